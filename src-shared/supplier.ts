@@ -1,0 +1,80 @@
+// The supplier creation payload (v2) and identities, shared by the workbook validation, the API
+// client and the UI. Wire field names follow ../shared api-notes: `city` and `address`.
+import { z } from 'zod';
+
+export const SCREENING_PERIODS = [2, 5, 10] as const;
+export const ScreeningPeriodSchema = z.union([z.literal(2), z.literal(5), z.literal(10)]);
+export type ScreeningPeriod = z.infer<typeof ScreeningPeriodSchema>;
+
+const requiredText = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required and may not be blank` });
+
+export const SupplierIdSchema = z.object({
+  id: requiredText('supplierId.id'),
+  source: z.string().trim().min(1).optional(),
+});
+export type SupplierId = z.infer<typeof SupplierIdSchema>;
+
+export const CountryCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{2}$/, { error: 'countryCode must be a two-letter ISO code such as DE or US' });
+
+export const SupplierCreatePayloadSchema = z.object({
+  name: requiredText('name'),
+  countryCode: CountryCodeSchema,
+  city: requiredText('city'),
+  address: requiredText('address'),
+  postalCode: z.string().trim().min(1).optional(),
+  supplierId: SupplierIdSchema,
+  industries: z.array(z.string().trim().min(1)).optional(),
+  screeningPeriodInYears: ScreeningPeriodSchema.nullable().optional(),
+  requestValidationOnCreate: z.boolean().nullable().optional(),
+});
+export type SupplierCreatePayload = z.infer<typeof SupplierCreatePayloadSchema>;
+
+/** Kinds of identifier a supplier site can carry (identifier management body `type`). */
+export const IdentifierTypeSchema = z.enum(['SUPPLIER_ID', 'CUSTOMER_ID', 'OWN_ID']);
+export type IdentifierType = z.infer<typeof IdentifierTypeSchema>;
+
+/** The identifier query of every v2 endpoint: at least one id kind, optional source. */
+export const SupplierIdentifierSchema = z
+  .object({
+    supplierId: z.string().trim().min(1).optional(),
+    customerId: z.string().trim().min(1).optional(),
+    ownId: z.string().trim().min(1).optional(),
+    platformId: z.union([z.string().trim().min(1), z.number().int()]).optional(),
+    source: z.string().trim().min(1).optional(),
+  })
+  .refine((v) => v.supplierId ?? v.customerId ?? v.ownId ?? v.platformId, {
+    error: 'an identifier needs at least one of supplierId, customerId, ownId or platformId',
+  });
+export type SupplierIdentifier = z.infer<typeof SupplierIdentifierSchema>;
+
+/**
+ * The identity of a row: `supplierId.id + supplierId.source`, as the API's duplicate rule
+ * (409) sees it. Strings are trimmed as the server trims them.
+ */
+export function identityKey(supplierId: { id: string; source?: string | null | undefined }): string {
+  return `${supplierId.id.trim()}\u001f${(supplierId.source ?? '').trim()}`;
+}
+
+/** The payload fields a column can be mapped to, in the order the UI shows them. */
+export const PAYLOAD_FIELDS = [
+  { key: 'name', required: true },
+  { key: 'countryCode', required: true },
+  { key: 'city', required: true },
+  { key: 'address', required: true },
+  { key: 'postalCode', required: false },
+  { key: 'supplierId.id', required: true },
+  { key: 'supplierId.source', required: false },
+  { key: 'industries', required: false },
+  { key: 'screeningPeriodInYears', required: false },
+  { key: 'requestValidationOnCreate', required: false },
+  { key: 'customerId', required: false },
+  { key: 'ownId', required: false },
+] as const;
+export type PayloadFieldKey = (typeof PAYLOAD_FIELDS)[number]['key'];
