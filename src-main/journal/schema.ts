@@ -1,0 +1,188 @@
+// The journal's tables. Times are milliseconds since the epoch (the injected clock's `now()`),
+// JSON columns are text. drizzle-kit turns this file into the SQL under ./migrations
+// (`npm run db:generate`); never edit a generated migration, add a new one.
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import type { JobState, RowEventKind, RowState } from './rowStates';
+
+/** The throttle's numbers for one connection; they are settings because limits can be raised
+ *  per customer. */
+export interface ConnectionLimits {
+  read: Array<{ requests: number; windowSeconds: number }>;
+  write: Array<{ requests: number; windowSeconds: number }>;
+}
+
+export interface JobOptions {
+  /** Rows whose supplier already exists are skipped instead of followed up. */
+  skipExisting: boolean;
+  /** Screening period in years (2, 5 or 10), or null for no screening. */
+  screeningPeriod: number | null;
+  /** Request a validation for every created (or existing, unless skipped) supplier. */
+  validate: boolean;
+}
+
+/** One validation problem of a row, as the workbook validation reports it. */
+export interface RowProblem {
+  message: string;
+  field?: string;
+  column?: string;
+  code?: string;
+}
+
+/** The user's fixes, by payload field or column: the latest value wins; the original cells stay. */
+export type UserEdits = Record<string, string>;
+
+// The token is never here: it lives in the OS keychain, keyed by the connection id.
+export const connections = sqliteTable('connections', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  baseUrl: text('base_url').notNull(),
+  limits: text('limits', { mode: 'json' }).$type<ConnectionLimits>().notNull(),
+  isSandbox: integer('is_sandbox', { mode: 'boolean' }).notNull().default(false),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => connections.id),
+    sourcePath: text('source_path').notNull(),
+    sourceHash: text('source_hash').notNull(),
+    sourceSheet: text('source_sheet'),
+    headerRow: integer('header_row').notNull(),
+    /** The header texts in column order, for exports and for the UI's row view. */
+    headers: text('headers', { mode: 'json' }).$type<string[]>().notNull(),
+    mapping: text('mapping', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    options: text('options', { mode: 'json' }).$type<JobOptions>().notNull(),
+    state: text('state').$type<JobState>().notNull(),
+    /** Why the job is paused or needs attention ({code, message} of the catalogue), else null. */
+    stateReason: text('state_reason', { mode: 'json' }).$type<{ code: string; message: string }>(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    finishedAt: integer('finished_at'),
+  },
+  (t) => [index('jobs_connection_idx').on(t.connectionId)],
+);
+
+export const rows = sqliteTable(
+  'rows',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    sourceRow: integer('source_row').notNull(),
+    /** The cell texts exactly as the workbook showed them, in column order. */
+    cells: text('cells', { mode: 'json' }).$type<string[]>().notNull(),
+    /** The mapped payload (may be partial for an invalid row). */
+    payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>(),
+    identityKey: text('identity_key'),
+    state: text('state').$type<RowState>().notNull(),
+    problems: text('problems', { mode: 'json' }).$type<RowProblem[]>(),
+    attempts: integer('attempts').notNull().default(0),
+    /** 0 means due now; kept non-null so the due query is one index range. */
+    nextAttemptAt: integer('next_attempt_at').notNull().default(0),
+    platformId: text('platform_id'),
+    creationUuid: text('creation_uuid'),
+    sentAt: integer('sent_at'),
+    screeningIds: text('screening_ids', { mode: 'json' }).$type<number[]>(),
+    screeningStatus: text('screening_status'),
+    validationRequestId: text('validation_request_id'),
+    validationStatus: text('validation_status'),
+    outcomeTargetId: text('outcome_target_id'),
+    rejectionReason: text('rejection_reason'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    userEdits: text('user_edits', { mode: 'json' }).$type<UserEdits>(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    // The engine's "next batch due for a stage": one range per state, already in fair order.
+    index('rows_due_idx').on(t.jobId, t.state, t.nextAttemptAt),
+    index('rows_identity_idx').on(t.jobId, t.identityKey),
+    // Keyset paging in source order, and one row per source row.
+    uniqueIndex('rows_source_row_idx').on(t.jobId, t.sourceRow),
+    // Keyset paging of one state in source order (the UI's state filter).
+    index('rows_state_source_row_idx').on(t.jobId, t.state, t.sourceRow),
+  ],
+);
+
+/** Row counts per state, kept by triggers on `rows` (see the triggers migration), so the
+ *  summary the UI polls reads a handful of rows instead of counting a large job. */
+export const jobRowCounts = sqliteTable(
+  'job_row_counts',
+  {
+    jobId: text('job_id').notNull(),
+    state: text('state').$type<RowState>().notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.state] })],
+);
+
+/** Append-only (triggers refuse UPDATE, and DELETE while the job exists): the audit trail of
+ *  every request, answer and transition of a row. */
+export const rowEvents = sqliteTable(
+  'row_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: text('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    rowId: integer('row_id').references(() => rows.id, { onDelete: 'cascade' }),
+    at: integer('at').notNull(),
+    kind: text('kind').$type<RowEventKind>().notNull(),
+    detail: text('detail', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [
+    index('row_events_row_idx').on(t.rowId, t.id),
+    index('row_events_job_idx').on(t.jobId, t.id),
+  ],
+);
+
+/** The limiter's sliding log of send times, reloaded after a restart. */
+export const sendLog = sqliteTable(
+  'send_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    connectionId: text('connection_id').notNull(),
+    group: text('group').notNull(),
+    sentAt: integer('sent_at').notNull(),
+  },
+  (t) => [
+    index('send_log_window_idx').on(t.connectionId, t.group, t.sentAt),
+    index('send_log_sent_at_idx').on(t.sentAt),
+  ],
+);
+
+export const mappingTemplates = sqliteTable(
+  'mapping_templates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    /** The normalized header set the template was made for. */
+    headerSignature: text('header_signature').notNull(),
+    mapping: text('mapping', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('mapping_templates_name_idx').on(t.name),
+    index('mapping_templates_signature_idx').on(t.headerSignature, t.updatedAt),
+  ],
+);
+
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).$type<unknown>().notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
