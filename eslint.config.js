@@ -6,7 +6,21 @@ import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'url', 'stream', 'worker_threads'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'http',
+  'https',
+  'net',
+  'crypto',
+  'url',
+  'stream',
+  'worker_threads',
+];
 
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
@@ -14,7 +28,15 @@ const restrict = (patterns, message) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'out/', 'dist/', 'release/', 'test-results/', 'playwright-report/', 'src-main/journal/migrations/'],
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'release/',
+      'test-results/',
+      'playwright-report/',
+      'src-main/journal/migrations/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -25,28 +47,43 @@ export default tseslint.config(
   },
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
   },
   {
     files: ['src-shared/**'],
-    rules: restrict(['**/src-main/**', '**/src-renderer/**', 'electron', ...nodeBuiltins], 'src-shared is the contract: it may not import Node, Electron, or another layer.'),
+    rules: restrict(
+      ['**/src-main/**', '**/src-renderer/**', 'electron', ...nodeBuiltins],
+      'src-shared is the contract: it may not import Node, Electron, or another layer.',
+    ),
   },
   {
     files: ['src-renderer/**'],
     languageOptions: { globals: globals.browser },
-    rules: restrict(['**/src-main/**', 'electron', ...nodeBuiltins], 'src-renderer runs in a sandboxed page: talk to src-main through window.api only.'),
+    rules: restrict(
+      ['**/src-main/**', 'electron', ...nodeBuiltins],
+      'src-renderer runs in a sandboxed page: talk to src-main through window.api only.',
+    ),
   },
   {
     files: ['src-main/**'],
     languageOptions: { globals: globals.node },
-    rules: restrict(['**/src-renderer/**', 'electron'], 'Services in src-main know nothing of the renderer or of Electron; Electron code lives in src-main/electron.'),
+    rules: restrict(
+      ['**/src-renderer/**', 'electron'],
+      'Services in src-main know nothing of the renderer or of Electron; Electron code lives in src-main/electron.',
+    ),
   },
   {
     files: ['src-main/electron/**'],
-    rules: restrict(['**/src-renderer/**'], 'The Electron layer loads the renderer by URL, never by import.'),
+    rules: restrict(
+      ['**/src-renderer/**'],
+      'The Electron layer loads the renderer by URL, never by import.',
+    ),
   },
   {
     files: ['test/**', 'bench/**', '*.config.ts', '*.config.js'],

@@ -63,7 +63,10 @@ export function isEventName(name: unknown): name is EventName {
 
 /** What the renderer sees as `window.api`, whatever the transport. */
 export interface WindowApi {
-  invoke<C extends CommandName>(command: C, input: CommandInput<C>): Promise<Result<CommandOutput<C>>>;
+  invoke<C extends CommandName>(
+    command: C,
+    input: CommandInput<C>,
+  ): Promise<Result<CommandOutput<C>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
 

@@ -58,7 +58,10 @@ export type SupplierIdentifier = z.infer<typeof SupplierIdentifierSchema>;
  * The identity of a row: `supplierId.id + supplierId.source`, as the API's duplicate rule
  * (409) sees it. Strings are trimmed as the server trims them.
  */
-export function identityKey(supplierId: { id: string; source?: string | null | undefined }): string {
+export function identityKey(supplierId: {
+  id: string;
+  source?: string | null | undefined;
+}): string {
   return `${supplierId.id.trim()}\u001f${(supplierId.source ?? '').trim()}`;
 }
 

@@ -12,7 +12,10 @@ export const apiErrors = {
     'The API cannot be reached. Check the network; the job waits and continues when the connection is back.',
   api_unexpected_response:
     'The API answered in a form the app does not understand. Check that the base URL points at the supplier API.',
-  api_insecure_url: 'The API address must start with https:// (plain http is allowed only for this computer).',
-  api_no_token: 'No API token is stored for this connection. Enter the token in Connection settings.',
-  api_ambiguous: 'Several suppliers match this identifier. Add a source to the identifier or fix the duplicates in the platform.',
+  api_insecure_url:
+    'The API address must start with https:// (plain http is allowed only for this computer).',
+  api_no_token:
+    'No API token is stored for this connection. Enter the token in Connection settings.',
+  api_ambiguous:
+    'Several suppliers match this identifier. Add a source to the identifier or fix the duplicates in the platform.',
 } as const;

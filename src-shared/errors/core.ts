@@ -2,7 +2,8 @@ export const coreErrors = {
   internal:
     'Something went wrong inside the app. Your data is safe in the journal; try again, and if it repeats, export the job log for support.',
   invalid_input: 'The request was not valid. Check the highlighted values and try again.',
-  unknown_command: 'The app does not know this command. Restart the app; if it repeats, reinstall it.',
+  unknown_command:
+    'The app does not know this command. Restart the app; if it repeats, reinstall it.',
   not_found: 'The item was not found. It may have been removed; refresh the list.',
   unauthorized_transport:
     'This window is not allowed to talk to the app. Open the app from its own address or restart it.',

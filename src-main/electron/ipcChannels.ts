@@ -1,0 +1,2 @@
+export const IPC_INVOKE = 'api:invoke';
+export const IPC_EVENT = 'api:event';

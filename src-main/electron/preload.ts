@@ -1,0 +1,32 @@
+// The only bridge between the sandboxed page and the app: `window.api.invoke` for the commands of
+// the contract and `window.api.on` for its events. ipcRenderer itself never reaches the page.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { IPC_EVENT, IPC_INVOKE } from './ipcChannels';
+import { commandNames, eventNames } from '../../src-shared/contract';
+
+const allowedCommands = new Set<string>(commandNames);
+const allowedEvents = new Set<string>(eventNames);
+
+contextBridge.exposeInMainWorld('api', {
+  invoke(command: unknown, input: unknown) {
+    if (typeof command !== 'string' || !allowedCommands.has(command)) {
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'unknown_command', message: 'The app does not know this command.' },
+      });
+    }
+    return ipcRenderer.invoke(IPC_INVOKE, command, input);
+  },
+  on(event: unknown, listener: unknown) {
+    if (typeof event !== 'string' || !allowedEvents.has(event) || typeof listener !== 'function') {
+      return () => undefined;
+    }
+    const handler = (_e: IpcRendererEvent, name: string, payload: unknown) => {
+      if (name === event) listener(payload);
+    };
+    ipcRenderer.on(IPC_EVENT, handler);
+    return () => {
+      ipcRenderer.removeListener(IPC_EVENT, handler);
+    };
+  },
+});

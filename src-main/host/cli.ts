@@ -1,0 +1,75 @@
+// `npm run host`: the app in a browser, without Electron.
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createAppServices } from '../services/appServices';
+import { defaultDataDir } from '../services/paths';
+import { startBrowserHost } from './browserHost';
+
+const HELP = `Usage: npm run host -- [options]
+
+Serves the Supplier Onboarding app to a web browser on this computer only (127.0.0.1).
+Open the printed address; it carries a one-time secret, so no other page or program can use it.
+
+Options:
+  --port N          port to listen on (default: 0, a free port)
+  --data-dir DIR    where jobs and settings are kept (default: the app's data folder)
+  --renderer DIR    folder of the built user interface (default: out/renderer; run "npm run build" first)
+  --help            show this text
+`;
+
+async function main(): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        'data-dir': { type: 'string' },
+        renderer: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (e) {
+    console.error(
+      `${e instanceof Error ? e.message : e}\nRun "npm run host -- --help" for the options.`,
+    );
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+    return 2;
+  }
+  const services = createAppServices({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    transport: 'browser-host',
+  });
+  let host;
+  try {
+    host = await startBrowserHost({
+      services,
+      port,
+      rendererDir: values.renderer ?? fileURLToPath(new URL('../../out/renderer', import.meta.url)),
+      log: (line) => console.error(line),
+    });
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : String(e));
+    await services.close();
+    return 2;
+  }
+  console.log(`browser host listening on ${host.origin}`);
+  console.log(`open ${host.launchUrl}`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await host.close();
+  await services.close();
+  return 0;
+}
+
+process.exitCode = await main();

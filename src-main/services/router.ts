@@ -1,0 +1,63 @@
+// The one place where a command crosses into the services: its name is checked against the
+// contract, its input parsed with the contract's schema, and every outcome, including a thrown
+// error, comes back as a Result. Nothing throws across a transport.
+import {
+  commands,
+  isCommandName,
+  type CommandName,
+  type CommandOutput,
+} from '../../src-shared/contract';
+import { appError, err, ok, toAppError, type Result } from '../../src-shared/errors';
+import type { z } from 'zod';
+
+export type Handler<C extends CommandName> = (
+  input: z.output<(typeof commands)[C]['input']>,
+) => Promise<CommandOutput<C>> | CommandOutput<C>;
+
+export type Handlers = { [C in CommandName]: Handler<C> };
+
+export interface CommandRouter {
+  dispatch(command: unknown, input: unknown): Promise<Result<unknown>>;
+}
+
+export function createRouter(
+  handlers: Handlers,
+  onInternalError?: (e: unknown) => void,
+): CommandRouter {
+  return {
+    async dispatch(command, input) {
+      if (!isCommandName(command)) {
+        return err(
+          appError('unknown_command', undefined, {
+            command: typeof command === 'string' ? command.slice(0, 100) : typeof command,
+          }),
+        );
+      }
+      const spec = commands[command];
+      const parsed = spec.input.safeParse(input ?? {});
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => ({
+          path: i.path.join('.'),
+          message: i.message,
+        }));
+        const first = issues[0];
+        return err(
+          appError(
+            'invalid_input',
+            `The request "${command}" was not valid: ${first ? `${first.path || 'input'}: ${first.message}` : 'unknown problem'}.`,
+            { command, issues },
+          ),
+        );
+      }
+      try {
+        const handler = handlers[command] as Handler<typeof command>;
+        const output = await handler(parsed.data as never);
+        return ok(spec.output.parse(output));
+      } catch (e) {
+        const error = toAppError(e);
+        if (error.code === 'internal') onInternalError?.(e);
+        return err(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,4 @@
+// Svelte compiler options shared by the build and svelte-check.
+export default {
+  compilerOptions: { runes: true },
+};

@@ -1,0 +1,172 @@
+// The browser host's WebSocket transport over real sockets: the secret, Origin and Host checks,
+// request/response, events, and bad frames.
+import { mkdir, mkdtemp, writeFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { WS_PROTOCOL, WS_SECRET_PREFIX } from '../../../src-shared/contract';
+import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
+import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browserHost';
+
+let dir: string;
+let services: AppServices;
+let host: BrowserHost;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'host-test-'));
+  await mkdir(path.join(dir, 'renderer'));
+  await writeFile(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>t</title>');
+  await writeFile(path.join(dir, 'secret.txt'), 'outside the renderer folder');
+  services = createAppServices({ dataDir: path.join(dir, 'data'), transport: 'browser-host' });
+  host = await startBrowserHost({ services, rendererDir: path.join(dir, 'renderer') });
+});
+
+afterAll(async () => {
+  await host.close();
+  await services.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+type Frame = {
+  type: string;
+  id?: number;
+  result?: { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  event?: string;
+  payload?: unknown;
+};
+
+function connect(opts: { secret?: string | null; origin?: string; host?: string } = {}) {
+  const protocols = [WS_PROTOCOL];
+  const secret = opts.secret === undefined ? host.secret : opts.secret;
+  if (secret !== null) protocols.push(WS_SECRET_PREFIX + secret);
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api`, protocols, {
+    origin: opts.origin ?? host.origin,
+    headers: opts.host ? { host: opts.host } : {},
+  });
+  const frames: Frame[] = [];
+  ws.on('message', (d) => frames.push(JSON.parse(d.toString()) as Frame));
+  const opened = new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+  const next = async (pred: (f: Frame) => boolean, timeoutMs = 5_000) => {
+    const start = Date.now();
+    for (;;) {
+      const i = frames.findIndex(pred);
+      if (i >= 0) return frames.splice(i, 1)[0]!;
+      if (Date.now() - start > timeoutMs) throw new Error('no matching frame');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  return { ws, opened, next };
+}
+
+describe('browser host', () => {
+  it('answers a command from a client that holds the secret', async () => {
+    const c = connect();
+    await c.opened;
+    expect(c.ws.protocol).toBe(WS_PROTOCOL);
+    c.ws.send(JSON.stringify({ type: 'invoke', id: 7, command: 'app:info', input: {} }));
+    const frame = await c.next((f) => f.id === 7);
+    expect(frame.result?.ok).toBe(true);
+    expect(frame.result?.value).toMatchObject({
+      transport: 'browser-host',
+      version: expect.any(String),
+    });
+    c.ws.close();
+  });
+
+  it('streams events to the client after a command', async () => {
+    const c = connect();
+    await c.opened;
+    c.ws.send(
+      JSON.stringify({
+        type: 'invoke',
+        id: 1,
+        command: 'demo:ping',
+        input: { steps: 3, intervalMs: 5 },
+      }),
+    );
+    const answer = await c.next((f) => f.id === 1);
+    const runId = (answer.result?.value as { runId: string }).runId;
+    const last = await c.next(
+      (f) =>
+        f.type === 'event' &&
+        (f.payload as { runId: string; done: boolean }).runId === runId &&
+        (f.payload as { done: boolean }).done,
+    );
+    expect(last.event).toBe('demo:progress');
+    expect(last.payload).toMatchObject({ step: 3, steps: 3 });
+    c.ws.close();
+  });
+
+  it('refuses a connection without the secret', async () => {
+    await expect(connect({ secret: null }).opened).rejects.toThrow(/401/);
+  });
+
+  it('refuses a connection with a wrong secret', async () => {
+    await expect(connect({ secret: 'f'.repeat(host.secret.length) }).opened).rejects.toThrow(/401/);
+    await expect(connect({ secret: 'short' }).opened).rejects.toThrow(/401/);
+  });
+
+  it('refuses another page (foreign Origin) even with the secret', async () => {
+    await expect(connect({ origin: 'http://evil.example' }).opened).rejects.toThrow(/403/);
+    await expect(connect({ origin: 'http://127.0.0.1:1' }).opened).rejects.toThrow(/403/);
+  });
+
+  it('refuses a rebinding attempt (Host header not the loopback address)', async () => {
+    await expect(connect({ host: `attacker.example:${host.port}` }).opened).rejects.toThrow(/403/);
+  });
+
+  it('answers malformed frames and bad input with errors, and keeps the connection', async () => {
+    const c = connect();
+    await c.opened;
+    c.ws.send('not json');
+    expect((await c.next((f) => f.id === -1)).result?.error?.code).toBe('invalid_input');
+    c.ws.send(JSON.stringify({ type: 'invoke', id: 2, command: 'nope', input: {} }));
+    expect((await c.next((f) => f.id === 2)).result?.error?.code).toBe('unknown_command');
+    c.ws.send(
+      JSON.stringify({ type: 'invoke', id: 3, command: 'demo:ping', input: { steps: -1 } }),
+    );
+    const bad = await c.next((f) => f.id === 3);
+    expect(bad.result?.error?.code).toBe('invalid_input');
+    expect(bad.result?.error?.message).toMatch(/steps/);
+    c.ws.send(JSON.stringify({ type: 'invoke', id: 4, command: 'app:info', input: {} }));
+    expect((await c.next((f) => f.id === 4)).result?.ok).toBe(true);
+    c.ws.close();
+  });
+
+  it('serves the page with a strict CSP and nothing outside the renderer folder', async () => {
+    const get = (p: string, hostHeader?: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+        (resolve, reject) => {
+          const req = http.get(
+            {
+              host: '127.0.0.1',
+              port: host.port,
+              path: p,
+              headers: hostHeader ? { host: hostHeader } : {},
+            },
+            (res) => {
+              let body = '';
+              res.on('data', (d) => (body += d));
+              res.on('end', () =>
+                resolve({ status: res.statusCode ?? 0, headers: res.headers, body }),
+              );
+            },
+          );
+          req.on('error', reject);
+        },
+      );
+    const page = await get('/');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['content-security-policy']).not.toMatch(/unsafe/);
+    expect((await get('/../secret.txt')).status).toBe(404);
+    expect((await get('/%2e%2e/secret.txt')).status).toBe(404);
+    expect((await get('/', `evil.example:${host.port}`)).status).toBe(421);
+  });
+});
