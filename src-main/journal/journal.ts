@@ -1,0 +1,1091 @@
+// The job journal: the only truth about jobs and rows. One connection, one writer, WAL.
+//
+// Every call here is synchronous and short: row reads are bounded by a LIMIT on an index range,
+// writes go in transactions of at most a few thousand rows. A caller that ingests or moves a
+// whole large job calls in chunks and yields to the event loop between them (addRowsAsync,
+// the `limit` of the bulk moves). The unindexed text search scans a bounded window per call.
+// If a single call ever needs to touch a whole 100,000-row job at once (a full export, a
+// rebuild), that work belongs in a worker thread with its own read connection, not here.
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { desc, eq } from 'drizzle-orm';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { AppFailure, fail } from '../../src-shared/errors';
+import type { Clock } from '../util/clock';
+import { systemClock } from '../util/clock';
+import { applyMigrations, DEFAULT_MIGRATIONS_DIR, type MigrationReport } from './migrate';
+import {
+  canTransition,
+  PROBLEM_STATES,
+  ROW_STATES,
+  UNSENT_STATES,
+  WRITE_INTENT_STATES,
+  WRITE_STAGES,
+  FIXABLE_STATES,
+  type JobState,
+  type RowEventKind,
+  type RowState,
+  type WriteStage,
+} from './rowStates';
+import * as schema from './schema';
+import type { ConnectionLimits, JobOptions, RowProblem, UserEdits } from './schema';
+
+export { DEFAULT_MIGRATIONS_DIR, type MigrationReport } from './migrate';
+export type { ConnectionLimits, JobOptions, RowProblem, UserEdits } from './schema';
+
+export type Connection = typeof schema.connections.$inferSelect;
+export type NewConnection = {
+  name: string;
+  baseUrl: string;
+  limits: ConnectionLimits;
+  isSandbox?: boolean;
+};
+export type Job = typeof schema.jobs.$inferSelect;
+export type NewJob = {
+  name: string;
+  connectionId: string;
+  sourcePath: string;
+  sourceHash: string;
+  sourceSheet?: string | null;
+  headerRow: number;
+  headers: string[];
+  mapping: Record<string, unknown>;
+  options: JobOptions;
+};
+export type MappingTemplate = typeof schema.mappingTemplates.$inferSelect;
+
+export interface JournalRow {
+  id: number;
+  jobId: string;
+  sourceRow: number;
+  cells: string[];
+  payload: Record<string, unknown> | null;
+  identityKey: string | null;
+  state: RowState;
+  problems: RowProblem[] | null;
+  attempts: number;
+  nextAttemptAt: number;
+  platformId: string | null;
+  creationUuid: string | null;
+  sentAt: number | null;
+  screeningIds: number[] | null;
+  screeningStatus: string | null;
+  validationRequestId: string | null;
+  validationStatus: string | null;
+  outcomeTargetId: string | null;
+  rejectionReason: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  userEdits: UserEdits | null;
+  updatedAt: number;
+}
+
+/** A row as the import hands it over. */
+export interface NewRow {
+  sourceRow: number;
+  cells: string[];
+  payload?: Record<string, unknown> | null;
+  identityKey?: string | null;
+  state?: 'draft' | 'valid' | 'invalid';
+  problems?: RowProblem[] | null;
+}
+
+/** Fields an outcome may set; `null` clears a field, an absent key leaves it. */
+export interface RowPatch {
+  nextAttemptAt?: number;
+  /** Absolute attempt count (e.g. reconciliation rounds); see also `refundAttempt`. */
+  attempts?: number;
+  /** The request never left (429, no network before send): give back the attempt that
+   *  markSending counted. */
+  refundAttempt?: boolean;
+  platformId?: string | null;
+  creationUuid?: string | null;
+  screeningIds?: number[] | null;
+  screeningStatus?: string | null;
+  validationRequestId?: string | null;
+  validationStatus?: string | null;
+  outcomeTargetId?: string | null;
+  rejectionReason?: string | null;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+}
+
+export interface RowOutcome {
+  rowId: number;
+  /** The state the outcome was computed from; a row that has moved since is left alone. */
+  from: RowState;
+  to: RowState;
+  patch?: RowPatch;
+  /** The answer received, kept as a 'response' event (status, body excerpt, request id...). */
+  response?: Record<string, unknown>;
+  /** Why the row moved, kept in the transition event. */
+  reason?: string;
+}
+
+export interface OutcomeResult {
+  /** Rows the outcome was written to. */
+  applied: number[];
+  /** Rows no longer in the `from` state (or gone): nothing was written for them. */
+  stale: number[];
+}
+
+export interface RowEvent {
+  id: number;
+  jobId: string;
+  rowId: number | null;
+  at: number;
+  kind: RowEventKind;
+  detail: Record<string, unknown>;
+}
+
+export interface NewRowEvent {
+  jobId: string;
+  rowId: number | null;
+  kind: RowEventKind;
+  detail: Record<string, unknown>;
+  at?: number;
+}
+
+export interface RowQuery {
+  /** Only rows in these states. */
+  states?: readonly RowState[];
+  /** Only rows that need the user (PROBLEM_STATES); ignored when `states` is given. */
+  problemsOnly?: boolean;
+  /** Only rows whose last error has this code. */
+  errorCode?: string;
+  /** Case-insensitive (ASCII) substring of the original cells, identity, platform id or error. */
+  text?: string;
+  /** The cursor of the previous page (`nextCursor`), or absent for the first page. */
+  after?: number;
+  /** Page size, 1..500 (default 100). */
+  limit?: number;
+}
+
+export interface RowPage {
+  rows: JournalRow[];
+  /** Pass as `after` for the next page; null when there is nothing more. A page filtered by
+   *  text or error code may hold fewer rows than asked (even none) and still have a cursor:
+   *  each call scans a bounded window of the job. */
+  nextCursor: number | null;
+}
+
+export interface UserFix {
+  /** The values the user changed, by payload field or column name. Merged into the row's
+   *  earlier edits; the original cells are never changed. */
+  edits: UserEdits;
+  /** The payload mapped again with the edits applied. */
+  payload: Record<string, unknown>;
+  identityKey: string | null;
+  /** The validation's verdict on the new payload. */
+  state: 'valid' | 'invalid';
+  problems?: RowProblem[] | null;
+}
+
+/** The limiter's persisted sliding log (one entry per request sent). */
+export interface SendLogStore {
+  load(connectionId: string, group: string, sinceMs: number): number[];
+  append(connectionId: string, group: string, sentAtMs: number): void;
+  prune(beforeMs: number): void;
+}
+
+export interface OpenJournalOptions {
+  path: string;
+  /** Where the drizzle-kit migrations are; defaults to ./migrations beside this module. */
+  migrationsDir?: string;
+  clock?: Clock;
+  busyTimeoutMs?: number;
+}
+
+const DEFAULT_BATCH = 5_000;
+const MAX_PAGE = 500;
+/** Rows scanned per call by an unindexed filter (text, error code). */
+const SCAN_WINDOW = 5_000;
+
+/** Opens (and creates or updates) the journal. Throws an AppFailure when the file cannot be
+ *  used; the file is then left as it was. */
+export function openJournal(options: OpenJournalOptions): Journal {
+  const clock = options.clock ?? systemClock;
+  let sqlite: BetterSqlite3.Database;
+  try {
+    sqlite = new Database(options.path);
+  } catch (e) {
+    fail(
+      'internal',
+      'The journal file could not be opened. Check that the data folder exists and is writable, then restart the app.',
+      { journal: options.path, cause: e instanceof Error ? e.message : String(e) },
+    );
+  }
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    // FULL: in WAL mode every commit is fsynced, so an intent written before a request leaves
+    // survives a power cut. fullfsync makes macOS flush the disk cache too.
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('fullfsync = ON');
+    sqlite.pragma('checkpoint_fullfsync = ON');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5_000))}`);
+    const migration = applyMigrations(
+      sqlite,
+      options.path,
+      options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR,
+      clock.now(),
+    );
+    return new Journal(sqlite, options.path, clock, migration);
+  } catch (e) {
+    sqlite.close();
+    if (e instanceof AppFailure) throw e;
+    const cause = e instanceof Error ? e.message : String(e);
+    fail(
+      'internal',
+      /not a database|malformed|corrupt/i.test(cause)
+        ? 'The journal file is damaged or is not a journal. Restore a backup copy of it, or move it aside to start with an empty journal.'
+        : 'The journal could not be opened. Restart the app; if it repeats, export the job log for support.',
+      { journal: options.path, cause },
+    );
+  }
+}
+
+type SqlValue = string | number | null;
+
+const ROW_COLUMNS = `id, job_id AS jobId, source_row AS sourceRow, cells, payload,
+  identity_key AS identityKey, state, problems, attempts, next_attempt_at AS nextAttemptAt,
+  platform_id AS platformId, creation_uuid AS creationUuid, sent_at AS sentAt,
+  screening_ids AS screeningIds, screening_status AS screeningStatus,
+  validation_request_id AS validationRequestId, validation_status AS validationStatus,
+  outcome_target_id AS outcomeTargetId, rejection_reason AS rejectionReason,
+  error_code AS errorCode, error_message AS errorMessage, user_edits AS userEdits,
+  updated_at AS updatedAt`;
+
+type RawRow = Omit<JournalRow, 'cells' | 'payload' | 'problems' | 'screeningIds' | 'userEdits'> & {
+  cells: string;
+  payload: string | null;
+  problems: string | null;
+  screeningIds: string | null;
+  userEdits: string | null;
+};
+
+function parseJson<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+function toRow(raw: RawRow): JournalRow {
+  return {
+    ...raw,
+    cells: JSON.parse(raw.cells) as string[],
+    payload: parseJson<Record<string, unknown>>(raw.payload),
+    problems: parseJson<RowProblem[]>(raw.problems),
+    screeningIds: parseJson<number[]>(raw.screeningIds),
+    userEdits: parseJson<UserEdits>(raw.userEdits),
+  };
+}
+
+const jsonOrNull = (v: unknown): string | null =>
+  v === null || v === undefined ? null : JSON.stringify(v);
+
+/** Patch keys and their columns; JSON columns are serialized. */
+const PATCH_COLUMNS: Record<Exclude<keyof RowPatch, 'refundAttempt'>, [string, boolean]> = {
+  nextAttemptAt: ['next_attempt_at', false],
+  attempts: ['attempts', false],
+  platformId: ['platform_id', false],
+  creationUuid: ['creation_uuid', false],
+  screeningIds: ['screening_ids', true],
+  screeningStatus: ['screening_status', false],
+  validationRequestId: ['validation_request_id', false],
+  validationStatus: ['validation_status', false],
+  outcomeTargetId: ['outcome_target_id', false],
+  rejectionReason: ['rejection_reason', false],
+  errorCode: ['error_code', false],
+  errorMessage: ['error_message', false],
+};
+
+/** A normalized header set: the key under which mapping templates are found again. */
+export function headerSignature(headers: readonly string[]): string {
+  const names = headers.map((h) => h.trim().toLowerCase()).filter((h) => h.length > 0);
+  return [...new Set(names)].sort().join('\u001f');
+}
+
+export class Journal {
+  readonly sendLog: SendLogStore;
+  private readonly db: BetterSQLite3Database<typeof schema>;
+  private readonly stmts: ReturnType<typeof prepareStatements>;
+  private readonly patchStatements = new Map<string, BetterSqlite3.Statement>();
+  private closed = false;
+
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    readonly path: string,
+    private readonly clock: Clock,
+    /** What opening did to the file: migrations applied and the backup made, if any. */
+    readonly migration: MigrationReport,
+  ) {
+    this.db = drizzle(sqlite, { schema });
+    this.stmts = prepareStatements(sqlite);
+    const s = this.stmts;
+    this.sendLog = {
+      load: (connectionId, group, sinceMs) =>
+        (s.sendLogLoad.all(connectionId, group, sinceMs) as Array<{ at: number }>).map((r) => r.at),
+      append: (connectionId, group, sentAtMs) => {
+        s.sendLogAppend.run(connectionId, group, sentAtMs);
+      },
+      prune: (beforeMs) => {
+        s.sendLogPrune.run(beforeMs);
+      },
+    };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.sqlite.close();
+  }
+
+  // ---- connections ------------------------------------------------------------------------
+
+  createConnection(input: NewConnection): Connection {
+    const row: Connection = {
+      id: randomUUID(),
+      name: input.name,
+      baseUrl: input.baseUrl,
+      limits: input.limits,
+      isSandbox: input.isSandbox ?? false,
+      createdAt: this.clock.now(),
+    };
+    this.db.insert(schema.connections).values(row).run();
+    return row;
+  }
+
+  getConnection(id: string): Connection | null {
+    return (
+      this.db.select().from(schema.connections).where(eq(schema.connections.id, id)).get() ?? null
+    );
+  }
+
+  listConnections(): Connection[] {
+    return this.db.select().from(schema.connections).orderBy(schema.connections.createdAt).all();
+  }
+
+  updateConnection(
+    id: string,
+    patch: Partial<Pick<Connection, 'name' | 'baseUrl' | 'limits'>>,
+  ): Connection {
+    const current = this.getConnection(id) ?? fail('not_found', undefined, { connectionId: id });
+    const next = { ...current, ...patch };
+    this.db
+      .update(schema.connections)
+      .set({ name: next.name, baseUrl: next.baseUrl, limits: next.limits })
+      .where(eq(schema.connections.id, id))
+      .run();
+    return next;
+  }
+
+  // ---- jobs -------------------------------------------------------------------------------
+
+  createJob(input: NewJob): Job {
+    if (!this.getConnection(input.connectionId)) {
+      fail('not_found', 'The connection of this job was not found. Pick a connection and retry.', {
+        connectionId: input.connectionId,
+      });
+    }
+    const now = this.clock.now();
+    const job: Job = {
+      id: randomUUID(),
+      name: input.name,
+      connectionId: input.connectionId,
+      sourcePath: input.sourcePath,
+      sourceHash: input.sourceHash,
+      sourceSheet: input.sourceSheet ?? null,
+      headerRow: input.headerRow,
+      headers: input.headers,
+      mapping: input.mapping,
+      options: input.options,
+      state: 'ready',
+      stateReason: null,
+      createdAt: now,
+      updatedAt: now,
+      finishedAt: null,
+    };
+    this.db.insert(schema.jobs).values(job).run();
+    return job;
+  }
+
+  getJob(id: string): Job | null {
+    return this.db.select().from(schema.jobs).where(eq(schema.jobs.id, id)).get() ?? null;
+  }
+
+  /** Newest first. */
+  listJobs(): Job[] {
+    return this.db
+      .select()
+      .from(schema.jobs)
+      .orderBy(desc(schema.jobs.createdAt), desc(schema.jobs.id))
+      .all();
+  }
+
+  /** Sets the job's state; `reason` ({code, message}) says why it paused or needs attention. */
+  setJobState(
+    id: string,
+    state: JobState,
+    reason: { code: string; message: string } | null = null,
+  ): Job {
+    const job = this.getJob(id) ?? fail('not_found', undefined, { jobId: id });
+    const now = this.clock.now();
+    const ended = state === 'finished' || state === 'cancelled';
+    const next: Job = {
+      ...job,
+      state,
+      stateReason: reason,
+      updatedAt: now,
+      finishedAt: ended ? (job.finishedAt ?? now) : null,
+    };
+    this.db
+      .update(schema.jobs)
+      .set({
+        state: next.state,
+        stateReason: next.stateReason,
+        updatedAt: next.updatedAt,
+        finishedAt: next.finishedAt,
+      })
+      .where(eq(schema.jobs.id, id))
+      .run();
+    return next;
+  }
+
+  // ---- rows: ingest -----------------------------------------------------------------------
+
+  /**
+   * Adds rows to a job, `batchSize` rows per transaction. Source row numbers must be new to the
+   * job. A call commits batch by batch: if a batch fails, the batches before it stay, and the
+   * error says how many rows were added. Large imports should call this per chunk (or use
+   * addRowsAsync) so the event loop breathes between transactions.
+   */
+  addRows(jobId: string, input: readonly NewRow[], options: { batchSize?: number } = {}): number {
+    this.requireJob(jobId);
+    const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
+    checkNewRows(input);
+    let added = 0;
+    for (let start = 0; start < input.length; start += batchSize) {
+      const batch = input.slice(start, start + batchSize);
+      try {
+        this.insertBatch(jobId, batch);
+      } catch (e) {
+        if (
+          e instanceof Error &&
+          /UNIQUE constraint failed: rows\.job_id, rows\.source_row/.test(e.message)
+        ) {
+          fail(
+            'invalid_input',
+            'Some rows of this file were already added to the job. Start a new job from the file.',
+            {
+              jobId,
+              added,
+            },
+          );
+        }
+        throw e;
+      }
+      added += batch.length;
+    }
+    return added;
+  }
+
+  /** Like addRows for a stream of rows: commits every `batchSize` rows and yields to the event
+   *  loop between transactions, so the UI stays responsive during a large import. */
+  async addRowsAsync(
+    jobId: string,
+    source: Iterable<NewRow> | AsyncIterable<NewRow>,
+    options: { batchSize?: number } = {},
+  ): Promise<number> {
+    const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
+    let batch: NewRow[] = [];
+    let added = 0;
+    for await (const row of source) {
+      batch.push(row);
+      if (batch.length >= batchSize) {
+        added += this.addRows(jobId, batch, { batchSize });
+        batch = [];
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    }
+    if (batch.length > 0) added += this.addRows(jobId, batch, { batchSize });
+    return added;
+  }
+
+  private insertBatch(jobId: string, batch: readonly NewRow[]): void {
+    const now = this.clock.now();
+    const insert = this.stmts.insertRow;
+    this.sqlite
+      .transaction(() => {
+        for (const r of batch) {
+          insert.run(
+            jobId,
+            r.sourceRow,
+            JSON.stringify(r.cells),
+            jsonOrNull(r.payload),
+            r.identityKey ?? null,
+            r.state ?? 'draft',
+            jsonOrNull(r.problems),
+            now,
+          );
+        }
+      })
+      .immediate();
+  }
+
+  // ---- rows: counts and reads -------------------------------------------------------------
+
+  /** Rows per state (every state present, zero when none). Reads the trigger-kept counters. */
+  counts(jobId: string): Record<RowState, number> {
+    const out = Object.fromEntries(ROW_STATES.map((s) => [s, 0])) as Record<RowState, number>;
+    for (const r of this.stmts.counts.all(jobId) as Array<{ state: RowState; n: number }>) {
+      if (r.state in out) out[r.state] = r.n;
+    }
+    return out;
+  }
+
+  getRow(rowId: number): JournalRow | null {
+    const raw = this.stmts.getRow.get(rowId) as RawRow | undefined;
+    return raw ? toRow(raw) : null;
+  }
+
+  getRows(rowIds: readonly number[]): JournalRow[] {
+    const out: JournalRow[] = [];
+    for (const id of rowIds) {
+      const row = this.getRow(id);
+      if (row) out.push(row);
+    }
+    return out;
+  }
+
+  /** Rows of the job with this identity (the in-file duplicate check, reconciliation). */
+  findByIdentity(jobId: string, identityKey: string): JournalRow[] {
+    return (this.stmts.byIdentity.all(jobId, identityKey) as RawRow[]).map(toRow);
+  }
+
+  /**
+   * The next rows due for a stage: in one of `states`, `nextAttemptAt <= now`, oldest due time
+   * first, then import order. Each state is one index range (no sort of the whole job).
+   */
+  takeDue(jobId: string, states: readonly RowState[], now: number, limit: number): JournalRow[] {
+    const n = clampLimit(limit, DEFAULT_BATCH);
+    const merged: RawRow[] = [];
+    for (const state of new Set(states)) {
+      merged.push(...(this.stmts.due.all(jobId, state, now, n) as RawRow[]));
+    }
+    merged.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
+    return merged.slice(0, n).map(toRow);
+  }
+
+  /** The earliest `nextAttemptAt` among rows in `states`, or null: when the engine should look
+   *  again. */
+  nextDueAt(jobId: string, states: readonly RowState[]): number | null {
+    let best: number | null = null;
+    for (const state of new Set(states)) {
+      const r = this.stmts.nextDue.get(jobId, state) as { at: number } | undefined;
+      if (r && (best === null || r.at < best)) best = r.at;
+    }
+    return best;
+  }
+
+  /** Rows whose write request may have reached the server without its answer being journaled:
+   *  found at start-up, they are in doubt and must be reconciled before anything is resent. */
+  rowsInDoubt(jobId?: string, limit = DEFAULT_BATCH): JournalRow[] {
+    const n = clampLimit(limit, DEFAULT_BATCH);
+    const out: RawRow[] = [];
+    for (const state of WRITE_INTENT_STATES) {
+      const found = (
+        jobId === undefined
+          ? this.stmts.inStateAnyJob.all({ state, limit: n })
+          : this.stmts.inState.all(jobId, state, n)
+      ) as RawRow[];
+      out.push(...found);
+    }
+    out.sort((a, b) => a.id - b.id);
+    return out.slice(0, n).map(toRow);
+  }
+
+  /** Keyset paging in source order, with the UI's filters. */
+  pageRows(jobId: string, query: RowQuery = {}): RowPage {
+    const limit = clampLimit(query.limit ?? 100, MAX_PAGE);
+    const after = query.after ?? Number.MIN_SAFE_INTEGER;
+    const states = query.states ?? (query.problemsOnly ? PROBLEM_STATES : null);
+    const text = query.text?.trim() ? query.text.trim() : null;
+
+    if (text === null && query.errorCode === undefined) {
+      let raws: RawRow[];
+      if (states) {
+        raws = [];
+        for (const state of new Set(states)) {
+          raws.push(...(this.stmts.pageState.all(jobId, state, after, limit + 1) as RawRow[]));
+        }
+        raws.sort((a, b) => a.sourceRow - b.sourceRow);
+        raws = raws.slice(0, limit + 1);
+      } else {
+        raws = this.stmts.page.all(jobId, after, limit + 1) as RawRow[];
+      }
+      const more = raws.length > limit;
+      const page = raws.slice(0, limit).map(toRow);
+      return { rows: page, nextCursor: more ? page[page.length - 1]!.sourceRow : null };
+    }
+
+    // Unindexed filters: scan one bounded window of the job per call.
+    const end = this.stmts.windowEnd.get(jobId, after, SCAN_WINDOW - 1) as
+      { sourceRow: number } | undefined;
+    const where: string[] = ['job_id = ?', 'source_row > ?'];
+    const params: SqlValue[] = [jobId, after];
+    if (end) {
+      where.push('source_row <= ?');
+      params.push(end.sourceRow);
+    }
+    if (states) {
+      where.push(`state IN (${states.map(() => '?').join(', ')})`);
+      params.push(...states);
+    }
+    if (query.errorCode !== undefined) {
+      where.push('error_code = ?');
+      params.push(query.errorCode);
+    }
+    if (text !== null) {
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.push(
+        `(cells LIKE ? ESCAPE '\\' OR identity_key LIKE ? ESCAPE '\\' OR platform_id LIKE ? ESCAPE '\\' OR error_message LIKE ? ESCAPE '\\')`,
+      );
+      params.push(like, like, like, like);
+    }
+    const raws = this.sqlite
+      .prepare(
+        `SELECT ${ROW_COLUMNS} FROM rows WHERE ${where.join(' AND ')} ORDER BY source_row LIMIT ?`,
+      )
+      .all(...params, limit + 1) as RawRow[];
+    const page = raws.slice(0, limit).map(toRow);
+    if (raws.length > limit) return { rows: page, nextCursor: page[page.length - 1]!.sourceRow };
+    return { rows: page, nextCursor: end ? end.sourceRow : null };
+  }
+
+  // ---- rows: writes -----------------------------------------------------------------------
+
+  /**
+   * The intent. In one synchronous (fsynced) transaction, moves each row from the stage's
+   * queued state to its sending state, counts an attempt, stamps `sentAt` and appends a
+   * 'request' event. Call it before the requests leave, and send only the returned rows (a row
+   * that was no longer queued is left out).
+   */
+  markSending(
+    rowIds: readonly number[],
+    at: number,
+    options: { stage?: WriteStage; request?: Record<string, unknown> } = {},
+  ): number[] {
+    const stage = WRITE_STAGES[options.stage ?? 'create'];
+    const marked: number[] = [];
+    this.sqlite
+      .transaction(() => {
+        for (const id of rowIds) {
+          const r = this.stmts.markSending.get(stage.sending, at, at, id, stage.queued) as
+            { jobId: string; attempts: number } | undefined;
+          if (!r) continue;
+          marked.push(id);
+          this.stmts.insertEvent.run(
+            r.jobId,
+            id,
+            at,
+            'request',
+            JSON.stringify({
+              from: stage.queued,
+              to: stage.sending,
+              attempt: r.attempts,
+              ...options.request,
+            }),
+          );
+        }
+      })
+      .immediate();
+    return marked;
+  }
+
+  /**
+   * Writes outcomes in one transaction: each row moves `from` → `to` with its patch, with a
+   * 'response' event (when given) and a 'transition' event (when the state changes). A row no
+   * longer in `from` is left alone and reported as stale. An illegal transition is a bug and
+   * throws before anything is written.
+   */
+  recordOutcomes(outcomes: readonly RowOutcome[], at: number = this.clock.now()): OutcomeResult {
+    for (const o of outcomes) {
+      if (!canTransition(o.from, o.to)) {
+        fail('internal', undefined, {
+          reason: 'illegal row transition',
+          from: o.from,
+          to: o.to,
+          rowId: o.rowId,
+        });
+      }
+    }
+    const result: OutcomeResult = { applied: [], stale: [] };
+    this.sqlite
+      .transaction(() => {
+        for (const o of outcomes) {
+          const jobId = this.updateRow(o.rowId, o.from, o.to, o.patch ?? {}, at);
+          if (jobId === null) {
+            result.stale.push(o.rowId);
+            continue;
+          }
+          result.applied.push(o.rowId);
+          if (o.response) {
+            this.stmts.insertEvent.run(jobId, o.rowId, at, 'response', JSON.stringify(o.response));
+          }
+          if (o.from !== o.to) {
+            const detail: Record<string, unknown> = { from: o.from, to: o.to };
+            if (o.reason !== undefined) detail.reason = o.reason;
+            if (o.patch?.errorCode) detail.errorCode = o.patch.errorCode;
+            this.stmts.insertEvent.run(jobId, o.rowId, at, 'transition', JSON.stringify(detail));
+          }
+        }
+      })
+      .immediate();
+    return result;
+  }
+
+  /** One-row convenience over recordOutcomes; true when written. */
+  recordOutcome(outcome: RowOutcome, at?: number): boolean {
+    return this.recordOutcomes([outcome], at).applied.length === 1;
+  }
+
+  /**
+   * Moves up to `limit` rows of the job from `from` to `to` in one transaction (import order),
+   * with a transition event each; returns how many moved. Call again until it returns 0,
+   * yielding in between: bulk queueing, retrying failed rows, cancelling.
+   */
+  moveRows(
+    jobId: string,
+    from: RowState,
+    to: RowState,
+    options: { limit?: number; at?: number; nextAttemptAt?: number; reason?: string } = {},
+  ): number {
+    if (!canTransition(from, to)) {
+      fail('internal', undefined, { reason: 'illegal row transition', from, to });
+    }
+    const limit = clampLimit(options.limit ?? DEFAULT_BATCH, DEFAULT_BATCH);
+    const at = options.at ?? this.clock.now();
+    const detail = JSON.stringify(
+      options.reason === undefined ? { from, to } : { from, to, reason: options.reason },
+    );
+    return this.sqlite
+      .transaction(() => {
+        const moved = this.stmts.moveRows.all({
+          to,
+          at,
+          nextAttemptAt: options.nextAttemptAt ?? null,
+          jobId,
+          from,
+          limit,
+        }) as Array<{ id: number }>;
+        for (const { id } of moved) this.stmts.insertEvent.run(jobId, id, at, 'transition', detail);
+        return moved.length;
+      })
+      .immediate();
+  }
+
+  /** Cancels up to `limit` rows that nothing was sent for yet (UNSENT_STATES); returns how
+   *  many. Call until 0. Rows in flight finish their current step. */
+  cancelUnsentRows(jobId: string, options: { limit?: number; at?: number } = {}): number {
+    let budget = clampLimit(options.limit ?? DEFAULT_BATCH, DEFAULT_BATCH);
+    let total = 0;
+    for (const state of UNSENT_STATES) {
+      if (budget <= 0) break;
+      const n = this.moveRows(jobId, state, 'cancelled', {
+        limit: budget,
+        reason: 'job cancelled',
+        ...(options.at === undefined ? {} : { at: options.at }),
+      });
+      total += n;
+      budget -= n;
+    }
+    return total;
+  }
+
+  /**
+   * Applies the user's fix: merges the edits into the row's edits (the original cells stay),
+   * replaces the payload and identity, and sets the validation's verdict, with a 'note' event
+   * holding the edits. Only for rows nothing of which is on the platform (FIXABLE_STATES).
+   */
+  applyUserFix(rowId: number, fix: UserFix, at: number = this.clock.now()): JournalRow {
+    return this.sqlite
+      .transaction(() => {
+        const row = this.getRow(rowId) ?? fail('not_found', undefined, { rowId });
+        if (!(FIXABLE_STATES as readonly RowState[]).includes(row.state)) {
+          fail(
+            'invalid_input',
+            'This row was already sent to the platform, so its values can no longer be changed here. Change the supplier in the platform instead.',
+            { rowId, state: row.state },
+          );
+        }
+        const edits = { ...(row.userEdits ?? {}), ...fix.edits };
+        this.stmts.applyFix.run(
+          JSON.stringify(edits),
+          JSON.stringify(fix.payload),
+          fix.identityKey,
+          fix.state,
+          jsonOrNull(fix.problems),
+          at,
+          rowId,
+        );
+        this.stmts.insertEvent.run(
+          row.jobId,
+          rowId,
+          at,
+          'note',
+          JSON.stringify({ userFix: fix.edits, from: row.state, to: fix.state }),
+        );
+        return this.getRow(rowId)!;
+      })
+      .immediate();
+  }
+
+  // ---- events -----------------------------------------------------------------------------
+
+  /** Appends events (answers to reads, notes, job-level notes with rowId null) in one
+   *  transaction. There is no way to change or delete an event. */
+  appendEvents(events: readonly NewRowEvent[]): void {
+    const now = this.clock.now();
+    this.sqlite
+      .transaction(() => {
+        for (const e of events) {
+          this.stmts.insertEvent.run(
+            e.jobId,
+            e.rowId,
+            e.at ?? now,
+            e.kind,
+            JSON.stringify(e.detail),
+          );
+        }
+      })
+      .immediate();
+  }
+
+  /** A row's history, oldest first, in pages (pass the last event id as `afterId`). */
+  rowEvents(rowId: number, options: { afterId?: number; limit?: number } = {}): RowEvent[] {
+    const raws = this.stmts.rowEvents.all(
+      rowId,
+      options.afterId ?? 0,
+      clampLimit(options.limit ?? 200, DEFAULT_BATCH),
+    ) as Array<Omit<RowEvent, 'detail'> & { detail: string }>;
+    return raws.map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
+  }
+
+  /** The whole job's log, oldest first, in pages (for the support export). */
+  jobEvents(jobId: string, options: { afterId?: number; limit?: number } = {}): RowEvent[] {
+    const raws = this.stmts.jobEvents.all(
+      jobId,
+      options.afterId ?? 0,
+      clampLimit(options.limit ?? 1_000, DEFAULT_BATCH),
+    ) as Array<Omit<RowEvent, 'detail'> & { detail: string }>;
+    return raws.map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> }));
+  }
+
+  // ---- mapping templates ------------------------------------------------------------------
+
+  /** Saves a template under its name (replacing one of the same name). */
+  saveTemplate(input: {
+    name: string;
+    headerSignature: string;
+    mapping: Record<string, unknown>;
+  }): MappingTemplate {
+    const now = this.clock.now();
+    const t = schema.mappingTemplates;
+    this.db
+      .insert(t)
+      .values({ ...input, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: t.name,
+        set: { headerSignature: input.headerSignature, mapping: input.mapping, updatedAt: now },
+      })
+      .run();
+    return this.db.select().from(t).where(eq(t.name, input.name)).get()!;
+  }
+
+  /** Templates made for this header set, most recently saved first. */
+  templatesFor(signature: string): MappingTemplate[] {
+    const t = schema.mappingTemplates;
+    return this.db
+      .select()
+      .from(t)
+      .where(eq(t.headerSignature, signature))
+      .orderBy(desc(t.updatedAt), desc(t.id))
+      .all();
+  }
+
+  listTemplates(): MappingTemplate[] {
+    const t = schema.mappingTemplates;
+    return this.db.select().from(t).orderBy(t.name).all();
+  }
+
+  deleteTemplate(name: string): boolean {
+    const t = schema.mappingTemplates;
+    return this.db.delete(t).where(eq(t.name, name)).run().changes > 0;
+  }
+
+  // ---- settings ---------------------------------------------------------------------------
+
+  /** The stored value, or undefined. Callers parse it with their own schema. */
+  getSetting(key: string): unknown {
+    return (
+      this.db.select().from(schema.settings).where(eq(schema.settings.key, key)).get()?.value ??
+      undefined
+    );
+  }
+
+  setSetting(key: string, value: unknown): void {
+    if (value === undefined) fail('invalid_input', undefined, { key, reason: 'undefined value' });
+    const now = this.clock.now();
+    this.db
+      .insert(schema.settings)
+      .values({ key, value, updatedAt: now })
+      .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt: now } })
+      .run();
+  }
+
+  deleteSetting(key: string): void {
+    this.db.delete(schema.settings).where(eq(schema.settings.key, key)).run();
+  }
+
+  // ---- internals --------------------------------------------------------------------------
+
+  private requireJob(jobId: string): void {
+    if (!this.stmts.jobExists.get(jobId)) fail('not_found', undefined, { jobId });
+  }
+
+  /** Returns the row's job id when written, null when the row is not in `from`. */
+  private updateRow(
+    rowId: number,
+    from: RowState,
+    to: RowState,
+    patch: RowPatch,
+    at: number,
+  ): string | null {
+    const keys = (Object.keys(PATCH_COLUMNS) as Array<keyof typeof PATCH_COLUMNS>).filter(
+      (k) => patch[k] !== undefined,
+    );
+    const refund = patch.refundAttempt === true && patch.attempts === undefined;
+    const signature = `${keys.join(',')}|${refund}`;
+    let stmt = this.patchStatements.get(signature);
+    if (!stmt) {
+      const sets = [
+        'state = ?',
+        'updated_at = ?',
+        ...keys.map((k) => `${PATCH_COLUMNS[k][0]} = ?`),
+      ];
+      if (refund) sets.push('attempts = max(attempts - 1, 0)');
+      stmt = this.sqlite.prepare(
+        `UPDATE rows SET ${sets.join(', ')} WHERE id = ? AND state = ? RETURNING job_id AS jobId`,
+      );
+      this.patchStatements.set(signature, stmt);
+    }
+    const values: SqlValue[] = keys.map((k) => {
+      const v = patch[k];
+      return PATCH_COLUMNS[k][1] ? jsonOrNull(v) : ((v ?? null) as SqlValue);
+    });
+    const r = stmt.get(to, at, ...values, rowId, from) as { jobId: string } | undefined;
+    return r ? r.jobId : null;
+  }
+}
+
+function clampLimit(n: number, max: number): number {
+  return Math.min(max, Math.max(1, Math.floor(Number.isFinite(n) ? n : 1)));
+}
+
+function checkNewRows(rows: readonly NewRow[]): void {
+  const seen = new Set<number>();
+  for (const r of rows) {
+    if (!Number.isInteger(r.sourceRow) || seen.has(r.sourceRow)) {
+      fail('invalid_input', 'Each row needs its own source row number.', {
+        sourceRow: r.sourceRow,
+      });
+    }
+    seen.add(r.sourceRow);
+    if (r.state !== undefined && !['draft', 'valid', 'invalid'].includes(r.state)) {
+      fail('invalid_input', undefined, { sourceRow: r.sourceRow, state: r.state });
+    }
+  }
+}
+
+function prepareStatements(db: BetterSqlite3.Database) {
+  return {
+    jobExists: db.prepare('SELECT 1 FROM jobs WHERE id = ?'),
+    insertRow: db.prepare(
+      `INSERT INTO rows (job_id, source_row, cells, payload, identity_key, state, problems, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    counts: db.prepare(
+      'SELECT state, count AS n FROM job_row_counts WHERE job_id = ? AND count > 0',
+    ),
+    getRow: db.prepare(`SELECT ${ROW_COLUMNS} FROM rows WHERE id = ?`),
+    byIdentity: db.prepare(
+      `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND identity_key = ? ORDER BY id`,
+    ),
+    due: db.prepare(
+      `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_due_idx
+       WHERE job_id = ? AND state = ? AND next_attempt_at <= ?
+       ORDER BY next_attempt_at, id LIMIT ?`,
+    ),
+    nextDue: db.prepare(
+      `SELECT next_attempt_at AS at FROM rows INDEXED BY rows_due_idx
+       WHERE job_id = ? AND state = ? ORDER BY next_attempt_at LIMIT 1`,
+    ),
+    inState: db.prepare(
+      `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND state = ? ORDER BY id LIMIT ?`,
+    ),
+    // Start-up only, over every job: the (job, state) indexes do not lead with state, and the
+    // states queried here hold few rows in any job, so a scan of the counters picks the jobs.
+    inStateAnyJob: db.prepare(
+      `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id IN
+         (SELECT job_id FROM job_row_counts WHERE state = @state AND count > 0)
+       AND state = @state ORDER BY id LIMIT @limit`,
+    ),
+    page: db.prepare(
+      `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND source_row > ?
+       ORDER BY source_row LIMIT ?`,
+    ),
+    pageState: db.prepare(
+      `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_state_source_row_idx
+       WHERE job_id = ? AND state = ? AND source_row > ? ORDER BY source_row LIMIT ?`,
+    ),
+    windowEnd: db.prepare(
+      `SELECT source_row AS sourceRow FROM rows WHERE job_id = ? AND source_row > ?
+       ORDER BY source_row LIMIT 1 OFFSET ?`,
+    ),
+    markSending: db.prepare(
+      `UPDATE rows SET state = ?, attempts = attempts + 1, sent_at = ?, updated_at = ?
+       WHERE id = ? AND state = ? RETURNING job_id AS jobId, attempts`,
+    ),
+    moveRows: db.prepare(
+      `UPDATE rows SET state = @to, updated_at = @at,
+         next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at)
+       WHERE id IN (SELECT id FROM rows INDEXED BY rows_state_source_row_idx
+                    WHERE job_id = @jobId AND state = @from ORDER BY source_row LIMIT @limit)
+       RETURNING id`,
+    ),
+    applyFix: db.prepare(
+      `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
+         error_code = NULL, error_message = NULL, rejection_reason = NULL, updated_at = ?
+       WHERE id = ?`,
+    ),
+    insertEvent: db.prepare(
+      'INSERT INTO row_events (job_id, row_id, at, kind, detail) VALUES (?, ?, ?, ?, ?)',
+    ),
+    rowEvents: db.prepare(
+      `SELECT id, job_id AS jobId, row_id AS rowId, at, kind, detail FROM row_events
+       WHERE row_id = ? AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    jobEvents: db.prepare(
+      `SELECT id, job_id AS jobId, row_id AS rowId, at, kind, detail FROM row_events
+       WHERE job_id = ? AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    sendLogLoad: db.prepare(
+      `SELECT sent_at AS at FROM send_log WHERE connection_id = ? AND "group" = ? AND sent_at >= ?
+       ORDER BY sent_at`,
+    ),
+    sendLogAppend: db.prepare(
+      'INSERT INTO send_log (connection_id, "group", sent_at) VALUES (?, ?, ?)',
+    ),
+    sendLogPrune: db.prepare('DELETE FROM send_log WHERE sent_at < ?'),
+  };
+}
