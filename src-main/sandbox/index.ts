@@ -1,0 +1,18 @@
+// The sandbox API: a local server that behaves like the supplier API (see README.md beside this
+// file). Other parts of the app start it in-process through this module.
+export { startSandbox, MAX_PAGE_SIZE } from './server';
+export { DEFAULT_LIMITS, PERMISSIONS } from './types';
+export type {
+  MethodGroup,
+  SandboxFaults,
+  SandboxHandle,
+  SandboxLimits,
+  SandboxLimitWindow,
+  SandboxOptions,
+  SandboxPermission,
+  SandboxSeedSupplier,
+  SandboxStats,
+  SandboxTokenSpec,
+} from './types';
+export { SPEC_DIFFERENCES } from './specDifferences';
+export type { SpecDifference } from './specDifferences';

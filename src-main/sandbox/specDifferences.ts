@@ -1,0 +1,169 @@
+// Where the sandbox deliberately answers differently from the vendor's published document
+// (supplier-api.openapi.json), and the choices it makes where neither document says. The
+// product's spec (api-spec.md) wins every disagreement; api-notes.md fills its gaps.
+//
+// The sandbox tests validate every response body against the published document and forgive
+// exactly the entries of kind 'single-item', 'undocumented-status' and 'format' below; the other
+// kinds do not change what a response looks like against the document and are listed so that
+// client authors know them.
+
+export interface SpecDifference {
+  id: string;
+  /** HTTP method and path template, or '*' for every operation. */
+  method: string;
+  path: string;
+  status?: number;
+  /**
+   * single-item: the body is one item of the documented array; validate it against the items.
+   * undocumented-status: the document lists no such status here; validate against `schema`.
+   * format: a `format` check fails at `instancePaths` (values are checked by `pattern` instead).
+   * request: the request differs from the document (nothing to forgive in responses).
+   * choice: a behaviour neither document fixes; the response still matches the document.
+   */
+  kind: 'single-item' | 'undocumented-status' | 'format' | 'request' | 'choice';
+  schema?: string;
+  instancePaths?: string[];
+  pattern?: RegExp;
+  reason: string;
+}
+
+export const SPEC_DIFFERENCES: readonly SpecDifference[] = [
+  {
+    id: 'find-by-identifier-single-object',
+    method: 'GET',
+    path: '/public/v2/suppliers/sites/find-by-identifier',
+    status: 200,
+    kind: 'single-item',
+    reason:
+      'api-spec.md: exactly one supplier site must match; zero matches 404, several 400. The published document answers a list instead. The sandbox follows the spec by default (one object) and offers the list form with findByIdentifierForm: "list", so clients are tested against both.',
+  },
+  {
+    id: 'find-by-identifier-404',
+    method: 'GET',
+    path: '/public/v2/suppliers/sites/find-by-identifier',
+    status: 404,
+    kind: 'undocumented-status',
+    schema: 'ErrorDTO',
+    reason:
+      'api-spec.md answers zero matches with 404 resource_not_found; the published document has no 404 for this operation (it answers an empty list).',
+  },
+  {
+    id: 'rate-limit-local-time',
+    method: '*',
+    path: '*',
+    status: 429,
+    kind: 'format',
+    instancePaths: ['/currentTime', '/nextResetAt'],
+    pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
+    reason:
+      "api-spec.md and api-notes.md: currentTime and nextResetAt are server local date-times without zone (2026-01-15T10:30:00). JSON Schema's date-time format requires an offset; the sandbox sends the UTC wall time without one, as the API does, and clients compute the wait as nextResetAt - currentTime.",
+  },
+  {
+    id: 'method-not-allowed',
+    method: '*',
+    path: '*',
+    status: 405,
+    kind: 'undocumented-status',
+    schema: 'ErrorDTO',
+    reason:
+      'A known path called with a method it does not support answers 405 method_not_allowed with an ErrorDTO; the document lists no status for undefined operations.',
+  },
+  {
+    id: 'delete-identifier-in-body',
+    method: 'DELETE',
+    path: '/public/v2/suppliers/sites/identifiers',
+    kind: 'request',
+    reason:
+      'api-spec.md: the supplier identifier is in the query and {type, id, source} in the JSON body. The published document takes type, id and source as query parameters. The sandbox follows the spec.',
+  },
+  {
+    id: 'conflict-code',
+    method: '*',
+    path: '*',
+    status: 409,
+    kind: 'choice',
+    reason:
+      'Neither document shows the code of a 409. The sandbox answers ErrorDTO with code duplicate_supplier for a duplicate supplierId + source (pending or existing) and for an identifier that exists already.',
+  },
+  {
+    id: 'bad-request-code',
+    method: '*',
+    path: '*',
+    status: 400,
+    kind: 'choice',
+    reason:
+      'The codes of 400s for several matches, unknown screening periods and validation preconditions are not shown. The sandbox uses invalid_request for every 400, with a message that names the field or the precondition.',
+  },
+  {
+    id: 'validation-preconditions',
+    method: 'POST',
+    path: '/public/v2/suppliers/sites/validation',
+    status: 400,
+    kind: 'choice',
+    reason:
+      'From api-notes.md: 400 when a validation request is pending for the supplier (any API user), when it is already validated (a COMPLETED request exists), or when a screening of it is still running.',
+  },
+  {
+    id: 'create-response-status',
+    method: 'POST',
+    path: '/public/v2/suppliers/sites',
+    status: 202,
+    kind: 'choice',
+    reason:
+      'api-spec.md lists status PENDING in the pending creation response, the document lists message; the sandbox sends both. pendingEndpoint is the absolute URL of the pending entry, the same as the Location header.',
+  },
+  {
+    id: 'access-denied-body',
+    method: '*',
+    path: '*',
+    status: 403,
+    kind: 'choice',
+    reason:
+      'Every 403 is an AccessDeniedErrorDTO (loggedIn false for a missing or unknown token, true with permission for a missing permission or entitlement), as api-spec.md says. Where the document names ErrorDTO for a 403 the body satisfies it too.',
+  },
+  {
+    id: 'screening-skip',
+    method: 'POST',
+    path: '/public/v2/suppliers/sites/screening',
+    status: 202,
+    kind: 'choice',
+    reason:
+      'An empty screeningRequestIds when the supplier is already screened (a Finished or NoFindings request exists, from any API user) or a screening of it is still running: never two running screenings for one supplier. An Aborted screening may be requested again.',
+  },
+  {
+    id: 'list-order-and-size',
+    method: 'GET',
+    path: '/public/v2/suppliers/sites',
+    status: 200,
+    kind: 'choice',
+    reason:
+      'Ordered by name, then platformTargetId; the sort parameter is ignored. Invalid page or size values fall back to the defaults (0 and 10) and size is capped at 2000; the answer carries the size used.',
+  },
+  {
+    id: 'pending-by-uuid',
+    method: 'GET',
+    path: '/public/v2/suppliers/sites/pending',
+    status: 200,
+    kind: 'choice',
+    reason:
+      'With uuid the answer is still an array: one entry, or none once the creation is processed (or when the uuid belongs to another API user). Status is New for the first fifth of the processing time, then Pending.',
+  },
+  {
+    id: 'deactivation-frees-ids',
+    method: 'DELETE',
+    path: '/public/v2/suppliers/sites',
+    status: 204,
+    kind: 'choice',
+    reason:
+      'Deactivation is soft: the supplier is kept but is no longer listed, found, screened or validated, and its identifiers no longer count as duplicates. Creating the same supplierId again makes a new supplier with a new platformTargetId (a real back end does not resurrect a deactivated site).',
+  },
+  {
+    id: 'validation-different-outcome',
+    method: 'GET',
+    path: '/public/v2/suppliers/sites/validation',
+    status: 200,
+    kind: 'choice',
+    reason:
+      "A COMPLETED validation with a different outcomeTargetId points at a master record of the platform that is not one of the organization's sites: it is not listed or found. createdAt and resolvedAt are ISO instants with zone.",
+  },
+];

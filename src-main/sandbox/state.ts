@@ -1,0 +1,926 @@
+// The sandbox's state: suppliers, identifiers, pending creations, screening and validation
+// requests, external scores and id counters, all in one SQLite database (a file when the state
+// must survive restarts, memory otherwise: one code path either way).
+//
+// Time-driven changes are computed lazily from timestamps: each item stores when it becomes due,
+// and every request first settles what is due by `now`. No timer per item, so a restarted sandbox
+// continues where it stopped and 100k pending creations cost nothing until they come due.
+import Database from 'better-sqlite3';
+import { ApiError, invalidRequest, notFound } from './apiError';
+import { makeUuid, pick, unitHash } from './hashing';
+import { eventTypeByKey, riskOf } from './eventTypes';
+import type { SandboxSeedSupplier } from './types';
+
+const SCHEMA_VERSION = 1;
+const FIRST_PLATFORM_ID = 100001;
+/** Share of the processing time a creation shows as New before it shows as Pending. */
+const NEW_SHARE = 0.2;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS suppliers (
+  platform_id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL,
+  country_code TEXT NOT NULL,
+  city TEXT NOT NULL,
+  address TEXT NOT NULL,
+  postal_code TEXT,
+  industries TEXT,
+  created_at INTEGER NOT NULL,
+  active INTEGER NOT NULL DEFAULT 1,
+  deactivated_at INTEGER,
+  created_by TEXT,
+  creation_identity TEXT
+);
+CREATE INDEX IF NOT EXISTS suppliers_list ON suppliers (active, name, platform_id);
+CREATE TABLE IF NOT EXISTS identifiers (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  platform_id INTEGER NOT NULL,
+  type TEXT NOT NULL,
+  id TEXT NOT NULL,
+  source TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS identifiers_lookup ON identifiers (type, id, source);
+CREATE INDEX IF NOT EXISTS identifiers_owner ON identifiers (platform_id);
+CREATE TABLE IF NOT EXISTS pending (
+  uuid TEXT PRIMARY KEY,
+  user TEXT NOT NULL,
+  supplier_id TEXT NOT NULL,
+  source TEXT NOT NULL,
+  name TEXT NOT NULL,
+  country_code TEXT NOT NULL,
+  city TEXT NOT NULL,
+  address TEXT NOT NULL,
+  postal_code TEXT,
+  industries TEXT,
+  screening_period INTEGER,
+  request_validation INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  new_until INTEGER NOT NULL,
+  due_at INTEGER NOT NULL,
+  vanish INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS pending_due ON pending (due_at, uuid);
+CREATE INDEX IF NOT EXISTS pending_identity ON pending (supplier_id, source);
+CREATE INDEX IF NOT EXISTS pending_user ON pending (user, created_at);
+CREATE TABLE IF NOT EXISTS screenings (
+  id INTEGER PRIMARY KEY,
+  platform_id INTEGER NOT NULL,
+  user TEXT NOT NULL,
+  period INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  due_at INTEGER NOT NULL,
+  outcome TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS screenings_target ON screenings (platform_id, user);
+CREATE TABLE IF NOT EXISTS validations (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  request_id TEXT NOT NULL UNIQUE,
+  platform_id INTEGER NOT NULL,
+  user TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  due_at INTEGER NOT NULL,
+  outcome TEXT NOT NULL,
+  outcome_target_id INTEGER,
+  rejection_reason TEXT
+);
+CREATE INDEX IF NOT EXISTS validations_target ON validations (platform_id, user);
+CREATE TABLE IF NOT EXISTS scores (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  platform_id INTEGER NOT NULL,
+  event_type_key TEXT NOT NULL,
+  value INTEGER NOT NULL,
+  comment TEXT,
+  created_at INTEGER NOT NULL,
+  user TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS scores_target ON scores (platform_id, event_type_key);
+`;
+
+export type IdentifierKind = 'SUPPLIER_ID' | 'CUSTOMER_ID' | 'OWN_ID';
+export const IDENTIFIER_KINDS: IdentifierKind[] = ['SUPPLIER_ID', 'CUSTOMER_ID', 'OWN_ID'];
+
+/** An identifier query: at least one id kind; `source` filters the string ids only. */
+export interface IdentifierQuery {
+  supplierId?: string;
+  customerId?: string;
+  ownId?: string;
+  platformId?: number;
+  source?: string;
+}
+
+export interface CreateInput {
+  name: string;
+  countryCode: string;
+  city: string;
+  address: string;
+  postalCode?: string;
+  supplierId: { id: string; source?: string };
+  industries?: string[];
+  screeningPeriodInYears?: number;
+  requestValidationOnCreate?: boolean;
+}
+
+export interface ScoreInput {
+  identifier: IdentifierQuery;
+  /** The identifier as sent, echoed in errors. */
+  identifierEcho: Record<string, unknown>;
+  scores: { eventTypeKey: string; scoreValue: number; comment?: string }[];
+}
+
+/** Settings the state reads at the moment it decides something (they can change at run time). */
+export interface StateSettings {
+  seed: number | undefined;
+  processingMs: number;
+  vanishShare: number;
+  screeningMs: number;
+  validationMs: number;
+  screeningOdds: { Finished: number; NoFindings: number; Aborted: number };
+  validationOdds: { COMPLETED: number; REJECTED: number; differentOutcomeId: number };
+}
+
+interface SupplierRow {
+  platform_id: number;
+  name: string;
+  country_code: string;
+  city: string;
+  address: string;
+  postal_code: string | null;
+  created_at: number;
+}
+
+interface PendingRow {
+  uuid: string;
+  user: string;
+  supplier_id: string;
+  source: string;
+  name: string;
+  country_code: string;
+  city: string;
+  address: string;
+  postal_code: string | null;
+  industries: string | null;
+  screening_period: number | null;
+  request_validation: number;
+  created_at: number;
+  new_until: number;
+  due_at: number;
+  vanish: number;
+}
+
+const REJECTION_REASONS = [
+  'The address could not be verified.',
+  'The site is not a legal entity.',
+  'The site duplicates a site that is already monitored.',
+];
+
+/** ISO 8601 instant with zone, for the date-time fields of resources. */
+export const isoInstant = (ms: number): string => new Date(ms).toISOString();
+
+const idOut = (id: string, source: string): { id: string; source?: string } =>
+  source === '' ? { id } : { id, source };
+
+export class SandboxState {
+  readonly db: Database.Database;
+
+  constructor(
+    statePath: string | undefined,
+    private readonly settings: () => StateSettings,
+  ) {
+    this.db = new Database(statePath ?? ':memory:');
+    if (statePath) {
+      this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+    }
+    this.db.pragma('foreign_keys = ON');
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version !== 0 && version !== SCHEMA_VERSION) {
+      this.db.close();
+      throw new Error(
+        `The sandbox state file has format ${version}, this sandbox reads format ${SCHEMA_VERSION}. Use another --state file or delete this one.`,
+      );
+    }
+    this.db.exec(SCHEMA);
+    this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  // ---- counters -------------------------------------------------------------------------
+
+  private meta(key: string): number {
+    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+      { value: number } | undefined;
+    return row?.value ?? 0;
+  }
+
+  private setMeta(key: string, value: number): void {
+    this.db
+      .prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, value);
+  }
+
+  private next(key: string, first: number): number {
+    const value = Math.max(this.meta(key), first);
+    this.setMeta(key, value + 1);
+    return value;
+  }
+
+  private nextPlatformId(): number {
+    return this.next('next_platform_id', FIRST_PLATFORM_ID);
+  }
+
+  private nextUuid(): string {
+    return makeUuid(this.settings().seed, this.next('uuid_seq', 1));
+  }
+
+  get isSeeded(): boolean {
+    return this.meta('seeded') === 1;
+  }
+
+  // ---- seeding and reset ----------------------------------------------------------------
+
+  /** Wipes everything and loads the seed suppliers (with their ids, shared ones included). */
+  reset(seeds: SandboxSeedSupplier[], now: number): void {
+    this.db.transaction(() => {
+      for (const table of [
+        'meta',
+        'suppliers',
+        'identifiers',
+        'pending',
+        'screenings',
+        'validations',
+        'scores',
+      ]) {
+        this.db.prepare(`DELETE FROM ${table}`).run();
+      }
+      const explicit = seeds.flatMap((s) =>
+        s.platformTargetId !== undefined ? [s.platformTargetId] : [],
+      );
+      this.setMeta('next_platform_id', Math.max(FIRST_PLATFORM_ID, ...explicit.map((i) => i + 1)));
+      for (const seed of seeds) {
+        const platformId = seed.platformTargetId ?? this.nextPlatformId();
+        this.insertSupplier(platformId, {
+          name: seed.name,
+          countryCode: seed.countryCode,
+          city: seed.city,
+          address: seed.address,
+          postalCode: seed.postalCode,
+          createdAt: now,
+          createdBy: null,
+          creationIdentity: null,
+        });
+        const kinds: [IdentifierKind, { id: string; source?: string }[] | undefined][] = [
+          ['SUPPLIER_ID', seed.supplierIds],
+          ['CUSTOMER_ID', seed.customerIds],
+          ['OWN_ID', seed.ownIds],
+        ];
+        for (const [type, ids] of kinds) {
+          for (const id of ids ?? [])
+            this.insertIdentifier(platformId, type, id.id, id.source ?? '');
+        }
+      }
+      this.setMeta('seeded', 1);
+    })();
+  }
+
+  private insertSupplier(
+    platformId: number,
+    s: {
+      name: string;
+      countryCode: string;
+      city: string;
+      address: string;
+      postalCode?: string | null | undefined;
+      industries?: string | null;
+      createdAt: number;
+      createdBy: string | null;
+      creationIdentity: string | null;
+    },
+  ): void {
+    this.db
+      .prepare(
+        `INSERT INTO suppliers (platform_id, name, country_code, city, address, postal_code, industries,
+           created_at, created_by, creation_identity)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        platformId,
+        s.name,
+        s.countryCode,
+        s.city,
+        s.address,
+        s.postalCode ?? null,
+        s.industries ?? null,
+        s.createdAt,
+        s.createdBy,
+        s.creationIdentity,
+      );
+  }
+
+  private insertIdentifier(platformId: number, type: IdentifierKind, id: string, source: string) {
+    this.db
+      .prepare('INSERT INTO identifiers (platform_id, type, id, source) VALUES (?, ?, ?, ?)')
+      .run(platformId, type, id, source);
+  }
+
+  // ---- lazy progress --------------------------------------------------------------------
+
+  /** Turns every creation due by `now` into a supplier (or into nothing, for a vanishing one). */
+  settle(now: number): void {
+    const due = this.db.prepare(
+      'SELECT * FROM pending WHERE due_at <= ? ORDER BY due_at, uuid LIMIT 1000',
+    );
+    for (;;) {
+      const rows = due.all(now) as PendingRow[];
+      if (rows.length === 0) return;
+      this.db.transaction(() => {
+        for (const row of rows) this.complete(row);
+      })();
+    }
+  }
+
+  private complete(row: PendingRow): void {
+    this.db.prepare('DELETE FROM pending WHERE uuid = ?').run(row.uuid);
+    if (row.vanish) return;
+    const platformId = this.nextPlatformId();
+    // The supplier exists from the moment processing ended, however late a request noticed it.
+    const at = row.due_at;
+    this.insertSupplier(platformId, {
+      name: row.name,
+      countryCode: row.country_code,
+      city: row.city,
+      address: row.address,
+      postalCode: row.postal_code,
+      industries: row.industries,
+      createdAt: at,
+      createdBy: row.user,
+      creationIdentity: `${row.supplier_id}|${row.source}`,
+    });
+    this.insertIdentifier(platformId, 'SUPPLIER_ID', row.supplier_id, row.source);
+    if (row.screening_period !== null) {
+      this.insertScreening(platformId, row.user, row.screening_period, at);
+    }
+    if (row.request_validation) this.insertValidation(platformId, row.user, at);
+  }
+
+  // ---- suppliers ------------------------------------------------------------------------
+
+  /** Active suppliers matching any of the given ids (OR); `source` filters the string ids. */
+  match(q: IdentifierQuery): SupplierRow[] {
+    const source = q.source ?? null;
+    return this.db
+      .prepare(
+        `SELECT platform_id, name, country_code, city, address, postal_code, created_at
+         FROM suppliers s
+         WHERE s.active = 1 AND (
+           s.platform_id = @platformId
+           OR s.platform_id IN (
+             SELECT platform_id FROM identifiers
+             WHERE (type = 'SUPPLIER_ID' AND id = @supplierId AND (@source IS NULL OR source = @source))
+                OR (type = 'CUSTOMER_ID' AND id = @customerId AND (@source IS NULL OR source = @source))
+                OR (type = 'OWN_ID' AND id = @ownId AND (@source IS NULL OR source = @source))
+           )
+         )
+         ORDER BY s.platform_id`,
+      )
+      .all({
+        platformId: q.platformId ?? null,
+        supplierId: q.supplierId ?? null,
+        customerId: q.customerId ?? null,
+        ownId: q.ownId ?? null,
+        source,
+      }) as SupplierRow[];
+  }
+
+  /** Exactly one active supplier: 404 for none, 400 for several. */
+  resolveOne(q: IdentifierQuery): SupplierRow {
+    const rows = this.match(q);
+    if (rows.length === 0) {
+      throw notFound(
+        'No supplier matches this identifier.',
+        'Check the identifier, or wait until a pending creation has been processed.',
+      );
+    }
+    if (rows.length > 1) {
+      throw invalidRequest(
+        `Several suppliers (${rows.length}) match this identifier.`,
+        'Add a source to the identifier, or use platformId.',
+      );
+    }
+    return rows[0] as SupplierRow;
+  }
+
+  private identifiersOf(
+    platformId: number,
+  ): Record<IdentifierKind, { id: string; source?: string }[]> {
+    const rows = this.db
+      .prepare('SELECT type, id, source FROM identifiers WHERE platform_id = ? ORDER BY seq')
+      .all(platformId) as { type: IdentifierKind; id: string; source: string }[];
+    const out: Record<IdentifierKind, { id: string; source?: string }[]> = {
+      SUPPLIER_ID: [],
+      CUSTOMER_ID: [],
+      OWN_ID: [],
+    };
+    for (const r of rows) out[r.type].push(idOut(r.id, r.source));
+    return out;
+  }
+
+  list(
+    page: number,
+    size: number,
+  ): {
+    content: Record<string, unknown>[];
+    totalElements: number;
+  } {
+    const total = (
+      this.db.prepare('SELECT COUNT(*) AS n FROM suppliers WHERE active = 1').get() as { n: number }
+    ).n;
+    const rows = this.db
+      .prepare(
+        `SELECT platform_id, name, country_code, city, address FROM suppliers WHERE active = 1
+         ORDER BY name, platform_id LIMIT ? OFFSET ?`,
+      )
+      .all(size, page * size) as SupplierRow[];
+    const content = rows.map((r) => ({
+      platformTargetId: r.platform_id,
+      name: r.name,
+      address: r.address,
+      city: r.city,
+      countryCode: r.country_code,
+      supplierIds: this.identifiersOf(r.platform_id).SUPPLIER_ID,
+    }));
+    return { content, totalElements: total };
+  }
+
+  detail(row: SupplierRow, now: number): Record<string, unknown> {
+    const ids = this.identifiersOf(row.platform_id);
+    const screening = this.screeningSummary(row.platform_id, now);
+    const out: Record<string, unknown> = {
+      platformTargetId: row.platform_id,
+      name: row.name,
+      address: row.address,
+      city: row.city,
+      countryCode: row.country_code,
+    };
+    if (row.postal_code !== null) out.postalCode = row.postal_code;
+    return {
+      ...out,
+      supplierIds: ids.SUPPLIER_ID,
+      customerIds: ids.CUSTOMER_ID,
+      ownIds: ids.OWN_ID,
+      screened: screening === 'Screened',
+      screenedStatus: screening,
+      monitoredSince: isoInstant(row.created_at),
+      connectionContactsCount: 0,
+    };
+  }
+
+  /** Soft deactivation: the row stays, but it is no longer listed, found or counted as a duplicate. */
+  deactivate(platformId: number, now: number): void {
+    this.db
+      .prepare('UPDATE suppliers SET active = 0, deactivated_at = ? WHERE platform_id = ?')
+      .run(now, platformId);
+  }
+
+  // ---- creation -------------------------------------------------------------------------
+
+  private identityTaken(supplierId: string, source: string): 'pending' | 'existing' | undefined {
+    const pending = this.db
+      .prepare('SELECT 1 FROM pending WHERE supplier_id = ? AND source = ? LIMIT 1')
+      .get(supplierId, source);
+    if (pending) return 'pending';
+    return this.identifierTaken('SUPPLIER_ID', supplierId, source) ? 'existing' : undefined;
+  }
+
+  private identifierTaken(type: IdentifierKind, id: string, source: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `SELECT 1 FROM identifiers i JOIN suppliers s ON s.platform_id = i.platform_id
+           WHERE s.active = 1 AND i.type = ? AND i.id = ? AND i.source = ? LIMIT 1`,
+        )
+        .get(type, id, source) !== undefined
+    );
+  }
+
+  /** Accepts a creation; 409 when the same supplierId + source is pending or exists. */
+  create(user: string, input: CreateInput, now: number): { uuid: string } {
+    const source = input.supplierId.source ?? '';
+    return this.db.transaction(() => {
+      const taken = this.identityTaken(input.supplierId.id, source);
+      if (taken) {
+        throw new ApiError(
+          409,
+          'duplicate_supplier',
+          taken === 'pending'
+            ? 'A creation with this supplierId and source is already pending.'
+            : 'A supplier with this supplierId and source already exists.',
+          'Look the supplier up by its identifier (or in the pending list) instead of creating it again.',
+        );
+      }
+      const s = this.settings();
+      const uuid = this.nextUuid();
+      const processingMs = Math.max(0, s.processingMs);
+      const vanish = s.vanishShare > 0 && unitHash(s.seed ?? 0, 'vanish', uuid) < s.vanishShare;
+      this.db
+        .prepare(
+          `INSERT INTO pending (uuid, user, supplier_id, source, name, country_code, city, address,
+             postal_code, industries, screening_period, request_validation, created_at, new_until, due_at, vanish)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          uuid,
+          user,
+          input.supplierId.id,
+          source,
+          input.name,
+          input.countryCode,
+          input.city,
+          input.address,
+          input.postalCode ?? null,
+          input.industries ? JSON.stringify(input.industries) : null,
+          input.screeningPeriodInYears ?? null,
+          input.requestValidationOnCreate ? 1 : 0,
+          now,
+          now + Math.round(processingMs * NEW_SHARE),
+          now + processingMs,
+          vanish ? 1 : 0,
+        );
+      this.setMeta('create_requests_accepted', this.meta('create_requests_accepted') + 1);
+      return { uuid };
+    })();
+  }
+
+  /** The API user's pending creations (all of them, or the one with `uuid`). */
+  pending(user: string, now: number, uuid?: string): Record<string, unknown>[] {
+    const rows = (
+      uuid === undefined
+        ? this.db
+            .prepare('SELECT * FROM pending WHERE user = ? ORDER BY created_at, uuid')
+            .all(user)
+        : this.db.prepare('SELECT * FROM pending WHERE user = ? AND uuid = ?').all(user, uuid)
+    ) as PendingRow[];
+    return rows.map((r) => ({
+      uuid: r.uuid,
+      supplierId: idOut(r.supplier_id, r.source),
+      name: r.name,
+      countryCode: r.country_code,
+      city: r.city,
+      address: r.address,
+      status: now < r.new_until ? 'New' : 'Pending',
+    }));
+  }
+
+  // ---- identifiers ----------------------------------------------------------------------
+
+  addIdentifier(platformId: number, type: IdentifierKind, id: string, source: string): void {
+    this.db.transaction(() => {
+      const pendingClash =
+        type === 'SUPPLIER_ID' &&
+        this.db
+          .prepare('SELECT 1 FROM pending WHERE supplier_id = ? AND source = ? LIMIT 1')
+          .get(id, source) !== undefined;
+      if (pendingClash || this.identifierTaken(type, id, source)) {
+        throw new ApiError(
+          409,
+          'duplicate_supplier',
+          `The identifier ${type} ${id}${source ? ` (source ${source})` : ''} already exists.`,
+          'An identifier can belong to one supplier only; remove it from the other supplier first.',
+        );
+      }
+      this.insertIdentifier(platformId, type, id, source);
+    })();
+  }
+
+  removeIdentifier(platformId: number, type: IdentifierKind, id: string, source: string): void {
+    const result = this.db
+      .prepare(
+        'DELETE FROM identifiers WHERE platform_id = ? AND type = ? AND id = ? AND source = ?',
+      )
+      .run(platformId, type, id, source);
+    if (result.changes === 0) {
+      throw notFound(
+        `The supplier has no identifier ${type} ${id}${source ? ` with source ${source}` : ''}.`,
+        'Read the supplier with find-by-identifier to see its identifiers.',
+      );
+    }
+  }
+
+  // ---- screening ------------------------------------------------------------------------
+
+  private insertScreening(platformId: number, user: string, period: number, at: number): number {
+    const s = this.settings();
+    const id = this.next('next_screening_id', 1);
+    const outcome = pick(s.screeningOdds, unitHash(s.seed ?? 0, 'screening', id));
+    this.db
+      .prepare(
+        'INSERT INTO screenings (id, platform_id, user, period, created_at, due_at, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(id, platformId, user, period, at, at + Math.max(0, s.screeningMs), outcome);
+    return id;
+  }
+
+  /** Screened (a finished screening with or without findings), Pending (one running) or Required. */
+  private screeningSummary(platformId: number, now: number): 'Screened' | 'Pending' | 'Required' {
+    const rows = this.db
+      .prepare('SELECT due_at, outcome FROM screenings WHERE platform_id = ?')
+      .all(platformId) as { due_at: number; outcome: string }[];
+    if (rows.some((r) => r.due_at <= now && r.outcome !== 'Aborted')) return 'Screened';
+    if (rows.some((r) => r.due_at > now)) return 'Pending';
+    return 'Required';
+  }
+
+  /** Requests a screening; none (an empty list) when the supplier is screened or one is running. */
+  requestScreening(user: string, platformId: number, period: number, now: number): number[] {
+    return this.db.transaction(() => {
+      if (this.screeningSummary(platformId, now) !== 'Required') return [];
+      return [this.insertScreening(platformId, user, period, now)];
+    })();
+  }
+
+  screeningStatus(user: string, platformId: number, now: number): Record<string, unknown> {
+    const row = this.db
+      .prepare(
+        'SELECT id, period, due_at, outcome FROM screenings WHERE platform_id = ? AND user = ? ORDER BY id DESC LIMIT 1',
+      )
+      .get(platformId, user) as
+      { id: number; period: number; due_at: number; outcome: string } | undefined;
+    if (!row) {
+      throw notFound(
+        'No screening request of this API user exists for the supplier.',
+        'Request a screening first (POST /public/v2/suppliers/sites/screening).',
+      );
+    }
+    return {
+      id: row.id,
+      status: now < row.due_at ? 'New' : row.outcome,
+      periodInYears: row.period,
+    };
+  }
+
+  // ---- validation -----------------------------------------------------------------------
+
+  private insertValidation(platformId: number, user: string, at: number): string {
+    const s = this.settings();
+    const requestId = this.nextUuid();
+    const seed = s.seed ?? 0;
+    const outcome = pick(
+      { COMPLETED: s.validationOdds.COMPLETED, REJECTED: s.validationOdds.REJECTED },
+      unitHash(seed, 'validation', requestId),
+    );
+    let outcomeTargetId: number | null = null;
+    let reason: string | null = null;
+    if (outcome === 'COMPLETED') {
+      // A different outcome id is a master record of the platform, not one of the organization's
+      // own sites: it gets a fresh id and is not listed.
+      outcomeTargetId =
+        unitHash(seed, 'master', requestId) < s.validationOdds.differentOutcomeId
+          ? this.nextPlatformId()
+          : platformId;
+    } else {
+      const index = Math.floor(unitHash(seed, 'reason', requestId) * REJECTION_REASONS.length);
+      reason = REJECTION_REASONS[index] ?? (REJECTION_REASONS[0] as string);
+    }
+    this.db
+      .prepare(
+        `INSERT INTO validations (request_id, platform_id, user, created_at, due_at, outcome,
+           outcome_target_id, rejection_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        requestId,
+        platformId,
+        user,
+        at,
+        at + Math.max(0, s.validationMs),
+        outcome,
+        outcomeTargetId,
+        reason,
+      );
+    return requestId;
+  }
+
+  /** Requests a validation; 400 when one is pending, the supplier is validated, or a screening runs. */
+  requestValidation(user: string, platformId: number, now: number): string {
+    return this.db.transaction(() => {
+      const rows = this.db
+        .prepare('SELECT due_at, outcome FROM validations WHERE platform_id = ?')
+        .all(platformId) as { due_at: number; outcome: string }[];
+      if (rows.some((r) => r.due_at > now)) {
+        throw invalidRequest(
+          'A validation request is already pending for this supplier.',
+          'Wait for its result (GET /public/v2/suppliers/sites/validation).',
+        );
+      }
+      if (rows.some((r) => r.outcome === 'COMPLETED')) {
+        throw invalidRequest(
+          'The supplier is already validated.',
+          'No further validation is needed.',
+        );
+      }
+      if (this.screeningSummary(platformId, now) === 'Pending') {
+        throw invalidRequest(
+          'A screening request is still running for this supplier.',
+          'Request the validation once the screening has finished.',
+        );
+      }
+      return this.insertValidation(platformId, user, now);
+    })();
+  }
+
+  validationStatus(user: string, platformId: number, now: number): Record<string, unknown> {
+    const row = this.db
+      .prepare(
+        `SELECT request_id, created_at, due_at, outcome, outcome_target_id, rejection_reason
+         FROM validations WHERE platform_id = ? AND user = ? ORDER BY seq DESC LIMIT 1`,
+      )
+      .get(platformId, user) as
+      | {
+          request_id: string;
+          created_at: number;
+          due_at: number;
+          outcome: string;
+          outcome_target_id: number | null;
+          rejection_reason: string | null;
+        }
+      | undefined;
+    if (!row) {
+      throw notFound(
+        'No validation request of this API user exists for the supplier.',
+        'Request a validation first (POST /public/v2/suppliers/sites/validation).',
+      );
+    }
+    const out: Record<string, unknown> = {
+      requestId: row.request_id,
+      status: 'PENDING',
+      platformTargetId: platformId,
+      createdAt: isoInstant(row.created_at),
+    };
+    if (now < row.due_at) return out;
+    out.status = row.outcome;
+    if (row.outcome_target_id !== null) out.outcomeTargetId = row.outcome_target_id;
+    if (row.rejection_reason !== null) out.rejectionReason = row.rejection_reason;
+    out.resolvedAt = isoInstant(row.due_at);
+    return out;
+  }
+
+  // ---- external scores ------------------------------------------------------------------
+
+  writeScores(user: string, entries: ScoreInput[], now: number): Record<string, unknown> {
+    const errors: Record<string, unknown>[] = [];
+    let total = 0;
+    let valid = 0;
+    let resolved = 0;
+    let written = 0;
+    const insert = this.db.prepare(
+      'INSERT INTO scores (platform_id, event_type_key, value, comment, created_at, user) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      entries.forEach((entry, entryIndex) => {
+        total += entry.scores.length;
+        const q = entry.identifier;
+        const fail = (reason: string, message: string) =>
+          errors.push({ entryIndex, identifier: entry.identifierEcho, reason, message });
+        if (
+          q.supplierId === undefined &&
+          q.customerId === undefined &&
+          q.ownId === undefined &&
+          q.platformId === undefined
+        ) {
+          fail(
+            'INVALID_IDENTIFIER',
+            'The identifier has no usable key: set supplierId, customerId, ownId or platformId.',
+          );
+          return;
+        }
+        const known = entry.scores.map((s) => eventTypeByKey(s.eventTypeKey) !== undefined);
+        valid += known.filter(Boolean).length;
+        const matches = this.match(q);
+        if (matches.length === 0) {
+          fail('TARGET_NOT_FOUND', 'No supplier matches this identifier.');
+          return;
+        }
+        if (matches.length > 1) {
+          fail(
+            'MULTIPLE_TARGETS_MATCHED',
+            `Several suppliers (${matches.length}) match this identifier; narrow the identifiers or set source.`,
+          );
+          return;
+        }
+        resolved += entry.scores.length;
+        const target = matches[0] as SupplierRow;
+        entry.scores.forEach((score, scoreIndex) => {
+          if (!known[scoreIndex]) {
+            errors.push({
+              entryIndex,
+              scoreIndex,
+              identifier: entry.identifierEcho,
+              eventTypeKey: score.eventTypeKey,
+              reason: 'UNKNOWN_EVENT_TYPE',
+              message: `The event type ${score.eventTypeKey} is not configured for this organization; list the keys with GET /public/v1/scores/externals/event-types.`,
+            });
+            return;
+          }
+          insert.run(
+            target.platform_id,
+            score.eventTypeKey,
+            score.scoreValue,
+            score.comment ?? null,
+            now,
+            user,
+          );
+          written++;
+        });
+      });
+    })();
+    return {
+      success: errors.length === 0,
+      totalCount: total,
+      validCount: valid,
+      resolvedCount: resolved,
+      writtenCount: written,
+      skippedCount: total - written,
+      errors,
+    };
+  }
+
+  scoreHistory(
+    platformId: number,
+    filter: { perspectiveId?: number; groupId?: number },
+  ): Record<string, unknown>[] {
+    const rows = this.db
+      .prepare(
+        'SELECT event_type_key, value, comment, created_at FROM scores WHERE platform_id = ? ORDER BY event_type_key, seq DESC',
+      )
+      .all(platformId) as {
+      event_type_key: string;
+      value: number;
+      comment: string | null;
+      created_at: number;
+    }[];
+    const byKey = new Map<string, typeof rows>();
+    for (const r of rows) {
+      const list = byKey.get(r.event_type_key) ?? [];
+      list.push(r);
+      byKey.set(r.event_type_key, list);
+    }
+    const out: Record<string, unknown>[] = [];
+    for (const [key, list] of byKey) {
+      const type = eventTypeByKey(key);
+      if (!type) continue;
+      if (filter.perspectiveId !== undefined && type.perspectiveId !== filter.perspectiveId)
+        continue;
+      if (filter.groupId !== undefined && type.group.id !== filter.groupId) continue;
+      // Each write is valid from its time until the next write of the same key.
+      const entries = list.map((r, i) => {
+        const e: Record<string, unknown> = {
+          group: type.group,
+          eventTypeKey: key,
+          score: { value: r.value, risk: riskOf(r.value) },
+          updatedAt: isoInstant(r.created_at),
+          validFrom: isoInstant(r.created_at),
+          history: [],
+        };
+        if (r.comment !== null) e.comment = r.comment;
+        const newer = list[i - 1];
+        if (newer) e.validTo = isoInstant(newer.created_at);
+        return e;
+      });
+      const [latest, ...older] = entries;
+      if (latest) out.push({ ...latest, history: older });
+    }
+    return out;
+  }
+
+  // ---- stats ----------------------------------------------------------------------------
+
+  counts(): {
+    creationsByIdentity: Record<string, number>;
+    createRequestsAccepted: number;
+    suppliers: number;
+    pending: number;
+    screeningRequests: number;
+    validationRequests: number;
+  } {
+    const count = (sql: string) => (this.db.prepare(sql).get() as { n: number }).n;
+    const creationsByIdentity: Record<string, number> = {};
+    const rows = this.db
+      .prepare(
+        'SELECT creation_identity AS k, COUNT(*) AS n FROM suppliers WHERE creation_identity IS NOT NULL GROUP BY creation_identity',
+      )
+      .all() as { k: string; n: number }[];
+    for (const r of rows) creationsByIdentity[r.k] = r.n;
+    return {
+      creationsByIdentity,
+      createRequestsAccepted: this.meta('create_requests_accepted'),
+      suppliers: count('SELECT COUNT(*) AS n FROM suppliers WHERE active = 1'),
+      pending: count('SELECT COUNT(*) AS n FROM pending'),
+      screeningRequests: count('SELECT COUNT(*) AS n FROM screenings'),
+      validationRequests: count('SELECT COUNT(*) AS n FROM validations'),
+    };
+  }
+}

@@ -1,0 +1,138 @@
+// The sandbox's public types and defaults. Kept apart from the server so that every module can
+// import them without an import cycle; index.ts re-exports them.
+import type { Clock } from '../util/clock';
+
+export interface SandboxLimitWindow {
+  limit: number;
+  windowSeconds: number;
+}
+export interface SandboxLimits {
+  GET: SandboxLimitWindow[];
+  WRITE: SandboxLimitWindow[];
+}
+
+/** The spec's default limits per API user: GET 100/10 s + 500/60 s; writes 20/10 s + 100/60 s. */
+export const DEFAULT_LIMITS: SandboxLimits = {
+  GET: [
+    { limit: 100, windowSeconds: 10 },
+    { limit: 500, windowSeconds: 60 },
+  ],
+  WRITE: [
+    { limit: 20, windowSeconds: 10 },
+    { limit: 100, windowSeconds: 60 },
+  ],
+};
+
+/** Permissions named in the published document, plus the two entitlements for work on create. */
+export const PERMISSIONS = [
+  'ACCESS_PUBLIC_SUPPLIERS',
+  'ACCESS_PUBLIC_CONNECT_TARGET',
+  'ACCESS_PUBLIC_REMOVE_TARGET',
+  'ACCESS_PUBLIC_SCREENING_REQUEST',
+  'ACCESS_PUBLIC_VALIDATION_REQUEST',
+  'ACCESS_PUBLIC_EXTERNAL_SCORES',
+  'ENTITLEMENT_SCREENING_ON_CREATE',
+  'ENTITLEMENT_VALIDATION_ON_CREATE',
+] as const;
+export type SandboxPermission = (typeof PERMISSIONS)[number];
+
+export interface SandboxTokenSpec {
+  token: string;
+  /** Permissions and entitlements; undefined = all of them. Names: ACCESS_PUBLIC_SUPPLIERS,
+   *  ACCESS_PUBLIC_CONNECT_TARGET, ACCESS_PUBLIC_REMOVE_TARGET, ACCESS_PUBLIC_SCREENING_REQUEST,
+   *  ACCESS_PUBLIC_VALIDATION_REQUEST, ACCESS_PUBLIC_EXTERNAL_SCORES, and entitlements
+   *  ENTITLEMENT_SCREENING_ON_CREATE, ENTITLEMENT_VALIDATION_ON_CREATE. */
+  permissions?: string[];
+  /** Tokens with the same `user` share one API user: one rate-limit budget and one set of
+   *  pending creations / screening / validation requests. Default: the token itself. */
+  user?: string;
+}
+
+export interface SandboxFaults {
+  /** Share of requests answered 500 internal_error without applying anything. */
+  before500?: number;
+  /** Share of WRITE requests applied, then answered 500 internal_error. */
+  after500?: number;
+  /** Share of requests whose connection is destroyed (for writes: after applying, half the time). */
+  drop?: number;
+  /** Uniform extra latency range per request. */
+  latencyMs?: [number, number];
+}
+
+export interface SandboxSeedSupplier {
+  name: string;
+  countryCode: string;
+  city: string;
+  address: string;
+  postalCode?: string;
+  supplierIds?: { id: string; source?: string }[];
+  customerIds?: { id: string; source?: string }[];
+  ownIds?: { id: string; source?: string }[];
+  platformTargetId?: number;
+}
+
+export interface SandboxOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 0 = random. */
+  port?: number;
+  /** Default [{ token: 'sandbox' }] with every permission. */
+  tokens?: SandboxTokenSpec[];
+  /** Creation: New -> Pending -> created; default 5000. */
+  processingMs?: number;
+  /** Share of creations that end without a supplier; default 0. */
+  vanishShare?: number;
+  /** Default 5000. */
+  screeningMs?: number;
+  /** Default 5000. */
+  validationMs?: number;
+  screeningOdds?: { Finished: number; NoFindings: number; Aborted: number };
+  validationOdds?: { COMPLETED: number; REJECTED: number; differentOutcomeId: number };
+  limits?: SandboxLimits;
+  /** Default 'fixed'. */
+  window?: 'fixed' | 'sliding';
+  faults?: SandboxFaults;
+  /** spec: 200 single object / 404 none / 400 several; list: 200 array. Default 'spec'. */
+  findByIdentifierForm?: 'spec' | 'list';
+  /** Path to a .json or .csv file, or records. */
+  seedSuppliers?: string | SandboxSeedSupplier[];
+  /** SQLite file for state that survives restarts; default in memory. */
+  statePath?: string;
+  /** Makes faults, odds and ids reproducible. */
+  randomSeed?: number;
+  /** Optional request log (never logs tokens). */
+  log?: (line: string) => void;
+  /** Source of time for every timestamp, window and lifecycle (added: lets tests move time
+   *  without waiting). Injected latency still waits in real time. Default: the system clock. */
+  clock?: Clock;
+}
+
+export interface SandboxStats {
+  /** Key `${id}|${source ?? ''}` -> suppliers actually created (a duplicate shows as 2+). */
+  creationsByIdentity: Record<string, number>;
+  /** 202s (and applied-then-500/dropped creates). */
+  createRequestsAccepted: number;
+  suppliers: number;
+  pending: number;
+  /** Counted by the limiter (including 429s). */
+  requests: { GET: number; WRITE: number };
+  /** 429s sent. */
+  throttled: { GET: number; WRITE: number };
+  faults: { before500: number; after500: number; drop: number };
+  screeningRequests: number;
+  validationRequests: number;
+}
+
+export interface SandboxHandle {
+  /** E.g. http://127.0.0.1:43123 (no trailing slash). */
+  url: string;
+  port: number;
+  stats(): SandboxStats;
+  /** Back to the seeded state, counters zeroed. */
+  reset(): void;
+  /** Lets tests flip settings at run time (faults, limits, window, times). */
+  configure(patch: Partial<Omit<SandboxOptions, 'host' | 'port' | 'statePath'>>): void;
+  close(): Promise<void>;
+}
+
+export type MethodGroup = 'GET' | 'WRITE';
