@@ -11,11 +11,11 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import type { JobState, RowEventKind, RowState } from './rowStates';
 
-/** The throttle's numbers for one connection; they are settings because limits can be raised
- *  per customer. */
+/** The throttle's numbers for one connection, per method group (the limiter's LimitWindow
+ *  shape); they are settings because limits can be raised per customer. */
 export interface ConnectionLimits {
-  read: Array<{ requests: number; windowSeconds: number }>;
-  write: Array<{ requests: number; windowSeconds: number }>;
+  GET: Array<{ limit: number; windowMs: number }>;
+  WRITE: Array<{ limit: number; windowMs: number }>;
 }
 
 export interface JobOptions {

@@ -1,4 +1,8 @@
 -- Row counts per job and state, kept by the database itself so they never drift from the rows.
+-- Rows that exist before the triggers are counted once here.
+INSERT INTO `job_row_counts` (`job_id`, `state`, `count`)
+SELECT `job_id`, `state`, count(*) FROM `rows` GROUP BY `job_id`, `state`;
+--> statement-breakpoint
 CREATE TRIGGER `rows_count_insert` AFTER INSERT ON `rows`
 BEGIN
 	INSERT INTO `job_row_counts` (`job_id`, `state`, `count`) VALUES (new.`job_id`, new.`state`, 1)

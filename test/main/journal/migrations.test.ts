@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppFailure } from '../../../src-shared/errors';
+import { openJournal } from '../../../src-main/journal/journal';
+import { FakeClock } from '../../../src-main/util/clock';
+import { addMigration, copyMigrations, makeJob, makeRows, removeDir, tempDir } from './helpers';
+
+const sha = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+
+function tables(file: string): string[] {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (
+      db
+        .prepare(`SELECT name FROM sqlite_schema WHERE type IN ('table', 'trigger') ORDER BY name`)
+        .all() as Array<{ name: string }>
+    ).map((r) => r.name);
+  } finally {
+    db.close();
+  }
+}
+
+function caught(fn: () => unknown): AppFailure {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof AppFailure) return e;
+    throw e;
+  }
+  throw new Error('expected an AppFailure');
+}
+
+describe('journal migrations', () => {
+  let dir: string;
+  afterEach(() => removeDir(dir));
+
+  it('creates every table on a fresh file, in WAL mode, without a backup', () => {
+    dir = tempDir();
+    const file = path.join(dir, 'journal.sqlite');
+    const journal = openJournal({ path: file, clock: new FakeClock() });
+    expect(journal.migration).toEqual({ applied: 2, backupPath: null });
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+    journal.close();
+    expect(tables(file)).toEqual(
+      expect.arrayContaining([
+        'connections',
+        'jobs',
+        'rows',
+        'row_events',
+        'send_log',
+        'mapping_templates',
+        'settings',
+        'job_row_counts',
+        'rows_count_insert',
+        'row_events_no_update',
+      ]),
+    );
+    expect(fs.readdirSync(dir).filter((f) => f.includes('.backup-'))).toEqual([]);
+  });
+
+  it('opens an up-to-date file without migrating or backing up', () => {
+    dir = tempDir();
+    const file = path.join(dir, 'journal.sqlite');
+    openJournal({ path: file }).close();
+    const again = openJournal({ path: file });
+    expect(again.migration).toEqual({ applied: 0, backupPath: null });
+    again.close();
+  });
+
+  it('backs up an existing file before applying a pending migration, and keeps its data', () => {
+    dir = tempDir();
+    const file = path.join(dir, 'journal.sqlite');
+    const clock = new FakeClock();
+    // An older app version: only the first migration.
+    const old = openJournal({ path: file, clock, migrationsDir: copyMigrations(dir, 1) });
+    expect(old.migration.applied).toBe(1);
+    const job = makeJob(old);
+    old.addRows(job.id, makeRows(30));
+    old.close();
+    expect(tables(file)).not.toContain('rows_count_insert');
+
+    const current = openJournal({ path: file, clock });
+    expect(current.migration.applied).toBe(1);
+    const backup = current.migration.backupPath;
+    expect(backup).toBe(`${file}.backup-2026-01-15T10-30-00-000Z`);
+    expect(fs.existsSync(backup!)).toBe(true);
+    // The new migration counted the rows that were there before it.
+    expect(current.counts(job.id).valid).toBe(30);
+    current.close();
+
+    // The backup is the old journal: old schema, same data.
+    expect(tables(backup!)).not.toContain('rows_count_insert');
+    const copy = new Database(backup!, { readonly: true });
+    expect(copy.prepare('SELECT count(*) AS n FROM rows').get()).toEqual({ n: 30 });
+    copy.close();
+  });
+
+  it('leaves the file untouched when a migration fails, keeps the backup, and says so', () => {
+    dir = tempDir();
+    const file = path.join(dir, 'journal.sqlite');
+    const first = openJournal({ path: file });
+    const job = makeJob(first);
+    first.addRows(job.id, makeRows(10));
+    first.close();
+    const before = sha(file);
+    const tablesBefore = tables(file);
+
+    const migrations = copyMigrations(dir);
+    addMigration(
+      migrations,
+      '0099_broken',
+      'CREATE TABLE `half_done` (`x` integer);\n--> statement-breakpoint\nINSERT INTO `no_such_table` VALUES (1);\n',
+    );
+    const failure = caught(() => openJournal({ path: file, migrationsDir: migrations }));
+    expect(failure.error.code).toBe('internal');
+    expect(failure.error.details?.code).toBe('journal_migration_failed');
+    expect(failure.error.message).toMatch(/left as it was/);
+    const backupPath = failure.error.details?.backupPath as string;
+    expect(fs.existsSync(backupPath)).toBe(true);
+
+    expect(sha(file)).toBe(before);
+    expect(tables(file)).toEqual(tablesBefore);
+    expect(tables(file)).not.toContain('half_done');
+
+    // The app's own migrations still open it, data intact.
+    const again = openJournal({ path: file });
+    expect(again.migration.applied).toBe(0);
+    expect(again.counts(job.id).valid).toBe(10);
+    again.close();
+  });
+
+  it('refuses a journal written by a newer app version, without changing it', () => {
+    dir = tempDir();
+    const file = path.join(dir, 'journal.sqlite');
+    const migrations = copyMigrations(dir);
+    addMigration(migrations, '0099_future', 'CREATE TABLE `future` (`x` integer);\n');
+    openJournal({ path: file, migrationsDir: migrations }).close();
+    const before = sha(file);
+    const failure = caught(() => openJournal({ path: file }));
+    expect(failure.error.details?.code).toBe('journal_migration_failed');
+    expect(failure.error.message).toMatch(/newer version/);
+    expect(sha(file)).toBe(before);
+  });
+
+  it('says so when the migration files are missing', () => {
+    dir = tempDir();
+    const failure = caught(() =>
+      openJournal({ path: path.join(dir, 'j.sqlite'), migrationsDir: path.join(dir, 'nowhere') }),
+    );
+    expect(failure.error.details?.code).toBe('journal_migration_failed');
+    expect(failure.error.message).toMatch(/Reinstall/);
+  });
+
+  it('rejects a file that is not a journal, and leaves it as it was', () => {
+    dir = tempDir();
+    const file = path.join(dir, 'journal.sqlite');
+    fs.writeFileSync(file, 'this is a spreadsheet, not a database '.repeat(200));
+    const before = sha(file);
+    const failure = caught(() => openJournal({ path: file }));
+    expect(failure.error.code).toBe('internal');
+    expect(failure.error.message).toMatch(/damaged or is not a journal/);
+    expect(sha(file)).toBe(before);
+  });
+});
