@@ -1,0 +1,143 @@
+// The classes of answer every API call ends in (architecture: "Retry policy by answer"). A call
+// never throws for something the API or the network did; it returns one of these, and the sync
+// engine decides per class. `answerError` turns a non-success into the app's catalogue error.
+import { appError, type AppError } from '../../src-shared/errors';
+import type { RateLimitBody } from './wire';
+
+export type MethodGroup = 'GET' | 'WRITE';
+
+/** What the headers of an answer told us besides the body. */
+export interface AnswerInfo {
+  /** Absolute or relative URL from the Location header (creates). */
+  location?: string;
+  /** Sunset header (RFC 8594), when the endpoint is being retired. */
+  sunset?: string;
+  /** Deprecation header, when present. */
+  deprecation?: string;
+}
+
+export type ApiAnswer<T> =
+  | { kind: 'ok'; value: T; status: number; info: AnswerInfo }
+  | { kind: 'row_error'; status: 400; code: string; message: string; solution?: string }
+  | {
+      kind: 'access_denied';
+      /** Undefined when the 403 body was not the documented one. */
+      loggedIn: boolean | undefined;
+      permission?: string;
+      message: string;
+    }
+  | { kind: 'not_found'; code?: string; message?: string }
+  | { kind: 'conflict'; code: string; message: string }
+  | {
+      kind: 'throttled';
+      /** Undefined when the 429 body was not the documented one. */
+      body: RateLimitBody | undefined;
+      /** How long the server asks us to wait: nextResetAt - currentTime (server clock). */
+      waitMs: number;
+    }
+  | {
+      kind: 'maybe_processed';
+      reason: 'server_error' | 'timeout' | 'reset';
+      status?: number;
+      code?: string;
+      detail: string;
+    }
+  | { kind: 'offline'; reason: string }
+  | { kind: 'unexpected_response'; endpoint: string; status?: number; detail: string }
+  | { kind: 'no_token' }
+  /** Cancelled by the caller's signal (pause or cancel). `maybeSent`: the request may have
+   *  reached the server; for a write that means in doubt, exactly like a timeout. */
+  | { kind: 'aborted'; maybeSent: boolean };
+
+export type ApiAnswerKind = ApiAnswer<unknown>['kind'];
+export type ApiFailure = Exclude<ApiAnswer<unknown>, { kind: 'ok' }>;
+
+/** find-by-identifier's three outcomes, whichever form the server answered in. */
+export type FindResult<T> =
+  | { found: 'none' }
+  | { found: 'one'; supplier: T }
+  | { found: 'ambiguous'; count: number | undefined };
+
+/**
+ * The catalogue error for a failed answer; undefined for a success and for a cancellation before
+ * sending (nothing happened). Messages carry the API's own text where it helps the user; never
+ * the token (the client never puts it anywhere an answer can reach).
+ */
+export function answerError(answer: ApiAnswer<unknown>): AppError | undefined {
+  switch (answer.kind) {
+    case 'ok':
+      return undefined;
+    case 'row_error':
+      return appError('api_row_rejected', `The API rejected this row: ${answer.message}`, {
+        status: answer.status,
+        apiCode: answer.code,
+        ...(answer.solution ? { solution: answer.solution } : {}),
+      });
+    case 'access_denied':
+      return appError(
+        'api_access_denied',
+        answer.loggedIn === false
+          ? 'The API did not accept the token. Enter a valid token in Connection settings.'
+          : answer.permission
+            ? `The API user lacks the permission ${answer.permission}. Ask your administrator to grant it, or turn off the feature that needs it.`
+            : undefined,
+        {
+          ...(answer.loggedIn !== undefined ? { loggedIn: answer.loggedIn } : {}),
+          ...(answer.permission ? { permission: answer.permission } : {}),
+          apiMessage: answer.message,
+        },
+      );
+    case 'not_found':
+      return appError(
+        'api_not_found',
+        undefined,
+        answer.message ? { apiMessage: answer.message } : undefined,
+      );
+    case 'conflict':
+      return appError('api_conflict', undefined, {
+        apiCode: answer.code,
+        apiMessage: answer.message,
+      });
+    case 'throttled':
+      return appError('api_throttled', undefined, { waitMs: answer.waitMs });
+    case 'maybe_processed':
+      return appError('api_maybe_processed', undefined, {
+        reason: answer.reason,
+        ...(answer.status !== undefined ? { status: answer.status } : {}),
+        detail: answer.detail,
+      });
+    case 'offline':
+      return appError('api_offline', undefined, { reason: answer.reason });
+    case 'unexpected_response':
+      return appError(
+        'api_unexpected_response',
+        `The API answered ${answer.endpoint} in a form the app does not understand. Check that the base URL points at the supplier API.`,
+        {
+          endpoint: answer.endpoint,
+          ...(answer.status !== undefined ? { status: answer.status } : {}),
+          detail: answer.detail,
+        },
+      );
+    case 'no_token':
+      return appError('api_no_token');
+    case 'aborted':
+      return answer.maybeSent
+        ? appError(
+            'api_maybe_processed',
+            'The request was cancelled after it was sent. The app checks whether it took effect before sending anything again.',
+            { reason: 'aborted' },
+          )
+        : undefined;
+  }
+}
+
+/** Ambiguous find results become this error (the find itself succeeded). */
+export function ambiguousError(count: number | undefined): AppError {
+  return appError(
+    'api_ambiguous',
+    count === undefined
+      ? undefined
+      : `${count} suppliers match this identifier. Add a source to the identifier or fix the duplicates in the platform.`,
+    count === undefined ? undefined : { count },
+  );
+}

@@ -1,0 +1,18 @@
+// The supplier API client, its limiter and scheduler, and the secret store: what the sync engine
+// and the connection settings use.
+export * from './answers';
+export * from './client';
+export * from './limiter';
+export * from './scheduler';
+export * from './secrets';
+export * from './throttledClient';
+export {
+  PATHS,
+  type PendingSupplier,
+  type RateLimitBody,
+  type ScreeningStatus,
+  type SupplierDetail,
+  type SupplierPage,
+  type SupplierSummary,
+  type ValidationStatus,
+} from './wire';
