@@ -2,15 +2,32 @@
 export const workbookErrors = {
   file_not_found: 'The file was not found. Check that it still exists and choose it again.',
   file_unreadable: 'The file could not be read. Close it in Excel or other programs and try again.',
-  file_corrupt: 'The file is damaged or not a real Excel workbook. Open it in Excel, save it again as .xlsx, and import the new file.',
-  file_encrypted: 'The workbook is password-protected. Remove the password in Excel (File, Info, Protect Workbook) and import it again.',
-  file_legacy_xls: 'Old .xls workbooks are not supported. Open the file in Excel and save it as .xlsx (Excel Workbook).',
-  file_unsupported_type: 'This kind of file is not supported. Use an .xlsx workbook or a .csv/.txt file.',
-  file_too_large: 'The file is larger than the app can import at once. Split it into smaller files.',
-  file_changed: 'The file changed since it was imported. Import it again to start a job from the new contents.',
+  file_corrupt:
+    'The file is damaged or not a real Excel workbook. Open it in Excel, save it again as .xlsx, and import the new file.',
+  file_encrypted:
+    'The workbook is password-protected. Remove the password in Excel (File, Info, Protect Workbook) and import it again.',
+  file_legacy_xls:
+    'Old .xls workbooks are not supported. Open the file in Excel and save it as .xlsx (Excel Workbook).',
+  file_unsupported_type:
+    'This kind of file is not supported. Use an .xlsx workbook or a .csv/.txt file.',
+  file_too_large:
+    'The file is larger than the app can import at once. Split it into smaller files.',
+  file_changed:
+    'The file changed since it was imported. Import it again to start a job from the new contents.',
   sheet_not_found: 'The workbook has no sheet with this name. Pick one of the listed sheets.',
   sheet_empty: 'The sheet is empty. Pick the sheet that holds the supplier list.',
   header_not_found: 'No header row was found. Mark the row that holds the column names.',
-  mapping_incomplete: 'Some required fields are not mapped to a column. Map them or set a constant value.',
-  export_failed: 'The results could not be written. Check that the target folder exists and the file is not open in Excel.',
+  mapping_incomplete:
+    'Some required fields are not mapped to a column. Map them or set a constant value.',
+  export_failed:
+    'The results could not be written. Check that the target folder exists and the file is not open in Excel.',
+  // Row problems found by validation: each names the row, the column, the value and the fix.
+  value_missing: 'A required value is empty. Fill it in the file or in the app.',
+  value_invalid:
+    'A value does not have the form the API accepts. Correct it in the file or in the app.',
+  country_unknown:
+    'The country is not one the app knows. Use its name in English, German or French, or its two-letter ISO code (for example DE).',
+  duplicate_in_file:
+    'Another row of this file has the same supplier id and source. Give each supplier its own id, or delete the repeated row.',
+  row_empty: 'The row has no value in any mapped column. Fill it or delete it from the file.',
 } as const;

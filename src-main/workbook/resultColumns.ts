@@ -1,0 +1,20 @@
+// The columns an export appends after the original ones. Re-importing an exported file
+// recognises them by these headers, so they are never mapped to payload fields.
+import type { RowResult } from './types';
+
+export const RESULT_COLUMNS = [
+  { key: 'status', header: 'Status' },
+  { key: 'platformId', header: 'Platform ID' },
+  { key: 'creationUuid', header: 'Creation UUID' },
+  { key: 'screening', header: 'Screening outcome' },
+  { key: 'validation', header: 'Validation outcome' },
+  { key: 'errorCode', header: 'Error code' },
+  { key: 'errorMessage', header: 'Error message' },
+  { key: 'updatedAt', header: 'Last update' },
+] as const satisfies readonly { key: keyof RowResult; header: string }[];
+
+const resultHeaders = new Set<string>(RESULT_COLUMNS.map((c) => c.header.toLowerCase()));
+
+export function isResultHeader(header: string): boolean {
+  return resultHeaders.has(header.trim().toLowerCase());
+}

@@ -1,0 +1,358 @@
+// Rows to payloads: the mapping and its transforms per row (`applyMapping`), then the payload
+// schema, in-file duplicates of the identity and empty rows (`RowValidator`). Every problem names
+// the row, the column, the value and the fix.
+import type { ErrorCode } from '../../src-shared/errors';
+import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
+import { countryName, suggestCountry, toCountryCode } from './countries';
+import { assertMappingUsable } from './mapping';
+import { openTable } from './table';
+import { collapse, restorePostalCode, splitList, toBoolean, toScreeningPeriod } from './transforms';
+import type {
+  MappableField,
+  MappedRow,
+  Mapping,
+  ReadTableOptions,
+  RowNote,
+  RowProblem,
+  TableColumn,
+  TableLayout,
+  TableNote,
+  TableRow,
+  ValidatedRow,
+  ValidationSummary,
+} from './types';
+
+/** What the user can do about a field's problem. */
+const FIELD_FIX: Record<MappableField, string> = {
+  name: 'Enter the supplier name.',
+  countryCode:
+    'Enter the country as a name (Germany, Deutschland, Allemagne) or a two-letter code (DE).',
+  city: 'Enter the city of the supplier site.',
+  address: 'Enter the street and house number.',
+  postalCode: 'Enter the postal code, or leave it empty.',
+  'supplierId.id': 'Enter the supplier number that identifies this supplier in your system.',
+  'supplierId.source': 'Enter the system the supplier number comes from, or leave it empty.',
+  industries: 'List the industries separated by ";".',
+  screeningPeriodInYears: 'Enter 2, 5 or 10, or leave it empty.',
+  requestValidationOnCreate: 'Enter yes or no (ja/nein, x, 1/0), or leave it empty.',
+  customerId: 'Enter the customer number, or leave it empty.',
+  ownId: 'Enter your own id, or leave it empty.',
+};
+
+function columnLabel(columns: readonly TableColumn[], column: number | null): string | null {
+  if (column === null) return null;
+  const c = columns[column];
+  return c ? `${c.header} (${c.letter})` : `column ${column + 1}`;
+}
+
+function problemText(row: number, column: string | null, value: string, what: string): string {
+  const where = column ? `Row ${row}, column ${column}` : `Row ${row}`;
+  return value === '' ? `${where}: ${what}` : `${where}: "${value}" ${what}`;
+}
+
+/** Builds the payload draft of one row with the mapping's transforms. */
+export function applyMapping(
+  row: TableRow,
+  mapping: Mapping,
+  columns: readonly TableColumn[],
+): MappedRow {
+  const problems: RowProblem[] = [];
+  const notes: RowNote[] = [];
+  const byField = new Map(mapping.fields.map((f) => [f.field, f]));
+  let anyValue = false;
+
+  const read = (field: MappableField): { text: string; column: string | null } => {
+    const f = byField.get(field);
+    if (!f) return { text: '', column: null };
+    const cell = f.column === null ? '' : (row.cells[f.column] ?? '');
+    if (cell.trim() !== '') anyValue = true;
+    const text = cell.trim() === '' && f.constant !== undefined ? f.constant : cell;
+    return { text, column: f.column === null ? null : columnLabel(columns, f.column) };
+  };
+  const problem = (
+    field: MappableField,
+    column: string | null,
+    value: string,
+    code: ErrorCode,
+    what: string,
+    fix = FIELD_FIX[field],
+  ) => {
+    problems.push({
+      row: row.sourceRow,
+      field,
+      column,
+      value,
+      code,
+      message: problemText(row.sourceRow, column, value, what),
+      fix,
+    });
+  };
+
+  const draft: Record<string, unknown> = {};
+  for (const field of ['name', 'city', 'address'] as const) {
+    const v = collapse(read(field).text);
+    if (v) draft[field] = v;
+  }
+
+  const country = read('countryCode');
+  let countryCode: string | null = null;
+  const countryText = collapse(country.text);
+  if (countryText) {
+    countryCode = toCountryCode(countryText);
+    if (countryCode) draft.countryCode = countryCode;
+    else {
+      const guess = suggestCountry(countryText);
+      problem(
+        'countryCode',
+        country.column,
+        countryText,
+        'country_unknown',
+        'is not a country the app knows.',
+        guess
+          ? `Did you mean ${countryName(guess)}? Enter ${countryName(guess)} or ${guess}.`
+          : FIELD_FIX.countryCode,
+      );
+    }
+  }
+
+  const postal = read('postalCode');
+  if (collapse(postal.text)) {
+    const { value, restored } = restorePostalCode(postal.text, countryCode);
+    draft.postalCode = value;
+    if (restored) {
+      notes.push({
+        row: row.sourceRow,
+        field: 'postalCode',
+        column: postal.column,
+        message: `Row ${row.sourceRow}: postal code ${collapse(postal.text)} became ${value}; ${countryCode} postal codes have five digits and the leading zero was lost in Excel.`,
+      });
+    }
+  }
+
+  const id = read('supplierId.id').text.trim();
+  const source = read('supplierId.source').text.trim();
+  draft.supplierId = { ...(id ? { id } : {}), ...(source ? { source } : {}) };
+
+  const industries = read('industries').text;
+  if (industries.trim()) draft.industries = splitList(industries);
+
+  const period = read('screeningPeriodInYears');
+  const p = toScreeningPeriod(period.text);
+  if (p === 'invalid') {
+    problem(
+      'screeningPeriodInYears',
+      period.column,
+      collapse(period.text),
+      'value_invalid',
+      'is not a screening period: the API accepts 2, 5 or 10 years.',
+    );
+  } else if (p !== undefined) draft.screeningPeriodInYears = p;
+
+  const validation = read('requestValidationOnCreate');
+  const b = toBoolean(validation.text);
+  if (b === 'invalid') {
+    problem(
+      'requestValidationOnCreate',
+      validation.column,
+      collapse(validation.text),
+      'value_invalid',
+      'is not a yes or no.',
+    );
+  } else if (b !== undefined) draft.requestValidationOnCreate = b;
+
+  const extraIds: MappedRow['extraIds'] = {};
+  const customerId = read('customerId').text.trim();
+  if (customerId) extraIds.customerId = customerId;
+  const ownId = read('ownId').text.trim();
+  if (ownId) extraIds.ownId = ownId;
+
+  return {
+    sourceRow: row.sourceRow,
+    cells: row.cells,
+    draft,
+    extraIds,
+    problems,
+    notes,
+    empty: !anyValue,
+  };
+}
+
+const SCHEMA_WORDING: Partial<Record<MappableField, string>> = {
+  name: 'the supplier name is required.',
+  countryCode: 'the country is required.',
+  city: 'the city is required.',
+  address: 'the address is required.',
+  'supplierId.id': 'the supplier id is required.',
+};
+
+/** Validates mapped rows one after the other, remembering identities to find duplicates. */
+export class RowValidator {
+  private readonly firstRowOf = new Map<string, number>();
+  private readonly counts: ValidationSummary = {
+    rows: 0,
+    valid: 0,
+    invalid: 0,
+    empty: 0,
+    byCode: {},
+  };
+
+  constructor(
+    private readonly mapping: Mapping,
+    private readonly columns: readonly TableColumn[],
+  ) {}
+
+  private label(field: MappableField | null): string | null {
+    if (field === null) return null;
+    const f = this.mapping.fields.find((m) => m.field === field);
+    return f ? columnLabel(this.columns, f.column) : null;
+  }
+
+  validate(mapped: MappedRow): ValidatedRow {
+    const problems = [...mapped.problems];
+    const row = mapped.sourceRow;
+    let status: ValidatedRow['status'];
+    let payload: ValidatedRow['payload'] = null;
+    let identity: string | null = null;
+
+    if (mapped.empty) {
+      status = 'empty';
+      problems.push({
+        row,
+        field: null,
+        column: null,
+        value: '',
+        code: 'row_empty',
+        message: `Row ${row}: no mapped column has a value.`,
+        fix: 'Fill the row or delete it from the file.',
+      });
+    } else {
+      const parsed = SupplierCreatePayloadSchema.safeParse(mapped.draft);
+      if (!parsed.success) {
+        const seenFields = new Set(problems.map((p) => p.field));
+        for (const issue of parsed.error.issues) {
+          const field = issue.path.map(String).join('.') as MappableField;
+          if (seenFields.has(field)) continue;
+          seenFields.add(field);
+          const value = valueAt(mapped.draft, issue.path);
+          const column = this.label(field);
+          const missing = value === '';
+          const what = missing
+            ? (SCHEMA_WORDING[field] ?? `${field} is required.`)
+            : `is not accepted: ${issue.message}.`;
+          problems.push({
+            row,
+            field,
+            column,
+            value,
+            code: missing ? 'value_missing' : 'value_invalid',
+            message: problemText(row, column, value, what),
+            fix: FIELD_FIX[field] ?? 'Correct the value.',
+          });
+        }
+      }
+      const supplierId = mapped.draft.supplierId as { id?: string; source?: string } | undefined;
+      if (supplierId?.id) {
+        identity = identityKey({ id: supplierId.id, source: supplierId.source });
+        const first = this.firstRowOf.get(identity);
+        if (first !== undefined) {
+          const column = this.label('supplierId.id');
+          problems.push({
+            row,
+            field: 'supplierId.id',
+            column,
+            value: supplierId.id,
+            code: 'duplicate_in_file',
+            message: problemText(
+              row,
+              column,
+              supplierId.id,
+              `is used again: row ${first} has the same supplier id${supplierId.source ? ` and source "${supplierId.source}"` : ''}.`,
+            ),
+            fix: `Give this supplier its own id, or delete the row if it repeats row ${first}.`,
+          });
+        } else {
+          this.firstRowOf.set(identity, row);
+        }
+      }
+      if (problems.length === 0 && parsed.success) {
+        status = 'valid';
+        payload = parsed.data;
+      } else status = 'invalid';
+    }
+
+    this.counts.rows++;
+    this.counts[status]++;
+    for (const p of problems) this.counts.byCode[p.code] = (this.counts.byCode[p.code] ?? 0) + 1;
+    return {
+      sourceRow: row,
+      cells: mapped.cells,
+      status,
+      payload,
+      identity,
+      extraIds: mapped.extraIds,
+      problems,
+      notes: mapped.notes,
+    };
+  }
+
+  summary(): ValidationSummary {
+    return { ...this.counts, byCode: { ...this.counts.byCode } };
+  }
+}
+
+function valueAt(draft: Record<string, unknown>, path: readonly PropertyKey[]): string {
+  let v: unknown = draft;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return '';
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  if (v === undefined || v === null) return '';
+  return Array.isArray(v) ? v.join('; ') : String(v);
+}
+
+/** Maps and validates an array of rows (a preview, a re-import, or rows the user edited). */
+export function validateRows(
+  rows: readonly TableRow[],
+  mapping: Mapping,
+  columns: readonly TableColumn[],
+): { rows: ValidatedRow[]; summary: ValidationSummary } {
+  const validator = new RowValidator(mapping, columns);
+  const out = rows.map((r) => validator.validate(applyMapping(r, mapping, columns)));
+  return { rows: out, summary: validator.summary() };
+}
+
+export interface RowImport extends TableLayout {
+  rows: AsyncIterable<ValidatedRow>;
+  /** Table notes; complete once `rows` has been iterated. */
+  notes: TableNote[];
+  /** Counts so far; final once `rows` has been iterated. */
+  summary(): ValidationSummary;
+}
+
+/** Reads, maps and validates a file's table as a stream: what a job is created from. */
+export async function importRows(
+  path: string,
+  options: ReadTableOptions & { mapping: Mapping },
+): Promise<RowImport> {
+  const table = await openTable(path, options);
+  try {
+    assertMappingUsable(options.mapping, table.columns.length);
+  } catch (e) {
+    await table.rows[Symbol.asyncIterator]().return?.(undefined);
+    throw e;
+  }
+  const validator = new RowValidator(options.mapping, table.columns);
+  async function* rows(): AsyncGenerator<ValidatedRow> {
+    for await (const row of table.rows) {
+      yield validator.validate(applyMapping(row, options.mapping, table.columns));
+    }
+  }
+  return {
+    sheet: table.sheet,
+    headerRow: table.headerRow,
+    columns: table.columns,
+    rows: rows(),
+    notes: table.notes,
+    summary: () => validator.summary(),
+  };
+}

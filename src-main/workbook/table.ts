@@ -1,0 +1,331 @@
+// The supplier table inside a sheet: finds the header row below titles, notes and blank lines,
+// skips blank lines inside and totals or remarks below, and keeps each record's row number.
+// Nothing is dropped silently: every skipped row is named in a note.
+import { basename } from 'node:path';
+import { fail } from '../../src-shared/errors';
+import { readCsvRows } from './csvRows';
+import { knownHeaderField } from './headerNames';
+import { assertFileUnchanged, listXlsxSheets, sniffFile, type XlsxSheet } from './inspect';
+import { detectTextFormat } from './textDecode';
+import type {
+  ReadTableOptions,
+  TableColumn,
+  TableNote,
+  TablePreview,
+  TableRow,
+  TableStream,
+} from './types';
+import { columnLetter, readXlsxRows, type RawRow } from './xlsxRows';
+
+/** Rows looked at to find the header. */
+const HEADER_WINDOW = 30;
+/** Individual notes per kind before they are summed up in one. */
+const NOTES_PER_KIND = 50;
+
+const TOTAL_WORDS =
+  /^(summe|summen|gesamt|gesamtsumme|insgesamt|zwischensumme|total|totals|grand total|subtotal|sum|anzahl|count)\b/i;
+const REMARK_WORDS =
+  /^(hinweis|hinweise|anmerkung|anmerkungen|bemerkung|bemerkungen|note|notes|remark|remarks|stand|erstellt|created|exported|exportiert|quelle:|source:|\*)/i;
+const NUMERIC = /^[-+]?[\d.,' ]*\d[\d.,' ]*%?$/;
+
+const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+const filled = (cells: readonly string[]) => cells.filter((c) => c.trim() !== '');
+
+function headerScore(cells: readonly string[]): number {
+  const values = filled(cells).map((c) => c.trim());
+  const distinct = new Set(values.map((v) => v.toLowerCase()));
+  if (distinct.size < 2) return 0;
+  let score = 0;
+  for (const v of distinct) {
+    if (NUMERIC.test(v) || /^\d{4}-\d{2}-\d{2}/.test(v)) continue;
+    score += knownHeaderField(v) ? 4 : 1;
+  }
+  // A header has one value per column; repeated values hint at data (or merged titles).
+  return score - (values.length - distinct.size);
+}
+
+/** The 1-based row number of the most header-like row among the first rows. */
+export function detectHeaderRow(rows: readonly RawRow[]): number | null {
+  let best: RawRow | null = null;
+  let bestScore = 0;
+  for (const row of rows) {
+    const score = headerScore(row.cells);
+    if (score > bestScore) {
+      best = row;
+      bestScore = score;
+    }
+  }
+  return best?.sourceRow ?? null;
+}
+
+function uniqueHeaders(texts: string[], first: number): TableColumn[] {
+  const seen = new Map<string, number>();
+  return texts.map((raw, i) => {
+    const letter = columnLetter(first + i);
+    let header = raw.replace(/\s+/g, ' ').trim() || `Column ${letter}`;
+    const key = header.toLowerCase();
+    const n = (seen.get(key) ?? 0) + 1;
+    seen.set(key, n);
+    if (n > 1) header = `${header} (${n})`;
+    return { index: i, header, letter };
+  });
+}
+
+class NoteSink {
+  private counts = new Map<TableNote['kind'], number>();
+  constructor(readonly notes: TableNote[]) {}
+  add(note: TableNote): void {
+    const n = (this.counts.get(note.kind) ?? 0) + 1;
+    this.counts.set(note.kind, n);
+    if (n <= NOTES_PER_KIND) this.notes.push(note);
+  }
+  finish(): void {
+    for (const [kind, n] of this.counts) {
+      if (n > NOTES_PER_KIND) {
+        this.notes.push({
+          row: null,
+          kind,
+          message: `${n - NOTES_PER_KIND} more row(s) of this kind are not listed one by one.`,
+        });
+      }
+    }
+  }
+}
+
+async function openRawRows(
+  path: string,
+  options: ReadTableOptions,
+  notes: TableNote[],
+): Promise<{ sheet: string; rows: AsyncGenerator<RawRow> }> {
+  const sniffed = await sniffFile(path, options.maxBytes);
+  if (options.expectedHash) await assertFileUnchanged(path, options.expectedHash);
+  if (sniffed.kind === 'csv') {
+    const format = await detectTextFormat(path);
+    const delimiterName = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' }[
+      format.delimiter
+    ];
+    notes.push({
+      row: null,
+      kind: 'encoding_detected',
+      message: `Read as ${format.encoding.toUpperCase()}${format.bom ? ' with BOM' : ''}, values separated by ${delimiterName}.`,
+    });
+    const name = basename(path).replace(/\.[^.]*$/, '');
+    if (options.sheet !== undefined && options.sheet !== 0 && options.sheet !== name) {
+      fail('sheet_not_found', `A text file has one table only ("${name}").`, { sheets: [name] });
+    }
+    return { sheet: name, rows: readCsvRows(path, format) };
+  }
+  const sheets = await listXlsxSheets(path, sniffed.entries);
+  let sheet: XlsxSheet | undefined;
+  if (options.sheet === undefined) sheet = sheets.find((s) => !s.hidden) ?? sheets[0];
+  else if (typeof options.sheet === 'number') sheet = sheets[options.sheet];
+  else sheet = sheets.find((s) => s.name === options.sheet);
+  if (!sheet) {
+    const names = sheets.map((s) => s.name);
+    fail(
+      'sheet_not_found',
+      `The workbook has no sheet "${String(options.sheet ?? '')}". Pick one of: ${names.join(', ')}.`,
+      { sheets: names },
+    );
+  }
+  return { sheet: sheet.name, rows: readXlsxRows(path, sheet, notes) };
+}
+
+/**
+ * Opens the table of a sheet (or text file) for streaming: the header is found from the first
+ * rows, then `rows` yields the records. Iterate `rows` once; `notes` is complete afterwards.
+ */
+export async function openTable(
+  path: string,
+  options: ReadTableOptions = {},
+): Promise<TableStream> {
+  const notes: TableNote[] = [];
+  const { sheet, rows: raw } = await openRawRows(path, options, notes);
+  const it = raw[Symbol.asyncIterator]();
+  const buffered: RawRow[] = [];
+  try {
+    let nonBlank = 0;
+    while (true) {
+      const limitReached =
+        options.headerRow !== undefined
+          ? (buffered.at(-1)?.sourceRow ?? 0) >= options.headerRow + HEADER_WINDOW
+          : nonBlank >= HEADER_WINDOW;
+      if (limitReached) break;
+      const next = await it.next();
+      if (next.done) break;
+      buffered.push(next.value);
+      if (!isBlank(next.value.cells)) nonBlank++;
+    }
+    if (nonBlank === 0) fail('sheet_empty', `The sheet "${sheet}" is empty.`, { sheet });
+  } catch (e) {
+    await it.return(undefined);
+    throw e;
+  }
+
+  let headerRow: number;
+  if (options.headerRow !== undefined) {
+    const row = buffered.find((r) => r.sourceRow === options.headerRow);
+    if (!row || filled(row.cells).length === 0) {
+      await it.return(undefined);
+      fail(
+        'header_not_found',
+        `Row ${options.headerRow} is empty. Mark the row that holds the column names.`,
+        {
+          headerRow: options.headerRow,
+        },
+      );
+    }
+    headerRow = options.headerRow;
+  } else {
+    const detected = detectHeaderRow(buffered.filter((r) => !isBlank(r.cells)));
+    if (detected === null) {
+      await it.return(undefined);
+      fail('header_not_found', undefined, { sheet });
+    }
+    headerRow = detected;
+    notes.push({
+      row: headerRow,
+      kind: 'header_detected',
+      message: `Column names found in row ${headerRow}.`,
+    });
+  }
+
+  const headerCells = buffered.find((r) => r.sourceRow === headerRow)?.cells ?? [];
+  const firstCol = headerCells.findIndex((c) => c.trim() !== '');
+  // The table is as wide as its header, or as its widest data row in the window.
+  let lastCol = headerCells.length - 1;
+  for (const r of buffered) {
+    if (r.sourceRow > headerRow) lastCol = Math.max(lastCol, r.cells.length - 1);
+  }
+  const width = lastCol - firstCol + 1;
+  const headerTexts = Array.from({ length: width }, (_, i) => headerCells[firstCol + i] ?? '');
+  const columns = uniqueHeaders(headerTexts, firstCol);
+
+  const above = buffered.filter((r) => r.sourceRow < headerRow && !isBlank(r.cells));
+  if (above.length > 0) {
+    notes.push({
+      row: null,
+      kind: 'rows_above_header',
+      message: `${above.length} row(s) above the column names (titles or notes) are not part of the table: row(s) ${above.map((r) => r.sourceRow).join(', ')}.`,
+    });
+  }
+
+  async function* rows(): AsyncGenerator<TableRow> {
+    const sink = new NoteSink(notes);
+    let held: TableRow[] = [];
+    let afterBlank = false;
+    let lastDataRow = 0;
+    const blankRows: number[] = [];
+    const source = async function* () {
+      for (const r of buffered) if (r.sourceRow > headerRow) yield r;
+      buffered.length = 0;
+      while (true) {
+        const next = await it.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    };
+    try {
+      for await (const r of source()) {
+        const cells = r.cells.slice(firstCol, firstCol + width);
+        while (cells.length < width) cells.push('');
+        const outside =
+          filled(r.cells.slice(0, firstCol)).length +
+          filled(r.cells.slice(firstCol + width)).length;
+        if (outside > 0) {
+          sink.add({
+            row: r.sourceRow,
+            kind: 'values_outside_table',
+            message: `Row ${r.sourceRow}: ${outside} value(s) left or right of the table's columns are not read.`,
+          });
+        }
+        const values = filled(cells).map((c) => c.trim());
+        if (values.length === 0) {
+          blankRows.push(r.sourceRow);
+          afterBlank = true;
+          continue;
+        }
+        const row: TableRow = { sourceRow: r.sourceRow, cells };
+        const firstValues = values.slice(0, 3);
+        if (
+          firstValues.some((v) => TOTAL_WORDS.test(v)) ||
+          (values.length <= 2 && values.every((v) => NUMERIC.test(v)))
+        ) {
+          sink.add({
+            row: r.sourceRow,
+            kind: 'total_row_skipped',
+            message: `Row ${r.sourceRow} looks like a total ("${values.join(' | ')}") and is not imported.`,
+          });
+          continue;
+        }
+        // One lone value below a gap, or a remark word: held until the table goes on.
+        if (values.length === 1 && (afterBlank || REMARK_WORDS.test(values[0] as string))) {
+          held.push(row);
+          continue;
+        }
+        for (const h of held) yield h;
+        held = [];
+        afterBlank = false;
+        lastDataRow = row.sourceRow;
+        yield row;
+      }
+      for (const h of held) {
+        sink.add({
+          row: h.sourceRow,
+          kind: 'remark_row_skipped',
+          message: `Row ${h.sourceRow} below the table looks like a remark ("${filled(h.cells).join(' ')}") and is not imported.`,
+        });
+      }
+      const inside = blankRows.filter((n) => n < lastDataRow);
+      if (inside.length > 0) {
+        notes.push({
+          row: null,
+          kind: 'blank_rows_skipped',
+          message: `${inside.length} blank row(s) skipped${inside.length <= 20 ? `: ${inside.join(', ')}` : ''}.`,
+        });
+      }
+      sink.finish();
+    } finally {
+      await it.return(undefined);
+    }
+  }
+
+  return { sheet, headerRow, columns, rows: rows(), notes };
+}
+
+/** The first `limit` records of the table, for the mapping screen; stops reading there. */
+export async function previewTable(
+  path: string,
+  options: ReadTableOptions & { limit?: number } = {},
+): Promise<TablePreview> {
+  const limit = options.limit ?? 50;
+  const table = await openTable(path, options);
+  const rows: TableRow[] = [];
+  let truncated = false;
+  for await (const row of table.rows) {
+    if (rows.length >= limit) {
+      truncated = true;
+      break;
+    }
+    rows.push(row);
+  }
+  return {
+    sheet: table.sheet,
+    headerRow: table.headerRow,
+    columns: table.columns,
+    rows,
+    notes: table.notes,
+    truncated,
+  };
+}
+
+/** The whole table in memory: for small files and tests; large files should use `openTable`. */
+export async function readTable(
+  path: string,
+  options: ReadTableOptions = {},
+): Promise<TablePreview> {
+  const table = await openTable(path, options);
+  const rows: TableRow[] = [];
+  for await (const row of table.rows) rows.push(row);
+  return { ...table, rows, truncated: false };
+}

@@ -1,0 +1,217 @@
+// Plain records the workbook services exchange with their callers (CLI, engine, UI commands).
+// They hold only strings, numbers, booleans, arrays and plain objects, so they cross IPC and
+// the journal as they are.
+import type { ErrorCode } from '../../src-shared/errors';
+import type { PayloadFieldKey, SupplierCreatePayload } from '../../src-shared/supplier';
+
+export type FileKind = 'xlsx' | 'csv';
+
+export interface SheetInfo {
+  /** 0-based position among the workbook's sheets, as Excel orders its tabs. */
+  index: number;
+  name: string;
+  hidden: boolean;
+}
+
+export interface TextFileFormat {
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+  bom: boolean;
+  delimiter: ',' | ';' | '\t' | '|';
+}
+
+export interface FileInfo {
+  path: string;
+  kind: FileKind;
+  sizeBytes: number;
+  /** sha256 of the file's bytes, hex; kept with the job to notice a file changed since import. */
+  hash: string;
+  sheets: SheetInfo[];
+  /** For .csv/.txt: the detected encoding and delimiter. */
+  text?: TextFileFormat;
+}
+
+/** Something the reader decided on the user's behalf; shown next to the table, never hidden. */
+export interface TableNote {
+  /** 1-based row number as Excel shows it; null for notes about the whole table. */
+  row: number | null;
+  kind:
+    | 'header_detected'
+    | 'rows_above_header'
+    | 'blank_rows_skipped'
+    | 'total_row_skipped'
+    | 'remark_row_skipped'
+    | 'values_outside_table'
+    | 'merged_cells_filled'
+    | 'encoding_detected'
+    | 'formula_error';
+  message: string;
+}
+
+export interface TableColumn {
+  /** Position in `cells` (0-based). */
+  index: number;
+  /** The header text as shown (trimmed, spaces collapsed); made unique with " (2)", ... */
+  header: string;
+  /** Column letter in the sheet (A, B, ...); for text files the same letters by position. */
+  letter: string;
+}
+
+export interface TableRow {
+  /** 1-based row number as Excel shows it (for text files: the record number). */
+  sourceRow: number;
+  /** Cell texts, one per column, '' for empty. */
+  cells: string[];
+}
+
+export interface ReadTableOptions {
+  /** Sheet name or 0-based index; the first visible sheet when left out. */
+  sheet?: string | number;
+  /** 1-based header row chosen by the user; detected when left out. */
+  headerRow?: number;
+  /** When given, the file must still have this sha256 (`file_changed` otherwise). */
+  expectedHash?: string;
+  /** Largest file accepted, in bytes. */
+  maxBytes?: number;
+}
+
+export interface TableLayout {
+  sheet: string;
+  headerRow: number;
+  columns: TableColumn[];
+}
+
+/** A table being read. `rows` can be iterated once; `notes` is complete after the iteration. */
+export interface TableStream extends TableLayout {
+  rows: AsyncIterable<TableRow>;
+  notes: TableNote[];
+}
+
+export interface TablePreview extends TableLayout {
+  rows: TableRow[];
+  notes: TableNote[];
+  /** True when the preview stopped at its limit and the table goes on. */
+  truncated: boolean;
+}
+
+// ---- Mapping
+
+export type MappableField = PayloadFieldKey;
+
+export interface FieldMapping {
+  field: MappableField;
+  /** Column index in the table, or null when unmapped (or a constant is used). */
+  column: number | null;
+  /** A value for every row, used when `column` is null or the cell is empty. */
+  constant?: string;
+}
+
+export interface Mapping {
+  fields: FieldMapping[];
+}
+
+export interface FieldSuggestion {
+  field: MappableField;
+  column: number | null;
+  header: string | null;
+  /** 0..1: 1 for an exact known header name or a template, less for partial or sample evidence. */
+  confidence: number;
+  reason: string;
+}
+
+export interface MappingSuggestion {
+  fields: FieldSuggestion[];
+  mapping: Mapping;
+  /** The template the suggestion came from, when one matched the header set. */
+  template: string | null;
+}
+
+/** A saved mapping, keyed by the header set it was made for. Columns are stored by header text
+ *  so that a reordered file still matches. */
+export interface MappingTemplate {
+  name: string;
+  signature: string;
+  headers: string[];
+  fields: { field: MappableField; header: string | null; constant?: string }[];
+}
+
+// ---- Validation
+
+export interface RowProblem {
+  row: number;
+  field: MappableField | null;
+  /** Header and letter, e.g. `PLZ (E)`; null when the problem is not about one column. */
+  column: string | null;
+  value: string;
+  code: ErrorCode;
+  message: string;
+  fix: string;
+}
+
+export interface RowNote {
+  row: number;
+  field: MappableField;
+  column: string | null;
+  message: string;
+}
+
+/** Identifiers of the other kinds a column can hold; attached after creation. */
+export interface ExtraIdentifiers {
+  customerId?: string;
+  ownId?: string;
+}
+
+export interface MappedRow {
+  sourceRow: number;
+  cells: string[];
+  /** The payload as far as the transforms could build it; checked by validation. */
+  draft: Record<string, unknown>;
+  extraIds: ExtraIdentifiers;
+  problems: RowProblem[];
+  notes: RowNote[];
+  /** No mapped column of the row has a value. */
+  empty: boolean;
+}
+
+export type RowValidity = 'valid' | 'invalid' | 'empty';
+
+export interface ValidatedRow {
+  sourceRow: number;
+  cells: string[];
+  status: RowValidity;
+  payload: SupplierCreatePayload | null;
+  /** `identityKey(payload.supplierId)` when the supplier id is known. */
+  identity: string | null;
+  extraIds: ExtraIdentifiers;
+  problems: RowProblem[];
+  notes: RowNote[];
+}
+
+export interface ValidationSummary {
+  rows: number;
+  valid: number;
+  invalid: number;
+  empty: number;
+  byCode: Partial<Record<ErrorCode, number>>;
+}
+
+// ---- Results out
+
+export interface RowResult {
+  status: string;
+  platformId?: string | number | null;
+  creationUuid?: string | null;
+  screening?: string | null;
+  validation?: string | null;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+  /** ISO timestamp or epoch milliseconds. */
+  updatedAt?: string | number | null;
+}
+
+export interface ResultRow {
+  sourceRow: number;
+  cells: string[];
+  result: RowResult;
+}
+
+export type ExportFormat = 'xlsx' | 'csv';

@@ -1,0 +1,187 @@
+// Rows of one .xlsx sheet through exceljs's streaming reader, as cell texts.
+//
+// exceljs's streaming reader skips <mergeCells> (they come after the rows in the sheet's XML), so
+// the merged ranges are collected first by scanning the sheet's XML, which costs one extra
+// decompression and no parsing; then the top-left value of each range is used for all its cells.
+import { createReadStream } from 'node:fs';
+import ExcelJS from 'exceljs';
+import { fail } from '../../src-shared/errors';
+import { cellValueToText } from './cellText';
+import type { XlsxSheet } from './inspect';
+import type { TableNote } from './types';
+import { listZipEntries, openZipEntry } from './zip';
+
+export interface RawRow {
+  sourceRow: number;
+  /** Cell texts from column A on; trailing empty cells left out. */
+  cells: string[];
+}
+
+export interface MergedRange {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+}
+
+/** Column letters to a 1-based number: A=1, Z=26, AA=27. */
+export function columnNumber(letters: string): number {
+  let n = 0;
+  for (const ch of letters.toUpperCase()) n = n * 26 + (ch.charCodeAt(0) - 64);
+  return n;
+}
+
+/** 0-based column index to letters: 0=A, 26=AA. */
+export function columnLetter(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    const r = (n - 1) % 26;
+    s = String.fromCharCode(65 + r) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+function parseRef(ref: string): { row: number; col: number } | null {
+  const m = /^\$?([A-Z]+)\$?(\d+)$/i.exec(ref);
+  if (!m) return null;
+  return { col: columnNumber(m[1] as string), row: Number(m[2]) };
+}
+
+export async function readMergedRanges(path: string, sheetEntry: string): Promise<MergedRange[]> {
+  const entries = await listZipEntries(path);
+  const entry = entries.find((e) => e.name.replace(/^\//, '') === sheetEntry);
+  if (!entry) return [];
+  const ranges: MergedRange[] = [];
+  const pattern = /<(?:\w+:)?mergeCell\b[^>]*\bref="([^"]+)"/g;
+  let carry = '';
+  for await (const chunk of await openZipEntry(path, entry)) {
+    // Refs are ASCII; latin1 decoding is the cheapest way to scan the bytes.
+    const text = carry + (chunk as Buffer).toString('latin1');
+    let lastEnd = 0;
+    for (const m of text.matchAll(pattern)) {
+      lastEnd = (m.index ?? 0) + m[0].length;
+      const [a, b] = (m[1] as string).split(':');
+      const from = a ? parseRef(a) : null;
+      const to = b ? parseRef(b) : from;
+      if (from && to) {
+        ranges.push({ top: from.row, left: from.col, bottom: to.row, right: to.col });
+      }
+    }
+    // Keep a tail in case a tag is cut by the chunk boundary (never re-scanning a found match).
+    carry = text.slice(Math.max(lastEnd, text.length - 200));
+  }
+  return ranges;
+}
+
+interface ExcelRow {
+  number: number;
+  eachCell(
+    opt: { includeEmpty: boolean },
+    cb: (cell: { value: unknown; numFmt?: string }, col: number) => void,
+  ): void;
+}
+
+interface SheetReader extends AsyncIterable<ExcelRow> {
+  id: number | string;
+  name: string;
+}
+
+/** Streams the rows of `sheet`. Notes about error cells and merges go to `notes`. */
+export async function* readXlsxRows(
+  path: string,
+  sheet: XlsxSheet,
+  notes: TableNote[],
+): AsyncGenerator<RawRow> {
+  let merges: MergedRange[] = [];
+  try {
+    merges = await readMergedRanges(path, sheet.entry);
+  } catch {
+    fail('file_corrupt', undefined, { path, sheet: sheet.name });
+  }
+  if (merges.length > 0) {
+    notes.push({
+      row: null,
+      kind: 'merged_cells_filled',
+      message: `${merges.length} merged cell range(s): the value of each range's top-left cell is used for all its cells.`,
+    });
+  }
+  // Pending merge anchors by top row; active ranges with their value while rows pass through.
+  const byTop = new Map<number, MergedRange[]>();
+  for (const m of merges) byTop.set(m.top, [...(byTop.get(m.top) ?? []), m]);
+  let active: { range: MergedRange; value: string }[] = [];
+  const sheetNo = /sheet(\d+)\.xml$/i.exec(sheet.entry)?.[1];
+
+  const input = createReadStream(path);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const date1904 = () =>
+    Boolean(
+      (reader as unknown as { properties?: { model?: { date1904?: boolean } } }).properties?.model
+        ?.date1904,
+    );
+  let found = false;
+  try {
+    for await (const ws of reader as unknown as AsyncIterable<SheetReader>) {
+      const matches =
+        ws.name === sheet.name || (sheetNo !== undefined && String(ws.id) === sheetNo);
+      if (!matches) continue;
+      found = true;
+      const use1904 = date1904();
+      for await (const row of ws) {
+        const r = row.number;
+        const cells: string[] = [];
+        let errorCells = 0;
+        row.eachCell({ includeEmpty: false }, (cell, col) => {
+          const t = cellValueToText(cell.value, cell.numFmt, use1904);
+          if (t.error) errorCells++;
+          while (cells.length < col - 1) cells.push('');
+          cells[col - 1] = t.text;
+        });
+        if (errorCells > 0) {
+          notes.push({
+            row: r,
+            kind: 'formula_error',
+            message: `Row ${r}: ${errorCells} cell(s) show a formula error (such as #N/A); they are read as shown.`,
+          });
+        }
+        if (merges.length > 0) {
+          active = active.filter((a) => a.range.bottom >= r);
+          for (const range of byTop.get(r) ?? []) {
+            active.push({ range, value: cells[range.left - 1] ?? '' });
+          }
+          // Rows that hold no cell at all are skipped by the XML; merges only fill rows seen.
+          for (const { range, value } of active) {
+            if (range.top > r || value === '') continue;
+            for (let c = range.left; c <= range.right; c++) {
+              while (cells.length < c) cells.push('');
+              if (cells[c - 1] === '') cells[c - 1] = value;
+            }
+          }
+        }
+        while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+        yield { sourceRow: r, cells };
+      }
+      break;
+    }
+  } catch (e) {
+    fail('file_corrupt', undefined, {
+      path,
+      sheet: sheet.name,
+      cause: e instanceof Error ? e.message : String(e),
+    });
+  } finally {
+    input.destroy();
+  }
+  if (!found) {
+    fail('sheet_not_found', `The workbook has no readable sheet "${sheet.name}".`, {
+      sheet: sheet.name,
+    });
+  }
+}
