@@ -334,6 +334,21 @@ export class Journal {
     };
   }
 
+  /** The connection's durability settings, for support exports and tests. */
+  diagnostics(): {
+    journalMode: string;
+    synchronous: number;
+    foreignKeys: boolean;
+    busyTimeoutMs: number;
+  } {
+    return {
+      journalMode: String(this.sqlite.pragma('journal_mode', { simple: true })),
+      synchronous: Number(this.sqlite.pragma('synchronous', { simple: true })),
+      foreignKeys: Number(this.sqlite.pragma('foreign_keys', { simple: true })) === 1,
+      busyTimeoutMs: Number(this.sqlite.pragma('busy_timeout', { simple: true })),
+    };
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
