@@ -708,7 +708,7 @@ function looksAmbiguous(json: unknown): boolean {
 function countFromMessage(json: unknown): number | undefined {
   const body = ErrorBodySchema.safeParse(json);
   if (!body.success) return undefined;
-  const m = /\b(\d+)\s+(?:suppliers|sites|matches|targets)/i.exec(body.data.message);
+  const m = /\(?(\d+)\)?\s+(?:suppliers?|sites?|match(?:es)?|targets?)\b/i.exec(body.data.message);
   return m ? Number(m[1]) : undefined;
 }
 
