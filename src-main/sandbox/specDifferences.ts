@@ -14,7 +14,7 @@ export interface SpecDifference {
   path: string;
   status?: number;
   /**
-   * single-item: the body is one item of the documented array; validate it against the items.
+   * single-item: the body may be one item of the documented array; validate it against the items.
    * undocumented-status: the document lists no such status here; validate against `schema`.
    * format: a `format` check fails at `instancePaths` (values are checked by `pattern` instead).
    * request: the request differs from the document (nothing to forgive in responses).
@@ -22,6 +22,8 @@ export interface SpecDifference {
    */
   kind: 'single-item' | 'undocumented-status' | 'format' | 'request' | 'choice';
   schema?: string;
+  /** Applies only to requests outside the documented operations (unknown path or method). */
+  undocumentedOperation?: boolean;
   instancePaths?: string[];
   pattern?: RegExp;
   reason: string;
@@ -59,12 +61,24 @@ export const SPEC_DIFFERENCES: readonly SpecDifference[] = [
       "api-spec.md and api-notes.md: currentTime and nextResetAt are server local date-times without zone (2026-01-15T10:30:00). JSON Schema's date-time format requires an offset; the sandbox sends the UTC wall time without one, as the API does, and clients compute the wait as nextResetAt - currentTime.",
   },
   {
+    id: 'unknown-operation',
+    method: '*',
+    path: '*',
+    status: 404,
+    kind: 'undocumented-status',
+    schema: 'ErrorDTO',
+    undocumentedOperation: true,
+    reason:
+      'A path under /public that is no operation answers 404 resource_not_found with an ErrorDTO (after the token check and the rate limiter, as a gateway would).',
+  },
+  {
     id: 'method-not-allowed',
     method: '*',
     path: '*',
     status: 405,
     kind: 'undocumented-status',
     schema: 'ErrorDTO',
+    undocumentedOperation: true,
     reason:
       'A known path called with a method it does not support answers 405 method_not_allowed with an ErrorDTO; the document lists no status for undefined operations.',
   },
