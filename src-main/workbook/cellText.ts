@@ -140,8 +140,8 @@ export function formatNumber(n: number, numFmt: string | undefined): string {
   if (!f) return formatGeneral(n);
   const value = f.percent ? n * 100 : n;
   const negative = value < 0;
-  let [intPart = '0', decPart = ''] = Math.abs(value).toFixed(f.decimals).split('.');
-  if (intPart === '0' && f.minInt === 0) intPart = '';
+  const [whole = '0', decPart = ''] = Math.abs(value).toFixed(f.decimals).split('.');
+  let intPart = whole === '0' && f.minInt === 0 ? '' : whole;
   intPart = intPart.padStart(f.minInt, '0');
   if (f.group) intPart = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const digits = decPart ? `${intPart}.${decPart}` : intPart;

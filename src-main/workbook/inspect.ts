@@ -22,7 +22,10 @@ export interface XlsxSheet extends SheetInfo {
   entry: string;
 }
 
-const mb = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+const mb = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
 
 async function statOrFail(path: string) {
   try {

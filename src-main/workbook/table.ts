@@ -214,8 +214,16 @@ export async function openTable(
     const sink = new NoteSink(notes);
     let held: TableRow[] = [];
     let afterBlank = false;
-    let lastDataRow = 0;
-    const blankRows: number[] = [];
+    // Blank rows since the last record; they count as inside the table once a record follows.
+    let pendingBlank: number[] = [];
+    let pendingBlankCount = 0;
+    let insideCount = 0;
+    const insideSample: number[] = [];
+    const blank = (n: number) => {
+      pendingBlankCount++;
+      if (pendingBlank.length < 20) pendingBlank.push(n);
+      afterBlank = true;
+    };
     const source = async function* () {
       for (const r of buffered) if (r.sourceRow > headerRow) yield r;
       buffered.length = 0;
@@ -226,7 +234,13 @@ export async function openTable(
       }
     };
     try {
+      let prevRow = headerRow;
       for await (const r of source()) {
+        // Rows without any cell are left out of the sheet's XML: a gap is a blank row.
+        const gap = r.sourceRow - prevRow - 1;
+        for (let i = 0; i < Math.min(gap, 20); i++) blank(prevRow + 1 + i);
+        if (gap > 20) pendingBlankCount += gap - 20;
+        prevRow = r.sourceRow;
         const cells = r.cells.slice(firstCol, firstCol + width);
         while (cells.length < width) cells.push('');
         const outside =
@@ -241,8 +255,7 @@ export async function openTable(
         }
         const values = filled(cells).map((c) => c.trim());
         if (values.length === 0) {
-          blankRows.push(r.sourceRow);
-          afterBlank = true;
+          blank(r.sourceRow);
           continue;
         }
         const row: TableRow = { sourceRow: r.sourceRow, cells };
@@ -266,7 +279,10 @@ export async function openTable(
         for (const h of held) yield h;
         held = [];
         afterBlank = false;
-        lastDataRow = row.sourceRow;
+        insideCount += pendingBlankCount;
+        for (const n of pendingBlank) if (insideSample.length < 20) insideSample.push(n);
+        pendingBlank = [];
+        pendingBlankCount = 0;
         yield row;
       }
       for (const h of held) {
@@ -276,12 +292,11 @@ export async function openTable(
           message: `Row ${h.sourceRow} below the table looks like a remark ("${filled(h.cells).join(' ')}") and is not imported.`,
         });
       }
-      const inside = blankRows.filter((n) => n < lastDataRow);
-      if (inside.length > 0) {
+      if (insideCount > 0) {
         notes.push({
           row: null,
           kind: 'blank_rows_skipped',
-          message: `${inside.length} blank row(s) skipped${inside.length <= 20 ? `: ${inside.join(', ')}` : ''}.`,
+          message: `${insideCount} blank row(s) skipped${insideCount <= 20 ? `: ${insideSample.join(', ')}` : ''}.`,
         });
       }
       sink.finish();

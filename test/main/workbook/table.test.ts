@@ -1,0 +1,328 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTable, previewTable, readTable } from '../../../src-main/workbook';
+import { failureCode, makeTempDir, writeText, writeWorkbook } from './helpers';
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => ({ dir, cleanup } = await makeTempDir()));
+afterAll(() => cleanup());
+
+describe('xlsx tables', () => {
+  it('finds the header below titles, notes and blank lines, and skips totals and remarks', async () => {
+    const path = await writeWorkbook(join(dir, 'layout.xlsx'), [
+      {
+        name: 'Lieferanten',
+        rows: [
+          ['Lieferantenliste Einkauf'],
+          [],
+          ['Stand: 01.11.2026', 'erstellt von M. Huber'],
+          ['Lieferanten-Nr.', 'Name', 'Straße', 'PLZ', 'Ort', 'Land'],
+          ['1001', 'Alpha GmbH', 'Hauptstr. 1', '10115', 'Berlin', 'DE'],
+          [],
+          ['1002', 'Beta SARL', '1 Rue de Rivoli', '75001', 'Paris', 'FR'],
+          ['Summe', '', '', '', '', '2'],
+          [],
+          ['Hinweis: Daten aus SAP'],
+        ],
+        build: (ws) => ws.mergeCells('A1:F1'),
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.headerRow).toBe(4);
+    expect(table.columns.map((c) => c.header)).toEqual([
+      'Lieferanten-Nr.',
+      'Name',
+      'Straße',
+      'PLZ',
+      'Ort',
+      'Land',
+    ]);
+    expect(table.columns.map((c) => c.letter)).toEqual(['A', 'B', 'C', 'D', 'E', 'F']);
+    expect(table.rows.map((r) => r.sourceRow)).toEqual([5, 7]);
+    expect(table.rows[1]?.cells).toEqual([
+      '1002',
+      'Beta SARL',
+      '1 Rue de Rivoli',
+      '75001',
+      'Paris',
+      'FR',
+    ]);
+    const kinds = table.notes.map((n) => n.kind);
+    expect(kinds).toContain('rows_above_header');
+    expect(table.notes.find((n) => n.kind === 'total_row_skipped')?.row).toBe(8);
+    expect(table.notes.find((n) => n.kind === 'remark_row_skipped')?.row).toBe(10);
+    expect(table.notes.find((n) => n.kind === 'blank_rows_skipped')?.message).toContain('6');
+  });
+
+  it('skips a row with only a number under the table as a total', async () => {
+    const path = await writeWorkbook(join(dir, 'count.xlsx'), [
+      {
+        name: 'S',
+        rows: [
+          ['Supplier ID', 'Name', 'City'],
+          ['A1', 'One', 'Rome'],
+          ['A2', 'Two', 'Milan'],
+          ['', '', 2],
+        ],
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.rows.map((r) => r.sourceRow)).toEqual([2, 3]);
+    expect(table.notes.some((n) => n.kind === 'total_row_skipped' && n.row === 4)).toBe(true);
+  });
+
+  it('keeps a lone value between data rows as a row (nothing dropped inside the table)', async () => {
+    const path = await writeWorkbook(join(dir, 'lone.xlsx'), [
+      {
+        name: 'S',
+        rows: [
+          ['Supplier ID', 'Name', 'City'],
+          ['A1', 'One', 'Rome'],
+          [],
+          ['', 'Only a name'],
+          ['A3', 'Three', 'Turin'],
+        ],
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.rows.map((r) => r.sourceRow)).toEqual([2, 4, 5]);
+  });
+
+  it('shows cells as the user sees them', async () => {
+    const path = await writeWorkbook(join(dir, 'cells.xlsx'), [
+      {
+        name: 'S',
+        rows: [['Id', 'Name', 'PLZ', 'Date', 'Formula', 'Amount', 'Flag', 'Link', 'Error']],
+        build: (ws) => {
+          const r = ws.addRow([
+            '000123',
+            { richText: [{ text: 'Müller ' }, { text: 'AG', font: { bold: true } }] },
+            1067,
+            new Date(Date.UTC(2026, 10, 23)),
+            { formula: 'A2&"-X"', result: '000123-X' },
+            1234.5,
+            true,
+            { text: 'example.com', hyperlink: 'https://example.com' },
+            { error: '#N/A' },
+          ]);
+          r.commit();
+          const padded = ws.addRow([
+            42,
+            'Padded',
+            501,
+            45000.5,
+            { formula: '1+1', result: 2 },
+            0.256,
+            false,
+          ]);
+          padded.getCell(1).numFmt = '00000';
+          padded.getCell(3).numFmt = '00000';
+          padded.getCell(4).numFmt = 'dd.mm.yyyy hh:mm';
+          padded.getCell(6).numFmt = '0.0%';
+          const grouped = ws.addRow([
+            'X',
+            'Grouped',
+            '',
+            '',
+            { formula: 'TODAY()', result: 46000 },
+            1234567.891,
+          ]);
+          grouped.getCell(5).numFmt = 'yyyy-mm-dd';
+          grouped.getCell(6).numFmt = '#,##0.00';
+        },
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.rows[0]?.cells).toEqual([
+      '000123',
+      'Müller AG',
+      '1067',
+      '2026-11-23',
+      '000123-X',
+      '1234.5',
+      'TRUE',
+      'example.com',
+      '#N/A',
+    ]);
+    expect(table.rows[1]?.cells.slice(0, 7)).toEqual([
+      '00042',
+      'Padded',
+      '00501',
+      '2023-03-15 12:00',
+      '2',
+      '25.6%',
+      'FALSE',
+    ]);
+    expect(table.rows[2]?.cells[4]).toBe('2025-12-09');
+    expect(table.rows[2]?.cells[5]).toBe('1,234,567.89');
+    expect(table.notes.some((n) => n.kind === 'formula_error' && n.row === 2)).toBe(true);
+  });
+
+  it('uses the top-left value of a merged range for all its cells', async () => {
+    const path = await writeWorkbook(join(dir, 'merged.xlsx'), [
+      {
+        name: 'S',
+        rows: [
+          ['Supplier ID', 'Name', 'City', 'Country'],
+          ['1', 'North GmbH', 'Hamburg', 'Germany'],
+          ['2', 'South GmbH', 'Munich'],
+          ['3', 'East Ltd', 'Leeds', 'UK'],
+        ],
+        build: (ws) => ws.mergeCells('D2:D3'),
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.rows.map((r) => r.cells[3])).toEqual(['Germany', 'Germany', 'UK']);
+    expect(table.notes.some((n) => n.kind === 'merged_cells_filled')).toBe(true);
+  });
+
+  it('reads the chosen sheet, by name or index, and refuses an unknown one', async () => {
+    const path = await writeWorkbook(join(dir, 'sheets.xlsx'), [
+      { name: 'Readme', rows: [['This workbook lists suppliers.']] },
+      {
+        name: 'Suppliers',
+        rows: [
+          ['Supplier ID', 'Name'],
+          ['S-1', 'One'],
+        ],
+      },
+      {
+        name: 'Other',
+        rows: [
+          ['Code', 'Label'],
+          ['X', 'Y'],
+        ],
+      },
+    ]);
+    expect((await readTable(path, { sheet: 'Suppliers' })).rows[0]?.cells).toEqual(['S-1', 'One']);
+    expect((await readTable(path, { sheet: 2 })).rows[0]?.cells).toEqual(['X', 'Y']);
+    expect(await failureCode(readTable(path, { sheet: 'Missing' }))).toBe('sheet_not_found');
+    expect(await failureCode(readTable(path))).toBe('header_not_found');
+  });
+
+  it('takes the header row the user chose', async () => {
+    const path = await writeWorkbook(join(dir, 'chosen.xlsx'), [
+      {
+        name: 'S',
+        rows: [
+          ['Export', 'from', 'ERP'],
+          ['Nr', 'Firma', 'Ort'],
+          ['1', 'A', 'B'],
+        ],
+      },
+    ]);
+    const table = await readTable(path, { headerRow: 2 });
+    expect(table.columns.map((c) => c.header)).toEqual(['Nr', 'Firma', 'Ort']);
+    expect(table.rows).toEqual([{ sourceRow: 3, cells: ['1', 'A', 'B'] }]);
+    expect(await failureCode(readTable(path, { headerRow: 9 }))).toBe('header_not_found');
+  });
+
+  it('names blank and repeated headers, and a table that starts right of column A', async () => {
+    const path = await writeWorkbook(join(dir, 'offset.xlsx'), [
+      {
+        name: 'S',
+        rows: [
+          ['', 'Name', '', 'Name', 'Ort'],
+          ['', 'A', 'x', 'B', 'C'],
+        ],
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.columns.map((c) => [c.header, c.letter])).toEqual([
+      ['Name', 'B'],
+      ['Column C', 'C'],
+      ['Name (2)', 'D'],
+      ['Ort', 'E'],
+    ]);
+    expect(table.rows[0]?.cells).toEqual(['A', 'x', 'B', 'C']);
+  });
+
+  it('refuses an empty sheet', async () => {
+    const path = await writeWorkbook(join(dir, 'blank.xlsx'), [{ name: 'Leer', rows: [] }]);
+    expect(await failureCode(readTable(path))).toBe('sheet_empty');
+  });
+
+  it('previews the first rows and stops reading', async () => {
+    const rows: unknown[][] = [['Supplier ID', 'Name', 'City']];
+    for (let i = 1; i <= 200; i++) rows.push([`S${i}`, `Name ${i}`, 'Lyon']);
+    const path = await writeWorkbook(join(dir, 'long.xlsx'), [{ name: 'S', rows }]);
+    const preview = await previewTable(path, { limit: 10 });
+    expect(preview.rows).toHaveLength(10);
+    expect(preview.truncated).toBe(true);
+    expect(preview.rows[9]?.sourceRow).toBe(11);
+    const table = await openTable(path);
+    let n = 0;
+    for await (const _ of table.rows) n++;
+    expect(n).toBe(200);
+  });
+});
+
+describe('text tables', () => {
+  it('reads German semicolon CSV in Windows-1252', async () => {
+    const text =
+      'Lieferanten-Nr.;Name;Straße;PLZ;Ort;Land\r\n' +
+      '0042;Müller & Söhne GmbH;Königsallee 5;01067;Dresden;Deutschland\r\n' +
+      '0043;"Weiß; Partner";Gartenstraße 2;80331;München;Österreich\r\n';
+    // Windows-1252 bytes for the umlauts; the rest is ASCII.
+    const encoded = Buffer.from(
+      Array.from(text, (ch) => {
+        const map: Record<string, number> = { ä: 0xe4, ö: 0xf6, ü: 0xfc, ß: 0xdf, Ö: 0xd6 };
+        return map[ch] ?? ch.charCodeAt(0);
+      }),
+    );
+    const path = await writeText(join(dir, 'lieferanten.csv'), encoded);
+    const table = await readTable(path);
+    expect(table.columns.map((c) => c.header)).toEqual([
+      'Lieferanten-Nr.',
+      'Name',
+      'Straße',
+      'PLZ',
+      'Ort',
+      'Land',
+    ]);
+    expect(table.rows[0]).toEqual({
+      sourceRow: 2,
+      cells: ['0042', 'Müller & Söhne GmbH', 'Königsallee 5', '01067', 'Dresden', 'Deutschland'],
+    });
+    expect(table.rows[1]?.cells[1]).toBe('Weiß; Partner');
+    expect(table.rows[1]?.cells[5]).toBe('Österreich');
+    expect(table.notes[0]?.message).toMatch(/WINDOWS-1252.*semicolon/);
+  });
+
+  it('reads UTF-16 LE with BOM, as Excel saves "Unicode Text"', async () => {
+    const text = 'Supplier ID\tName\tCity\r\nS-01\tŁódź Metal\tŁódź\r\nS-02\t東莞电子\t东莞\r\n';
+    const path = await writeText(
+      join(dir, 'unicode.txt'),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+    );
+    const table = await readTable(path);
+    expect(table.columns.map((c) => c.header)).toEqual(['Supplier ID', 'Name', 'City']);
+    expect(table.rows.map((r) => r.cells)).toEqual([
+      ['S-01', 'Łódź Metal', 'Łódź'],
+      ['S-02', '東莞电子', '东莞'],
+    ]);
+  });
+
+  it('reads tab-delimited .txt and UTF-8 with BOM and quoted line breaks', async () => {
+    const tab = await writeText(join(dir, 'tabs.txt'), 'Name\tCity\tCountry\nA\tB\tC\n');
+    expect((await readTable(tab)).rows[0]?.cells).toEqual(['A', 'B', 'C']);
+    const csv = await writeText(
+      join(dir, 'bom.csv'),
+      '\ufeffName,Address,City\n"Gamma, Inc.","12 Main St\nSuite 4",Austin\nDelta,1 Road,Dallas\n',
+    );
+    const table = await readTable(csv);
+    expect(table.columns[0]?.header).toBe('Name');
+    expect(table.rows[0]?.cells).toEqual(['Gamma, Inc.', '12 Main St\nSuite 4', 'Austin']);
+    // Record numbers, as Excel shows them when it opens the file.
+    expect(table.rows.map((r) => r.sourceRow)).toEqual([2, 3]);
+  });
+
+  it("reads the app's neutralised formula cells back as they were", async () => {
+    const path = await writeText(
+      join(dir, 'guarded.csv'),
+      "Name,Phone\n'=HYPERLINK(x),'+49 30 1234\n",
+    );
+    expect((await readTable(path)).rows[0]?.cells).toEqual(['=HYPERLINK(x)', '+49 30 1234']);
+  });
+});
