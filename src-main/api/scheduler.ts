@@ -12,6 +12,7 @@ import {
   type LimiterStatus,
   type SendLogStore,
 } from './limiter';
+import type { RateLimitBody } from './wire';
 
 /** Kinds of work; the names are free text, these are the ones the sync engine uses. */
 export type WorkKind = 'create' | 'screening' | 'validation' | 'check' | 'poll' | (string & {});
@@ -26,7 +27,13 @@ export interface TaskMeta {
 }
 
 export type SchedulerEvent =
-  | { type: 'throttled'; group: MethodGroup; until: number; waitMs: number }
+  | {
+      type: 'throttled';
+      group: MethodGroup;
+      until: number;
+      waitMs: number;
+      body: RateLimitBody | undefined;
+    }
   | { type: 'shared_user'; group: MethodGroup; rateFactor: number }
   | { type: 'limits_replaced'; group: MethodGroup; windows: LimitWindow[] };
 
@@ -223,6 +230,7 @@ export class Scheduler {
         group: g.name,
         until: out.pausedUntil,
         waitMs: answer.waitMs,
+        body: answer.body,
       });
       if (out.limitsReplaced)
         this.emit({ type: 'limits_replaced', group: g.name, windows: out.limitsReplaced });

@@ -1,0 +1,384 @@
+// The API client over real HTTP against the sandbox API: one test per answer class, both forms of
+// find-by-identifier, the Location header, timeouts, aborts, the base URL rule, and a server that
+// answers in shapes the client must refuse.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { answerError, type ApiAnswer } from '../../../src-main/api/answers';
+import { ApiClient, checkBaseUrl, type ApiWarning } from '../../../src-main/api/client';
+import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
+import { AppFailure } from '../../../src-shared/errors';
+import type { SupplierCreatePayload } from '../../../src-shared/supplier';
+
+const TOKEN = 'tok-client-test-7c1d';
+const READER = 'tok-reader-only-19ab';
+
+const SEEDS = [
+  {
+    name: 'Acme Metals',
+    countryCode: 'DE',
+    city: 'Berlin',
+    address: 'Hauptstrasse 1',
+    supplierIds: [{ id: 'S-1', source: 'ERP' }],
+  },
+  {
+    name: 'Twin North',
+    countryCode: 'FR',
+    city: 'Lille',
+    address: 'Rue 2',
+    supplierIds: [{ id: 'D-1', source: 'A' }],
+  },
+  {
+    name: 'Twin South',
+    countryCode: 'FR',
+    city: 'Nice',
+    address: 'Rue 3',
+    supplierIds: [{ id: 'D-1', source: 'B' }],
+  },
+];
+
+let sandbox: SandboxHandle;
+let client: ApiClient;
+
+const payload = (
+  id: string,
+  extra: Partial<SupplierCreatePayload> = {},
+): SupplierCreatePayload => ({
+  name: `Supplier ${id}`,
+  countryCode: 'DE',
+  city: 'Hamburg',
+  address: 'Kai 5',
+  supplierId: { id, source: 'ERP' },
+  ...extra,
+});
+
+const codeOf = (a: ApiAnswer<unknown>) => answerError(a)?.code;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    tokens: [{ token: TOKEN }, { token: READER, permissions: ['ACCESS_PUBLIC_SUPPLIERS'] }],
+    seedSuppliers: SEEDS,
+    processingMs: 60_000,
+    randomSeed: 3,
+  });
+  client = new ApiClient({ baseUrl: sandbox.url, token: async () => TOKEN, timeoutMs: 5_000 });
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+beforeEach(() => {
+  sandbox.reset();
+  sandbox.configure({ faults: {}, findByIdentifierForm: 'spec' });
+});
+
+describe('answer classes against the sandbox', () => {
+  it('ok: a create is accepted and its uuid comes from the Location header', async () => {
+    const a = await client.createSupplier(payload('N-1'));
+    expect(a.kind).toBe('ok');
+    if (a.kind !== 'ok') return;
+    expect(a.status).toBe(202);
+    expect(a.info.location).toContain(`uuid=${a.value.uuid}`);
+    expect(a.value.uuid).toMatch(/^[0-9a-f-]{36}$/);
+    const pending = await client.listPending(a.value.uuid);
+    expect(pending.kind === 'ok' && pending.value.map((p) => p.uuid)).toEqual([a.value.uuid]);
+    const all = await client.listPending();
+    expect(all.kind === 'ok' && all.value.some((p) => p.supplierId.id === 'N-1')).toBe(true);
+    expect(answerError(a)).toBeUndefined();
+  });
+
+  it('row_error: a 400 keeps the code and message and maps to api_row_rejected', async () => {
+    const a = await client.createSupplier(payload('N-2', { name: '   ' }));
+    expect(a.kind).toBe('row_error');
+    if (a.kind !== 'row_error') return;
+    expect(a.status).toBe(400);
+    expect(a.code).toBe('invalid_request');
+    expect(a.message).toMatch(/name/);
+    expect(codeOf(a)).toBe('api_row_rejected');
+  });
+
+  it('access_denied: a bad token (loggedIn false) and a missing permission (loggedIn true)', async () => {
+    const bad = new ApiClient({ baseUrl: sandbox.url, token: async () => 'tok-unknown-0000' });
+    const a = await bad.listPending();
+    expect(a).toMatchObject({ kind: 'access_denied', loggedIn: false });
+    expect(codeOf(a)).toBe('api_access_denied');
+
+    const reader = new ApiClient({ baseUrl: sandbox.url, token: async () => READER });
+    const b = await reader.createSupplier(payload('N-3'));
+    expect(b).toMatchObject({
+      kind: 'access_denied',
+      loggedIn: true,
+      permission: 'ACCESS_PUBLIC_CONNECT_TARGET',
+    });
+    expect(answerError(b)?.details).toMatchObject({ permission: 'ACCESS_PUBLIC_CONNECT_TARGET' });
+  });
+
+  it('not_found: no screening request for a supplier', async () => {
+    const a = await client.getScreening({ supplierId: 'S-1', source: 'ERP' });
+    expect(a.kind).toBe('not_found');
+    expect(codeOf(a)).toBe('api_not_found');
+  });
+
+  it('conflict: creating an identity that exists, or is pending, is a 409', async () => {
+    const exists = await client.createSupplier(payload('S-1'));
+    expect(exists.kind).toBe('conflict');
+    expect(await client.createSupplier(payload('N-4'))).toMatchObject({ kind: 'ok' });
+    const pending = await client.createSupplier(payload('N-4'));
+    expect(pending.kind).toBe('conflict');
+    expect(codeOf(pending)).toBe('api_conflict');
+  });
+
+  it('throttled: a 429 with the parsed body and the wait from the server clock', async () => {
+    sandbox.configure({
+      limits: {
+        GET: [{ limit: 2, windowSeconds: 10 }],
+        WRITE: [{ limit: 20, windowSeconds: 10 }],
+      },
+    });
+    try {
+      await client.listPending();
+      await client.listPending();
+      const a = await client.listPending();
+      expect(a.kind).toBe('throttled');
+      if (a.kind !== 'throttled') return;
+      expect(a.body).toMatchObject({ requestLimit: 2, requestCount: 2 });
+      expect(a.body?.limits).toEqual([{ requestLimit: 2, timeInSeconds: 10 }]);
+      expect(a.waitMs).toBeGreaterThan(0);
+      expect(a.waitMs).toBeLessThanOrEqual(11_000);
+      expect(codeOf(a)).toBe('api_throttled');
+    } finally {
+      sandbox.configure({
+        limits: {
+          GET: [{ limit: 100, windowSeconds: 10 }],
+          WRITE: [{ limit: 20, windowSeconds: 10 }],
+        },
+      });
+    }
+  });
+
+  it('maybe_processed: a 500 after the write was applied', async () => {
+    sandbox.configure({ faults: { after500: 1 } });
+    const a = await client.createSupplier(payload('N-5'));
+    expect(a).toMatchObject({ kind: 'maybe_processed', reason: 'server_error', status: 500 });
+    expect(codeOf(a)).toBe('api_maybe_processed');
+    sandbox.configure({ faults: {} });
+    // It was in fact applied: the pending list shows it.
+    const pending = await client.listPending();
+    expect(pending.kind === 'ok' && pending.value.some((p) => p.supplierId.id === 'N-5')).toBe(
+      true,
+    );
+  });
+
+  it('maybe_processed: a dropped connection is a reset', async () => {
+    sandbox.configure({ faults: { drop: 1 } });
+    const a = await client.createSupplier(payload('N-6'));
+    expect(a).toMatchObject({ kind: 'maybe_processed', reason: 'reset' });
+  });
+
+  it('maybe_processed: no answer within the timeout', async () => {
+    sandbox.configure({ faults: { latencyMs: [400, 400] } });
+    const a = await client.createSupplier(payload('N-7'), { timeoutMs: 100 });
+    expect(a).toMatchObject({ kind: 'maybe_processed', reason: 'timeout' });
+  });
+
+  it('offline: nothing listens at the address', async () => {
+    const port = await freePort();
+    const c = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, token: async () => TOKEN });
+    const a = await c.listPending();
+    expect(a.kind).toBe('offline');
+    expect(codeOf(a)).toBe('api_offline');
+  });
+
+  it('aborted: before sending (nothing happened) and in flight (maybe sent)', async () => {
+    const before = new AbortController();
+    before.abort();
+    const requestsBefore = sandbox.stats().requests.WRITE;
+    expect(await client.createSupplier(payload('N-8'), { signal: before.signal })).toEqual({
+      kind: 'aborted',
+      maybeSent: false,
+    });
+    expect(sandbox.stats().requests.WRITE).toBe(requestsBefore);
+
+    sandbox.configure({ faults: { latencyMs: [300, 300] } });
+    const during = new AbortController();
+    setTimeout(() => during.abort(), 50);
+    const a = await client.createSupplier(payload('N-9'), { signal: during.signal });
+    expect(a).toEqual({ kind: 'aborted', maybeSent: true });
+    expect(codeOf(a)).toBe('api_maybe_processed');
+  });
+
+  it('no_token: nothing is sent without a token', async () => {
+    const c = new ApiClient({ baseUrl: sandbox.url, token: async () => undefined });
+    const before = sandbox.stats().requests.GET;
+    const a = await c.listPending();
+    expect(a.kind).toBe('no_token');
+    expect(codeOf(a)).toBe('api_no_token');
+    expect(sandbox.stats().requests.GET).toBe(before);
+  });
+});
+
+describe.each(['spec', 'list'] as const)('find-by-identifier in the %s form', (form) => {
+  beforeEach(() => sandbox.configure({ findByIdentifierForm: form }));
+
+  it('finds none, one, or several', async () => {
+    const none = await client.findByIdentifier({ supplierId: 'nope' });
+    expect(none).toMatchObject({ kind: 'ok', value: { found: 'none' } });
+    const one = await client.findByIdentifier({ supplierId: 'S-1', source: 'ERP' });
+    expect(one.kind === 'ok' && one.value.found === 'one' && one.value.supplier.name).toBe(
+      'Acme Metals',
+    );
+    const several = await client.findByIdentifier({ supplierId: 'D-1' });
+    expect(several).toMatchObject({ kind: 'ok', value: { found: 'ambiguous', count: 2 } });
+  });
+});
+
+describe('reads and writes after creation', () => {
+  it('lists suppliers page by page, screens and validates a supplier', async () => {
+    const page = await client.listSuppliers(0, 2);
+    expect(page.kind === 'ok' && page.value).toMatchObject({
+      totalElements: 3,
+      size: 2,
+      last: false,
+    });
+    const id = { supplierId: 'S-1', source: 'ERP' };
+    const s = await client.requestScreening(id, 5);
+    expect(s.kind === 'ok' && s.value.screeningRequestIds.length).toBe(1);
+    const st = await client.getScreening(id);
+    expect(st.kind === 'ok' && st.value.status).toBe('New');
+    // A running screening blocks validation of the same supplier (400): validate another one.
+    expect((await client.requestValidation(id)).kind).toBe('row_error');
+    const other = { supplierId: 'D-1', source: 'A' };
+    const v = await client.requestValidation(other);
+    expect(v.kind).toBe('ok');
+    const vs = await client.getValidation(other);
+    expect(vs.kind === 'ok' && vs.value.status).toBe('PENDING');
+    const bad = await client.requestScreening(id, 3);
+    expect(bad.kind).toBe('row_error');
+    const added = await client.addIdentifier(id, { type: 'OWN_ID', id: 'own-1' });
+    expect(added.kind === 'ok' && added.value.platformTargetId).toBeGreaterThan(0);
+    expect(await client.removeIdentifier(id, { type: 'OWN_ID', id: 'own-1' })).toMatchObject({
+      kind: 'ok',
+      status: 204,
+    });
+    expect(await client.deactivateSupplier(id)).toMatchObject({ kind: 'ok', status: 204 });
+    expect(await client.findByIdentifier(id)).toMatchObject({ value: { found: 'none' } });
+  });
+});
+
+describe('answers the client must refuse, and headers it must surface', () => {
+  let server: Server;
+  let url: string;
+  let reply: { status: number; body: string; headers?: Record<string, string> };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(reply.status, { 'Content-Type': 'application/json', ...reply.headers });
+      res.end(reply.body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('unexpected_response: a body that is not JSON, and one missing required fields', async () => {
+    const c = new ApiClient({ baseUrl: url, token: async () => TOKEN });
+    reply = { status: 200, body: '<html>login</html>' };
+    const html = await c.listPending();
+    expect(html).toMatchObject({
+      kind: 'unexpected_response',
+      endpoint: 'GET /public/v2/suppliers/sites/pending',
+    });
+    reply = { status: 200, body: JSON.stringify({ content: [], size: 10 }) };
+    const missing = await c.listSuppliers(0, 10);
+    expect(missing.kind).toBe('unexpected_response');
+    if (missing.kind !== 'unexpected_response') return;
+    expect(missing.detail).toMatch(/totalElements/);
+    expect(answerError(missing)?.message).toMatch(/GET \/public\/v2\/suppliers\/sites/);
+    expect(codeOf(missing)).toBe('api_unexpected_response');
+    // Extra fields are tolerated.
+    reply = {
+      status: 200,
+      body: JSON.stringify([
+        { uuid: 'u-1', supplierId: { id: 'X' }, status: 'New', futureField: { a: 1 } },
+      ]),
+    };
+    expect((await c.listPending()).kind).toBe('ok');
+  });
+
+  it('a redirect is not followed (it could carry the token elsewhere)', async () => {
+    const c = new ApiClient({ baseUrl: url, token: async () => TOKEN });
+    reply = { status: 302, body: '', headers: { Location: 'http://example.com/' } };
+    expect((await c.listPending()).kind).toBe('unexpected_response');
+  });
+
+  it('Sunset and Deprecation headers become a warning, once per endpoint', async () => {
+    const warnings: ApiWarning[] = [];
+    const c = new ApiClient({
+      baseUrl: url,
+      token: async () => TOKEN,
+      onWarning: (w) => warnings.push(w),
+    });
+    reply = {
+      status: 200,
+      body: '[]',
+      headers: { Sunset: 'Mon, 31 May 2027 00:00:00 GMT', Deprecation: 'true' },
+    };
+    await c.listPending();
+    await c.listPending();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({
+      code: 'api_deprecated',
+      endpoint: 'GET /public/v2/suppliers/sites/pending',
+      sunset: 'Mon, 31 May 2027 00:00:00 GMT',
+      deprecation: 'true',
+    });
+  });
+
+  it('a 429 without the documented body still throttles, with a default wait', async () => {
+    const c = new ApiClient({ baseUrl: url, token: async () => TOKEN });
+    reply = { status: 429, body: 'slow down' };
+    const a = await c.listPending();
+    expect(a).toMatchObject({ kind: 'throttled', body: undefined });
+  });
+});
+
+describe('base URL', () => {
+  it('must be https unless it points at this computer', () => {
+    for (const ok of [
+      'https://api.example.com',
+      'https://api.example.com/base/',
+      'http://127.0.0.1:8080',
+      'http://127.3.4.5',
+      'http://localhost:3000',
+      'http://[::1]:9000',
+    ]) {
+      expect(checkBaseUrl(ok).ok, ok).toBe(true);
+    }
+    for (const bad of [
+      'http://api.example.com',
+      'http://10.0.0.1',
+      'ftp://x',
+      'not a url',
+      'http://128.0.0.1',
+    ]) {
+      const r = checkBaseUrl(bad);
+      expect(r.ok, bad).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('api_insecure_url');
+    }
+    expect(
+      () => new ApiClient({ baseUrl: 'http://api.example.com', token: async () => TOKEN }),
+    ).toThrow(AppFailure);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
