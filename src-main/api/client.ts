@@ -438,7 +438,8 @@ export class ApiClient {
         detail: scrub(e instanceof Error ? e.message : String(e), token),
       };
     }
-    if (token && answer.kind !== 'ok' && JSON.stringify(answer).includes(token)) {
+    // Defence in depth against a server that echoes the token back.
+    if (token && JSON.stringify(answer).includes(token)) {
       answer = scrubDeep(answer, token) as ApiAnswer<T>;
     }
     if (this.log) {
@@ -493,7 +494,7 @@ export class ApiClient {
       });
       status = res.status;
       const text = await res.text();
-      const info = this.headerInfo(res.headers, endpoint);
+      const info = this.headerInfo(res.headers, endpoint, token);
       return { answer: classify(spec, endpoint, res.status, text, info), status };
     } catch (e) {
       if (timedOut) {
@@ -520,11 +521,15 @@ export class ApiClient {
     }
   }
 
-  private headerInfo(headers: Headers, endpoint: string): AnswerInfo {
+  private headerInfo(headers: Headers, endpoint: string, token: string): AnswerInfo {
     const info: AnswerInfo = {};
-    const location = headers.get(HEADERS.location);
-    const sunset = headers.get(HEADERS.sunset);
-    const deprecation = headers.get(HEADERS.deprecation);
+    const read = (name: string) => {
+      const v = headers.get(name);
+      return v === null ? null : scrub(v, token);
+    };
+    const location = read(HEADERS.location);
+    const sunset = read(HEADERS.sunset);
+    const deprecation = read(HEADERS.deprecation);
     if (location) info.location = location;
     if (sunset) info.sunset = sunset;
     if (deprecation) info.deprecation = deprecation;
