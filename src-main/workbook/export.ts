@@ -62,6 +62,10 @@ export function resultRowValues(row: ResultRow, width: number): string[] {
   return [...cells, ...RESULT_COLUMNS.map((c) => resultText(row.result, c.key))];
 }
 
+/** Empty texts become empty cells rather than cells holding an empty string. */
+const xlsxValues = (row: ResultRow, width: number) =>
+  resultRowValues(row, width).map((v) => (v === '' ? null : v));
+
 const TRIGGER = /^'*[=+\-@\t\r]/;
 
 /** Cells that a spreadsheet would run as a formula get a leading apostrophe (OWASP CSV
@@ -143,14 +147,14 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
   const results = addTable('Results');
   for await (const row of req.rows()) {
     count(stats, row, attention);
-    results.addRow(resultRowValues(row, width)).commit();
+    results.addRow(xlsxValues(row, width)).commit();
   }
   results.commit();
 
   const errors = addTable('Errors');
   if (stats.attention > 0) {
     for await (const row of req.rows()) {
-      if (attention(row)) errors.addRow(resultRowValues(row, width)).commit();
+      if (attention(row)) errors.addRow(xlsxValues(row, width)).commit();
     }
   }
   errors.commit();
