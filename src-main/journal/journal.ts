@@ -529,27 +529,33 @@ export class Journal {
   private insertBatch(jobId: string, batch: readonly NewRow[]): void {
     const now = this.clock.now();
     const insert = this.stmts.insertRow;
+    const added = new Map<RowState, number>();
     this.sqlite
       .transaction(() => {
         for (const r of batch) {
+          const state = r.state ?? 'draft';
+          added.set(state, (added.get(state) ?? 0) + 1);
           insert.run(
             jobId,
             r.sourceRow,
             JSON.stringify(r.cells),
             jsonOrNull(r.payload),
             r.identityKey ?? null,
-            r.state ?? 'draft',
+            state,
             jsonOrNull(r.problems),
             now,
           );
         }
+        // The only place rows are inserted; state changes are counted by triggers.
+        for (const [state, n] of added) this.stmts.countAdded.run(jobId, state, n);
       })
       .immediate();
   }
 
   // ---- rows: counts and reads -------------------------------------------------------------
 
-  /** Rows per state (every state present, zero when none). Reads the trigger-kept counters. */
+  /** Rows per state (every state present, zero when none). Reads the kept counters (see the
+   *  triggers migration), a handful of rows whatever the job's size. */
   counts(jobId: string): Record<RowState, number> {
     const out = Object.fromEntries(ROW_STATES.map((s) => [s, 0])) as Record<RowState, number>;
     for (const r of this.stmts.counts.all(jobId) as Array<{ state: RowState; n: number }>) {
@@ -1028,6 +1034,10 @@ function prepareStatements(db: BetterSqlite3.Database) {
     insertRow: db.prepare(
       `INSERT INTO rows (job_id, source_row, cells, payload, identity_key, state, problems, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    countAdded: db.prepare(
+      `INSERT INTO job_row_counts (job_id, state, count) VALUES (?, ?, ?)
+       ON CONFLICT (job_id, state) DO UPDATE SET count = count + excluded.count`,
     ),
     counts: db.prepare(
       'SELECT state, count AS n FROM job_row_counts WHERE job_id = ? AND count > 0',

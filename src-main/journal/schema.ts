@@ -117,8 +117,8 @@ export const rows = sqliteTable(
   ],
 );
 
-/** Row counts per state, kept by triggers on `rows` (see the triggers migration), so the
- *  summary the UI polls reads a handful of rows instead of counting a large job. */
+/** Row counts per state, kept by addRows and by triggers on `rows` (see the triggers
+ *  migration), so the summary the UI polls reads a handful of rows instead of counting a job. */
 export const jobRowCounts = sqliteTable(
   'job_row_counts',
   {

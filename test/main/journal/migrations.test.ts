@@ -56,7 +56,7 @@ describe('journal migrations', () => {
         'mapping_templates',
         'settings',
         'job_row_counts',
-        'rows_count_insert',
+        'rows_count_update',
         'row_events_no_update',
       ]),
     );
@@ -82,7 +82,7 @@ describe('journal migrations', () => {
     const job = makeJob(old);
     old.addRows(job.id, makeRows(30));
     old.close();
-    expect(tables(file)).not.toContain('rows_count_insert');
+    expect(tables(file)).not.toContain('rows_count_update');
 
     const current = openJournal({ path: file, clock });
     expect(current.migration.applied).toBe(1);
@@ -94,7 +94,7 @@ describe('journal migrations', () => {
     current.close();
 
     // The backup is the old journal: old schema, same data.
-    expect(tables(backup!)).not.toContain('rows_count_insert');
+    expect(tables(backup!)).not.toContain('rows_count_update');
     const copy = new Database(backup!, { readonly: true });
     expect(copy.prepare('SELECT count(*) AS n FROM rows').get()).toEqual({ n: 30 });
     copy.close();

@@ -1,0 +1,193 @@
+// Journal benchmark: ingests a large job into a fresh journal (temp file), takes every row
+// through its first transition, measures the cost of a durable intent commit, and times the
+// reads the engine and the UI repeat. Prints one `name=value` figure per line.
+//   npm run bench:journal -- [--rows 100000] [--keep]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { openJournal, type NewRow } from '../src-main/journal/journal';
+
+const args = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const ROWS = Number(arg('rows') ?? 100_000);
+const KEEP = args.includes('--keep');
+const BATCH = 5_000;
+const INGEST_TARGET_MS = 5_000;
+const INTENT_SAMPLES = 200;
+
+const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT', 'ES', 'NL', 'PL', 'CN', 'IN'];
+
+/** A supplier list as an ERP exports it: ten text columns, ids with leading zeros. */
+function* supplierRows(n: number): Generator<NewRow> {
+  for (let i = 0; i < n; i++) {
+    const id = String(i + 1).padStart(8, '0');
+    const country = COUNTRIES[i % COUNTRIES.length]!;
+    const name = `Supplier ${i + 1} Industrial Components GmbH`;
+    const city = `City ${i % 997}`;
+    const address = `${(i % 300) + 1} Main Street`;
+    yield {
+      sourceRow: i + 2,
+      cells: [
+        name,
+        country,
+        city,
+        address,
+        String(10_000 + (i % 89_999)),
+        id,
+        'ERP',
+        'Metals',
+        'A',
+        '',
+      ],
+      payload: {
+        name,
+        countryCode: country,
+        city,
+        address,
+        postalCode: String(10_000 + (i % 89_999)),
+        supplierId: { id, source: 'ERP' },
+        industries: ['Metals'],
+      },
+      identityKey: `${id}\u001fERP`,
+      state: 'valid',
+    };
+  }
+}
+
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const fmt = (n: number) => n.toFixed(1);
+const print = (name: string, value: string | number) => console.log(`${name}=${value}`);
+
+async function main(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-journal-'));
+  const file = path.join(dir, 'journal.sqlite');
+  try {
+    const journal = openJournal({ path: file });
+    const connection = journal.createConnection({
+      name: 'Sandbox',
+      baseUrl: 'http://127.0.0.1:0',
+      limits: {
+        GET: [{ limit: 500, windowMs: 60_000 }],
+        WRITE: [{ limit: 100, windowMs: 60_000 }],
+      },
+      isSandbox: true,
+    });
+    const job = journal.createJob({
+      name: 'bench',
+      connectionId: connection.id,
+      sourcePath: 'bench.xlsx',
+      sourceHash: 'sha256:bench',
+      headerRow: 1,
+      headers: [
+        'Name',
+        'Country',
+        'City',
+        'Address',
+        'Postal code',
+        'Id',
+        'Source',
+        'Industry',
+        'Tier',
+        'Note',
+      ],
+      mapping: {},
+      options: { skipExisting: true, screeningPeriod: null, validate: false },
+    });
+    print('rows', ROWS);
+    print('synchronous', journal.diagnostics().synchronous === 2 ? 'FULL' : 'other');
+
+    // Ingest, streamed the way an import hands rows over: one transaction per batch, the event
+    // loop free between batches.
+    let t0 = process.hrtime.bigint();
+    const added = await journal.addRowsAsync(job.id, supplierRows(ROWS), { batchSize: BATCH });
+    const ingestMs = ms(t0);
+    if (added !== ROWS) throw new Error(`ingested ${added} of ${ROWS} rows`);
+    print('ingest_ms', fmt(ingestMs));
+    print('ingest_rows_per_s', Math.round(ROWS / (ingestMs / 1000)));
+    print(
+      'ingest_target_ms',
+      `${INGEST_TARGET_MS} ${ingestMs < INGEST_TARGET_MS ? 'met' : 'MISSED'}`,
+    );
+    print('ingest_ratio_to_target', fmt(ingestMs / INGEST_TARGET_MS));
+
+    // First transition of every row (valid -> queued, with a transition event each), in
+    // bounded transactions.
+    t0 = process.hrtime.bigint();
+    let moved = 0;
+    let longestBatchMs = 0;
+    for (;;) {
+      const b0 = process.hrtime.bigint();
+      const n = journal.moveRows(job.id, 'valid', 'queued', { limit: BATCH });
+      longestBatchMs = Math.max(longestBatchMs, ms(b0));
+      if (n === 0) break;
+      moved += n;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    const transitionMs = ms(t0);
+    if (moved !== ROWS) throw new Error(`moved ${moved} of ${ROWS} rows`);
+    print('first_transition_ms', fmt(transitionMs));
+    print('first_transition_rows_per_s', Math.round(ROWS / (transitionMs / 1000)));
+    print('first_transition_longest_batch_ms', fmt(longestBatchMs));
+
+    // Reads repeated by the engine and the UI on the full job.
+    t0 = process.hrtime.bigint();
+    const counts = journal.counts(job.id);
+    print('counts_ms', fmt(ms(t0)));
+    if (counts.queued !== ROWS) throw new Error(`counts say ${counts.queued} queued`);
+    t0 = process.hrtime.bigint();
+    const due = journal.takeDue(job.id, ['queued', 'in_doubt'], Date.now(), 100);
+    print('take_due_100_ms', fmt(ms(t0)));
+    t0 = process.hrtime.bigint();
+    journal.pageRows(job.id, { after: Math.floor(ROWS / 2), limit: 100 });
+    print('page_100_ms', fmt(ms(t0)));
+    t0 = process.hrtime.bigint();
+    journal.pageRows(job.id, { text: 'no such supplier', limit: 100 });
+    print('search_window_ms', fmt(ms(t0)));
+
+    // The intent: one durable commit per batch of requests. Measured per single-row commit,
+    // the worst case, against the same write under synchronous=NORMAL (which a power cut
+    // could undo) on a second connection.
+    const ids = due.map((r) => r.id);
+    const fullSamples = ids.slice(0, Math.min(INTENT_SAMPLES / 2, ids.length / 2));
+    t0 = process.hrtime.bigint();
+    for (const id of fullSamples) journal.markSending([id], Date.now());
+    const fullMs = ms(t0) / Math.max(1, fullSamples.length);
+    print('intent_commit_full_ms', fmt(fullMs));
+    const normalSamples = ids.slice(fullSamples.length, fullSamples.length * 2);
+    const raw = new Database(file);
+    raw.pragma('synchronous = NORMAL');
+    const update = raw.prepare(
+      `UPDATE rows SET state = 'sending', attempts = attempts + 1, sent_at = ? WHERE id = ? AND state = 'queued'`,
+    );
+    const event = raw.prepare(
+      `INSERT INTO row_events (job_id, row_id, at, kind, detail) VALUES (?, ?, ?, 'request', '{}')`,
+    );
+    const mark = raw.transaction((id: number, at: number) => {
+      update.run(at, id);
+      event.run(job.id, id, at);
+    });
+    t0 = process.hrtime.bigint();
+    for (const id of normalSamples) mark.immediate(id, Date.now());
+    const normalMs = ms(t0) / Math.max(1, normalSamples.length);
+    raw.close();
+    print('intent_commit_normal_ms', fmt(normalMs));
+    print('intent_full_to_normal_ratio', fmt(fullMs / Math.max(normalMs, 0.001)));
+
+    print('peak_rss_mb', fmt(process.resourceUsage().maxRSS / 1024));
+    print('journal_file_mb', fmt(fs.statSync(file).size / 1024 / 1024));
+    print('resume_ms', 'not_measured (needs the sync engine)');
+    journal.close();
+  } finally {
+    if (KEEP) console.error(`kept ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});
