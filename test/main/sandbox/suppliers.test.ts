@@ -321,13 +321,11 @@ describe('list', () => {
       all.push(...answer.body.content);
       if (page === 2) expect(answer.body).toMatchObject({ numberOfElements: 2, last: true });
     }
-    const keys = all.map((s: { name: string; platformTargetId: number }) => [
+    const keys: [string, number][] = all.map((s: { name: string; platformTargetId: number }) => [
       s.name,
       s.platformTargetId,
     ]);
-    const sorted = [...keys].sort((a, b) =>
-      a[0] === b[0] ? (a[1] as number) - (b[1] as number) : a[0] < b[0] ? -1 : 1,
-    );
+    const sorted = [...keys].sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] < b[0] ? -1 : 1));
     expect(keys).toEqual(sorted);
     expect(new Set(all.map((s: { platformTargetId: number }) => s.platformTargetId)).size).toBe(22);
     expect(all[0].supplierIds).toEqual([{ id: expect.stringMatching(/^L-/) }]);
