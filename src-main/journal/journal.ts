@@ -7,6 +7,8 @@
 // If a single call ever needs to touch a whole 100,000-row job at once (a full export, a
 // rebuild), that work belongs in a worker thread with its own read connection, not here.
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import { desc, eq } from 'drizzle-orm';
@@ -191,7 +193,8 @@ export interface SendLogStore {
 
 export interface OpenJournalOptions {
   path: string;
-  /** Where the drizzle-kit migrations are; defaults to ./migrations beside this module. */
+  /** Where the drizzle-kit migrations are; defaults to DEFAULT_MIGRATIONS_DIR (found beside the
+   *  source, the bundle or the packaged resources). */
   migrationsDir?: string;
   clock?: Clock;
   busyTimeoutMs?: number;
@@ -208,6 +211,7 @@ export function openJournal(options: OpenJournalOptions): Journal {
   const clock = options.clock ?? systemClock;
   let sqlite: BetterSqlite3.Database;
   try {
+    fs.mkdirSync(path.dirname(options.path), { recursive: true });
     sqlite = new Database(options.path);
   } catch (e) {
     fail(
@@ -435,6 +439,23 @@ export class Journal {
       .from(schema.jobs)
       .orderBy(desc(schema.jobs.createdAt), desc(schema.jobs.id))
       .all();
+  }
+
+  /** Changes what the user may still change about a job: its name, mapping and options. */
+  updateJob(id: string, patch: Partial<Pick<Job, 'name' | 'mapping' | 'options'>>): Job {
+    const job = this.getJob(id) ?? fail('not_found', undefined, { jobId: id });
+    const next: Job = { ...job, ...patch, updatedAt: this.clock.now() };
+    this.db
+      .update(schema.jobs)
+      .set({
+        name: next.name,
+        mapping: next.mapping,
+        options: next.options,
+        updatedAt: next.updatedAt,
+      })
+      .where(eq(schema.jobs.id, id))
+      .run();
+    return next;
   }
 
   /** Sets the job's state; `reason` ({code, message}) says why it paused or needs attention. */
@@ -783,6 +804,16 @@ export class Journal {
   ): number {
     if (!canTransition(from, to)) {
       fail('internal', undefined, { reason: 'illegal row transition', from, to });
+    }
+    // In bulk, a row whose request may have reached the server can only be declared in doubt:
+    // sending it again takes a reconciliation first, one row at a time (recordOutcomes).
+    const intent = Object.values(WRITE_STAGES).find((stage) => stage.sending === from);
+    if (intent && to !== intent.inDoubt) {
+      fail('internal', undefined, {
+        reason: 'rows in flight move in bulk only to doubt',
+        from,
+        to,
+      });
     }
     const limit = clampLimit(options.limit ?? DEFAULT_BATCH, DEFAULT_BATCH);
     const at = options.at ?? this.clock.now();

@@ -10,9 +10,32 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { fail } from '../../src-shared/errors';
 
-/** Source runs (tsx, vitest) find ./migrations beside this file. The bundled main process must
- *  ship the folder beside its bundle (out/main/migrations) or pass `migrationsDir`. */
-export const DEFAULT_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+/**
+ * Where the migrations are when no folder is passed, by how the code runs: from source (tsx,
+ * vitest: ./migrations beside this file), bundled by electron-vite (out/main/index.js, in the
+ * project: ../../src-main/journal/migrations), or packaged (electron-builder copies the folder to
+ * resources/migrations). The first that exists wins; the Electron layer may also pass it.
+ */
+export function migrationsDirCandidates(
+  moduleUrl: string = import.meta.url,
+  resourcesPath: string | undefined = (process as { resourcesPath?: string }).resourcesPath,
+): string[] {
+  const candidates = [
+    fileURLToPath(new URL('./migrations', moduleUrl)),
+    fileURLToPath(new URL('../../src-main/journal/migrations', moduleUrl)),
+  ];
+  if (resourcesPath) candidates.push(path.join(resourcesPath, 'migrations'));
+  return candidates;
+}
+
+export function findMigrationsDir(
+  candidates: readonly string[] = migrationsDirCandidates(),
+): string {
+  const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'meta', '_journal.json')));
+  return found ?? candidates[0]!;
+}
+
+export const DEFAULT_MIGRATIONS_DIR = findMigrationsDir();
 
 const MIGRATIONS_TABLE = '__drizzle_migrations';
 

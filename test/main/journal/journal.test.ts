@@ -106,6 +106,23 @@ describe('the journal', () => {
       expect(failure.error.code).toBe('not_found');
     });
 
+    it('changes a job name, mapping and options', async () => {
+      await clock.advance(1_000);
+      const updated = journal.updateJob(job.id, {
+        name: 'renamed',
+        options: { skipExisting: false, screeningPeriod: 5, validate: true },
+      });
+      expect(journal.getJob(job.id)).toEqual(updated);
+      expect(updated).toMatchObject({
+        name: 'renamed',
+        mapping: job.mapping,
+        updatedAt: clock.now(),
+      });
+      expect(failureOf(() => journal.updateJob('nope', { name: 'x' })).error.code).toBe(
+        'not_found',
+      );
+    });
+
     it('records job states, their reason and the finish time', async () => {
       await clock.advance(5_000);
       const paused = journal.setJobState(job.id, 'paused', {
@@ -444,6 +461,22 @@ describe('the journal', () => {
       expect(journal.moveRows(job.id, 'valid', 'queued', { limit: 5 })).toBe(2);
       expect(journal.moveRows(job.id, 'valid', 'queued', { limit: 5 })).toBe(0);
       expect(journal.jobEvents(job.id, { limit: 1_000 })).toHaveLength(12);
+    });
+
+    it('moves rows in flight in bulk only into doubt', () => {
+      journal.addRows(job.id, makeRows(3));
+      journal.moveRows(job.id, 'valid', 'queued');
+      journal.markSending(ids(journal.takeDue(job.id, ['queued'], clock.now(), 3)), clock.now());
+      expect(failureOf(() => journal.moveRows(job.id, 'sending', 'queued')).error.code).toBe(
+        'internal',
+      );
+      expect(journal.counts(job.id).sending).toBe(3);
+      const settleUntil = clock.now() + 30_000;
+      expect(journal.moveRows(job.id, 'sending', 'in_doubt', { nextAttemptAt: settleUntil })).toBe(
+        3,
+      );
+      expect(journal.takeDue(job.id, ['in_doubt'], clock.now(), 10)).toEqual([]);
+      expect(journal.takeDue(job.id, ['in_doubt'], settleUntil, 10)).toHaveLength(3);
     });
 
     it('cancels only rows nothing was sent for', () => {

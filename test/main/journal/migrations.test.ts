@@ -5,6 +5,11 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../src-shared/errors';
 import { openJournal } from '../../../src-main/journal/journal';
+import {
+  DEFAULT_MIGRATIONS_DIR,
+  findMigrationsDir,
+  migrationsDirCandidates,
+} from '../../../src-main/journal/migrate';
 import { FakeClock } from '../../../src-main/util/clock';
 import { addMigration, copyMigrations, makeJob, makeRows, removeDir, tempDir } from './helpers';
 
@@ -145,6 +150,30 @@ describe('journal migrations', () => {
     expect(failure.error.details?.code).toBe('journal_migration_failed');
     expect(failure.error.message).toMatch(/newer version/);
     expect(sha(file)).toBe(before);
+  });
+
+  it('finds its migrations from source, from the bundle and from packaged resources', () => {
+    dir = tempDir();
+    const [source, bundled, packaged] = migrationsDirCandidates(
+      'file:///app/out/main/index.js',
+      '/app/resources',
+    );
+    expect([source, bundled, packaged]).toEqual([
+      path.resolve('/app/out/main/migrations'),
+      path.resolve('/app/src-main/journal/migrations'),
+      path.join('/app/resources', 'migrations'),
+    ]);
+    const copy = copyMigrations(dir);
+    expect(findMigrationsDir([path.join(dir, 'none'), copy])).toBe(copy);
+    expect(findMigrationsDir([path.join(dir, 'none')])).toBe(path.join(dir, 'none'));
+    expect(fs.existsSync(path.join(DEFAULT_MIGRATIONS_DIR, 'meta', '_journal.json'))).toBe(true);
+  });
+
+  it('creates the data folder of a first run', () => {
+    dir = tempDir();
+    const file = path.join(dir, 'new', 'folder', 'journal.sqlite');
+    openJournal({ path: file }).close();
+    expect(fs.existsSync(file)).toBe(true);
   });
 
   it('says so when the migration files are missing', () => {
