@@ -1,7 +1,7 @@
 // Where API tokens live: the OS keychain (Keychain, Credential Manager, Secret Service) behind a
 // small interface, or memory only (tests, and automation that passes the token in an environment
 // variable). A token is read when a request needs it and never kept in a field of the client.
-import { AsyncEntry } from '@napi-rs/keyring';
+import { AsyncEntry, type EntryOptions, type LinuxStore } from '@napi-rs/keyring';
 import { appError, AppFailure } from '../../src-shared/errors';
 import type { TokenSource } from './client';
 
@@ -20,11 +20,27 @@ export const KEYCHAIN_SERVICE = 'Supplier Onboarding';
  * store's error should never be a channel for the secret.
  */
 export class KeyringSecretStore implements SecretStore {
-  constructor(private readonly service = KEYCHAIN_SERVICE) {}
+  private readonly options: EntryOptions;
+
+  /**
+   * On Linux the store is pinned to the Secret Service by default: the library's fallback, the
+   * kernel keyring, forgets everything at logout, and a token that silently vanishes is worse
+   * than a clear "unlock the keychain" message.
+   */
+  constructor(
+    private readonly service = KEYCHAIN_SERVICE,
+    linuxStore: LinuxStore | 'auto' = 'secret-service',
+  ) {
+    this.options = linuxStore === 'auto' ? {} : { linux: { store: linuxStore } };
+  }
+
+  private entry(account: string): AsyncEntry {
+    return new AsyncEntry(this.service, account, this.options);
+  }
 
   async get(account: string): Promise<string | undefined> {
     try {
-      const value = await new AsyncEntry(this.service, account).getPassword();
+      const value = await this.entry(account).getPassword();
       return value ?? undefined;
     } catch {
       throw keychainFailure('read');
@@ -33,7 +49,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async set(account: string, secret: string): Promise<void> {
     try {
-      await new AsyncEntry(this.service, account).setPassword(secret);
+      await this.entry(account).setPassword(secret);
     } catch {
       throw keychainFailure('store');
     }
@@ -41,7 +57,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async delete(account: string): Promise<boolean> {
     try {
-      return await new AsyncEntry(this.service, account).deleteCredential();
+      return await this.entry(account).deleteCredential();
     } catch {
       throw keychainFailure('delete');
     }
