@@ -237,6 +237,9 @@ describe('the journal', () => {
       expect(nonZero(counts)).toEqual(groupByCounts(job.id));
       expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(300);
       expect(nonZero(journal.counts(other.id))).toEqual({ draft: 40 });
+      const all = journal.countsByJob();
+      expect(all.get(other.id)).toEqual({ draft: 40 });
+      expect(all.get(job.id)).toEqual(nonZero(counts));
     });
   });
 
@@ -737,6 +740,7 @@ describe('the journal', () => {
       expect(journal.getSetting('limits')).toEqual({ WRITE: [{ limit: 200, windowMs: 60_000 }] });
       journal.setSetting('off', false);
       expect(journal.getSetting('off')).toBe(false);
+      expect(failureOf(() => journal.setSetting('nothing', null)).error.code).toBe('invalid_input');
       journal.deleteSetting('locale');
       expect(journal.getSetting('locale')).toBeUndefined();
       expect(failureOf(() => journal.setSetting('x', undefined)).error.code).toBe('invalid_input');
