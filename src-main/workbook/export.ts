@@ -127,7 +127,7 @@ function count(stats: ExportSummary, row: ResultRow, attention: (row: ResultRow)
 async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummary): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: target,
-    useStyles: true,
+    useStyles: false,
     useSharedStrings: false,
   });
   const width = req.headers.length;
@@ -138,9 +138,10 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
   const addTable = (name: string) => {
     const ws = workbook.addWorksheet(name, { views: frozen });
     ws.columns = header.map((h) => ({ width: Math.min(40, Math.max(10, h.length + 2)) }));
-    const head = ws.addRow(header);
-    head.font = { bold: true };
-    head.commit();
+    // A filter on the header row instead of bold type: cell styles cost the streaming writer a
+    // style lookup per cell, which doubles the export time.
+    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: header.length } };
+    ws.addRow(header).commit();
     return ws;
   };
 
@@ -161,18 +162,14 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
 
   const summary = workbook.addWorksheet('Summary');
   summary.columns = [{ width: 34 }, { width: 12 }, { width: 90 }];
-  const line = (values: (string | number)[], bold = false) => {
-    const r = summary.addRow(values);
-    if (bold) r.font = { bold: true };
-    r.commit();
-  };
-  line(['Export of supplier results', ''], true);
+  const line = (values: (string | number)[]) => summary.addRow(values).commit();
+  line(['Export of supplier results', '']);
   line(['Exported at', new Date(req.now ?? Date.now()).toISOString()]);
   line(['Rows', stats.rows]);
   line(['Rows that need attention (sheet Errors)', stats.attention]);
   const section = (title: string, counts: Record<string, number>, describe = false) => {
     line([]);
-    line([title, 'Rows', ...(describe ? ['What it means'] : [])], true);
+    line([title, 'Rows', ...(describe ? ['What it means'] : [])]);
     const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     if (entries.length === 0) line(['(none)', 0]);
     for (const [key, n] of entries) {

@@ -116,6 +116,7 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
   ],
   'supplierId.source': [
     'source',
+    'quelle source',
     'supplierid source',
     'source system',
     'system',

@@ -1,0 +1,218 @@
+// Import and export speed against plain exceljs streaming, on a generated 100,000-row,
+// 10-column workbook. Each phase runs in its own child process so that its peak RSS is its own.
+// Targets: import (read, map, validate) within 3x the plain read and under 400 MB peak RSS;
+// export within 2x a plain streaming write.
+//
+//   npm run bench:import            (or: npx tsx bench/import.ts [rows])
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import {
+  exportResults,
+  importRows,
+  previewTable,
+  suggestMapping,
+  type ResultRow,
+} from '../src-main/workbook';
+
+const HEADERS = [
+  'Lieferanten-Nr.',
+  'Name',
+  'Straße',
+  'PLZ',
+  'Ort',
+  'Land',
+  'Quelle',
+  'Branche',
+  'Screening',
+  'Validierung',
+];
+const PLACES: [string, string, number | string][] = [
+  ['Dresden', 'Deutschland', 1067],
+  ['München', 'DE', 80331],
+  ['Lyon', 'France', 69001],
+  ['Boston', 'USA', 2134],
+  ['London', 'UK', 'SW1A 1AA'],
+  ['Milano', 'Italien', 20121],
+  ['Madrid', 'ESP', 28001],
+  ['Rotterdam', 'Netherlands', '3011 AA'],
+  ['Kraków', 'Polen', '30-001'],
+  ['Shenzhen', 'China', 518000],
+];
+
+function dataRow(i: number): (string | number)[] {
+  const [city, country, postal] = PLACES[i % PLACES.length] as [string, string, number | string];
+  return [
+    String(100000 + i).padStart(8, '0'),
+    `Supplier ${i} ${i % 3 === 0 ? 'GmbH' : 'Ltd'}`,
+    `Industriestraße ${i % 200}`,
+    postal,
+    // One row in a hundred lacks its city: validation has problems to report.
+    i % 100 === 7 ? '' : city,
+    country,
+    'SAP',
+    i % 2 === 0 ? 'Metall; Elektronik' : 'Chemie',
+    [2, 5, 10][i % 3] as number,
+    i % 4 === 0 ? 'ja' : 'nein',
+  ];
+}
+
+async function generate(path: string, rows: number): Promise<void> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true });
+  const ws = wb.addWorksheet('Lieferanten');
+  ws.addRow(HEADERS).commit();
+  for (let i = 0; i < rows; i++) ws.addRow(dataRow(i)).commit();
+  ws.commit();
+  await wb.commit();
+}
+
+function resultRows(rows: number): ResultRow[] | Iterable<ResultRow> {
+  return {
+    *[Symbol.iterator]() {
+      for (let i = 0; i < rows; i++) {
+        const invalid = i % 100 === 7;
+        yield {
+          sourceRow: i + 2,
+          cells: dataRow(i).map(String),
+          result: invalid
+            ? {
+                status: 'invalid',
+                errorCode: 'value_missing',
+                errorMessage: `Row ${i + 2}: the city is required.`,
+              }
+            : {
+                status: 'done',
+                platformId: 500000 + i,
+                creationUuid: `4b3f1c2e-0000-4000-8000-${String(i).padStart(12, '0')}`,
+                screening: 'NoFindings',
+                validation: 'COMPLETED',
+                updatedAt: Date.UTC(2026, 10, 23, 9, 0, 0) + i,
+              },
+        };
+      }
+    },
+  };
+}
+
+type PhaseResult = { ms: number; rssMb: number; detail: string };
+
+async function runPhase(phase: string, file: string, rows: number): Promise<PhaseResult> {
+  const t0 = performance.now();
+  let detail: string;
+  if (phase === 'read-plain') {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {});
+    let n = 0;
+    let cells = 0;
+    for await (const ws of reader) {
+      for await (const row of ws) {
+        n++;
+        cells += (row.values as unknown[]).length;
+      }
+    }
+    detail = `${n} rows, ${cells} value slots`;
+  } else if (phase === 'import') {
+    const preview = await previewTable(file, { limit: 20 });
+    const { mapping } = suggestMapping(
+      preview.columns.map((c) => c.header),
+      preview.rows.map((r) => r.cells),
+    );
+    const imported = await importRows(file, { mapping });
+    for await (const row of imported.rows) void row;
+    const s = imported.summary();
+    detail = `${s.rows} rows: ${s.valid} valid, ${s.invalid} invalid, ${s.empty} empty`;
+  } else if (phase === 'write-plain') {
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
+    const ws = wb.addWorksheet('Results');
+    ws.addRow([...HEADERS, 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']).commit();
+    for (const r of resultRows(rows)) {
+      ws.addRow([
+        ...r.cells,
+        r.result.status,
+        String(r.result.platformId ?? ''),
+        r.result.creationUuid ?? '',
+        r.result.screening ?? '',
+        r.result.validation ?? '',
+        r.result.errorCode ?? '',
+        r.result.errorMessage ?? '',
+        String(r.result.updatedAt ?? ''),
+      ]).commit();
+    }
+    ws.commit();
+    await wb.commit();
+    detail = `${rows} rows x 18 columns`;
+  } else if (phase === 'export') {
+    const s = await exportResults(file, {
+      headers: HEADERS,
+      rows: () => resultRows(rows),
+      format: 'xlsx',
+    });
+    detail = `${s.rows} rows, ${s.attention} on the Errors sheet`;
+  } else if (phase === 'generate') {
+    await generate(file, rows);
+    detail = `${(await stat(file)).size} bytes`;
+  } else {
+    throw new Error(`unknown phase ${phase}`);
+  }
+  const ms = performance.now() - t0;
+  const rssMb = process.resourceUsage().maxRSS / 1024;
+  return { ms, rssMb, detail };
+}
+
+function child(phase: string, file: string, rows: number): PhaseResult {
+  const script = fileURLToPath(import.meta.url);
+  const out = spawnSync(
+    process.execPath,
+    [...process.execArgv, script, '--phase', phase, file, String(rows)],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    },
+  );
+  const line = out.stdout.trim().split('\n').at(-1) ?? '';
+  if (out.status !== 0 || !line.startsWith('{')) {
+    throw new Error(`phase ${phase} failed (${out.status}): ${out.stderr || out.stdout}`);
+  }
+  return JSON.parse(line) as PhaseResult;
+}
+
+const fmt = (r: PhaseResult) =>
+  `${(r.ms / 1000).toFixed(2)} s, peak RSS ${Math.round(r.rssMb)} MB (${r.detail})`;
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--phase') {
+    const [, phase, file, rows] = args as [string, string, string, string];
+    console.log(JSON.stringify(await runPhase(phase, file, Number(rows))));
+    return;
+  }
+  const rows = Number(args[0] ?? 100_000);
+  const dir = await mkdtemp(join(tmpdir(), 'bench-import-'));
+  try {
+    const file = join(dir, 'suppliers.xlsx');
+    const gen = child('generate', file, rows);
+    console.log(`generate      ${fmt(gen)}`);
+    const plainRead = child('read-plain', file, rows);
+    console.log(`plain read    ${fmt(plainRead)}`);
+    const imp = child('import', file, rows);
+    console.log(`import        ${fmt(imp)}`);
+    const plainWrite = child('write-plain', join(dir, 'plain.xlsx'), rows);
+    console.log(`plain write   ${fmt(plainWrite)}`);
+    const exp = child('export', join(dir, 'results.xlsx'), rows);
+    console.log(`export        ${fmt(exp)}`);
+    const importRatio = imp.ms / plainRead.ms;
+    const exportRatio = exp.ms / plainWrite.ms;
+    console.log(
+      `targets: import <= 3x plain read (${importRatio.toFixed(2)}x), import RSS < 400 MB (${Math.round(imp.rssMb)} MB), export <= 2x plain write (${exportRatio.toFixed(2)}x)`,
+    );
+    console.log(
+      `import_ratio=${importRatio.toFixed(2)} import_rss_mb=${Math.round(imp.rssMb)} export_ratio=${exportRatio.toFixed(2)}`,
+    );
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
