@@ -1,7 +1,8 @@
 // Journal benchmark: ingests a large job into a fresh journal (temp file), takes every row
 // through its first transition, measures the cost of a durable intent commit, and times the
 // reads the engine and the UI repeat. Prints one `name=value` figure per line.
-//   npm run bench:journal -- [--rows 100000] [--keep]
+//   npm run bench:journal -- [--rows 100000] [--dir <folder on the disk to measure>] [--keep]
+// The cost of a durable commit is the disk's fsync: measure on the disk the journal will use.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ const arg = (name: string) => {
 };
 const ROWS = Number(arg('rows') ?? 100_000);
 const KEEP = args.includes('--keep');
+const BASE_DIR = arg('dir') ?? os.tmpdir();
 const BATCH = 5_000;
 const INGEST_TARGET_MS = 5_000;
 const INTENT_SAMPLES = 200;
@@ -63,7 +65,7 @@ const fmt = (n: number) => n.toFixed(1);
 const print = (name: string, value: string | number) => console.log(`${name}=${value}`);
 
 async function main(): Promise<void> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-journal-'));
+  const dir = fs.mkdtempSync(path.join(BASE_DIR, 'bench-journal-'));
   const file = path.join(dir, 'journal.sqlite');
   try {
     const journal = openJournal({ path: file });
