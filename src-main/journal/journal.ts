@@ -746,11 +746,12 @@ export class Journal {
             id,
             at,
             'request',
+            // The caller's request details first: the journal's own facts win a name clash.
             JSON.stringify({
+              ...options.request,
               from: stage.queued,
               to: stage.sending,
               attempt: r.attempts,
-              ...options.request,
             }),
           );
         }

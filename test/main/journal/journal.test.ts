@@ -304,7 +304,7 @@ describe('the journal', () => {
       ]);
       expect(journal.rowEvents(marked[0]!).map((e) => [e.kind, e.detail])).toEqual([
         ['transition', { from: 'valid', to: 'queued' }],
-        ['request', { from: 'queued', to: 'sending', attempt: 1, method: 'POST' }],
+        ['request', { method: 'POST', from: 'queued', to: 'sending', attempt: 1 }],
       ]);
       // Marking again changes nothing: the rows are no longer queued.
       expect(journal.markSending(marked, at + 1)).toEqual([]);
