@@ -480,6 +480,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
       req.on('end', () => resolve(Buffer.concat(chunks)));
       req.on('error', reject);
+      // A client that goes away mid-body ends neither with 'end' nor always with 'error'.
+      req.on('close', () => {
+        if (!req.complete) reject(new Error('the client closed the connection'));
+      });
     });
 
   const parseJsonBody = async (req: IncomingMessage): Promise<unknown> => {
@@ -580,6 +584,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
     }
 
+    // Budgets belong to API users: a request without a valid token has none and is not counted.
     const arrival = clock.now();
     traffic.requests[group]++;
     const decision = limiter.take(caller.user, group, arrival);

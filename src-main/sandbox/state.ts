@@ -208,20 +208,29 @@ export class SandboxState {
     this.db.close();
   }
 
+  /** Prepared statements are reused: every request runs a few, and preparing costs more. */
+  private readonly statements = new Map<string, Database.Statement>();
+  private stmt(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   // ---- counters -------------------------------------------------------------------------
 
   private meta(key: string): number {
-    const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as
+    const row = this.stmt('SELECT value FROM meta WHERE key = ?').get(key) as
       { value: number } | undefined;
     return row?.value ?? 0;
   }
 
   private setMeta(key: string, value: number): void {
-    this.db
-      .prepare(
-        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      )
-      .run(key, value);
+    this.stmt(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    ).run(key, value);
   }
 
   private next(key: string, first: number): number {
@@ -256,7 +265,7 @@ export class SandboxState {
         'validations',
         'scores',
       ]) {
-        this.db.prepare(`DELETE FROM ${table}`).run();
+        this.stmt(`DELETE FROM ${table}`).run();
       }
       const explicit = seeds.flatMap((s) =>
         s.platformTargetId !== undefined ? [s.platformTargetId] : [],
@@ -302,37 +311,38 @@ export class SandboxState {
       creationIdentity: string | null;
     },
   ): void {
-    this.db
-      .prepare(
-        `INSERT INTO suppliers (platform_id, name, country_code, city, address, postal_code, industries,
+    this.stmt(
+      `INSERT INTO suppliers (platform_id, name, country_code, city, address, postal_code, industries,
            created_at, created_by, creation_identity)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        platformId,
-        s.name,
-        s.countryCode,
-        s.city,
-        s.address,
-        s.postalCode ?? null,
-        s.industries ?? null,
-        s.createdAt,
-        s.createdBy,
-        s.creationIdentity,
-      );
+    ).run(
+      platformId,
+      s.name,
+      s.countryCode,
+      s.city,
+      s.address,
+      s.postalCode ?? null,
+      s.industries ?? null,
+      s.createdAt,
+      s.createdBy,
+      s.creationIdentity,
+    );
   }
 
   private insertIdentifier(platformId: number, type: IdentifierKind, id: string, source: string) {
-    this.db
-      .prepare('INSERT INTO identifiers (platform_id, type, id, source) VALUES (?, ?, ?, ?)')
-      .run(platformId, type, id, source);
+    this.stmt('INSERT INTO identifiers (platform_id, type, id, source) VALUES (?, ?, ?, ?)').run(
+      platformId,
+      type,
+      id,
+      source,
+    );
   }
 
   // ---- lazy progress --------------------------------------------------------------------
 
   /** Turns every creation due by `now` into a supplier (or into nothing, for a vanishing one). */
   settle(now: number): void {
-    const due = this.db.prepare(
+    const due = this.stmt(
       'SELECT * FROM pending WHERE due_at <= ? ORDER BY due_at, uuid LIMIT 1000',
     );
     for (;;) {
@@ -345,7 +355,7 @@ export class SandboxState {
   }
 
   private complete(row: PendingRow): void {
-    this.db.prepare('DELETE FROM pending WHERE uuid = ?').run(row.uuid);
+    this.stmt('DELETE FROM pending WHERE uuid = ?').run(row.uuid);
     if (row.vanish) return;
     const platformId = this.nextPlatformId();
     // The supplier exists from the moment processing ended, however late a request noticed it.
@@ -370,31 +380,30 @@ export class SandboxState {
 
   // ---- suppliers ------------------------------------------------------------------------
 
-  /** Active suppliers matching any of the given ids (OR); `source` filters the string ids. */
+  /** Active suppliers matching any of the given ids (OR); `source` filters the string ids.
+   *  (`+s.active` keeps the planner on the id lookups instead of scanning the active index.) */
   match(q: IdentifierQuery): SupplierRow[] {
     const source = q.source ?? null;
-    return this.db
-      .prepare(
-        `SELECT platform_id, name, country_code, city, address, postal_code, created_at
+    return this.stmt(
+      `SELECT platform_id, name, country_code, city, address, postal_code, created_at
          FROM suppliers s
-         WHERE s.active = 1 AND (
-           s.platform_id = @platformId
-           OR s.platform_id IN (
-             SELECT platform_id FROM identifiers
-             WHERE (type = 'SUPPLIER_ID' AND id = @supplierId AND (@source IS NULL OR source = @source))
-                OR (type = 'CUSTOMER_ID' AND id = @customerId AND (@source IS NULL OR source = @source))
-                OR (type = 'OWN_ID' AND id = @ownId AND (@source IS NULL OR source = @source))
-           )
+         WHERE +s.active = 1 AND s.platform_id IN (
+           SELECT @platformId
+           UNION ALL SELECT platform_id FROM identifiers
+             WHERE type = 'SUPPLIER_ID' AND id = @supplierId AND (@source IS NULL OR source = @source)
+           UNION ALL SELECT platform_id FROM identifiers
+             WHERE type = 'CUSTOMER_ID' AND id = @customerId AND (@source IS NULL OR source = @source)
+           UNION ALL SELECT platform_id FROM identifiers
+             WHERE type = 'OWN_ID' AND id = @ownId AND (@source IS NULL OR source = @source)
          )
          ORDER BY s.platform_id`,
-      )
-      .all({
-        platformId: q.platformId ?? null,
-        supplierId: q.supplierId ?? null,
-        customerId: q.customerId ?? null,
-        ownId: q.ownId ?? null,
-        source,
-      }) as SupplierRow[];
+    ).all({
+      platformId: q.platformId ?? null,
+      supplierId: q.supplierId ?? null,
+      customerId: q.customerId ?? null,
+      ownId: q.ownId ?? null,
+      source,
+    }) as SupplierRow[];
   }
 
   /** Exactly one active supplier: 404 for none, 400 for several. */
@@ -418,9 +427,9 @@ export class SandboxState {
   private identifiersOf(
     platformId: number,
   ): Record<IdentifierKind, { id: string; source?: string }[]> {
-    const rows = this.db
-      .prepare('SELECT type, id, source FROM identifiers WHERE platform_id = ? ORDER BY seq')
-      .all(platformId) as { type: IdentifierKind; id: string; source: string }[];
+    const rows = this.stmt(
+      'SELECT type, id, source FROM identifiers WHERE platform_id = ? ORDER BY seq',
+    ).all(platformId) as { type: IdentifierKind; id: string; source: string }[];
     const out: Record<IdentifierKind, { id: string; source?: string }[]> = {
       SUPPLIER_ID: [],
       CUSTOMER_ID: [],
@@ -438,21 +447,34 @@ export class SandboxState {
     totalElements: number;
   } {
     const total = (
-      this.db.prepare('SELECT COUNT(*) AS n FROM suppliers WHERE active = 1').get() as { n: number }
+      this.stmt('SELECT COUNT(*) AS n FROM suppliers WHERE active = 1').get() as { n: number }
     ).n;
-    const rows = this.db
-      .prepare(
-        `SELECT platform_id, name, country_code, city, address FROM suppliers WHERE active = 1
+    const rows = this.stmt(
+      `SELECT platform_id, name, country_code, city, address FROM suppliers WHERE active = 1
          ORDER BY name, platform_id LIMIT ? OFFSET ?`,
-      )
-      .all(size, page * size) as SupplierRow[];
+    ).all(size, page * size) as SupplierRow[];
+    // One query for the identifiers of the whole page rather than one per supplier.
+    const ids = this.stmt(
+      `SELECT platform_id, id, source FROM identifiers
+       WHERE platform_id IN (SELECT value FROM json_each(?)) AND +type = 'SUPPLIER_ID' ORDER BY seq`,
+    ).all(JSON.stringify(rows.map((r) => r.platform_id))) as {
+      platform_id: number;
+      id: string;
+      source: string;
+    }[];
+    const byOwner = new Map<number, { id: string; source?: string }[]>();
+    for (const i of ids) {
+      const list = byOwner.get(i.platform_id) ?? [];
+      list.push(idOut(i.id, i.source));
+      byOwner.set(i.platform_id, list);
+    }
     const content = rows.map((r) => ({
       platformTargetId: r.platform_id,
       name: r.name,
       address: r.address,
       city: r.city,
       countryCode: r.country_code,
-      supplierIds: this.identifiersOf(r.platform_id).SUPPLIER_ID,
+      supplierIds: byOwner.get(r.platform_id) ?? [],
     }));
     return { content, totalElements: total };
   }
@@ -482,29 +504,28 @@ export class SandboxState {
 
   /** Soft deactivation: the row stays, but it is no longer listed, found or counted as a duplicate. */
   deactivate(platformId: number, now: number): void {
-    this.db
-      .prepare('UPDATE suppliers SET active = 0, deactivated_at = ? WHERE platform_id = ?')
-      .run(now, platformId);
+    this.stmt('UPDATE suppliers SET active = 0, deactivated_at = ? WHERE platform_id = ?').run(
+      now,
+      platformId,
+    );
   }
 
   // ---- creation -------------------------------------------------------------------------
 
   private identityTaken(supplierId: string, source: string): 'pending' | 'existing' | undefined {
-    const pending = this.db
-      .prepare('SELECT 1 FROM pending WHERE supplier_id = ? AND source = ? LIMIT 1')
-      .get(supplierId, source);
+    const pending = this.stmt(
+      'SELECT 1 FROM pending WHERE supplier_id = ? AND source = ? LIMIT 1',
+    ).get(supplierId, source);
     if (pending) return 'pending';
     return this.identifierTaken('SUPPLIER_ID', supplierId, source) ? 'existing' : undefined;
   }
 
   private identifierTaken(type: IdentifierKind, id: string, source: string): boolean {
     return (
-      this.db
-        .prepare(
-          `SELECT 1 FROM identifiers i JOIN suppliers s ON s.platform_id = i.platform_id
+      this.stmt(
+        `SELECT 1 FROM identifiers i JOIN suppliers s ON s.platform_id = i.platform_id
            WHERE s.active = 1 AND i.type = ? AND i.id = ? AND i.source = ? LIMIT 1`,
-        )
-        .get(type, id, source) !== undefined
+      ).get(type, id, source) !== undefined
     );
   }
 
@@ -527,30 +548,28 @@ export class SandboxState {
       const uuid = this.nextUuid();
       const processingMs = Math.max(0, s.processingMs);
       const vanish = s.vanishShare > 0 && unitHash(s.seed ?? 0, 'vanish', uuid) < s.vanishShare;
-      this.db
-        .prepare(
-          `INSERT INTO pending (uuid, user, supplier_id, source, name, country_code, city, address,
+      this.stmt(
+        `INSERT INTO pending (uuid, user, supplier_id, source, name, country_code, city, address,
              postal_code, industries, screening_period, request_validation, created_at, new_until, due_at, vanish)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          uuid,
-          user,
-          input.supplierId.id,
-          source,
-          input.name,
-          input.countryCode,
-          input.city,
-          input.address,
-          input.postalCode ?? null,
-          input.industries ? JSON.stringify(input.industries) : null,
-          input.screeningPeriodInYears ?? null,
-          input.requestValidationOnCreate ? 1 : 0,
-          now,
-          now + Math.round(processingMs * NEW_SHARE),
-          now + processingMs,
-          vanish ? 1 : 0,
-        );
+      ).run(
+        uuid,
+        user,
+        input.supplierId.id,
+        source,
+        input.name,
+        input.countryCode,
+        input.city,
+        input.address,
+        input.postalCode ?? null,
+        input.industries ? JSON.stringify(input.industries) : null,
+        input.screeningPeriodInYears ?? null,
+        input.requestValidationOnCreate ? 1 : 0,
+        now,
+        now + Math.round(processingMs * NEW_SHARE),
+        now + processingMs,
+        vanish ? 1 : 0,
+      );
       this.setMeta('create_requests_accepted', this.meta('create_requests_accepted') + 1);
       return { uuid };
     })();
@@ -560,10 +579,8 @@ export class SandboxState {
   pending(user: string, now: number, uuid?: string): Record<string, unknown>[] {
     const rows = (
       uuid === undefined
-        ? this.db
-            .prepare('SELECT * FROM pending WHERE user = ? ORDER BY created_at, uuid')
-            .all(user)
-        : this.db.prepare('SELECT * FROM pending WHERE user = ? AND uuid = ?').all(user, uuid)
+        ? this.stmt('SELECT * FROM pending WHERE user = ? ORDER BY created_at, uuid').all(user)
+        : this.stmt('SELECT * FROM pending WHERE user = ? AND uuid = ?').all(user, uuid)
     ) as PendingRow[];
     return rows.map((r) => ({
       uuid: r.uuid,
@@ -582,9 +599,10 @@ export class SandboxState {
     this.db.transaction(() => {
       const pendingClash =
         type === 'SUPPLIER_ID' &&
-        this.db
-          .prepare('SELECT 1 FROM pending WHERE supplier_id = ? AND source = ? LIMIT 1')
-          .get(id, source) !== undefined;
+        this.stmt('SELECT 1 FROM pending WHERE supplier_id = ? AND source = ? LIMIT 1').get(
+          id,
+          source,
+        ) !== undefined;
       if (pendingClash || this.identifierTaken(type, id, source)) {
         throw new ApiError(
           409,
@@ -598,11 +616,9 @@ export class SandboxState {
   }
 
   removeIdentifier(platformId: number, type: IdentifierKind, id: string, source: string): void {
-    const result = this.db
-      .prepare(
-        'DELETE FROM identifiers WHERE platform_id = ? AND type = ? AND id = ? AND source = ?',
-      )
-      .run(platformId, type, id, source);
+    const result = this.stmt(
+      'DELETE FROM identifiers WHERE platform_id = ? AND type = ? AND id = ? AND source = ?',
+    ).run(platformId, type, id, source);
     if (result.changes === 0) {
       throw notFound(
         `The supplier has no identifier ${type} ${id}${source ? ` with source ${source}` : ''}.`,
@@ -617,19 +633,17 @@ export class SandboxState {
     const s = this.settings();
     const id = this.next('next_screening_id', 1);
     const outcome = pick(s.screeningOdds, unitHash(s.seed ?? 0, 'screening', id));
-    this.db
-      .prepare(
-        'INSERT INTO screenings (id, platform_id, user, period, created_at, due_at, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(id, platformId, user, period, at, at + Math.max(0, s.screeningMs), outcome);
+    this.stmt(
+      'INSERT INTO screenings (id, platform_id, user, period, created_at, due_at, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(id, platformId, user, period, at, at + Math.max(0, s.screeningMs), outcome);
     return id;
   }
 
   /** Screened (a finished screening with or without findings), Pending (one running) or Required. */
   private screeningSummary(platformId: number, now: number): 'Screened' | 'Pending' | 'Required' {
-    const rows = this.db
-      .prepare('SELECT due_at, outcome FROM screenings WHERE platform_id = ?')
-      .all(platformId) as { due_at: number; outcome: string }[];
+    const rows = this.stmt('SELECT due_at, outcome FROM screenings WHERE platform_id = ?').all(
+      platformId,
+    ) as { due_at: number; outcome: string }[];
     if (rows.some((r) => r.due_at <= now && r.outcome !== 'Aborted')) return 'Screened';
     if (rows.some((r) => r.due_at > now)) return 'Pending';
     return 'Required';
@@ -644,11 +658,9 @@ export class SandboxState {
   }
 
   screeningStatus(user: string, platformId: number, now: number): Record<string, unknown> {
-    const row = this.db
-      .prepare(
-        'SELECT id, period, due_at, outcome FROM screenings WHERE platform_id = ? AND user = ? ORDER BY id DESC LIMIT 1',
-      )
-      .get(platformId, user) as
+    const row = this.stmt(
+      'SELECT id, period, due_at, outcome FROM screenings WHERE platform_id = ? AND user = ? ORDER BY id DESC LIMIT 1',
+    ).get(platformId, user) as
       { id: number; period: number; due_at: number; outcome: string } | undefined;
     if (!row) {
       throw notFound(
@@ -686,30 +698,28 @@ export class SandboxState {
       const index = Math.floor(unitHash(seed, 'reason', requestId) * REJECTION_REASONS.length);
       reason = REJECTION_REASONS[index] ?? (REJECTION_REASONS[0] as string);
     }
-    this.db
-      .prepare(
-        `INSERT INTO validations (request_id, platform_id, user, created_at, due_at, outcome,
+    this.stmt(
+      `INSERT INTO validations (request_id, platform_id, user, created_at, due_at, outcome,
            outcome_target_id, rejection_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        requestId,
-        platformId,
-        user,
-        at,
-        at + Math.max(0, s.validationMs),
-        outcome,
-        outcomeTargetId,
-        reason,
-      );
+    ).run(
+      requestId,
+      platformId,
+      user,
+      at,
+      at + Math.max(0, s.validationMs),
+      outcome,
+      outcomeTargetId,
+      reason,
+    );
     return requestId;
   }
 
   /** Requests a validation; 400 when one is pending, the supplier is validated, or a screening runs. */
   requestValidation(user: string, platformId: number, now: number): string {
     return this.db.transaction(() => {
-      const rows = this.db
-        .prepare('SELECT due_at, outcome FROM validations WHERE platform_id = ?')
-        .all(platformId) as { due_at: number; outcome: string }[];
+      const rows = this.stmt('SELECT due_at, outcome FROM validations WHERE platform_id = ?').all(
+        platformId,
+      ) as { due_at: number; outcome: string }[];
       if (rows.some((r) => r.due_at > now)) {
         throw invalidRequest(
           'A validation request is already pending for this supplier.',
@@ -733,12 +743,10 @@ export class SandboxState {
   }
 
   validationStatus(user: string, platformId: number, now: number): Record<string, unknown> {
-    const row = this.db
-      .prepare(
-        `SELECT request_id, created_at, due_at, outcome, outcome_target_id, rejection_reason
+    const row = this.stmt(
+      `SELECT request_id, created_at, due_at, outcome, outcome_target_id, rejection_reason
          FROM validations WHERE platform_id = ? AND user = ? ORDER BY seq DESC LIMIT 1`,
-      )
-      .get(platformId, user) as
+    ).get(platformId, user) as
       | {
           request_id: string;
           created_at: number;
@@ -776,7 +784,7 @@ export class SandboxState {
     let valid = 0;
     let resolved = 0;
     let written = 0;
-    const insert = this.db.prepare(
+    const insert = this.stmt(
       'INSERT INTO scores (platform_id, event_type_key, value, comment, created_at, user) VALUES (?, ?, ?, ?, ?, ?)',
     );
     this.db.transaction(() => {
@@ -852,11 +860,9 @@ export class SandboxState {
     platformId: number,
     filter: { perspectiveId?: number; groupId?: number },
   ): Record<string, unknown>[] {
-    const rows = this.db
-      .prepare(
-        'SELECT event_type_key, value, comment, created_at FROM scores WHERE platform_id = ? ORDER BY event_type_key, seq DESC',
-      )
-      .all(platformId) as {
+    const rows = this.stmt(
+      'SELECT event_type_key, value, comment, created_at FROM scores WHERE platform_id = ? ORDER BY event_type_key, seq DESC',
+    ).all(platformId) as {
       event_type_key: string;
       value: number;
       comment: string | null;
@@ -906,13 +912,11 @@ export class SandboxState {
     screeningRequests: number;
     validationRequests: number;
   } {
-    const count = (sql: string) => (this.db.prepare(sql).get() as { n: number }).n;
+    const count = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
     const creationsByIdentity: Record<string, number> = {};
-    const rows = this.db
-      .prepare(
-        'SELECT creation_identity AS k, COUNT(*) AS n FROM suppliers WHERE creation_identity IS NOT NULL GROUP BY creation_identity',
-      )
-      .all() as { k: string; n: number }[];
+    const rows = this.stmt(
+      'SELECT creation_identity AS k, COUNT(*) AS n FROM suppliers WHERE creation_identity IS NOT NULL GROUP BY creation_identity',
+    ).all() as { k: string; n: number }[];
     for (const r of rows) creationsByIdentity[r.k] = r.n;
     return {
       creationsByIdentity,
