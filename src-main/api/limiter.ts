@@ -13,6 +13,9 @@ import type { Clock } from '../util/clock';
 import type { MethodGroup } from './answers';
 import type { RateLimitBody } from './wire';
 
+/** Event-loop lateness a fast pace may make up for (see toleranceMs). */
+const CATCH_UP_MS = 50;
+
 export interface LimitWindow {
   limit: number;
   windowMs: number;
@@ -279,9 +282,13 @@ export class GroupLimiter {
     return spacing;
   }
 
-  /** A timer that fires a little late may catch up by half a spacing, never more. */
+  /**
+   * How far a late send may catch up on the pace: half a spacing, or the event loop's usual
+   * lateness (tens of ms) when spacings are short. The sliding log still bounds every window.
+   */
   private toleranceMs(now: number): number {
-    return this.spacingMs(now) / 2;
+    const spacing = this.spacingMs(now);
+    return Math.max(spacing / 2, Math.min(spacing * 4, CATCH_UP_MS));
   }
 
   private longest(): LimitWindow {
