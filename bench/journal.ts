@@ -179,10 +179,21 @@ async function main(): Promise<void> {
     print('intent_commit_normal_ms', fmt(normalMs));
     print('intent_full_to_normal_ratio', fmt(fullMs / Math.max(normalMs, 0.001)));
 
+    journal.close();
+
+    // The journal's share of a resume: open the full journal again, find the rows in doubt
+    // and the first due batch. The engine's own start-up comes on top.
+    t0 = process.hrtime.bigint();
+    const reopened = openJournal({ path: file });
+    const inDoubt = reopened.rowsInDoubt();
+    reopened.takeDue(job.id, ['queued'], Date.now(), 100);
+    print('journal_reopen_to_first_batch_ms', fmt(ms(t0)));
+    print('rows_in_doubt_found', inDoubt.length);
+    reopened.close();
+
     print('peak_rss_mb', fmt(process.resourceUsage().maxRSS / 1024));
     print('journal_file_mb', fmt(fs.statSync(file).size / 1024 / 1024));
     print('resume_ms', 'not_measured (needs the sync engine)');
-    journal.close();
   } finally {
     if (KEEP) console.error(`kept ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
