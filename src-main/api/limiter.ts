@@ -111,6 +111,7 @@ export class GroupLimiter {
   /** Theoretical time of the next paced send (GCRA). */
   private tat = -Infinity;
   private throttledUntil = -Infinity;
+  private lastThrottledAt = -Infinity;
   private cutFactor = 1;
   private cutAt = -Infinity;
   private appendsSincePrune = 0;
@@ -180,8 +181,13 @@ export class GroupLimiter {
   onThrottled(
     body: RateLimitBody | undefined,
     waitMs: number,
+    /** When the refused request left: one sent before an earlier 429 arrived does not cut the
+     *  rate again (it was already on its way when we slowed down). */
+    sentAt?: number,
     now = this.clock.now(),
   ): ThrottleOutcome {
+    const stale = sentAt !== undefined && sentAt < this.lastThrottledAt;
+    this.lastThrottledAt = Math.max(this.lastThrottledAt, now);
     let limitsReplaced: LimitWindow[] | undefined;
     const declared = (body?.limits ?? [])
       .filter((l) => l.requestLimit > 0 && l.timeInSeconds > 0)
@@ -201,6 +207,8 @@ export class GroupLimiter {
       const own = this.countInLast(hit.windowMs, now);
       if (body.requestCount > own) {
         sharedUser = true;
+      }
+      if (sharedUser && !stale) {
         const foreignShare = Math.min(1, (body.requestCount - own + 1) / Math.max(1, hit.limit));
         const current = this.rateFactor(now);
         this.cutFactor = Math.max(this.minRateFactor, Math.min(current / 2, 1 - foreignShare));

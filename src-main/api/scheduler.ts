@@ -67,6 +67,7 @@ interface Task {
   reject: (e: unknown) => void;
   onAbort?: () => void;
   done: boolean;
+  sentAt?: number;
 }
 
 interface Group {
@@ -197,7 +198,8 @@ export class Scheduler {
         // Picked only now, so priorities and aborts during the wait are respected.
         const task = g.queues.pop();
         if (!task) break;
-        g.limiter.record();
+        task.sentAt = this.clock.now();
+        g.limiter.record(task.sentAt);
         g.inFlight++;
         void this.execute(g, task);
       }
@@ -224,7 +226,7 @@ export class Scheduler {
       this.finish(task, { kind: 'aborted', maybeSent: false });
     } else if (answer.kind === 'throttled') {
       g.throttledCount++;
-      const out = g.limiter.onThrottled(answer.body, answer.waitMs);
+      const out = g.limiter.onThrottled(answer.body, answer.waitMs, task.sentAt);
       this.emit({
         type: 'throttled',
         group: g.name,

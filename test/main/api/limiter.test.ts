@@ -255,6 +255,63 @@ describe('limiter guards', () => {
   });
 });
 
+describe('slowing down for another client', () => {
+  const body = (requestCount: number) => ({
+    error: 'Too Many Requests',
+    message: 'x',
+    requestLimit: 20,
+    requestCount,
+    limits: [
+      { requestLimit: 20, timeInSeconds: 10 },
+      { requestLimit: 100, timeInSeconds: 60 },
+    ],
+    currentTime: '2026-01-15T10:30:00',
+    nextResetAt: '2026-01-15T10:30:10',
+  });
+
+  it('cuts once per 429 news, not again for requests already on their way', async () => {
+    const clock = new FakeClock();
+    const l = new GroupLimiter({
+      group: 'WRITE',
+      connectionId: 'c',
+      clock,
+      settings: { windows: WRITE },
+    });
+    const sent: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      sent.push(clock.now());
+      l.record();
+      await clock.advance(100);
+    }
+    // The server counted 20 where we sent 4: someone else sends as this API user.
+    const first = l.onThrottled(body(20), 10_000, sent[2]);
+    expect(first.sharedUser).toBe(true);
+    expect(first.rateFactor).toBeLessThanOrEqual(0.5);
+    // The request sent just after, refused too, was already in flight: no second cut.
+    const second = l.onThrottled(body(20), 10_000, sent[3]! - 1);
+    expect(second.rateFactor).toBe(first.rateFactor);
+    // And the rate grows back by steps, one per longest window.
+    await clock.advance(60_000);
+    expect(l.rateFactor()).toBeGreaterThan(first.rateFactor);
+    await clock.advance(20 * 60_000);
+    expect(l.rateFactor()).toBe(1);
+  });
+
+  it('does not slow down when the count is its own', () => {
+    const clock = new FakeClock();
+    const l = new GroupLimiter({
+      group: 'WRITE',
+      connectionId: 'c',
+      clock,
+      settings: { windows: WRITE },
+    });
+    for (let i = 0; i < 20; i++) l.record();
+    const out = l.onThrottled(body(19), 10_000);
+    expect(out.sharedUser).toBe(false);
+    expect(out.rateFactor).toBe(1);
+  });
+});
+
 describe('scheduler queues', () => {
   it('shares the budget fairly between jobs and between kinds, with priorities', async () => {
     const s = setup({ mode: 'sliding', windows: [{ limit: 10, windowMs: 1_000 }] });
