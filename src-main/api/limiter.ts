@@ -9,6 +9,7 @@
 // Every attempt is recorded when it is sent and never given back (the server counts it too).
 // The log is persisted through a SendLogStore, so a restarted app resumes the pace instead of
 // bursting into windows the server is still counting.
+import { fail } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import type { MethodGroup } from './answers';
 import type { RateLimitBody } from './wire';
@@ -321,7 +322,10 @@ function validWindows(windows: LimitWindow[]): LimitWindow[] {
       Number.isFinite(w.limit) && w.limit >= 1 && Number.isFinite(w.windowMs) && w.windowMs > 0,
   );
   if (ok.length === 0)
-    throw new Error('a rate limit needs at least one window with a positive limit and length');
+    fail(
+      'invalid_input',
+      'A rate limit needs at least one window with a positive number of requests and a positive length. Check the connection settings.',
+    );
   return ok.map((w) => ({ limit: Math.floor(w.limit), windowMs: w.windowMs }));
 }
 

@@ -383,3 +383,18 @@ describe('scheduler queues', () => {
     s.scheduler.close();
   });
 });
+
+describe('limiter settings', () => {
+  it('refuses windows that allow nothing', () => {
+    const clock = new FakeClock();
+    expect(
+      () =>
+        new GroupLimiter({
+          group: 'GET',
+          connectionId: 'c',
+          clock,
+          settings: { windows: [{ limit: 0, windowMs: 1000 }] },
+        }),
+    ).toThrow(/positive/);
+  });
+});
