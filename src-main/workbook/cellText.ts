@@ -183,6 +183,7 @@ export function cellValueToText(
       const result = value.result;
       if (typeof result === 'number' && Number.isNaN(result)) return { text: '', error: true };
       if (isObject(result) && 'error' in result) return { text: String(result.error), error: true };
+      if (typeof result === 'boolean') return cellValueToText(result, numFmt, date1904);
       return cellValueToText(result, numFmt, date1904);
     }
     if ('text' in value) return cellValueToText(value.text, numFmt, date1904);

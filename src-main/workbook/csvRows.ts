@@ -25,7 +25,14 @@ export async function* readCsvRows(path: string, format: TextFileFormat): AsyncG
   source.pipe(parser);
   let record = 0;
   try {
+    let first = true;
     for await (const fields of parser as AsyncIterable<string[]>) {
+      // Excel's `sep=;` hint line is not a row of the sheet Excel shows.
+      if (first && fields.length <= 2 && /^sep=.?$/i.test(fields.join(format.delimiter))) {
+        first = false;
+        continue;
+      }
+      first = false;
       record++;
       const cells = fields.map(unneutralise);
       while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();

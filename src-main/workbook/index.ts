@@ -13,7 +13,14 @@ export {
   assertMappingUsable,
   REQUIRED_FIELDS,
 } from './mapping';
-export { applyMapping, importRows, RowValidator, validateRows, type RowImport } from './rows';
+export {
+  applyMapping,
+  importRows,
+  revalidateRow,
+  RowValidator,
+  validateRows,
+  type RowImport,
+} from './rows';
 export {
   exportResults,
   needsAttention,

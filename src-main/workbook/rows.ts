@@ -196,10 +196,15 @@ export class RowValidator {
     byCode: {},
   };
 
+  /** `known`: identities of rows validated before (identity → row number), e.g. the other rows
+   *  of a job when one row is validated again after the user fixed it. */
   constructor(
     private readonly mapping: Mapping,
     private readonly columns: readonly TableColumn[],
-  ) {}
+    known: Iterable<readonly [string, number]> = [],
+  ) {
+    for (const [identity, row] of known) this.firstRowOf.set(identity, row);
+  }
 
   private label(field: MappableField | null): string | null {
     if (field === null) return null;
@@ -308,6 +313,18 @@ function valueAt(draft: Record<string, unknown>, path: readonly PropertyKey[]): 
   }
   if (v === undefined || v === null) return '';
   return Array.isArray(v) ? v.join('; ') : String(v);
+}
+
+/** One row again after the user changed a value in the app: mapped and validated, with the
+ *  other rows' identities (identity → row number) for the duplicate check. */
+export function revalidateRow(
+  row: TableRow,
+  mapping: Mapping,
+  columns: readonly TableColumn[],
+  otherIdentities: Iterable<readonly [string, number]> = [],
+): ValidatedRow {
+  const others = [...otherIdentities].filter(([, n]) => n !== row.sourceRow);
+  return new RowValidator(mapping, columns, others).validate(applyMapping(row, mapping, columns));
 }
 
 /** Maps and validates an array of rows (a preview, a re-import, or rows the user edited). */

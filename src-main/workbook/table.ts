@@ -100,7 +100,14 @@ async function openRawRows(
   const sniffed = await sniffFile(path, options.maxBytes);
   if (options.expectedHash) await assertFileUnchanged(path, options.expectedHash);
   if (sniffed.kind === 'csv') {
-    const format = await detectTextFormat(path);
+    const { binary, ...format } = await detectTextFormat(path);
+    if (binary) {
+      fail(
+        'file_unsupported_type',
+        `"${basename(path)}" is not a text file, whatever its name says. Use an .xlsx workbook or a .csv/.txt file.`,
+        { path },
+      );
+    }
     const delimiterName = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' }[
       format.delimiter
     ];

@@ -82,11 +82,37 @@ export function detectDelimiter(text: string): TextFileFormat['delimiter'] {
   return best;
 }
 
-export async function detectTextFormat(path: string): Promise<TextFileFormat> {
+/** Excel's hint line `sep=;` names the delimiter outright. */
+function sepHint(text: string): TextFileFormat['delimiter'] | null {
+  const m = /^sep=(.)\r?\n/i.exec(text);
+  const d = m?.[1];
+  return d === ',' || d === ';' || d === '\t' || d === '|' ? d : null;
+}
+
+/** Text files hold no control characters besides tab, form feed and line breaks; a file that
+ *  does is something else renamed (a PDF, an .xls). */
+export function looksBinary(text: string): boolean {
+  const sample = text.slice(0, 8192);
+  let control = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const c = sample.charCodeAt(i);
+    if (c < 32 && c !== 9 && c !== 10 && c !== 13 && c !== 12) control++;
+  }
+  return control > Math.max(4, sample.length / 100);
+}
+
+export async function detectTextFormat(
+  path: string,
+): Promise<TextFileFormat & { binary: boolean }> {
   const sample = await readSample(path);
   const { encoding, bom } = detectEncoding(sample);
-  const text = new TextDecoder(encoding, { ignoreBOM: false }).decode(sample);
-  return { encoding, bom, delimiter: detectDelimiter(text) };
+  const text = new TextDecoder(encoding).decode(sample);
+  return {
+    encoding,
+    bom,
+    delimiter: sepHint(text) ?? detectDelimiter(text),
+    binary: looksBinary(text),
+  };
 }
 
 /** The file as decoded text chunks (BOM removed). */

@@ -94,6 +94,15 @@ export async function* readXlsxRows(
   sheet: XlsxSheet,
   notes: TableNote[],
 ): AsyncGenerator<RawRow> {
+  if (!/(^|\/)worksheets\/[^/]+\.xml$/i.test(sheet.entry)) {
+    fail(
+      'sheet_empty',
+      `"${sheet.name}" is a chart or dialog sheet and holds no table. Pick the sheet with the supplier list.`,
+      {
+        sheet: sheet.name,
+      },
+    );
+  }
   let merges: MergedRange[] = [];
   try {
     merges = await readMergedRanges(path, sheet.entry);
@@ -129,8 +138,9 @@ export async function* readXlsxRows(
   let found = false;
   try {
     for await (const ws of reader as unknown as AsyncIterable<SheetReader>) {
-      const matches =
-        ws.name === sheet.name || (sheetNo !== undefined && String(ws.id) === sheetNo);
+      // exceljs names a sheet from the workbook's relationships; where it cannot, it keeps the
+      // file number as a string id, and the file number decides.
+      const matches = ws.name === sheet.name || (typeof ws.id === 'string' && ws.id === sheetNo);
       if (!matches) continue;
       found = true;
       const use1904 = date1904();

@@ -72,6 +72,26 @@ describe('inspectFile', () => {
     expect(await failureCode(inspectFile(garbage))).toBe('file_corrupt');
   });
 
+  it('refuses a workbook whose sheet data is damaged inside an intact archive', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => [`S${i}`, `Supplier ${i}`, 'Some street 1']);
+    const good = await writeWorkbook(join(dir, 'inner.xlsx'), [
+      { name: 'S', rows: [['Id', 'Name', 'Street'], ...rows] },
+    ]);
+    const bytes = Buffer.from(await readFile(good));
+    // Overwrite compressed bytes of the first entries; the central directory at the end stays.
+    for (let i = 200; i < bytes.length / 2; i += 7) bytes[i] = (bytes[i] ?? 0) ^ 0x5a;
+    const damaged = await writeText(join(dir, 'inner-damaged.xlsx'), bytes);
+    expect(await failureCode(readTable(damaged))).toBe('file_corrupt');
+  });
+
+  it('refuses a binary file named .txt', async () => {
+    const bytes = Buffer.alloc(4000);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 37) % 256;
+    const path = await writeText(join(dir, 'image.txt'), bytes);
+    expect(await failureCode(inspectFile(path))).toBe('file_unsupported_type');
+    expect(await failureCode(readTable(path))).toBe('file_unsupported_type');
+  });
+
   it('refuses a zip that is not a workbook, and other file types', async () => {
     const good = await writeWorkbook(join(dir, 'renamed.xlsx'), [{ name: 'S', rows: [['a']] }]);
     const zipCopy = join(dir, 'archive.zip');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applyMapping,
   importRows,
+  revalidateRow,
   suggestMapping,
   validateRows,
   type Mapping,
@@ -264,6 +265,29 @@ describe('applyMapping and validation', () => {
       columns,
     );
     expect(rows.map((r) => r.status)).toEqual(['valid', 'valid']);
+  });
+
+  it('validates one row again after a fix, against the identities of the other rows', () => {
+    const fixed = row(7, ['100', 'Fixed', 'A', '', 'Köln', 'Deutschland', '', '', '', '']);
+    const others: [string, number][] = [
+      [identityKey({ id: '100', source: 'SAP' }), 3],
+      [identityKey({ id: '200', source: 'SAP' }), 4],
+    ];
+    const clash = revalidateRow(fixed, mapping, columns, others);
+    expect(clash.problems.map((p) => p.code)).toEqual(['duplicate_in_file']);
+    expect(clash.problems[0]?.message).toContain('row 3');
+    const fine = revalidateRow(
+      { ...fixed, cells: ['300', ...fixed.cells.slice(1)] },
+      mapping,
+      columns,
+      others,
+    );
+    expect(fine.status).toBe('valid');
+    // The row's own earlier identity does not count as a duplicate of itself.
+    expect(
+      revalidateRow(fixed, mapping, columns, [[identityKey({ id: '100', source: 'SAP' }), 7]])
+        .status,
+    ).toBe('valid');
   });
 
   it('reports a row that is empty after mapping', () => {

@@ -318,6 +318,31 @@ describe('text tables', () => {
     expect(table.rows.map((r) => r.sourceRow)).toEqual([2, 3]);
   });
 
+  it("reads UTF-8 without BOM, and follows Excel's sep= line without counting it as a row", async () => {
+    const path = await writeText(
+      join(dir, 'sep.csv'),
+      'sep=;\nName;Straße;Ort\nMüller, Meier & Co;Weg 1, Hof 2;Köln\n',
+    );
+    const table = await readTable(path);
+    expect(table.headerRow).toBe(1);
+    expect(table.rows).toEqual([
+      { sourceRow: 2, cells: ['Müller, Meier & Co', 'Weg 1, Hof 2', 'Köln'] },
+    ]);
+    expect(table.notes[0]?.message).toMatch(/UTF-8, .*semicolon/);
+  });
+
+  it('reads UTF-16 BE without BOM', async () => {
+    const text = 'Name,City\nÅbo Trä,Turku\n';
+    const le = Buffer.from(text, 'utf16le');
+    const be = Buffer.alloc(le.length);
+    for (let i = 0; i < le.length; i += 2) {
+      be[i] = le[i + 1] ?? 0;
+      be[i + 1] = le[i] ?? 0;
+    }
+    const path = await writeText(join(dir, 'be.csv'), be);
+    expect((await readTable(path)).rows[0]?.cells).toEqual(['Åbo Trä', 'Turku']);
+  });
+
   it("reads the app's neutralised formula cells back as they were", async () => {
     const path = await writeText(
       join(dir, 'guarded.csv'),
