@@ -422,7 +422,9 @@ export class ApiClient {
           // The store's error text is not surfaced: it is not the user's concern which layer failed.
           token = undefined;
         }
-        if (!token || !TOKEN_SHAPE.test(token)) {
+        if (opts.signal?.aborted) {
+          answer = { kind: 'aborted', maybeSent: false };
+        } else if (!token || !TOKEN_SHAPE.test(token)) {
           answer = { kind: 'no_token' };
         } else {
           const out = await this.exchange(spec, token, opts);
