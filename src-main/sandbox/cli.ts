@@ -2,7 +2,7 @@
 // clean stop (SIGINT/SIGTERM), 2 for options or files to fix, 1 when the server cannot run.
 import { CliUsageError, HELP, parseCli } from './cliOptions';
 import { SeedError } from './seed';
-import { startSandbox } from './server';
+import { StateFileError, startSandbox } from './server';
 import type { SandboxHandle } from './types';
 
 async function main(): Promise<number> {
@@ -29,19 +29,13 @@ async function main(): Promise<number> {
     handle = await startSandbox(options);
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
-    if (e instanceof SeedError || e instanceof RangeError) {
+    if (e instanceof SeedError || e instanceof RangeError || e instanceof StateFileError) {
       process.stderr.write(`${err.message}\n`);
       return 2;
     }
     if (err.code === 'EADDRINUSE') {
       process.stderr.write(
         `Port ${options.port} is in use. Choose another with --port, or 0 for a free one.\n`,
-      );
-      return 2;
-    }
-    if (err.code === 'SQLITE_NOTADB' || /state file/.test(err.message)) {
-      process.stderr.write(
-        `The state file ${options.statePath} cannot be used: ${err.message} Choose another --state file.\n`,
       );
       return 2;
     }

@@ -51,6 +51,7 @@ Options:
                          400 several) or as the published document does (a list) (default spec).
   --seed-suppliers FILE  Suppliers to start with, from a .json or .csv file (see
                          src-main/sandbox/README.md); identifiers may be shared on purpose.
+                         "sample" loads a small built-in practice base.
   --state FILE           Keep the state in this SQLite file so that a restart continues;
                          without it the state lives in memory.
   --random-seed N        Makes faults, outcomes and ids reproducible.

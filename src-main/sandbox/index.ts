@@ -1,6 +1,8 @@
 // The sandbox API: a local server that behaves like the supplier API (see README.md beside this
 // file). Other parts of the app start it in-process through this module.
-export { startSandbox, MAX_PAGE_SIZE } from './server';
+export { startSandbox, MAX_PAGE_SIZE, StateFileError } from './server';
+export { SAMPLE_SEED, SeedError } from './seed';
+export { SAMPLE_SUPPLIERS } from './sampleSuppliers';
 export { DEFAULT_LIMITS, PERMISSIONS } from './types';
 export type {
   MethodGroup,

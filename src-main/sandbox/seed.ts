@@ -1,6 +1,7 @@
 // The seeded supplier base: records given in code, or a .json / .csv file. Seeds may share
 // identifiers between suppliers on purpose, so that clients meet ambiguous matches.
 //
+// 'sample': the built-in practice base (sampleSuppliers.ts).
 // JSON: an array of records (or {"suppliers": [...]}) shaped like SandboxSeedSupplier.
 // CSV (header row, comma or semicolon): name, countryCode, city, address, postalCode,
 // platformTargetId, supplierId, supplierIdSource, customerId, customerIdSource, ownId,
@@ -8,7 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { SAMPLE_SUPPLIERS } from './sampleSuppliers';
 import type { SandboxSeedSupplier } from './types';
+
+/** The seedSuppliers value (and --seed-suppliers argument) that loads the built-in sample base. */
+export const SAMPLE_SEED = 'sample';
 
 export class SeedError extends Error {
   override name = 'SeedError';
@@ -21,6 +26,8 @@ export function loadSeedSuppliers(
 ): SandboxSeedSupplier[] {
   if (seed === undefined) return [];
   if (Array.isArray(seed)) return seed.map((s, i) => checkSeed(s, `seed supplier ${i + 1}`));
+  if (seed === SAMPLE_SEED)
+    return SAMPLE_SUPPLIERS.map((s, i) => checkSeed(s, `sample supplier ${i + 1}`));
   let text: string;
   try {
     text = readFileSync(seed, 'utf8');

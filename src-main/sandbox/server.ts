@@ -33,6 +33,11 @@ import {
   type SandboxTokenSpec,
 } from './types';
 
+/** The state file cannot be opened or has another format. */
+export class StateFileError extends Error {
+  override name = 'StateFileError';
+}
+
 /** Largest page the list answers; larger requests get this size (read `size` back). */
 export const MAX_PAGE_SIZE = 2000;
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -217,7 +222,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     screeningOdds: settings.screeningOdds,
     validationOdds: settings.validationOdds,
   });
-  const state = new SandboxState(options.statePath, stateSettings);
+  let state: SandboxState;
+  try {
+    state = new SandboxState(options.statePath, stateSettings);
+  } catch (e) {
+    throw new StateFileError(
+      `The sandbox state file ${options.statePath ?? '(memory)'} cannot be used: ${(e as Error).message}. Check that its folder exists, or choose another state file.`,
+    );
+  }
   // A persisted state continues; a new one (file or memory) starts from the seeds.
   if (!state.isSeeded) state.reset(seeds, clock.now());
 

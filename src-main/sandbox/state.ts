@@ -192,15 +192,18 @@ export class SandboxState {
       this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
     }
-    this.db.pragma('foreign_keys = ON');
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    if (version !== 0 && version !== SCHEMA_VERSION) {
+    try {
+      const version = this.db.pragma('user_version', { simple: true }) as number;
+      if (version !== 0 && version !== SCHEMA_VERSION) {
+        throw new Error(
+          `it has format ${version}, this sandbox reads format ${SCHEMA_VERSION} (delete the file to start afresh)`,
+        );
+      }
+      this.db.exec(SCHEMA);
+    } catch (e) {
       this.db.close();
-      throw new Error(
-        `The sandbox state file has format ${version}, this sandbox reads format ${SCHEMA_VERSION}. Use another --state file or delete this one.`,
-      );
+      throw e;
     }
-    this.db.exec(SCHEMA);
     this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }
 

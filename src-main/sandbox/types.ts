@@ -94,7 +94,7 @@ export interface SandboxOptions {
   faults?: SandboxFaults;
   /** spec: 200 single object / 404 none / 400 several; list: 200 array. Default 'spec'. */
   findByIdentifierForm?: 'spec' | 'list';
-  /** Path to a .json or .csv file, or records. */
+  /** Path to a .json or .csv file, records, or 'sample' for the built-in practice base. */
   seedSuppliers?: string | SandboxSeedSupplier[];
   /** SQLite file for state that survives restarts; default in memory. */
   statePath?: string;

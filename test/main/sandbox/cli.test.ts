@@ -1,6 +1,8 @@
 // The sandbox command as a process (ready line, a real request, clean stop on SIGTERM, exit 2 for
 // bad options), and the option parser on its own.
 import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CliUsageError, HELP, parseCli } from '../../../src-main/sandbox/cliOptions';
@@ -74,12 +76,21 @@ describe('sandbox command', () => {
   });
 
   it('exits 2 with a sentence saying what to fix', async () => {
-    const bad = run(['--window', 'rolling']);
+    const missingDir = join(tmpdir(), `sandbox-no-such-dir-${process.pid}`);
+    const [bad, unknown, state, seed] = [
+      run(['--window', 'rolling']),
+      run(['--colour']),
+      run(['--state', join(missingDir, 'state.sqlite')]),
+      run(['--seed-suppliers', join(missingDir, 'seed.json')]),
+    ];
     expect(await bad.exit).toBe(2);
     expect(bad.stderr()).toContain('--window must be fixed or sliding');
-    const unknown = run(['--colour']);
     expect(await unknown.exit).toBe(2);
     expect(unknown.stderr()).toMatch(/--colour.*--help/s);
+    expect(await state.exit).toBe(2);
+    expect(state.stderr()).toMatch(/state file .* cannot be used.*folder exists/s);
+    expect(await seed.exit).toBe(2);
+    expect(seed.stderr()).toContain('cannot be read');
   });
 });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../src-main/util/clock';
-import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
+import { StateFileError, startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
 import { SEEDS, SITES, clientFor, supplierPayload } from './client';
 
 let dir: string;
@@ -135,6 +135,24 @@ describe('seed files', () => {
     const echo = (await fromCsv.api.get(`${SITES}/find-by-identifier?customerId=K-1&source=CRM`))
       .body;
     expect(echo[0].platformTargetId).toBeGreaterThan(700);
+  });
+
+  it('has a built-in sample base with an ambiguous id', async () => {
+    const { sb, api } = await start({ seedSuppliers: 'sample' });
+    expect(sb.stats().suppliers).toBeGreaterThan(5);
+    expect((await api.get(`${SITES}/find-by-identifier?supplierId=SUP-2000`)).status).toBe(400);
+    expect(
+      (await api.get(`${SITES}/find-by-identifier?supplierId=SUP-2000&source=WMS`)).status,
+    ).toBe(200);
+  });
+
+  it('refuses a state file it cannot use', async () => {
+    const garbage = join(dir, 'garbage.sqlite');
+    writeFileSync(
+      garbage,
+      'this is not a database, just text that is long enough to be read'.repeat(20),
+    );
+    await expect(startSandbox({ statePath: garbage })).rejects.toThrow(StateFileError);
   });
 
   it('refuses a bad seed with a sentence naming the place', async () => {
