@@ -22,8 +22,9 @@ const HEADER_WINDOW = 30;
 /** Individual notes per kind before they are summed up in one. */
 const NOTES_PER_KIND = 50;
 
+// A total's label: the word alone or with a short tail ("Summe:", "Anzahl Lieferanten").
 const TOTAL_WORDS =
-  /^(summe|summen|gesamt|gesamtsumme|insgesamt|zwischensumme|total|totals|grand total|subtotal|sum|anzahl|count)\b/i;
+  /^(summe|summen|gesamt|gesamtsumme|insgesamt|zwischensumme|total|totals|grand total|subtotal|sum|anzahl|count)\b[^,;]{0,30}$/i;
 const REMARK_WORDS =
   /^(hinweis|hinweise|anmerkung|anmerkungen|bemerkung|bemerkungen|note|notes|remark|remarks|stand|erstellt|created|exported|exportiert|quelle:|source:|\*)/i;
 const NUMERIC = /^[-+]?[\d.,' ]*\d[\d.,' ]*%?$/;
@@ -266,11 +267,13 @@ export async function openTable(
           continue;
         }
         const row: TableRow = { sourceRow: r.sourceRow, cells };
-        const firstValues = values.slice(0, 3);
-        if (
-          firstValues.some((v) => TOTAL_WORDS.test(v)) ||
-          (values.length <= 2 && values.every((v) => NUMERIC.test(v)))
-        ) {
+        // A total has a label and numbers only, or numbers only: a supplier called "Total
+        // Energies" has a city and a country beside its name and stays a record.
+        const labelled =
+          values.length <= 3 &&
+          TOTAL_WORDS.test(values[0] as string) &&
+          values.slice(1).every((v) => NUMERIC.test(v));
+        if (labelled || (values.length <= 2 && values.every((v) => NUMERIC.test(v)))) {
           sink.add({
             row: r.sourceRow,
             kind: 'total_row_skipped',

@@ -72,6 +72,26 @@ describe('xlsx tables', () => {
     expect(table.notes.some((n) => n.kind === 'total_row_skipped' && n.row === 4)).toBe(true);
   });
 
+  it('keeps suppliers whose name starts like a total', async () => {
+    const path = await writeWorkbook(join(dir, 'total-names.xlsx'), [
+      {
+        name: 'S',
+        rows: [
+          ['Supplier ID', 'Name', 'City', 'Country'],
+          ['T1', 'Total Energies Marketing', 'Paris', 'FR'],
+          ['T2', 'Summit Metals', 'Leeds', 'GB'],
+          ['Total: 2 suppliers'],
+        ],
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.rows.map((r) => r.cells[1])).toEqual([
+      'Total Energies Marketing',
+      'Summit Metals',
+    ]);
+    expect(table.notes.some((n) => n.kind === 'total_row_skipped' && n.row === 4)).toBe(true);
+  });
+
   it('keeps a lone value between data rows as a row (nothing dropped inside the table)', async () => {
     const path = await writeWorkbook(join(dir, 'lone.xlsx'), [
       {
