@@ -69,6 +69,27 @@ describe.each(['fixed', 'sliding'] as const)('against %s windows', (mode) => {
     // "Within a few seconds": 50 requests at 20/s are about 2.5 s of pacing.
     expect(Date.now() - started).toBeLessThan(15_000);
   });
+
+  it('runs at the ceiling with latency jitter and is never throttled', async () => {
+    sandbox.configure({ window: mode, faults: { latencyMs: [0, 40] } });
+    sandbox.reset();
+    const run = app({ token: 'tok-app', windows: GET_WINDOWS });
+    const deadline = Date.now() + 3_000;
+    let ok = 0;
+    const lane = async () => {
+      while (Date.now() < deadline) {
+        const a = await run.api.listPending();
+        if (a.kind === 'ok') ok++;
+      }
+    };
+    const stop = setTimeout(() => run.scheduler.close(), 3_000);
+    await Promise.all(Array.from({ length: 8 }, lane));
+    clearTimeout(stop);
+    sandbox.configure({ faults: {} });
+    expect(sandbox.stats().throttled.GET).toBe(0);
+    // Paced near the 20/s ceiling, not merely slow: more than 3 s at half of it.
+    expect(ok).toBeGreaterThan(30);
+  });
 });
 
 it('without the persisted send log the same restarts are throttled (the test above can fail)', async () => {
