@@ -98,6 +98,12 @@ interface Route {
 
 const ALL_PERMISSIONS = new Set<string>(PERMISSIONS);
 
+const INTERNAL_ERROR = {
+  code: 'internal_error',
+  message: 'An unexpected error occurred. The request may or may not have been processed.',
+  solution: 'Check whether it took effect before sending it again.',
+};
+
 function checkNumber(name: string, value: number | undefined, min: number, max = Infinity): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
@@ -608,7 +614,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       traffic.faults.before500++;
       return reply({
         status: 500,
-        body: { code: 'internal_error', message: 'An unexpected error occurred.' },
+        body: INTERNAL_ERROR,
       });
     }
 
@@ -642,16 +648,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         settings.log?.(`sandbox error: ${(e as Error).stack ?? String(e)}`);
         result = {
           status: 500,
-          body: { code: 'internal_error', message: 'An unexpected error occurred.' },
+          body: INTERNAL_ERROR,
         };
       }
     }
     if (plan.drop === 'after') return drop();
+    // Only a write that took effect can be "applied, then 500"; a refused one stays as it was.
     if (plan.after500 && result.status >= 200 && result.status < 300) {
       traffic.faults.after500++;
       result = {
         status: 500,
-        body: { code: 'internal_error', message: 'An unexpected error occurred.' },
+        body: INTERNAL_ERROR,
       };
     }
     return reply(result);
@@ -710,7 +717,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (!res.headersSent) {
           send(res, {
             status: 500,
-            body: { code: 'internal_error', message: 'An unexpected error occurred.' },
+            body: INTERNAL_ERROR,
           });
         } else {
           res.destroy();
