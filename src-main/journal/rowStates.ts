@@ -185,7 +185,8 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'needs_user',
   ],
   screening_in_doubt: ['screening_requested', 'screening_queued', 'needs_user'],
-  screening_requested: ['validation_queued', 'validation_requested', 'done', 'needs_user'],
+  // screening_queued: asked for with the creation but never visible, so asked for explicitly.
+  screening_requested: ['validation_queued', 'validation_requested', 'done', 'needs_user', 'screening_queued'],
   validation_queued: ['validation_sending', 'cancelled', 'skipped'],
   validation_sending: [
     'validation_requested',
@@ -195,7 +196,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'needs_user',
   ],
   validation_in_doubt: ['validation_requested', 'validation_queued', 'done', 'needs_user'],
-  validation_requested: ['done', 'needs_user'],
+  validation_requested: ['done', 'needs_user', 'validation_queued'],
   done: [],
   skipped: ['valid', 'queued'],
   cancelled: ['valid', 'queued', 'screening_queued', 'validation_queued'],

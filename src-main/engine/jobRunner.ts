@@ -1,0 +1,1595 @@
+// Drives every row of one job through check, create, tracking, screening and validation
+// (docs/architecture.md, "Per-row state machine" and "Retry policy by answer").
+//
+// The journal is the only truth. Before a write request leaves, its intent is committed
+// (synchronously, at the moment the scheduler grants the request its slot); its outcome is
+// written after. A write whose answer was lost is in doubt and is reconciled (pending list, then
+// find by identifier, after a settle delay) before anything is sent again: the API has no
+// idempotency key, and a duplicate supplier is the one failure users cannot undo.
+import type { ApiAnswer, ApiFailure, FindResult, SupplierDetail } from '../api';
+import { answerError } from '../api';
+import type { Journal, JournalRow, RowOutcome, RowPatch } from '../journal/journal';
+import type { JobOptions } from '../journal/schema';
+import { PROBLEM_STATES, type RowState } from '../journal/rowStates';
+import {
+  SupplierCreatePayloadSchema,
+  type SupplierCreatePayload,
+  type SupplierIdentifier,
+} from '../../src-shared/supplier';
+import { appError, type AppError } from '../../src-shared/errors';
+import type { Clock } from '../util/clock';
+import type { ConnectionRuntime } from './connectionRuntime';
+import { IdentityIndex } from './identityIndex';
+import { backoffMs, RateMeter } from './progress';
+import type { EngineSettings } from './settings';
+
+export type RunMode = 'run' | 'check';
+
+export interface RunOptions {
+  mode: RunMode;
+  /** false: stop once every create has been sent and answered (a later run tracks the rest). */
+  wait: boolean;
+}
+
+export type RunExit =
+  | 'finished' // every row reached an end state for the stages asked for
+  | 'checked' // check-only run: every row checked
+  | 'sent' // no-wait run: every create sent; tracking and follow-ups remain
+  | 'paused' // by the user (pause, Ctrl-C)
+  | 'cancelled'
+  | 'access_denied'; // a 403: the job is paused until the token or permission is fixed
+
+export interface OnCreateEntitlements {
+  screening: boolean | undefined;
+  validation: boolean | undefined;
+}
+
+export interface EntitlementStore {
+  get(connectionId: string): OnCreateEntitlements;
+  set(connectionId: string, value: OnCreateEntitlements): void;
+}
+
+export interface JobProgress {
+  jobId: string;
+  state: string;
+  counts: Partial<Record<RowState, number>>;
+  total: number;
+  /** Creations accepted per minute, measured. */
+  ratePerMinute: number | undefined;
+  etaMs: number | undefined;
+  throttle: {
+    GET: ThrottleView;
+    WRITE: ThrottleView;
+  };
+  offline: boolean;
+}
+
+export interface ThrottleView {
+  /** Requests counted in the binding window now, its limit and length. */
+  sentInWindow: number;
+  ceiling: number;
+  windowSeconds: number;
+  ceilingPerMinute: number;
+  /** What the limiter aims at (guards and any slow-down applied). */
+  targetPerMinute: number;
+  throttledUntil: number | null;
+  queued: number;
+  inFlight: number;
+}
+
+export interface RunnerEvents {
+  progress(p: JobProgress): void;
+  warning(w: { jobId: string; code: string; message: string }): void;
+}
+
+export interface JobRunnerDeps {
+  jobId: string;
+  journal: Journal;
+  conn: ConnectionRuntime;
+  clock: Clock;
+  random: () => number;
+  settings: EngineSettings;
+  entitlements: EntitlementStore;
+  events: RunnerEvents;
+}
+
+/** States in which a row still has work in this run. */
+const ACTIVE_STATES: readonly RowState[] = [
+  'draft',
+  'valid',
+  'new',
+  'exists',
+  'pending',
+  'queued',
+  'sending',
+  'in_doubt',
+  'accepted',
+  'created',
+  'screening_queued',
+  'screening_sending',
+  'screening_in_doubt',
+  'screening_requested',
+  'validation_queued',
+  'validation_sending',
+  'validation_in_doubt',
+  'validation_requested',
+];
+
+/** What must be empty for a no-wait run to stop: every create sent and answered. */
+const UNSENT_CREATE_STATES: readonly RowState[] = ['valid', 'new', 'queued', 'sending', 'in_doubt'];
+
+const SCREENING_END = new Set(['Finished', 'NoFindings', 'Aborted']);
+const VALIDATION_END = new Set(['COMPLETED', 'REJECTED']);
+const ON_CREATE = 'OnCreate';
+const MISSING_MARK = 'creation_missing';
+const NOT_VISIBLE_MARK = 'status_not_visible';
+
+type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll';
+
+export class JobRunner {
+  private readonly d: JobRunnerDeps;
+  private readonly stop = new AbortController();
+  private stopReason: 'paused' | 'cancelled' | 'access_denied' | undefined;
+  private accessError: AppError | undefined;
+  private readonly inHand = new Set<number>();
+  private readonly outstanding = new Map<Lane, number>();
+  private readonly tasks = new Set<Promise<void>>();
+  private wake: (() => void) | undefined;
+  private offlineUntil = 0;
+  private offlineRound = 0;
+  private offline = false;
+  private lastProgressAt = 0;
+  private progressTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly createdMeter = new RateMeter();
+  private options!: JobOptions;
+  private onCreate: OnCreateEntitlements = { screening: undefined, validation: undefined };
+
+  constructor(deps: JobRunnerDeps) {
+    this.d = deps;
+  }
+
+  get jobId(): string {
+    return this.d.jobId;
+  }
+
+  /** Stops sending; requests in flight finish or are recorded in doubt. */
+  pause(): void {
+    this.halt('paused');
+  }
+
+  cancel(): void {
+    this.halt('cancelled');
+  }
+
+  private halt(reason: 'paused' | 'cancelled' | 'access_denied'): void {
+    if (!this.stopReason || reason === 'cancelled') this.stopReason = reason;
+    if (!this.stop.signal.aborted) this.stop.abort(new Error(reason));
+    this.wake?.();
+  }
+
+  async run(opts: RunOptions): Promise<RunExit> {
+    const { journal, jobId } = this.d;
+    const job = journal.getJob(jobId);
+    if (!job) throw new Error(`job ${jobId} not found`);
+    this.options = job.options;
+    this.onCreate = this.d.entitlements.get(job.connectionId);
+    journal.setJobState(jobId, 'running');
+    try {
+      this.recoverIntents();
+      await this.loop(opts);
+    } finally {
+      await this.settleTasks();
+      this.emitProgress(true);
+    }
+    return this.finish(opts);
+  }
+
+  // ---- start-up ---------------------------------------------------------------------------
+
+  /** Rows found mid-write after a crash or kill: their request may have reached the server. */
+  private recoverIntents(): void {
+    const { journal, jobId, clock, settings } = this.d;
+    const pairs: Array<[RowState, RowState]> = [
+      ['sending', 'in_doubt'],
+      ['screening_sending', 'screening_in_doubt'],
+      ['validation_sending', 'validation_in_doubt'],
+    ];
+    for (const [from, to] of pairs) {
+      while (
+        journal.moveRows(jobId, from, to, {
+          reason: 'found mid-request at start-up: reconcile before sending again',
+          nextAttemptAt: clock.now() + settings.settleMs,
+        }) > 0
+      );
+    }
+  }
+
+  // ---- the loop -----------------------------------------------------------------------------
+
+  private async loop(opts: RunOptions): Promise<void> {
+    const { journal, jobId, clock, settings } = this.d;
+    for (;;) {
+      if (this.stop.signal.aborted) return;
+      const counts = journal.counts(jobId);
+      const now = clock.now();
+
+      if ((counts.valid ?? 0) > 0 && this.idle('check')) {
+        await this.check();
+        continue;
+      }
+      if (opts.mode === 'check') {
+        if ((counts.valid ?? 0) === 0 && this.idle('check')) return;
+      } else {
+        this.promote(counts);
+        if (now >= this.offlineUntil) {
+          this.fill('create', ['queued'], (row) => this.create(row));
+          this.fill('followup', ['screening_queued'], (row) => this.requestScreening(row));
+          this.fill('followup', ['validation_queued'], (row) => this.requestValidation(row));
+          this.fill('reconcile', ['in_doubt', 'screening_in_doubt', 'validation_in_doubt'], (row) =>
+            this.reconcile(row),
+          );
+          this.fillTrack();
+          this.fill('poll', ['screening_requested', 'validation_requested'], (row) =>
+            this.pollStatus(row),
+          );
+        }
+      }
+      this.emitProgress();
+
+      const fresh = journal.counts(jobId);
+      const busy = this.tasks.size > 0;
+      if (opts.mode === 'run' && !busy) {
+        if (!opts.wait && UNSENT_CREATE_STATES.every((s) => !fresh[s])) return;
+        if (ACTIVE_STATES.every((s) => !fresh[s])) return;
+      }
+      await this.waitForWork(this.nextWakeIn(opts));
+    }
+  }
+
+  /** Moves rows that need no request to their next state: new → queued, exists and created →
+   *  their follow-up (or skipped), all in bulk. */
+  private promote(counts: Partial<Record<RowState, number>>): void {
+    const { journal, jobId } = this.d;
+    if (counts.new)
+      while (journal.moveRows(jobId, 'new', 'queued', { reason: 'checked: new' }) > 0);
+    if (counts.exists) {
+      if (this.options.skipExisting) {
+        while (
+          journal.moveRows(jobId, 'exists', 'skipped', { reason: 'supplier exists: skipped' }) > 0
+        );
+      } else {
+        const next = this.followUpAfterCreate(undefined);
+        while (journal.moveRows(jobId, 'exists', next, { reason: 'supplier exists' }) > 0);
+      }
+    }
+    if (counts.created) {
+      // Per row: whether screening or validation was asked for on create decides the state.
+      for (;;) {
+        const rows = journal.takeDue(jobId, ['created'], Number.MAX_SAFE_INTEGER, 500);
+        if (!rows.length) break;
+        journal.recordOutcomes(
+          rows.map((row) => ({
+            rowId: row.id,
+            from: 'created',
+            to: this.followUpAfterCreate(row),
+            patch: {
+              nextAttemptAt: this.d.clock.now() + this.d.settings.statusPollBaseMs,
+              attempts: 0,
+            },
+          })),
+        );
+      }
+    }
+  }
+
+  private followUpAfterCreate(row: JournalRow | undefined): RowState {
+    if (this.options.screeningPeriod) {
+      return row?.screeningStatus === ON_CREATE ? 'screening_requested' : 'screening_queued';
+    }
+    return this.followUpAfterScreening(row);
+  }
+
+  private followUpAfterScreening(row: JournalRow | undefined): RowState {
+    if (this.options.validate) {
+      return row?.validationStatus === ON_CREATE ? 'validation_requested' : 'validation_queued';
+    }
+    return 'done';
+  }
+
+  private idle(lane: Lane): boolean {
+    return (this.outstanding.get(lane) ?? 0) === 0;
+  }
+
+  /** Hands due rows of `states` to `work`, keeping a few per lane outstanding: the scheduler
+   *  does the pacing and the fairness; this only keeps it fed. */
+  private fill(lane: Lane, states: RowState[], work: (row: JournalRow) => Promise<void>): void {
+    const { journal, jobId, clock, settings } = this.d;
+    const cap = lane === 'create' || lane === 'followup' ? 16 : 32;
+    const room = cap - (this.outstanding.get(lane) ?? 0);
+    if (room <= 0) return;
+    const due = journal.takeDue(
+      jobId,
+      states,
+      clock.now(),
+      Math.min(settings.batchSize, room + this.inHand.size),
+    );
+    let started = 0;
+    for (const row of due) {
+      if (started >= room) break;
+      if (this.inHand.has(row.id)) continue;
+      started++;
+      this.spawn(lane, row.id, () => work(row));
+    }
+  }
+
+  private spawn(lane: Lane, rowId: number | undefined, work: () => Promise<void>): void {
+    if (rowId !== undefined) this.inHand.add(rowId);
+    this.outstanding.set(lane, (this.outstanding.get(lane) ?? 0) + 1);
+    const task = (async () => {
+      try {
+        await work();
+      } catch (e) {
+        this.d.events.warning({
+          jobId: this.d.jobId,
+          code: 'internal',
+          message: `A row could not be processed and will be tried again: ${e instanceof Error ? e.message : String(e)}`,
+        });
+      } finally {
+        if (rowId !== undefined) this.inHand.delete(rowId);
+        this.outstanding.set(lane, (this.outstanding.get(lane) ?? 1) - 1);
+      }
+    })();
+    this.tasks.add(task);
+    void task.finally(() => {
+      this.tasks.delete(task);
+      this.wake?.();
+    });
+  }
+
+  private nextWakeIn(opts: RunOptions): number {
+    const { journal, jobId, clock } = this.d;
+    const now = clock.now();
+    if (opts.mode === 'check') return 1_000;
+    let next = this.offlineUntil > now ? this.offlineUntil : Number.POSITIVE_INFINITY;
+    if (this.offlineUntil <= now) {
+      const at = journal.nextDueAt(jobId, [
+        'queued',
+        'in_doubt',
+        'accepted',
+        'pending',
+        'screening_queued',
+        'screening_in_doubt',
+        'screening_requested',
+        'validation_queued',
+        'validation_in_doubt',
+        'validation_requested',
+      ]);
+      if (at !== null) next = Math.min(next, at);
+    }
+    return Math.max(10, Math.min(next - now, 1_000));
+  }
+
+  private async waitForWork(ms: number): Promise<void> {
+    const woken = new Promise<void>((resolve) => (this.wake = resolve));
+    try {
+      await Promise.race([this.d.clock.sleep(ms, this.stop.signal), woken]);
+    } catch {
+      // stopped
+    } finally {
+      this.wake = undefined;
+    }
+  }
+
+  private async settleTasks(): Promise<void> {
+    while (this.tasks.size) await Promise.allSettled([...this.tasks]);
+  }
+
+  // ---- check -------------------------------------------------------------------------------
+
+  private async check(): Promise<void> {
+    const { journal, jobId, conn, settings, clock } = this.d;
+    this.outstanding.set('check', 1);
+    try {
+      const total = journal.counts(jobId).valid ?? 0;
+      if (!total) return;
+      const signal = this.stop.signal;
+      const pending = await conn.pending(clock.now(), { jobId, signal });
+      if (pending.kind !== 'ok') return this.readFailed(pending);
+      const index = new IdentityIndex();
+      index.addPending(
+        [...pending.value.byUuid.values()].map((p) => ({ uuid: p.uuid, supplierId: p.supplierId })),
+      );
+
+      let strategy = settings.checkStrategy;
+      if (strategy !== 'lookup') {
+        const first = await conn.api.listSuppliers(0, settings.listPageSize, {
+          jobId,
+          signal,
+          kind: 'check',
+        });
+        if (first.kind !== 'ok') return this.readFailed(first);
+        const size = Math.max(1, first.value.size || settings.listPageSize);
+        const pages = Math.ceil(first.value.totalElements / size);
+        if (strategy === 'auto') strategy = pages <= total ? 'list' : 'lookup';
+        if (strategy === 'list') {
+          const ok = await this.readSupplierList(index, first.value, size);
+          if (!ok) return;
+        }
+      }
+      await this.matchRows(index, strategy === 'list' ? 'list' : 'lookup');
+    } finally {
+      this.outstanding.set('check', 0);
+    }
+  }
+
+  /** Reads every page of the supplier list into the index (pages after the first in parallel,
+   *  paced by the scheduler). */
+  private async readSupplierList(
+    index: IdentityIndex,
+    first: {
+      content: Array<{
+        platformTargetId: number;
+        supplierIds: Array<{ id: string; source?: string | null }>;
+      }>;
+      totalElements: number;
+    },
+    size: number,
+  ): Promise<boolean> {
+    const { conn, jobId } = this.d;
+    const add = (items: typeof first.content) =>
+      index.addSuppliers(
+        items.map((s) => ({ platformId: String(s.platformTargetId), supplierIds: s.supplierIds })),
+      );
+    add(first.content);
+    const pages = Math.ceil(first.totalElements / size);
+    const pageNumbers = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 1);
+    const results = await Promise.all(
+      pageNumbers.map((p) =>
+        conn.api.listSuppliers(p, size, { jobId, signal: this.stop.signal, kind: 'check' }),
+      ),
+    );
+    for (const r of results) {
+      if (r.kind !== 'ok') {
+        this.readFailed(r);
+        return false;
+      }
+      add(r.value.content);
+    }
+    return true;
+  }
+
+  private async matchRows(index: IdentityIndex, strategy: 'list' | 'lookup'): Promise<void> {
+    const { journal, jobId, conn } = this.d;
+    for (;;) {
+      if (this.stop.signal.aborted) return;
+      const rows = journal.takeDue(jobId, ['valid'], Number.MAX_SAFE_INTEGER, 500);
+      if (!rows.length) return;
+      const outcomes: RowOutcome[] = [];
+      if (strategy === 'list') {
+        for (const row of rows) {
+          const ref = supplierRef(row);
+          if (!ref) {
+            outcomes.push(this.invalidPayload(row, 'valid'));
+            continue;
+          }
+          outcomes.push(checkOutcome(row, index.match(ref)));
+        }
+      } else {
+        const answers = await Promise.all(
+          rows.map(async (row) => {
+            const ref = supplierRef(row);
+            if (!ref) return { row, ref, answer: undefined };
+            const answer = await conn.api.findByIdentifier(
+              { supplierId: ref.id, ...(ref.source ? { source: ref.source } : {}) },
+              { jobId, signal: this.stop.signal, kind: 'check' },
+            );
+            return { row, ref, answer };
+          }),
+        );
+        for (const { row, ref, answer } of answers) {
+          if (!ref) {
+            outcomes.push(this.invalidPayload(row, 'valid'));
+            continue;
+          }
+          if (!answer) continue;
+          if (answer.kind !== 'ok') {
+            this.readFailed(answer);
+            continue;
+          }
+          const found = answer.value;
+          if (found.found === 'one') {
+            outcomes.push(
+              checkOutcome(row, {
+                kind: 'exists',
+                platformId: String(found.supplier.platformTargetId),
+              }),
+            );
+          } else if (found.found === 'ambiguous') {
+            outcomes.push(checkOutcome(row, { kind: 'ambiguous', platformIds: [] }));
+          } else {
+            outcomes.push(checkOutcome(row, index.match(ref)));
+          }
+        }
+      }
+      if (outcomes.length) journal.recordOutcomes(outcomes);
+      if (outcomes.length < rows.length) return; // a read failed: the loop comes back later
+      this.emitProgress();
+    }
+  }
+
+  private invalidPayload(row: JournalRow, from: RowState): RowOutcome {
+    return {
+      rowId: row.id,
+      from,
+      to: 'invalid',
+      patch: {
+        errorCode: 'invalid_input',
+        errorMessage:
+          'The row has no supplier id after mapping. Map the supplier id column and retry.',
+      },
+    };
+  }
+
+  // ---- create ------------------------------------------------------------------------------
+
+  private buildPayload(
+    row: JournalRow,
+  ): { payload: SupplierCreatePayload; screening: boolean; validation: boolean } | undefined {
+    const parsed = SupplierCreatePayloadSchema.safeParse(row.payload ?? {});
+    if (!parsed.success) return undefined;
+    const payload: SupplierCreatePayload = { ...parsed.data };
+    let screening = payload.screeningPeriodInYears != null;
+    let validation = payload.requestValidationOnCreate === true;
+    // Writes are the scarce budget: ask for screening and validation with the create where the
+    // API user is entitled to, saving a separate request per supplier.
+    const period = this.options.screeningPeriod;
+    if (!screening && period && this.onCreate.screening !== false) {
+      payload.screeningPeriodInYears = period as 2 | 5 | 10;
+      screening = true;
+    }
+    if (
+      !validation &&
+      this.options.validate &&
+      !this.options.screeningPeriod &&
+      this.onCreate.validation !== false
+    ) {
+      // With screening asked for too, validation waits until the screening has ended: the API
+      // refuses a validation while a screening is pending.
+      payload.requestValidationOnCreate = true;
+      validation = true;
+    }
+    if (this.onCreate.screening === false) {
+      delete payload.screeningPeriodInYears;
+      screening = false;
+    }
+    if (this.onCreate.validation === false) {
+      delete payload.requestValidationOnCreate;
+      validation = false;
+    }
+    return { payload, screening, validation };
+  }
+
+  private async create(row: JournalRow): Promise<void> {
+    const { journal, jobId, conn, clock, settings } = this.d;
+    const built = this.buildPayload(row);
+    if (!built) {
+      journal.recordOutcome({
+        rowId: row.id,
+        from: 'queued',
+        to: 'invalid',
+        patch: {
+          errorCode: 'invalid_input',
+          errorMessage: 'The row no longer passes validation. Fix its values and retry.',
+        },
+      });
+      return;
+    }
+    let intent = false;
+    const answer = await conn.scheduler.submit(
+      { group: 'WRITE', kind: 'create', jobId, signal: this.stop.signal },
+      async (signal) => {
+        if (!intent) {
+          const marked = journal.markSending([row.id], clock.now(), {
+            stage: 'create',
+            request: {
+              endpoint: 'POST /public/v2/suppliers/sites',
+              onCreate: { screening: built.screening, validation: built.validation },
+            },
+          });
+          if (!marked.length) return { kind: 'aborted', maybeSent: false } as const;
+          intent = true;
+        }
+        return conn.client.createSupplier(built.payload, {
+          ...(signal ? { signal } : {}),
+          timeoutMs: settings.requestTimeoutMs,
+        });
+      },
+    );
+    if (!intent) return; // never left: the row is still queued (or was moved by the user)
+    const now = clock.now();
+    const from: RowState = 'sending';
+    switch (answer.kind) {
+      case 'ok':
+        this.offlineRecovered();
+        this.createdMeter.record(now);
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: 'accepted',
+          patch: {
+            creationUuid: answer.value.uuid,
+            nextAttemptAt: now + settings.trackPollMs,
+            errorCode: null,
+            errorMessage: null,
+            ...(built.screening ? { screeningStatus: ON_CREATE } : {}),
+            ...(built.validation ? { validationStatus: ON_CREATE } : {}),
+          },
+          response: { status: answer.status, uuid: answer.value.uuid },
+        });
+        return;
+      case 'row_error':
+        this.offlineRecovered();
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: 'rejected',
+          patch: {
+            errorCode: 'api_row_rejected',
+            errorMessage: answer.message,
+            rejectionReason: answer.code,
+          },
+          response: { status: 400, code: answer.code, message: answer.message },
+        });
+        return;
+      case 'conflict':
+        this.offlineRecovered();
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: 'in_doubt',
+          patch: { nextAttemptAt: now, errorCode: 'api_conflict', errorMessage: answer.message },
+          response: { status: 409, code: answer.code, message: answer.message },
+          reason: '409: a creation or supplier with this identity exists; reconciling',
+        });
+        return;
+      case 'access_denied': {
+        if (
+          answer.loggedIn !== false &&
+          (built.screening || built.validation) &&
+          this.isOnCreateRefusal(answer.permission)
+        ) {
+          // The API user lacks the entitlement for screening or validation on create: send them
+          // as separate requests later, and this create again without them. Creates already in
+          // flight with the same fields land here too, and are simply queued again.
+          this.refuseOnCreate(answer.permission, built);
+          journal.recordOutcome({
+            rowId: row.id,
+            from,
+            to: 'queued',
+            patch: { refundAttempt: true, nextAttemptAt: now },
+            response: {
+              status: 403,
+              permission: answer.permission ?? null,
+              message: answer.message,
+            },
+            reason: 'not entitled to screening/validation on create: retrying without',
+          });
+          return;
+        }
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: 'queued',
+          patch: { refundAttempt: true },
+          response: { status: 403, loggedIn: answer.loggedIn ?? null, message: answer.message },
+        });
+        this.accessDenied(answer);
+        return;
+      }
+      case 'offline':
+      case 'no_token':
+      case 'not_found':
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: 'queued',
+          patch: { refundAttempt: true },
+          response: { answer: answer.kind },
+          reason: 'not sent: back to the queue',
+        });
+        this.nothingSent(answer);
+        return;
+      case 'aborted':
+        if (!answer.maybeSent) {
+          journal.recordOutcome({
+            rowId: row.id,
+            from,
+            to: 'queued',
+            patch: { refundAttempt: true },
+          });
+          return;
+        }
+        this.toDoubt(row.id, from, 'in_doubt', 'interrupted after sending', now);
+        return;
+      case 'maybe_processed':
+        this.offlineRecovered();
+        this.toDoubt(row.id, from, 'in_doubt', `${answer.reason}: ${answer.detail}`, now);
+        return;
+      case 'unexpected_response':
+        if (answer.status !== undefined && answer.status >= 400 && answer.status < 500) {
+          journal.recordOutcome({
+            rowId: row.id,
+            from,
+            to: 'rejected',
+            patch: { errorCode: 'api_unexpected_response', errorMessage: answer.detail },
+            response: { status: answer.status, detail: answer.detail },
+          });
+        } else {
+          this.toDoubt(row.id, from, 'in_doubt', `unexpected answer: ${answer.detail}`, now);
+        }
+        return;
+      case 'throttled':
+        // The scheduler retries 429s itself; one reaching us means the run is stopping.
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: 'queued',
+          patch: { refundAttempt: true },
+        });
+        return;
+    }
+  }
+
+  /** A 403 on a create that carried on-create fields is about them unless it names another
+   *  permission. */
+  private isOnCreateRefusal(permission: string | undefined): boolean {
+    const p = (permission ?? '').toUpperCase();
+    return !p || p.includes('SCREEN') || p.includes('VALID') || p.includes('ENTITLE');
+  }
+
+  private refuseOnCreate(
+    permission: string | undefined,
+    sent: { screening: boolean; validation: boolean },
+  ): void {
+    const p = (permission ?? '').toUpperCase();
+    const before = { ...this.onCreate };
+    if (sent.screening && (!p || p.includes('SCREEN') || !sent.validation))
+      this.onCreate.screening = false;
+    if (sent.validation && (!p || p.includes('VALID') || !sent.screening))
+      this.onCreate.validation = false;
+    if (
+      before.screening === this.onCreate.screening &&
+      before.validation === this.onCreate.validation
+    )
+      return;
+    const job = this.d.journal.getJob(this.d.jobId);
+    if (job) this.d.entitlements.set(job.connectionId, this.onCreate);
+    this.d.events.warning({
+      jobId: this.d.jobId,
+      code: 'api_access_denied',
+      message:
+        'This API user may not ask for screening or validation together with a creation. The app sends them as separate requests instead, which uses more of the write budget.',
+    });
+  }
+
+  private toDoubt(rowId: number, from: RowState, to: RowState, reason: string, now: number): void {
+    this.d.journal.recordOutcome({
+      rowId,
+      from,
+      to,
+      patch: { nextAttemptAt: now + this.d.settings.settleMs },
+      response: { answer: 'lost', detail: reason },
+      reason: `in doubt (${reason}): reconcile before sending again`,
+    });
+  }
+
+  // ---- reconcile ---------------------------------------------------------------------------
+
+  private async reconcile(row: JournalRow): Promise<void> {
+    if (row.state === 'in_doubt') return this.reconcileCreate(row);
+    if (row.state === 'screening_in_doubt') return this.reconcileFollowUp(row, 'screening');
+    return this.reconcileFollowUp(row, 'validation');
+  }
+
+  private async reconcileCreate(row: JournalRow): Promise<void> {
+    const { journal, jobId, conn, clock, settings } = this.d;
+    const settledAt = (row.sentAt ?? 0) + settings.settleMs;
+    const pending = await conn.pending(Math.max(settledAt, 0), { jobId, signal: this.stop.signal });
+    if (pending.kind !== 'ok') return this.readFailed(pending, row);
+    const uuid = row.identityKey ? pending.value.byIdentity.get(row.identityKey) : undefined;
+    if (uuid) {
+      journal.recordOutcome({
+        rowId: row.id,
+        from: 'in_doubt',
+        to: 'accepted',
+        patch: {
+          creationUuid: uuid,
+          nextAttemptAt: clock.now() + settings.trackPollMs,
+          errorCode: null,
+          errorMessage: null,
+        },
+        response: { reconciled: 'pending list', uuid },
+        reason: 'reconciled: the creation is pending',
+      });
+      this.createdMeter.record(clock.now());
+      return;
+    }
+    const found = await this.find(row);
+    if (!found) return;
+    const now = clock.now();
+    if (found.found === 'one') {
+      journal.recordOutcome({
+        rowId: row.id,
+        from: 'in_doubt',
+        to: 'created',
+        patch: {
+          platformId: String(found.supplier.platformTargetId),
+          errorCode: null,
+          errorMessage: null,
+        },
+        response: { reconciled: 'find by identifier', platformId: found.supplier.platformTargetId },
+        reason: 'reconciled: the supplier exists',
+      });
+      this.createdMeter.record(now);
+      return;
+    }
+    if (found.found === 'ambiguous') {
+      journal.recordOutcome({
+        rowId: row.id,
+        from: 'in_doubt',
+        to: 'needs_user',
+        patch: { errorCode: 'api_ambiguous', errorMessage: appError('api_ambiguous').message },
+        reason: 'reconciled: several suppliers match',
+      });
+      return;
+    }
+    if (row.attempts >= settings.maxWriteAttempts) {
+      journal.recordOutcome({
+        rowId: row.id,
+        from: 'in_doubt',
+        to: 'needs_user',
+        patch: {
+          errorCode: 'api_maybe_processed',
+          errorMessage: `The creation was sent ${row.attempts} times without a confirmed result, and the supplier is neither pending nor found. Check the platform, then retry the row.`,
+        },
+        reason: 'reconciliation cap reached',
+      });
+      return;
+    }
+    journal.recordOutcome({
+      rowId: row.id,
+      from: 'in_doubt',
+      to: 'queued',
+      patch: { nextAttemptAt: now },
+      response: { reconciled: 'not pending, not found' },
+      reason: 'reconciled: the request did not take effect; it may be sent again',
+    });
+  }
+
+  private async find(row: JournalRow): Promise<FindResult<SupplierDetail> | undefined> {
+    const ref = supplierRef(row);
+    if (!ref) return { found: 'none' };
+    const answer = await this.d.conn.api.findByIdentifier(
+      { supplierId: ref.id, ...(ref.source ? { source: ref.source } : {}) },
+      { jobId: this.d.jobId, signal: this.stop.signal, kind: 'poll' },
+    );
+    if (answer.kind !== 'ok') {
+      this.readFailed(answer, row);
+      return undefined;
+    }
+    return answer.value;
+  }
+
+  private async reconcileFollowUp(
+    row: JournalRow,
+    stage: 'screening' | 'validation',
+  ): Promise<void> {
+    const { journal, clock, settings } = this.d;
+    const from: RowState = stage === 'screening' ? 'screening_in_doubt' : 'validation_in_doubt';
+    const answer = await this.statusOf(row, stage);
+    if (!answer) return;
+    const now = clock.now();
+    if (answer.kind === 'ok') {
+      const to: RowState = stage === 'screening' ? 'screening_requested' : 'validation_requested';
+      const v = answer.value as { status: string; id?: number; requestId?: string };
+      journal.recordOutcome({
+        rowId: row.id,
+        from,
+        to,
+        patch: {
+          nextAttemptAt: now,
+          ...(stage === 'screening'
+            ? { screeningStatus: v.status, ...(v.id !== undefined ? { screeningIds: [v.id] } : {}) }
+            : {
+                validationStatus: v.status,
+                ...(v.requestId ? { validationRequestId: v.requestId } : {}),
+              }),
+        },
+        reason: `reconciled: the ${stage} request exists`,
+      });
+      return;
+    }
+    // not_found: the request did not take effect.
+    if (row.attempts >= settings.maxWriteAttempts) {
+      journal.recordOutcome({
+        rowId: row.id,
+        from,
+        to: 'needs_user',
+        patch: {
+          errorCode: 'api_maybe_processed',
+          errorMessage: `The ${stage} request was sent ${row.attempts} times without a confirmed result. Check the platform, then retry the row.`,
+        },
+      });
+      return;
+    }
+    journal.recordOutcome({
+      rowId: row.id,
+      from,
+      to: stage === 'screening' ? 'screening_queued' : 'validation_queued',
+      patch: { nextAttemptAt: now },
+      reason: `reconciled: the ${stage} request did not take effect`,
+    });
+  }
+
+  /** GET screening/validation status; undefined after a failure that was handled. */
+  private async statusOf(
+    row: JournalRow,
+    stage: 'screening' | 'validation',
+  ): Promise<ApiAnswer<unknown> | undefined> {
+    const identifier = platformIdentifier(row);
+    if (!identifier) return undefined;
+    const o = { jobId: this.d.jobId, signal: this.stop.signal, kind: 'poll' as const };
+    const answer =
+      stage === 'screening'
+        ? await this.d.conn.api.getScreening(identifier, o)
+        : await this.d.conn.api.getValidation(identifier, o);
+    if (answer.kind === 'ok' || answer.kind === 'not_found') {
+      this.offlineRecovered();
+      return answer;
+    }
+    this.readFailed(answer, row);
+    return undefined;
+  }
+
+  // ---- tracking creations --------------------------------------------------------------------
+
+  private fillTrack(): void {
+    if (!this.idle('track')) return;
+    const { journal, jobId, clock, settings } = this.d;
+    const due = journal.takeDue(
+      jobId,
+      ['accepted', 'pending'],
+      clock.now(),
+      settings.batchSize * 5,
+    );
+    if (!due.length) return;
+    this.spawn('track', undefined, () => this.track(due.filter((r) => !this.inHand.has(r.id))));
+  }
+
+  private async track(rows: JournalRow[]): Promise<void> {
+    const { journal, jobId, conn, clock, settings } = this.d;
+    const snap = await conn.pending(clock.now() - settings.trackPollMs / 2, {
+      jobId,
+      signal: this.stop.signal,
+    });
+    if (snap.kind !== 'ok') return this.readFailed(snap);
+    const still: RowOutcome[] = [];
+    const gone: JournalRow[] = [];
+    const next = clock.now() + settings.trackPollMs;
+    for (const row of rows) {
+      const uuid =
+        (row.creationUuid && snap.value.byUuid.has(row.creationUuid)
+          ? row.creationUuid
+          : undefined) ??
+        (row.identityKey ? snap.value.byIdentity.get(row.identityKey) : undefined);
+      if (uuid)
+        still.push({
+          rowId: row.id,
+          from: row.state,
+          to: row.state,
+          patch: { nextAttemptAt: next },
+        });
+      else gone.push(row);
+    }
+    if (still.length) journal.recordOutcomes(still);
+    // Left the pending list: created, or (after the settle delay) vanished.
+    await Promise.all(
+      gone.map((row) => {
+        this.inHand.add(row.id);
+        return this.resolveGone(row).finally(() => this.inHand.delete(row.id));
+      }),
+    );
+  }
+
+  private async resolveGone(row: JournalRow): Promise<void> {
+    const { journal, clock, settings } = this.d;
+    const found = await this.find(row);
+    if (!found) return;
+    const now = clock.now();
+    const from = row.state;
+    if (found.found === 'one') {
+      journal.recordOutcome({
+        rowId: row.id,
+        from,
+        to: 'created',
+        patch: {
+          platformId: String(found.supplier.platformTargetId),
+          errorCode: null,
+          errorMessage: null,
+        },
+        response: { found: found.supplier.platformTargetId },
+      });
+      return;
+    }
+    if (found.found === 'ambiguous') {
+      journal.recordOutcome({
+        rowId: row.id,
+        from,
+        to: 'needs_user',
+        patch: { errorCode: 'api_ambiguous', errorMessage: appError('api_ambiguous').message },
+      });
+      return;
+    }
+    if (row.errorCode !== MISSING_MARK) {
+      // Processing may finish a moment after the entry leaves the list: look again later.
+      journal.recordOutcome({
+        rowId: row.id,
+        from,
+        to: from,
+        patch: {
+          errorCode: MISSING_MARK,
+          errorMessage: null,
+          nextAttemptAt: now + settings.settleMs,
+        },
+      });
+      return;
+    }
+    journal.recordOutcome({
+      rowId: row.id,
+      from,
+      to: 'vanished',
+      patch: {
+        errorCode: 'creation_vanished',
+        errorMessage:
+          "The platform finished processing this creation without a supplier (it is no longer pending and cannot be found). Check the row's values, then retry it.",
+      },
+      reason: 'left the pending list without a supplier',
+    });
+  }
+
+  // ---- screening and validation -------------------------------------------------------------
+
+  private async requestScreening(row: JournalRow): Promise<void> {
+    const period = this.options.screeningPeriod;
+    if (!period) {
+      this.d.journal.recordOutcome({ rowId: row.id, from: 'screening_queued', to: 'skipped' });
+      return;
+    }
+    await this.followUpWrite(row, 'screening', (identifier, o) =>
+      this.d.conn.client.requestScreening(identifier, period, o),
+    );
+  }
+
+  private async requestValidation(row: JournalRow): Promise<void> {
+    await this.followUpWrite(row, 'validation', (identifier, o) =>
+      this.d.conn.client.requestValidation(identifier, o),
+    );
+  }
+
+  private async followUpWrite(
+    row: JournalRow,
+    stage: 'screening' | 'validation',
+    send: (
+      identifier: SupplierIdentifier,
+      o: { signal?: AbortSignal; timeoutMs: number },
+    ) => Promise<ApiAnswer<{ screeningRequestIds: number[] } | { requestId: string }>>,
+  ): Promise<void> {
+    const { journal, jobId, conn, clock, settings } = this.d;
+    const queued: RowState = stage === 'screening' ? 'screening_queued' : 'validation_queued';
+    const sending: RowState = stage === 'screening' ? 'screening_sending' : 'validation_sending';
+    const inDoubt: RowState = stage === 'screening' ? 'screening_in_doubt' : 'validation_in_doubt';
+    const requested: RowState =
+      stage === 'screening' ? 'screening_requested' : 'validation_requested';
+    const identifier = platformIdentifier(row);
+    if (!identifier) {
+      journal.recordOutcome({
+        rowId: row.id,
+        from: queued,
+        to: 'skipped',
+        patch: {
+          errorCode: 'api_not_found',
+          errorMessage: 'The row has no platform id to request this for.',
+        },
+      });
+      return;
+    }
+    let intent = false;
+    const answer = await conn.scheduler.submit(
+      { group: 'WRITE', kind: stage, jobId, signal: this.stop.signal },
+      async (signal) => {
+        if (!intent) {
+          const marked = journal.markSending([row.id], clock.now(), {
+            stage,
+            request: {
+              endpoint: `POST /public/v2/suppliers/sites/${stage}`,
+              platformId: identifier.platformId ?? null,
+            },
+          });
+          if (!marked.length) return { kind: 'aborted', maybeSent: false } as const;
+          intent = true;
+        }
+        return send(identifier, {
+          ...(signal ? { signal } : {}),
+          timeoutMs: settings.requestTimeoutMs,
+        });
+      },
+    );
+    if (!intent) return;
+    const now = clock.now();
+    switch (answer.kind) {
+      case 'ok': {
+        this.offlineRecovered();
+        const v = answer.value;
+        if ('screeningRequestIds' in v) {
+          if (v.screeningRequestIds.length === 0) {
+            // Skipped by the platform (already screened or not eligible): never ask twice.
+            journal.recordOutcome({
+              rowId: row.id,
+              from: sending,
+              to: this.options.validate ? 'validation_queued' : 'done',
+              patch: { screeningStatus: 'Skipped', screeningIds: [] },
+              response: { status: answer.status, screeningRequestIds: [] },
+            });
+            return;
+          }
+          journal.recordOutcome({
+            rowId: row.id,
+            from: sending,
+            to: requested,
+            patch: {
+              screeningIds: v.screeningRequestIds,
+              screeningStatus: 'New',
+              nextAttemptAt: now + settings.statusPollBaseMs,
+            },
+            response: { status: answer.status, screeningRequestIds: v.screeningRequestIds },
+          });
+          return;
+        }
+        journal.recordOutcome({
+          rowId: row.id,
+          from: sending,
+          to: requested,
+          patch: {
+            validationRequestId: v.requestId,
+            validationStatus: 'PENDING',
+            nextAttemptAt: now + settings.statusPollBaseMs,
+          },
+          response: { status: answer.status, requestId: v.requestId },
+        });
+        return;
+      }
+      case 'row_error': {
+        this.offlineRecovered();
+        if (stage === 'validation' && /already.*validated|fully validated/i.test(answer.message)) {
+          journal.recordOutcome({
+            rowId: row.id,
+            from: sending,
+            to: 'done',
+            patch: { validationStatus: 'COMPLETED', errorMessage: answer.message, errorCode: null },
+            response: { status: 400, message: answer.message },
+            reason: 'already validated',
+          });
+          return;
+        }
+        if (stage === 'validation' && /pending/i.test(answer.message)) {
+          // A request is already pending for the supplier: follow that one instead.
+          journal.recordOutcome({
+            rowId: row.id,
+            from: sending,
+            to: requested,
+            patch: { validationStatus: 'PENDING', nextAttemptAt: now + settings.statusPollBaseMs },
+            response: { status: 400, message: answer.message },
+          });
+          return;
+        }
+        journal.recordOutcome({
+          rowId: row.id,
+          from: sending,
+          to: 'needs_user',
+          patch: {
+            errorCode: 'api_row_rejected',
+            errorMessage: `The ${stage} request was refused: ${answer.message}`,
+          },
+          response: { status: 400, code: answer.code, message: answer.message },
+        });
+        return;
+      }
+      case 'not_found':
+        journal.recordOutcome({
+          rowId: row.id,
+          from: sending,
+          to: 'needs_user',
+          patch: {
+            errorCode: 'api_not_found',
+            errorMessage: `The platform did not find this supplier for the ${stage} request.`,
+          },
+          response: { status: 404 },
+        });
+        return;
+      case 'conflict':
+        this.toDoubt(row.id, sending, inDoubt, '409', now);
+        return;
+      case 'access_denied':
+        journal.recordOutcome({
+          rowId: row.id,
+          from: sending,
+          to: queued,
+          patch: { refundAttempt: true },
+          response: { status: 403, message: answer.message },
+        });
+        this.accessDenied(answer);
+        return;
+      case 'offline':
+      case 'no_token':
+        journal.recordOutcome({
+          rowId: row.id,
+          from: sending,
+          to: queued,
+          patch: { refundAttempt: true },
+          response: { answer: answer.kind },
+        });
+        this.nothingSent(answer);
+        return;
+      case 'aborted':
+        if (!answer.maybeSent) {
+          journal.recordOutcome({
+            rowId: row.id,
+            from: sending,
+            to: queued,
+            patch: { refundAttempt: true },
+          });
+          return;
+        }
+        this.toDoubt(row.id, sending, inDoubt, 'interrupted after sending', now);
+        return;
+      case 'maybe_processed':
+      case 'unexpected_response':
+        this.toDoubt(row.id, sending, inDoubt, answer.detail, now);
+        return;
+      case 'throttled':
+        journal.recordOutcome({
+          rowId: row.id,
+          from: sending,
+          to: queued,
+          patch: { refundAttempt: true },
+        });
+        return;
+    }
+  }
+
+  private async pollStatus(row: JournalRow): Promise<void> {
+    const { journal, clock, settings, random } = this.d;
+    const stage = row.state === 'screening_requested' ? 'screening' : 'validation';
+    const answer = await this.statusOf(row, stage);
+    if (!answer) return;
+    const now = clock.now();
+    const from = row.state;
+    const age = now - (row.sentAt ?? now);
+    const later =
+      now +
+      Math.min(settings.statusPollCapMs, Math.max(settings.statusPollBaseMs, age / 4)) *
+        (0.75 + random() / 2);
+    if (answer.kind === 'not_found') {
+      const onCreate =
+        (stage === 'screening' ? row.screeningStatus : row.validationStatus) === ON_CREATE;
+      if (row.errorCode !== NOT_VISIBLE_MARK) {
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: from,
+          patch: { errorCode: NOT_VISIBLE_MARK, nextAttemptAt: now + settings.settleMs },
+        });
+        return;
+      }
+      if (onCreate) {
+        // Asked for with the creation but never visible: ask for it explicitly.
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: stage === 'screening' ? 'screening_queued' : 'validation_queued',
+          patch: {
+            errorCode: null,
+            nextAttemptAt: now,
+            ...(stage === 'screening' ? { screeningStatus: null } : { validationStatus: null }),
+          },
+          reason: `no ${stage} request found after the creation: requesting it`,
+        });
+        return;
+      }
+      journal.recordOutcome({
+        rowId: row.id,
+        from,
+        to: 'needs_user',
+        patch: {
+          errorCode: 'api_not_found',
+          errorMessage: `The platform no longer reports the ${stage} request for this supplier.`,
+        },
+      });
+      return;
+    }
+    if (answer.kind !== 'ok') return;
+    if (stage === 'screening') {
+      const v = answer.value as { id: number; status: string };
+      if (SCREENING_END.has(v.status)) {
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: this.followUpAfterScreening(row),
+          patch: {
+            screeningStatus: v.status,
+            screeningIds: [v.id],
+            errorCode: null,
+            nextAttemptAt: now,
+          },
+          response: { screening: v.status },
+        });
+      } else {
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: from,
+          patch: {
+            screeningStatus: v.status,
+            screeningIds: [v.id],
+            errorCode: null,
+            nextAttemptAt: later,
+          },
+        });
+      }
+      return;
+    }
+    const v = answer.value as {
+      requestId: string;
+      status: string;
+      outcomeTargetId?: number | null;
+      rejectionReason?: string | null;
+    };
+    if (VALIDATION_END.has(v.status)) {
+      journal.recordOutcome({
+        rowId: row.id,
+        from,
+        to: 'done',
+        patch: {
+          validationStatus: v.status,
+          validationRequestId: v.requestId,
+          outcomeTargetId: v.outcomeTargetId != null ? String(v.outcomeTargetId) : null,
+          rejectionReason: v.rejectionReason ?? null,
+          errorCode: null,
+        },
+        response: { validation: v.status },
+      });
+    } else {
+      journal.recordOutcome({
+        rowId: row.id,
+        from,
+        to: from,
+        patch: {
+          validationStatus: v.status,
+          validationRequestId: v.requestId,
+          errorCode: null,
+          nextAttemptAt: later,
+        },
+      });
+    }
+  }
+
+  // ---- failures that concern the whole job ----------------------------------------------------
+
+  /** A read that failed: offline waits, 403 pauses, anything else is tried again later. */
+  private readFailed(answer: ApiFailure, row?: JournalRow): void {
+    if (answer.kind === 'access_denied') return this.accessDenied(answer);
+    if (answer.kind === 'offline' || answer.kind === 'no_token') return this.nothingSent(answer);
+    if (answer.kind === 'aborted') return;
+    if (row) {
+      const now = this.d.clock.now();
+      this.d.journal.recordOutcome({
+        rowId: row.id,
+        from: row.state,
+        to: row.state,
+        patch: {
+          nextAttemptAt:
+            now +
+            backoffMs(
+              1,
+              this.d.settings.offlineBaseMs,
+              this.d.settings.offlineCapMs,
+              this.d.random,
+            ),
+        },
+      });
+    }
+  }
+
+  private accessDenied(answer: Extract<ApiFailure, { kind: 'access_denied' }>): void {
+    this.accessError = answerError(answer) ?? appError('api_access_denied');
+    this.halt('access_denied');
+  }
+
+  /** No network (or no token): nothing was sent. The job waits and probes with backoff. */
+  private nothingSent(answer: ApiFailure): void {
+    if (answer.kind === 'no_token') {
+      this.accessError = appError('api_no_token');
+      this.halt('access_denied');
+      return;
+    }
+    const { clock, settings, random, journal, jobId } = this.d;
+    this.offlineUntil =
+      clock.now() +
+      backoffMs(this.offlineRound++, settings.offlineBaseMs, settings.offlineCapMs, random);
+    if (!this.offline) {
+      this.offline = true;
+      journal.setJobState(jobId, 'waiting_network', appError('api_offline'));
+      this.emitProgress(true);
+    }
+  }
+
+  private offlineRecovered(): void {
+    if (!this.offline) return;
+    this.offline = false;
+    this.offlineRound = 0;
+    this.offlineUntil = 0;
+    this.d.journal.setJobState(this.d.jobId, 'running');
+    this.emitProgress(true);
+  }
+
+  // ---- ending -------------------------------------------------------------------------------
+
+  private finish(opts: RunOptions): RunExit {
+    const { journal, jobId } = this.d;
+    if (this.stopReason === 'cancelled') {
+      while (journal.cancelUnsentRows(jobId) > 0);
+      journal.setJobState(jobId, 'cancelled');
+      return 'cancelled';
+    }
+    if (this.stopReason === 'access_denied') {
+      journal.setJobState(jobId, 'paused', this.accessError ?? appError('api_access_denied'));
+      return 'access_denied';
+    }
+    if (this.stopReason === 'paused') {
+      journal.setJobState(jobId, 'paused', {
+        code: 'paused',
+        message: 'Paused. Resume the job to continue where it stopped.',
+      });
+      return 'paused';
+    }
+    if (opts.mode === 'check') {
+      journal.setJobState(jobId, 'ready');
+      return 'checked';
+    }
+    const counts = journal.counts(jobId);
+    if (ACTIVE_STATES.some((s) => counts[s])) {
+      journal.setJobState(jobId, 'paused', {
+        code: 'not_waiting',
+        message:
+          'Every creation was sent. Resume the job to follow the creations, screening and validation to their end.',
+      });
+      return 'sent';
+    }
+    const problems = PROBLEM_STATES.some((s) => counts[s]);
+    journal.setJobState(
+      jobId,
+      problems ? 'needs_attention' : 'finished',
+      problems
+        ? {
+            code: 'rows_need_attention',
+            message: 'Some rows need your attention: fix them and retry, or export the results.',
+          }
+        : null,
+    );
+    return 'finished';
+  }
+
+  // ---- progress -----------------------------------------------------------------------------
+
+  private emitProgress(force = false): void {
+    const { clock, settings } = this.d;
+    const now = clock.now();
+    if (!force && now - this.lastProgressAt < settings.progressIntervalMs) {
+      if (!this.progressTimer) {
+        this.progressTimer = setTimeout(() => {
+          this.progressTimer = undefined;
+          this.emitProgress(true);
+        }, settings.progressIntervalMs);
+        this.progressTimer.unref?.();
+      }
+      return;
+    }
+    if (this.progressTimer) {
+      clearTimeout(this.progressTimer);
+      this.progressTimer = undefined;
+    }
+    this.lastProgressAt = now;
+    this.d.events.progress(this.progress());
+  }
+
+  progress(): JobProgress {
+    const { journal, jobId, conn, clock } = this.d;
+    const counts = journal.counts(jobId);
+    const total = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
+    const status = conn.scheduler.status();
+    const view = (g: 'GET' | 'WRITE'): ThrottleView => {
+      const st = status[g];
+      // The binding window: the one allowing the fewest requests per second.
+      const binding = [...st.windows].sort(
+        (a, b) => a.limit / a.windowSeconds - b.limit / b.windowSeconds,
+      )[0];
+      return {
+        sentInWindow: binding?.used ?? 0,
+        ceiling: binding?.limit ?? 0,
+        windowSeconds: binding?.windowSeconds ?? 0,
+        ceilingPerMinute: st.ceilingPerMinute,
+        targetPerMinute: st.targetPerMinute,
+        throttledUntil:
+          st.throttledUntil !== null && st.throttledUntil > clock.now() ? st.throttledUntil : null,
+        queued: st.queued,
+        inFlight: st.inFlight,
+      };
+    };
+    const write = view('WRITE');
+    const remaining = UNSENT_CREATE_STATES.reduce((a, s) => a + (counts[s] ?? 0), 0);
+    const rate = this.createdMeter.sample(
+      clock.now(),
+      remaining,
+      write.ceilingPerMinute || undefined,
+    );
+    const job = journal.getJob(jobId);
+    return {
+      jobId,
+      state: job?.state ?? 'running',
+      counts,
+      total,
+      ratePerMinute: rate.perMinute,
+      etaMs: rate.etaMs,
+      throttle: { GET: view('GET'), WRITE: write },
+      offline: this.offline,
+    };
+  }
+}
+
+function supplierRef(row: JournalRow): { id: string; source?: string } | undefined {
+  const sid = (row.payload as { supplierId?: { id?: unknown; source?: unknown } } | null)
+    ?.supplierId;
+  if (!sid || typeof sid.id !== 'string' || !sid.id.trim()) return undefined;
+  const source =
+    typeof sid.source === 'string' && sid.source.trim() ? sid.source.trim() : undefined;
+  return source ? { id: sid.id.trim(), source } : { id: sid.id.trim() };
+}
+
+function platformIdentifier(row: JournalRow): SupplierIdentifier | undefined {
+  if (!row.platformId) return undefined;
+  return { platformId: row.platformId };
+}
+
+function checkOutcome(row: JournalRow, outcome: ReturnType<IdentityIndex['match']>): RowOutcome {
+  const base = { rowId: row.id, from: 'valid' as RowState };
+  switch (outcome.kind) {
+    case 'new':
+      return { ...base, to: 'new' };
+    case 'exists':
+      return { ...base, to: 'exists', patch: { platformId: outcome.platformId } };
+    case 'pending':
+      return { ...base, to: 'pending', patch: { creationUuid: outcome.uuid, nextAttemptAt: 0 } };
+    case 'ambiguous':
+      return {
+        ...base,
+        to: 'ambiguous',
+        patch: {
+          errorCode: 'api_ambiguous',
+          errorMessage:
+            outcome.platformIds.length > 0
+              ? `Several suppliers have this identifier (platform ids ${outcome.platformIds.join(', ')}). Add a source to the identifier or merge the suppliers in the platform.`
+              : appError('api_ambiguous').message,
+        } satisfies RowPatch,
+      };
+  }
+}

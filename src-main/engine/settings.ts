@@ -1,0 +1,62 @@
+// The sync engine's timing and size settings. The defaults are for the real API (creation takes
+// hours, screening and validation longer); a sandbox with short processing times and the tests
+// use shorter ones.
+
+export interface EngineSettings {
+  /** How long after a write whose answer was lost before concluding from the pending list and
+   *  find-by-identifier that it did not take effect. 30 s or more against a real server. */
+  settleMs: number;
+  /** How often the pending list is read while creations are being tracked. */
+  trackPollMs: number;
+  /** Polling of one row's screening or validation status: first wait, and the cap of its
+   *  exponential backoff. */
+  statusPollBaseMs: number;
+  statusPollCapMs: number;
+  /** Reconciliation rounds (a write sent and found not to have taken effect) before the row is
+   *  handed to the user instead of being sent again. */
+  maxWriteAttempts: number;
+  /** Probing a lost network: first wait and cap. */
+  offlineBaseMs: number;
+  offlineCapMs: number;
+  /** Check strategy: read the supplier list page by page and match locally ('list'), one
+   *  lookup per row ('lookup'), or whichever costs fewer requests ('auto'). */
+  checkStrategy: 'auto' | 'list' | 'lookup';
+  /** Page size asked of the supplier list (the server may answer a smaller one). */
+  listPageSize: number;
+  /** Rows taken from the journal per batch of a lane. */
+  batchSize: number;
+  /** Progress events per job are sent at most this often. */
+  progressIntervalMs: number;
+  /** Request timeout. */
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
+  settleMs: 45_000,
+  trackPollMs: 60_000,
+  statusPollBaseMs: 60_000,
+  statusPollCapMs: 30 * 60_000,
+  maxWriteAttempts: 5,
+  offlineBaseMs: 2_000,
+  offlineCapMs: 60_000,
+  checkStrategy: 'auto',
+  listPageSize: 1_000,
+  batchSize: 200,
+  progressIntervalMs: 250,
+  requestTimeoutMs: 30_000,
+};
+
+/** Settings scaled to a sandbox whose lifecycles take `processingMs`: polls follow the
+ *  sandbox's pace instead of the real API's hours. */
+export function sandboxEngineSettings(processingMs: number): EngineSettings {
+  const base = Math.max(50, Math.round(processingMs / 4));
+  return {
+    ...DEFAULT_ENGINE_SETTINGS,
+    settleMs: Math.max(500, Math.min(5_000, processingMs)),
+    trackPollMs: base,
+    statusPollBaseMs: base,
+    statusPollCapMs: Math.max(base * 8, 2_000),
+    offlineBaseMs: 500,
+    offlineCapMs: 5_000,
+  };
+}
