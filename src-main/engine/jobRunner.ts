@@ -207,7 +207,7 @@ export class JobRunner {
   // ---- the loop -----------------------------------------------------------------------------
 
   private async loop(opts: RunOptions): Promise<void> {
-    const { journal, jobId, clock, settings } = this.d;
+    const { journal, jobId, clock } = this.d;
     for (;;) {
       if (this.stop.signal.aborted) return;
       const counts = journal.counts(jobId);
