@@ -95,6 +95,17 @@ describe('access', () => {
     expect(stats.screeningRequests + stats.validationRequests).toBe(0);
   });
 
+  it('logs one line per request, never the token', async () => {
+    const lines: string[] = [];
+    t.sb.configure({ log: (line) => lines.push(line) });
+    await t.api.get(`${SITES}/find-by-identifier?supplierId=SUP-1`);
+    await clientFor(t.sb.url, 'secret-token').get(SITES);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^GET \/public\/v2\/suppliers\/sites\/find-by-identifier 200 \d+ms$/);
+    expect(lines[1]).toMatch(/ 403 /);
+    expect(lines.join('\n')).not.toMatch(/sandbox|secret-token|SUP-1/);
+  });
+
   it('answers 404 for unknown paths and 405 for an unsupported method', async () => {
     expect((await t.api.get('/public/v2/nothing')).status).toBe(404);
     const wrong = await t.api.call('PUT', SITES, { body: {} });
