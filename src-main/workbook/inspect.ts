@@ -9,9 +9,10 @@ import { detectTextFormat } from './textDecode';
 import type { FileInfo, FileKind, SheetInfo } from './types';
 import { listZipEntries, readZipEntryText, ZipFormatError, type ZipEntry } from './zip';
 
-/** 100 MiB: a 100,000-row list is about 5 MB as .xlsx; much larger files exhaust memory on the
- *  shared strings a workbook keeps, and are better split. */
-export const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
+/** Largest files imported by default. A workbook's shared strings are held in memory while it is
+ *  read: a 58 MB .xlsx of a million rows peaks near 1 GB, so workbooks stop at 50 MB (about
+ *  850,000 rows of ten columns). Text files hold nothing but the identities in memory. */
+export const DEFAULT_MAX_BYTES = { xlsx: 50 * 1024 * 1024, csv: 200 * 1024 * 1024 } as const;
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -161,16 +162,23 @@ interface Sniffed {
 }
 
 /** Decides what the file is from its bytes (the extension only for text files). */
-export async function sniffFile(path: string, maxBytes = DEFAULT_MAX_BYTES): Promise<Sniffed> {
-  const s = await statOrFail(path);
-  const name = basename(path);
-  if (s.size > maxBytes) {
+export async function sniffFile(path: string, maxBytes?: number): Promise<Sniffed> {
+  const sniffed = await sniffKind(path);
+  const { size } = await statOrFail(path);
+  const limit = maxBytes ?? DEFAULT_MAX_BYTES[sniffed.kind];
+  if (size > limit) {
     fail(
       'file_too_large',
-      `"${name}" is ${mb(s.size)}; the app imports files up to ${mb(maxBytes)}. Split it into smaller files, or delete columns and sheets it does not need.`,
-      { path, sizeBytes: s.size, maxBytes },
+      `"${basename(path)}" is ${mb(size)}; the app imports ${sniffed.kind === 'xlsx' ? 'workbooks' : 'text files'} up to ${mb(limit)}. Split it into smaller files, or delete columns and sheets it does not need.`,
+      { path, sizeBytes: size, maxBytes: limit },
     );
   }
+  return sniffed;
+}
+
+async function sniffKind(path: string): Promise<Sniffed> {
+  const s = await statOrFail(path);
+  const name = basename(path);
   if (s.size === 0)
     fail('sheet_empty', `"${name}" is empty. Choose the file that holds the supplier list.`);
   const head = await readHead(path, 8);

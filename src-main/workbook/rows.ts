@@ -344,6 +344,8 @@ export interface RowImport extends TableLayout {
   notes: TableNote[];
   /** Counts so far; final once `rows` has been iterated. */
   summary(): ValidationSummary;
+  /** Releases the file when the rows are not read to the end. */
+  close(): Promise<void>;
 }
 
 /** Reads, maps and validates a file's table as a stream: what a job is created from. */
@@ -355,7 +357,7 @@ export async function importRows(
   try {
     assertMappingUsable(options.mapping, table.columns.length);
   } catch (e) {
-    await table.rows[Symbol.asyncIterator]().return?.(undefined);
+    await table.close();
     throw e;
   }
   const validator = new RowValidator(options.mapping, table.columns);
@@ -371,5 +373,6 @@ export async function importRows(
     rows: rows(),
     notes: table.notes,
     summary: () => validator.summary(),
+    close: () => table.close(),
   };
 }

@@ -315,7 +315,12 @@ export async function openTable(
     }
   }
 
-  return { sheet, headerRow, columns, rows: rows(), notes };
+  const generator = rows();
+  const close = async () => {
+    await generator.return(undefined);
+    await it.return(undefined);
+  };
+  return { sheet, headerRow, columns, rows: generator, notes, close };
 }
 
 /** The first `limit` records of the table, for the mapping screen; stops reading there. */
@@ -352,5 +357,12 @@ export async function readTable(
   const table = await openTable(path, options);
   const rows: TableRow[] = [];
   for await (const row of table.rows) rows.push(row);
-  return { ...table, rows, truncated: false };
+  return {
+    sheet: table.sheet,
+    headerRow: table.headerRow,
+    columns: table.columns,
+    rows,
+    notes: table.notes,
+    truncated: false,
+  };
 }

@@ -80,10 +80,13 @@ export interface TableLayout {
   columns: TableColumn[];
 }
 
-/** A table being read. `rows` can be iterated once; `notes` is complete after the iteration. */
+/** A table being read. `rows` can be iterated once; `notes` is complete after the iteration.
+ *  Iterating to the end (or breaking out of the loop) releases the file; `close()` releases it
+ *  when the rows are not read at all. */
 export interface TableStream extends TableLayout {
   rows: AsyncIterable<TableRow>;
   notes: TableNote[];
+  close(): Promise<void>;
 }
 
 export interface TablePreview extends TableLayout {

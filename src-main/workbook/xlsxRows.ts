@@ -3,9 +3,9 @@
 // exceljs's streaming reader skips <mergeCells> (they come after the rows in the sheet's XML), so
 // the merged ranges are collected first by scanning the sheet's XML, which costs one extra
 // decompression and no parsing; then the top-left value of each range is used for all its cells.
-import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { fail } from '../../src-shared/errors';
+import { AppFailure, fail } from '../../src-shared/errors';
 import { cellValueToText } from './cellText';
 import type { XlsxSheet } from './inspect';
 import type { TableNote } from './types';
@@ -83,9 +83,16 @@ interface ExcelRow {
   ): void;
 }
 
-interface SheetReader extends AsyncIterable<ExcelRow> {
-  id: number | string;
-  name: string;
+interface ExcelPartParsers {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(
+    iterator: AsyncIterable<unknown>,
+    sheetNo: string,
+  ): Generator<{ eventType: string; value: AsyncIterable<ExcelRow> }>;
+  properties?: { model?: { date1904?: boolean } };
 }
 
 /** Streams the rows of `sheet`. Notes about error cells and merges go to `notes`. */
@@ -120,78 +127,88 @@ export async function* readXlsxRows(
   const byTop = new Map<number, MergedRange[]>();
   for (const m of merges) byTop.set(m.top, [...(byTop.get(m.top) ?? []), m]);
   let active: { range: MergedRange; value: string }[] = [];
-  const sheetNo = /sheet(\d+)\.xml$/i.exec(sheet.entry)?.[1];
+  const sheetNo = /(\d+)\.xml$/i.exec(sheet.entry)?.[1] ?? '1';
 
-  const input = createReadStream(path);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  // exceljs's WorkbookReader copies a sheet to a temporary file when the shared strings come
+  // after it in the archive (the usual order), and leaves that copy open when reading stops
+  // early. Its part parsers are driven here from the app's own zip reader instead: shared
+  // strings and styles first, then the sheet streamed straight from the archive, with every
+  // stream closed when reading ends. These are exceljs 4.4 internals (the version is pinned).
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'ignore',
-  });
-  const date1904 = () =>
-    Boolean(
-      (reader as unknown as { properties?: { model?: { date1904?: boolean } } }).properties?.model
-        ?.date1904,
-    );
-  let found = false;
+  }) as unknown as ExcelPartParsers;
+  const streams: Readable[] = [];
   try {
-    for await (const ws of reader as unknown as AsyncIterable<SheetReader>) {
-      // exceljs names a sheet from the workbook's relationships; where it cannot, it keeps the
-      // file number as a string id, and the file number decides.
-      const matches = ws.name === sheet.name || (typeof ws.id === 'string' && ws.id === sheetNo);
-      if (!matches) continue;
-      found = true;
-      const use1904 = date1904();
-      for await (const row of ws) {
-        const r = row.number;
-        const cells: string[] = [];
-        let errorCells = 0;
-        row.eachCell({ includeEmpty: false }, (cell, col) => {
-          const t = cellValueToText(cell.value, cell.numFmt, use1904);
-          if (t.error) errorCells++;
-          while (cells.length < col - 1) cells.push('');
-          cells[col - 1] = t.text;
+    const entries = await listZipEntries(path);
+    const entry = (name: string) => entries.find((e) => e.name.replace(/^\//, '') === name);
+    const open = async (name: string): Promise<Readable | null> => {
+      const e = entry(name);
+      if (!e) return null;
+      const stream = await openZipEntry(path, e);
+      streams.push(stream);
+      return stream;
+    };
+    const rels = await open('xl/_rels/workbook.xml.rels');
+    if (rels) await reader._parseRels(rels);
+    const book = await open('xl/workbook.xml');
+    if (book) await reader._parseWorkbook(book);
+    const strings = await open('xl/sharedStrings.xml');
+    if (strings) for await (const _ of reader._parseSharedStrings(strings)) void _;
+    const styles = await open('xl/styles.xml');
+    if (styles) await reader._parseStyles(styles);
+    const data = await open(sheet.entry);
+    if (!data) {
+      fail('file_corrupt', `The sheet "${sheet.name}" is missing from the workbook.`, { path });
+    }
+    const ws = [...reader._parseWorksheet(data, sheetNo)][0]?.value;
+    if (!ws) fail('sheet_not_found', undefined, { sheet: sheet.name });
+    const use1904 = Boolean(reader.properties?.model?.date1904);
+    for await (const row of ws) {
+      const r = row.number;
+      const cells: string[] = [];
+      let errorCells = 0;
+      row.eachCell({ includeEmpty: false }, (cell, col) => {
+        const t = cellValueToText(cell.value, cell.numFmt, use1904);
+        if (t.error) errorCells++;
+        while (cells.length < col - 1) cells.push('');
+        cells[col - 1] = t.text;
+      });
+      if (errorCells > 0) {
+        notes.push({
+          row: r,
+          kind: 'formula_error',
+          message: `Row ${r}: ${errorCells} cell(s) show a formula error (such as #N/A); they are read as shown.`,
         });
-        if (errorCells > 0) {
-          notes.push({
-            row: r,
-            kind: 'formula_error',
-            message: `Row ${r}: ${errorCells} cell(s) show a formula error (such as #N/A); they are read as shown.`,
-          });
-        }
-        if (merges.length > 0) {
-          active = active.filter((a) => a.range.bottom >= r);
-          for (const range of byTop.get(r) ?? []) {
-            active.push({ range, value: cells[range.left - 1] ?? '' });
-          }
-          // Rows that hold no cell at all are skipped by the XML; merges only fill rows seen.
-          for (const { range, value } of active) {
-            if (range.top > r || value === '') continue;
-            for (let c = range.left; c <= range.right; c++) {
-              while (cells.length < c) cells.push('');
-              if (cells[c - 1] === '') cells[c - 1] = value;
-            }
-          }
-        }
-        while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
-        yield { sourceRow: r, cells };
       }
-      break;
+      if (merges.length > 0) {
+        active = active.filter((a) => a.range.bottom >= r);
+        for (const range of byTop.get(r) ?? []) {
+          active.push({ range, value: cells[range.left - 1] ?? '' });
+        }
+        // Rows that hold no cell at all are skipped by the XML; merges only fill rows seen.
+        for (const { range, value } of active) {
+          if (range.top > r || value === '') continue;
+          for (let c = range.left; c <= range.right; c++) {
+            while (cells.length < c) cells.push('');
+            if (cells[c - 1] === '') cells[c - 1] = value;
+          }
+        }
+      }
+      while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+      yield { sourceRow: r, cells };
     }
   } catch (e) {
+    if (e instanceof AppFailure) throw e;
     fail('file_corrupt', undefined, {
       path,
       sheet: sheet.name,
       cause: e instanceof Error ? e.message : String(e),
     });
   } finally {
-    input.destroy();
-  }
-  if (!found) {
-    fail('sheet_not_found', `The workbook has no readable sheet "${sheet.name}".`, {
-      sheet: sheet.name,
-    });
+    for (const stream of streams) stream.destroy();
   }
 }

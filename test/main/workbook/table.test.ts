@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTable, previewTable, readTable } from '../../../src-main/workbook';
@@ -275,6 +277,36 @@ describe('xlsx tables', () => {
     let n = 0;
     for await (const _ of table.rows) n++;
     expect(n).toBe(200);
+  });
+});
+
+/** Paths this process holds open (Linux only). */
+async function openFiles(): Promise<string[]> {
+  const fds = await readdir('/proc/self/fd');
+  const out: string[] = [];
+  for (const fd of fds) out.push(await readlink(`/proc/self/fd/${fd}`).catch(() => ''));
+  return out
+    .filter((p) => p.startsWith('/') && !p.startsWith('/dev/') && !p.startsWith('/proc/'))
+    .sort();
+}
+
+describe.runIf(existsSync('/proc/self/fd'))('releasing the file', () => {
+  it('closes the file after a preview and after close() without reading', async () => {
+    const rows: unknown[][] = [['Supplier ID', 'Name', 'City']];
+    // Hard-to-compress numbers in the sheet itself, so it outlasts the reader's first chunks.
+    let seed = 7;
+    const noise = () => (seed = (seed * 48271) % 2147483647);
+    for (let i = 1; i <= 3000; i++) rows.push([`S${i}`, ...Array.from({ length: 10 }, noise)]);
+    const path = await writeWorkbook(join(dir, 'handles.xlsx'), [{ name: 'S', rows }]);
+    // exceljs reads the sheet from the archive, or from a temporary copy when the shared
+    // strings come after it: either way nothing may stay open.
+    const before = await openFiles();
+    await previewTable(path, { limit: 5 });
+    const table = await openTable(path);
+    expect((await openFiles()).length).toBeGreaterThan(before.length);
+    await table.close();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await openFiles()).toEqual(before);
   });
 });
 
