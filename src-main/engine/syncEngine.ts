@@ -2,7 +2,7 @@
 // connection, so that every job on a connection shares its rate budget fairly.
 import type { SchedulerEvent, SecretStore, TokenSource } from '../api';
 import { tokenFrom } from '../api';
-import type { Journal } from '../journal/journal';
+import type { Connection, Journal } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
 import { systemClock, type Clock } from '../util/clock';
 import { ConnectionRuntime } from './connectionRuntime';
@@ -31,6 +31,8 @@ export interface SyncEngineOptions {
   onEvent?: (event: EngineEvent) => void;
   /** Requests in flight per method group and connection. */
   concurrency?: { GET?: number; WRITE?: number };
+  /** Settings for one connection's jobs (a sandbox with short lifecycles polls faster). */
+  settingsFor?: (connection: Connection) => Partial<EngineSettings> | undefined;
 }
 
 /** Rows a "retry" puts back: they go through the check again, so nothing is created twice. */
@@ -68,7 +70,7 @@ export class SyncEngine {
       conn: this.runtime(job.connectionId),
       clock: this.clock,
       random: this.o.random ?? Math.random,
-      settings: this.settings,
+      settings: this.settingsFor(job.connectionId),
       entitlements: this.entitlements,
       events: {
         progress: (progress) => this.emit({ type: 'progress', progress }),
@@ -78,6 +80,13 @@ export class SyncEngine {
     const done = runner.run(options).finally(() => this.runners.delete(jobId));
     this.runners.set(jobId, { runner, done });
     return done;
+  }
+
+  /** The settings a job on this connection runs with. */
+  settingsFor(connectionId: string): EngineSettings {
+    const conn = this.o.journal.getConnection(connectionId);
+    const extra = conn ? this.o.settingsFor?.(conn) : undefined;
+    return extra ? { ...this.settings, ...extra } : this.settings;
   }
 
   isRunning(jobId: string): boolean {
@@ -139,7 +148,7 @@ export class SyncEngine {
       clock: this.clock,
       sendLog: this.o.journal.sendLog,
       limits: conn.limits,
-      requestTimeoutMs: this.settings.requestTimeoutMs,
+      requestTimeoutMs: this.settingsFor(connectionId).requestTimeoutMs,
       ...(this.o.concurrency ? { concurrency: this.o.concurrency } : {}),
       onSchedulerEvent: (event) => this.emit({ type: 'throttle', connectionId, event }),
       onWarning: (w) =>
