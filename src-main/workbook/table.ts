@@ -32,31 +32,34 @@ const NUMERIC = /^[-+]?[\d.,' ]*\d[\d.,' ]*%?$/;
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 const filled = (cells: readonly string[]) => cells.filter((c) => c.trim() !== '');
 
-function headerScore(cells: readonly string[]): number {
-  const values = filled(cells).map((c) => c.trim());
-  const distinct = new Set(values.map((v) => v.toLowerCase()));
-  if (distinct.size < 2) return 0;
-  let score = 0;
-  for (const v of distinct) {
-    if (NUMERIC.test(v) || /^\d{4}-\d{2}-\d{2}/.test(v)) continue;
-    score += knownHeaderField(v) ? 4 : 1;
-  }
-  // A header has one value per column; repeated values hint at data (or merged titles).
-  return score - (values.length - distinct.size);
-}
+const isDataLike = (v: string) => NUMERIC.test(v) || /^\d{4}-\d{2}-\d{2}/.test(v);
 
-/** The 1-based row number of the most header-like row among the first rows. */
+/**
+ * The 1-based row number of the header among the first rows. The header is a wide row (at least
+ * 60% of the widest row's filled cells, so titles and notes above are out) with distinct values:
+ * the wide row with the most known column names when it has two or more, otherwise the first
+ * wide row that is mostly text.
+ */
 export function detectHeaderRow(rows: readonly RawRow[]): number | null {
-  let best: RawRow | null = null;
-  let bestScore = 0;
-  for (const row of rows) {
-    const score = headerScore(row.cells);
-    if (score > bestScore) {
-      best = row;
-      bestScore = score;
-    }
-  }
-  return best?.sourceRow ?? null;
+  const stats = rows.map((row) => {
+    const values = filled(row.cells).map((c) => c.trim());
+    const distinct = new Set(values.map((v) => v.toLowerCase()));
+    return {
+      row: row.sourceRow,
+      filled: values.length,
+      distinct: distinct.size,
+      known: [...distinct].filter((v) => knownHeaderField(v) !== undefined).length,
+      text: values.filter((v) => !isDataLike(v)).length,
+    };
+  });
+  const widest = Math.max(0, ...stats.map((s) => s.filled));
+  const wide = stats.filter(
+    (s) => s.distinct >= 2 && s.filled >= Math.max(2, Math.ceil(widest * 0.6)),
+  );
+  if (wide.length === 0) return null;
+  const mostKnown = Math.max(...wide.map((s) => s.known));
+  if (mostKnown >= 2) return wide.find((s) => s.known === mostKnown)?.row ?? null;
+  return (wide.find((s) => s.text * 2 >= s.filled) ?? wide[0])?.row ?? null;
 }
 
 function uniqueHeaders(texts: string[], first: number): TableColumn[] {

@@ -2,13 +2,56 @@ import { existsSync } from 'node:fs';
 import { readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTable, previewTable, readTable } from '../../../src-main/workbook';
+import { detectHeaderRow, openTable, previewTable, readTable } from '../../../src-main/workbook';
 import { failureCode, makeTempDir, writeText, writeWorkbook } from './helpers';
 
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeAll(async () => ({ dir, cleanup } = await makeTempDir()));
 afterAll(() => cleanup());
+
+describe('detectHeaderRow', () => {
+  const rows = (...cells: string[][]) => cells.map((c, i) => ({ sourceRow: i + 1, cells: c }));
+
+  it('prefers the first wide text row when no column name is known', () => {
+    expect(
+      detectHeaderRow(
+        rows(
+          ['Abteilung: Einkauf Nord', 'Stand: November'],
+          ['Kennung', 'Bezeichnung', '', 'Anschrift'],
+          ['K1', 'Alpha', 'x', 'Weg 1'],
+          ['K2', 'Beta', 'y', 'Weg 2'],
+        ),
+      ),
+    ).toBe(2);
+  });
+
+  it('prefers the row with the most known column names', () => {
+    expect(
+      detectHeaderRow(
+        rows(
+          ['Report', 'Suppliers', 'Q4', 'internal'],
+          ['Lieferanten-Nr.', 'Name', 'Ort', 'Land'],
+          ['1', 'A', 'B', 'DE'],
+        ),
+      ),
+    ).toBe(2);
+  });
+
+  it('skips rows of numbers and titles repeated by merged cells', () => {
+    expect(
+      detectHeaderRow(
+        rows(
+          ['Title', 'Title', 'Title'],
+          ['2026', '11', '23'],
+          ['Code', 'Label', 'Group'],
+          ['a', 'b', 'c'],
+        ),
+      ),
+    ).toBe(3);
+    expect(detectHeaderRow(rows(['only one'], ['x', 'x']))).toBeNull();
+  });
+});
 
 describe('xlsx tables', () => {
   it('finds the header below titles, notes and blank lines, and skips totals and remarks', async () => {
