@@ -63,6 +63,12 @@ export class MemorySendLogStore implements SendLogStore {
   }
 }
 
+export interface SendTicket {
+  sentAt: number;
+  /** The request's answer (or failure) is in; idempotent. */
+  end(endedAt?: number): void;
+}
+
 export interface LimiterSettings {
   windows: LimitWindow[];
   /** Requests kept free in every window (default 1). */
@@ -107,8 +113,15 @@ export class GroupLimiter {
   private readonly jitterGuardMs: number;
   private readonly minRateFactor: number;
   private readonly recoveryStep: number;
-  /** Send times, ascending, trimmed to the longest guarded window. */
+  /**
+   * Times of finished requests, ascending, trimmed to the longest guarded window. A request is
+   * logged at the time its answer came back (or it failed): the server counted it somewhere
+   * between sending and answering, so the later time is the safe one, and a stall of this
+   * process between recording a send and the bytes leaving cannot crowd a window. Requests in
+   * flight count as the newest of every window.
+   */
   private log: number[] = [];
+  private inFlight = 0;
   /** Theoretical time of the next paced send (GCRA). */
   private tat = -Infinity;
   private throttledUntil = -Infinity;
@@ -143,7 +156,10 @@ export class GroupLimiter {
     }
   }
 
-  /** Milliseconds until the next request may be sent (0 = now). */
+  /**
+   * Milliseconds until the next request may be sent (0 = now). Infinity when requests in flight
+   * alone fill a window: the next one may leave only after one of them has ended.
+   */
   delayMs(now = this.clock.now()): number {
     this.trim(now);
     let earliest = Math.max(this.throttledUntil, this.tat - this.toleranceMs(now));
@@ -151,21 +167,36 @@ export class GroupLimiter {
     for (const w of this.windows) {
       const n = this.effectiveLimit(w, factor);
       const span = w.windowMs + this.jitterGuardMs;
-      if (this.log.length >= n) {
-        // The window frees a slot when its n-th newest send leaves the guarded span.
-        const oldest = this.log[this.log.length - n] as number;
+      // Slots left for finished requests once those in flight are counted.
+      const k = n - this.inFlight;
+      if (k <= 0) return Infinity;
+      if (this.log.length >= k) {
+        // The window frees a slot when its k-th newest request leaves the guarded span.
+        const oldest = this.log[this.log.length - k] as number;
         earliest = Math.max(earliest, oldest + span);
       }
     }
     return Math.max(0, Math.ceil(earliest - now));
   }
 
-  /** Records a send; call it exactly when the request leaves. */
-  record(now = this.clock.now()): void {
-    const last = this.log[this.log.length - 1];
-    const at = last !== undefined && now < last ? last : now;
-    this.log.push(at);
+  /**
+   * Records a send; call it exactly when the request leaves, and `end()` on the ticket when its
+   * answer (or failure) is in. Until then the request counts in every window.
+   */
+  record(now = this.clock.now()): SendTicket {
+    const at = now;
+    this.inFlight++;
     this.tat = Math.max(this.tat, at) + this.spacingMs(at);
+    let ended = false;
+    const ticket: SendTicket = {
+      sentAt: at,
+      end: (endedAt = this.clock.now()) => {
+        if (ended) return;
+        ended = true;
+        this.inFlight--;
+        insertSorted(this.log, Math.max(at, endedAt));
+      },
+    };
     if (this.store) {
       this.store.append(this.connectionId, this.group, at);
       if (++this.appendsSincePrune >= 200) {
@@ -173,6 +204,7 @@ export class GroupLimiter {
         this.store.prune(at - 2 * this.horizonMs());
       }
     }
+    return ticket;
   }
 
   /**
@@ -242,7 +274,7 @@ export class GroupLimiter {
   countInLast(windowMs: number, now = this.clock.now()): number {
     let i = this.log.length;
     while (i > 0 && (this.log[i - 1] as number) > now - windowMs) i--;
-    return this.log.length - i;
+    return this.log.length - i + this.inFlight;
   }
 
   /** 1 at full speed; after a cut it grows back by `recoveryStep` per longest window. */
@@ -336,4 +368,10 @@ function sameWindows(a: LimitWindow[], b: LimitWindow[]): boolean {
       .sort()
       .join(',');
   return key(a) === key(b);
+}
+
+function insertSorted(list: number[], t: number): void {
+  let i = list.length;
+  while (i > 0 && (list[i - 1] as number) > t) i--;
+  list.splice(i, 0, t);
 }

@@ -10,6 +10,7 @@ import {
   GroupLimiter,
   type LimitWindow,
   type LimiterStatus,
+  type SendTicket,
   type SendLogStore,
 } from './limiter';
 import type { RateLimitBody } from './wire';
@@ -68,6 +69,7 @@ interface Task {
   onAbort?: () => void;
   done: boolean;
   sentAt?: number;
+  ticket?: SendTicket;
 }
 
 interface Group {
@@ -187,6 +189,8 @@ export class Scheduler {
     try {
       while (!this.closing.signal.aborted && g.queues.size > 0 && g.inFlight < g.concurrency) {
         const delay = g.limiter.delayMs();
+        // In-flight requests fill a window: their completion pumps again.
+        if (delay === Infinity) break;
         if (delay > 0) {
           try {
             await this.clock.sleep(delay, this.closing.signal);
@@ -199,7 +203,7 @@ export class Scheduler {
         const task = g.queues.pop();
         if (!task) break;
         task.sentAt = this.clock.now();
-        g.limiter.record(task.sentAt);
+        task.ticket = g.limiter.record(task.sentAt);
         g.inFlight++;
         void this.execute(g, task);
       }
@@ -213,6 +217,7 @@ export class Scheduler {
     try {
       answer = await task.run(task.meta.signal);
     } catch (e) {
+      task.ticket?.end();
       g.inFlight--;
       task.done = true;
       this.detach(task);
@@ -220,6 +225,7 @@ export class Scheduler {
       void this.pump(g);
       return;
     }
+    task.ticket?.end();
     g.inFlight--;
     if (answer.kind === 'throttled' && (this.closing.signal.aborted || task.meta.signal?.aborted)) {
       // Refused by the server, so nothing happened: the same as never sent.

@@ -226,7 +226,7 @@ describe.each(['fixed', 'sliding'] as const)('limiter against %s windows', (mode
 });
 
 describe('limiter guards', () => {
-  it('without guards, jitter against exact sliding windows does get throttled', async () => {
+  it('logs requests at their answer, so even without guards jitter cannot crowd a window', async () => {
     const rand = seededRandom(7);
     const s = setup({
       mode: 'sliding',
@@ -236,8 +236,26 @@ describe('limiter guards', () => {
     });
     s.submit(400);
     await runUntil(s.clock, () => false, 4 * 60_000, 20);
-    expect(s.server.refused.length).toBeGreaterThan(0);
+    expect(s.server.refused).toHaveLength(0);
+    expectWindowProperty(s.server.arrivals(), WRITE);
+    // Near the full 100/min pace: the guard-free limiter really was at the edge.
+    expect(s.server.arrivals().length).toBeGreaterThanOrEqual(0.95 * 400);
     s.scheduler.close();
+  });
+
+  it('counts requests in flight in every window until they end', () => {
+    const clock = new FakeClock();
+    const l = new GroupLimiter({
+      group: 'WRITE',
+      connectionId: 'c',
+      clock,
+      settings: { windows: [{ limit: 3, windowMs: 1_000 }], guardRequests: 0, jitterGuardMs: 0 },
+    });
+    const tickets = [l.record(), l.record(), l.record()];
+    expect(l.delayMs()).toBe(Infinity);
+    tickets[0]!.end(clock.now() + 5_000);
+    // The first request is logged at its answer, 5 s after it left: the window frees then.
+    expect(l.delayMs()).toBe(6_000);
   });
 
   it('counts every attempt when sent and never gives one back', () => {
