@@ -29,6 +29,8 @@ export interface EngineSettings {
   progressIntervalMs: number;
   /** Request timeout. */
   requestTimeoutMs: number;
+  /** A job's lease lasts this long past its last heartbeat (renewed every third of it). */
+  leaseTtlMs: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -44,6 +46,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   batchSize: 200,
   progressIntervalMs: 250,
   requestTimeoutMs: 30_000,
+  leaseTtlMs: 30_000,
 };
 
 /** Settings scaled to a sandbox whose lifecycles take `processingMs`: polls follow the

@@ -1,8 +1,11 @@
 // The sync engine: one runner per running job, one runtime (client, scheduler, pending list) per
 // connection, so that every job on a connection shares its rate budget fairly.
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { SchedulerEvent, SecretStore, TokenSource } from '../api';
 import { tokenFrom } from '../api';
-import type { Connection, Journal } from '../journal/journal';
+import type { Connection, Journal, Lease } from '../journal/journal';
+import { appError, AppFailure } from '../../src-shared/errors';
 import type { RowState } from '../journal/rowStates';
 import { systemClock, type Clock } from '../util/clock';
 import { ConnectionRuntime } from './connectionRuntime';
@@ -33,6 +36,8 @@ export interface SyncEngineOptions {
   concurrency?: { GET?: number; WRITE?: number };
   /** Settings for one connection's jobs (a sandbox with short lifecycles polls faster). */
   settingsFor?: (connection: Connection) => Partial<EngineSettings> | undefined;
+  /** Who this engine is in job leases (default: a new id per engine). */
+  owner?: string;
 }
 
 /** Rows a "retry" puts back: they go through the check again, so nothing is created twice. */
@@ -50,20 +55,29 @@ export class SyncEngine {
   private readonly clock: Clock;
   private readonly runtimes = new Map<string, ConnectionRuntime>();
   private readonly runners = new Map<string, { runner: JobRunner; done: Promise<RunExit> }>();
+  readonly owner: string;
 
   constructor(options: SyncEngineOptions) {
     this.o = options;
     this.clock = options.clock ?? systemClock;
     this.settings = { ...DEFAULT_ENGINE_SETTINGS, ...options.settings };
+    this.owner = options.owner ?? randomUUID();
   }
 
   /** Runs the job until it finishes, is paused or cancelled; resolves with how it ended. A job
-   *  already running is joined, not started twice. */
+   *  already running here is joined, not started twice; a job another live process is running
+   *  is refused (AppFailure, details.reason 'job_in_use'). */
   run(jobId: string, options: RunOptions = { mode: 'run', wait: true }): Promise<RunExit> {
     const existing = this.runners.get(jobId);
     if (existing) return existing.done;
     const job = this.o.journal.getJob(jobId);
     if (!job) return Promise.reject(new Error(`job ${jobId} not found`));
+    let release: () => void;
+    try {
+      release = this.takeJobLease(jobId);
+    } catch (e) {
+      return Promise.reject(e);
+    }
     const runner = new JobRunner({
       jobId,
       journal: this.o.journal,
@@ -77,9 +91,77 @@ export class SyncEngine {
         warning: (w) => this.emit({ type: 'warning', ...w }),
       },
     });
-    const done = runner.run(options).finally(() => this.runners.delete(jobId));
+    const done = runner.run(options).finally(() => {
+      this.runners.delete(jobId);
+      release();
+    });
     this.runners.set(jobId, { runner, done });
     return done;
+  }
+
+  /** The job's lease: one process runs a job at a time. A lease whose heartbeat expired, or
+   *  whose holder on this machine is no longer alive (a crash, a kill), is taken over. The
+   *  heartbeat renews it; if another process took it meanwhile, this run pauses. */
+  private takeJobLease(jobId: string): () => void {
+    const { journal } = this.o;
+    const name = `job:${jobId}`;
+    const ttl = this.settings.leaseTtlMs;
+    const lease = (): Lease => ({
+      owner: this.owner,
+      pid: process.pid,
+      host: os.hostname(),
+      expiresAt: this.clock.now() + ttl,
+      takenAt: this.clock.now(),
+    });
+    const result = journal.takeLease(name, lease(), (held) => leaseIsStale(held, this.clock.now()));
+    if (!result.taken) {
+      const { held } = result;
+      throw new AppFailure(
+        appError(
+          'invalid_input',
+          `This job is being run by another copy of the app (process ${held.pid} on ${held.host}). Stop it there, or wait until it ends, then start the job again.`,
+          { reason: 'job_in_use', pid: held.pid, host: held.host, expiresAt: held.expiresAt },
+        ),
+      );
+    }
+    if (result.tookOver) {
+      this.emit({
+        type: 'warning',
+        jobId,
+        code: 'job_taken_over',
+        message: `The job was left running by process ${result.tookOver.pid} on ${result.tookOver.host}, which is no longer active; it continues here.`,
+      });
+    }
+    const beat = setInterval(
+      () => {
+        let ours = false;
+        try {
+          ours = journal.renewLease(name, this.owner, this.clock.now() + ttl);
+        } catch {
+          ours = true; // a busy journal: try again at the next beat
+        }
+        if (!ours) {
+          this.emit({
+            type: 'warning',
+            jobId,
+            code: 'job_in_use',
+            message:
+              'Another copy of the app took this job over. It was paused here to avoid sending rows twice.',
+          });
+          this.runners.get(jobId)?.runner.pause();
+        }
+      },
+      Math.max(50, Math.floor(ttl / 3)),
+    );
+    beat.unref?.();
+    return () => {
+      clearInterval(beat);
+      try {
+        journal.releaseLease(name, this.owner);
+      } catch {
+        // closed journal: the lease expires by itself
+      }
+    };
   }
 
   /** The settings a job on this connection runs with. */
@@ -186,5 +268,20 @@ export class SyncEngine {
     } catch {
       // A listener's failure must not stop a job.
     }
+  }
+}
+
+/** A holder that can no longer be running the job: its heartbeat expired, or it was a process
+ *  on this machine that no longer exists. */
+export function leaseIsStale(held: Lease, now: number): boolean {
+  if (held.expiresAt <= now) return true;
+  if (held.host !== os.hostname()) return false;
+  if (held.pid === process.pid) return false;
+  try {
+    process.kill(held.pid, 0);
+    return false;
+  } catch (e) {
+    // EPERM: the process exists under another user.
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }

@@ -191,6 +191,16 @@ export interface SendLogStore {
   prune(beforeMs: number): void;
 }
 
+/** Who runs a job: one process at a time (the desktop app or the command line). */
+export interface Lease {
+  owner: string;
+  pid: number;
+  host: string;
+  /** Until when the holder's heartbeat vouches for it. */
+  expiresAt: number;
+  takenAt: number;
+}
+
 export interface OpenJournalOptions {
   path: string;
   /** Where the drizzle-kit migrations are; defaults to DEFAULT_MIGRATIONS_DIR (found beside the
@@ -385,6 +395,13 @@ export class Journal {
 
   listConnections(): Connection[] {
     return this.db.select().from(schema.connections).orderBy(schema.connections.createdAt).all();
+  }
+
+  /** Removes a connection no job uses; true when it existed. */
+  deleteConnection(id: string): boolean {
+    return (
+      this.db.delete(schema.connections).where(eq(schema.connections.id, id)).run().changes > 0
+    );
   }
 
   updateConnection(
@@ -1014,6 +1031,65 @@ export class Journal {
 
   deleteSetting(key: string): void {
     this.db.delete(schema.settings).where(eq(schema.settings.key, key)).run();
+  }
+
+  // ---- leases -----------------------------------------------------------------------------
+
+  /**
+   * Takes the named lease in one immediate transaction (so two processes on the same file
+   * cannot both win): granted when it is free, already ours, or `canTakeOver` says its holder
+   * is gone. Stored as a setting (`lease:<name>`). Returns the lease now held, or the other
+   * holder's when refused.
+   */
+  takeLease(
+    name: string,
+    lease: Lease,
+    canTakeOver: (held: Lease) => boolean,
+  ): { taken: true; lease: Lease; tookOver: Lease | undefined } | { taken: false; held: Lease } {
+    const key = `lease:${name}`;
+    return this.sqlite
+      .transaction(() => {
+        const held = this.getSetting(key) as Lease | undefined;
+        if (held && held.owner !== lease.owner && !canTakeOver(held)) {
+          return { taken: false as const, held };
+        }
+        this.setSetting(key, lease);
+        return {
+          taken: true as const,
+          lease,
+          tookOver: held && held.owner !== lease.owner ? held : undefined,
+        };
+      })
+      .immediate();
+  }
+
+  /** Moves the lease's expiry on; false when it is no longer ours (taken over meanwhile). */
+  renewLease(name: string, owner: string, expiresAt: number): boolean {
+    const key = `lease:${name}`;
+    return this.sqlite
+      .transaction(() => {
+        const held = this.getSetting(key) as Lease | undefined;
+        if (!held || held.owner !== owner) return false;
+        this.setSetting(key, { ...held, expiresAt });
+        return true;
+      })
+      .immediate();
+  }
+
+  /** Gives the lease up if it is ours. */
+  releaseLease(name: string, owner: string): void {
+    const key = `lease:${name}`;
+    this.sqlite
+      .transaction(() => {
+        const held = this.getSetting(key) as Lease | undefined;
+        if (held?.owner === owner) this.deleteSetting(key);
+      })
+      .immediate();
+  }
+
+  /** The lease's holder, if any (expired or not). */
+  getLease(name: string): Lease | undefined {
+    return this.getSetting(`lease:${name}`) as Lease | undefined;
   }
 
   // ---- internals --------------------------------------------------------------------------

@@ -1,0 +1,321 @@
+// Chaos benchmark: the engine in a child process against the sandbox (kept in this process, so it
+// lives on across the child's deaths) with faults on: 500 before and after writes, dropped
+// connections, 429 bursts (the sandbox's limits drop below the client's for a while) and random
+// latency. The child is killed with SIGKILL at K random moments and started again each time;
+// when the job has finished, the journal is compared with what the sandbox holds.
+//   npm run bench:chaos -- --rows 1000 --kills 100 [--seed 1]
+// Last line: rows=<n> kills=<k> lost=<n> duplicates=<n> in_doubt_reconciled=<n> wrong_state=<n>
+// Exit code 1 when lost, duplicates or wrong_state is not 0.
+//
+// Time is scaled down: sandbox creation takes 400 ms instead of hours, screening and validation
+// 300 ms, limits are per second instead of per 10 s/60 s, and the engine settles in-doubt writes
+// after 400 ms instead of 45 s. The logic under test is the same; only the clocks are faster.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { ApiClient } from '../src-main/api';
+import type { EngineSettings } from '../src-main/engine/settings';
+import { openJournal, type NewRow } from '../src-main/journal/journal';
+import { startSandbox, type SandboxLimits } from '../src-main/sandbox';
+import { identityKey } from '../src-shared/supplier';
+import { seededRandom } from './chaosRandom';
+
+const argv = process.argv.slice(2);
+const arg = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const ROWS = Number(arg('rows') ?? 200);
+const KILLS = Number(arg('kills') ?? 20);
+const SEED = Number(arg('seed') ?? 1);
+const KEEP = argv.includes('--keep');
+const VERBOSE = argv.includes('--verbose');
+
+const WRITE_PER_S = 30;
+const GET_PER_S = 60;
+const SANDBOX_LIMITS: SandboxLimits = {
+  GET: [{ limit: GET_PER_S, windowSeconds: 1 }],
+  WRITE: [{ limit: WRITE_PER_S, windowSeconds: 1 }],
+};
+const BURST_LIMITS: SandboxLimits = {
+  GET: [{ limit: 8, windowSeconds: 1 }],
+  WRITE: [{ limit: 4, windowSeconds: 1 }],
+};
+const SETTINGS: Partial<EngineSettings> = {
+  settleMs: 400,
+  trackPollMs: 150,
+  statusPollBaseMs: 150,
+  statusPollCapMs: 1_000,
+  offlineBaseMs: 100,
+  offlineCapMs: 1_000,
+  progressIntervalMs: 500,
+  requestTimeoutMs: 3_000,
+  leaseTtlMs: 3_000,
+};
+const FAULTS = { before500: 0.04, after500: 0.04, drop: 0.04, latencyMs: [0, 40] as [number, number] };
+const TOKEN = 'chaos';
+const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT'];
+
+const random = seededRandom(SEED);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const log = (line: string) => {
+  if (VERBOSE) process.stderr.write(`${line}\n`);
+};
+
+function rows(n: number): NewRow[] {
+  return Array.from({ length: n }, (_, i) => {
+    const supplierId = { id: `C-${String(i + 1).padStart(6, '0')}`, source: 'ERP' };
+    return {
+      sourceRow: i + 2,
+      cells: [supplierId.id, `Supplier ${i + 1}`],
+      payload: {
+        name: `Chaos Supplier ${i + 1} GmbH`,
+        countryCode: COUNTRIES[i % COUNTRIES.length]!,
+        city: 'Berlin',
+        address: `Hauptstraße ${i + 1}`,
+        supplierId,
+      },
+      identityKey: identityKey(supplierId),
+      state: 'valid' as const,
+    };
+  });
+}
+
+interface Life {
+  child: ChildProcess;
+  ready: Promise<void>;
+  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; exit?: string }>;
+  stderr: string[];
+}
+
+function startChild(childArgs: object): Life {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'chaosChild.ts'), JSON.stringify(childArgs)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const stderr: string[] = [];
+  let exit: string | undefined;
+  let onReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  let buf = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    buf += d.toString();
+    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      if (line === 'ready') onReady();
+      if (line.startsWith('exit=')) exit = line.slice(5);
+    }
+  });
+  child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; exit?: string }>(
+    (resolve) =>
+      child.on('exit', (code, signal) => {
+        onReady();
+        resolve({ code, signal, ...(exit ? { exit } : {}) });
+      }),
+  );
+  return { child, ready, ended, stderr };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'chaos-'));
+  const sandbox = await startSandbox({
+    tokens: [{ token: TOKEN }],
+    processingMs: 400,
+    screeningMs: 300,
+    validationMs: 300,
+    limits: SANDBOX_LIMITS,
+    window: 'fixed',
+    faults: FAULTS,
+    randomSeed: SEED,
+  });
+  const journalPath = path.join(dir, 'journal.sqlite');
+  const journal = openJournal({ path: journalPath });
+  const connection = journal.createConnection({
+    name: 'chaos sandbox',
+    baseUrl: sandbox.url,
+    limits: {
+      GET: [{ limit: GET_PER_S, windowMs: 1_000 }],
+      WRITE: [{ limit: WRITE_PER_S, windowMs: 1_000 }],
+    },
+    isSandbox: true,
+  });
+  const job = journal.createJob({
+    name: 'chaos',
+    connectionId: connection.id,
+    sourcePath: path.join(dir, 'suppliers.xlsx'),
+    sourceHash: 'chaos',
+    headerRow: 1,
+    headers: ['id', 'name'],
+    mapping: {},
+    // Screening is asked for with the creation; validation then follows as its own write.
+    options: { skipExisting: false, screeningPeriod: 2, validate: true },
+  });
+  journal.addRows(job.id, rows(ROWS));
+  journal.close();
+
+  // 429 bursts: every few seconds the sandbox's limits drop below the client's for a moment.
+  let bursting = true;
+  const bursts = (async () => {
+    while (bursting) {
+      await sleep(2_000 + random() * 3_000);
+      if (!bursting) break;
+      sandbox.configure({ limits: BURST_LIMITS });
+      await sleep(300 + random() * 700);
+      sandbox.configure({ limits: SANDBOX_LIMITS });
+    }
+  })();
+
+  // Writes per row: the create and the validation request; a life does on average this much
+  // work before it is killed, so that the K kills spread over the whole job.
+  const workMs = ((ROWS * 2) / WRITE_PER_S) * 1_000 * 1.3;
+  const meanLifeMs = Math.max(200, workMs / Math.max(1, KILLS));
+  let kills = 0;
+  let lives = 0;
+  let crashes = 0;
+  let finished = false;
+  const deadline = started + 30 * 60_000;
+  while (!finished && Date.now() < deadline) {
+    lives++;
+    const life = startChild({
+      journalPath,
+      jobId: job.id,
+      connectionId: connection.id,
+      token: TOKEN,
+      seed: SEED * 1_000 + lives,
+      settings: SETTINGS,
+      concurrency: { GET: 4, WRITE: 4 },
+    });
+    await life.ready;
+    if (kills < KILLS) {
+      const delay = 50 + random() * 2 * meanLifeMs;
+      const outcome = await Promise.race([life.ended, sleep(delay).then(() => undefined)]);
+      if (!outcome) {
+        life.child.kill('SIGKILL');
+        await life.ended;
+        kills++;
+        log(`kill ${kills} after ${Math.round(delay)} ms`);
+        continue;
+      }
+    }
+    const end = await life.ended;
+    if (end.code === 0 && end.exit === 'finished') finished = true;
+    else {
+      crashes++;
+      process.stderr.write(
+        `life ${lives} ended on its own: code=${end.code} exit=${end.exit ?? '-'}\n${life.stderr.join('')}\n`,
+      );
+      if (crashes > 5) break;
+    }
+  }
+  bursting = false;
+  await bursts;
+  sandbox.configure({ limits: { GET: [{ limit: 1_000, windowSeconds: 1 }], WRITE: SANDBOX_LIMITS.WRITE }, faults: {} });
+  const elapsedMs = Date.now() - started;
+
+  // ---- compare the journal with the sandbox ------------------------------------------------
+  const db = new Database(journalPath, { readonly: true });
+  const jrows = db
+    .prepare(
+      'SELECT id, state, identity_key AS identityKey, platform_id AS platformId, validation_status AS validationStatus FROM rows WHERE job_id = ?',
+    )
+    .all(job.id) as Array<{
+    id: number;
+    state: string;
+    identityKey: string;
+    platformId: string | null;
+    validationStatus: string | null;
+  }>;
+  const inDoubtReconciled = (
+    db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM row_events WHERE job_id = ? AND kind = 'transition'
+         AND json_extract(detail, '$.from') IN ('in_doubt', 'screening_in_doubt', 'validation_in_doubt')`,
+      )
+      .get(job.id) as { n: number }
+  ).n;
+  const states = db
+    .prepare('SELECT state, COUNT(*) AS n FROM rows WHERE job_id = ? GROUP BY state')
+    .all(job.id) as Array<{ state: string; n: number }>;
+  db.close();
+
+  // Every supplier on the sandbox, by identity.
+  const client = new ApiClient({ baseUrl: sandbox.url, token: async () => TOKEN });
+  const onSandbox = new Map<string, string[]>();
+  for (let page = 0; ; page++) {
+    const answer = await client.listSuppliers(page, 2_000);
+    if (answer.kind !== 'ok') throw new Error(`supplier list: ${answer.kind}`);
+    for (const s of answer.value.content) {
+      for (const ref of s.supplierIds) {
+        const key = identityKey(ref);
+        onSandbox.set(key, [...(onSandbox.get(key) ?? []), String(s.platformTargetId)]);
+      }
+    }
+    if ((page + 1) * 2_000 >= answer.value.totalElements) break;
+  }
+  const stats = sandbox.stats();
+  await sandbox.close();
+
+  let lost = 0;
+  let wrongState = 0;
+  const jobKeys = new Set<string>();
+  const problems: string[] = [];
+  for (const r of jrows) {
+    jobKeys.add(r.identityKey);
+    const there = onSandbox.get(r.identityKey) ?? [];
+    const says = r.state === 'done' || r.state === 'created';
+    if (r.state !== 'done' || (says && there.length === 0)) {
+      lost++;
+      problems.push(`row ${r.id}: ${r.state}, on sandbox ${there.join(',') || 'none'}`);
+    }
+    if (says && there.length === 1 && there[0] !== r.platformId) {
+      wrongState++;
+      problems.push(`row ${r.id}: platform id ${r.platformId} but sandbox has ${there[0]}`);
+    } else if (!says && there.length > 0) {
+      wrongState++;
+      problems.push(`row ${r.id}: ${r.state} but the sandbox has the supplier`);
+    } else if (r.state === 'done' && !['COMPLETED', 'REJECTED'].includes(r.validationStatus ?? '')) {
+      wrongState++;
+      problems.push(`row ${r.id}: done with validation ${r.validationStatus}`);
+    }
+  }
+  for (const key of onSandbox.keys()) {
+    if (!jobKeys.has(key)) {
+      wrongState++;
+      problems.push(`sandbox supplier ${key} is no row of the job`);
+    }
+  }
+  const duplicates = Object.values(stats.creationsByIdentity).filter((n) => n > 1).length;
+
+  for (const p of problems.slice(0, 20)) process.stderr.write(`${p}\n`);
+  console.log(`seed=${SEED} lives=${lives} crashes=${crashes} elapsed_s=${(elapsedMs / 1000).toFixed(1)}`);
+  console.log(
+    `scaling: sandbox creation 400 ms, screening/validation 300 ms, limits GET ${GET_PER_S}/1s WRITE ${WRITE_PER_S}/1s (bursts ${BURST_LIMITS.GET[0]!.limit}/${BURST_LIMITS.WRITE[0]!.limit} per s), settle ${SETTINGS.settleMs} ms, polls ${SETTINGS.trackPollMs} ms`,
+  );
+  console.log(
+    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE}; requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
+  );
+  console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
+  console.log(
+    `rows=${ROWS} kills=${kills} lost=${lost} duplicates=${duplicates} in_doubt_reconciled=${inDoubtReconciled} wrong_state=${wrongState}`,
+  );
+  if (KEEP) process.stderr.write(`journal kept in ${dir}\n`);
+  else await rm(dir, { recursive: true, force: true });
+  return lost === 0 && duplicates === 0 && wrongState === 0 && finished ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,44 @@
+// One life of the engine for bench/chaos.ts: opens the journal, runs the job until it ends or the
+// parent kills it, and says how it ended. Arguments: JSON {journalPath, jobId, token, seed,
+// settings}. Lines on stdout: `ready`, then `exit=<how the run ended>`.
+import { MemorySecretStore } from '../src-main/api';
+import { SyncEngine } from '../src-main/engine/syncEngine';
+import type { EngineSettings } from '../src-main/engine/settings';
+import { openJournal } from '../src-main/journal/journal';
+import { seededRandom } from './chaosRandom';
+
+interface ChildArgs {
+  journalPath: string;
+  jobId: string;
+  connectionId: string;
+  token: string;
+  seed: number;
+  settings: Partial<EngineSettings>;
+  concurrency: { GET: number; WRITE: number };
+}
+
+const args = JSON.parse(process.argv[2] ?? '{}') as ChildArgs;
+const journal = openJournal({ path: args.journalPath });
+const secrets = new MemorySecretStore();
+await secrets.set(args.connectionId, args.token);
+const engine = new SyncEngine({
+  journal,
+  secrets,
+  random: seededRandom(args.seed),
+  settings: args.settings,
+  concurrency: args.concurrency,
+  onEvent: (e) => {
+    if (e.type === 'warning' && e.code === 'internal') process.stderr.write(`${e.message}\n`);
+  },
+});
+process.stdout.write('ready\n');
+try {
+  const exit = await engine.run(args.jobId, { mode: 'run', wait: true });
+  process.stdout.write(`exit=${exit}\n`);
+  await engine.close();
+  journal.close();
+  process.exit(exit === 'finished' ? 0 : 3);
+} catch (e) {
+  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exit(4);
+}
