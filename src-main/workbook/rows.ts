@@ -50,6 +50,33 @@ function problemText(row: number, column: string | null, value: string, what: st
   return value === '' ? `${where}: ${what}` : `${where}: "${value}" ${what}`;
 }
 
+type CompiledField = { column: number | null; constant?: string; label: string | null };
+const compiledMappings = new WeakMap<
+  Mapping,
+  { columns: readonly TableColumn[]; fields: Map<MappableField, CompiledField> }
+>();
+
+/** The mapping by field with column labels, worked out once per mapping and table. */
+function compiled(
+  mapping: Mapping,
+  columns: readonly TableColumn[],
+): Map<MappableField, CompiledField> {
+  const hit = compiledMappings.get(mapping);
+  if (hit && hit.columns === columns) return hit.fields;
+  const fields = new Map<MappableField, CompiledField>(
+    mapping.fields.map((f) => [
+      f.field,
+      {
+        column: f.column,
+        ...(f.constant !== undefined ? { constant: f.constant } : {}),
+        label: columnLabel(columns, f.column),
+      },
+    ]),
+  );
+  compiledMappings.set(mapping, { columns, fields });
+  return fields;
+}
+
 /** Builds the payload draft of one row with the mapping's transforms. */
 export function applyMapping(
   row: TableRow,
@@ -58,16 +85,16 @@ export function applyMapping(
 ): MappedRow {
   const problems: RowProblem[] = [];
   const notes: RowNote[] = [];
-  const byField = new Map(mapping.fields.map((f) => [f.field, f]));
+  const byField = compiled(mapping, columns);
   let anyValue = false;
 
   const read = (field: MappableField): { text: string; column: string | null } => {
     const f = byField.get(field);
     if (!f) return { text: '', column: null };
     const cell = f.column === null ? '' : (row.cells[f.column] ?? '');
-    if (cell.trim() !== '') anyValue = true;
-    const text = cell.trim() === '' && f.constant !== undefined ? f.constant : cell;
-    return { text, column: f.column === null ? null : columnLabel(columns, f.column) };
+    const blank = cell.trim() === '';
+    if (!blank) anyValue = true;
+    return { text: blank && f.constant !== undefined ? f.constant : cell, column: f.label };
   };
   const problem = (
     field: MappableField,

@@ -3,13 +3,16 @@
 
 export const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
+const splitters = new Map<string, RegExp>();
+
 /** `a; b, c` → ['a', 'b', 'c'], blanks and repeats left out. */
 export function splitList(text: string, separators = ';,'): string[] {
-  const escaped = separators.replace(/[\\\]^-]/g, '\\$&');
-  const parts = text
-    .split(new RegExp(`[${escaped}\\n]`))
-    .map(collapse)
-    .filter(Boolean);
+  let splitter = splitters.get(separators);
+  if (!splitter) {
+    splitter = new RegExp(`[${separators.replace(/[\\\]^-]/g, '\\$&')}\\n]`);
+    splitters.set(separators, splitter);
+  }
+  const parts = text.split(splitter).map(collapse).filter(Boolean);
   return [...new Set(parts)];
 }
 
