@@ -51,19 +51,11 @@ function problemText(row: number, column: string | null, value: string, what: st
 }
 
 type CompiledField = { column: number | null; constant?: string; label: string | null };
-const compiledMappings = new WeakMap<
-  Mapping,
-  { columns: readonly TableColumn[]; fields: Map<MappableField, CompiledField> }
->();
+type CompiledMapping = Map<MappableField, CompiledField>;
 
-/** The mapping by field with column labels, worked out once per mapping and table. */
-function compiled(
-  mapping: Mapping,
-  columns: readonly TableColumn[],
-): Map<MappableField, CompiledField> {
-  const hit = compiledMappings.get(mapping);
-  if (hit && hit.columns === columns) return hit.fields;
-  const fields = new Map<MappableField, CompiledField>(
+/** The mapping by field with column labels; worked out once per table by the loops below. */
+function compileMapping(mapping: Mapping, columns: readonly TableColumn[]): CompiledMapping {
+  return new Map(
     mapping.fields.map((f) => [
       f.field,
       {
@@ -73,8 +65,6 @@ function compiled(
       },
     ]),
   );
-  compiledMappings.set(mapping, { columns, fields });
-  return fields;
 }
 
 /** Builds the payload draft of one row with the mapping's transforms. */
@@ -83,9 +73,12 @@ export function applyMapping(
   mapping: Mapping,
   columns: readonly TableColumn[],
 ): MappedRow {
+  return mapRow(row, compileMapping(mapping, columns));
+}
+
+function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
   const problems: RowProblem[] = [];
   const notes: RowNote[] = [];
-  const byField = compiled(mapping, columns);
   let anyValue = false;
 
   const read = (field: MappableField): { text: string; column: string | null } => {
@@ -361,7 +354,8 @@ export function validateRows(
   columns: readonly TableColumn[],
 ): { rows: ValidatedRow[]; summary: ValidationSummary } {
   const validator = new RowValidator(mapping, columns);
-  const out = rows.map((r) => validator.validate(applyMapping(r, mapping, columns)));
+  const compiledMapping = compileMapping(mapping, columns);
+  const out = rows.map((r) => validator.validate(mapRow(r, compiledMapping)));
   return { rows: out, summary: validator.summary() };
 }
 
@@ -388,9 +382,10 @@ export async function importRows(
     throw e;
   }
   const validator = new RowValidator(options.mapping, table.columns);
+  const compiledMapping = compileMapping(options.mapping, table.columns);
   async function* rows(): AsyncGenerator<ValidatedRow> {
     for await (const row of table.rows) {
-      yield validator.validate(applyMapping(row, options.mapping, table.columns));
+      yield validator.validate(mapRow(row, compiledMapping));
     }
   }
   return {
