@@ -82,6 +82,19 @@ export function detectDelimiter(text: string): TextFileFormat['delimiter'] {
   return best;
 }
 
+async function wholeFileIsUtf8(path: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+      decoder.decode(chunk as Buffer, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Excel's hint line `sep=;` names the delimiter outright. */
 function sepHint(text: string): TextFileFormat['delimiter'] | null {
   const m = /^sep=(.)\r?\n/i.exec(text);
@@ -105,7 +118,17 @@ export async function detectTextFormat(
   path: string,
 ): Promise<TextFileFormat & { binary: boolean }> {
   const sample = await readSample(path);
-  const { encoding, bom } = detectEncoding(sample);
+  let { encoding, bom } = detectEncoding(sample);
+  // An umlaut past the sample would otherwise turn into replacement characters: a file that
+  // looks like UTF-8 without a BOM is checked to its end.
+  if (
+    encoding === 'utf-8' &&
+    !bom &&
+    sample.length === SAMPLE_BYTES &&
+    !(await wholeFileIsUtf8(path))
+  ) {
+    encoding = 'windows-1252';
+  }
   const text = new TextDecoder(encoding).decode(sample);
   return {
     encoding,

@@ -426,6 +426,18 @@ describe('text tables', () => {
     expect(table.notes[0]?.message).toMatch(/UTF-8, .*semicolon/);
   });
 
+  it('notices Windows-1252 when the first umlaut comes after the first megabyte', async () => {
+    const filler = 'S-%;Plain Supplier Name;Some Street 1;Berlin\r\n';
+    const lines = ['Supplier ID;Name;Street;City'];
+    for (let i = 0; lines.join('\r\n').length < 1.2 * 1024 * 1024; i++)
+      lines.push(filler.replace('%', String(i)).trimEnd());
+    const head = Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
+    const tail = Buffer.from('S-last;Müller GmbH;Königstraße 1;München\r\n', 'latin1');
+    const path = await writeText(join(dir, 'late-umlaut.csv'), Buffer.concat([head, tail]));
+    const table = await readTable(path);
+    expect(table.rows.at(-1)?.cells).toEqual(['S-last', 'Müller GmbH', 'Königstraße 1', 'München']);
+  });
+
   it('reads UTF-16 BE without BOM', async () => {
     const text = 'Name,City\nÅbo Trä,Turku\n';
     const le = Buffer.from(text, 'utf16le');
