@@ -118,7 +118,9 @@ export async function detectTextFormat(
   path: string,
 ): Promise<TextFileFormat & { binary: boolean }> {
   const sample = await readSample(path);
-  let { encoding, bom } = detectEncoding(sample);
+  const detected = detectEncoding(sample);
+  const { bom } = detected;
+  let { encoding } = detected;
   // An umlaut past the sample would otherwise turn into replacement characters: a file that
   // looks like UTF-8 without a BOM is checked to its end.
   if (
