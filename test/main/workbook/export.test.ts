@@ -137,6 +137,19 @@ describe('exportResults', () => {
     expect(neutraliseFormula('plain')).toBe('plain');
   });
 
+  it('takes rows from an async source, read once per sheet', async () => {
+    let reads = 0;
+    const source = async function* () {
+      reads++;
+      for (const r of results) yield r;
+    };
+    const path = join(dir, 'async.xlsx');
+    const summary = await exportResults(path, { headers, rows: source, format: 'xlsx' });
+    expect(summary.rows).toBe(4);
+    expect(reads).toBe(2);
+    expect((await sheetValues(path, 'Errors')).length).toBe(3);
+  });
+
   it('fails clearly when the target folder does not exist, leaving nothing behind', async () => {
     expect(
       await failureCode(

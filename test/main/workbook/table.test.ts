@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -303,6 +304,41 @@ describe('xlsx tables', () => {
     expect(table.rows[0]?.cells).toEqual(['A', 'x', 'B', 'C']);
   });
 
+  it('starts on the first visible sheet and reads 1904-based dates', async () => {
+    const path = join(dir, 'hidden-first.xlsx');
+    const wb = new ExcelJS.Workbook();
+    wb.properties.date1904 = true;
+    wb.addWorksheet('Old', { state: 'hidden' }).addRow(['Code', 'Label']);
+    const ws = wb.addWorksheet('Current');
+    ws.addRow(['Supplier ID', 'Since']);
+    ws.addRow(['S1', new Date(Date.UTC(2026, 10, 23))]);
+    await wb.xlsx.writeFile(path);
+    const table = await readTable(path);
+    expect(table.sheet).toBe('Current');
+    expect(table.rows[0]?.cells).toEqual(['S1', '2026-11-23']);
+  });
+
+  it('notes values right of the table, which are not read', async () => {
+    const path = await writeWorkbook(join(dir, 'outside.xlsx'), [
+      {
+        name: 'S',
+        rows: [
+          ['Supplier ID', 'Name'],
+          ['S1', 'One'],
+          ['S2', 'Two'],
+        ],
+        build: (ws) => {
+          // Far to the right of a row beyond the header window.
+          for (let i = 0; i < 40; i++) ws.addRow([`S${i + 3}`, `Name ${i + 3}`]);
+          ws.getCell('H40').value = 'stray note';
+        },
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.columns).toHaveLength(2);
+    expect(table.notes.find((n) => n.kind === 'values_outside_table')?.row).toBe(40);
+  });
+
   it('refuses an empty sheet', async () => {
     const path = await writeWorkbook(join(dir, 'blank.xlsx'), [{ name: 'Leer', rows: [] }]);
     expect(await failureCode(readTable(path))).toBe('sheet_empty');
@@ -427,10 +463,12 @@ describe('text tables', () => {
   });
 
   it('notices Windows-1252 when the first umlaut comes after the first megabyte', async () => {
-    const filler = 'S-%;Plain Supplier Name;Some Street 1;Berlin\r\n';
     const lines = ['Supplier ID;Name;Street;City'];
-    for (let i = 0; lines.join('\r\n').length < 1.2 * 1024 * 1024; i++)
-      lines.push(filler.replace('%', String(i)).trimEnd());
+    for (let i = 0, size = 0; size < 1.2 * 1024 * 1024; i++) {
+      const line = `S-${i};Plain Supplier Name;Some Street 1;Berlin`;
+      lines.push(line);
+      size += line.length + 2;
+    }
     const head = Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
     const tail = Buffer.from('S-last;Müller GmbH;Königstraße 1;München\r\n', 'latin1');
     const path = await writeText(join(dir, 'late-umlaut.csv'), Buffer.concat([head, tail]));
