@@ -40,10 +40,6 @@ const SANDBOX_LIMITS: SandboxLimits = {
   GET: [{ limit: GET_PER_S, windowSeconds: 1 }],
   WRITE: [{ limit: WRITE_PER_S, windowSeconds: 1 }],
 };
-const BURST_LIMITS: SandboxLimits = {
-  GET: [{ limit: 8, windowSeconds: 1 }],
-  WRITE: [{ limit: 4, windowSeconds: 1 }],
-};
 const SETTINGS: Partial<EngineSettings> = {
   settleMs: 400,
   trackPollMs: 150,
@@ -55,8 +51,16 @@ const SETTINGS: Partial<EngineSettings> = {
   requestTimeoutMs: 3_000,
   leaseTtlMs: 3_000,
 };
-const FAULTS = { before500: 0.04, after500: 0.04, drop: 0.04, latencyMs: [0, 40] as [number, number] };
+const FAULTS = {
+  before500: 0.04,
+  after500: 0.04,
+  drop: 0.04,
+  latencyMs: [0, 40] as [number, number],
+};
 const TOKEN = 'chaos';
+// A second token of the same API user: its requests spend the engine's budget, as another app
+// on the same account would, and cause the 429 bursts (the limits themselves never change).
+const NOISE_TOKEN = 'chaos-neighbour';
 const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT'];
 
 const random = seededRandom(SEED);
@@ -128,7 +132,10 @@ async function main(): Promise<number> {
   const started = Date.now();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chaos-'));
   const sandbox = await startSandbox({
-    tokens: [{ token: TOKEN }],
+    tokens: [
+      { token: TOKEN, user: 'chaos' },
+      { token: NOISE_TOKEN, user: 'chaos' },
+    ],
     processingMs: 400,
     screeningMs: 300,
     validationMs: 300,
@@ -162,15 +169,27 @@ async function main(): Promise<number> {
   journal.addRows(job.id, rows(ROWS));
   journal.close();
 
-  // 429 bursts: every few seconds the sandbox's limits drop below the client's for a moment.
+  // 429 bursts: every few seconds the neighbour spends a whole window's budget at once.
   let bursting = true;
+  const noise = (method: 'GET' | 'POST') =>
+    fetch(`${sandbox.url}/public/v2/suppliers/sites${method === 'GET' ? '/pending' : ''}`, {
+      method,
+      headers: { 'x-auth-token': NOISE_TOKEN, 'content-type': 'application/json' },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    }).then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    );
+  let noiseBursts = 0;
   const bursts = (async () => {
     while (bursting) {
-      await sleep(2_000 + random() * 3_000);
+      await sleep(6_000 + random() * 6_000);
       if (!bursting) break;
-      sandbox.configure({ limits: BURST_LIMITS });
-      await sleep(300 + random() * 700);
-      sandbox.configure({ limits: SANDBOX_LIMITS });
+      noiseBursts++;
+      await Promise.all([
+        ...Array.from({ length: WRITE_PER_S }, () => noise('POST')),
+        ...Array.from({ length: GET_PER_S }, () => noise('GET')),
+      ]);
     }
   })();
 
@@ -193,7 +212,9 @@ async function main(): Promise<number> {
       seed: SEED * 1_000 + lives,
       settings: SETTINGS,
       concurrency: { GET: 4, WRITE: 4 },
+      trace: argv.includes('--trace'),
     });
+    if (argv.includes('--trace')) life.child.stderr!.pipe(process.stderr);
     await life.ready;
     if (kills < KILLS) {
       const delay = 50 + random() * 2 * meanLifeMs;
@@ -218,7 +239,10 @@ async function main(): Promise<number> {
   }
   bursting = false;
   await bursts;
-  sandbox.configure({ limits: { GET: [{ limit: 1_000, windowSeconds: 1 }], WRITE: SANDBOX_LIMITS.WRITE }, faults: {} });
+  sandbox.configure({
+    limits: { GET: [{ limit: 1_000, windowSeconds: 1 }], WRITE: SANDBOX_LIMITS.WRITE },
+    faults: {},
+  });
   const elapsedMs = Date.now() - started;
 
   // ---- compare the journal with the sandbox ------------------------------------------------
@@ -282,7 +306,10 @@ async function main(): Promise<number> {
     } else if (!says && there.length > 0) {
       wrongState++;
       problems.push(`row ${r.id}: ${r.state} but the sandbox has the supplier`);
-    } else if (r.state === 'done' && !['COMPLETED', 'REJECTED'].includes(r.validationStatus ?? '')) {
+    } else if (
+      r.state === 'done' &&
+      !['COMPLETED', 'REJECTED'].includes(r.validationStatus ?? '')
+    ) {
       wrongState++;
       problems.push(`row ${r.id}: done with validation ${r.validationStatus}`);
     }
@@ -296,9 +323,11 @@ async function main(): Promise<number> {
   const duplicates = Object.values(stats.creationsByIdentity).filter((n) => n > 1).length;
 
   for (const p of problems.slice(0, 20)) process.stderr.write(`${p}\n`);
-  console.log(`seed=${SEED} lives=${lives} crashes=${crashes} elapsed_s=${(elapsedMs / 1000).toFixed(1)}`);
   console.log(
-    `scaling: sandbox creation 400 ms, screening/validation 300 ms, limits GET ${GET_PER_S}/1s WRITE ${WRITE_PER_S}/1s (bursts ${BURST_LIMITS.GET[0]!.limit}/${BURST_LIMITS.WRITE[0]!.limit} per s), settle ${SETTINGS.settleMs} ms, polls ${SETTINGS.trackPollMs} ms`,
+    `seed=${SEED} lives=${lives} crashes=${crashes} elapsed_s=${(elapsedMs / 1000).toFixed(1)}`,
+  );
+  console.log(
+    `scaling: sandbox creation 400 ms, screening/validation 300 ms, limits GET ${GET_PER_S}/1s WRITE ${WRITE_PER_S}/1s (${noiseBursts} bursts of a neighbour spending a whole window), settle ${SETTINGS.settleMs} ms, polls ${SETTINGS.trackPollMs} ms`,
   );
   console.log(
     `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE}; requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,

@@ -15,6 +15,7 @@ interface ChildArgs {
   seed: number;
   settings: Partial<EngineSettings>;
   concurrency: { GET: number; WRITE: number };
+  trace?: boolean;
 }
 
 const args = JSON.parse(process.argv[2] ?? '{}') as ChildArgs;
@@ -29,6 +30,15 @@ const engine = new SyncEngine({
   concurrency: args.concurrency,
   onEvent: (e) => {
     if (e.type === 'warning' && e.code === 'internal') process.stderr.write(`${e.message}\n`);
+    if (!args.trace) return;
+    const t = new Date().toISOString().slice(14, 23);
+    if (e.type === 'progress') {
+      const p = e.progress;
+      const counts = Object.entries(p.counts).filter(([, n]) => n);
+      process.stderr.write(
+        `${t} ${p.state} ${counts.map(([k, n]) => `${k}=${n}`).join(' ')} | W q${p.throttle.WRITE.queued} f${p.throttle.WRITE.inFlight} t${Math.round(p.throttle.WRITE.targetPerMinute)} G q${p.throttle.GET.queued} f${p.throttle.GET.inFlight} t${Math.round(p.throttle.GET.targetPerMinute)}${p.offline ? ' OFFLINE' : ''}\n`,
+      );
+    } else process.stderr.write(`${t} ${JSON.stringify(e)}\n`);
   },
 });
 process.stdout.write('ready\n');

@@ -797,6 +797,13 @@ export class JobRunner {
     const pending = await conn.pending(Math.max(settledAt, 0), { jobId, signal: this.stop.signal });
     if (pending.kind !== 'ok') return this.readFailed(pending, row);
     const uuid = row.identityKey ? pending.value.byIdentity.get(row.identityKey) : undefined;
+    // The request that may have landed asked for screening and validation as today's payload
+    // would: follow those (and ask for them explicitly only if they never show up).
+    const sent = this.buildPayload(row);
+    const onCreate = {
+      ...(sent?.screening ? { screeningStatus: ON_CREATE } : {}),
+      ...(sent?.validation ? { validationStatus: ON_CREATE } : {}),
+    };
     if (uuid) {
       journal.recordOutcome({
         rowId: row.id,
@@ -807,6 +814,7 @@ export class JobRunner {
           nextAttemptAt: clock.now() + settings.trackPollMs,
           errorCode: null,
           errorMessage: null,
+          ...onCreate,
         },
         response: { reconciled: 'pending list', uuid },
         reason: 'reconciled: the creation is pending',
@@ -826,6 +834,7 @@ export class JobRunner {
           platformId: String(found.supplier.platformTargetId),
           errorCode: null,
           errorMessage: null,
+          ...onCreate,
         },
         response: { reconciled: 'find by identifier', platformId: found.supplier.platformTargetId },
         reason: 'reconciled: the supplier exists',
