@@ -1,0 +1,175 @@
+// The app-wide state: where the user is, the connections, the jobs with their live progress,
+// and a log of notable events. Components read it through getters and change it through methods.
+import type {
+  AppInfo,
+  ConnectionView,
+  EventPayload,
+  JobProgressView,
+  JobView,
+} from '../../src-shared/contract';
+import type { AppError } from '../../src-shared/errors';
+import { api } from './api';
+import { call } from './call';
+import { i18n, label, t } from './i18n.svelte';
+
+export type Screen = 'jobs' | 'connection' | 'import' | 'map' | 'review' | 'run' | 'results';
+export interface Route {
+  screen: Screen;
+  jobId?: string;
+}
+export interface LogEntry {
+  id: number;
+  at: number;
+  jobId?: string;
+  kind: 'warning' | 'state' | 'info';
+  text: string;
+}
+
+const CONNECTION_KEY = 'supplier-onboarding.connection';
+const LOG_LIMIT = 200;
+
+class AppState {
+  #info = $state<AppInfo | undefined>();
+  #route = $state<Route>({ screen: 'jobs' });
+  #connections = $state.raw<ConnectionView[]>([]);
+  #jobs = $state.raw<JobView[]>([]);
+  #progress = $state.raw<Record<string, JobProgressView>>({});
+  #importRows = $state.raw<Record<string, number>>({});
+  #log = $state.raw<LogEntry[]>([]);
+  #problem = $state<AppError | undefined>();
+  #loaded = $state(false);
+  #connectionId = $state<string | undefined>(readStored());
+  #logId = 0;
+
+  get info() {
+    return this.#info;
+  }
+  get route() {
+    return this.#route;
+  }
+  get connections() {
+    return this.#connections;
+  }
+  get jobs() {
+    return this.#jobs;
+  }
+  get log() {
+    return this.#log;
+  }
+  get problem() {
+    return this.#problem;
+  }
+  get loaded() {
+    return this.#loaded;
+  }
+  /** The connection new jobs use: the user's choice, else the sandbox, else the first one. */
+  get connection(): ConnectionView | undefined {
+    const list = this.#connections;
+    return (
+      list.find((c) => c.id === this.#connectionId) ?? list.find((c) => c.isSandbox) ?? list[0]
+    );
+  }
+  job(id: string | undefined): JobView | undefined {
+    return id ? this.#jobs.find((j) => j.id === id) : undefined;
+  }
+  progress(id: string | undefined): JobProgressView | undefined {
+    return id ? this.#progress[id] : undefined;
+  }
+  importRows(path: string): number {
+    return this.#importRows[path] ?? 0;
+  }
+
+  go(route: Route): void {
+    this.#route = route;
+    this.#problem = undefined;
+  }
+
+  /** Shows a service error as a sentence; `undefined` clears it. */
+  report(error: AppError | undefined): void {
+    this.#problem = error;
+  }
+
+  useConnection(id: string): void {
+    this.#connectionId = id;
+    try {
+      localStorage.setItem(CONNECTION_KEY, id);
+    } catch {
+      // Storage may be refused; the choice then lasts for this page.
+    }
+  }
+
+  addLog(entry: Omit<LogEntry, 'id' | 'at'>): void {
+    const next = [{ ...entry, id: ++this.#logId, at: Date.now() }, ...this.#log];
+    this.#log = next.slice(0, LOG_LIMIT);
+  }
+
+  async start(): Promise<void> {
+    if (!api) {
+      this.#problem = { code: 'unauthorized_transport', message: t('error.noApi') };
+      this.#loaded = true;
+      return;
+    }
+    api.on('job:progress', (p) => this.#onProgress(p));
+    api.on('jobs:changed', (p) => void this.refreshJob(p.jobId));
+    api.on('job:import', (p) => {
+      this.#importRows = { ...this.#importRows, [p.path]: p.rowsRead };
+    });
+    api.on('app:warning', (p: EventPayload<'app:warning'>) =>
+      this.addLog({ kind: 'warning', jobId: p.jobId, text: p.message }),
+    );
+    const info = await call('app:info', {});
+    if (info.ok) {
+      this.#info = info.value;
+      i18n.adoptSystem(info.value.locale);
+    } else this.#problem = info.error;
+    await Promise.all([this.refreshConnections(), this.refreshJobs()]);
+    this.#loaded = true;
+  }
+
+  async refreshConnections(): Promise<void> {
+    const r = await call('connections:list', {});
+    if (r.ok) this.#connections = r.value;
+    else this.#problem = r.error;
+  }
+
+  async refreshJobs(): Promise<void> {
+    const r = await call('jobs:list', {});
+    if (r.ok) this.#jobs = [...r.value].sort((a, b) => b.createdAt - a.createdAt);
+    else this.#problem = r.error;
+  }
+
+  async refreshJob(jobId: string): Promise<JobView | undefined> {
+    const r = await call('jobs:get', { jobId });
+    if (!r.ok) return undefined;
+    this.setJob(r.value);
+    return r.value;
+  }
+
+  /** Puts a job's latest view in the list, logging a change of state. */
+  setJob(job: JobView): void {
+    const before = this.#jobs.find((j) => j.id === job.id);
+    if (before && before.state !== job.state) {
+      const reason = job.stateReason?.message ? ` ${job.stateReason.message}` : '';
+      this.addLog({
+        kind: 'state',
+        jobId: job.id,
+        text: t('log.state', { state: label('jobState', job.state) }) + reason,
+      });
+    }
+    this.#jobs = before ? this.#jobs.map((j) => (j.id === job.id ? job : j)) : [job, ...this.#jobs];
+  }
+
+  #onProgress(p: JobProgressView): void {
+    this.#progress = { ...this.#progress, [p.jobId]: p };
+  }
+}
+
+function readStored(): string | undefined {
+  try {
+    return localStorage.getItem(CONNECTION_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const app = new AppState();

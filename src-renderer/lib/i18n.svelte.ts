@@ -1,0 +1,68 @@
+// The language of the interface: English or German from the one catalogue in messages.ts,
+// chosen from the system language, switchable, and remembered on this computer.
+import { messages, type Lang, type MessageKey } from './messages';
+
+const STORAGE_KEY = 'supplier-onboarding.lang';
+
+function pick(tag: string | undefined): Lang | undefined {
+  if (!tag) return undefined;
+  const base = tag.toLowerCase().split(/[-_]/)[0];
+  return base === 'de' ? 'de' : base === 'en' ? 'en' : undefined;
+}
+
+function stored(): Lang | undefined {
+  try {
+    return pick(localStorage.getItem(STORAGE_KEY) ?? undefined);
+  } catch {
+    return undefined;
+  }
+}
+
+class I18n {
+  #lang = $state<Lang>(stored() ?? pick(navigator.language) ?? 'en');
+  #chosen = stored() !== undefined;
+
+  get lang(): Lang {
+    return this.#lang;
+  }
+  /** A BCP 47 tag for Intl formatting. */
+  get locale(): string {
+    return this.#lang === 'de' ? 'de-DE' : 'en-GB';
+  }
+
+  /** The system language the services report, unless the user chose one. */
+  adoptSystem(tag: string | undefined): void {
+    const lang = pick(tag);
+    if (!this.#chosen && lang && !pick(navigator.language)) this.#lang = lang;
+  }
+
+  set(lang: Lang): void {
+    this.#lang = lang;
+    this.#chosen = true;
+    document.documentElement.lang = lang;
+    try {
+      localStorage.setItem(STORAGE_KEY, lang);
+    } catch {
+      // Private windows may refuse storage; the choice then lasts for this page only.
+    }
+  }
+}
+
+export const i18n = new I18n();
+
+export type Params = Record<string, string | number>;
+
+/** The message in the current language, with `{name}` placeholders filled in. */
+export function t(key: MessageKey, params?: Params): string {
+  const text: string = messages[i18n.lang][key] ?? messages.en[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) =>
+    params[name] !== undefined ? String(params[name]) : m,
+  );
+}
+
+/** A label for a value from an open set (row states, check keys): its message, or the value. */
+export function label(prefix: string, value: string): string {
+  const key = `${prefix}.${value}` as MessageKey;
+  return key in messages.en ? t(key) : value.replaceAll('_', ' ');
+}

@@ -1,0 +1,43 @@
+// Actions on a job shared by the screens.
+import type { JobView } from '../../src-shared/contract';
+import { app, type Screen } from './app.svelte';
+import { call } from './call';
+
+/** The screen a job opens on: review before its check, results once it ended, else the run. */
+export function screenFor(job: JobView): Screen {
+  if (job.state === 'finished' || job.state === 'cancelled') return 'results';
+  const checked = Object.entries(job.counts).some(
+    ([state, n]) => n > 0 && !['draft', 'valid', 'invalid'].includes(state),
+  );
+  return job.state === 'ready' && !checked && !job.running ? 'review' : 'run';
+}
+
+export function canResume(job: JobView): boolean {
+  return (
+    !job.running &&
+    (job.interrupted || ['paused', 'needs_attention', 'waiting_network'].includes(job.state))
+  );
+}
+
+export function finishedRows(job: JobView): number {
+  return job.groups.finished;
+}
+
+export async function startJob(jobId: string): Promise<boolean> {
+  const r = await call('jobs:start', { jobId });
+  if (!r.ok) app.report(r.error);
+  await app.refreshJob(jobId);
+  return r.ok;
+}
+
+export async function pauseJob(jobId: string): Promise<void> {
+  const r = await call('jobs:pause', { jobId });
+  if (r.ok) app.setJob(r.value);
+  else app.report(r.error);
+}
+
+export async function cancelJob(jobId: string): Promise<void> {
+  const r = await call('jobs:cancel', { jobId });
+  if (r.ok) app.setJob(r.value);
+  else app.report(r.error);
+}

@@ -1,0 +1,210 @@
+// The rows of a job for a virtualized table: pages fetched on demand around the viewport with
+// the journal's keyset paging, and dropped again when far away.
+//
+// With a known row count (no text filter) every page but the last holds exactly PAGE rows, so
+// index i lives in page floor(i / PAGE). A page's cursor is only known once the page before it
+// was read; a jump far ahead walks the cursors forward without keeping the rows it passes.
+// A text filter scans the job in bounded windows and its pages vary in size, so that view
+// grows at its end as the user scrolls instead.
+/* eslint-disable svelte/prefer-svelte-reactivity -- cursors and stale marks are bookkeeping the
+   view never reads; only #pages is reactive. */
+import { SvelteMap } from 'svelte/reactivity';
+import type { CommandInput, RowView } from '../../src-shared/contract';
+import type { AppError } from '../../src-shared/errors';
+import { call } from './call';
+
+export type RowFilter = NonNullable<CommandInput<'rows:page'>['filter']>;
+
+export const PAGE = 200;
+const KEEP_PAGES = 12;
+const TEXT_BATCH = 500;
+
+export class RowSource {
+  #jobId: string;
+  #filter: RowFilter = {};
+  /** Row count when known (counted mode); null while a text filter is on. */
+  #counted: number | null = 0;
+  #pages = new SvelteMap<number, RowView[]>();
+  /** cursors[k]: the `after` for page k; page 0 starts at the beginning (undefined). */
+  #cursors = new Map<number, number | undefined>([[0, undefined]]);
+  #appended = $state.raw<RowView[]>([]);
+  #more = $state(true);
+  #length = $state(0);
+  #want: [number, number] = [0, 60];
+  #stale = new Set<number>();
+  #busy = false;
+  #generation = 0;
+  #error = $state<AppError | undefined>();
+  #loading = $state(false);
+
+  constructor(jobId: string) {
+    this.#jobId = jobId;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+  get error() {
+    return this.#error;
+  }
+  get loading() {
+    return this.#loading;
+  }
+  /** In text mode: whether more rows may follow the loaded ones. */
+  get more(): boolean {
+    return this.#counted === null && this.#more;
+  }
+
+  row(index: number): RowView | undefined {
+    if (this.#counted === null) return this.#appended[index];
+    return this.#pages.get(Math.floor(index / PAGE))?.[index % PAGE];
+  }
+
+  /** A new filter (or a fresh start): `total` is the expected count, null when unknown. */
+  reset(filter: RowFilter, total: number | null): void {
+    this.#generation++;
+    this.#filter = filter;
+    this.#counted = total;
+    this.#pages.clear();
+    this.#stale.clear();
+    this.#cursors = new Map([[0, undefined]]);
+    this.#appended = [];
+    this.#textCursor = undefined;
+    this.#more = true;
+    this.#length = total ?? 0;
+    this.#want = [0, 60];
+    this.#busy = false;
+    this.#error = undefined;
+    void this.#pump();
+  }
+
+  /** Re-reads the rows in view (their states changed), keeping the scroll position. */
+  refresh(total: number | null): void {
+    if (this.#counted === null || total === null) {
+      this.reset(this.#filter, total);
+      return;
+    }
+    this.#generation++;
+    this.#busy = false;
+    this.#counted = total;
+    this.#length = total;
+    // Unfiltered cursors (source rows) stay valid; a filtered set may have shifted.
+    const stable = !this.#filter.states && !this.#filter.group && !this.#filter.problemsOnly;
+    if (!stable) this.#cursors = new Map([[0, undefined]]);
+    // Rows stay on screen until their fresh copy arrives.
+    this.#stale = new Set(this.#pages.keys());
+    void this.#pump();
+  }
+
+  /** The rows the viewport shows now, from..to (inclusive indexes). */
+  want(from: number, to: number): void {
+    this.#want = [Math.max(0, from), Math.max(0, to)];
+    void this.#pump();
+  }
+
+  /** A row changed by a fix: replace it where it is shown. */
+  replace(row: RowView): void {
+    if (this.#counted === null) {
+      this.#appended = this.#appended.map((r) => (r.id === row.id ? row : r));
+      return;
+    }
+    for (const [k, rows] of this.#pages) {
+      const i = rows.findIndex((r) => r.id === row.id);
+      if (i >= 0) {
+        const next = [...rows];
+        next[i] = row;
+        this.#pages.set(k, next);
+      }
+    }
+  }
+
+  async #fetch(after: number | undefined, limit: number) {
+    return call('rows:page', {
+      jobId: this.#jobId,
+      filter: this.#filter,
+      ...(after !== undefined ? { after } : {}),
+      limit,
+    });
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#busy) return;
+    this.#busy = true;
+    const generation = this.#generation;
+    this.#loading = true;
+    try {
+      while (generation === this.#generation) {
+        const step = this.#counted === null ? await this.#stepText() : await this.#stepCounted();
+        if (!step) break;
+      }
+    } finally {
+      if (generation === this.#generation) {
+        this.#busy = false;
+        this.#loading = false;
+      }
+    }
+  }
+
+  /** One request in counted mode; false when the wanted pages are all loaded. */
+  async #stepCounted(): Promise<boolean> {
+    const generation = this.#generation;
+    const [from, to] = this.#want;
+    const last = Math.max(0, Math.ceil(this.#length / PAGE) - 1);
+    const first = Math.min(Math.floor(from / PAGE), last);
+    const end = Math.min(Math.floor(to / PAGE), last);
+    let target: number | undefined;
+    for (let k = first; k <= end; k++) {
+      if (!this.#pages.has(k) || this.#stale.has(k)) {
+        target = k;
+        break;
+      }
+    }
+    if (target === undefined || this.#length === 0) return false;
+    // The nearest page at or before the target whose cursor is known.
+    let k = target;
+    while (!this.#cursors.has(k)) k--;
+    const r = await this.#fetch(this.#cursors.get(k), PAGE);
+    if (generation !== this.#generation) return false;
+    if (!r.ok) {
+      this.#error = r.error;
+      return false;
+    }
+    const { rows, nextCursor } = r.value;
+    if (nextCursor !== null) this.#cursors.set(k + 1, nextCursor);
+    else if (k * PAGE + rows.length !== this.#length) {
+      // Fewer rows than counted (rows changed state meanwhile): the end is here.
+      this.#length = k * PAGE + rows.length;
+    }
+    this.#stale.delete(k);
+    if (k >= first - 1 && k <= end + 1) this.#pages.set(k, rows);
+    this.#evict(first, end);
+    return true;
+  }
+
+  #evict(first: number, end: number): void {
+    if (this.#pages.size <= KEEP_PAGES) return;
+    for (const k of [...this.#pages.keys()]) {
+      if (k < first - 2 || k > end + 2) this.#pages.delete(k);
+    }
+  }
+
+  /** One request in text mode: more rows at the end when the viewport nears it. */
+  async #stepText(): Promise<boolean> {
+    const generation = this.#generation;
+    if (!this.#more || this.#want[1] < this.#appended.length - 50) return false;
+    const lastRow = this.#appended[this.#appended.length - 1];
+    const after = this.#textCursor ?? (lastRow ? lastRow.sourceRow : undefined);
+    const r = await this.#fetch(after, TEXT_BATCH);
+    if (generation !== this.#generation) return false;
+    if (!r.ok) {
+      this.#error = r.error;
+      return false;
+    }
+    this.#textCursor = r.value.nextCursor ?? undefined;
+    this.#more = r.value.nextCursor !== null;
+    if (r.value.rows.length) this.#appended = [...this.#appended, ...r.value.rows];
+    this.#length = this.#appended.length;
+    return this.#more;
+  }
+  #textCursor: number | undefined;
+}

@@ -1,0 +1,254 @@
+// A new job in the making: the chosen file, its preview, the mapping and its sample values,
+// until the whole file is imported into a job.
+import type {
+  CommandOutput,
+  MappingPreview,
+  MappingView,
+  PreviewView,
+} from '../../src-shared/contract';
+import type { AppError } from '../../src-shared/errors';
+import { PAYLOAD_FIELDS, type PayloadFieldKey } from '../../src-shared/supplier';
+import { app } from './app.svelte';
+import { call } from './call';
+import { t } from './i18n.svelte';
+
+export type FieldMapping = MappingView['fields'][number];
+
+/** Raw bytes per upload chunk: 512 KiB, well under the 1 MiB the contract allows. */
+const CHUNK_BYTES = 512 * 1024;
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+class Wizard {
+  #path = $state<string | undefined>();
+  #displayName = $state('');
+  #preview = $state.raw<PreviewView | undefined>();
+  #loading = $state(false);
+  #uploadPercent = $state<number | null>(null);
+  #error = $state<AppError | undefined>();
+  #mapping = $state.raw<FieldMapping[]>([]);
+  #mappingPreview = $state.raw<MappingPreview | undefined>();
+  #mappingBusy = $state(false);
+  #creating = $state(false);
+  #created = $state.raw<CommandOutput<'jobs:create'> | undefined>();
+  #previewTimer: ReturnType<typeof setTimeout> | undefined;
+  #previewSeq = 0;
+
+  get path() {
+    return this.#path;
+  }
+  get displayName() {
+    return this.#displayName;
+  }
+  get preview() {
+    return this.#preview;
+  }
+  get loading() {
+    return this.#loading;
+  }
+  get uploadPercent() {
+    return this.#uploadPercent;
+  }
+  get error() {
+    return this.#error;
+  }
+  get mapping() {
+    return this.#mapping;
+  }
+  get mappingPreview() {
+    return this.#mappingPreview;
+  }
+  get mappingBusy() {
+    return this.#mappingBusy;
+  }
+  get creating() {
+    return this.#creating;
+  }
+  get created() {
+    return this.#created;
+  }
+  /** Required fields with neither a column nor a constant value. */
+  get unmappedRequired(): PayloadFieldKey[] {
+    return PAYLOAD_FIELDS.filter((f) => f.required)
+      .map((f) => f.key)
+      .filter((key) => {
+        const m = this.#mapping.find((x) => x.field === key);
+        return !m || (m.column === null && !m.constant?.trim());
+      });
+  }
+
+  reset(): void {
+    this.#path = undefined;
+    this.#displayName = '';
+    this.#preview = undefined;
+    this.#error = undefined;
+    this.#mapping = [];
+    this.#mappingPreview = undefined;
+    this.#created = undefined;
+    this.#uploadPercent = null;
+  }
+
+  /** Sends a file picked in the browser to the services in chunks, then previews it. */
+  async upload(file: File): Promise<void> {
+    this.#error = undefined;
+    this.#loading = true;
+    this.#uploadPercent = 0;
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let uploadId: string | undefined;
+      let path: string | null = null;
+      for (let offset = 0; offset < bytes.length || offset === 0; offset += CHUNK_BYTES) {
+        const part = bytes.subarray(offset, offset + CHUNK_BYTES);
+        const done = offset + CHUNK_BYTES >= bytes.length;
+        const r = await call('files:upload', {
+          ...(uploadId ? { uploadId } : {}),
+          name: file.name,
+          chunk: toBase64(part),
+          done,
+        });
+        if (!r.ok) {
+          this.#error = r.error;
+          return;
+        }
+        uploadId = r.value.uploadId;
+        path = r.value.path;
+        this.#uploadPercent = Math.round(
+          (Math.min(bytes.length, offset + CHUNK_BYTES) / Math.max(1, bytes.length)) * 100,
+        );
+        if (done) break;
+      }
+      if (!path) {
+        this.#error = { code: 'upload', message: t('import.uploadFailed') };
+        return;
+      }
+      await this.open(path, file.name);
+    } finally {
+      this.#loading = false;
+      this.#uploadPercent = null;
+    }
+  }
+
+  /** The desktop's own file dialog. */
+  async choose(): Promise<void> {
+    const r = await call('files:choose', { purpose: 'import' });
+    if (!r.ok) {
+      this.#error = r.error;
+      return;
+    }
+    if (r.value.path) await this.open(r.value.path);
+  }
+
+  async open(path: string, displayName?: string): Promise<void> {
+    this.#path = path;
+    this.#displayName = displayName ?? path.split(/[\\/]/).pop() ?? path;
+    this.#preview = undefined;
+    this.#created = undefined;
+    await this.load({});
+  }
+
+  async load(ref: { sheet?: string; headerRow?: number }): Promise<void> {
+    if (!this.#path) return;
+    this.#error = undefined;
+    this.#loading = true;
+    const r = await call('files:preview', { path: this.#path, ...ref, limit: 30 });
+    this.#loading = false;
+    if (!r.ok) {
+      this.#error = r.error;
+      return;
+    }
+    this.#preview = r.value;
+    this.#mapping = PAYLOAD_FIELDS.map((f) => {
+      const s = r.value.suggestion.mapping.fields.find((x) => x.field === f.key);
+      return {
+        field: f.key,
+        column: s?.column ?? null,
+        ...(s?.constant ? { constant: s.constant } : {}),
+      };
+    });
+    this.#mappingPreview = undefined;
+    this.schedulePreview(0);
+  }
+
+  setColumn(field: PayloadFieldKey, column: number | null): void {
+    this.#mapping = this.#mapping.map((m) => (m.field === field ? { ...m, column } : m));
+    this.schedulePreview();
+  }
+
+  setConstant(field: PayloadFieldKey, value: string): void {
+    this.#mapping = this.#mapping.map((m) => {
+      if (m.field !== field) return m;
+      const { constant: _drop, ...rest } = m;
+      return value.trim() ? { ...rest, constant: value } : rest;
+    });
+    this.schedulePreview();
+  }
+
+  /** Sample values before and after the transforms, a moment after the last change. */
+  schedulePreview(delayMs = 250): void {
+    clearTimeout(this.#previewTimer);
+    this.#previewTimer = setTimeout(() => void this.#runPreview(), delayMs);
+  }
+
+  async #runPreview(): Promise<void> {
+    const preview = this.#preview;
+    if (!this.#path || !preview) return;
+    const seq = ++this.#previewSeq;
+    this.#mappingBusy = true;
+    const r = await call('mapping:preview', {
+      path: this.#path,
+      sheet: preview.sheet,
+      headerRow: preview.headerRow,
+      mapping: { fields: this.#mapping },
+      limit: 20,
+    });
+    if (seq !== this.#previewSeq) return;
+    this.#mappingBusy = false;
+    if (r.ok) this.#mappingPreview = r.value;
+    else this.#error = r.error;
+  }
+
+  async saveTemplate(name: string): Promise<boolean> {
+    const preview = this.#preview;
+    if (!preview) return false;
+    const r = await call('templates:save', {
+      name,
+      headers: preview.columns.map((c) => c.header),
+      mapping: { fields: this.#mapping },
+    });
+    if (!r.ok) this.#error = r.error;
+    return r.ok;
+  }
+
+  /** Imports the whole file into a new job on the chosen connection. */
+  async create(name: string, connectionId: string): Promise<string | undefined> {
+    const preview = this.#preview;
+    if (!this.#path || !preview) return undefined;
+    this.#error = undefined;
+    this.#creating = true;
+    const r = await call('jobs:create', {
+      path: this.#path,
+      sheet: preview.sheet,
+      headerRow: preview.headerRow,
+      ...(name.trim() ? { name: name.trim() } : {}),
+      connectionId,
+      mapping: { fields: this.#mapping },
+      options: { skipExisting: false, screeningPeriod: null, validate: false },
+    });
+    this.#creating = false;
+    if (!r.ok) {
+      this.#error = r.error;
+      return undefined;
+    }
+    this.#created = r.value;
+    await app.refreshJob(r.value.jobId);
+    return r.value.jobId;
+  }
+}
+
+export const wizard = new Wizard();
