@@ -18,11 +18,39 @@ export class ZipFormatError extends Error {}
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
+const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+const ZIP64_EOCD_SIGNATURE = 0x06064b50;
 
 async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
   const buf = Buffer.alloc(length);
   const { bytesRead } = await fh.read(buf, 0, length, position);
   return buf.subarray(0, bytesRead);
+}
+
+/** Values of 0xffffffff in a central directory entry are given in its Zip64 extra field, in
+ *  this order: size, compressed size, local header offset. */
+function readZip64Extra(extra: Buffer, entry: ZipEntry): void {
+  let q = 0;
+  while (q + 4 <= extra.length) {
+    const id = extra.readUInt16LE(q);
+    const length = extra.readUInt16LE(q + 2);
+    if (id === 0x0001) {
+      let r = q + 4;
+      const next = () => {
+        const v = r + 8 <= q + 4 + length ? Number(extra.readBigUInt64LE(r)) : undefined;
+        r += 8;
+        return v;
+      };
+      if (entry.size === 0xffffffff) entry.size = next() ?? entry.size;
+      if (entry.compressedSize === 0xffffffff)
+        entry.compressedSize = next() ?? entry.compressedSize;
+      if (entry.localHeaderOffset === 0xffffffff) {
+        entry.localHeaderOffset = next() ?? entry.localHeaderOffset;
+      }
+      return;
+    }
+    q += 4 + length;
+  }
 }
 
 export async function listZipEntries(path: string): Promise<ZipEntry[]> {
@@ -40,9 +68,24 @@ export async function listZipEntries(path: string): Promise<ZipEntry[]> {
       }
     }
     if (eocd < 0) throw new ZipFormatError('end of central directory not found');
-    const count = tail.readUInt16LE(eocd + 10);
-    const dirSize = tail.readUInt32LE(eocd + 12);
-    const dirOffset = tail.readUInt32LE(eocd + 16);
+    let count = tail.readUInt16LE(eocd + 10);
+    let dirSize = tail.readUInt32LE(eocd + 12);
+    let dirOffset = tail.readUInt32LE(eocd + 16);
+    // Some writers use the Zip64 end record even for small files; its locator sits just before.
+    if (
+      (count === 0xffff || dirSize === 0xffffffff || dirOffset === 0xffffffff) &&
+      eocd >= 20 &&
+      tail.readUInt32LE(eocd - 20) === ZIP64_LOCATOR_SIGNATURE
+    ) {
+      const recordOffset = Number(tail.readBigUInt64LE(eocd - 20 + 8));
+      const record = await readAt(fh, recordOffset, 56);
+      if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD_SIGNATURE) {
+        throw new ZipFormatError('zip64 end record damaged');
+      }
+      count = Number(record.readBigUInt64LE(32));
+      dirSize = Number(record.readBigUInt64LE(40));
+      dirOffset = Number(record.readBigUInt64LE(48));
+    }
     if (dirOffset + dirSize > size) throw new ZipFormatError('central directory out of range');
     const dir = await readAt(fh, dirOffset, dirSize);
     const entries: ZipEntry[] = [];
@@ -54,13 +97,15 @@ export async function listZipEntries(path: string): Promise<ZipEntry[]> {
       const nameLength = dir.readUInt16LE(p + 28);
       const extraLength = dir.readUInt16LE(p + 30);
       const commentLength = dir.readUInt16LE(p + 32);
-      entries.push({
+      const entry: ZipEntry = {
         method: dir.readUInt16LE(p + 10),
         compressedSize: dir.readUInt32LE(p + 20),
         size: dir.readUInt32LE(p + 24),
         localHeaderOffset: dir.readUInt32LE(p + 42),
         name: dir.toString('utf8', p + 46, p + 46 + nameLength),
-      });
+      };
+      readZip64Extra(dir.subarray(p + 46 + nameLength, p + 46 + nameLength + extraLength), entry);
+      entries.push(entry);
       p += 46 + nameLength + extraLength + commentLength;
     }
     return entries;

@@ -4,7 +4,7 @@ import { readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectHeaderRow, openTable, previewTable, readTable } from '../../../src-main/workbook';
-import { failureCode, makeTempDir, writeText, writeWorkbook } from './helpers';
+import { failureCode, makeTempDir, rewriteAsZip64, writeText, writeWorkbook } from './helpers';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -337,6 +337,23 @@ describe('xlsx tables', () => {
     const table = await readTable(path);
     expect(table.columns).toHaveLength(2);
     expect(table.notes.find((n) => n.kind === 'values_outside_table')?.row).toBe(40);
+  });
+
+  it('reads a workbook stored with Zip64 records and uncompressed entries', async () => {
+    const source = await writeWorkbook(join(dir, 'plain-zip.xlsx'), [
+      {
+        name: 'S',
+        rows: [
+          ['Supplier ID', 'Name', 'City'],
+          ['007', 'Seven', 'Turin'],
+        ],
+        build: (ws) => ws.mergeCells('C2:D2'),
+      },
+    ]);
+    const zip64 = join(dir, 'zip64.xlsx');
+    await rewriteAsZip64(source, zip64);
+    const table = await readTable(zip64);
+    expect(table.rows).toEqual([{ sourceRow: 2, cells: ['007', 'Seven', 'Turin', 'Turin'] }]);
   });
 
   it('refuses an empty sheet', async () => {
