@@ -309,6 +309,14 @@ const en = {
   'event.state': 'State',
   'event.fix': 'Fixed by you',
   'event.error': 'Error',
+
+  'about.title': 'About this installation',
+  'about.version': 'Version',
+  'about.dataDir': 'Data folder',
+  'about.journal': 'Journal',
+  'about.check': 'Run check',
+  'about.checkDone': 'Done: {n} of {n} steps',
+  'about.checkStep': 'Step {step} of {n}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -628,6 +636,14 @@ const de: Record<MessageKey, string> = {
   'event.state': 'Zustand',
   'event.fix': 'Von Ihnen korrigiert',
   'event.error': 'Fehler',
+
+  'about.title': 'Über diese Installation',
+  'about.version': 'Version',
+  'about.dataDir': 'Datenordner',
+  'about.journal': 'Journal',
+  'about.check': 'Prüfung starten',
+  'about.checkDone': 'Fertig: {n} von {n} Schritten',
+  'about.checkStep': 'Schritt {step} von {n}',
 };
 
 export type Lang = 'en' | 'de';

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { SCREENSHOT_DIR, startHost, type RunningHost } from './support';
+import { openApp, shot, startHost, watchErrors, type RunningHost } from './support';
 
 let host: RunningHost;
 
@@ -11,17 +10,11 @@ test.afterAll(async () => {
   await host?.stop();
 });
 
-test('the app shell loads through the browser host and runs demo:ping to completion', async ({
+test('the app loads through the browser host, on the Jobs screen, and its services answer', async ({
   page,
 }) => {
-  const problems: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(m.text());
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
-
-  await page.goto(host.launchUrl);
-  await expect(page.getByRole('heading', { name: 'Supplier Onboarding' })).toBeVisible();
+  const problems = watchErrors(page);
+  await openApp(page, host);
   // The secret leaves the address bar as soon as the page has it.
   await expect.poll(() => page.url()).not.toContain('secret=');
   await expect(page.getByTestId('app-info')).toContainText(host.dataDir);
@@ -29,9 +22,22 @@ test('the app shell loads through the browser host and runs demo:ping to complet
 
   await page.getByRole('button', { name: 'Run check' }).click();
   await expect(page.getByTestId('ping-status')).toHaveText('Done: 5 of 5 steps');
-  await expect(page.locator('progress')).toHaveAttribute('value', '5');
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'shell.png'), fullPage: true });
+  await shot(page, 'shell');
   expect(problems).toEqual([]);
+});
+
+test('the whole interface switches to German and back', async ({ page }) => {
+  await openApp(page, host);
+  await page.getByTestId('language').selectOption('de');
+  await expect(page.getByRole('heading', { name: 'Aufträge', level: 2 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await shot(page, 'jobs-german');
+  // The choice is remembered across a reload.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Aufträge', level: 2 })).toBeVisible();
+  await page.getByTestId('language').selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 2 })).toBeVisible();
 });
 
 test('a page opened without the secret explains what to do instead of working', async ({

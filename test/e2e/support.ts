@@ -1,54 +1,153 @@
-// Starts the real browser host as a process (the way a user would) and hands its address to a test.
+// Starts the real browser host as a process (the way a user would) and hands its address to a test;
+// plus the steps the UI tests share.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
 
 export interface RunningHost {
   launchUrl: string;
   origin: string;
   dataDir: string;
+  /** Stops the host process and removes its data folder. */
   stop(): Promise<void>;
+  /** Stops the host process (SIGTERM, or SIGKILL for a crash) and starts a new one on the same
+   *  data folder; the new host has a new address and secret. */
+  restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<RunningHost>;
 }
 
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+export const DOCS_SCREENSHOT_DIR = path.resolve('docs/screenshots');
+export const SAMPLE = path.resolve('resources/samples/suppliers.xlsx');
 
-export async function startHost(): Promise<RunningHost> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'e2e-data-'));
-  const child: ChildProcessWithoutNullStreams = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src-main/host/cli.ts', '--port', '0', '--data-dir', dataDir],
-    { env: { ...process.env }, stdio: 'pipe' },
-  );
+function spawnProcess(
+  args: string[],
+  ready: RegExp,
+  what: string,
+): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    env: { ...process.env },
+    stdio: 'pipe',
+  });
   let output = '';
-  const launchUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`browser host did not start:\n${output}`)),
-      20_000,
-    );
-    const onData = (d: Buffer) => {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} did not start:\n${output}`)), 30_000);
+    child.stdout.on('data', (d: Buffer) => {
       output += d.toString();
-      const m = /open (http:\/\/\S+)/.exec(output);
+      const m = ready.exec(output);
       if (m?.[1]) {
         clearTimeout(timer);
-        resolve(m[1]);
+        resolve({ child, url: m[1] });
       }
-    };
-    child.stdout.on('data', onData);
+    });
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('exit', (code) => reject(new Error(`browser host exited (${code}):\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${what} exited (${code}):\n${output}`)));
   });
+}
+
+async function endProcess(
+  child: ChildProcessWithoutNullStreams,
+  signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM',
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
+}
+
+export async function startHost(options: { dataDir?: string } = {}): Promise<RunningHost> {
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'e2e-data-')));
+  const { child, url: launchUrl } = await spawnProcess(
+    ['src-main/host/cli.ts', '--port', '0', '--data-dir', dataDir],
+    /open (http:\/\/\S+)/,
+    'browser host',
+  );
   return {
     launchUrl,
     origin: new URL(launchUrl).origin,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await endProcess(child);
       await rm(dataDir, { recursive: true, force: true });
     },
+    async restart(signal = 'SIGTERM') {
+      await endProcess(child, signal);
+      return startHost({ dataDir });
+    },
   };
+}
+
+/** A standalone sandbox API (for connections other than the built-in one). */
+export async function startSandbox(
+  tokens: string[],
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const { child, url } = await spawnProcess(
+    ['src-main/sandbox/cli.ts', '--port', '0', ...tokens.flatMap((t) => ['--token', t])],
+    /sandbox listening on (http:\/\/\S+)/,
+    'sandbox',
+  );
+  return { url, stop: () => endProcess(child) };
+}
+
+/** A screenshot under test-results/screenshots, and under docs/screenshots for the README. */
+export async function shot(page: Page, name: string, docs = false): Promise<void> {
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  if (docs) {
+    await mkdir(DOCS_SCREENSHOT_DIR, { recursive: true });
+    await copyFile(file, path.join(DOCS_SCREENSHOT_DIR, `${name}.png`));
+  }
+}
+
+/** Collects console errors and page errors, to assert none happened. */
+export function watchErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+export async function openApp(page: Page, host: RunningHost): Promise<void> {
+  await page.goto(host.launchUrl);
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 2 })).toBeVisible();
+}
+
+/** Import → preview: picks the file with the browser's file input (uploaded in chunks). */
+export async function importFile(page: Page, file: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'New import' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Import a supplier list' })).toBeVisible();
+  await page.getByTestId('file-input').setInputFiles(file);
+  await expect(page.getByTestId('preview')).toBeVisible({ timeout: 30_000 });
+}
+
+/** Map → a new job with every row imported; ends on the Review screen. */
+export async function mapAndCreate(page: Page, jobName: string): Promise<void> {
+  await page.getByRole('button', { name: 'Next: Map' }).click();
+  await expect(page.getByRole('heading', { name: 'Map the columns' })).toBeVisible();
+  await expect(page.getByTestId('mapping-summary')).toBeVisible();
+  await expect(page.getByTestId('blocked-reason')).toHaveCount(0);
+  await page.getByTestId('job-name').fill(jobName);
+  await page.getByRole('button', { name: 'Next: import all rows' }).click();
+  await expect(page.getByRole('heading', { name: 'Review the rows' })).toBeVisible({
+    timeout: 60_000,
+  });
+}
+
+/** Review → the identifier check → the run's start, waiting for the check to finish. */
+export async function checkIdentifiers(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Next: check identifiers' }).click();
+  await expect(page.getByRole('heading', { name: /^Check and run/ })).toBeVisible();
+  await expect(page.getByTestId('check-status')).toContainText('Check finished', {
+    timeout: 60_000,
+  });
+}
+
+export function jobState(page: Page, state: string) {
+  return page.getByTestId('job-state').locator(`[data-state="${state}"]`);
 }

@@ -1,0 +1,61 @@
+// Connections: the practice sandbox by default; a connection whose token the API refuses is
+// explained in plain words, and its token is never shown again.
+import { expect, test } from '@playwright/test';
+import { openApp, shot, startHost, startSandbox, type RunningHost } from './support';
+
+let host: RunningHost;
+let api: Awaited<ReturnType<typeof startSandbox>>;
+
+test.beforeAll(async () => {
+  [host, api] = await Promise.all([startHost(), startSandbox(['right-token'])]);
+});
+test.afterAll(async () => {
+  await Promise.all([host?.stop(), api?.stop()]);
+});
+
+test('the practice connection is the default and passes its test', async ({ page }) => {
+  await openApp(page, host);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Connection' })
+    .click();
+  const sandbox = page.locator('[data-testid="connection"][data-sandbox="true"]');
+  await expect(sandbox).toContainText('Practice');
+  await expect(sandbox.getByRole('radio')).toBeChecked();
+  await sandbox.getByRole('button', { name: 'Test connection' }).click();
+  await expect(
+    sandbox.getByTestId('connection-test').locator('[data-check="token"]'),
+  ).toHaveAttribute('data-status', 'ok');
+  await shot(page, 'connection', true);
+});
+
+test('a connection with a bad token says so, and the token is never shown again', async ({
+  page,
+}) => {
+  await openApp(page, host);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Connection' })
+    .click();
+  await page.getByLabel('Name').fill('Company API');
+  await page.getByLabel('Address of the API (base URL)').fill(api.url);
+  await page.getByLabel('Access token').fill('wrong-token');
+  await page.getByRole('button', { name: 'Save and test' }).click();
+
+  const conn = page.getByTestId('connection').filter({ hasText: 'Company API' });
+  await expect(conn).toContainText('access token stored');
+  const result = conn.getByTestId('connection-test');
+  await expect(result.locator('[data-check="token"]')).toHaveAttribute('data-status', 'failed');
+  await expect(result.locator('[data-check="token"]')).toContainText('Failed');
+  // The token field is empty again and the page holds the token nowhere.
+  await expect(page.getByLabel('Access token')).toHaveValue('');
+  expect(await page.content()).not.toContain('wrong-token');
+  await shot(page, 'connection-bad-token', true);
+
+  // With the right token the same connection passes.
+  await conn.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Access token').fill('right-token');
+  await page.getByRole('button', { name: 'Save and test' }).click();
+  await expect(result.locator('[data-check="token"]')).toHaveAttribute('data-status', 'ok');
+  expect(await page.content()).not.toContain('right-token');
+});

@@ -1,0 +1,114 @@
+// A first run with the shipped sample, against the built-in practice sandbox: import, map,
+// review, check, run, results, export.
+import ExcelJS from 'exceljs';
+import { existsSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import {
+  SAMPLE,
+  checkIdentifiers,
+  importFile,
+  jobState,
+  openApp,
+  shot,
+  startHost,
+  watchErrors,
+  type RunningHost,
+} from './support';
+
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  host = await startHost();
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test('a first run: the shipped sample from import to an exported workbook', async ({ page }) => {
+  test.setTimeout(240_000);
+  const problems = watchErrors(page);
+  await openApp(page, host);
+  await expect(page.getByTestId('no-jobs')).toBeVisible();
+  // The practice sandbox is the connection of a first run.
+  await expect(page.getByTestId('active-connection')).toContainText('Practice');
+  await shot(page, 'jobs-empty');
+
+  // Import: the title above the table is skipped and the header row is found and marked.
+  await importFile(page, SAMPLE);
+  await expect(page.getByTestId('header-marked')).toContainText('Lieferanten-Nr.');
+  await expect(page.getByTestId('preview')).toContainText('Müller Präzisionsteile GmbH');
+  await shot(page, 'import', true);
+
+  // Map: every required field has a suggested column; taking one away blocks the next step.
+  await page.getByRole('button', { name: 'Next: Map' }).click();
+  await expect(page.getByRole('heading', { name: 'Map the columns' })).toBeVisible();
+  await expect(page.getByTestId('mapping-summary')).toBeVisible();
+  await expect(page.getByTestId('blocked-reason')).toHaveCount(0);
+  const nameColumn = page.getByLabel('Column for Name');
+  const suggested = await nameColumn.inputValue();
+  expect(suggested).not.toBe('');
+  await nameColumn.selectOption('');
+  await expect(page.getByTestId('blocked-reason')).toContainText('Name');
+  await expect(page.getByRole('button', { name: 'Next: import all rows' })).toBeDisabled();
+  await shot(page, 'map-blocked');
+  await nameColumn.selectOption(suggested);
+  await expect(page.getByTestId('blocked-reason')).toHaveCount(0);
+  // Sample values before → after.
+  await expect(page.locator('tr[data-field="name"] .samples')).toContainText('Müller');
+  await shot(page, 'map', true);
+  await page.getByTestId('job-name').fill('First run');
+  await page.getByRole('button', { name: 'Next: import all rows' }).click();
+
+  // Review: counts, the table of all rows, the options with the cost warning.
+  await expect(page.getByRole('heading', { name: 'Review the rows' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('count-invalid')).not.toContainText(/^0/);
+  await expect(page.getByTestId('rows').getByTestId('row').first()).toBeVisible();
+  await page.getByLabel('2 years').check();
+  await expect(page.getByTestId('cost-warning')).toBeVisible();
+  await shot(page, 'review', true);
+  await page.getByLabel('No screening').check();
+  await expect(page.getByTestId('cost-warning')).toHaveCount(0);
+
+  // Check: the outcome is shown before anything is created.
+  await checkIdentifiers(page);
+  await expect(page.getByTestId('check-new')).not.toContainText(/^0/);
+  await shot(page, 'check', true);
+
+  // Run to the end.
+  await page.getByRole('button', { name: 'Start upload' }).click();
+  await expect(jobState(page, 'finished')).toBeVisible({ timeout: 180_000 });
+  await expect(page.getByTestId('state-counts')).toBeVisible();
+  await shot(page, 'run-finished', true);
+
+  // Results: the request history of a row, and the export.
+  await page.getByRole('button', { name: 'See results' }).click();
+  await expect(page.getByRole('heading', { name: /^Results/ })).toBeVisible();
+  const finishedRow = page.locator('[data-testid="row"][data-state="done"]').first();
+  await expect(finishedRow).toBeVisible();
+  await finishedRow.getByRole('button', { name: /^Open row/ }).click();
+  await expect(page.getByTestId('row-history').locator('li').first()).toBeVisible();
+  await shot(page, 'results-row', true);
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Export to Excel' }).click();
+  const exported = (await page.getByTestId('export-path').textContent())?.trim() ?? '';
+  expect(exported).toMatch(/\.xlsx$/);
+  expect(existsSync(exported)).toBe(true);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(exported);
+  const text = wb.worksheets.map((ws) => JSON.stringify(ws.getSheetValues())).join('\n');
+  expect(text).toContain('Müller Präzisionsteile GmbH');
+  await shot(page, 'results', true);
+
+  // The home screen lists the finished job.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Jobs' })
+    .click();
+  const card = page.getByTestId('job').filter({ hasText: 'First run' });
+  await expect(card).toHaveAttribute('data-state', 'finished');
+  await shot(page, 'jobs', true);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,73 @@
+// Rows with problems fixed in the Review table, then sent with the others.
+import { expect, test, type Page } from '@playwright/test';
+import {
+  SAMPLE,
+  checkIdentifiers,
+  importFile,
+  jobState,
+  mapAndCreate,
+  openApp,
+  shot,
+  startHost,
+  type RunningHost,
+} from './support';
+
+let host: RunningHost;
+
+test.beforeAll(async () => {
+  host = await startHost();
+});
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+async function invalidCount(page: Page): Promise<number> {
+  const text = (await page.getByTestId('count-invalid').locator('.n').textContent()) ?? '';
+  return Number(text.replace(/\D/g, ''));
+}
+
+async function fixRow(page: Page, search: string, field: string, value: string) {
+  await page.getByTestId('row-search').fill(search);
+  const row = page.getByTestId('row').filter({ hasText: search });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Fix' }).click();
+  const form = page.getByTestId('fix-form');
+  await form.locator(`input[data-field="${field}"]`).fill(value);
+  await form.getByRole('button', { name: 'Save and check again' }).click();
+  await expect(page.getByTestId('row-detail')).toContainText('is fixed and ready');
+}
+
+test('a run with invalid rows fixed inline in the review table', async ({ page }) => {
+  test.setTimeout(240_000);
+  await openApp(page, host);
+  await importFile(page, SAMPLE);
+  await mapAndCreate(page, 'Fixed inline');
+
+  const before = await invalidCount(page);
+  expect(before).toBeGreaterThanOrEqual(2);
+  // Only the rows that need the user.
+  await page.getByTestId('row-filter').selectOption('problems');
+  await expect(page.getByTestId('rows')).toHaveAttribute('data-count', String(before));
+  await expect(page.getByTestId('row').first()).toHaveAttribute('data-state', 'invalid');
+
+  // The missing city, then the unknown country: each row is validated again when saved.
+  await fixRow(page, 'Schwarz Werkzeugbau', 'city', 'Hagen');
+  await shot(page, 'review-fix', true);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await fixRow(page, 'Atlantic Isles', 'countryCode', 'GB');
+  await expect.poll(() => invalidCount(page)).toBe(before - 2);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('row-search').fill('');
+
+  await checkIdentifiers(page);
+  await page.getByRole('button', { name: 'Start upload' }).click();
+  await expect(jobState(page, 'finished')).toBeVisible({ timeout: 180_000 });
+
+  // The fixed rows were created like the others.
+  await page.getByRole('button', { name: 'See results' }).click();
+  await page.getByTestId('row-search').fill('Schwarz Werkzeugbau');
+  await expect(page.getByTestId('row').filter({ hasText: 'Schwarz' })).toHaveAttribute(
+    'data-state',
+    'done',
+  );
+});
