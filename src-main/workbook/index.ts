@@ -38,3 +38,4 @@ export {
 } from './retry';
 export { toCountryCode, suggestCountry } from './countries';
 export * from './types';
+export * from './schemas';

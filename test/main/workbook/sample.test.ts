@@ -3,9 +3,15 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  FileInfoSchema,
   importRows,
+  inspectFile,
+  MappingSuggestionSchema,
   previewTable,
   suggestMapping,
+  TablePreviewSchema,
+  ValidatedRowSchema,
+  ValidationSummarySchema,
   type ValidatedRow,
 } from '../../../src-main/workbook';
 
@@ -33,5 +39,20 @@ describe('resources/samples/suppliers.xlsx', () => {
     });
     expect(rows.find((r) => r.payload?.city === 'Dresden')?.payload?.postalCode).toBe('01067');
     expect(rows[0]?.payload?.supplierId).toEqual({ id: '000101', source: 'SAP' });
+  });
+
+  it('gives records the command contract schemas accept', async () => {
+    FileInfoSchema.parse(await inspectFile(SAMPLE));
+    const preview = TablePreviewSchema.parse(await previewTable(SAMPLE, { limit: 5 }));
+    const suggestion = MappingSuggestionSchema.parse(
+      suggestMapping(preview.columns.map((c) => c.header)),
+    );
+    const imported = await importRows(SAMPLE, { mapping: suggestion.mapping });
+    let n = 0;
+    for await (const row of imported.rows) {
+      ValidatedRowSchema.parse(row);
+      n++;
+    }
+    expect(n).toBe(ValidationSummarySchema.parse(imported.summary()).rows);
   });
 });

@@ -1,0 +1,161 @@
+// zod schemas of the workbook records that cross the command contract (inspect, preview,
+// mapping, validation problems, export). Only zod and shared imports, so this file can move to
+// src-shared as it is when the commands are declared; the type checks below keep it in step
+// with types.ts.
+import { z } from 'zod';
+import { PAYLOAD_FIELDS, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
+import type * as T from './types';
+
+const fieldKeys = PAYLOAD_FIELDS.map((f) => f.key) as [T.MappableField, ...T.MappableField[]];
+export const MappableFieldSchema = z.enum(fieldKeys);
+
+export const SheetInfoSchema = z.object({
+  index: z.number().int().nonnegative(),
+  name: z.string(),
+  hidden: z.boolean(),
+});
+
+export const TextFileFormatSchema = z.object({
+  encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']),
+  bom: z.boolean(),
+  delimiter: z.enum([',', ';', '\t', '|']),
+});
+
+export const FileInfoSchema = z.object({
+  path: z.string(),
+  kind: z.enum(['xlsx', 'csv']),
+  sizeBytes: z.number().int().nonnegative(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  sheets: z.array(SheetInfoSchema),
+  text: TextFileFormatSchema.optional(),
+});
+
+export const TableNoteSchema = z.object({
+  row: z.number().int().positive().nullable(),
+  kind: z.enum([
+    'header_detected',
+    'rows_above_header',
+    'blank_rows_skipped',
+    'total_row_skipped',
+    'remark_row_skipped',
+    'values_outside_table',
+    'merged_cells_filled',
+    'encoding_detected',
+    'formula_error',
+  ]),
+  message: z.string(),
+});
+
+export const TableColumnSchema = z.object({
+  index: z.number().int().nonnegative(),
+  header: z.string(),
+  letter: z.string(),
+});
+
+export const TableRowSchema = z.object({
+  sourceRow: z.number().int().positive(),
+  cells: z.array(z.string()),
+});
+
+export const ReadTableOptionsSchema = z.object({
+  sheet: z.union([z.string(), z.number().int().nonnegative()]).optional(),
+  headerRow: z.number().int().positive().optional(),
+  expectedHash: z.string().optional(),
+  maxBytes: z.number().int().positive().optional(),
+});
+
+export const TablePreviewSchema = z.object({
+  sheet: z.string(),
+  headerRow: z.number().int().positive(),
+  columns: z.array(TableColumnSchema),
+  rows: z.array(TableRowSchema),
+  notes: z.array(TableNoteSchema),
+  truncated: z.boolean(),
+});
+
+export const FieldMappingSchema = z.object({
+  field: MappableFieldSchema,
+  column: z.number().int().nonnegative().nullable(),
+  constant: z.string().optional(),
+});
+
+export const MappingSchema = z.object({ fields: z.array(FieldMappingSchema) });
+
+export const FieldSuggestionSchema = z.object({
+  field: MappableFieldSchema,
+  column: z.number().int().nonnegative().nullable(),
+  header: z.string().nullable(),
+  confidence: z.number().min(0).max(1),
+  reason: z.string(),
+});
+
+export const MappingSuggestionSchema = z.object({
+  fields: z.array(FieldSuggestionSchema),
+  mapping: MappingSchema,
+  template: z.string().nullable(),
+});
+
+export const MappingTemplateSchema = z.object({
+  name: z.string().min(1),
+  signature: z.string(),
+  headers: z.array(z.string()),
+  fields: z.array(
+    z.object({
+      field: MappableFieldSchema,
+      header: z.string().nullable(),
+      constant: z.string().optional(),
+    }),
+  ),
+});
+
+export const RowProblemSchema = z.object({
+  row: z.number().int().positive(),
+  field: MappableFieldSchema.nullable(),
+  column: z.string().nullable(),
+  value: z.string(),
+  code: z.string(),
+  message: z.string(),
+  fix: z.string(),
+});
+
+export const RowNoteSchema = z.object({
+  row: z.number().int().positive(),
+  field: MappableFieldSchema,
+  column: z.string().nullable(),
+  message: z.string(),
+});
+
+export const ValidatedRowSchema = z.object({
+  sourceRow: z.number().int().positive(),
+  cells: z.array(z.string()),
+  status: z.enum(['valid', 'invalid', 'empty']),
+  payload: SupplierCreatePayloadSchema.nullable(),
+  identity: z.string().nullable(),
+  extraIds: z.object({ customerId: z.string().optional(), ownId: z.string().optional() }),
+  problems: z.array(RowProblemSchema),
+  notes: z.array(RowNoteSchema),
+});
+
+export const ValidationSummarySchema = z.object({
+  rows: z.number().int().nonnegative(),
+  valid: z.number().int().nonnegative(),
+  invalid: z.number().int().nonnegative(),
+  empty: z.number().int().nonnegative(),
+  byCode: z.record(z.string(), z.number().int().nonnegative()),
+});
+
+export const ExportFormatSchema = z.enum(['xlsx', 'csv']);
+
+// Compile-time checks: each schema's output is the plain record type of types.ts (codes are
+// kept as strings here; the catalogue narrows them).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Check<T extends true> = T;
+export type SchemaChecks = [
+  Check<Same<z.output<typeof FileInfoSchema>, T.FileInfo>>,
+  Check<Same<z.output<typeof TablePreviewSchema>, T.TablePreview>>,
+  Check<Same<z.output<typeof MappingSchema>, T.Mapping>>,
+  Check<Same<z.output<typeof MappingSuggestionSchema>, T.MappingSuggestion>>,
+  Check<Same<z.output<typeof MappingTemplateSchema>, T.MappingTemplate>>,
+  Check<Same<Omit<z.output<typeof RowProblemSchema>, 'code'>, Omit<T.RowProblem, 'code'>>>,
+  Check<Same<z.output<typeof ReadTableOptionsSchema>, T.ReadTableOptions>>,
+];
