@@ -19,6 +19,8 @@ import { columnLetter, readXlsxRows, type RawRow } from './xlsxRows';
 
 /** Rows looked at to find the header. */
 const HEADER_WINDOW = 30;
+/** One-value rows below the table taken as remarks at most; more are records. */
+const MAX_REMARK_ROWS = 10;
 /** Individual notes per kind before they are summed up in one. */
 const NOTES_PER_KIND = 50;
 
@@ -284,8 +286,13 @@ export async function openTable(
           });
           continue;
         }
-        // One lone value below a gap, or a remark word: held until the table goes on.
-        if (values.length === 1 && (afterBlank || REMARK_WORDS.test(values[0] as string))) {
+        // One lone value below a gap, or a remark word: held until the table goes on. Remarks
+        // are a few lines; a longer run of one-value rows is data, and is released.
+        if (
+          values.length === 1 &&
+          held.length < MAX_REMARK_ROWS &&
+          (afterBlank || REMARK_WORDS.test(values[0] as string))
+        ) {
           held.push(row);
           continue;
         }

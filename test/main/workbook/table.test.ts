@@ -138,6 +138,15 @@ describe('xlsx tables', () => {
     expect(table.notes.some((n) => n.kind === 'total_row_skipped' && n.row === 4)).toBe(true);
   });
 
+  it('keeps a long run of one-value rows after a gap as records', async () => {
+    const rows: unknown[][] = [['Supplier ID', 'Name', 'City'], ['A1', 'One', 'Rome'], []];
+    for (let i = 0; i < 15; i++) rows.push(['', `Name only ${i}`]);
+    const path = await writeWorkbook(join(dir, 'names-only.xlsx'), [{ name: 'S', rows }]);
+    const table = await readTable(path);
+    expect(table.rows).toHaveLength(16);
+    expect(table.notes.some((n) => n.kind === 'remark_row_skipped')).toBe(false);
+  });
+
   it('keeps a lone value between data rows as a row (nothing dropped inside the table)', async () => {
     const path = await writeWorkbook(join(dir, 'lone.xlsx'), [
       {
