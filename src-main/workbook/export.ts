@@ -173,7 +173,9 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
     const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     if (entries.length === 0) line(['(none)', 0]);
     for (const [key, n] of entries) {
-      const meaning = (errorCatalogue as Record<string, string>)[key];
+      const meaning = Object.hasOwn(errorCatalogue, key)
+        ? (errorCatalogue as Record<string, string>)[key]
+        : undefined;
       line([key, n, ...(describe ? [meaning ?? ''] : [])]);
     }
   };
