@@ -95,7 +95,7 @@ export interface JobRunnerDeps {
 
 /** States in which a row still has work in this run. */
 const ACTIVE_STATES: readonly RowState[] = [
-  'draft',
+  // Not 'draft': rows not validated yet wait for the user (see finish), not for the engine.
   'valid',
   'new',
   'exists',
@@ -136,6 +136,9 @@ export class JobRunner {
   private readonly tasks = new Set<Promise<void>>();
   private wake: (() => void) | undefined;
   private offlineUntil = 0;
+  /** A failed check is tried again after a backoff, not at once at the full read budget. */
+  private checkRetryAt = 0;
+  private checkRound = 0;
   private offlineRound = 0;
   private offline = false;
   private lastProgressAt = 0;
@@ -213,7 +216,12 @@ export class JobRunner {
       const counts = journal.counts(jobId);
       const now = clock.now();
 
-      if ((counts.valid ?? 0) > 0 && this.idle('check')) {
+      if (
+        (counts.valid ?? 0) > 0 &&
+        this.idle('check') &&
+        now >= this.checkRetryAt &&
+        now >= this.offlineUntil
+      ) {
         await this.check();
         continue;
       }
@@ -419,6 +427,16 @@ export class JobRunner {
       await this.matchRows(index, strategy === 'list' ? 'list' : 'lookup');
     } finally {
       this.outstanding.set('check', 0);
+      if ((journal.counts(jobId).valid ?? 0) > 0 && !this.stop.signal.aborted) {
+        this.checkRetryAt =
+          clock.now() +
+          backoffMs(
+            this.checkRound++,
+            settings.offlineBaseMs,
+            settings.offlineCapMs,
+            this.d.random,
+          );
+      } else this.checkRound = 0;
     }
   }
 
@@ -587,7 +605,7 @@ export class JobRunner {
     let intent = false;
     const answer = await conn.scheduler.submit(
       { group: 'WRITE', kind: 'create', jobId, signal: this.stop.signal },
-      async (signal) => {
+      async () => {
         if (!intent) {
           const marked = journal.markSending([row.id], clock.now(), {
             stage: 'create',
@@ -599,10 +617,9 @@ export class JobRunner {
           if (!marked.length) return { kind: 'aborted', maybeSent: false } as const;
           intent = true;
         }
-        return conn.client.createSupplier(built.payload, {
-          ...(signal ? { signal } : {}),
-          timeoutMs: settings.requestTimeoutMs,
-        });
+        // Not aborted by a pause: a write that left finishes (bounded by the timeout), so
+        // that its answer is journaled instead of leaving the row in doubt.
+        return conn.client.createSupplier(built.payload, { timeoutMs: settings.requestTimeoutMs });
       },
     );
     if (!intent) return; // never left: the row is still queued (or was moved by the user)
@@ -1115,7 +1132,7 @@ export class JobRunner {
     let intent = false;
     const answer = await conn.scheduler.submit(
       { group: 'WRITE', kind: stage, jobId, signal: this.stop.signal },
-      async (signal) => {
+      async () => {
         if (!intent) {
           const marked = journal.markSending([row.id], clock.now(), {
             stage,
@@ -1127,10 +1144,8 @@ export class JobRunner {
           if (!marked.length) return { kind: 'aborted', maybeSent: false } as const;
           intent = true;
         }
-        return send(identifier, {
-          ...(signal ? { signal } : {}),
-          timeoutMs: settings.requestTimeoutMs,
-        });
+        // As for creates: a write that left is let finish.
+        return send(identifier, { timeoutMs: settings.requestTimeoutMs });
       },
     );
     if (!intent) return;
@@ -1187,6 +1202,29 @@ export class JobRunner {
             patch: { validationStatus: 'COMPLETED', errorMessage: answer.message, errorCode: null },
             response: { status: 400, message: answer.message },
             reason: 'already validated',
+          });
+          return;
+        }
+        if (stage === 'validation' && /screening/i.test(answer.message)) {
+          // A screening of the supplier is still running (another job's or user's): validation
+          // must wait for it. Not the row's fault, so no attempt is spent.
+          journal.recordOutcome({
+            rowId: row.id,
+            from: sending,
+            to: queued,
+            patch: {
+              refundAttempt: true,
+              nextAttemptAt:
+                now +
+                backoffMs(
+                  row.attempts,
+                  settings.statusPollBaseMs,
+                  settings.statusPollCapMs,
+                  this.d.random,
+                ),
+            },
+            response: { status: 400, message: answer.message },
+            reason: 'a screening is still running: validation asked for again later',
           });
           return;
         }
@@ -1484,14 +1522,16 @@ export class JobRunner {
       });
       return 'sent';
     }
-    const problems = PROBLEM_STATES.some((s) => counts[s]);
+    const problems = PROBLEM_STATES.some((s) => counts[s]) || (counts.draft ?? 0) > 0;
     journal.setJobState(
       jobId,
       problems ? 'needs_attention' : 'finished',
       problems
         ? {
             code: 'rows_need_attention',
-            message: 'Some rows need your attention: fix them and retry, or export the results.',
+            message: counts.draft
+              ? 'Some rows were not validated yet: validate them, then run the job again.'
+              : 'Some rows need your attention: fix them and retry, or export the results.',
           }
         : null,
     );

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { MemorySecretStore } from '../../../src-main/api';
 import { SyncEngine, type EngineEvent } from '../../../src-main/engine/syncEngine';
 import type { EngineSettings } from '../../../src-main/engine/settings';
-import { openJournal, type Journal, type NewRow } from '../../../src-main/journal/journal';
+import {
+  openJournal,
+  type Journal,
+  type NewRow,
+  type RowEvent,
+} from '../../../src-main/journal/journal';
 import type { JobOptions } from '../../../src-main/journal/schema';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src-main/sandbox';
 import { identityKey } from '../../../src-shared/supplier';
@@ -94,6 +99,73 @@ export async function makeRig(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Polls until `check` holds (the engine runs on real time against a real server). */
+export async function until(check: () => boolean, what = 'condition', timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const moves = (events: RowEvent[]) =>
+  events
+    // An intent is journaled as the request event itself (queued > sending).
+    .filter((e) => e.kind === 'transition' || (e.kind === 'request' && e.detail.to))
+    .map((e) => `${String(e.detail.from)}>${String(e.detail.to)}`);
+
+/** The row's state transitions in order, as `from>to`. */
+export function transitions(journal: Journal, rowId: number): string[] {
+  return moves(journal.rowEvents(rowId, { limit: 1_000 }));
+}
+
+/** Every transition of the job's rows, for "did it pass through" assertions. */
+export function jobTransitions(journal: Journal, jobId: string): string[] {
+  return moves(journal.jobEvents(jobId, { limit: 5_000 }));
+}
+
+export function duplicates(sandbox: SandboxHandle): string[] {
+  return Object.entries(sandbox.stats().creationsByIdentity)
+    .filter(([, n]) => n > 1)
+    .map(([k]) => k);
+}
+
+/** The journal writes the engine's row state machine makes; a crash falls between two. */
+const WRITES = ['markSending', 'recordOutcomes', 'moveRows', 'setJobState'] as const;
+
+/**
+ * The journal of a process that dies right after its `crashAfter`-th write: that write is
+ * committed, and from then on every write throws (a dead process writes and sends nothing
+ * more; the engine marks its intent before every send, so no request leaves either).
+ */
+export function crashingJournal(
+  journal: Journal,
+  crashAfter: number,
+): { journal: Journal; writes: () => number; dead: () => boolean } {
+  let writes = 0;
+  let dead = false;
+  const proxy = new Proxy(journal, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      if (!(WRITES as readonly PropertyKey[]).includes(prop)) {
+        return (value as (...a: unknown[]) => unknown).bind(receiver);
+      }
+      return (...args: unknown[]) => {
+        if (dead) throw new Error('the process is dead');
+        const result = (value as (...a: unknown[]) => unknown).apply(receiver, args);
+        writes++;
+        if (writes === crashAfter) {
+          dead = true;
+          throw new Error('the process died after this write');
+        }
+        return result;
+      };
+    },
+  });
+  return { journal: proxy, writes: () => writes, dead: () => dead };
 }
 
 const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT'];
