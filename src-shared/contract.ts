@@ -3,6 +3,9 @@
 // it with these schemas; nothing else crosses.
 import { z } from 'zod';
 import type { Result } from './errors';
+import { PAYLOAD_FIELDS, ScreeningPeriodSchema } from './supplier';
+
+// ---- app -------------------------------------------------------------------------------------
 
 export const AppInfoSchema = z.object({
   name: z.string(),
@@ -11,8 +14,280 @@ export const AppInfoSchema = z.object({
   journalPath: z.string(),
   transport: z.enum(['electron', 'browser-host', 'direct']),
   locale: z.string(),
+  /** What the front door can do besides the common commands. */
+  capabilities: z
+    .object({
+      nativeFileDialog: z.boolean(),
+      openFolder: z.boolean(),
+    })
+    .default({ nativeFileDialog: false, openFolder: false }),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
+
+// ---- connections -----------------------------------------------------------------------------
+
+const LimitWindowSchema = z.object({
+  limit: z.number().int().min(1).max(1_000_000),
+  windowMs: z.number().int().min(100).max(86_400_000),
+});
+export const LimitsSchema = z.object({
+  GET: z.array(LimitWindowSchema).min(1).max(4),
+  WRITE: z.array(LimitWindowSchema).min(1).max(4),
+});
+export type Limits = z.infer<typeof LimitsSchema>;
+
+export const ConnectionViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  baseUrl: z.string(),
+  isSandbox: z.boolean(),
+  /** Whether a token is stored in the keychain. The token itself never leaves the services. */
+  hasToken: z.boolean(),
+  limits: LimitsSchema,
+});
+export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
+
+export const ConnectionCheckSchema = z.object({
+  key: z.enum(['reachable', 'token', 'read', 'create', 'screening', 'validation', 'onCreate']),
+  status: z.enum(['ok', 'failed', 'unknown']),
+  message: z.string(),
+});
+export const ConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  checks: z.array(ConnectionCheckSchema),
+  summary: z.string(),
+});
+export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
+
+// ---- files, mapping --------------------------------------------------------------------------
+
+const FileInfoSchema = z.object({
+  path: z.string(),
+  kind: z.enum(['xlsx', 'csv']),
+  sizeBytes: z.number(),
+  hash: z.string(),
+  sheets: z.array(z.object({ index: z.number().int(), name: z.string(), hidden: z.boolean() })),
+  text: z.object({ encoding: z.string(), bom: z.boolean(), delimiter: z.string() }).optional(),
+});
+export type FileInfoView = z.infer<typeof FileInfoSchema>;
+
+export const FIELD_KEYS = PAYLOAD_FIELDS.map((f) => f.key) as [
+  (typeof PAYLOAD_FIELDS)[number]['key'],
+  ...(typeof PAYLOAD_FIELDS)[number]['key'][],
+];
+export const FieldKeySchema = z.enum(FIELD_KEYS);
+
+export const MappingSchema = z.object({
+  fields: z
+    .array(
+      z.object({
+        field: FieldKeySchema,
+        column: z.number().int().min(0).nullable(),
+        constant: z.string().max(500).optional(),
+      }),
+    )
+    .max(50),
+});
+export type MappingView = z.infer<typeof MappingSchema>;
+
+const ColumnSchema = z.object({ index: z.number().int(), header: z.string(), letter: z.string() });
+const NoteSchema = z.object({
+  row: z.number().int().nullable(),
+  kind: z.string(),
+  message: z.string(),
+});
+
+export const PreviewSchema = z.object({
+  file: FileInfoSchema,
+  sheet: z.string(),
+  headerRow: z.number().int(),
+  columns: z.array(ColumnSchema),
+  rows: z.array(z.object({ sourceRow: z.number().int(), cells: z.array(z.string()) })),
+  notes: z.array(NoteSchema),
+  truncated: z.boolean(),
+  suggestion: z.object({
+    fields: z.array(
+      z.object({
+        field: FieldKeySchema,
+        column: z.number().int().nullable(),
+        header: z.string().nullable(),
+        confidence: z.number(),
+        reason: z.string(),
+      }),
+    ),
+    mapping: MappingSchema,
+    template: z.string().nullable(),
+  }),
+});
+export type PreviewView = z.infer<typeof PreviewSchema>;
+
+export const RowProblemSchema = z.object({
+  row: z.number().int(),
+  field: z.string().nullable(),
+  column: z.string().nullable(),
+  value: z.string(),
+  code: z.string(),
+  message: z.string(),
+  fix: z.string(),
+});
+export type RowProblemView = z.infer<typeof RowProblemSchema>;
+
+export const ValidationSummarySchema = z.object({
+  rows: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  empty: z.number().int(),
+  byCode: z.record(z.string(), z.number()),
+});
+
+export const MappingPreviewSchema = z.object({
+  fields: z.array(
+    z.object({
+      field: FieldKeySchema,
+      before: z.array(z.string()),
+      after: z.array(z.string()),
+    }),
+  ),
+  missingRequired: z.array(FieldKeySchema),
+  problems: z.array(RowProblemSchema),
+  summary: ValidationSummarySchema,
+});
+export type MappingPreview = z.infer<typeof MappingPreviewSchema>;
+
+const FileRefSchema = z.object({
+  path: z.string().min(1).max(4096),
+  sheet: z.string().max(255).optional(),
+  headerRow: z.number().int().min(1).max(1_048_576).optional(),
+});
+
+// ---- jobs and rows ---------------------------------------------------------------------------
+
+export const JobOptionsSchema = z.object({
+  skipExisting: z.boolean().default(false),
+  screeningPeriod: ScreeningPeriodSchema.nullable().default(null),
+  validate: z.boolean().default(false),
+});
+export type JobOptionsView = z.infer<typeof JobOptionsSchema>;
+
+export const JobStateSchema = z.enum([
+  'ready',
+  'running',
+  'paused',
+  'waiting_network',
+  'needs_attention',
+  'cancelled',
+  'finished',
+]);
+
+const CountsSchema = z.record(z.string(), z.number().int());
+
+export const JobViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  sourcePath: z.string(),
+  sourceSheet: z.string().nullable(),
+  connectionId: z.string(),
+  connectionName: z.string(),
+  isSandbox: z.boolean(),
+  state: JobStateSchema,
+  stateReason: z.object({ code: z.string(), message: z.string() }).nullable(),
+  options: JobOptionsSchema,
+  headers: z.array(z.string()),
+  counts: CountsSchema,
+  total: z.number().int(),
+  /** Rows per group the UI summarises: to fix, waiting, in progress, finished. */
+  groups: z.object({
+    to_fix: z.number().int(),
+    waiting: z.number().int(),
+    in_progress: z.number().int(),
+    finished: z.number().int(),
+  }),
+  running: z.boolean(),
+  /** Stopped by a restart or crash while running: offer to resume. */
+  interrupted: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  finishedAt: z.number().nullable(),
+});
+export type JobView = z.infer<typeof JobViewSchema>;
+
+export const RowViewSchema = z.object({
+  id: z.number().int(),
+  sourceRow: z.number().int(),
+  cells: z.array(z.string()),
+  state: z.string(),
+  group: z.enum(['to_fix', 'waiting', 'in_progress', 'finished']),
+  identity: z.string().nullable(),
+  platformId: z.string().nullable(),
+  creationUuid: z.string().nullable(),
+  screening: z.string().nullable(),
+  validation: z.string().nullable(),
+  outcomeTargetId: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  problems: z.array(
+    z.object({
+      message: z.string(),
+      field: z.string().optional(),
+      column: z.string().optional(),
+      code: z.string().optional(),
+    }),
+  ),
+  edits: z.record(z.string(), z.string()),
+  payload: z.record(z.string(), z.unknown()).nullable(),
+  attempts: z.number().int(),
+  updatedAt: z.number(),
+});
+export type RowView = z.infer<typeof RowViewSchema>;
+
+export const RowFilterSchema = z.object({
+  states: z.array(z.string()).max(30).optional(),
+  group: z.enum(['to_fix', 'waiting', 'in_progress', 'finished']).optional(),
+  problemsOnly: z.boolean().optional(),
+  text: z.string().max(200).optional(),
+});
+
+const ThrottleViewSchema = z.object({
+  sentInWindow: z.number(),
+  ceiling: z.number(),
+  windowSeconds: z.number(),
+  ceilingPerMinute: z.number(),
+  targetPerMinute: z.number(),
+  throttledUntil: z.number().nullable(),
+  queued: z.number(),
+  inFlight: z.number(),
+});
+
+export const JobProgressSchema = z.object({
+  jobId: z.string(),
+  state: z.string(),
+  counts: CountsSchema,
+  total: z.number().int(),
+  ratePerMinute: z.number().nullable(),
+  etaMs: z.number().nullable(),
+  throttle: z.object({ GET: ThrottleViewSchema, WRITE: ThrottleViewSchema }),
+  offline: z.boolean(),
+});
+export type JobProgressView = z.infer<typeof JobProgressSchema>;
+
+export const RowEventSchema = z.object({
+  id: z.number().int(),
+  at: z.number(),
+  kind: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+});
+
+export const ExportSummarySchema = z.object({
+  path: z.string(),
+  rows: z.number().int(),
+  attention: z.number().int(),
+  byStatus: z.record(z.string(), z.number()),
+  byErrorCode: z.record(z.string(), z.number()),
+});
+
+const JobIdSchema = z.object({ jobId: z.string().min(1).max(100) }).strict();
+
+// ---- the commands ----------------------------------------------------------------------------
 
 export const commands = {
   'app:info': {
@@ -30,6 +305,177 @@ export const commands = {
       .strict(),
     output: z.object({ runId: z.string(), steps: z.number().int() }),
   },
+
+  'connections:list': {
+    input: z.object({}).strict(),
+    output: z.array(ConnectionViewSchema),
+  },
+  /** Creates or updates a connection. The token, when given, goes to the OS keychain and is
+   *  never returned. */
+  'connections:save': {
+    input: z
+      .object({
+        id: z.string().max(100).optional(),
+        name: z.string().trim().min(1).max(100),
+        baseUrl: z.string().trim().min(1).max(2000),
+        token: z.string().min(1).max(4096).optional(),
+        limits: LimitsSchema.optional(),
+      })
+      .strict(),
+    output: ConnectionViewSchema,
+  },
+  'connections:delete': {
+    input: z.object({ id: z.string().min(1) }).strict(),
+    output: z.object({ deleted: z.boolean() }),
+  },
+  /** Reachability, token, permissions and entitlements, in plain words. */
+  'connections:test': {
+    input: z.object({ id: z.string().min(1) }).strict(),
+    output: ConnectionTestSchema,
+  },
+
+  /** A file chosen in a browser (no path available there): sent in chunks, saved in the data
+   *  folder, and its path answered when `done`. */
+  'files:upload': {
+    input: z
+      .object({
+        uploadId: z.string().max(100).optional(),
+        name: z.string().min(1).max(255),
+        /** base64, at most 1 MiB of data per chunk */
+        chunk: z.string().max(1_400_000),
+        done: z.boolean(),
+      })
+      .strict(),
+    output: z.object({ uploadId: z.string(), path: z.string().nullable(), bytes: z.number() }),
+  },
+  /** The native file dialog (desktop only). */
+  'files:choose': {
+    input: z
+      .object({ purpose: z.enum(['import', 'export']), defaultPath: z.string().optional() })
+      .strict(),
+    output: z.object({ path: z.string().nullable() }),
+  },
+  'files:inspect': {
+    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    output: FileInfoSchema,
+  },
+  /** The first rows of the detected table, and a suggested mapping. */
+  'files:preview': {
+    input: FileRefSchema.extend({ limit: z.number().int().min(1).max(500).default(50) }).strict(),
+    output: PreviewSchema,
+  },
+  /** Sample values before and after the mapping's transforms, and the problems they have. */
+  'mapping:preview': {
+    input: FileRefSchema.extend({
+      mapping: MappingSchema,
+      limit: z.number().int().min(1).max(500).default(50),
+    }).strict(),
+    output: MappingPreviewSchema,
+  },
+  'templates:list': {
+    input: z.object({}).strict(),
+    output: z.array(
+      z.object({ name: z.string(), headers: z.array(z.string()), updatedAt: z.number() }),
+    ),
+  },
+  'templates:save': {
+    input: z
+      .object({
+        name: z.string().trim().min(1).max(100),
+        headers: z.array(z.string()).max(500),
+        mapping: MappingSchema,
+      })
+      .strict(),
+    output: z.object({ name: z.string() }),
+  },
+
+  /** Imports the whole file into a new job (streaming), validating every row. */
+  'jobs:create': {
+    input: FileRefSchema.extend({
+      name: z.string().trim().max(200).optional(),
+      connectionId: z.string().min(1),
+      mapping: MappingSchema,
+      options: JobOptionsSchema,
+    }).strict(),
+    output: z.object({
+      jobId: z.string(),
+      summary: ValidationSummarySchema,
+      notes: z.array(NoteSchema),
+    }),
+  },
+  'jobs:list': {
+    input: z.object({}).strict(),
+    output: z.array(JobViewSchema),
+  },
+  'jobs:get': {
+    input: JobIdSchema,
+    output: JobViewSchema,
+  },
+  'jobs:setOptions': {
+    input: z.object({ jobId: z.string().min(1), options: JobOptionsSchema }).strict(),
+    output: JobViewSchema,
+  },
+  /** Checks every valid row's identity against the API (new, exists, ambiguous, pending);
+   *  creates nothing. Runs in the background; follow `job:progress`. */
+  'jobs:check': { input: JobIdSchema, output: z.object({ started: z.boolean() }) },
+  /** Starts or resumes the job in the background; follow `job:progress`. */
+  'jobs:start': { input: JobIdSchema, output: z.object({ started: z.boolean() }) },
+  'jobs:pause': { input: JobIdSchema, output: JobViewSchema },
+  'jobs:cancel': { input: JobIdSchema, output: JobViewSchema },
+  /** Puts failed rows back to be checked and sent again. */
+  'jobs:retry': {
+    input: z
+      .object({ jobId: z.string().min(1), states: z.array(z.string()).max(10).optional() })
+      .strict(),
+    output: z.object({ rows: z.number().int() }),
+  },
+  'jobs:export': {
+    input: z
+      .object({
+        jobId: z.string().min(1),
+        format: z.enum(['xlsx', 'csv']),
+        path: z.string().max(4096).optional(),
+      })
+      .strict(),
+    output: ExportSummarySchema,
+  },
+  /** A results file the user fixed in Excel: a new job with just the rows to retry. */
+  'jobs:retryFromResults': {
+    input: z.object({ path: z.string().min(1).max(4096), jobId: z.string().optional() }).strict(),
+    output: z.object({
+      jobId: z.string().nullable(),
+      retry: z.number().int(),
+      stillInvalid: z.number().int(),
+      alreadyDone: z.number().int(),
+      unmatched: z.number().int(),
+    }),
+  },
+  'rows:page': {
+    input: z
+      .object({
+        jobId: z.string().min(1),
+        filter: RowFilterSchema.default({}),
+        after: z.number().int().optional(),
+        limit: z.number().int().min(1).max(500).default(100),
+      })
+      .strict(),
+    output: z.object({ rows: z.array(RowViewSchema), nextCursor: z.number().int().nullable() }),
+  },
+  'rows:events': {
+    input: z.object({ rowId: z.number().int() }).strict(),
+    output: z.array(RowEventSchema),
+  },
+  /** A value the user fixed in the app: mapped and validated again; kept in the journal. */
+  'rows:fix': {
+    input: z
+      .object({ rowId: z.number().int(), edits: z.record(FieldKeySchema, z.string().max(2000)) })
+      .strict(),
+    output: RowViewSchema,
+  },
+  'shell:showInFolder': {
+    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ shown: z.boolean() }),
+  },
 } as const;
 
 export const events = {
@@ -41,7 +487,13 @@ export const events = {
   }),
   /** Something the user should know that is not an error of one request (a deprecated API
    *  endpoint, a slowed-down throttle, ...). */
-  'app:warning': z.object({ code: z.string(), message: z.string() }),
+  'app:warning': z.object({ code: z.string(), message: z.string(), jobId: z.string().optional() }),
+  /** A running job's live figures, at most a few times a second. */
+  'job:progress': JobProgressSchema,
+  /** Rows read while a file is imported into a job. */
+  'job:import': z.object({ path: z.string(), rowsRead: z.number().int(), done: z.boolean() }),
+  /** The job list changed (created, state changed, finished). */
+  'jobs:changed': z.object({ jobId: z.string() }),
 } as const;
 
 export type Commands = typeof commands;

@@ -1,57 +1,525 @@
-// `npm run onboard`: the command-line front door. It calls the same services as the desktop app,
-// directly, without a transport in between.
+// `npm run onboard`: the command-line front door, the batch mode of the app. It calls the same
+// services as the desktop app, directly, without a transport in between.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createAppServices } from '../services/appServices';
-import { defaultDataDir } from '../services/paths';
+import { AppFailure, toAppError, type AppError } from '../../src-shared/errors';
+import { MemorySecretStore, KeyringSecretStore, type SecretStore } from '../api';
+import type { RunExit } from '../engine/jobRunner';
+import type { Journal, JournalRow } from '../journal/journal';
+import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
+import { defaultDataDir, journalPathFor } from '../services/paths';
+import { APP_VERSION } from '../services/version';
+import { missingRequiredFields, type Mapping } from '../workbook';
+import { readMappingFile, writeMappingFile } from './mappingFile';
+import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
 
-const HELP = `Usage: npm run onboard -- [options]
+export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
-Supplier Onboarding on the command line.
+const HELP = `Usage: npm run onboard -- <file> [options]
+       npm run onboard -- --resume [JOB] [options]
 
-Options:
-  --version         print the app's version and its data folder, then exit
-  --help            show this text
+Imports a supplier list (.xlsx, .csv or .txt), maps its columns to the supplier payload,
+validates every row, checks each identifier against the API, creates the new suppliers within
+the API's rate limits, follows them until they exist (and screening and validation, when asked
+for), and writes the results next to the input. Without --base-url or --connection it runs
+against the built-in sandbox, a practice copy of the API on this computer.
 
-Exit codes: 0 success, 2 usage error.
+File and mapping:
+  --sheet NAME              the sheet to import (default: the first visible sheet)
+  --mapping FILE|auto       a mapping file (JSON), or auto: suggested from the headers and from
+                            saved templates (default: auto)
+  --save-mapping FILE       write the mapping used to FILE, to reuse or edit it
+What to do:
+  --dry-run                 offline: import, map, validate and export; no API call
+  --check-only              check every identifier (new, exists, ambiguous, pending); create nothing
+  --skip-existing           leave suppliers that exist already alone (no screening/validation)
+  --screening 2|5|10        request screening for that many years (may cost money or quota)
+  --validate                request a validation of every supplier
+  --no-wait                 stop once every row is sent; a later --resume follows the rest
+  --resume [JOB]            continue a job from the journal (default: the latest unfinished)
+Where:
+  --base-url URL            the API (https://..., or http:// on this computer only)
+  --connection NAME         a saved connection; its token is in the system keychain
+  --token-env VAR           read the token from the environment variable VAR (automation)
+  --journal FILE            the job journal (default: journal.sqlite in the data folder)
+  --data-dir DIR            the data folder (default: the app's)
+  --out FILE                the results file, .xlsx or .csv (default: next to the input)
+  --sandbox-processing-ms N how long the built-in sandbox takes to create a supplier
+Output:
+  --json                    machine-readable progress, one JSON object per line
+  --help, --version
+
+Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, 2 usage or file error,
+3 authentication or permission error, 4 interrupted (resume with --resume).
+The last line is a summary: rows= created= existing= invalid= rejected= failed= pending=
 `;
 
-export async function main(argv: string[]): Promise<number> {
+interface Args {
+  file: string | undefined;
+  sheet: string | undefined;
+  mapping: string;
+  saveMapping: string | undefined;
+  dryRun: boolean;
+  checkOnly: boolean;
+  baseUrl: string | undefined;
+  connection: string | undefined;
+  tokenEnv: string | undefined;
+  screening: 2 | 5 | 10 | null;
+  validate: boolean;
+  skipExisting: boolean;
+  out: string | undefined;
+  journal: string | undefined;
+  dataDir: string;
+  resume: string | true | undefined;
+  noWait: boolean;
+  sandboxProcessingMs: number | undefined;
+  json: boolean;
+}
+
+class UsageError extends Error {}
+
+function parse(argv: string[]): Args | 'help' | 'version' {
+  // --resume takes an optional value: a following word that is not an option and not a file.
+  const args = [...argv];
+  let resume: string | true | undefined;
+  const r = args.indexOf('--resume');
+  if (r >= 0) {
+    const next = args[r + 1];
+    if (next && !next.startsWith('--') && !/\.(xlsx|csv|txt)$/i.test(next)) {
+      resume = next;
+      args.splice(r, 2);
+    } else {
+      resume = true;
+      args.splice(r, 1);
+    }
+  }
   let values;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
-      args: argv,
+    ({ values, positionals } = parseArgs({
+      args,
       options: {
-        version: { type: 'boolean', default: false },
+        sheet: { type: 'string' },
+        mapping: { type: 'string', default: 'auto' },
+        'save-mapping': { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        'check-only': { type: 'boolean', default: false },
+        'base-url': { type: 'string' },
+        connection: { type: 'string' },
+        'token-env': { type: 'string' },
+        screening: { type: 'string' },
+        validate: { type: 'boolean', default: false },
+        'skip-existing': { type: 'boolean', default: false },
+        out: { type: 'string' },
+        journal: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'no-wait': { type: 'boolean', default: false },
+        'sandbox-processing-ms': { type: 'string' },
+        json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
+        version: { type: 'boolean', default: false },
       },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: true,
     }));
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  if (positionals.length > 1) throw new UsageError(`Give one file, not ${positionals.length}.`);
+  const file = positionals[0];
+  if (!file && resume === undefined)
+    throw new UsageError('Name the file to import, or use --resume.');
+  let screening: Args['screening'] = null;
+  if (values.screening !== undefined) {
+    if (!['2', '5', '10'].includes(values.screening)) {
+      throw new UsageError(`--screening takes 2, 5 or 10 (years), not "${values.screening}".`);
+    }
+    screening = Number(values.screening) as 2 | 5 | 10;
+  }
+  let sandboxProcessingMs: number | undefined;
+  if (values['sandbox-processing-ms'] !== undefined) {
+    sandboxProcessingMs = Number(values['sandbox-processing-ms']);
+    if (!Number.isInteger(sandboxProcessingMs) || sandboxProcessingMs < 0) {
+      throw new UsageError('--sandbox-processing-ms takes a whole number of milliseconds.');
+    }
+  }
+  if (values['base-url'] && values.connection) {
+    throw new UsageError('Use --base-url or --connection, not both.');
+  }
+  if (values['dry-run'] && values['check-only']) {
+    throw new UsageError(
+      '--dry-run makes no API call, so it cannot be combined with --check-only.',
+    );
+  }
+  if (values.out && !/\.(xlsx|csv)$/i.test(values.out)) {
+    throw new UsageError('--out must name an .xlsx or .csv file.');
+  }
+  return {
+    file,
+    sheet: values.sheet,
+    mapping: values.mapping ?? 'auto',
+    saveMapping: values['save-mapping'],
+    dryRun: values['dry-run'] ?? false,
+    checkOnly: values['check-only'] ?? false,
+    baseUrl: values['base-url'],
+    connection: values.connection,
+    tokenEnv: values['token-env'],
+    screening,
+    validate: values.validate ?? false,
+    skipExisting: values['skip-existing'] ?? false,
+    out: values.out,
+    journal: values.journal,
+    dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
+    resume,
+    noWait: values['no-wait'] ?? false,
+    sandboxProcessingMs,
+    json: values.json ?? false,
+  };
+}
+
+export interface Summary {
+  rows: number;
+  created: number;
+  existing: number;
+  invalid: number;
+  rejected: number;
+  failed: number;
+  pending: number;
+}
+
+const FAILED = new Set(['needs_user', 'vanished', 'ambiguous']);
+const SUPPLIER_STATES = new Set([
+  'created',
+  'done',
+  'screening_queued',
+  'screening_sending',
+  'screening_in_doubt',
+  'screening_requested',
+  'validation_queued',
+  'validation_sending',
+  'validation_in_doubt',
+  'validation_requested',
+  'exists',
+  'skipped',
+]);
+
+export function summarize(journal: Journal, jobId: string): Summary {
+  const s: Summary = {
+    rows: 0,
+    created: 0,
+    existing: 0,
+    invalid: 0,
+    rejected: 0,
+    failed: 0,
+    pending: 0,
+  };
+  let after: number | undefined;
+  for (;;) {
+    const page = journal.pageRows(jobId, { limit: 500, ...(after !== undefined ? { after } : {}) });
+    for (const row of page.rows) count(s, row);
+    if (page.nextCursor === null) break;
+    after = page.nextCursor;
+  }
+  return s;
+}
+
+function count(s: Summary, row: JournalRow): void {
+  s.rows++;
+  if (row.state === 'invalid') s.invalid++;
+  else if (row.state === 'rejected') s.rejected++;
+  else if (FAILED.has(row.state)) s.failed++;
+  else if (row.state === 'cancelled') s.pending++;
+  else if (SUPPLIER_STATES.has(row.state) && row.platformId) {
+    if (row.creationUuid) s.created++;
+    else s.existing++;
+  } else if (row.state === 'skipped') s.existing++;
+  else s.pending++;
+}
+
+export function summaryLine(s: Summary): string {
+  return `rows=${s.rows} created=${s.created} existing=${s.existing} invalid=${s.invalid} rejected=${s.rejected} failed=${s.failed} pending=${s.pending}`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let args: Args | 'help' | 'version';
+  try {
+    args = parse(argv);
   } catch (e) {
     console.error(
       `${e instanceof Error ? e.message : e}\nRun "npm run onboard -- --help" to see the options.`,
     );
-    return 2;
+    return EXIT.usage;
   }
-  if (values.help) {
+  if (args === 'help') {
     process.stdout.write(HELP);
-    return 0;
+    return EXIT.ok;
   }
-  if (values.version) {
-    const services = createAppServices({ dataDir: defaultDataDir(), transport: 'direct' });
-    const result = await services.router.dispatch('app:info', {});
-    await services.close();
-    if (!result.ok) {
-      console.error(result.error.message);
-      return 1;
+  if (args === 'version') {
+    console.log(`Supplier Onboarding ${APP_VERSION}`);
+    console.log(`data folder: ${defaultDataDir()}`);
+    return EXIT.ok;
+  }
+  const mode: OutputMode = args.json ? 'json' : process.stdout.isTTY ? 'tty' : 'plain';
+  const view = new ProgressView(mode);
+  let tempDir: string | undefined;
+  let services: AppServices | undefined;
+  try {
+    // A dry run touches no journal of the user's: it works in a temporary one.
+    if (args.dryRun) tempDir = await mkdtemp(path.join(os.tmpdir(), 'onboard-dry-run-'));
+    const tokenFromEnv = args.tokenEnv !== undefined ? process.env[args.tokenEnv] : undefined;
+    if (args.tokenEnv !== undefined && !tokenFromEnv) {
+      throw new UsageError(
+        `The environment variable ${args.tokenEnv} is empty or not set. Put the API token in it.`,
+      );
     }
-    const info = result.value as { name: string; version: string; dataDir: string };
-    console.log(`${info.name} ${info.version}`);
-    console.log(`data folder: ${info.dataDir}`);
-    return 0;
+    const useSandbox = !args.dryRun && !args.baseUrl && !args.connection;
+    const secrets: SecretStore =
+      tokenFromEnv !== undefined ? new MemorySecretStore() : new KeyringSecretStore();
+    services = createAppServices({
+      dataDir: args.dataDir,
+      journalPath: tempDir
+        ? path.join(tempDir, 'journal.sqlite')
+        : args.journal
+          ? path.resolve(args.journal)
+          : journalPathFor(args.dataDir),
+      transport: 'direct',
+      secrets,
+      sandbox: useSandbox
+        ? {
+            ...(args.sandboxProcessingMs !== undefined
+              ? {
+                  processingMs: args.sandboxProcessingMs,
+                  screeningMs: Math.max(args.sandboxProcessingMs, 1),
+                  validationMs: Math.max(args.sandboxProcessingMs, 1),
+                }
+              : PRACTICE_SANDBOX),
+          }
+        : false,
+    });
+    const core = await services.ready();
+    const { journal, onboarding } = core;
+
+    // ---- which connection
+    let connectionId: string;
+    if (args.connection) {
+      const found = journal.listConnections().find((c) => c.name === args.connection);
+      if (!found) {
+        const names =
+          journal
+            .listConnections()
+            .map((c) => `"${c.name}"`)
+            .join(', ') || 'none';
+        throw new UsageError(
+          `No saved connection is called "${args.connection}". Saved connections: ${names}.`,
+        );
+      }
+      connectionId = found.id;
+      if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
+    } else if (args.baseUrl) {
+      const url = args.baseUrl.replace(/\/+$/, '');
+      const found = journal.listConnections().find((c) => !c.isSandbox && c.baseUrl === url);
+      const conn = found
+        ? await onboarding.connectionView(found)
+        : await onboarding.saveConnection({ name: new URL(url).host, baseUrl: url });
+      connectionId = conn.id;
+      if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
+    } else if (core.sandboxConnectionId) {
+      connectionId = core.sandboxConnectionId;
+      if (!args.resume)
+        view.log(
+          `Using the built-in sandbox at ${core.sandbox!.url} (practice: nothing leaves this computer).`,
+        );
+    } else {
+      // A dry run needs a connection record for its job only.
+      connectionId = journal.createConnection({
+        name: 'dry run',
+        baseUrl: 'http://127.0.0.1:9',
+        limits: { GET: [{ limit: 1, windowMs: 1000 }], WRITE: [{ limit: 1, windowMs: 1000 }] },
+      }).id;
+    }
+
+    // ---- which job
+    let jobId: string;
+    if (args.resume !== undefined) {
+      const jobs = journal.listJobs();
+      const job =
+        args.resume === true
+          ? jobs
+              .filter((j) => !['finished', 'cancelled'].includes(j.state))
+              .sort((a, b) => b.updatedAt - a.updatedAt)[0]
+          : jobs.find((j) => j.id === args.resume || j.id.startsWith(args.resume as string));
+      if (!job) {
+        throw new UsageError(
+          args.resume === true
+            ? 'There is no unfinished job to resume.'
+            : `No job "${args.resume}" is in the journal.`,
+        );
+      }
+      jobId = job.id;
+      view.log(`Resuming job ${job.id} (${job.name}).`);
+    } else {
+      const file = path.resolve(args.file!);
+      const preview = await onboarding.preview({
+        path: file,
+        ...(args.sheet ? { sheet: args.sheet } : {}),
+        limit: 50,
+      });
+      const headers = preview.columns.map((c) => c.header);
+      let mapping: Mapping;
+      if (args.mapping === 'auto') {
+        mapping = preview.suggestion.mapping;
+        const lines = preview.suggestion.fields
+          .filter((f) => f.column !== null)
+          .map((f) => `${f.field} ← "${f.header}"`)
+          .join(', ');
+        view.log(
+          `Mapping${preview.suggestion.template ? ` (template "${preview.suggestion.template}")` : ' (suggested)'}: ${lines}`,
+        );
+      } else {
+        mapping = await readMappingFile(path.resolve(args.mapping), headers);
+      }
+      if (args.saveMapping)
+        await writeMappingFile(path.resolve(args.saveMapping), mapping, headers);
+      const missing = missingRequiredFields(mapping);
+      if (missing.length) {
+        throw new AppFailure({
+          code: 'mapping_incomplete',
+          message: `No column was found for ${missing.join(', ')}. Write a mapping file (see --save-mapping for the format) and pass it with --mapping FILE.`,
+        });
+      }
+      const created = await onboarding.createJob({
+        path: file,
+        sheet: args.sheet ?? preview.sheet,
+        headerRow: preview.headerRow,
+        connectionId,
+        mapping,
+        options: {
+          skipExisting: args.skipExisting,
+          screeningPeriod: args.screening,
+          validate: args.validate,
+        },
+      });
+      jobId = created.jobId;
+      for (const note of created.notes) view.log(`Note: ${note.message}`);
+      const s = created.summary;
+      view.log(
+        `Imported ${s.rows} rows from ${path.basename(file)} (sheet ${preview.sheet}, header in row ${preview.headerRow}): ${s.valid} valid, ${s.invalid} with problems, ${s.empty} empty.`,
+      );
+      printProblems(journal, jobId, view);
+    }
+
+    // ---- run
+    let exit: RunExit | 'dry-run' = 'dry-run';
+    let interrupted = false;
+    if (!args.dryRun) {
+      const unsubscribe = services.bus.subscribe((event, payload) => {
+        if (event === 'job:progress') view.progress(payload as never);
+        else if (event === 'app:warning')
+          view.log(`Warning: ${(payload as { message: string }).message}`);
+      });
+      let stops = 0;
+      const onSignal = () => {
+        stops++;
+        if (stops > 1) {
+          view.log('Stopping now. The journal is safe; resume with --resume.');
+          process.exit(EXIT.interrupted);
+        }
+        interrupted = true;
+        view.log(
+          'Pausing: requests in flight are being recorded… (press Ctrl-C again to stop at once)',
+        );
+        void onboarding.pause(jobId);
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
+      const started = Date.now();
+      try {
+        exit = await onboarding.run(jobId, {
+          mode: args.checkOnly ? 'check' : 'run',
+          wait: !args.noWait,
+        });
+      } finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        unsubscribe();
+        view.clearLive();
+      }
+      const job = journal.getJob(jobId)!;
+      view.log(
+        `Job ${job.state} after ${formatDuration(Date.now() - started)}: ${summarizeCounts(journal.counts(jobId) as Record<string, number>)}`,
+      );
+      if (exit === 'access_denied')
+        view.log(job.stateReason?.message ?? 'The API refused the token.');
+      if (exit === 'paused' || exit === 'sent') {
+        const still = summarizeCounts(
+          Object.fromEntries(
+            Object.entries(journal.counts(jobId)).filter(
+              ([s]) =>
+                ![
+                  'done',
+                  'skipped',
+                  'invalid',
+                  'rejected',
+                  'ambiguous',
+                  'vanished',
+                  'needs_user',
+                  'cancelled',
+                ].includes(s),
+            ),
+          ) as Record<string, number>,
+        );
+        if (still) view.log(`Still running on the platform or waiting: ${still}.`);
+        view.log(`Continue with: npm run onboard -- --resume ${jobId}`);
+      }
+    }
+
+    // ---- results
+    const job = journal.getJob(jobId)!;
+    const format = args.out?.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
+    const out = args.out ? path.resolve(args.out) : onboarding.defaultExportPath(jobId, format);
+    if (!(args.resume !== undefined && !args.out && exit === 'paused')) {
+      const exported = await onboarding.exportJob(jobId, format, out);
+      view.log(
+        `Results: ${exported.path} (${exported.rows} rows, ${exported.attention} need attention).`,
+      );
+    }
+    const summary = summarize(journal, jobId);
+    const line = summaryLine(summary);
+    if (mode === 'json')
+      console.log(JSON.stringify({ type: 'summary', jobId, state: job.state, ...summary }));
+    console.log(line);
+    if (interrupted || exit === 'paused') return EXIT.interrupted;
+    if (exit === 'access_denied') return EXIT.auth;
+    if (summary.invalid + summary.rejected + summary.failed > 0) return EXIT.rowsFailed;
+    return EXIT.ok;
+  } catch (e) {
+    view.clearLive();
+    const error: AppError =
+      e instanceof UsageError ? { code: 'invalid_input', message: e.message } : toAppError(e);
+    console.error(
+      error.code === 'internal'
+        ? `${error.message}${error.details?.cause ? ` (${String(error.details.cause)})` : ''}`
+        : error.message,
+    );
+    if (error.code === 'api_access_denied' || error.code === 'api_no_token') return EXIT.auth;
+    return EXIT.usage;
+  } finally {
+    await services?.close().catch(() => undefined);
+    if (tempDir) await rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
   }
-  process.stdout.write(HELP);
-  return 2;
+}
+
+function printProblems(journal: Journal, jobId: string, view: ProgressView): void {
+  const page = journal.pageRows(jobId, { states: ['invalid'], limit: 20 });
+  for (const row of page.rows) {
+    for (const p of row.problems ?? []) view.log(`  ${p.message}`, { row: row.sourceRow });
+  }
+  if (page.nextCursor !== null)
+    view.log('  … more rows have problems; see the Errors sheet of the results.');
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -1,27 +1,80 @@
 // The services behind the contract, free of Electron and of any transport. Each front door builds
 // one of these and adapts it: Electron IPC, the browser host's WebSocket, or direct calls (CLI).
 import { randomUUID } from 'node:crypto';
-import type { AppInfo } from '../../src-shared/contract';
+import { appendFile, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppInfo, CommandOutput } from '../../src-shared/contract';
+import { fail } from '../../src-shared/errors';
+import { KeyringSecretStore, type SecretStore } from '../api';
+import { DEFAULT_WINDOWS } from '../api/limiter';
+import { sandboxEngineSettings } from '../engine/settings';
+import { SyncEngine } from '../engine/syncEngine';
+import { openJournal, type Journal } from '../journal/journal';
+import { startSandbox, type SandboxHandle } from '../sandbox';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { EventBus } from './eventBus';
+import { Onboarding, SANDBOX_TOKEN } from './onboarding';
 import { journalPathFor } from './paths';
 import { createRouter, type CommandRouter } from './router';
 import { APP_VERSION } from './version';
 
+export interface DesktopHooks {
+  chooseFile(purpose: 'import' | 'export', defaultPath?: string): Promise<string | null>;
+  showInFolder(filePath: string): void;
+}
+
 export interface AppServicesOptions {
   dataDir: string;
+  /** The journal file; `<dataDir>/journal.sqlite` by default. */
+  journalPath?: string;
   transport: AppInfo['transport'];
   locale?: string;
   clock?: Clock;
+  /** Where tokens live; the OS keychain by default. */
+  secrets?: SecretStore;
+  /** The built-in sandbox: started with the services unless `false`. */
+  sandbox?:
+    | false
+    | { processingMs?: number; screeningMs?: number; validationMs?: number; statePath?: string };
+  desktop?: DesktopHooks;
 }
 
 export interface AppServices {
   readonly bus: EventBus;
   readonly router: CommandRouter;
   info(): AppInfo;
-  /** Stops background work (running demo streams today; jobs later). */
+  /** Opens the journal, starts the sandbox; called by the first command that needs them. */
+  ready(): Promise<Core>;
+  /** Pauses running jobs, stops the sandbox, closes the journal. */
   close(): Promise<void>;
+}
+
+export interface Core {
+  journal: Journal;
+  engine: SyncEngine;
+  onboarding: Onboarding;
+  sandbox: SandboxHandle | undefined;
+  sandboxConnectionId: string | undefined;
+}
+
+/** Practice sandbox: lifecycles take seconds instead of hours. */
+export const PRACTICE_SANDBOX = { processingMs: 4_000, screeningMs: 6_000, validationMs: 6_000 };
+
+/** The built-in sandbox's well-known token never needs the keychain. */
+class AppSecrets implements SecretStore {
+  readonly sandboxIds = new Set<string>();
+  constructor(private readonly inner: SecretStore) {}
+  async get(account: string) {
+    return this.sandboxIds.has(account) ? SANDBOX_TOKEN : this.inner.get(account);
+  }
+  async set(account: string, secret: string) {
+    if (this.sandboxIds.has(account)) return;
+    await this.inner.set(account, secret);
+  }
+  async delete(account: string) {
+    return this.sandboxIds.has(account) ? false : this.inner.delete(account);
+  }
 }
 
 export function createAppServices(options: AppServicesOptions): AppServices {
@@ -29,15 +82,100 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const bus = new EventBus();
   const stop = new AbortController();
   const running = new Set<Promise<void>>();
+  const secrets = new AppSecrets(options.secrets ?? new KeyringSecretStore());
+  const uploads = new Map<string, { path: string; bytes: number }>();
+  let core: Promise<Core> | undefined;
 
   const info = (): AppInfo => ({
     name: 'Supplier Onboarding',
     version: APP_VERSION,
     dataDir: options.dataDir,
-    journalPath: journalPathFor(options.dataDir),
+    journalPath: options.journalPath ?? journalPathFor(options.dataDir),
     transport: options.transport,
     locale: options.locale ?? Intl.DateTimeFormat().resolvedOptions().locale,
+    capabilities: {
+      nativeFileDialog: Boolean(options.desktop),
+      openFolder: Boolean(options.desktop),
+    },
   });
+
+  async function open(): Promise<Core> {
+    await mkdir(options.dataDir, { recursive: true });
+    const journalPath = options.journalPath ?? journalPathFor(options.dataDir);
+    await mkdir(path.dirname(journalPath), { recursive: true });
+    const journal = openJournal({ path: journalPath, clock });
+    const practice =
+      options.sandbox === false ? undefined : { ...PRACTICE_SANDBOX, ...options.sandbox };
+    let sandbox: SandboxHandle | undefined;
+    let sandboxConnectionId: string | undefined;
+    const engine = new SyncEngine({
+      journal,
+      secrets,
+      clock,
+      settingsFor: (conn) =>
+        conn.isSandbox && practice ? sandboxEngineSettings(practice.processingMs) : undefined,
+      onEvent: (e) => {
+        if (e.type === 'progress') {
+          const p = e.progress;
+          bus.emit('job:progress', {
+            ...p,
+            ratePerMinute: p.ratePerMinute ?? null,
+            etaMs: p.etaMs ?? null,
+            counts: p.counts as Record<string, number>,
+          });
+        } else if (e.type === 'warning') {
+          bus.emit('app:warning', {
+            code: e.code,
+            message: e.message,
+            ...(e.jobId ? { jobId: e.jobId } : {}),
+          });
+        } else if (e.event.type === 'throttled') {
+          bus.emit('app:warning', {
+            code: 'api_throttled',
+            message: `The API asked the app to slow down; it waits ${Math.ceil(e.event.waitMs / 1000)} s and continues by itself.`,
+          });
+        } else if (e.event.type === 'shared_user') {
+          bus.emit('app:warning', {
+            code: 'api_throttled',
+            message:
+              'Another program uses the same API user: the app slows down to share the limit, and speeds up again gradually.',
+          });
+        }
+      },
+    });
+    const onboarding = new Onboarding({
+      journal,
+      engine,
+      secrets,
+      dataDir: options.dataDir,
+      clock,
+      onJobChanged: (jobId) => bus.emit('jobs:changed', { jobId }),
+      onImportProgress: (p) => bus.emit('job:import', p),
+    });
+    if (practice) {
+      try {
+        sandbox = await startSandbox({
+          ...practice,
+          statePath: practice.statePath ?? path.join(options.dataDir, 'sandbox.sqlite'),
+          seedSuppliers: 'sample',
+          randomSeed: 1,
+        });
+        const existing = journal.listConnections().find((c) => c.isSandbox);
+        if (existing) secrets.sandboxIds.add(existing.id);
+        const conn = await onboarding.ensureSandboxConnection(sandbox.url, DEFAULT_WINDOWS);
+        secrets.sandboxIds.add(conn.id);
+        sandboxConnectionId = conn.id;
+      } catch (e) {
+        await sandbox?.close().catch(() => undefined);
+        journal.close();
+        throw e;
+      }
+    }
+    return { journal, engine, onboarding, sandbox, sandboxConnectionId };
+  }
+
+  const ready = () => (core ??= open());
+  const ob = async () => (await ready()).onboarding;
 
   const router = createRouter(
     {
@@ -54,6 +192,96 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         void task.finally(() => running.delete(task));
         return { runId, steps };
       },
+
+      'connections:list': async () => (await ob()).listConnections(),
+      'connections:save': async (input) => (await ob()).saveConnection(input),
+      'connections:delete': async ({ id }) => ({
+        deleted: await (await ob()).deleteConnection(id),
+      }),
+      'connections:test': async ({ id }) => (await ob()).testConnection(id),
+
+      'files:upload': async ({ uploadId, name, chunk, done }) => {
+        const o = await ob();
+        let up = uploadId ? uploads.get(uploadId) : undefined;
+        if (uploadId && !up)
+          fail('not_found', 'The upload was interrupted. Choose the file again.');
+        let id = uploadId;
+        if (!up) {
+          const target = o.uploadPath(name);
+          id = target.uploadId;
+          up = { path: target.path, bytes: 0 };
+          uploads.set(id, up);
+          await mkdir(path.dirname(up.path), { recursive: true });
+        }
+        const data = Buffer.from(chunk, 'base64');
+        if (up.bytes + data.length > 200 * 1024 * 1024) {
+          uploads.delete(id!);
+          fail('file_too_large', 'The file is larger than 200 MB. Split it into smaller files.');
+        }
+        await appendFile(up.path, data);
+        up.bytes += data.length;
+        if (done) uploads.delete(id!);
+        return { uploadId: id!, path: done ? up.path : null, bytes: up.bytes };
+      },
+      'files:choose': async ({ purpose, defaultPath }) => {
+        if (!options.desktop) {
+          fail(
+            'invalid_input',
+            'Choosing a file through a dialog works in the desktop app only. Drop the file on the page or choose it with the file button.',
+          );
+        }
+        return { path: await options.desktop.chooseFile(purpose, defaultPath) };
+      },
+      'files:inspect': async ({ path: p }) => {
+        const { inspectFile } = await import('../workbook');
+        const f = await inspectFile(p);
+        return { ...f, ...(f.text ? { text: f.text } : {}) };
+      },
+      'files:preview': async (input) => (await ob()).preview(input),
+      'mapping:preview': async (input) => (await ob()).mappingPreview(input),
+      'templates:list': async () => (await ob()).listTemplates(),
+      'templates:save': async ({ name, headers, mapping }) => {
+        (await ob()).saveTemplate(name, headers, mapping);
+        return { name };
+      },
+
+      'jobs:create': async (input) => (await ob()).createJob(input),
+      'jobs:list': async () => (await ob()).listJobs(),
+      'jobs:get': async ({ jobId }) => (await ob()).jobView(jobId),
+      'jobs:setOptions': async ({ jobId, options: o }) => (await ob()).setOptions(jobId, o),
+      'jobs:check': async ({ jobId }) => ({
+        started: (await ob()).start(jobId, { mode: 'check', wait: true }),
+      }),
+      'jobs:start': async ({ jobId }) => ({
+        started: (await ob()).start(jobId, { mode: 'run', wait: true }),
+      }),
+      'jobs:pause': async ({ jobId }) => (await ob()).pause(jobId),
+      'jobs:cancel': async ({ jobId }) => (await ob()).cancel(jobId),
+      'jobs:retry': async ({ jobId, states }) => ({ rows: (await ob()).retry(jobId, states) }),
+      'jobs:export': async ({ jobId, format, path: target }) => {
+        const s = await (await ob()).exportJob(jobId, format, target);
+        return {
+          path: s.path,
+          rows: s.rows,
+          attention: s.attention,
+          byStatus: s.byStatus,
+          byErrorCode: s.byErrorCode,
+        } satisfies CommandOutput<'jobs:export'>;
+      },
+      'jobs:retryFromResults': async ({ path: p, jobId }) =>
+        (await ob()).retryFromResults(p, jobId),
+      'rows:page': async ({ jobId, filter, after, limit }) =>
+        (await ob()).pageRows(jobId, { ...filter, after, limit }),
+      'rows:events': async ({ rowId }) => (await ob()).rowEvents(rowId),
+      'rows:fix': async ({ rowId, edits }) =>
+        (await ob()).fixRow(rowId, edits as Record<string, string>),
+      'shell:showInFolder': async ({ path: p }) => {
+        if (!options.desktop) return { shown: false };
+        const s = await stat(p).catch(() => undefined);
+        if (!s) fail('file_not_found');
+        options.desktop.showInFolder(p);
+        return { shown: true };
+      },
     },
     (e) => console.error('command failed:', e instanceof Error ? (e.stack ?? e.message) : e),
   );
@@ -62,9 +290,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     router,
     info,
+    ready,
     async close() {
       stop.abort(new Error('closing'));
       await Promise.allSettled([...running]);
+      if (core) {
+        const c = await core.catch(() => undefined);
+        if (c) {
+          await c.engine.close();
+          await c.onboarding.waitForBackground();
+          await c.sandbox?.close();
+          c.journal.close();
+        }
+      }
     },
   };
 }

@@ -1,0 +1,105 @@
+// How a running job looks on the command line: a live line with a bar on a terminal, plain log
+// lines when the output is a file or a pipe, JSON lines with --json.
+import type { JobProgressView } from '../../src-shared/contract';
+
+export type OutputMode = 'tty' | 'plain' | 'json';
+
+const GROUPS: Array<[string, string[]]> = [
+  ['checking', ['draft', 'valid', 'new', 'exists']],
+  ['queued', ['queued', 'screening_queued', 'validation_queued']],
+  ['sending', ['sending', 'screening_sending', 'validation_sending']],
+  ['in doubt', ['in_doubt', 'screening_in_doubt', 'validation_in_doubt']],
+  ['pending', ['accepted', 'pending', 'created']],
+  ['screening', ['screening_requested']],
+  ['validation', ['validation_requested']],
+  ['done', ['done', 'skipped']],
+  ['to fix', ['invalid', 'ambiguous', 'rejected', 'vanished', 'needs_user']],
+];
+
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '–';
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
+}
+
+export function summarizeCounts(counts: Record<string, number>): string {
+  return GROUPS.map(
+    ([label, states]) => [label, states.reduce((a, s) => a + (counts[s] ?? 0), 0)] as const,
+  )
+    .filter(([, n]) => n > 0)
+    .map(([label, n]) => `${label} ${n}`)
+    .join(' · ');
+}
+
+export class ProgressView {
+  private lastPlain = 0;
+  private lastJson = 0;
+  private lastLine = '';
+  private liveShown = false;
+
+  constructor(
+    private readonly mode: OutputMode,
+    private readonly out: NodeJS.WriteStream = process.stdout,
+  ) {}
+
+  /** A notable event, on its own line (warnings, state changes). */
+  log(message: string, fields: Record<string, unknown> = {}): void {
+    if (this.mode === 'json') {
+      this.out.write(`${JSON.stringify({ type: 'log', message, ...fields })}\n`);
+      return;
+    }
+    this.clearLive();
+    this.out.write(`${message}\n`);
+  }
+
+  progress(p: JobProgressView): void {
+    const now = Date.now();
+    if (this.mode === 'json') {
+      if (now - this.lastJson < 1_000 && p.state === 'running') return;
+      this.lastJson = now;
+      this.out.write(`${JSON.stringify({ type: 'progress', ...p })}\n`);
+      return;
+    }
+    const done = [
+      'done',
+      'skipped',
+      'invalid',
+      'ambiguous',
+      'rejected',
+      'vanished',
+      'needs_user',
+      'cancelled',
+    ].reduce((a, s) => a + (p.counts[s] ?? 0), 0);
+    const pct = p.total ? Math.floor((done / p.total) * 100) : 0;
+    const w = p.throttle.WRITE;
+    const throttle = w.throttledUntil
+      ? `throttled ${formatDuration(w.throttledUntil - now)}`
+      : `writes ${w.sentInWindow}/${w.ceiling} per ${w.windowSeconds}s`;
+    const rate = p.ratePerMinute ? `${Math.round(p.ratePerMinute)}/min` : '–/min';
+    const status = `${summarizeCounts(p.counts)} | ${rate} ETA ${formatDuration(p.etaMs)} | ${throttle}${p.offline ? ' | waiting for network' : ''}`;
+    if (this.mode === 'tty') {
+      const width = 24;
+      const filled = Math.round((pct / 100) * width);
+      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(pct).padStart(3)}% ${status}`;
+      const cols = this.out.columns || 120;
+      this.out.write(`\r\x1b[2K${line.slice(0, cols - 1)}`);
+      this.liveShown = true;
+      return;
+    }
+    const line = `${pct}% ${status}`;
+    if (line === this.lastLine || now - this.lastPlain < 5_000) return;
+    this.lastPlain = now;
+    this.lastLine = line;
+    this.out.write(`${new Date(now).toISOString()} ${line}\n`);
+  }
+
+  clearLive(): void {
+    if (this.mode === 'tty' && this.liveShown) {
+      this.out.write('\r\x1b[2K');
+      this.liveShown = false;
+    }
+  }
+}

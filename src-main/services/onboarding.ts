@@ -1,0 +1,819 @@
+// The onboarding service: what every front door does with a supplier list. Files in (inspect,
+// preview, mapping), jobs in the journal (import, options, fixes), the sync engine (check, run,
+// pause, cancel, retry), and results out. The CLI calls it directly; the desktop app and the
+// browser host call it through the command contract.
+import { randomUUID } from 'node:crypto';
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type {
+  ConnectionTest,
+  ConnectionView,
+  JobOptionsView,
+  JobView,
+  Limits,
+  MappingPreview,
+  PreviewView,
+  RowView,
+} from '../../src-shared/contract';
+import { appError, fail, type AppError } from '../../src-shared/errors';
+import { identityKey, PAYLOAD_FIELDS } from '../../src-shared/supplier';
+import { checkBaseUrl, type SecretStore } from '../api';
+import { DEFAULT_WINDOWS } from '../api/limiter';
+import type { SyncEngine } from '../engine/syncEngine';
+import type { RunExit, RunOptions } from '../engine/jobRunner';
+import type { Connection, Journal, JournalRow, NewRow } from '../journal/journal';
+import { ROW_STATE_GROUP, type RowState } from '../journal/rowStates';
+import {
+  applyMapping,
+  createTemplate,
+  exportResults,
+  headerSignature,
+  importRows,
+  inspectFile,
+  previewTable,
+  selectRetryRows,
+  suggestMapping,
+  validateRows,
+  type ExportFormat,
+  type ExportSummary,
+  type Mapping,
+  type MappingTemplate,
+  type ResultRow,
+  type ValidatedRow,
+  type ValidationSummary,
+} from '../workbook';
+import type { Clock } from '../util/clock';
+import { systemClock } from '../util/clock';
+import { testConnection } from './connectionTest';
+
+export const SANDBOX_CONNECTION_NAME = 'Built-in sandbox (practice)';
+export const SANDBOX_TOKEN = 'sandbox';
+
+/** Markers the engine keeps in `errorCode` while it waits; not errors for the user. */
+const INTERNAL_MARKS = new Set(['creation_missing', 'status_not_visible']);
+
+export interface OnboardingOptions {
+  journal: Journal;
+  engine: SyncEngine;
+  secrets: SecretStore;
+  dataDir: string;
+  clock?: Clock;
+  /** Called when a job changes state or is created (for the UI's job list). */
+  onJobChanged?: (jobId: string) => void;
+  /** Rows read while importing. */
+  onImportProgress?: (p: { path: string; rowsRead: number; done: boolean }) => void;
+}
+
+export interface CreateJobInput {
+  path: string;
+  sheet?: string | undefined;
+  headerRow?: number | undefined;
+  name?: string | undefined;
+  connectionId: string;
+  mapping: Mapping;
+  options: JobOptionsView;
+}
+
+export class Onboarding {
+  private readonly o: OnboardingOptions;
+  private readonly clock: Clock;
+  private readonly background = new Map<string, Promise<RunExit>>();
+
+  constructor(options: OnboardingOptions) {
+    this.o = options;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  get journal(): Journal {
+    return this.o.journal;
+  }
+
+  // ---- connections -------------------------------------------------------------------------
+
+  async connectionView(c: Connection): Promise<ConnectionView> {
+    const token = await this.o.secrets.get(c.id).catch(() => undefined);
+    return {
+      id: c.id,
+      name: c.name,
+      baseUrl: c.baseUrl,
+      isSandbox: c.isSandbox,
+      hasToken: Boolean(token),
+      limits: c.limits,
+    };
+  }
+
+  async listConnections(): Promise<ConnectionView[]> {
+    return Promise.all(this.o.journal.listConnections().map((c) => this.connectionView(c)));
+  }
+
+  /** The built-in sandbox's connection, pointed at the sandbox running now. Its well-known
+   *  token is answered by the app's secret store, never kept in the keychain. */
+  async ensureSandboxConnection(url: string, limits?: Limits): Promise<Connection> {
+    const { journal } = this.o;
+    const existing = journal.listConnections().find((c) => c.isSandbox);
+    let conn: Connection;
+    if (existing) {
+      conn =
+        existing.baseUrl === url && (!limits || sameLimits(existing.limits, limits))
+          ? existing
+          : journal.updateConnection(existing.id, { baseUrl: url, ...(limits ? { limits } : {}) });
+      if (conn !== existing) this.o.engine.resetConnection(conn.id);
+    } else {
+      conn = journal.createConnection({
+        name: SANDBOX_CONNECTION_NAME,
+        baseUrl: url,
+        limits: limits ?? DEFAULT_WINDOWS,
+        isSandbox: true,
+      });
+    }
+    return conn;
+  }
+
+  async saveConnection(input: {
+    id?: string | undefined;
+    name: string;
+    baseUrl: string;
+    token?: string | undefined;
+    limits?: Limits | undefined;
+  }): Promise<ConnectionView> {
+    const { journal, secrets, engine } = this.o;
+    const url = checkBaseUrl(input.baseUrl);
+    if (!url.ok) fail(url.error.code as 'api_insecure_url', url.error.message);
+    let conn: Connection;
+    if (input.id) {
+      const before =
+        journal.getConnection(input.id) ??
+        fail('not_found', 'This connection no longer exists. Refresh the list.');
+      conn = journal.updateConnection(before.id, {
+        name: input.name,
+        baseUrl: url.value,
+        ...(input.limits ? { limits: input.limits } : {}),
+      });
+    } else {
+      conn = journal.createConnection({
+        name: input.name,
+        baseUrl: url.value,
+        limits: input.limits ?? DEFAULT_WINDOWS,
+      });
+    }
+    // The keychain's own failure says what to do (unlock it, or start its service).
+    if (input.token !== undefined) await secrets.set(conn.id, input.token.trim());
+    engine.resetConnection(conn.id);
+    return this.connectionView(conn);
+  }
+
+  async deleteConnection(id: string): Promise<boolean> {
+    const { journal } = this.o;
+    const conn = journal.getConnection(id);
+    if (!conn) return false;
+    if (conn.isSandbox) fail('invalid_input', 'The built-in sandbox cannot be removed.');
+    if (journal.listJobs().some((j) => j.connectionId === id)) {
+      fail(
+        'invalid_input',
+        'Jobs still use this connection. Remove or finish them first, or edit the connection instead.',
+      );
+    }
+    await this.o.secrets.delete(id).catch(() => false);
+    this.o.engine.resetConnection(id);
+    return journal.deleteConnection(id);
+  }
+
+  async testConnection(id: string): Promise<ConnectionTest> {
+    const conn =
+      this.o.journal.getConnection(id) ?? fail('not_found', 'This connection no longer exists.');
+    return testConnection(this.o.engine.runtime(conn.id).client);
+  }
+
+  // ---- files and mapping -------------------------------------------------------------------
+
+  async preview(input: {
+    path: string;
+    sheet?: string | undefined;
+    headerRow?: number | undefined;
+    limit?: number;
+  }): Promise<PreviewView> {
+    const file = await inspectFile(input.path);
+    const table = await previewTable(input.path, {
+      ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
+      ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
+      limit: input.limit ?? 50,
+    });
+    const headers = table.columns.map((c) => c.header);
+    const suggestion = suggestMapping(
+      headers,
+      table.rows.slice(0, 20).map((r) => r.cells),
+      this.templatesFor(headers),
+    );
+    return {
+      file: { ...file, ...(file.text ? { text: file.text } : {}) },
+      sheet: table.sheet,
+      headerRow: table.headerRow,
+      columns: table.columns,
+      rows: table.rows,
+      notes: table.notes,
+      truncated: table.truncated,
+      suggestion,
+    };
+  }
+
+  async mappingPreview(input: {
+    path: string;
+    sheet?: string | undefined;
+    headerRow?: number | undefined;
+    mapping: Mapping;
+    limit?: number;
+  }): Promise<MappingPreview> {
+    const table = await previewTable(input.path, {
+      ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
+      ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
+      limit: input.limit ?? 50,
+    });
+    const { rows, summary } = validateRows(table.rows, input.mapping, table.columns);
+    const samples = table.rows.slice(0, 5);
+    const byField = new Map(input.mapping.fields.map((f) => [f.field, f]));
+    const fields = PAYLOAD_FIELDS.map(({ key }) => {
+      const f = byField.get(key);
+      const before = samples.map((r) => {
+        if (!f) return '';
+        const cell = f.column === null ? '' : (r.cells[f.column] ?? '');
+        return cell === '' && f.constant !== undefined ? f.constant : cell;
+      });
+      const after = samples.map((r) => {
+        const draft = applyMapping(r, input.mapping, table.columns).draft;
+        return textAt(key === 'customerId' || key === 'ownId' ? undefined : draft, key);
+      });
+      return { field: key, before, after };
+    });
+    const required = PAYLOAD_FIELDS.filter((f) => f.required).map((f) => f.key);
+    const missingRequired = required.filter((k) => {
+      const f = byField.get(k);
+      return !f || (f.column === null && !f.constant);
+    });
+    return {
+      fields,
+      missingRequired,
+      problems: rows.flatMap((r) => r.problems).slice(0, 200),
+      summary: { ...summary, byCode: summary.byCode as Record<string, number> },
+    };
+  }
+
+  templatesFor(headers: readonly string[]): MappingTemplate[] {
+    return this.o.journal
+      .templatesFor(headerSignature(headers))
+      .map((t) => t.mapping as unknown as MappingTemplate)
+      .reverse();
+  }
+
+  listTemplates(): Array<{ name: string; headers: string[]; updatedAt: number }> {
+    return this.o.journal.listTemplates().map((t) => ({
+      name: t.name,
+      headers: (t.mapping as unknown as MappingTemplate).headers ?? [],
+      updatedAt: t.updatedAt,
+    }));
+  }
+
+  saveTemplate(name: string, headers: readonly string[], mapping: Mapping): void {
+    const template = createTemplate(name, headers, mapping);
+    this.o.journal.saveTemplate({
+      name,
+      headerSignature: template.signature,
+      mapping: template as unknown as Record<string, unknown>,
+    });
+  }
+
+  // ---- jobs --------------------------------------------------------------------------------
+
+  /** Imports the whole file into a new job, streaming, in batches of journal rows. */
+  async createJob(input: CreateJobInput): Promise<{
+    jobId: string;
+    summary: ValidationSummary;
+    notes: Array<{ row: number | null; kind: string; message: string }>;
+  }> {
+    const { journal } = this.o;
+    const conn =
+      journal.getConnection(input.connectionId) ??
+      fail('not_found', 'The chosen connection no longer exists. Pick another one.');
+    const file = await inspectFile(input.path);
+    const imported = await importRows(input.path, {
+      ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
+      ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
+      expectedHash: file.hash,
+      mapping: input.mapping,
+    });
+    const job = journal.createJob({
+      name:
+        input.name?.trim() ||
+        `${path.basename(input.path)}${imported.sheet && file.kind === 'xlsx' ? ` · ${imported.sheet}` : ''}`,
+      connectionId: conn.id,
+      sourcePath: path.resolve(input.path),
+      sourceHash: file.hash,
+      sourceSheet: file.kind === 'xlsx' ? imported.sheet : null,
+      headerRow: imported.headerRow,
+      headers: imported.columns.map((c) => c.header),
+      mapping: input.mapping as unknown as Record<string, unknown>,
+      options: input.options,
+    });
+    let batch: NewRow[] = [];
+    let read = 0;
+    const flush = () => {
+      if (batch.length) journal.addRows(job.id, batch);
+      batch = [];
+      this.o.onImportProgress?.({ path: input.path, rowsRead: read, done: false });
+    };
+    try {
+      for await (const row of imported.rows) {
+        batch.push(toNewRow(row));
+        read++;
+        if (batch.length >= 2_000) {
+          flush();
+          // Let the event loop serve the UI between batches.
+          await new Promise((r) => setImmediate(r));
+        }
+      }
+      flush();
+    } catch (e) {
+      await imported.close().catch(() => undefined);
+      journal.setJobState(job.id, 'needs_attention', {
+        code: 'file_unreadable',
+        message: `The import stopped after ${read} rows: ${(e as { message?: string }).message ?? String(e)}`,
+      });
+      throw e;
+    }
+    this.o.onImportProgress?.({ path: input.path, rowsRead: read, done: true });
+    this.o.onJobChanged?.(job.id);
+    return { jobId: job.id, summary: imported.summary(), notes: imported.notes };
+  }
+
+  jobView(jobId: string): JobView {
+    const { journal, engine } = this.o;
+    const job =
+      journal.getJob(jobId) ??
+      fail('not_found', 'This job no longer exists. Refresh the job list.');
+    const conn = journal.getConnection(job.connectionId);
+    const counts = journal.counts(jobId) as Record<string, number>;
+    const groups = { to_fix: 0, waiting: 0, in_progress: 0, finished: 0 };
+    let total = 0;
+    for (const [state, n] of Object.entries(counts)) {
+      if (!n) continue;
+      total += n;
+      groups[ROW_STATE_GROUP[state as RowState]] += n;
+    }
+    const running = engine.isRunning(jobId);
+    return {
+      id: job.id,
+      name: job.name,
+      sourcePath: job.sourcePath,
+      sourceSheet: job.sourceSheet,
+      connectionId: job.connectionId,
+      connectionName: conn?.name ?? '(removed connection)',
+      isSandbox: conn?.isSandbox ?? false,
+      state: job.state,
+      stateReason: job.stateReason,
+      options: {
+        skipExisting: job.options.skipExisting,
+        screeningPeriod: (job.options.screeningPeriod as 2 | 5 | 10 | null) ?? null,
+        validate: job.options.validate,
+      },
+      headers: job.headers,
+      counts: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
+      total,
+      groups,
+      running,
+      interrupted: !running && (job.state === 'running' || job.state === 'waiting_network'),
+      createdAt: job.createdAt,
+      updatedAt: job.updatedAt,
+      finishedAt: job.finishedAt,
+    };
+  }
+
+  listJobs(): JobView[] {
+    return this.o.journal
+      .listJobs()
+      .map((j) => this.jobView(j.id))
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  setOptions(jobId: string, options: JobOptionsView): JobView {
+    if (this.o.engine.isRunning(jobId))
+      fail('invalid_input', 'Pause the job before changing its options.');
+    this.o.journal.updateJob(jobId, { options });
+    this.o.onJobChanged?.(jobId);
+    return this.jobView(jobId);
+  }
+
+  /** Runs the job in the foreground (the CLI waits for it). */
+  async run(jobId: string, options: RunOptions): Promise<RunExit> {
+    this.assertSourceUnchangedIfNeeded(jobId);
+    const done = this.o.engine.run(jobId, options);
+    this.o.onJobChanged?.(jobId);
+    try {
+      return await done;
+    } finally {
+      this.o.onJobChanged?.(jobId);
+    }
+  }
+
+  /** Starts the job in the background (the UI follows its events). */
+  start(jobId: string, options: RunOptions): boolean {
+    this.jobView(jobId);
+    if (this.o.engine.isRunning(jobId)) return false;
+    const done = this.run(jobId, options);
+    this.background.set(jobId, done);
+    done
+      .catch((e) => {
+        this.o.journal.setJobState(jobId, 'needs_attention', {
+          code: 'internal',
+          message: `The job stopped unexpectedly: ${e instanceof Error ? e.message : String(e)}. Resume it to continue; nothing was lost.`,
+        });
+        this.o.onJobChanged?.(jobId);
+      })
+      .finally(() => this.background.delete(jobId));
+    return true;
+  }
+
+  async pause(jobId: string): Promise<JobView> {
+    await this.o.engine.pause(jobId);
+    this.o.onJobChanged?.(jobId);
+    return this.jobView(jobId);
+  }
+
+  async cancel(jobId: string): Promise<JobView> {
+    await this.o.engine.cancel(jobId);
+    this.o.onJobChanged?.(jobId);
+    return this.jobView(jobId);
+  }
+
+  retry(jobId: string, states?: readonly string[]): number {
+    if (this.o.engine.isRunning(jobId))
+      fail('invalid_input', 'Pause the job before retrying rows, or wait until it ends.');
+    const n = this.o.engine.retry(jobId, states as RowState[] | undefined);
+    this.o.onJobChanged?.(jobId);
+    return n;
+  }
+
+  // ---- rows --------------------------------------------------------------------------------
+
+  rowView(row: JournalRow): RowView {
+    const sid = (row.payload as { supplierId?: { id?: string; source?: string } } | null)
+      ?.supplierId;
+    const internal = row.errorCode !== null && INTERNAL_MARKS.has(row.errorCode);
+    return {
+      id: row.id,
+      sourceRow: row.sourceRow,
+      cells: row.cells,
+      state: row.state,
+      group: ROW_STATE_GROUP[row.state],
+      identity: sid?.id ? `${sid.id}${sid.source ? ` · ${sid.source}` : ''}` : null,
+      platformId: row.platformId,
+      creationUuid: row.creationUuid,
+      screening: outcomeText(row.screeningStatus),
+      validation: outcomeText(row.validationStatus),
+      outcomeTargetId: row.outcomeTargetId,
+      errorCode: internal ? null : row.errorCode,
+      errorMessage: internal ? null : row.errorMessage,
+      problems: (row.problems ?? []).map((p) => ({
+        message: p.message,
+        ...(p.field ? { field: p.field } : {}),
+        ...(p.column ? { column: p.column } : {}),
+        ...(p.code ? { code: p.code } : {}),
+      })),
+      edits: row.userEdits ?? {},
+      payload: row.payload,
+      attempts: row.attempts,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  pageRows(
+    jobId: string,
+    q: {
+      states?: string[] | undefined;
+      group?: string | undefined;
+      problemsOnly?: boolean | undefined;
+      text?: string | undefined;
+      after?: number | undefined;
+      limit?: number;
+    },
+  ) {
+    let states = q.states as RowState[] | undefined;
+    if (!states && q.group) {
+      states = (Object.keys(ROW_STATE_GROUP) as RowState[]).filter(
+        (s) => ROW_STATE_GROUP[s] === q.group,
+      );
+    }
+    const page = this.o.journal.pageRows(jobId, {
+      ...(states ? { states } : {}),
+      ...(q.problemsOnly ? { problemsOnly: true } : {}),
+      ...(q.text ? { text: q.text } : {}),
+      ...(q.after !== undefined ? { after: q.after } : {}),
+      limit: q.limit ?? 100,
+    });
+    return { rows: page.rows.map((r) => this.rowView(r)), nextCursor: page.nextCursor };
+  }
+
+  rowEvents(rowId: number) {
+    return this.o.journal
+      .rowEvents(rowId, { limit: 500 })
+      .map((e) => ({ id: e.id, at: e.at, kind: e.kind, detail: e.detail }));
+  }
+
+  /** A value fixed in the app: the row is mapped and validated again; the fix is journaled. */
+  fixRow(rowId: number, edits: Record<string, string>): RowView {
+    const { journal } = this.o;
+    const row = journal.getRow(rowId) ?? fail('not_found', 'This row no longer exists.');
+    if (this.o.engine.isRunning(row.jobId))
+      fail('invalid_input', 'Pause the job before fixing rows.');
+    const job = journal.getJob(row.jobId)!;
+    const mapping = job.mapping as unknown as Mapping;
+    const columns = job.headers.map((header, index) => ({
+      index,
+      header,
+      letter: columnLetter(index),
+    }));
+    const allEdits = { ...(row.userEdits ?? {}), ...edits };
+    // The fix replaces the mapped column's cell for this row; with no column, it becomes the
+    // row's own constant.
+    const cells = [...row.cells];
+    const rowMapping: Mapping = {
+      fields: mapping.fields.map((f) => {
+        const edit = allEdits[f.field];
+        if (edit === undefined) return f;
+        if (f.column !== null) {
+          cells[f.column] = edit;
+          return f;
+        }
+        return { ...f, constant: edit };
+      }),
+    };
+    for (const [field, value] of Object.entries(allEdits)) {
+      if (!rowMapping.fields.some((f) => f.field === field)) {
+        rowMapping.fields.push({
+          field: field as Mapping['fields'][number]['field'],
+          column: null,
+          constant: value,
+        });
+      }
+    }
+    const others: Array<[string, number]> = [];
+    const validated = validateRows([{ sourceRow: row.sourceRow, cells }], rowMapping, columns)
+      .rows[0]!;
+    if (validated.identity) {
+      for (const other of journal.findByIdentity(row.jobId, validated.identity)) {
+        if (other.id !== row.id) others.push([validated.identity, other.sourceRow]);
+      }
+    }
+    const duplicate = others.length > 0;
+    const problems = [
+      ...validated.problems.map(toJournalProblem),
+      ...(duplicate
+        ? [
+            {
+              message: `Another row (${others.map(([, n]) => n).join(', ')}) has the same supplier id and source. Give each supplier its own id.`,
+              field: 'supplierId.id',
+              code: 'duplicate_identity',
+            },
+          ]
+        : []),
+    ];
+    const state = validated.status === 'valid' && !duplicate ? 'valid' : 'invalid';
+    const updated = journal.applyUserFix(rowId, {
+      edits: allEdits,
+      payload: (validated.payload ??
+        applyMapping({ sourceRow: row.sourceRow, cells }, rowMapping, columns).draft) as Record<
+        string,
+        unknown
+      >,
+      identityKey: validated.identity,
+      state,
+      problems: problems.length ? problems : null,
+    });
+    this.o.onJobChanged?.(row.jobId);
+    return this.rowView(updated);
+  }
+
+  // ---- results -----------------------------------------------------------------------------
+
+  /** The default results file: next to the source, `<name>.results.xlsx`. */
+  defaultExportPath(jobId: string, format: ExportFormat): string {
+    const job = this.o.journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+    const parsed = path.parse(job.sourcePath);
+    return path.join(parsed.dir, `${parsed.name}.results.${format}`);
+  }
+
+  async exportJob(jobId: string, format: ExportFormat, target?: string): Promise<ExportSummary> {
+    const { journal } = this.o;
+    const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+    const out = target ? path.resolve(target) : this.defaultExportPath(jobId, format);
+    await mkdir(path.dirname(out), { recursive: true }).catch(() => undefined);
+    const toResult = (r: JournalRow) => this.resultRow(r);
+    async function* rows(): AsyncGenerator<ResultRow> {
+      let after: number | undefined;
+      for (;;) {
+        const page = journal.pageRows(jobId, {
+          limit: 500,
+          ...(after !== undefined ? { after } : {}),
+        });
+        for (const r of page.rows) yield toResult(r);
+        if (page.nextCursor === null) return;
+        after = page.nextCursor;
+        // Let the event loop serve the UI between pages.
+        await new Promise((res) => setImmediate(res));
+      }
+    }
+    return exportResults(out, { headers: job.headers, format, now: this.clock.now(), rows });
+  }
+
+  resultRow(row: JournalRow): ResultRow {
+    const v = this.rowView(row);
+    const problemText = v.problems.map((p) => p.message).join(' ');
+    return {
+      sourceRow: row.sourceRow,
+      cells: row.cells,
+      result: {
+        status: row.state,
+        platformId: row.platformId,
+        creationUuid: row.creationUuid,
+        screening: v.screening,
+        validation: v.validation
+          ? `${v.validation}${row.outcomeTargetId && row.outcomeTargetId !== row.platformId ? ` (master ${row.outcomeTargetId})` : ''}${row.rejectionReason && row.validationStatus === 'REJECTED' ? `: ${row.rejectionReason}` : ''}`
+          : null,
+        errorCode: v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null),
+        errorMessage: v.errorMessage ?? (problemText || null),
+        updatedAt: row.updatedAt,
+      },
+    };
+  }
+
+  /** A results file the user fixed in Excel: a new job with just the rows to retry. */
+  async retryFromResults(
+    filePath: string,
+    jobId?: string,
+  ): Promise<{
+    jobId: string | null;
+    retry: number;
+    stillInvalid: number;
+    alreadyDone: number;
+    unmatched: number;
+  }> {
+    const { journal } = this.o;
+    const job =
+      (jobId ? journal.getJob(jobId) : undefined) ??
+      journal
+        .listJobs()
+        .find((j) => path.parse(filePath).name.startsWith(path.parse(j.sourcePath).name)) ??
+      fail(
+        'not_found',
+        'No job was found for this results file. Open the job it came from and import the file there.',
+      );
+    const mapping = job.mapping as unknown as Mapping;
+    const imported = await importRows(filePath, { mapping });
+    const previous: Array<{
+      identity: string | null;
+      status: string;
+      errorCode: string | null;
+      ref: number;
+    }> = [];
+    let after: number | undefined;
+    for (;;) {
+      const page = journal.pageRows(job.id, {
+        limit: 500,
+        ...(after !== undefined ? { after } : {}),
+      });
+      for (const r of page.rows) {
+        const internal = r.errorCode !== null && INTERNAL_MARKS.has(r.errorCode);
+        previous.push({
+          identity: r.identityKey,
+          status: r.state,
+          errorCode: internal ? null : r.errorCode,
+          ref: r.id,
+        });
+      }
+      if (page.nextCursor === null) break;
+      after = page.nextCursor;
+    }
+    const selection = await selectRetryRows(imported.rows, previous);
+    let newJobId: string | null = null;
+    if (selection.retry.length) {
+      const file = await inspectFile(filePath);
+      const retryJob = journal.createJob({
+        name: `${job.name} · retry`,
+        connectionId: job.connectionId,
+        sourcePath: path.resolve(filePath),
+        sourceHash: file.hash,
+        sourceSheet: imported.sheet,
+        headerRow: imported.headerRow,
+        headers: imported.columns.map((c) => c.header),
+        mapping: job.mapping,
+        options: job.options,
+      });
+      journal.addRows(
+        retryJob.id,
+        selection.retry.map((m) => toNewRow(m.row)),
+      );
+      newJobId = retryJob.id;
+      this.o.onJobChanged?.(retryJob.id);
+    }
+    return {
+      jobId: newJobId,
+      retry: selection.retry.length,
+      stillInvalid: selection.stillInvalid.length,
+      alreadyDone: selection.alreadyDone.length,
+      unmatched: selection.unmatched.length,
+    };
+  }
+
+  // ---- uploads (browser) -------------------------------------------------------------------
+
+  uploadPath(name: string, uploadId = randomUUID()): { uploadId: string; path: string } {
+    const safe =
+      path
+        .basename(name)
+        .replace(/[^\w.\- ()äöüÄÖÜß]/g, '_')
+        .slice(0, 120) || 'upload';
+    return { uploadId, path: path.join(this.o.dataDir, 'imports', uploadId, safe) };
+  }
+
+  private assertSourceUnchangedIfNeeded(_jobId: string): void {
+    // The rows are in the journal from the import on: a later change of the source file does
+    // not affect the job (it is re-checked when results are imported again).
+  }
+
+  async waitForBackground(): Promise<void> {
+    await Promise.allSettled([...this.background.values()]);
+  }
+}
+
+function toNewRow(row: ValidatedRow): NewRow {
+  const problems = row.problems.map(toJournalProblem);
+  if (row.status === 'empty' && !problems.length) {
+    problems.push({
+      message:
+        'The row is empty after mapping: none of the mapped columns has a value. Fill it in or ignore it.',
+      code: 'empty_row',
+    });
+  }
+  return {
+    sourceRow: row.sourceRow,
+    cells: row.cells,
+    payload: (row.payload as Record<string, unknown> | null) ?? null,
+    identityKey: row.identity ?? (row.payload ? identityKey(row.payload.supplierId) : null),
+    state: row.status === 'valid' ? 'valid' : 'invalid',
+    problems: problems.length ? problems : null,
+  };
+}
+
+function toJournalProblem(p: {
+  message: string;
+  fix: string;
+  field: string | null;
+  column: string | null;
+  code: string;
+}) {
+  return {
+    message: p.fix ? `${p.message} ${p.fix}` : p.message,
+    ...(p.field ? { field: p.field } : {}),
+    ...(p.column ? { column: p.column } : {}),
+    code: p.code,
+  };
+}
+
+function outcomeText(status: string | null): string | null {
+  if (status === null) return null;
+  return status === 'OnCreate' ? 'Requested' : status;
+}
+
+function textAt(obj: unknown, key: string): string {
+  if (!obj) return '';
+  let v: unknown = obj;
+  for (const part of key.split('.')) {
+    if (v === null || typeof v !== 'object') return '';
+    v = (v as Record<string, unknown>)[part];
+  }
+  if (v === undefined || v === null) return '';
+  return Array.isArray(v) ? v.join('; ') : String(v);
+}
+
+function columnLetter(index: number): string {
+  let n = index + 1;
+  let s = '';
+  while (n > 0) {
+    const m = (n - 1) % 26;
+    s = String.fromCharCode(65 + m) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+function sameLimits(a: Limits, b: Limits): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export async function fileExists(p: string): Promise<boolean> {
+  return stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
+export type { AppError };
+export { appError };
