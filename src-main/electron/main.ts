@@ -1,6 +1,16 @@
 // The desktop front door: one window, locked down, adapting the services to Electron IPC. All app
 // logic lives in the services; this file only does what needs Electron.
-import { app, BrowserWindow, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Notification,
+  powerSaveBlocker,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+} from 'electron';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { appError, err } from '../../src-shared/errors';
@@ -74,6 +84,86 @@ function lockDownSessions(): void {
   ses.setDevicePermissionHandler(() => false);
 }
 
+/**
+ * What only a desktop can do while jobs run: progress in the taskbar, a notification when a job
+ * finishes or needs the user, and keeping the machine from sleeping (a large job takes hours).
+ */
+function watchJobs(svc: AppServices): void {
+  const progress = new Map<string, number>();
+  const lastState = new Map<string, string>();
+  let blocker: number | undefined;
+  const update = () => {
+    const fractions = [...progress.values()];
+    if (mainWindow && !mainWindow.isDestroyed()) {
+      mainWindow.setProgressBar(
+        fractions.length ? fractions.reduce((a, b) => a + b, 0) / fractions.length : -1,
+      );
+    }
+    if (fractions.length && blocker === undefined) {
+      blocker = powerSaveBlocker.start('prevent-app-suspension');
+    } else if (!fractions.length && blocker !== undefined) {
+      powerSaveBlocker.stop(blocker);
+      blocker = undefined;
+    }
+  };
+  svc.bus.subscribe((event, payload) => {
+    if (event === 'job:progress') {
+      const p = payload as {
+        jobId: string;
+        state: string;
+        total: number;
+        counts: Record<string, number>;
+      };
+      const open = ['running', 'waiting_network'].includes(p.state);
+      const finished = [
+        'done',
+        'skipped',
+        'invalid',
+        'rejected',
+        'ambiguous',
+        'vanished',
+        'needs_user',
+        'cancelled',
+      ].reduce((a, s) => a + (p.counts[s] ?? 0), 0);
+      if (open && p.total) progress.set(p.jobId, finished / p.total);
+      else progress.delete(p.jobId);
+      update();
+    } else if (event === 'jobs:changed') {
+      const { jobId } = payload as { jobId: string };
+      void svc.router.dispatch('jobs:get', { jobId }).then((r) => {
+        if (!r.ok) return;
+        const job = r.value as {
+          name: string;
+          state: string;
+          running: boolean;
+          stateReason: { message: string } | null;
+        };
+        const before = lastState.get(jobId);
+        lastState.set(jobId, job.state);
+        if (!job.running) {
+          progress.delete(jobId);
+          update();
+        }
+        if (before === job.state || !Notification.isSupported()) return;
+        const needsUser =
+          job.state === 'needs_attention' ||
+          (job.state === 'paused' &&
+            job.stateReason?.message &&
+            !/^Paused\./.test(job.stateReason.message));
+        if (job.state === 'finished' || needsUser) {
+          new Notification({
+            title:
+              job.state === 'finished'
+                ? `Finished: ${job.name}`
+                : `Needs your attention: ${job.name}`,
+            body: job.stateReason?.message ?? 'Every row reached its end.',
+          }).show();
+        }
+      });
+    }
+  });
+}
+
 if (!app.requestSingleInstanceLock()) {
   // A second launch hands over to the first window and quits: one journal, one writer.
   app.quit();
@@ -91,7 +181,29 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(() => {
     lockDownSessions();
-    services = createAppServices({ dataDir, transport: 'electron', locale: app.getLocale() });
+    services = createAppServices({
+      dataDir,
+      transport: 'electron',
+      locale: app.getLocale(),
+      desktop: {
+        chooseFile: async (purpose, defaultPath) => {
+          const filters = [{ name: 'Supplier lists', extensions: ['xlsx', 'csv', 'txt'] }];
+          if (purpose === 'import') {
+            const r = mainWindow
+              ? await dialog.showOpenDialog(mainWindow, { properties: ['openFile'], filters })
+              : await dialog.showOpenDialog({ properties: ['openFile'], filters });
+            return r.canceled ? null : (r.filePaths[0] ?? null);
+          }
+          const options = { filters, ...(defaultPath ? { defaultPath } : {}) };
+          const r = mainWindow
+            ? await dialog.showSaveDialog(mainWindow, options)
+            : await dialog.showSaveDialog(options);
+          return r.canceled ? null : (r.filePath ?? null);
+        },
+        showInFolder: (filePath) => shell.showItemInFolder(filePath),
+      },
+    });
+    watchJobs(services);
     ipcMain.handle(IPC_INVOKE, async (event, command: unknown, input: unknown) => {
       if (!isTrustedSender(event)) return err(appError('unauthorized_transport'));
       return services!.router.dispatch(command, input);
@@ -111,7 +223,12 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  app.on('before-quit', () => {
-    void services?.close();
+  // Quitting pauses every running job first, so requests in flight are recorded.
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting || !services) return;
+    event.preventDefault();
+    quitting = true;
+    void services.close().finally(() => app.exit(0));
   });
 }

@@ -1,6 +1,7 @@
 // The only bridge between the sandboxed page and the app: `window.api.invoke` for the commands of
-// the contract and `window.api.on` for its events. ipcRenderer itself never reaches the page.
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+// the contract, `window.api.on` for its events, and `pathForFile` for a dropped file. ipcRenderer
+// itself never reaches the page.
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { IPC_EVENT, IPC_INVOKE } from './ipcChannels';
 import { commandNames, eventNames } from '../../src-shared/contract';
 
@@ -8,6 +9,12 @@ const allowedCommands = new Set<string>(commandNames);
 const allowedEvents = new Set<string>(eventNames);
 
 contextBridge.exposeInMainWorld('api', {
+  /** The path of a dropped file, so a dropped workbook is read in place (not copied). */
+  pathForFile(file: unknown) {
+    if (!(file instanceof File)) return null;
+    const p = webUtils.getPathForFile(file);
+    return p || null;
+  },
   invoke(command: unknown, input: unknown) {
     if (typeof command !== 'string' || !allowedCommands.has(command)) {
       return Promise.resolve({
