@@ -199,6 +199,9 @@ const en = {
     'Before anything is created, every ready row is looked up on the platform: new suppliers, existing ones, unclear matches and creations still pending.',
   'run.unchecked': 'not checked yet',
   'run.checkDone': 'Check finished. Nothing has been created yet.',
+  'run.checkRan': 'The identifiers were checked before the upload.',
+  'run.stuck':
+    'Everything that could be sent is done. {n} rows need you: open the results to fix them, then retry them, or export the results.',
   'run.checking': 'Checking identifiers…',
   'run.checkNotYet': 'The check has not run yet.',
   'run.checkNow': 'Check identifiers',
@@ -525,6 +528,9 @@ const de: Record<MessageKey, string> = {
     'Bevor etwas angelegt wird, wird jede bereite Zeile auf der Plattform gesucht: neue Lieferanten, vorhandene, unklare Treffer und noch laufende Anlagen.',
   'run.unchecked': 'noch nicht abgeglichen',
   'run.checkDone': 'Abgleich fertig. Es wurde noch nichts angelegt.',
+  'run.checkRan': 'Die Kennungen wurden vor dem Senden abgeglichen.',
+  'run.stuck':
+    'Alles, was gesendet werden konnte, ist erledigt. {n} Zeilen brauchen Sie: Öffnen Sie die Ergebnisse, um sie zu korrigieren und erneut zu senden, oder exportieren Sie die Ergebnisse.',
   'run.checking': 'Kennungen werden abgeglichen …',
   'run.checkNotYet': 'Der Abgleich ist noch nicht gelaufen.',
   'run.checkNow': 'Kennungen abgleichen',

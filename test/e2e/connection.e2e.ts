@@ -37,9 +37,9 @@ test('a connection with a bad token says so, and the token is never shown again'
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Connection' })
     .click();
-  await page.getByLabel('Name').fill('Company API');
+  await page.getByLabel('Name', { exact: true }).fill('Company API');
   await page.getByLabel('Address of the API (base URL)').fill(api.url);
-  await page.getByLabel('Access token').fill('wrong-token');
+  await page.getByRole('textbox', { name: 'Access token' }).fill('wrong-token');
   await page.getByRole('button', { name: 'Save and test' }).click();
 
   const conn = page.getByTestId('connection').filter({ hasText: 'Company API' });
@@ -48,13 +48,13 @@ test('a connection with a bad token says so, and the token is never shown again'
   await expect(result.locator('[data-check="token"]')).toHaveAttribute('data-status', 'failed');
   await expect(result.locator('[data-check="token"]')).toContainText('Failed');
   // The token field is empty again and the page holds the token nowhere.
-  await expect(page.getByLabel('Access token')).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Access token' })).toHaveValue('');
   expect(await page.content()).not.toContain('wrong-token');
   await shot(page, 'connection-bad-token', true);
 
   // With the right token the same connection passes.
   await conn.getByRole('button', { name: 'Edit' }).click();
-  await page.getByLabel('Access token').fill('right-token');
+  await page.getByRole('textbox', { name: 'Access token' }).fill('right-token');
   await page.getByRole('button', { name: 'Save and test' }).click();
   await expect(result.locator('[data-check="token"]')).toHaveAttribute('data-status', 'ok');
   expect(await page.content()).not.toContain('right-token');

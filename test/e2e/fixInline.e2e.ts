@@ -4,7 +4,7 @@ import {
   SAMPLE,
   checkIdentifiers,
   importFile,
-  jobState,
+  jobEnded,
   mapAndCreate,
   openApp,
   shot,
@@ -61,7 +61,7 @@ test('a run with invalid rows fixed inline in the review table', async ({ page }
 
   await checkIdentifiers(page);
   await page.getByRole('button', { name: 'Start upload' }).click();
-  await expect(jobState(page, 'finished')).toBeVisible({ timeout: 180_000 });
+  await expect(jobEnded(page)).toBeVisible({ timeout: 180_000 });
 
   // The fixed rows were created like the others.
   await page.getByRole('button', { name: 'See results' }).click();

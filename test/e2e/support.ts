@@ -1,6 +1,7 @@
 // Starts the real browser host as a process (the way a user would) and hands its address to a test;
 // plus the steps the UI tests share.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,57 @@ export interface RunningHost {
   restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<RunningHost>;
 }
 
+interface Keychain {
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A private, unlocked system keychain (a D-Bus session with gnome-keyring's Secret Service) for
+ * the host, so that tokens are stored the way they are on a desktop. Undefined where those
+ * programs are missing; the host then uses whatever keychain the machine has.
+ */
+async function startKeychain(): Promise<Keychain | undefined> {
+  if (
+    process.platform !== 'linux' ||
+    !existsSync('/usr/bin/dbus-daemon') ||
+    !existsSync('/usr/bin/gnome-keyring-daemon')
+  )
+    return undefined;
+  const home = await mkdtemp(path.join(os.tmpdir(), 'e2e-keychain-'));
+  await mkdir(path.join(home, '.local/share/keyrings'), { recursive: true });
+  const dbus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const address = await new Promise<string>((resolve, reject) => {
+    dbus.stdout.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    dbus.once('exit', (code) => reject(new Error(`dbus-daemon exited (${code})`)));
+  });
+  const env = {
+    DBUS_SESSION_BUS_ADDRESS: address,
+    XDG_DATA_HOME: path.join(home, '.local/share'),
+  };
+  const keyring = spawn(
+    'gnome-keyring-daemon',
+    ['--foreground', '--unlock', '--components=secrets'],
+    { env: { ...process.env, ...env, HOME: home }, stdio: ['pipe', 'pipe', 'ignore'] },
+  );
+  // It prints its environment once the keyring is created and unlocked.
+  const ready = new Promise<void>((resolve) => {
+    keyring.stdout.once('data', () => resolve());
+    setTimeout(resolve, 5_000);
+  });
+  keyring.stdin.end('e2e-keychain');
+  await ready;
+  return {
+    env,
+    async stop() {
+      await Promise.all([endProcess(keyring), endProcess(dbus)]);
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 export const DOCS_SCREENSHOT_DIR = path.resolve('docs/screenshots');
 export const SAMPLE = path.resolve('resources/samples/suppliers.xlsx');
@@ -25,9 +77,10 @@ function spawnProcess(
   args: string[],
   ready: RegExp,
   what: string,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env },
+    env: { ...process.env, ...extraEnv },
     stdio: 'pipe',
   });
   let output = '';
@@ -47,21 +100,31 @@ function spawnProcess(
 }
 
 async function endProcess(
-  child: ChildProcessWithoutNullStreams,
+  child: ChildProcess,
   signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM',
 ): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill(signal);
+  // A host that does not finish closing in time is killed, so no test leaves a process behind.
+  const timer = setTimeout(() => {
+    console.warn(`process ${child.pid} did not exit within 20 s of ${signal}; killing it`);
+    child.kill('SIGKILL');
+  }, 20_000);
   await exited;
+  clearTimeout(timer);
 }
 
-export async function startHost(options: { dataDir?: string } = {}): Promise<RunningHost> {
+export async function startHost(
+  options: { dataDir?: string; keychain?: Keychain } = {},
+): Promise<RunningHost> {
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'e2e-data-')));
+  const keychain = options.keychain ?? (await startKeychain());
   const { child, url: launchUrl } = await spawnProcess(
     ['src-main/host/cli.ts', '--port', '0', '--data-dir', dataDir],
     /open (http:\/\/\S+)/,
     'browser host',
+    keychain?.env,
   );
   return {
     launchUrl,
@@ -69,11 +132,12 @@ export async function startHost(options: { dataDir?: string } = {}): Promise<Run
     dataDir,
     async stop() {
       await endProcess(child);
+      await keychain?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
     async restart(signal = 'SIGTERM') {
       await endProcess(child, signal);
-      return startHost({ dataDir });
+      return startHost({ dataDir, ...(keychain ? { keychain } : {}) });
     },
   };
 }
@@ -150,4 +214,11 @@ export async function checkIdentifiers(page: Page): Promise<void> {
 
 export function jobState(page: Page, state: string) {
   return page.getByTestId('job-state').locator(`[data-state="${state}"]`);
+}
+
+/** The run has done all it can: finished, or waiting for the user's fixes. */
+export function jobEnded(page: Page) {
+  return page
+    .getByTestId('job-state')
+    .locator('[data-state="finished"], [data-state="needs_attention"]');
 }
