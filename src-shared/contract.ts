@@ -468,7 +468,10 @@ export const commands = {
   /** A value the user fixed in the app: mapped and validated again; kept in the journal. */
   'rows:fix': {
     input: z
-      .object({ rowId: z.number().int(), edits: z.record(FieldKeySchema, z.string().max(2000)) })
+      .object({
+        rowId: z.number().int(),
+        edits: z.partialRecord(FieldKeySchema, z.string().max(2000)),
+      })
       .strict(),
     output: RowViewSchema,
   },

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppInfo, CommandOutput } from '../../src-shared/contract';
+import type { AppInfo, CommandOutput, Limits } from '../../src-shared/contract';
 import { fail } from '../../src-shared/errors';
 import { KeyringSecretStore, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
@@ -36,7 +36,14 @@ export interface AppServicesOptions {
   /** The built-in sandbox: started with the services unless `false`. */
   sandbox?:
     | false
-    | { processingMs?: number; screeningMs?: number; validationMs?: number; statePath?: string };
+    | {
+        processingMs?: number;
+        screeningMs?: number;
+        validationMs?: number;
+        statePath?: string;
+        /** Rate limits of the sandbox and of its connection (default: the API's). */
+        limits?: Limits;
+      };
   desktop?: DesktopHooks;
 }
 
@@ -60,6 +67,12 @@ export interface Core {
 
 /** Practice sandbox: lifecycles take seconds instead of hours. */
 export const PRACTICE_SANDBOX = { processingMs: 4_000, screeningMs: 6_000, validationMs: 6_000 };
+
+function toSandboxLimits(l: Limits) {
+  const w = (ws: Limits['GET']) =>
+    ws.map((x) => ({ limit: x.limit, windowSeconds: Math.max(1, Math.round(x.windowMs / 1000)) }));
+  return { GET: w(l.GET), WRITE: w(l.WRITE) };
+}
 
 /** The built-in sandbox's well-known token never needs the keychain. */
 class AppSecrets implements SecretStore {
@@ -104,7 +117,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     const journalPath = options.journalPath ?? journalPathFor(options.dataDir);
     await mkdir(path.dirname(journalPath), { recursive: true });
     const journal = openJournal({ path: journalPath, clock });
-    const practice =
+    type Practice = Exclude<AppServicesOptions['sandbox'], false | undefined> &
+      typeof PRACTICE_SANDBOX;
+    const practice: Practice | undefined =
       options.sandbox === false ? undefined : { ...PRACTICE_SANDBOX, ...options.sandbox };
     let sandbox: SandboxHandle | undefined;
     let sandboxConnectionId: string | undefined;
@@ -154,15 +169,20 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     });
     if (practice) {
       try {
+        const { limits, ...times } = practice;
         sandbox = await startSandbox({
-          ...practice,
+          ...times,
+          ...(limits ? { limits: toSandboxLimits(limits) } : {}),
           statePath: practice.statePath ?? path.join(options.dataDir, 'sandbox.sqlite'),
           seedSuppliers: 'sample',
           randomSeed: 1,
         });
         const existing = journal.listConnections().find((c) => c.isSandbox);
         if (existing) secrets.sandboxIds.add(existing.id);
-        const conn = await onboarding.ensureSandboxConnection(sandbox.url, DEFAULT_WINDOWS);
+        const conn = await onboarding.ensureSandboxConnection(
+          sandbox.url,
+          limits ?? DEFAULT_WINDOWS,
+        );
         secrets.sandboxIds.add(conn.id);
         sandboxConnectionId = conn.id;
       } catch (e) {

@@ -59,7 +59,9 @@ export async function testConnection(client: ApiClient): Promise<ConnectionTest>
     ),
   );
 
-  const create = await client.createSupplier({} as never, { timeoutMs: 15_000 });
+  // Blank required fields: refused with 400 (nothing created) when the permission is there.
+  const blank = { name: ' ', countryCode: ' ', city: ' ', address: ' ', supplierId: { id: ' ' } };
+  const create = await client.createSupplier(blank as never, { timeoutMs: 15_000 });
   checks.push(
     verdict(
       'create',
@@ -68,7 +70,9 @@ export async function testConnection(client: ApiClient): Promise<ConnectionTest>
       'The token may not create suppliers: ask your administrator for the permission to connect targets.',
     ),
   );
-  const screening = await client.requestScreening({} as never, 2, { timeoutMs: 15_000 });
+  // An identifier no supplier has: 404 (or 400) when the permission is there.
+  const nobody = { supplierId: `connection-test-${Date.now()}` };
+  const screening = await client.requestScreening(nobody, 2, { timeoutMs: 15_000 });
   checks.push(
     verdict(
       'screening',
@@ -77,7 +81,7 @@ export async function testConnection(client: ApiClient): Promise<ConnectionTest>
       'The token may not request screenings: jobs without screening still work.',
     ),
   );
-  const validation = await client.requestValidation({} as never, { timeoutMs: 15_000 });
+  const validation = await client.requestValidation(nobody, { timeoutMs: 15_000 });
   checks.push(
     verdict(
       'validation',

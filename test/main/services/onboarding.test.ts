@@ -1,0 +1,244 @@
+// The job commands end to end through the router, as the UI calls them: a real journal, the
+// embedded sandbox, the sample workbook.
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandName, CommandOutput, EventName } from '../../../src-shared/contract';
+import { MemorySecretStore } from '../../../src-main/api';
+import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
+import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
+
+let dir: string;
+let sample: string;
+let services: AppServices;
+const secrets = new MemorySecretStore();
+
+async function call<C extends CommandName>(command: C, input: unknown): Promise<CommandOutput<C>> {
+  const r = await services.router.dispatch(command, input);
+  if (!r.ok) throw new Error(`${command}: ${r.error.code}: ${r.error.message}`);
+  return r.value as CommandOutput<C>;
+}
+
+function waitForEvent(
+  event: EventName,
+  pred: (p: Record<string, unknown>) => boolean,
+  timeoutMs = 60_000,
+) {
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`no ${event} event in time`));
+    }, timeoutMs);
+    const off = services.bus.subscribe((e, p) => {
+      if (e === event && pred(p as Record<string, unknown>)) {
+        clearTimeout(timer);
+        off();
+        resolve(p as Record<string, unknown>);
+      }
+    });
+  });
+}
+
+async function waitForJob(jobId: string, states: string[]) {
+  for (let i = 0; i < 600; i++) {
+    const job = await call('jobs:get', { jobId });
+    if (!job.running && states.includes(job.state)) return job;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('job did not end');
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'services-'));
+  sample = path.join(dir, 'suppliers.xlsx');
+  await copyFile('resources/samples/suppliers.xlsx', sample);
+  services = createAppServices({
+    dataDir: path.join(dir, 'data'),
+    transport: 'direct',
+    secrets,
+    sandbox: {
+      processingMs: 100,
+      screeningMs: 100,
+      validationMs: 100,
+      limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
+    },
+  });
+});
+
+afterAll(async () => {
+  await services.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('job commands', () => {
+  let jobId: string;
+
+  it('offers the built-in sandbox as a connection with a token, without the keychain', async () => {
+    const conns = await call('connections:list', {});
+    expect(conns).toHaveLength(1);
+    expect(conns[0]).toMatchObject({ isSandbox: true, hasToken: true });
+    expect(JSON.stringify(conns)).not.toContain('"sandbox"');
+  });
+
+  it('previews the sample with its header row and a suggested mapping', async () => {
+    const p = await call('files:preview', { path: sample });
+    expect(p.headerRow).toBe(3);
+    expect(p.suggestion.mapping.fields.find((f) => f.field === 'supplierId.id')?.column).toBe(0);
+    const mp = await call('mapping:preview', { path: sample, mapping: p.suggestion.mapping });
+    expect(mp.missingRequired).toEqual([]);
+    expect(mp.fields.find((f) => f.field === 'countryCode')?.after[0]).toMatch(/^[A-Z]{2}$/);
+  });
+
+  it('imports the sample into a job, with the invalid rows and their reasons', async () => {
+    const p = await call('files:preview', { path: sample });
+    const conn = (await call('connections:list', {}))[0]!;
+    const created = await call('jobs:create', {
+      path: sample,
+      connectionId: conn.id,
+      mapping: p.suggestion.mapping,
+      options: { skipExisting: false, screeningPeriod: null, validate: false },
+    });
+    jobId = created.jobId;
+    expect(created.summary).toMatchObject({ rows: 60, valid: 57, invalid: 3 });
+    const invalid = await call('rows:page', { jobId, filter: { states: ['invalid'] } });
+    expect(invalid.rows).toHaveLength(3);
+    expect(invalid.rows.map((r) => r.problems[0]?.message).join(' ')).toMatch(/Atlantis/);
+  });
+
+  it('keeps a fix made in the app and revalidates the row', async () => {
+    const invalid = await call('rows:page', { jobId, filter: { states: ['invalid'] } });
+    const atlantis = invalid.rows.find((r) => r.cells.includes('Atlantis'))!;
+    const fixed = await call('rows:fix', {
+      rowId: atlantis.id,
+      edits: { countryCode: 'Deutschland' },
+    });
+    expect(fixed.state).toBe('valid');
+    expect(fixed.edits).toEqual({ countryCode: 'Deutschland' });
+    expect(fixed.cells).toContain('Atlantis'); // the original cells stay
+    const events = await call('rows:events', { rowId: atlantis.id });
+    expect(
+      events.some((e) => e.kind === 'note' && JSON.stringify(e.detail).includes('Deutschland')),
+    ).toBe(true);
+  });
+
+  it('runs the job to the end and reports progress events', async () => {
+    const progress = waitForEvent('job:progress', (p) => p.jobId === jobId);
+    expect(await call('jobs:start', { jobId })).toEqual({ started: true });
+    await progress;
+    const job = await waitForJob(jobId, ['finished', 'needs_attention']);
+    expect(job.counts.done).toBe(58);
+    expect(job.groups.to_fix).toBe(2);
+  });
+
+  it('exports the results with the original columns first', async () => {
+    const out = path.join(dir, 'out.xlsx');
+    const s = await call('jobs:export', { jobId, format: 'xlsx', path: out });
+    expect(s).toMatchObject({ rows: 60, attention: 2 });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    expect(header[0]).toBe('Lieferanten-Nr.');
+    expect(header).toContain('Platform ID');
+    expect(wb.worksheets.map((w) => w.name)).toEqual(expect.arrayContaining(['Errors', 'Summary']));
+    const csv = await call('jobs:export', {
+      jobId,
+      format: 'csv',
+      path: path.join(dir, 'out.csv'),
+    });
+    expect((await readFile(csv.path, 'utf8')).split('\n').length).toBeGreaterThan(60);
+  });
+
+  it('refuses to remove the sandbox connection with a sentence', async () => {
+    const conn = (await call('connections:list', {}))[0]!;
+    const r = await services.router.dispatch('connections:delete', { id: conn.id });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/sandbox/);
+  });
+});
+
+describe('connections', () => {
+  let other: SandboxHandle;
+  beforeAll(async () => {
+    other = await startSandbox({
+      tokens: [{ token: 'good' }, { token: 'reader', permissions: ['ACCESS_PUBLIC_SUPPLIERS'] }],
+    });
+  });
+  afterAll(async () => other.close());
+
+  it('keeps the token out of every answer and reports a working connection', async () => {
+    const saved = await call('connections:save', {
+      name: 'Test API',
+      baseUrl: other.url,
+      token: 'good',
+    });
+    expect(saved.hasToken).toBe(true);
+    expect(JSON.stringify(saved)).not.toContain('good');
+    const test = await call('connections:test', { id: saved.id });
+    expect(test.ok).toBe(true);
+    expect(test.checks.find((c) => c.key === 'create')?.status).toBe('ok');
+  });
+
+  it('says in plain words when the token is wrong or lacks permissions', async () => {
+    const bad = await call('connections:save', {
+      name: 'Bad token',
+      baseUrl: other.url,
+      token: 'nope',
+    });
+    const t1 = await call('connections:test', { id: bad.id });
+    expect(t1.ok).toBe(false);
+    expect(t1.summary).toMatch(/token/i);
+    const reader = await call('connections:save', {
+      name: 'Reader',
+      baseUrl: other.url,
+      token: 'reader',
+    });
+    const t2 = await call('connections:test', { id: reader.id });
+    expect(t2.ok).toBe(false);
+    expect(t2.checks.find((c) => c.key === 'create')).toMatchObject({ status: 'failed' });
+    expect(t2.checks.find((c) => c.key === 'read')).toMatchObject({ status: 'ok' });
+  });
+
+  it('refuses plain http to another computer', async () => {
+    const r = await services.router.dispatch('connections:save', {
+      name: 'x',
+      baseUrl: 'http://api.example.com',
+    });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('api_insecure_url');
+  });
+
+  it('reports an unreachable API', async () => {
+    const gone = await startSandbox({});
+    const url = gone.url;
+    await gone.close();
+    const saved = await call('connections:save', { name: 'Gone', baseUrl: url, token: 'x' });
+    const t = await call('connections:test', { id: saved.id });
+    expect(t.checks[0]).toMatchObject({ key: 'reachable', status: 'failed' });
+  });
+});
+
+describe('uploads', () => {
+  it('reassembles a file sent in chunks and previews it', async () => {
+    const bytes = await readFile(sample);
+    const half = Math.floor(bytes.length / 2);
+    const a = await call('files:upload', {
+      name: 'Lieferanten.xlsx',
+      chunk: bytes.subarray(0, half).toString('base64'),
+      done: false,
+    });
+    const b = await call('files:upload', {
+      uploadId: a.uploadId,
+      name: 'Lieferanten.xlsx',
+      chunk: bytes.subarray(half).toString('base64'),
+      done: true,
+    });
+    expect(b.bytes).toBe(bytes.length);
+    expect(b.path).toMatch(/Lieferanten\.xlsx$/);
+    const p = await call('files:preview', { path: b.path! });
+    expect(p.rows.length).toBe(50);
+    expect(p.truncated).toBe(true);
+  });
+});
