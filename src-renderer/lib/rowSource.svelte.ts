@@ -36,6 +36,7 @@ export class RowSource {
   #generation = 0;
   #error = $state<AppError | undefined>();
   #loading = $state(false);
+  #version = $state(0);
 
   constructor(jobId: string) {
     this.#jobId = jobId;
@@ -50,6 +51,10 @@ export class RowSource {
   get loading() {
     return this.#loading;
   }
+  /** Changes with every new filter: the table then scrolls back to the top. */
+  get version() {
+    return this.#version;
+  }
   /** In text mode: whether more rows may follow the loaded ones. */
   get more(): boolean {
     return this.#counted === null && this.#more;
@@ -63,6 +68,7 @@ export class RowSource {
   /** A new filter (or a fresh start): `total` is the expected count, null when unknown. */
   reset(filter: RowFilter, total: number | null): void {
     this.#generation++;
+    this.#version++;
     this.#filter = filter;
     this.#counted = total;
     this.#pages.clear();

@@ -52,10 +52,15 @@ test('a connection with a bad token says so, and the token is never shown again'
   expect(await page.content()).not.toContain('wrong-token');
   await shot(page, 'connection-bad-token', true);
 
-  // With the right token the same connection passes.
-  await conn.getByRole('button', { name: 'Edit' }).click();
+  // The same API with the right token passes.
+  await page.getByLabel('Name', { exact: true }).fill('Company API, new token');
+  await page.getByLabel('Address of the API (base URL)').fill(api.url);
   await page.getByRole('textbox', { name: 'Access token' }).fill('right-token');
   await page.getByRole('button', { name: 'Save and test' }).click();
-  await expect(result.locator('[data-check="token"]')).toHaveAttribute('data-status', 'ok');
+  const good = page.getByTestId('connection').filter({ hasText: 'Company API, new token' });
+  await expect(good.getByTestId('connection-test').locator('[data-check="token"]')).toHaveAttribute(
+    'data-status',
+    'ok',
+  );
   expect(await page.content()).not.toContain('right-token');
 });
