@@ -1,5 +1,6 @@
 // Reading request bodies and identifier queries the way the server does: strings trimmed, blank
 // optional values treated as absent, and a 400 invalid_request naming the field for anything else.
+import countries from 'i18n-iso-countries';
 import { invalidRequest } from './apiError';
 import type { CreateInput, IdentifierKind, IdentifierQuery, ScoreInput } from './state';
 import { IDENTIFIER_KINDS } from './state';
@@ -124,6 +125,10 @@ export function parseCreate(body: unknown): CreateInput {
     const code = requiredText(b.countryCode, 'countryCode');
     if (!/^[A-Z]{2}$/.test(code)) {
       throw invalidRequest('countryCode must be two capital letters (ISO 3166-1 alpha-2, e.g. DE)');
+    }
+    // A platform that geocodes sites knows the assigned codes only: XX or QQ are refused.
+    if (!countries.isValid(code)) {
+      throw invalidRequest(`countryCode ${code} is not an assigned ISO 3166-1 country code`);
     }
     return code;
   });
