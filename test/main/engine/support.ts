@@ -134,15 +134,18 @@ export function duplicates(sandbox: SandboxHandle): string[] {
 
 /** The journal writes the engine's row state machine makes; a crash falls between two. */
 const WRITES = ['markSending', 'recordOutcomes', 'moveRows', 'setJobState'] as const;
+/** Writes a dead process does not make either (its lease is left to expire). */
+const AFTERLIFE = ['renewLease', 'releaseLease', 'setSetting', 'takeLease'] as const;
 
 /**
- * The journal of a process that dies right after its `crashAfter`-th write: that write is
- * committed, and from then on every write throws (a dead process writes and sends nothing
- * more; the engine marks its intent before every send, so no request leaves either).
+ * The journal of a process that dies at its `crashAt`-th write, before committing it: every
+ * write from then on throws (a dead process writes and sends nothing more; the engine marks its
+ * intent before every send, so no new request leaves either). Dying at write k is a crash
+ * between writes k-1 and k: e.g. between an intent and its outcome, after the request left.
  */
 export function crashingJournal(
   journal: Journal,
-  crashAfter: number,
+  crashAt: number,
 ): { journal: Journal; writes: () => number; dead: () => boolean } {
   let writes = 0;
   let dead = false;
@@ -150,18 +153,17 @@ export function crashingJournal(
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;
       if (typeof value !== 'function') return value;
-      if (!(WRITES as readonly PropertyKey[]).includes(prop)) {
+      const counted = (WRITES as readonly PropertyKey[]).includes(prop);
+      if (!counted && !(AFTERLIFE as readonly PropertyKey[]).includes(prop)) {
         return (value as (...a: unknown[]) => unknown).bind(receiver);
       }
       return (...args: unknown[]) => {
         if (dead) throw new Error('the process is dead');
-        const result = (value as (...a: unknown[]) => unknown).apply(receiver, args);
-        writes++;
-        if (writes === crashAfter) {
+        if (counted && ++writes === crashAt) {
           dead = true;
-          throw new Error('the process died after this write');
+          throw new Error('the process died before this write');
         }
-        return result;
+        return (value as (...a: unknown[]) => unknown).apply(receiver, args);
       };
     },
   });
