@@ -17,7 +17,8 @@ import {
 
 let host: RunningHost;
 let dir: string;
-const ROWS = 300;
+// Enough rows that the run is still going when it is paused or killed.
+const ROWS = 60;
 
 test.beforeAll(async () => {
   host = await startHost();
@@ -28,12 +29,12 @@ test.afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function writeList(file: string, rows: number) {
+async function writeList(file: string, rows: number, prefix: string) {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Suppliers');
   ws.addRow(['Supplier ID', 'Name', 'Street', 'Postal code', 'City', 'Country']);
   for (let i = 1; i <= rows; i++) {
-    ws.addRow([`R-${i}`, `Resume Supplier ${i} GmbH`, `Weg ${i}`, '10115', 'Berlin', 'DE']);
+    ws.addRow([`${prefix}-${i}`, `${prefix} Supplier ${i} GmbH`, `Weg ${i}`, '10115', 'Berlin', 'DE']);
   }
   await wb.xlsx.writeFile(file);
 }
@@ -41,7 +42,7 @@ async function writeList(file: string, rows: number) {
 test('a run paused, the host restarted, and the job resumed to the end', async ({ page }) => {
   test.setTimeout(300_000);
   const file = path.join(dir, 'resume-suppliers.xlsx');
-  await writeList(file, ROWS);
+  await writeList(file, ROWS, 'PAUSE');
 
   await openApp(page, host);
   await importFile(page, file);
@@ -70,7 +71,7 @@ test('a run paused, the host restarted, and the job resumed to the end', async (
 test('a job stopped by a crash is offered for resuming at once', async ({ page }) => {
   test.setTimeout(300_000);
   const file = path.join(dir, 'crash-suppliers.xlsx');
-  await writeList(file, ROWS);
+  await writeList(file, ROWS, 'CRASH');
   await openApp(page, host);
   await importFile(page, file);
   await mapAndCreate(page, 'Interrupted');
