@@ -7,7 +7,7 @@ import type { AppInfo, CommandOutput, Limits } from '../../src-shared/contract';
 import { fail } from '../../src-shared/errors';
 import { KeyringSecretStore, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
-import { sandboxEngineSettings } from '../engine/settings';
+import { sandboxEngineSettings, type EngineSettings } from '../engine/settings';
 import { SyncEngine } from '../engine/syncEngine';
 import { openJournal, type Journal } from '../journal/journal';
 import { startSandbox, type SandboxHandle } from '../sandbox';
@@ -45,6 +45,8 @@ export interface AppServicesOptions {
         limits?: Limits;
       };
   desktop?: DesktopHooks;
+  /** Engine settings for every connection (tests and automation; the sandbox's own come on top). */
+  engineSettings?: Partial<EngineSettings>;
 }
 
 export interface AppServices {
@@ -127,6 +129,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       journal,
       secrets,
       clock,
+      ...(options.engineSettings ? { settings: options.engineSettings } : {}),
       settingsFor: (conn) =>
         conn.isSandbox && practice ? sandboxEngineSettings(practice.processingMs) : undefined,
       onEvent: (e) => {
