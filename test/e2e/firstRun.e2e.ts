@@ -92,7 +92,7 @@ test('a first run: the shipped sample from import to an exported workbook', asyn
   await finishedRow.getByRole('button', { name: /^Open row/ }).click();
   await expect(page.getByTestId('row-history').locator('li').first()).toBeVisible();
   await shot(page, 'results-row', true);
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.getByRole('button', { name: 'Export to Excel' }).click();
   const exported = (await page.getByTestId('export-path').textContent())?.trim() ?? '';

@@ -53,10 +53,10 @@ test('a run with invalid rows fixed inline in the review table', async ({ page }
   // The missing city, then the unknown country: each row is validated again when saved.
   await fixRow(page, 'Schwarz Werkzeugbau', 'city', 'Hagen');
   await shot(page, 'review-fix', true);
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
   await fixRow(page, 'Atlantic Isles', 'countryCode', 'GB');
   await expect.poll(() => invalidCount(page)).toBe(before - 2);
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
   await page.getByTestId('row-search').fill('');
 
   await checkIdentifiers(page);

@@ -34,7 +34,14 @@ async function writeList(file: string, rows: number, prefix: string) {
   const ws = wb.addWorksheet('Suppliers');
   ws.addRow(['Supplier ID', 'Name', 'Street', 'Postal code', 'City', 'Country']);
   for (let i = 1; i <= rows; i++) {
-    ws.addRow([`${prefix}-${i}`, `${prefix} Supplier ${i} GmbH`, `Weg ${i}`, '10115', 'Berlin', 'DE']);
+    ws.addRow([
+      `${prefix}-${i}`,
+      `${prefix} Supplier ${i} GmbH`,
+      `Weg ${i}`,
+      '10115',
+      'Berlin',
+      'DE',
+    ]);
   }
   await wb.xlsx.writeFile(file);
 }
@@ -78,6 +85,10 @@ test('a job stopped by a crash is offered for resuming at once', async ({ page }
   await checkIdentifiers(page);
   await page.getByRole('button', { name: 'Start upload' }).click();
   await expect(jobState(page, 'running')).toBeVisible();
+  // Live figures while it runs: speed against the ceiling, time left, API limit, network.
+  await expect(page.getByTestId('figures')).toContainText('allowed');
+  await expect(page.getByTestId('network')).toContainText('Connected');
+  await shot(page, 'run-live', true);
 
   host = await host.restart('SIGKILL');
   await openApp(page, host);
