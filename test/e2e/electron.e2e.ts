@@ -1,7 +1,10 @@
 // The Electron smoke test: runs the built app in a real Electron window where an Electron binary
-// exists, and is reported as skipped, with the reason, where it does not.
+// exists, and is reported as skipped, with the reason, where it does not. It covers what only the
+// desktop layer does: the locked-down window, the preload's narrow bridge, the desktop
+// capabilities, a single instance, and a whole job through IPC with the desktop hooks attached.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
@@ -23,16 +26,15 @@ if (!binary) console.log(`Electron smoke test SKIPPED: ${SKIP_REASON}`);
 test.describe('Electron smoke test', () => {
   test.skip(!binary, SKIP_REASON);
 
-  test('opens one locked-down window that shows app:info and runs demo:ping', async () => {
+  test('one locked-down window, a narrow bridge, a single instance, and a job through IPC', async () => {
+    test.setTimeout(180_000);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'electron-data-'));
-    const app = await electron.launch({
-      executablePath: binary,
-      args: ['out/main/index.js'],
-      env: { ...process.env, SUPPLIER_ONBOARDING_HOME: dataDir },
-    });
+    const env = { ...process.env, SUPPLIER_ONBOARDING_HOME: dataDir };
+    const app = await electron.launch({ executablePath: binary, args: ['out/main/index.js'], env });
     try {
       const window = await app.firstWindow();
-      await expect(window.getByTestId('app-info')).toContainText(dataDir);
+      await expect(window.getByTestId('active-connection')).toContainText(/Practice|Übung/);
+
       const prefs = await app.evaluate(({ BrowserWindow }) => {
         const w = BrowserWindow.getAllWindows()[0]!;
         const p = w.webContents.getLastWebPreferences() ?? {};
@@ -49,14 +51,87 @@ test.describe('Electron smoke test', () => {
         contextIsolation: true,
         nodeIntegration: false,
       });
-      expect(
-        await window.evaluate(() => typeof (globalThis as { require?: unknown }).require),
-      ).toBe('undefined');
-      await window.getByRole('button', { name: 'Run check' }).click();
-      await expect(window.getByTestId('ping-status')).toHaveText('Done: 5 of 5 steps');
-      await window.screenshot({ path: path.join(SCREENSHOT_DIR, 'electron-shell.png') });
+
+      // The page sees only the bridge: no Node, no ipcRenderer.
+      const bridge = await window.evaluate(() => ({
+        keys: Object.keys((window as unknown as { api: object }).api).sort(),
+        require: typeof (globalThis as { require?: unknown }).require,
+        process: typeof (globalThis as { process?: unknown }).process,
+      }));
+      expect(bridge).toEqual({
+        keys: ['invoke', 'on', 'pathForFile'],
+        require: 'undefined',
+        process: 'undefined',
+      });
+
+      type Api = {
+        invoke(
+          c: string,
+          i: unknown,
+        ): Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
+      };
+      const invoke = (command: string, input: unknown) =>
+        window.evaluate(
+          ([c, i]) => (window as unknown as { api: Api }).api.invoke(c as string, i),
+          [command, input] as const,
+        );
+      const info = await invoke('app:info', {});
+      expect(info.value).toMatchObject({
+        transport: 'electron',
+        dataDir,
+        capabilities: { nativeFileDialog: true, openFolder: true },
+      });
+      expect((await invoke('nope:nothing', {})).error?.code).toBe('unknown_command');
+
+      // Navigation and new windows are refused.
+      const before = window.url();
+      await window.evaluate(() => {
+        window.open('https://example.com');
+        location.href = 'https://example.com';
+      });
+      await window.waitForTimeout(500);
+      expect(window.url()).toBe(before);
+      expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(
+        1,
+      );
+
+      // A second launch hands over to the first and quits.
+      const second = spawn(binary!, ['out/main/index.js'], { env, stdio: 'ignore' });
+      const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+      expect(code).toBe(0);
+      expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(
+        1,
+      );
+
+      // A whole job through IPC, with the taskbar progress and notifications attached.
+      const sample = path.resolve('resources/samples/suppliers.xlsx');
+      const preview = (await invoke('files:preview', { path: sample })).value as {
+        suggestion: { mapping: unknown };
+      };
+      const conns = (await invoke('connections:list', {})).value as Array<{ id: string }>;
+      const created = (
+        await invoke('jobs:create', {
+          path: sample,
+          connectionId: conns[0]!.id,
+          mapping: preview.suggestion.mapping,
+          options: { skipExisting: false, screeningPeriod: null, validate: false },
+          name: 'Electron smoke',
+        })
+      ).value as { jobId: string };
+      expect((await invoke('jobs:start', { jobId: created.jobId })).ok).toBe(true);
+      await expect
+        .poll(
+          async () =>
+            ((await invoke('jobs:get', { jobId: created.jobId })).value as { state: string }).state,
+          {
+            timeout: 150_000,
+          },
+        )
+        .toMatch(/finished|needs_attention/);
+      await window.screenshot({ path: path.join(SCREENSHOT_DIR, 'electron-jobs.png') });
     } finally {
       await app.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
