@@ -13,6 +13,11 @@ import {
   type Rig,
 } from './support';
 
+const RIG_LIMITS = {
+  GET: [{ limit: 100, windowSeconds: 1 }],
+  WRITE: [{ limit: 50, windowSeconds: 1 }],
+};
+
 let rig: Rig | undefined;
 afterEach(async () => {
   await rig?.close();
@@ -157,7 +162,7 @@ describe('create: every answer class', () => {
     rig = await makeRig();
     const statePath = path.join(rig.dir, 'sandbox.sqlite');
     await rig.sandbox.close();
-    rig.sandbox = await startSandbox({ processingMs: 80, statePath });
+    rig.sandbox = await startSandbox({ processingMs: 80, statePath, limits: RIG_LIMITS });
     rig.journal.updateConnection(rig.connectionId, { baseUrl: rig.sandbox.url });
     rig.engine.resetConnection(rig.connectionId);
     const jobId = await checked(rig, supplierRows(3));
@@ -174,7 +179,7 @@ describe('create: every answer class', () => {
     const counts = rig.journal.counts(jobId);
     expect(counts.rejected + counts.needs_user + counts.vanished).toBe(0);
     expect(rig.journal.getJob(jobId)?.state).toBe('waiting_network');
-    rig.sandbox = await startSandbox({ port, processingMs: 80, statePath });
+    rig.sandbox = await startSandbox({ port, processingMs: 80, statePath, limits: RIG_LIMITS });
     expect(await running).toBe('finished');
     expect(rig.journal.counts(jobId).done).toBe(3);
     expect(duplicates(rig.sandbox)).toEqual([]);

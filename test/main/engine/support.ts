@@ -49,6 +49,12 @@ export async function makeRig(
     screeningMs: 80,
     validationMs: 80,
     randomSeed: 7,
+    // The same budget as the connection below (the spec's defaults, 20 writes per 10 s, would
+    // make every test wait on the throttle).
+    limits: {
+      GET: [{ limit: 100, windowSeconds: 1 }],
+      WRITE: [{ limit: 50, windowSeconds: 1 }],
+    },
     ...sandboxOptions,
   });
   const journal = openJournal({ path: path.join(dir, 'journal.sqlite') });
