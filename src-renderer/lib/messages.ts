@@ -231,6 +231,7 @@ const en = {
   'results.title': 'Results: {name}',
   'results.retry': 'Retry {n} failed rows',
   'results.retried': '{n} rows will be sent again.',
+  'results.sendWaiting': 'Send {n} waiting rows',
 
   'export.xlsx': 'Export to Excel',
   'export.csv': 'Export to CSV',
@@ -561,6 +562,7 @@ const de: Record<MessageKey, string> = {
   'results.title': 'Ergebnisse: {name}',
   'results.retry': '{n} fehlgeschlagene Zeilen erneut senden',
   'results.retried': '{n} Zeilen werden erneut gesendet.',
+  'results.sendWaiting': '{n} wartende Zeilen senden',
 
   'export.xlsx': 'Nach Excel exportieren',
   'export.csv': 'Als CSV exportieren',

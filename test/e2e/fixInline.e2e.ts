@@ -70,4 +70,25 @@ test('a run with invalid rows fixed inline in the review table', async ({ page }
     'data-state',
     'done',
   );
+
+  // A row still to fix is fixed on the Results screen and sent on its own.
+  await page.getByTestId('row-search').fill('');
+  await page.getByTestId('row-filter').selectOption('problems');
+  const left = page.getByTestId('row').first();
+  await expect(left).toHaveAttribute('data-state', 'invalid');
+  await left.getByRole('button', { name: 'Details' }).click();
+  const form = page.getByTestId('fix-form');
+  // The repeated supplier id: its own field, offered at once when it is the problem.
+  const idInput = form.locator('input[data-field="supplierId.id"]');
+  if ((await idInput.count()) === 0) {
+    await form.getByLabel('Change another field').selectOption('supplierId.id');
+  }
+  await idInput.fill('000104-2');
+  await form.getByRole('button', { name: 'Save and check again' }).click();
+  await expect(page.getByTestId('row-detail')).toContainText('is fixed and ready');
+  await page.getByTestId('send-waiting').click();
+  await expect(page.getByRole('heading', { name: /^Check and run/ })).toBeVisible();
+  await expect(page.getByTestId('run-progress')).toHaveText(/^60 of 60 rows finished/, {
+    timeout: 120_000,
+  });
 });
