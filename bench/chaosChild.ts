@@ -1,6 +1,6 @@
 // One life of the engine for bench/chaos.ts: opens the journal, runs the job until it ends or the
 // parent kills it, and says how it ended. Arguments: JSON {journalPath, jobId, token, seed,
-// settings}. Lines on stdout: `ready`, then `exit=<how the run ended>`.
+// settings}. Lines on stdout: `started_at=<epoch ms>`, `ready`, then `exit=<how it ended>`.
 import { MemorySecretStore } from '../src-main/api';
 import { SyncEngine } from '../src-main/engine/syncEngine';
 import type { EngineSettings } from '../src-main/engine/settings';
@@ -18,6 +18,9 @@ interface ChildArgs {
   trace?: boolean;
 }
 
+// When the modules are loaded and the engine's own start-up begins (bench/journal.ts's resume
+// figure separates it from the runtime's start).
+process.stdout.write(`started_at=${Date.now()}\n`);
 const args = JSON.parse(process.argv[2] ?? '{}') as ChildArgs;
 const journal = openJournal({ path: args.journalPath });
 const secrets = new MemorySecretStore();

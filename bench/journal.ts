@@ -6,8 +6,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { openJournal, type NewRow } from '../src-main/journal/journal';
+import { startSandbox } from '../src-main/sandbox';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -20,6 +23,7 @@ const BASE_DIR = arg('dir') ?? os.tmpdir();
 const BATCH = 5_000;
 const INGEST_TARGET_MS = 5_000;
 const INTENT_SAMPLES = 200;
+const RESUME_TARGET_MS = 2_000;
 
 const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT', 'ES', 'NL', 'PL', 'CN', 'IN'];
 
@@ -193,10 +197,97 @@ async function main(): Promise<void> {
 
     print('peak_rss_mb', fmt(process.resourceUsage().maxRSS / 1024));
     print('journal_file_mb', fmt(fs.statSync(file).size / 1024 / 1024));
-    print('resume_ms', 'not_measured (needs the sync engine)');
+
+    await measureResume(file, job.id, connection.id);
   } finally {
     if (KEEP) console.error(`kept ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The engine on the full job in a child process against the sandbox: killed with SIGKILL once
+ * it is sending, then started again; the figure is the time from the restart to the first
+ * request the sandbox receives (split into the runtime's start, Node loading the TypeScript
+ * sources, and the engine's own part: journal, rows found mid-request, first batch).
+ */
+async function measureResume(file: string, jobId: string, connectionId: string): Promise<void> {
+  const sandbox = await startSandbox({ processingMs: 60_000 });
+  try {
+    const setup = openJournal({ path: file });
+    setup.updateConnection(connectionId, { baseUrl: sandbox.url });
+    setup.close();
+    const requests = () => {
+      const r = sandbox.stats().requests;
+      return r.GET + r.WRITE;
+    };
+    const life = () => {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(path.dirname(fileURLToPath(import.meta.url)), 'chaosChild.ts'),
+          JSON.stringify({
+            journalPath: file,
+            jobId,
+            connectionId,
+            token: 'sandbox',
+            seed: 1,
+            settings: {},
+            concurrency: { GET: 4, WRITE: 4 },
+          }),
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let startedAt = 0;
+      child.stdout.on('data', (d: Buffer) => {
+        const m = /started_at=(\d+)/.exec(d.toString());
+        if (m) startedAt = Number(m[1]);
+      });
+      const ended = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+      return { child, ended, startedAt: () => startedAt };
+    };
+    /** Resolves with the time the sandbox counted its first request after `since`. */
+    const firstRequest = async (before: number, timeoutMs: number) => {
+      const end = Date.now() + timeoutMs;
+      while (requests() === before) {
+        if (Date.now() > end) throw new Error('no request reached the sandbox');
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      return Date.now();
+    };
+
+    const first = life();
+    // Killed while sending: a few creates have left, more are mid-request.
+    const before = requests();
+    await firstRequest(before, 60_000);
+    while (requests() < before + 5) await new Promise((r) => setTimeout(r, 1));
+    first.child.kill('SIGKILL');
+    await first.ended;
+
+    const seen = requests();
+    const restartAt = Date.now();
+    const second = life();
+    const at = await firstRequest(seen, 60_000);
+    second.child.kill('SIGKILL');
+    await second.ended;
+    const check = openJournal({ path: file });
+    const inDoubt = check.counts(jobId).in_doubt;
+    check.close();
+    const resumeMs = at - restartAt;
+    print('resume_rows', ROWS);
+    print(
+      'resume_ms',
+      `${resumeMs} ${resumeMs < RESUME_TARGET_MS ? 'met' : 'MISSED'} (target ${RESUME_TARGET_MS})`,
+    );
+    if (second.startedAt()) {
+      print('resume_runtime_and_module_load_ms', second.startedAt() - restartAt);
+      print('resume_engine_ms', at - second.startedAt());
+    }
+    print('resume_rows_found_mid_request', inDoubt);
+  } finally {
+    await sandbox.close();
   }
 }
 
