@@ -14,6 +14,7 @@ import {
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { appError, err } from '../../src-shared/errors';
+import { SETTLED_STATES } from '../../src-shared/rowStates';
 import { createAppServices, type AppServices } from '../services/appServices';
 import { defaultDataDir } from '../services/paths';
 import { IPC_EVENT, IPC_INVOKE } from './ipcChannels';
@@ -115,16 +116,7 @@ function watchJobs(svc: AppServices): void {
         counts: Record<string, number>;
       };
       const open = ['running', 'waiting_network'].includes(p.state);
-      const finished = [
-        'done',
-        'skipped',
-        'invalid',
-        'rejected',
-        'ambiguous',
-        'vanished',
-        'needs_user',
-        'cancelled',
-      ].reduce((a, s) => a + (p.counts[s] ?? 0), 0);
+      const finished = SETTLED_STATES.reduce((a, s) => a + (p.counts[s] ?? 0), 0);
       if (open && p.total) progress.set(p.jobId, finished / p.total);
       else progress.delete(p.jobId);
       update();

@@ -316,12 +316,6 @@ const PATCH_COLUMNS: Record<Exclude<keyof RowPatch, 'refundAttempt'>, [string, b
   errorMessage: ['error_message', false],
 };
 
-/** A normalized header set: the key under which mapping templates are found again. */
-export function headerSignature(headers: readonly string[]): string {
-  const names = headers.map((h) => h.trim().toLowerCase()).filter((h) => h.length > 0);
-  return [...new Set(names)].sort().join('\u001f');
-}
-
 export class Journal {
   readonly sendLog: SendLogStore;
   private readonly db: BetterSQLite3Database<typeof schema>;

@@ -1,0 +1,252 @@
+// The per-row state machine of a job (docs/architecture.md, "Per-row state machine"), and the
+// job states. Pure data with zod enums: the services and the UI share them.
+//
+// Every write request has its own three steps: `*_queued` (waiting for the budget), `*_sending`
+// (the intent, committed before the request leaves) and `*_in_doubt` (the answer was lost; the
+// row is reconciled before anything is sent again). Outcomes of screening and validation live in
+// the row's status columns; the state only says where the row is.
+import { z } from 'zod';
+
+export const ROW_STATES = [
+  // Import and validation
+  'draft', // imported, not validated yet
+  'invalid', // fails the payload schema or is an in-file duplicate; the user fixes it
+  'valid', // ready to be checked against the API
+  // Check outcomes
+  'new', // no supplier with this identity: to be created
+  'exists', // a supplier with this identity exists (platformId known)
+  'ambiguous', // several suppliers match; the user decides
+  'pending', // a creation with this identity is already pending on the platform
+  // Creation
+  'queued', // waiting for the write budget
+  'sending', // intent: the create request is leaving or left; in doubt if found at start-up
+  'in_doubt', // the create answer was lost (500, timeout, dropped connection, crash, 409)
+  'accepted', // 202: the creation is pending on the platform, tracked through the pending list
+  'created', // the supplier exists on the platform
+  'rejected', // 400: the API's reason is kept; never retried automatically
+  'vanished', // the creation left the pending list without a supplier, after the settle delay
+  // Screening
+  'screening_queued',
+  'screening_sending',
+  'screening_in_doubt',
+  'screening_requested', // polled until Finished, NoFindings or Aborted
+  // Validation
+  'validation_queued',
+  'validation_sending',
+  'validation_in_doubt',
+  'validation_requested', // polled until COMPLETED or REJECTED
+  // Ends
+  'done', // everything the job asked for this row is finished
+  'skipped', // not sent by choice (skip existing, or excluded by the user)
+  'cancelled', // the job was cancelled before this row's next request was sent
+  'needs_user', // the app cannot go on alone (reconciliation cap, an error it cannot retry)
+] as const;
+
+export const RowStateSchema = z.enum(ROW_STATES);
+export type RowState = z.infer<typeof RowStateSchema>;
+
+/** States that mean "a write request may have reached the server": found at start-up, the row
+ *  is in doubt and must be reconciled before it is sent again. */
+export const WRITE_INTENT_STATES = [
+  'sending',
+  'screening_sending',
+  'validation_sending',
+] as const satisfies readonly RowState[];
+export type WriteIntentState = (typeof WRITE_INTENT_STATES)[number];
+
+/** The write stages, each with its queued, intent and in-doubt state. */
+export const WRITE_STAGES = {
+  create: { queued: 'queued', sending: 'sending', inDoubt: 'in_doubt' },
+  screening: {
+    queued: 'screening_queued',
+    sending: 'screening_sending',
+    inDoubt: 'screening_in_doubt',
+  },
+  validation: {
+    queued: 'validation_queued',
+    sending: 'validation_sending',
+    inDoubt: 'validation_in_doubt',
+  },
+} as const satisfies Record<string, { queued: RowState; sending: RowState; inDoubt: RowState }>;
+export type WriteStage = keyof typeof WRITE_STAGES;
+
+/** Rows nothing has been sent for yet in their current stage: a cancelled job moves these to
+ *  `cancelled` and leaves every other row as it is. */
+export const UNSENT_STATES = [
+  'draft',
+  'valid',
+  'new',
+  'exists',
+  'queued',
+  'screening_queued',
+  'validation_queued',
+] as const satisfies readonly RowState[];
+
+/** States where the user may edit a row's values: nothing of it is on the platform yet. */
+export const FIXABLE_STATES = [
+  'draft',
+  'invalid',
+  'valid',
+  'new',
+  'ambiguous',
+  'queued',
+  'rejected',
+  'vanished',
+  'skipped',
+  'cancelled',
+  'needs_user',
+] as const satisfies readonly RowState[];
+
+/** States the engine leaves alone until the user acts. */
+export const PROBLEM_STATES = [
+  'invalid',
+  'ambiguous',
+  'rejected',
+  'vanished',
+  'needs_user',
+] as const satisfies readonly RowState[];
+
+/** States in which a row has nothing more to do in a run: finished, or waiting for the user. */
+export const SETTLED_STATES = [
+  'done',
+  'skipped',
+  'cancelled',
+  ...PROBLEM_STATES,
+] as const satisfies readonly RowState[];
+
+export function isSettled(state: string): boolean {
+  return (SETTLED_STATES as readonly string[]).includes(state);
+}
+
+export type RowStateGroup = 'to_fix' | 'waiting' | 'in_progress' | 'finished';
+
+/** How the UI groups the states in its summary. */
+export const ROW_STATE_GROUP: Record<RowState, RowStateGroup> = {
+  draft: 'waiting',
+  invalid: 'to_fix',
+  valid: 'waiting',
+  new: 'waiting',
+  exists: 'waiting',
+  ambiguous: 'to_fix',
+  pending: 'in_progress',
+  queued: 'waiting',
+  sending: 'in_progress',
+  in_doubt: 'in_progress',
+  accepted: 'in_progress',
+  created: 'in_progress',
+  rejected: 'to_fix',
+  vanished: 'to_fix',
+  screening_queued: 'waiting',
+  screening_sending: 'in_progress',
+  screening_in_doubt: 'in_progress',
+  screening_requested: 'in_progress',
+  validation_queued: 'waiting',
+  validation_sending: 'in_progress',
+  validation_in_doubt: 'in_progress',
+  validation_requested: 'in_progress',
+  done: 'finished',
+  skipped: 'finished',
+  cancelled: 'finished',
+  needs_user: 'to_fix',
+};
+
+/** After the platform has the supplier: the next step depends on the job's options. */
+const FOLLOW_UPS = [
+  'done',
+  'screening_queued',
+  'screening_requested', // requested with the creation (screeningPeriodInYears)
+  'validation_queued',
+  'validation_requested', // requested with the creation (requestValidationOnCreate)
+] as const satisfies readonly RowState[];
+
+/**
+ * Allowed transitions. A row may always stay in its state (a reschedule or a field update,
+ * which writes no transition event); every other move must be listed here.
+ */
+export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
+  draft: ['valid', 'invalid', 'skipped', 'cancelled'],
+  invalid: ['valid', 'skipped'],
+  valid: [
+    'invalid',
+    'new',
+    'exists',
+    'ambiguous',
+    'pending',
+    'queued', // a job may skip the check; a 409 is reconciled like any other
+    'skipped',
+    'cancelled',
+  ],
+  new: ['queued', 'valid', 'invalid', 'skipped', 'cancelled'],
+  exists: [...FOLLOW_UPS, 'skipped', 'cancelled', 'valid', 'invalid'],
+  ambiguous: ['valid', 'invalid', 'exists', 'skipped'],
+  pending: ['accepted', 'created', 'vanished', 'needs_user'],
+  queued: ['sending', 'valid', 'invalid', 'skipped', 'cancelled'],
+  sending: ['accepted', 'rejected', 'queued', 'in_doubt', 'needs_user'],
+  in_doubt: ['accepted', 'created', 'queued', 'needs_user'],
+  accepted: ['created', 'vanished', 'needs_user'],
+  created: [...FOLLOW_UPS, 'needs_user'],
+  rejected: ['valid', 'invalid', 'queued', 'skipped'],
+  vanished: ['queued', 'valid', 'invalid', 'skipped', 'created'],
+  screening_queued: ['screening_sending', 'cancelled', 'skipped'],
+  screening_sending: [
+    'screening_requested',
+    'screening_queued',
+    'screening_in_doubt',
+    'validation_queued', // 202 with no request ids: the platform skipped it (already screened)
+    'done',
+    'needs_user',
+  ],
+  screening_in_doubt: ['screening_requested', 'screening_queued', 'needs_user'],
+  // screening_queued: asked for with the creation but never visible, so asked for explicitly.
+  screening_requested: [
+    'validation_queued',
+    'validation_requested',
+    'done',
+    'needs_user',
+    'screening_queued',
+  ],
+  validation_queued: ['validation_sending', 'cancelled', 'skipped'],
+  validation_sending: [
+    'validation_requested',
+    'validation_queued',
+    'validation_in_doubt',
+    'done',
+    'needs_user',
+  ],
+  validation_in_doubt: ['validation_requested', 'validation_queued', 'done', 'needs_user'],
+  validation_requested: ['done', 'needs_user', 'validation_queued'],
+  done: [],
+  skipped: ['valid', 'queued'],
+  cancelled: ['valid', 'queued', 'screening_queued', 'validation_queued'],
+  needs_user: [
+    'queued',
+    'valid',
+    'invalid',
+    'skipped',
+    'in_doubt',
+    'created',
+    'done',
+    'screening_queued',
+    'validation_queued',
+  ],
+};
+
+export function canTransition(from: RowState, to: RowState): boolean {
+  return from === to || ROW_TRANSITIONS[from].includes(to);
+}
+
+export const JOB_STATES = [
+  'ready', // created and not started yet
+  'running',
+  'paused', // by the user, or by a 403 (the reason says which)
+  'waiting_network', // offline: the job probes with backoff; no row fails for it
+  'needs_attention', // the job cannot go on without the user (see its reason)
+  'cancelled',
+  'finished',
+] as const;
+export const JobStateSchema = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof JobStateSchema>;
+
+export const ROW_EVENT_KINDS = ['request', 'response', 'transition', 'note'] as const;
+export const RowEventKindSchema = z.enum(ROW_EVENT_KINDS);
+export type RowEventKind = z.infer<typeof RowEventKindSchema>;
