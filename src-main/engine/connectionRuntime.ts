@@ -74,6 +74,15 @@ export class ConnectionRuntime {
     if (this.snapshot && this.snapshot.takenAt >= notBefore) {
       return { kind: 'ok', value: this.snapshot, status: 200, info: {} };
     }
+    // A list as of a moment still to come: wait for it rather than read again and again.
+    const wait = notBefore - this.clock.now();
+    if (wait > 0) {
+      try {
+        await this.clock.sleep(wait, o.signal);
+      } catch {
+        return { kind: 'aborted', maybeSent: false };
+      }
+    }
     if (!this.inFlight) {
       const takenAt = this.clock.now();
       this.inFlight = this.api

@@ -810,7 +810,20 @@ export class JobRunner {
 
   private async reconcileCreate(row: JournalRow): Promise<void> {
     const { journal, jobId, conn, clock, settings } = this.d;
-    const settledAt = (row.sentAt ?? 0) + settings.settleMs;
+    // A 409 says the conflicting creation or supplier existed when it was answered: any list
+    // read after the request shows it. A lost answer needs the settle delay first.
+    const settledAt =
+      (row.sentAt ?? 0) + (row.errorCode === 'api_conflict' ? 0 : settings.settleMs);
+    if (settledAt > clock.now()) {
+      // Not settled yet (a row made due early): reading now would only have to be repeated.
+      journal.recordOutcome({
+        rowId: row.id,
+        from: 'in_doubt',
+        to: 'in_doubt',
+        patch: { nextAttemptAt: settledAt },
+      });
+      return;
+    }
     const pending = await conn.pending(Math.max(settledAt, 0), { jobId, signal: this.stop.signal });
     if (pending.kind !== 'ok') return this.readFailed(pending, row);
     const uuid = row.identityKey ? pending.value.byIdentity.get(row.identityKey) : undefined;

@@ -134,7 +134,7 @@ export class SyncEngine {
     }
     const beat = setInterval(
       () => {
-        let ours = false;
+        let ours: boolean;
         try {
           ours = journal.renewLease(name, this.owner, this.clock.now() + ttl);
         } catch {
