@@ -113,7 +113,9 @@ export class SyncEngine {
       expiresAt: this.clock.now() + ttl,
       takenAt: this.clock.now(),
     });
-    const result = journal.takeLease(name, lease(), (held) => leaseIsStale(held, this.clock.now()));
+    const result = journal.takeLease(name, lease(), (held) =>
+      leaseIsStale(held, this.clock.now(), ttl),
+    );
     if (!result.taken) {
       const { held } = result;
       throw new AppFailure(
@@ -183,7 +185,8 @@ export class SyncEngine {
     await r.done.catch(() => undefined);
   }
 
-  /** Cancels a job: rows not yet sent stay unsent (cancelled); rows in flight finish their step. */
+  /** Cancels a job: rows not yet sent stay unsent (cancelled); rows in flight finish their step.
+   *  A job another live process runs is refused with job_in_use. */
   async cancel(jobId: string): Promise<void> {
     const r = this.runners.get(jobId);
     if (r) {
@@ -192,8 +195,14 @@ export class SyncEngine {
       return;
     }
     const { journal } = this.o;
-    while (journal.cancelUnsentRows(jobId) > 0);
-    journal.setJobState(jobId, 'cancelled');
+    // Run by another process: refused (job_in_use) rather than changing rows under it.
+    const release = this.takeJobLease(jobId);
+    try {
+      while (journal.cancelUnsentRows(jobId) > 0);
+      journal.setJobState(jobId, 'cancelled');
+    } finally {
+      release();
+    }
   }
 
   /** Puts failed rows back to be checked and sent again; returns how many. */
@@ -271,12 +280,14 @@ export class SyncEngine {
   }
 }
 
-/** A holder that can no longer be running the job: its heartbeat expired, or it was a process
- *  on this machine that no longer exists. */
-export function leaseIsStale(held: Lease, now: number): boolean {
-  if (held.expiresAt <= now) return true;
-  if (held.host !== os.hostname()) return false;
-  if (held.pid === process.pid) return false;
+/** A holder that can no longer be running the job. Elsewhere: its heartbeat expired. On this
+ *  machine: its process is gone; a live process whose heartbeat is late (suspended, or its
+ *  event loop blocked) may still send, so it keeps the job until it is late by far more than a
+ *  pause could explain (by then its pid may belong to another program). */
+export function leaseIsStale(held: Lease, now: number, ttlMs: number): boolean {
+  if (held.host !== os.hostname()) return held.expiresAt <= now;
+  if (held.expiresAt + 10 * ttlMs <= now) return true;
+  if (held.pid === process.pid) return held.expiresAt <= now;
   try {
     process.kill(held.pid, 0);
     return false;

@@ -1,8 +1,11 @@
 // The engine's public controls and the job's life: lease, pause and resume, cancel, retry,
 // no-wait and check-only runs, several jobs on one connection, progress events.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
-import { SyncEngine } from '../../../src-main/engine/syncEngine';
+import { leaseIsStale, SyncEngine } from '../../../src-main/engine/syncEngine';
+import type { Lease } from '../../../src-main/journal/journal';
 import { AppFailure } from '../../../src-shared/errors';
 import {
   duplicates,
@@ -77,6 +80,8 @@ describe('job lease', () => {
       () => true,
     );
     await expect(rig.engine.run(jobId)).rejects.toBeInstanceOf(AppFailure);
+    // Nor may it be cancelled from here under the other process.
+    await expect(rig.engine.cancel(jobId)).rejects.toBeInstanceOf(AppFailure);
     expect(rig.journal.counts(jobId).valid).toBe(1);
     expect(rig.sandbox.stats().requests.WRITE).toBe(0);
   });
@@ -208,5 +213,32 @@ describe('engine construction', () => {
     const e = new SyncEngine({ journal: rig.journal, secrets: new MemorySecretStore() });
     extra.push(e);
     await expect(e.run('no-such-job')).rejects.toThrow(/not found/);
+  });
+});
+
+describe('who may take a lease over', () => {
+  const now = 1_000_000;
+  const ttl = 30_000;
+  const lease = (o: Partial<Lease>): Lease => ({
+    owner: 'x',
+    pid: process.ppid,
+    host: os.hostname(),
+    expiresAt: now + ttl,
+    takenAt: now - 1_000,
+    ...o,
+  });
+
+  it('another machine: only once its heartbeat expired', () => {
+    expect(leaseIsStale(lease({ host: 'elsewhere' }), now, ttl)).toBe(false);
+    expect(leaseIsStale(lease({ host: 'elsewhere', expiresAt: now - 1 }), now, ttl)).toBe(true);
+  });
+
+  it('this machine: a process that is gone at once, a live one only when late by far', async () => {
+    const child = spawn(process.execPath, ['-e', '0']);
+    await new Promise((r) => child.on('exit', r));
+    expect(leaseIsStale(lease({ pid: child.pid! }), now, ttl)).toBe(true);
+    // A live process whose heartbeat is late (suspended, blocked) may still send.
+    expect(leaseIsStale(lease({ expiresAt: now - 1 }), now, ttl)).toBe(false);
+    expect(leaseIsStale(lease({ expiresAt: now - 11 * ttl }), now, ttl)).toBe(true);
   });
 });
