@@ -15,7 +15,9 @@ import { call } from './call';
 
 export type RowFilter = NonNullable<CommandInput<'rows:page'>['filter']>;
 
-export const PAGE = 200;
+export const PAGE = 250;
+/** Pages per request: 2 × 250 rows, the most one `rows:page` answers. */
+const PAGES_PER_FETCH = 2;
 const KEEP_PAGES = 12;
 const TEXT_BATCH = 500;
 
@@ -166,23 +168,31 @@ export class RowSource {
       }
     }
     if (target === undefined || this.#length === 0) return false;
-    // The nearest page at or before the target whose cursor is known.
+    // The nearest page at or before the target whose cursor is known. One request reads
+    // PAGES_PER_FETCH pages and learns the cursor of every page boundary inside it, so a jump far
+    // ahead walks with the largest pages the contract allows.
     let k = target;
     while (!this.#cursors.has(k)) k--;
-    const r = await this.#fetch(this.#cursors.get(k), PAGE);
+    const r = await this.#fetch(this.#cursors.get(k), PAGE * PAGES_PER_FETCH);
     if (generation !== this.#generation) return false;
     if (!r.ok) {
       this.#error = r.error;
       return false;
     }
     const { rows, nextCursor } = r.value;
-    if (nextCursor !== null) this.#cursors.set(k + 1, nextCursor);
-    else if (k * PAGE + rows.length !== this.#length) {
-      // Fewer rows than counted (rows changed state meanwhile): the end is here.
+    for (let i = 0; i < PAGES_PER_FETCH; i++) {
+      const page = k + i;
+      const slice = rows.slice(i * PAGE, (i + 1) * PAGE);
+      if (i > 0 && slice.length === 0) break;
+      this.#stale.delete(page);
+      if (page >= first - 1 && page <= end + 1) this.#pages.set(page, slice);
+      // Keyset cursors are source rows: a full page's last row starts the next page.
+      if (slice.length === PAGE) this.#cursors.set(page + 1, slice[PAGE - 1]!.sourceRow);
+    }
+    // The end of the rows: fewer than counted when rows changed state meanwhile.
+    if (nextCursor === null && k * PAGE + rows.length !== this.#length) {
       this.#length = k * PAGE + rows.length;
     }
-    this.#stale.delete(k);
-    if (k >= first - 1 && k <= end + 1) this.#pages.set(k, rows);
     this.#evict(first, end);
     return true;
   }
