@@ -403,6 +403,7 @@ export class JobRunner {
       const signal = this.stop.signal;
       const pending = await conn.pending(clock.now(), { jobId, signal });
       if (pending.kind !== 'ok') return this.readFailed(pending);
+      this.offlineRecovered();
       const index = new IdentityIndex();
       index.addPending(
         [...pending.value.byUuid.values()].map((p) => ({ uuid: p.uuid, supplierId: p.supplierId })),
@@ -826,6 +827,7 @@ export class JobRunner {
     }
     const pending = await conn.pending(Math.max(settledAt, 0), { jobId, signal: this.stop.signal });
     if (pending.kind !== 'ok') return this.readFailed(pending, row);
+    this.offlineRecovered();
     const uuid = row.identityKey ? pending.value.byIdentity.get(row.identityKey) : undefined;
     // The request that may have landed asked for screening and validation as today's payload
     // would: follow those (and ask for them explicitly only if they never show up).
@@ -1012,6 +1014,7 @@ export class JobRunner {
       signal: this.stop.signal,
     });
     if (snap.kind !== 'ok') return this.readFailed(snap);
+    this.offlineRecovered();
     const still: RowOutcome[] = [];
     const gone: JournalRow[] = [];
     const next = clock.now() + settings.trackPollMs;
