@@ -242,3 +242,28 @@ describe('who may take a lease over', () => {
     expect(leaseIsStale(lease({ expiresAt: now - 11 * ttl }), now, ttl)).toBe(true);
   });
 });
+
+describe('journal leases', () => {
+  it('one holder at a time; renewed and released only by their holder', async () => {
+    rig = await makeRig();
+    const j = rig.journal;
+    const a: Lease = { owner: 'a', pid: 1, host: 'h', expiresAt: 10, takenAt: 0 };
+    const b: Lease = { ...a, owner: 'b' };
+    expect(j.takeLease('job:x', a, () => false)).toMatchObject({
+      taken: true,
+      tookOver: undefined,
+    });
+    expect(j.takeLease('job:x', b, () => false)).toEqual({ taken: false, held: a });
+    expect(j.renewLease('job:x', 'b', 99)).toBe(false);
+    expect(j.renewLease('job:x', 'a', 99)).toBe(true);
+    expect(j.getLease('job:x')?.expiresAt).toBe(99);
+    j.releaseLease('job:x', 'b');
+    expect(j.getLease('job:x')?.owner).toBe('a');
+    expect(j.takeLease('job:x', b, (held) => held.owner === 'a')).toMatchObject({
+      taken: true,
+      tookOver: { owner: 'a' },
+    });
+    j.releaseLease('job:x', 'b');
+    expect(j.getLease('job:x')).toBeUndefined();
+  });
+});
