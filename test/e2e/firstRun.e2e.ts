@@ -38,6 +38,13 @@ test('a first run: the shipped sample from import to an exported workbook', asyn
   await expect(page.getByTestId('header-marked')).toContainText('Lieferanten-Nr.');
   await expect(page.getByTestId('preview')).toContainText('Müller Präzisionsteile GmbH');
   await shot(page, 'import', true);
+  // The header row can be moved, and moved back.
+  await page.getByRole('button', { name: 'Header one row down' }).click();
+  await expect(page.getByTestId('header-marked')).toContainText('Header: row 4');
+  await expect(page.getByTestId('header-marked')).toContainText('Müller Präzisionsteile GmbH');
+  await page.getByRole('button', { name: 'Header one row up' }).click();
+  await expect(page.getByTestId('header-marked')).toContainText('Header: row 3');
+  await expect(page.getByTestId('header-marked')).toContainText('Lieferanten-Nr.');
 
   // Map: every required field has a suggested column; taking one away blocks the next step.
   await page.getByRole('button', { name: 'Next: Map' }).click();

@@ -20,6 +20,22 @@ test('the app loads through the browser host, on the Jobs screen, and its servic
   await expect(page.getByTestId('app-info')).toContainText(host.dataDir);
   await expect(page.getByTestId('app-info')).toContainText('journal.sqlite');
 
+  // Keyboard: the skip link comes first, and the navigation works with Enter.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Connection' })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Connection', level: 2 })).toBeFocused();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Jobs' })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 2 })).toBeFocused();
+
   await page.getByRole('button', { name: 'Run check' }).click();
   await expect(page.getByTestId('ping-status')).toHaveText('Done: 5 of 5 steps');
   await shot(page, 'shell');
