@@ -367,4 +367,19 @@ describe('check', () => {
       expect(rig.journal.getJob(jobId)?.state).toBe('ready');
     });
   }
+
+  it('reads answered 429 are waited out and retried: the check completes, no row fails', async () => {
+    // The server allows far fewer reads than the connection was told.
+    rig = await makeRig(
+      {
+        limits: { GET: [{ limit: 4, windowSeconds: 1 }], WRITE: [{ limit: 50, windowSeconds: 1 }] },
+      },
+      { checkStrategy: 'lookup' },
+    );
+    const jobId = rig.newJob(supplierRows(8));
+    expect(await rig.engine.run(jobId, { mode: 'check', wait: true })).toBe('checked');
+    expect(rig.sandbox.stats().throttled.GET).toBeGreaterThan(0);
+    expect(rig.journal.counts(jobId).new).toBe(8);
+    expect(rig.events.some((e) => e.type === 'throttle')).toBe(true);
+  });
 });
