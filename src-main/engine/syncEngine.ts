@@ -205,19 +205,26 @@ export class SyncEngine {
     }
   }
 
-  /** Puts failed rows back to be checked and sent again; returns how many. */
+  /** Puts failed rows back to be checked and sent again; returns how many. Throws AppFailure
+   *  (job_in_use) when another live process runs the job. */
   retry(jobId: string, states: readonly RowState[] = RETRYABLE_STATES): number {
+    // Running here: the runner checks them. Run by another process: refused (job_in_use).
+    const release = this.runners.has(jobId) ? () => undefined : this.takeJobLease(jobId);
     let total = 0;
-    for (const state of states) {
-      if (!RETRYABLE_STATES.includes(state)) continue;
-      for (;;) {
-        const n = this.o.journal.moveRows(jobId, state, 'valid', {
-          reason: 'retry asked by the user',
-          nextAttemptAt: 0,
-        });
-        if (!n) break;
-        total += n;
+    try {
+      for (const state of states) {
+        if (!RETRYABLE_STATES.includes(state)) continue;
+        for (;;) {
+          const n = this.o.journal.moveRows(jobId, state, 'valid', {
+            reason: 'retry asked by the user',
+            nextAttemptAt: 0,
+          });
+          if (!n) break;
+          total += n;
+        }
       }
+    } finally {
+      release();
     }
     return total;
   }

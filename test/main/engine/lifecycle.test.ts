@@ -82,6 +82,7 @@ describe('job lease', () => {
     await expect(rig.engine.run(jobId)).rejects.toBeInstanceOf(AppFailure);
     // Nor may it be cancelled from here under the other process.
     await expect(rig.engine.cancel(jobId)).rejects.toBeInstanceOf(AppFailure);
+    expect(() => rig!.engine.retry(jobId)).toThrow(AppFailure);
     expect(rig.journal.counts(jobId).valid).toBe(1);
     expect(rig.sandbox.stats().requests.WRITE).toBe(0);
   });
