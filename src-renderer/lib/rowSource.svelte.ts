@@ -34,6 +34,10 @@ export class RowSource {
   #length = $state(0);
   #want: [number, number] = [0, 60];
   #stale = new Set<number>();
+  /** The first source row when the rows in view are proven to have no gaps in their source rows
+   *  (the usual case): every page's cursor is then known by arithmetic, so any jump is one
+   *  request. undefined: not proven (yet); null: proven otherwise. */
+  #firstRow: number | null | undefined;
   #busy = false;
   #generation = 0;
   #error = $state<AppError | undefined>();
@@ -76,6 +80,7 @@ export class RowSource {
     this.#pages.clear();
     this.#stale.clear();
     this.#cursors = new Map([[0, undefined]]);
+    this.#firstRow = undefined;
     this.#appended = [];
     this.#textCursor = undefined;
     this.#more = true;
@@ -98,7 +103,10 @@ export class RowSource {
     this.#length = total;
     // Unfiltered cursors (source rows) stay valid; a filtered set may have shifted.
     const stable = !this.#filter.states && !this.#filter.group && !this.#filter.problemsOnly;
-    if (!stable) this.#cursors = new Map([[0, undefined]]);
+    if (!stable) {
+      this.#cursors = new Map([[0, undefined]]);
+      this.#firstRow = undefined;
+    }
     // Rows stay on screen until their fresh copy arrives.
     this.#stale = new Set(this.#pages.keys());
     void this.#pump();
@@ -172,6 +180,8 @@ export class RowSource {
     // PAGES_PER_FETCH pages and learns the cursor of every page boundary inside it, so a jump far
     // ahead walks with the largest pages the contract allows.
     let k = target;
+    const first0 = this.#firstRow;
+    if (typeof first0 === 'number' && k > 0) this.#cursors.set(k, first0 - 1 + k * PAGE);
     while (!this.#cursors.has(k)) k--;
     const r = await this.#fetch(this.#cursors.get(k), PAGE * PAGES_PER_FETCH);
     if (generation !== this.#generation) return false;
@@ -193,8 +203,23 @@ export class RowSource {
     if (nextCursor === null && k * PAGE + rows.length !== this.#length) {
       this.#length = k * PAGE + rows.length;
     }
+    if (k === 0 && this.#firstRow === undefined && nextCursor !== null && rows[0]) {
+      await this.#proveContiguous(rows[0].sourceRow, generation);
+    }
     this.#evict(first, end);
     return true;
+  }
+
+  /** With `count` rows from source row `first` on, exactly one row after
+   *  first + count - 2, and it is first + count - 1, there is no gap: count - 1 rows fill the
+   *  count - 1 source rows before it. */
+  async #proveContiguous(first: number, generation: number): Promise<void> {
+    const count = this.#length;
+    const r = await this.#fetch(first + count - 2, 2);
+    if (generation !== this.#generation || !r.ok) return;
+    const only = r.value.rows.length === 1 ? r.value.rows[0] : undefined;
+    this.#firstRow =
+      only && only.sourceRow === first + count - 1 && r.value.nextCursor === null ? first : null;
   }
 
   #evict(first: number, end: number): void {
