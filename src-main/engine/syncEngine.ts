@@ -177,6 +177,15 @@ export class SyncEngine {
     return this.runners.has(jobId);
   }
 
+  /** The live process running the job, if any (this one included). A job whose state says
+   *  running without a live holder was left by a crash: run it again to resume it. */
+  runningBy(jobId: string): Lease | undefined {
+    const held = this.o.journal.getLease(`job:${jobId}`);
+    if (!held) return undefined;
+    if (held.owner === this.owner) return held;
+    return leaseIsStale(held, this.clock.now(), this.settings.leaseTtlMs) ? undefined : held;
+  }
+
   /** Pauses a running job: nothing new is sent; requests in flight end or are kept in doubt. */
   async pause(jobId: string): Promise<void> {
     const r = this.runners.get(jobId);

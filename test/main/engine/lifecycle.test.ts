@@ -39,8 +39,10 @@ describe('job lease', () => {
   it('a second process is refused while the first runs the job, and may run it after', async () => {
     rig = await makeRig({ processingMs: 300 });
     const jobId = rig.newJob(supplierRows(3));
+    expect(rig.engine.runningBy(jobId)).toBeUndefined();
     const running = rig.engine.run(jobId);
     const other = secondEngine(rig);
+    expect(other.runningBy(jobId)?.owner).toBe(rig.engine.owner);
     const refused = await other.run(jobId).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppFailure);
     expect((refused as AppFailure).error.details?.reason).toBe('job_in_use');
