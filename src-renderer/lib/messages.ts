@@ -179,6 +179,7 @@ const en = {
   'rows.fix': 'Fix',
   'rows.details': 'Details',
   'rows.count': '{n} rows',
+  'rows.none': 'No rows match this filter.',
   'rows.countSoFar': '{n} rows found so far; scroll on for more',
 
   'detail.title': 'Row {row}',
@@ -190,6 +191,7 @@ const en = {
   'detail.fixedOk': 'Row {row} is fixed and ready.',
   'detail.fixedStill': 'Row {row} was saved but still has problems.',
   'detail.values': 'Values from the file',
+  'detail.yourFixes': 'Your fixes',
   'detail.history': 'History',
   'detail.noHistory': 'Nothing has been sent for this row yet.',
 
@@ -509,6 +511,7 @@ const de: Record<MessageKey, string> = {
   'rows.fix': 'Korrigieren',
   'rows.details': 'Details',
   'rows.count': '{n} Zeilen',
+  'rows.none': 'Keine Zeilen passen zu diesem Filter.',
   'rows.countSoFar': 'Bisher {n} Zeilen gefunden; scrollen Sie für mehr',
 
   'detail.title': 'Zeile {row}',
@@ -520,6 +523,7 @@ const de: Record<MessageKey, string> = {
   'detail.fixedOk': 'Zeile {row} ist korrigiert und bereit.',
   'detail.fixedStill': 'Zeile {row} wurde gespeichert, hat aber noch Probleme.',
   'detail.values': 'Werte aus der Datei',
+  'detail.yourFixes': 'Ihre Korrekturen',
   'detail.history': 'Verlauf',
   'detail.noHistory': 'Für diese Zeile wurde noch nichts gesendet.',
 

@@ -52,6 +52,7 @@ test('a run with invalid rows fixed inline in the review table', async ({ page }
 
   // The missing city, then the unknown country: each row is validated again when saved.
   await fixRow(page, 'Schwarz Werkzeugbau', 'city', 'Hagen');
+  await expect(page.getByTestId('row-edits')).toContainText('Hagen');
   await shot(page, 'review-fix', true);
   await page.getByRole('button', { name: 'Close', exact: true }).click();
   await fixRow(page, 'Atlantic Isles', 'countryCode', 'GB');
