@@ -3,7 +3,7 @@
 // connections, 429 bursts (the sandbox's limits drop below the client's for a while) and random
 // latency. The child is killed with SIGKILL at K random moments and started again each time;
 // when the job has finished, the journal is compared with what the sandbox holds.
-//   npm run bench:chaos -- --rows 1000 --kills 100 [--seed 1]
+//   npm run bench:chaos -- --rows 1000 --kills 100 [--seed 1] [--separate-followups] [--keep]
 // Last line: rows=<n> kills=<k> lost=<n> duplicates=<n> in_doubt_reconciled=<n> wrong_state=<n>
 // Exit code 1 when lost, duplicates or wrong_state is not 0.
 //
@@ -33,6 +33,17 @@ const KILLS = Number(arg('kills') ?? 20);
 const SEED = Number(arg('seed') ?? 1);
 const KEEP = argv.includes('--keep');
 const VERBOSE = argv.includes('--verbose');
+// Without the on-create entitlements, screening and validation are writes of their own: every
+// write stage is then under fire.
+const SEPARATE = argv.includes('--separate-followups');
+const PERMISSIONS = SEPARATE
+  ? [
+      'ACCESS_PUBLIC_SUPPLIERS',
+      'ACCESS_PUBLIC_CONNECT_TARGET',
+      'ACCESS_PUBLIC_SCREENING_REQUEST',
+      'ACCESS_PUBLIC_VALIDATION_REQUEST',
+    ]
+  : undefined;
 
 const WRITE_PER_S = 30;
 const GET_PER_S = 60;
@@ -133,7 +144,7 @@ async function main(): Promise<number> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chaos-'));
   const sandbox = await startSandbox({
     tokens: [
-      { token: TOKEN, user: 'chaos' },
+      { token: TOKEN, user: 'chaos', ...(PERMISSIONS ? { permissions: PERMISSIONS } : {}) },
       { token: NOISE_TOKEN, user: 'chaos' },
     ],
     processingMs: 400,
@@ -195,7 +206,7 @@ async function main(): Promise<number> {
 
   // Writes per row: the create and the validation request; a life does on average this much
   // work before it is killed, so that the K kills spread over the whole job.
-  const workMs = ((ROWS * 2) / WRITE_PER_S) * 1_000 * 1.3;
+  const workMs = ((ROWS * (SEPARATE ? 3 : 2)) / WRITE_PER_S) * 1_000 * 1.3;
   const meanLifeMs = Math.max(200, workMs / Math.max(1, KILLS));
   let kills = 0;
   let lives = 0;
@@ -324,7 +335,7 @@ async function main(): Promise<number> {
 
   for (const p of problems.slice(0, 20)) process.stderr.write(`${p}\n`);
   console.log(
-    `seed=${SEED} lives=${lives} crashes=${crashes} elapsed_s=${(elapsedMs / 1000).toFixed(1)}`,
+    `seed=${SEED} followups=${SEPARATE ? 'separate' : 'screening_on_create'} lives=${lives} crashes=${crashes} elapsed_s=${(elapsedMs / 1000).toFixed(1)}`,
   );
   console.log(
     `scaling: sandbox creation 400 ms, screening/validation 300 ms, limits GET ${GET_PER_S}/1s WRITE ${WRITE_PER_S}/1s (${noiseBursts} bursts of a neighbour spending a whole window), settle ${SETTINGS.settleMs} ms, polls ${SETTINGS.trackPollMs} ms`,
