@@ -341,7 +341,7 @@ async function main(): Promise<number> {
     `scaling: sandbox creation 400 ms, screening/validation 300 ms, limits GET ${GET_PER_S}/1s WRITE ${WRITE_PER_S}/1s (${noiseBursts} bursts of a neighbour spending a whole window), settle ${SETTINGS.settleMs} ms, polls ${SETTINGS.trackPollMs} ms`,
   );
   console.log(
-    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE}; requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
+    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE}; requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}; screening requests ${stats.screeningRequests}, validation requests ${stats.validationRequests} for ${ROWS} rows`,
   );
   console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
   console.log(
