@@ -317,6 +317,29 @@ describe('screening and validation', () => {
     expect(rig.sandbox.stats().validationRequests).toBe(1);
   });
 
+  it('403 on a follow-up: the job pauses, the row waits for its validation unsent', async () => {
+    rig = await makeRig({
+      tokens: [
+        {
+          token: 'sandbox',
+          permissions: ['ACCESS_PUBLIC_SUPPLIERS', 'ACCESS_PUBLIC_CONNECT_TARGET'],
+        },
+      ],
+    });
+    const jobId = rig.newJob(supplierRows(1), { validate: true });
+    expect(await rig.engine.run(jobId)).toBe('access_denied');
+    const row = onlyRow(rig, jobId);
+    expect(row.state).toBe('validation_queued');
+    expect(row.platformId).toMatch(/^\d+$/);
+    expect(rig.journal.getJob(jobId)?.stateReason?.message).toMatch(/VALIDATION/);
+    expect(rig.sandbox.stats().validationRequests).toBe(0);
+    // Granted: the job goes on from there, without creating anything again.
+    rig.sandbox.configure({ tokens: [{ token: 'sandbox' }] });
+    expect(await rig.engine.run(jobId)).toBe('finished');
+    expect(onlyRow(rig, jobId).state).toBe('done');
+    expect(rig.sandbox.stats().createRequestsAccepted).toBe(1);
+  });
+
   it('existing suppliers get separate requests; "already validated" ends the row', async () => {
     rig = await makeRig({
       validationOdds: { COMPLETED: 1, REJECTED: 0, differentOutcomeId: 0 },
