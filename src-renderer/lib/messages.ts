@@ -320,7 +320,7 @@ const en = {
   'about.version': 'Version',
   'about.dataDir': 'Data folder',
   'about.journal': 'Journal',
-  'about.check': 'Run check',
+  'about.check': 'Check that the app responds',
   'about.checkDone': 'Done: {n} of {n} steps',
   'about.checkStep': 'Step {step} of {n}',
 } as const;
@@ -653,7 +653,7 @@ const de: Record<MessageKey, string> = {
   'about.version': 'Version',
   'about.dataDir': 'Datenordner',
   'about.journal': 'Journal',
-  'about.check': 'Prüfung starten',
+  'about.check': 'Prüfen, ob die App antwortet',
   'about.checkDone': 'Fertig: {n} von {n} Schritten',
   'about.checkStep': 'Schritt {step} von {n}',
 };
