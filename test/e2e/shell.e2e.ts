@@ -36,7 +36,7 @@ test('the app loads through the browser host, on the Jobs screen, and its servic
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Jobs', level: 2 })).toBeFocused();
 
-  await page.getByRole('button', { name: 'Run check' }).click();
+  await page.getByRole('button', { name: 'Check that the app responds' }).click();
   await expect(page.getByTestId('ping-status')).toHaveText('Done: 5 of 5 steps');
   await shot(page, 'shell');
   expect(problems).toEqual([]);
