@@ -120,7 +120,7 @@ export class SyncEngine {
       const { held } = result;
       throw new AppFailure(
         appError(
-          'invalid_input',
+          'job_in_use',
           `This job is being run by another copy of the app (process ${held.pid} on ${held.host}). Stop it there, or wait until it ends, then start the job again.`,
           { reason: 'job_in_use', pid: held.pid, host: held.host, expiresAt: held.expiresAt },
         ),

@@ -24,6 +24,8 @@ import type { RunExit, RunOptions } from '../engine/jobRunner';
 import type { Connection, Journal, JournalRow, NewRow } from '../journal/journal';
 import { ROW_STATE_GROUP, type RowState } from '../journal/rowStates';
 import {
+  ATTENTION_STATUSES,
+  isResultHeader,
   applyMapping,
   createTemplate,
   exportResults,
@@ -692,8 +694,29 @@ export class Onboarding {
       after = page.nextCursor;
     }
     const selection = await selectRetryRows(imported.rows, previous);
+    // The file's own Status column is the best witness of which rows needed attention: it also
+    // covers a row whose supplier id the user changed (a duplicate given its own id), which no
+    // identity can match, and a job whose rows share an identity.
+    const statusColumn = imported.columns.find((c) => c.header.trim().toLowerCase() === 'status');
+    const neededAttention = (row: ValidatedRow): boolean | undefined =>
+      statusColumn
+        ? ATTENTION_STATUSES.has((row.cells[statusColumn.index] ?? '').trim())
+        : undefined;
+    const retryRows: ValidatedRow[] = [];
+    let alreadyDone = selection.alreadyDone.length;
+    for (const m of selection.retry) {
+      if (neededAttention(m.row) === false) alreadyDone++;
+      else retryRows.push(m.row);
+    }
+    let unmatched = 0;
+    for (const row of selection.unmatched) {
+      if (row.status === 'valid' && neededAttention(row) === true) retryRows.push(row);
+      else unmatched++;
+    }
+    const firstResult = imported.columns.findIndex((c) => isResultHeader(c.header));
+    const original = firstResult >= 0 ? firstResult : imported.columns.length;
     let newJobId: string | null = null;
-    if (selection.retry.length) {
+    if (retryRows.length) {
       const file = await inspectFile(filePath);
       const retryJob = journal.createJob({
         name: `${job.name} · retry`,
@@ -702,23 +725,24 @@ export class Onboarding {
         sourceHash: file.hash,
         sourceSheet: imported.sheet,
         headerRow: imported.headerRow,
-        headers: imported.columns.map((c) => c.header),
+        headers: imported.columns.slice(0, original).map((c) => c.header),
         mapping: job.mapping,
         options: job.options,
       });
+      // The result columns of the old export are not part of the new job's rows.
       journal.addRows(
         retryJob.id,
-        selection.retry.map((m) => toNewRow(m.row)),
+        retryRows.map((r) => ({ ...toNewRow(r), cells: r.cells.slice(0, original) })),
       );
       newJobId = retryJob.id;
       this.o.onJobChanged?.(retryJob.id);
     }
     return {
       jobId: newJobId,
-      retry: selection.retry.length,
+      retry: retryRows.length,
       stillInvalid: selection.stillInvalid.length,
-      alreadyDone: selection.alreadyDone.length,
-      unmatched: selection.unmatched.length,
+      alreadyDone,
+      unmatched,
     };
   }
 

@@ -235,6 +235,14 @@ const en = {
   'results.retried': '{n} rows will be sent again.',
   'results.sendWaiting': 'Send {n} waiting rows',
 
+  'retryFile.title': 'Bring back a results file you fixed in Excel',
+  'retryFile.help':
+    'Export the results, fix the rows on the Errors sheet in Excel, save, and choose the file here. The rows that needed attention and are valid now become a new job, matched by supplier ID; rows already done are left alone.',
+  'retryFile.choose': 'Choose the fixed results file',
+  'retryFile.busy': 'Reading the file…',
+  'retryFile.result':
+    '{retry} rows will be sent again, {still} still have problems, {done} were already done, {unmatched} did not match a row of this job.',
+  'retryFile.open': 'Open the new job',
   'export.xlsx': 'Export to Excel',
   'export.csv': 'Export to CSV',
   'export.busy': 'Exporting…',
@@ -568,6 +576,14 @@ const de: Record<MessageKey, string> = {
   'results.retried': '{n} Zeilen werden erneut gesendet.',
   'results.sendWaiting': '{n} wartende Zeilen senden',
 
+  'retryFile.title': 'Eine in Excel korrigierte Ergebnisdatei zurückholen',
+  'retryFile.help':
+    'Exportieren Sie die Ergebnisse, korrigieren Sie die Zeilen des Blatts „Errors“ in Excel, speichern Sie und wählen Sie die Datei hier. Die Zeilen, die Aufmerksamkeit brauchten und jetzt gültig sind, werden ein neuer Auftrag (zugeordnet über die Lieferanten-ID); erledigte Zeilen bleiben unberührt.',
+  'retryFile.choose': 'Korrigierte Ergebnisdatei wählen',
+  'retryFile.busy': 'Datei wird gelesen…',
+  'retryFile.result':
+    '{retry} Zeilen werden erneut gesendet, {still} haben weiterhin Probleme, {done} waren schon erledigt, {unmatched} passten zu keiner Zeile dieses Auftrags.',
+  'retryFile.open': 'Neuen Auftrag öffnen',
   'export.xlsx': 'Nach Excel exportieren',
   'export.csv': 'Als CSV exportieren',
   'export.busy': 'Wird exportiert …',

@@ -10,20 +10,9 @@ import type { AppError } from '../../src-shared/errors';
 import { PAYLOAD_FIELDS, type PayloadFieldKey } from '../../src-shared/supplier';
 import { app } from './app.svelte';
 import { call } from './call';
-import { t } from './i18n.svelte';
+import { fileToPath } from './upload';
 
 export type FieldMapping = MappingView['fields'][number];
-
-/** Raw bytes per upload chunk: 512 KiB, well under the 1 MiB the contract allows. */
-const CHUNK_BYTES = 512 * 1024;
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
 
 class Wizard {
   #path = $state<string | undefined>();
@@ -100,34 +89,12 @@ class Wizard {
     this.#loading = true;
     this.#uploadPercent = 0;
     try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let uploadId: string | undefined;
-      let path: string | null = null;
-      for (let offset = 0; offset < bytes.length || offset === 0; offset += CHUNK_BYTES) {
-        const part = bytes.subarray(offset, offset + CHUNK_BYTES);
-        const done = offset + CHUNK_BYTES >= bytes.length;
-        const r = await call('files:upload', {
-          ...(uploadId ? { uploadId } : {}),
-          name: file.name,
-          chunk: toBase64(part),
-          done,
-        });
-        if (!r.ok) {
-          this.#error = r.error;
-          return;
-        }
-        uploadId = r.value.uploadId;
-        path = r.value.path;
-        this.#uploadPercent = Math.round(
-          (Math.min(bytes.length, offset + CHUNK_BYTES) / Math.max(1, bytes.length)) * 100,
-        );
-        if (done) break;
-      }
-      if (!path) {
-        this.#error = { code: 'upload', message: t('import.uploadFailed') };
+      const r = await fileToPath(file, (p) => (this.#uploadPercent = p));
+      if (!r.ok) {
+        this.#error = r.error;
         return;
       }
-      await this.open(path, file.name);
+      await this.open(r.value, file.name);
     } finally {
       this.#loading = false;
       this.#uploadPercent = null;

@@ -7,5 +7,7 @@ export const coreErrors = {
   not_found: 'The item was not found. It may have been removed; refresh the list.',
   unauthorized_transport:
     'This window is not allowed to talk to the app. Open the app from its own address or restart it.',
+  job_in_use:
+    'Another copy of the app is running this job. Stop it there, or wait until it ends, then start the job again.',
   node_too_old: 'This app needs Node.js 22 or newer. Run `npm ci` so the bundled Node is used.',
 } as const;

@@ -151,6 +151,34 @@ describe('job commands', () => {
     expect((await readFile(csv.path, 'utf8')).split('\n').length).toBeGreaterThan(60);
   });
 
+  it('brings back a results file fixed in Excel as a retry job of just the fixed rows', async () => {
+    const out = path.join(dir, 'suppliers.results.xlsx');
+    await call('jobs:export', { jobId, format: 'xlsx', path: out });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(out);
+    const sheet = wb.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    const col = (name: string) => header.indexOf(name);
+    let fixed = 0;
+    sheet.eachRow((row, n) => {
+      if (n === 1 || String(row.getCell(col('Status')).value) !== 'invalid') return;
+      // The missing city gets one; the repeated id gets its own.
+      if (!row.getCell(col('Ort')).value) row.getCell(col('Ort')).value = 'Hamburg';
+      else row.getCell(col('Lieferanten-Nr.')).value = '000999';
+      fixed++;
+    });
+    expect(fixed).toBe(2);
+    await wb.xlsx.writeFile(out);
+    const r = await call('jobs:retryFromResults', { path: out, jobId });
+    expect(r).toMatchObject({ retry: 2, stillInvalid: 0, alreadyDone: 58 });
+    const retryJob = await call('jobs:get', { jobId: r.jobId! });
+    expect(retryJob.total).toBe(2);
+    expect(retryJob.headers).not.toContain('Status');
+    await call('jobs:start', { jobId: r.jobId! });
+    const done = await waitForJob(r.jobId!, ['finished', 'needs_attention']);
+    expect(done.counts.done).toBe(2);
+  });
+
   it('refuses to remove the sandbox connection with a sentence', async () => {
     const conn = (await call('connections:list', {}))[0]!;
     const r = await services.router.dispatch('connections:delete', { id: conn.id });
