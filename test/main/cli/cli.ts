@@ -1,0 +1,181 @@
+// Runs `onboard` as the user does: a separate Node process, its own data folder, its output read
+// line by line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { MemorySecretStore } from '../../../src-main/api';
+import { createAppServices } from '../../../src-main/services/appServices';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const SAMPLE = path.join(ROOT, 'resources/samples/suppliers.xlsx');
+export const SUMMARY = /^rows=\d+ created=\d+ existing=\d+ invalid=\d+ rejected=\d+ failed=\d+ pending=\d+$/;
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  lines: string[];
+}
+
+export interface CliRun {
+  child: ChildProcess;
+  /** Every stdout line so far. */
+  lines: string[];
+  /** Resolves with the first stdout line `pred` accepts (rejects if the process ends first). */
+  waitForLine(pred: (line: string) => boolean): Promise<string>;
+  done: Promise<CliResult>;
+}
+
+export function startCli(args: string[], env: Record<string, string> = {}): CliRun {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/onboard.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  let stdout = '';
+  let stderr = '';
+  let partial = '';
+  const waiters: Array<{ pred: (l: string) => boolean; resolve: (l: string) => void }> = [];
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stdout!.on('data', (chunk: string) => {
+    stdout += chunk;
+    partial += chunk;
+    const parts = partial.split('\n');
+    partial = parts.pop()!;
+    for (const line of parts) {
+      lines.push(line);
+      for (const w of [...waiters]) {
+        if (w.pred(line)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(line);
+        }
+      }
+    }
+  });
+  child.stderr!.on('data', (chunk: string) => (stderr += chunk));
+  const done = new Promise<CliResult>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (partial) lines.push(partial);
+      resolve({ code, signal, stdout, stderr, lines: [...lines] });
+    });
+  });
+  return {
+    child,
+    lines,
+    waitForLine(pred) {
+      const seen = lines.find(pred);
+      if (seen !== undefined) return Promise.resolve(seen);
+      return new Promise<string>((resolve, reject) => {
+        waiters.push({ pred, resolve });
+        void done.then((r) =>
+          reject(
+            new Error(
+              `the command ended (code ${r.code}, signal ${r.signal}) before the line awaited\n${r.stdout}\n${r.stderr}`,
+            ),
+          ),
+        );
+      });
+    },
+    done,
+  };
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return startCli(args, env).done;
+}
+
+export function lastLine(r: CliResult): string {
+  return r.lines.filter((l) => l.trim() !== '').at(-1) ?? '';
+}
+
+export function parseSummary(line: string): Record<string, number> {
+  return Object.fromEntries(
+    line.split(' ').map((kv) => {
+      const [k, v] = kv.split('=');
+      return [k!, Number(v)];
+    }),
+  );
+}
+
+export async function tempDir(prefix: string): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** A plain supplier list of `n` valid rows, ids starting at `first`. */
+export async function writeSupplierList(file: string, n: number, first = 1): Promise<string[]> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Suppliers');
+  ws.addRow(['Supplier No', 'Name', 'Street', 'Postal code', 'City', 'Country', 'Source']);
+  const ids: string[] = [];
+  const cities = [
+    ['Berlin', 'DE', '10115'],
+    ['Lyon', 'FR', '69001'],
+    ['Milano', 'IT', '20121'],
+    ['Wien', 'AT', '1010'],
+  ] as const;
+  for (let i = 0; i < n; i++) {
+    const id = `T${String(first + i).padStart(6, '0')}`;
+    const [city, country, zip] = cities[i % cities.length]!;
+    ids.push(id);
+    ws.addRow([id, `Test Supplier ${first + i} GmbH`, `Street ${i + 1}`, zip, city, country, 'ERP']);
+  }
+  await wb.xlsx.writeFile(file);
+  return ids;
+}
+
+export interface SheetData {
+  name: string;
+  rows: unknown[][];
+}
+
+/** Every sheet of a workbook as arrays of plain cell values (row 1 first, column A first). */
+export async function readWorkbook(file: string): Promise<SheetData[]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  return wb.worksheets.map((ws) => {
+    const rows: unknown[][] = [];
+    ws.eachRow({ includeEmpty: true }, (row) => {
+      const values = row.values as unknown[];
+      // Trailing empty cells are missing from `values`: every row gets the sheet's width.
+      const width = Math.max(ws.columnCount, values.length - 1);
+      rows.push(Array.from({ length: width }, (_, i) => values[i + 1] ?? null));
+    });
+    return { name: ws.name, rows };
+  });
+}
+
+/** Saves a connection in the data folder's journal, as the desktop app would: the API's address
+ *  and the limits of its contract. The token stays out of it (the command gets it by --token-env). */
+export async function saveConnection(
+  dataDir: string,
+  name: string,
+  baseUrl: string,
+  perSecond: { GET: number; WRITE: number },
+): Promise<void> {
+  const services = createAppServices({
+    dataDir,
+    transport: 'direct',
+    secrets: new MemorySecretStore(),
+    sandbox: false,
+  });
+  try {
+    const { onboarding } = await services.ready();
+    await onboarding.saveConnection({
+      name,
+      baseUrl,
+      limits: {
+        GET: [{ limit: perSecond.GET, windowMs: 1_000 }],
+        WRITE: [{ limit: perSecond.WRITE, windowMs: 1_000 }],
+      },
+    });
+  } finally {
+    await services.close();
+  }
+}
