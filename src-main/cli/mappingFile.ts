@@ -13,7 +13,10 @@ const EntrySchema = z.union([
   z.object({ header: z.string().optional(), constant: z.string().optional() }).strict(),
   z.null(),
 ]);
-const MappingFileSchema = z.object({ fields: z.record(FieldKeySchema, EntrySchema) }).strict();
+// partialRecord: a file names only the fields it maps (z.record with enum keys wants them all).
+const MappingFileSchema = z
+  .object({ fields: z.partialRecord(FieldKeySchema, EntrySchema) })
+  .strict();
 
 export async function readMappingFile(file: string, headers: readonly string[]): Promise<Mapping> {
   let raw: unknown;
@@ -37,7 +40,7 @@ export async function readMappingFile(file: string, headers: readonly string[]):
   const index = new Map(headers.map((h, i) => [norm(h), i]));
   const fields: Mapping['fields'] = [];
   for (const [field, entry] of Object.entries(parsed.data.fields)) {
-    if (entry === null) continue;
+    if (entry === null || entry === undefined) continue;
     const header = typeof entry === 'string' ? entry : entry.header;
     const constant = typeof entry === 'string' ? undefined : entry.constant;
     let column: number | null = null;

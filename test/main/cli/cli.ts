@@ -10,7 +10,8 @@ import { createAppServices } from '../../../src-main/services/appServices';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SAMPLE = path.join(ROOT, 'resources/samples/suppliers.xlsx');
-export const SUMMARY = /^rows=\d+ created=\d+ existing=\d+ invalid=\d+ rejected=\d+ failed=\d+ pending=\d+$/;
+export const SUMMARY =
+  /^rows=\d+ created=\d+ existing=\d+ invalid=\d+ rejected=\d+ failed=\d+ pending=\d+$/;
 
 export interface CliResult {
   code: number | null;
@@ -124,7 +125,15 @@ export async function writeSupplierList(file: string, n: number, first = 1): Pro
     const id = `T${String(first + i).padStart(6, '0')}`;
     const [city, country, zip] = cities[i % cities.length]!;
     ids.push(id);
-    ws.addRow([id, `Test Supplier ${first + i} GmbH`, `Street ${i + 1}`, zip, city, country, 'ERP']);
+    ws.addRow([
+      id,
+      `Test Supplier ${first + i} GmbH`,
+      `Street ${i + 1}`,
+      zip,
+      city,
+      country,
+      'ERP',
+    ]);
   }
   await wb.xlsx.writeFile(file);
   return ids;

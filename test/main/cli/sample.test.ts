@@ -15,7 +15,16 @@ import {
   type SheetData,
 } from './cli';
 
-const ORIGINAL = ['Lieferanten-Nr.', 'Name', 'Straße', 'PLZ', 'Ort', 'Land', 'Quelle/Source', 'Branche'];
+const ORIGINAL = [
+  'Lieferanten-Nr.',
+  'Name',
+  'Straße',
+  'PLZ',
+  'Ort',
+  'Land',
+  'Quelle/Source',
+  'Branche',
+];
 const RESULT_COLUMNS = [
   'Status',
   'Platform ID',
@@ -73,7 +82,9 @@ describe('the shipped sample against the built-in sandbox', () => {
   it('exports a workbook with the original columns, the results, the errors and a summary', async () => {
     expect(full?.code).toBe(1);
     const sheets = await readWorkbook(results);
-    expect(sheets.map((s) => s.name)).toEqual(expect.arrayContaining(['Results', 'Errors', 'Summary']));
+    expect(sheets.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['Results', 'Errors', 'Summary']),
+    );
 
     const res = sheet(sheets, 'Results');
     expect(res.rows[0]).toEqual([...ORIGINAL, ...RESULT_COLUMNS]);
@@ -90,7 +101,11 @@ describe('the shipped sample against the built-in sandbox', () => {
     // Every supplier got its own platform id: none was created twice.
     expect(new Set(done.map((r) => String(r[col('Platform ID')]))).size).toBe(57);
     // The original values are carried over unchanged, in their order.
-    expect(body[0]!.slice(0, 3)).toEqual(['000101', 'Müller Präzisionsteile GmbH', 'Industriestraße 12']);
+    expect(body[0]!.slice(0, 3)).toEqual([
+      '000101',
+      'Müller Präzisionsteile GmbH',
+      'Industriestraße 12',
+    ]);
 
     const errors = sheet(sheets, 'Errors');
     expect(errors.rows[0]).toEqual(res.rows[0]);
