@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { AppFailure, toAppError, type AppError } from '../../src-shared/errors';
 import { MemorySecretStore, KeyringSecretStore, type SecretStore } from '../api';
 import type { RunExit } from '../engine/jobRunner';
+import { sandboxEngineSettings } from '../engine/settings';
 import type { Journal, JournalRow } from '../journal/journal';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
 import { defaultDataDir, journalPathFor } from '../services/paths';
@@ -46,7 +47,8 @@ Where:
   --journal FILE            the job journal (default: journal.sqlite in the data folder)
   --data-dir DIR            the data folder (default: the app's)
   --out FILE                the results file, .xlsx or .csv (default: next to the input)
-  --sandbox-processing-ms N how long the built-in sandbox takes to create a supplier
+  --sandbox-processing-ms N how long the built-in sandbox takes to create a supplier; with
+                            --base-url or --connection: a sandbox there, polled at its pace
 Output:
   --json                    machine-readable progress, one JSON object per line
   --help, --version
@@ -72,6 +74,8 @@ interface Args {
   out: string | undefined;
   journal: string | undefined;
   dataDir: string;
+  /** --data-dir as given, to repeat it in the resume hint. */
+  dataDirOption: string | undefined;
   resume: string | true | undefined;
   noWait: boolean;
   sandboxProcessingMs: number | undefined;
@@ -174,6 +178,7 @@ function parse(argv: string[]): Args | 'help' | 'version' {
     out: values.out,
     journal: values.journal,
     dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
+    dataDirOption: values['data-dir'],
     resume,
     noWait: values['no-wait'] ?? false,
     sandboxProcessingMs,
@@ -288,6 +293,10 @@ export async function main(argv: string[]): Promise<number> {
           : journalPathFor(args.dataDir),
       transport: 'direct',
       secrets,
+      // A sandbox at --base-url (npm run sandbox): follow its pace, not the real API's minutes.
+      ...(!useSandbox && args.sandboxProcessingMs !== undefined
+        ? { engineSettings: sandboxEngineSettings(args.sandboxProcessingMs) }
+        : {}),
       sandbox: useSandbox
         ? {
             ...(args.sandboxProcessingMs !== undefined
@@ -360,6 +369,9 @@ export async function main(argv: string[]): Promise<number> {
         );
       }
       jobId = job.id;
+      // The job keeps its own connection: a token from --token-env is for that one.
+      if (tokenFromEnv && job.connectionId !== core.sandboxConnectionId)
+        await secrets.set(job.connectionId, tokenFromEnv);
       view.log(`Resuming job ${job.id} (${job.name}).`);
     } else {
       const file = path.resolve(args.file!);
@@ -473,7 +485,7 @@ export async function main(argv: string[]): Promise<number> {
           ) as Record<string, number>,
         );
         if (still) view.log(`Still running on the platform or waiting: ${still}.`);
-        view.log(`Continue with: npm run onboard -- --resume ${jobId}`);
+        view.log(`Continue with: npm run onboard -- ${resumeCommand(args, jobId)}`);
       }
     }
 
@@ -489,9 +501,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     const summary = summarize(journal, jobId);
     const line = summaryLine(summary);
+    // With --json every line stays JSON: the summary line is an object carrying the same text.
     if (mode === 'json')
-      console.log(JSON.stringify({ type: 'summary', jobId, state: job.state, ...summary }));
-    console.log(line);
+      console.log(JSON.stringify({ type: 'summary', jobId, state: job.state, ...summary, line }));
+    else console.log(line);
     if (interrupted || exit === 'paused') return EXIT.interrupted;
     if (exit === 'access_denied') return EXIT.auth;
     if (summary.invalid + summary.rejected + summary.failed > 0) return EXIT.rowsFailed;
@@ -511,6 +524,19 @@ export async function main(argv: string[]): Promise<number> {
     await services?.close().catch(() => undefined);
     if (tempDir) await rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** The options a later `--resume` needs to find the same journal and token. */
+function resumeCommand(args: Args, jobId: string): string {
+  const quote = (v: string) => (/^[\w./:@=+-]+$/.test(v) ? v : `"${v}"`);
+  const parts = ['--resume', jobId];
+  if (args.dataDirOption) parts.push('--data-dir', quote(args.dataDirOption));
+  if (args.journal) parts.push('--journal', quote(args.journal));
+  if (args.tokenEnv) parts.push('--token-env', quote(args.tokenEnv));
+  if (args.sandboxProcessingMs !== undefined)
+    parts.push('--sandbox-processing-ms', String(args.sandboxProcessingMs));
+  if (args.json) parts.push('--json');
+  return parts.join(' ');
 }
 
 function printProblems(journal: Journal, jobId: string, view: ProgressView): void {

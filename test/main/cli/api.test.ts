@@ -1,0 +1,98 @@
+// The command against an API at --base-url (a sandbox started here, over real HTTP), with the token
+// from an environment variable: a wrong token, a check-only run, JSON output.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
+import { lastLine, readWorkbook, runCli, saveConnection, tempDir, writeSupplierList } from './cli';
+
+const TOKEN = 'cli-test-token';
+let sandbox: SandboxHandle;
+let tmp: Awaited<ReturnType<typeof tempDir>>;
+let dataDir: string;
+let list: string;
+const env = { ONBOARD_TOKEN: TOKEN, WRONG_TOKEN: 'not-the-token' };
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    tokens: [{ token: TOKEN }],
+    processingMs: 100,
+    screeningMs: 100,
+    validationMs: 100,
+    limits: {
+      GET: [{ limit: 200, windowSeconds: 1 }],
+      WRITE: [{ limit: 50, windowSeconds: 1 }],
+    },
+  });
+  tmp = await tempDir('onboard-api-');
+  dataDir = path.join(tmp.dir, 'data');
+  list = path.join(tmp.dir, 'list.xlsx');
+  await writeSupplierList(list, 12);
+  await saveConnection(dataDir, 'local sandbox', sandbox.url, { GET: 200, WRITE: 50 });
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await tmp?.remove();
+});
+
+function common(): string[] {
+  return ['--data-dir', dataDir, '--base-url', sandbox.url, '--sandbox-processing-ms', '100'];
+}
+
+describe('against --base-url with --token-env', () => {
+  it('a wrong token ends with exit code 3 and says so', async () => {
+    const r = await runCli([list, ...common(), '--token-env', 'WRONG_TOKEN'], env);
+    expect(r.code, r.stdout + r.stderr).toBe(3);
+    expect(r.stdout + r.stderr).toMatch(/token/i);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+    expect(sandbox.stats().suppliers).toBe(0);
+  });
+
+  it('an unset token variable is a usage error', async () => {
+    const r = await runCli([list, ...common(), '--token-env', 'NO_SUCH_VARIABLE_SET'], env);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/NO_SUCH_VARIABLE_SET/);
+  });
+
+  it('a check-only run checks every identifier and creates nothing', async () => {
+    const out = path.join(tmp.dir, 'check.xlsx');
+    const r = await runCli(
+      [list, ...common(), '--token-env', 'ONBOARD_TOKEN', '--check-only', '--out', out],
+      env,
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastLine(r)).toBe(
+      'rows=12 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=12',
+    );
+    expect(sandbox.stats().suppliers).toBe(0);
+    expect(sandbox.stats().requests.WRITE).toBe(0);
+    const results = (await readWorkbook(out)).find((s) => s.name === 'Results')!;
+    const status = results.rows[0]!.indexOf('Status');
+    expect(results.rows.slice(1).map((row) => row[status])).toEqual(Array(12).fill('new'));
+  });
+
+  it('--json: every line is a JSON object and the last one is the summary', async () => {
+    const r = await runCli([list, ...common(), '--token-env', 'ONBOARD_TOKEN', '--json'], env);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const lines = r.lines.filter((l) => l.trim() !== '');
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed.every((p) => typeof p.type === 'string')).toBe(true);
+    expect(parsed.some((p) => p.type === 'progress')).toBe(true);
+    const summary = parsed.at(-1)!;
+    expect(summary).toMatchObject({
+      type: 'summary',
+      rows: 12,
+      created: 12,
+      existing: 0,
+      invalid: 0,
+      rejected: 0,
+      failed: 0,
+      pending: 0,
+      line: 'rows=12 created=12 existing=0 invalid=0 rejected=0 failed=0 pending=0',
+    });
+    const progress = parsed.filter((p) => p.type === 'progress').at(-1)!;
+    expect(progress).toHaveProperty('counts');
+    expect(progress).toHaveProperty('throttle');
+    expect(Object.values(sandbox.stats().creationsByIdentity)).toEqual(Array(12).fill(1));
+  });
+});
