@@ -704,9 +704,21 @@ export class JobRunner {
         this.accessDenied(answer);
         return;
       }
+      case 'not_found':
+        // The create endpoint itself is missing: a wrong base URL, not a network problem.
+        // Nothing was created; the job stops and says what to check.
+        journal.recordOutcome({
+          rowId: row.id,
+          from,
+          to: 'queued',
+          patch: { refundAttempt: true },
+          response: { status: 404 },
+          reason: 'the create endpoint answered 404: back to the queue',
+        });
+        this.wrongBaseUrl();
+        return;
       case 'offline':
       case 'no_token':
-      case 'not_found':
         journal.recordOutcome({
           rowId: row.id,
           from,
@@ -1453,6 +1465,10 @@ export class JobRunner {
     if (answer.kind === 'access_denied') return this.accessDenied(answer);
     if (answer.kind === 'offline' || answer.kind === 'no_token') return this.nothingSent(answer);
     if (answer.kind === 'aborted') return;
+    if (answer.kind === 'not_found' && !row) {
+      // The supplier list or the pending list is missing: a wrong base URL.
+      return this.wrongBaseUrl();
+    }
     if (row) {
       const now = this.d.clock.now();
       this.d.journal.recordOutcome({
@@ -1471,6 +1487,15 @@ export class JobRunner {
         },
       });
     }
+  }
+
+  /** Endpoints that always exist answered 404: the job stops and says what to check. */
+  private wrongBaseUrl(): void {
+    this.accessError = appError(
+      'api_unexpected_response',
+      `The address ${this.d.conn.client.baseUrl} does not offer the supplier API (it answered 404). Check the connection's base URL: it is the API's address without a path.`,
+    );
+    this.halt('access_denied');
   }
 
   private accessDenied(answer: Extract<ApiFailure, { kind: 'access_denied' }>): void {

@@ -124,3 +124,18 @@ describe('sync engine against the sandbox', () => {
     expect(Object.keys(stats.creationsByIdentity)).toHaveLength(30);
   });
 });
+
+describe('a wrong base URL', () => {
+  it('stops the job with a sentence about the address instead of waiting for a network', async () => {
+    rig = await makeRig();
+    rig.journal.updateConnection(rig.connectionId, { baseUrl: `${rig.sandbox.url}/not-the-api` });
+    rig.engine.resetConnection(rig.connectionId);
+    const jobId = rig.newJob(supplierRows(3));
+    expect(await rig.engine.run(jobId)).toBe('access_denied');
+    const job = rig.journal.getJob(jobId)!;
+    expect(job.state).toBe('paused');
+    expect(job.stateReason?.message).toMatch(/base URL/);
+    expect(rig.journal.counts(jobId).valid).toBe(3);
+    expect(rig.sandbox.stats().createRequestsAccepted).toBe(0);
+  });
+});
