@@ -66,6 +66,8 @@ export interface ApiClientOptions {
   log?: (entry: ApiLogEntry) => void;
   /** Sunset or Deprecation headers seen on an endpoint (once per endpoint per client). */
   onWarning?: (warning: ApiWarning) => void;
+  /** The transport; the global fetch by default. Injectable so a simulation replays exactly. */
+  fetch?: typeof fetch;
 }
 
 export interface CallOptions {
@@ -169,6 +171,7 @@ export class ApiClient {
   private readonly timeoutMs: number;
   private readonly log: ((entry: ApiLogEntry) => void) | undefined;
   private readonly onWarning: ((warning: ApiWarning) => void) | undefined;
+  private readonly fetchImpl: typeof fetch;
   private readonly warned = new Set<string>();
 
   /** Throws AppFailure `api_insecure_url` for a base URL that is neither https nor loopback. */
@@ -180,6 +183,7 @@ export class ApiClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.log = options.log;
     this.onWarning = options.onWarning;
+    this.fetchImpl = options.fetch ?? globalThis.fetch;
   }
 
   // ---- Endpoints -----------------------------------------------------------------------------
@@ -486,7 +490,7 @@ export class ApiClient {
 
     let status: number | undefined;
     try {
-      const res = await fetch(url, {
+      const res = await this.fetchImpl(url, {
         method: spec.method,
         headers,
         body: spec.body === undefined ? null : JSON.stringify(spec.body),

@@ -18,6 +18,8 @@ export interface ConnectionRuntimeOptions {
   concurrency?: { GET?: number; WRITE?: number };
   onSchedulerEvent?: (event: SchedulerEvent) => void;
   onWarning?: (warning: ApiWarning) => void;
+  /** The transport (the global fetch by default). */
+  fetch?: typeof fetch;
 }
 
 export interface PendingSnapshot {
@@ -46,6 +48,7 @@ export class ConnectionRuntime {
       token: o.token,
       ...(o.requestTimeoutMs !== undefined ? { timeoutMs: o.requestTimeoutMs } : {}),
       ...(o.onWarning ? { onWarning: o.onWarning } : {}),
+      ...(o.fetch ? { fetch: o.fetch } : {}),
     });
     const limits: { GET?: LimitWindow[]; WRITE?: LimitWindow[] } = {};
     if (o.limits?.GET) limits.GET = o.limits.GET;

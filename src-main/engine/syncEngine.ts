@@ -34,6 +34,9 @@ export interface SyncEngineOptions {
   onEvent?: (event: EngineEvent) => void;
   /** Requests in flight per method group and connection. */
   concurrency?: { GET?: number; WRITE?: number };
+  /** The transport of every connection (the global fetch by default): with the clock and the
+   *  randomness, what makes a simulation replay exactly from its seed. */
+  fetch?: typeof fetch;
   /** Settings for one connection's jobs (a sandbox with short lifecycles polls faster). */
   settingsFor?: (connection: Connection) => Partial<EngineSettings> | undefined;
   /** Who this engine is in job leases (default: a new id per engine). */
@@ -257,6 +260,7 @@ export class SyncEngine {
       limits: conn.limits,
       requestTimeoutMs: this.settingsFor(connectionId).requestTimeoutMs,
       ...(this.o.concurrency ? { concurrency: this.o.concurrency } : {}),
+      ...(this.o.fetch ? { fetch: this.o.fetch } : {}),
       onSchedulerEvent: (event) => this.emit({ type: 'throttle', connectionId, event }),
       onWarning: (w) =>
         this.emit({ type: 'warning', jobId: undefined, code: w.code, message: w.message }),

@@ -139,3 +139,25 @@ describe('a wrong base URL', () => {
     expect(rig.sandbox.stats().createRequestsAccepted).toBe(0);
   });
 });
+
+describe('an injected transport', () => {
+  it('carries every request of a job', async () => {
+    const seen: string[] = [];
+    rig = await makeRig();
+    const { SyncEngine } = await import('../../../src-main/engine/syncEngine');
+    const engine = new SyncEngine({
+      journal: rig.journal,
+      secrets: rig.secrets,
+      settings: rig.engine.settings,
+      fetch: (input, init) => {
+        seen.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
+        return fetch(input, init);
+      },
+    });
+    const jobId = rig.newJob(supplierRows(3));
+    expect(await engine.run(jobId)).toBe('finished');
+    await engine.close();
+    expect(seen.filter((s) => s === 'POST /public/v2/suppliers/sites')).toHaveLength(3);
+    expect(seen.some((s) => s.startsWith('GET /public/v2/suppliers/sites/pending'))).toBe(true);
+  });
+});
