@@ -293,8 +293,9 @@ export async function main(argv: string[]): Promise<number> {
           : journalPathFor(args.dataDir),
       transport: 'direct',
       secrets,
-      // A sandbox at --base-url (npm run sandbox): follow its pace, not the real API's minutes.
-      ...(!useSandbox && args.sandboxProcessingMs !== undefined
+      // A sandbox at --base-url (npm run sandbox), or the job resumed there: follow its pace, not
+      // the real API's minutes. The built-in sandbox's connection gets its own on top.
+      ...(args.sandboxProcessingMs !== undefined
         ? { engineSettings: sandboxEngineSettings(args.sandboxProcessingMs) }
         : {}),
       sandbox: useSandbox
