@@ -463,7 +463,7 @@ export async function main(argv: string[]): Promise<number> {
       }
       const job = journal.getJob(jobId)!;
       view.log(
-        `Job ${job.state} after ${formatDuration(Date.now() - started)}: ${summarizeCounts(journal.counts(jobId) as Record<string, number>)}`,
+        `Job ${job.state.replace(/_/g, ' ')} after ${formatDuration(Date.now() - started)}: ${summarizeCounts(journal.counts(jobId) as Record<string, number>)}`,
       );
       if (exit === 'access_denied')
         view.log(job.stateReason?.message ?? 'The API refused the token.');
@@ -497,7 +497,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!(args.resume !== undefined && !args.out && exit === 'paused')) {
       const exported = await onboarding.exportJob(jobId, format, out);
       view.log(
-        `Results: ${exported.path} (${exported.rows} rows, ${exported.attention} need attention).`,
+        `Results: ${shownPath(exported.path)} (${exported.rows} rows, ${exported.attention} need attention).`,
       );
     }
     const summary = summarize(journal, jobId);
@@ -525,6 +525,12 @@ export async function main(argv: string[]): Promise<number> {
     await services?.close().catch(() => undefined);
     if (tempDir) await rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** A path under the current folder is shown relative to it, as the user typed the input. */
+function shownPath(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
 }
 
 /** The options a later `--resume` needs to find the same journal and token. */
