@@ -54,7 +54,8 @@ Output:
   --help, --version
 
 Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, 2 usage or file error,
-3 authentication or permission error, 4 interrupted (resume with --resume).
+3 authentication or permission error, 4 interrupted, or stopped by --no-wait before every row
+was done (continue with --resume).
 The last line is a summary: rows= created= existing= invalid= rejected= failed= pending=
 `;
 
@@ -506,7 +507,9 @@ export async function main(argv: string[]): Promise<number> {
     if (mode === 'json')
       console.log(JSON.stringify({ type: 'summary', jobId, state: job.state, ...summary, line }));
     else console.log(line);
-    if (interrupted || exit === 'paused') return EXIT.interrupted;
+    // --no-wait leaves rows on their way: not done, so not 0; a later --resume follows them.
+    if (interrupted || exit === 'paused' || (exit === 'sent' && summary.pending > 0))
+      return EXIT.interrupted;
     if (exit === 'access_denied') return EXIT.auth;
     if (summary.invalid + summary.rejected + summary.failed > 0) return EXIT.rowsFailed;
     return EXIT.ok;

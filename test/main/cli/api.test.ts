@@ -95,4 +95,104 @@ describe('against --base-url with --token-env', () => {
     expect(progress).toHaveProperty('throttle');
     expect(Object.values(sandbox.stats().creationsByIdentity)).toEqual(Array(12).fill(1));
   });
+
+  it('screening and validation are requested and their outcomes exported', async () => {
+    const file = path.join(tmp.dir, 'screen.xlsx');
+    await writeSupplierList(file, 4, 500);
+    const before = sandbox.stats();
+    const r = await runCli(
+      [file, ...common(), '--token-env', 'ONBOARD_TOKEN', '--screening', '2', '--validate'],
+      env,
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastLine(r)).toBe('rows=4 created=4 existing=0 invalid=0 rejected=0 failed=0 pending=0');
+    const after = sandbox.stats();
+    expect(after.screeningRequests + after.validationRequests).toBeGreaterThanOrEqual(
+      before.screeningRequests + before.validationRequests + 8,
+    );
+    const results = (await readWorkbook(path.join(tmp.dir, 'screen.results.xlsx'))).find(
+      (s) => s.name === 'Results',
+    )!;
+    const screening = results.rows[0]!.indexOf('Screening outcome');
+    const validation = results.rows[0]!.indexOf('Validation outcome');
+    for (const row of results.rows.slice(1)) {
+      expect(row[screening]).not.toBeNull();
+      expect(row[validation]).not.toBeNull();
+    }
+  });
+
+  it('--skip-existing leaves suppliers that exist alone', async () => {
+    // The list of the --json test again: every supplier exists now.
+    const r = await runCli(
+      [list, ...common(), '--token-env', 'ONBOARD_TOKEN', '--skip-existing', '--validate'],
+      env,
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(lastLine(r)).toBe(
+      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0',
+    );
+    expect(Object.values(sandbox.stats().creationsByIdentity).every((n) => n === 1)).toBe(true);
+  });
+
+  it('--no-wait stops once every row is sent; --resume follows the rest', async () => {
+    const file = path.join(tmp.dir, 'nowait.xlsx');
+    await writeSupplierList(file, 6, 700);
+    const first = await runCli(
+      [file, ...common(), '--token-env', 'ONBOARD_TOKEN', '--no-wait', '--screening', '2'],
+      env,
+    );
+    expect(first.stdout).toContain('--resume');
+    expect(lastLine(first)).toMatch(/^rows=6 .* pending=[1-6]$/);
+    // Not every row is done: the exit code says to resume.
+    expect(first.code, first.stdout + first.stderr).toBe(4);
+    const second = await runCli(['--resume', ...common(), '--token-env', 'ONBOARD_TOKEN'], env);
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+    expect(lastLine(second)).toBe(
+      'rows=6 created=6 existing=0 invalid=0 rejected=0 failed=0 pending=0',
+    );
+  });
+
+  it('--resume of the check-only job runs it: the suppliers created since are found, not doubled', async () => {
+    // The check-only job is the one left unfinished; every other job above ended.
+    const r = await runCli(['--resume', ...common(), '--token-env', 'ONBOARD_TOKEN'], env);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    expect(r.stdout).toContain('(list.xlsx');
+    expect(lastLine(r)).toBe(
+      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0',
+    );
+    expect(Object.values(sandbox.stats().creationsByIdentity).every((n) => n === 1)).toBe(true);
+    expect(sandbox.stats().suppliers).toBe(12 + 4 + 6);
+  });
+
+  it('--resume with nothing to resume is a usage error', async () => {
+    const r = await runCli(
+      ['--resume', '--data-dir', path.join(tmp.dir, 'empty'), '--dry-run'],
+      env,
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/no unfinished job/i);
+  });
+
+  it('plain http to a host that is not this computer is refused', async () => {
+    const r = await runCli(
+      [
+        list,
+        '--data-dir',
+        dataDir,
+        '--base-url',
+        'http://api.example.com',
+        '--token-env',
+        'ONBOARD_TOKEN',
+      ],
+      env,
+    );
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/https/);
+  });
+
+  it('a sheet the workbook does not have is a usage error', async () => {
+    const r = await runCli([list, '--dry-run', '--sheet', 'Nope', '--data-dir', dataDir], env);
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/Nope/);
+  });
 });
