@@ -10,11 +10,12 @@ let sandbox: SandboxHandle;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let dataDir: string;
 let list: string;
-const env = { ONBOARD_TOKEN: TOKEN, WRONG_TOKEN: 'not-the-token' };
+const READ_ONLY = 'read-only-token';
+const env = { ONBOARD_TOKEN: TOKEN, WRONG_TOKEN: 'not-the-token', READ_ONLY_TOKEN: READ_ONLY };
 
 beforeAll(async () => {
   sandbox = await startSandbox({
-    tokens: [{ token: TOKEN }],
+    tokens: [{ token: TOKEN }, { token: READ_ONLY, permissions: ['ACCESS_PUBLIC_SUPPLIERS'] }],
     processingMs: 100,
     screeningMs: 100,
     validationMs: 100,
@@ -48,6 +49,43 @@ describe('against --base-url with --token-env', () => {
     expect(sandbox.stats().suppliers).toBe(0);
   });
 
+  it('a token without permission to create ends with exit code 3 and creates nothing', async () => {
+    const file = path.join(tmp.dir, 'denied.xlsx');
+    await writeSupplierList(file, 3, 900);
+    const r = await runCli([file, ...common(), '--token-env', 'READ_ONLY_TOKEN'], env);
+    expect(r.code, r.stdout + r.stderr).toBe(3);
+    expect(r.stdout + r.stderr).toMatch(/permission|refused|denied/i);
+    expect(lastLine(r)).toMatch(/^rows=3 created=0 .* pending=3$/);
+    expect(sandbox.stats().suppliers).toBe(0);
+  });
+
+  it('--connection NAME picks a saved connection; an unknown name lists the saved ones', async () => {
+    const unknown = await runCli(
+      [list, '--data-dir', dataDir, '--connection', 'prod', '--token-env', 'ONBOARD_TOKEN'],
+      env,
+    );
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/"prod".*"local sandbox"/s);
+    const check = await runCli(
+      [
+        list,
+        '--data-dir',
+        dataDir,
+        '--connection',
+        'local sandbox',
+        '--token-env',
+        'ONBOARD_TOKEN',
+        '--check-only',
+        '--out',
+        path.join(tmp.dir, 'conn.xlsx'),
+      ],
+      env,
+    );
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    expect(lastLine(check)).toMatch(/^rows=12 created=0 existing=0 /);
+    expect(check.stdout).not.toContain('built-in sandbox');
+  });
+
   it('an unset token variable is a usage error', async () => {
     const r = await runCli([list, ...common(), '--token-env', 'NO_SUCH_VARIABLE_SET'], env);
     expect(r.code).toBe(2);
@@ -56,6 +94,7 @@ describe('against --base-url with --token-env', () => {
 
   it('a check-only run checks every identifier and creates nothing', async () => {
     const out = path.join(tmp.dir, 'check.xlsx');
+    const writesBefore = sandbox.stats().requests.WRITE;
     const r = await runCli(
       [list, ...common(), '--token-env', 'ONBOARD_TOKEN', '--check-only', '--out', out],
       env,
@@ -65,7 +104,7 @@ describe('against --base-url with --token-env', () => {
       'rows=12 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=12',
     );
     expect(sandbox.stats().suppliers).toBe(0);
-    expect(sandbox.stats().requests.WRITE).toBe(0);
+    expect(sandbox.stats().requests.WRITE).toBe(writesBefore);
     const results = (await readWorkbook(out)).find((s) => s.name === 'Results')!;
     const status = results.rows[0]!.indexOf('Status');
     expect(results.rows.slice(1).map((row) => row[status])).toEqual(Array(12).fill('new'));
