@@ -177,3 +177,43 @@ it('SIGKILL at a random moment loses nothing; --resume creates every supplier on
   expect(second.stdout, `killed after ${delayMs} ms`).toContain('Resuming job');
   await expectAllCreatedOnce(second);
 }, 90_000);
+
+it('the built-in sandbox keeps its state: a job interrupted there resumes and finds what it created', async () => {
+  // The API's own limits apply here (20 writes per 10 s), so a small list.
+  const small = path.join(tmp.dir, 'small.xlsx');
+  const home = { ...env, SUPPLIER_ONBOARDING_HOME: path.join(tmp.dir, 'home') };
+  await writeSupplierList(small, 24, 300);
+  const run = startCli([small, '--sandbox-processing-ms', '100', '--json'], home);
+  await run.waitForLine((l) => {
+    const p = json(l);
+    return p?.type === 'progress' && sent(p) >= 3;
+  });
+  run.child.kill('SIGINT');
+  const first = await run.done;
+  expect(first.code, first.stdout + first.stderr).toBe(4);
+  const paused = json(first.lines.filter((l) => l.trim() !== '').at(-1)!)!;
+  expect(paused.pending as number).toBeGreaterThan(0);
+
+  const second = await startCli(
+    ['--resume', String(paused.jobId), '--sandbox-processing-ms', '100', '--json'],
+    home,
+  ).done;
+  expect(second.code, second.stdout + second.stderr).toBe(0);
+  expect(json(second.lines.filter((l) => l.trim() !== '').at(-1)!)).toMatchObject({
+    jobId: paused.jobId,
+    rows: 24,
+    created: 24,
+    existing: 0,
+    pending: 0,
+  });
+
+  // Two suppliers with one identifier would make a check ambiguous: every one is found once.
+  const check = await startCli(
+    [small, '--check-only', '--out', path.join(tmp.dir, 'small-check.xlsx')],
+    home,
+  ).done;
+  expect(check.code, check.stdout + check.stderr).toBe(0);
+  expect(check.lines.filter((l) => l.trim() !== '').at(-1)).toBe(
+    'rows=24 created=0 existing=24 invalid=0 rejected=0 failed=0 pending=0',
+  );
+}, 90_000);
