@@ -1,6 +1,6 @@
 // Interrupting the command mid-run, by Ctrl-C (SIGINT) or by SIGKILL, then `--resume`: every
 // supplier ends up created exactly once. The API is a sandbox started here, over real HTTP, with
-// limits high enough for 150 rows in seconds (the connection is saved with the same limits).
+// limits high enough for 100 rows in seconds (the connection is saved with the same limits).
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
@@ -14,7 +14,7 @@ import {
 } from './cli';
 
 const TOKEN = 'resume-test-token';
-const ROWS = 150;
+const ROWS = 100;
 const env = { ONBOARD_TOKEN: TOKEN };
 
 let sandbox: SandboxHandle;
@@ -182,7 +182,7 @@ it('the built-in sandbox keeps its state: a job interrupted there resumes and fi
   // The API's own limits apply here (20 writes per 10 s), so a small list.
   const small = path.join(tmp.dir, 'small.xlsx');
   const home = { ...env, SUPPLIER_ONBOARDING_HOME: path.join(tmp.dir, 'home') };
-  await writeSupplierList(small, 24, 300);
+  await writeSupplierList(small, 12, 300);
   const run = startCli([small, '--sandbox-processing-ms', '100', '--json'], home);
   await run.waitForLine((l) => {
     const p = json(l);
@@ -201,8 +201,8 @@ it('the built-in sandbox keeps its state: a job interrupted there resumes and fi
   expect(second.code, second.stdout + second.stderr).toBe(0);
   expect(json(second.lines.filter((l) => l.trim() !== '').at(-1)!)).toMatchObject({
     jobId: paused.jobId,
-    rows: 24,
-    created: 24,
+    rows: 12,
+    created: 12,
     existing: 0,
     pending: 0,
   });
@@ -214,6 +214,6 @@ it('the built-in sandbox keeps its state: a job interrupted there resumes and fi
   ).done;
   expect(check.code, check.stdout + check.stderr).toBe(0);
   expect(check.lines.filter((l) => l.trim() !== '').at(-1)).toBe(
-    'rows=24 created=0 existing=24 invalid=0 rejected=0 failed=0 pending=0',
+    'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0',
   );
 }, 90_000);
