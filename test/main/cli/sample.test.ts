@@ -146,4 +146,16 @@ describe('the shipped sample against the built-in sandbox', () => {
     expect(res.rows.slice(1).map((r) => r[platformId])).toEqual(created);
     expect(parseSummary(lastLine(check)).created).toBe(0);
   }, 60_000);
+
+  it('running the same file again creates nothing: every supplier exists already', async () => {
+    expect(full?.code).toBe(1);
+    const again = await runCli(
+      [input, '--sandbox-processing-ms', '50', '--out', path.join(tmp.dir, 'again.xlsx')],
+      env,
+    );
+    expect(again.code, again.stdout + again.stderr).toBe(1);
+    expect(lastLine(again)).toBe(
+      'rows=60 created=0 existing=57 invalid=3 rejected=0 failed=0 pending=0',
+    );
+  }, 60_000);
 });
