@@ -273,6 +273,31 @@ export async function main(argv: string[]): Promise<number> {
   const view = new ProgressView(mode);
   let tempDir: string | undefined;
   let services: AppServices | undefined;
+  // Ctrl-C is handled from the start: during the import it lets the job's rows be recorded in
+  // full (a job cut short there would resume with rows missing), then stops before sending.
+  let interrupted = false;
+  let stops = 0;
+  let pauseRun: (() => void) | undefined;
+  let ran = false;
+  const onSignal = () => {
+    stops++;
+    if (stops > 1) {
+      view.log('Stopping now. Resume with --resume.');
+      process.exit(EXIT.interrupted);
+    }
+    interrupted = true;
+    if (pauseRun) {
+      view.log(
+        'Pausing: requests in flight are being recorded… (press Ctrl-C again to stop at once)',
+      );
+      pauseRun();
+    } else
+      view.log(
+        `${ran ? 'Stopping once the results are written…' : 'Stopping before anything is sent…'} (press Ctrl-C again to stop at once)`,
+      );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     // A dry run touches no journal of the user's: it works in a temporary one.
     if (args.dryRun) tempDir = await mkdtemp(path.join(os.tmpdir(), 'onboard-dry-run-'));
@@ -428,28 +453,19 @@ export async function main(argv: string[]): Promise<number> {
 
     // ---- run
     let exit: RunExit | 'dry-run' = 'dry-run';
-    let interrupted = false;
-    if (!args.dryRun) {
+    if (!args.dryRun && interrupted) {
+      exit = 'paused';
+      view.log(
+        `Stopped before sending anything. Continue with: npm run onboard -- ${resumeCommand(args, jobId)}`,
+      );
+    } else if (!args.dryRun) {
       const unsubscribe = services.bus.subscribe((event, payload) => {
         if (event === 'job:progress') view.progress(payload as never);
         else if (event === 'app:warning')
           view.log(`Warning: ${(payload as { message: string }).message}`);
       });
-      let stops = 0;
-      const onSignal = () => {
-        stops++;
-        if (stops > 1) {
-          view.log('Stopping now. The journal is safe; resume with --resume.');
-          process.exit(EXIT.interrupted);
-        }
-        interrupted = true;
-        view.log(
-          'Pausing: requests in flight are being recorded… (press Ctrl-C again to stop at once)',
-        );
-        void onboarding.pause(jobId);
-      };
-      process.on('SIGINT', onSignal);
-      process.on('SIGTERM', onSignal);
+      const runningJob = jobId;
+      pauseRun = () => void onboarding.pause(runningJob);
       const started = Date.now();
       try {
         exit = await onboarding.run(jobId, {
@@ -457,8 +473,8 @@ export async function main(argv: string[]): Promise<number> {
           wait: !args.noWait,
         });
       } finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        pauseRun = undefined;
+        ran = true;
         unsubscribe();
         view.clearLive();
       }
@@ -525,6 +541,8 @@ export async function main(argv: string[]): Promise<number> {
     if (error.code === 'api_access_denied' || error.code === 'api_no_token') return EXIT.auth;
     return EXIT.usage;
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await services?.close().catch(() => undefined);
     if (tempDir) await rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
   }
