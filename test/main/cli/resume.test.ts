@@ -4,6 +4,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openJournal } from '../../../src-main/journal/journal';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
 import {
   readWorkbook,
@@ -237,3 +238,39 @@ it('Ctrl-C during the import records every row, stops before sending, and says h
     'rows=20000 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=20000',
   );
 }, 60_000);
+
+// Known bug, outside the command: OnboardingService.createJob records the job first and its rows
+// in batches of 2,000, so a SIGKILL during the import leaves an unfinished job holding only the
+// batches written so far, and `--resume` runs it: the other rows are silently dropped.
+// `it.fails` keeps the suite green until that is fixed; then this must become `it`.
+it.fails(
+  'SIGKILL during the import leaves no job with rows missing',
+  async () => {
+    const csv = path.join(tmp.dir, 'huge.csv');
+    const total = 100_000;
+    const lines = ['Supplier No,Name,Street,Postal code,City,Country,Source'];
+    for (let i = 0; i < total; i++)
+      lines.push(`H${i},Firm ${i} GmbH,Street ${i},10115,Berlin,DE,ERP`);
+    await writeFile(csv, `${lines.join('\n')}\n`);
+    const home = path.join(tmp.dir, 'home');
+    const run = startCli([csv, '--out', path.join(tmp.dir, 'huge.results.csv')], {
+      ...env,
+      SUPPLIER_ONBOARDING_HOME: home,
+    });
+    await run.waitForLine((l) => l.startsWith('Mapping'));
+    await new Promise((r) => setTimeout(r, 300));
+    run.child.kill('SIGKILL');
+    expect((await run.done).signal).toBe('SIGKILL');
+    const journal = openJournal({ path: path.join(home, 'journal.sqlite') });
+    try {
+      for (const job of journal.listJobs()) {
+        if (['finished', 'cancelled'].includes(job.state)) continue;
+        const rows = Object.values(journal.counts(job.id)).reduce((a, n) => a + n, 0);
+        expect(rows, `job ${job.id} (${job.state}) would resume with ${rows} rows`).toBe(total);
+      }
+    } finally {
+      journal.close();
+    }
+  },
+  60_000,
+);
