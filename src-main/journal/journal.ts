@@ -599,6 +599,15 @@ export class Journal {
     return out;
   }
 
+  /** The highest source row number of the job's rows, or 0: where an interrupted import goes on
+   *  (rows are added in source order). One step down the unique (job, source row) index. */
+  lastSourceRow(jobId: string): number {
+    const r = this.sqlite
+      .prepare('SELECT max(source_row) AS n FROM rows WHERE job_id = ?')
+      .get(jobId) as { n: number | null };
+    return r.n ?? 0;
+  }
+
   /** Rows per state of every job, for the job list. */
   countsByJob(): Map<string, Partial<Record<RowState, number>>> {
     const out = new Map<string, Partial<Record<RowState, number>>>();

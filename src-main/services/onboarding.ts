@@ -15,7 +15,7 @@ import type {
   PreviewView,
   RowView,
 } from '../../src-shared/contract';
-import { appError, fail, type AppError } from '../../src-shared/errors';
+import { appError, fail, toAppError, type AppError } from '../../src-shared/errors';
 import { identityKey, PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { checkBaseUrl, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
@@ -50,6 +50,12 @@ import { testConnection } from './connectionTest';
 
 export const SANDBOX_CONNECTION_NAME = 'Built-in sandbox (practice)';
 export const SANDBOX_TOKEN = 'sandbox';
+
+const IMPORT_INCOMPLETE = {
+  code: 'import_incomplete',
+  message:
+    'The file is still being read into this job, or its import was interrupted. Resume the job to read the rest of the file first.',
+};
 
 /** Markers the engine keeps in `errorCode` while it waits; not errors for the user. */
 const INTERNAL_MARKS = new Set(['creation_missing', 'status_not_visible']);
@@ -315,17 +321,35 @@ export class Onboarding {
       mapping: input.mapping as unknown as Record<string, unknown>,
       options: input.options,
     });
+    // Until the last row is journaled, the job says so: a job whose import was cut short (a crash,
+    // a kill) must never run with rows missing; resuming it reads the rest of the file first.
+    journal.setJobState(job.id, 'needs_attention', IMPORT_INCOMPLETE);
+    await this.readRowsInto(job.id, input.path, imported, 0);
+    journal.setJobState(job.id, 'ready');
+    this.o.onJobChanged?.(job.id);
+    return { jobId: job.id, summary: imported.summary(), notes: imported.notes };
+  }
+
+  /** Streams validated rows into the job in batches, from after `afterSourceRow`. */
+  private async readRowsInto(
+    jobId: string,
+    filePath: string,
+    imported: Awaited<ReturnType<typeof importRows>>,
+    afterSourceRow: number,
+  ): Promise<number> {
+    const { journal } = this.o;
     let batch: NewRow[] = [];
     let read = 0;
     const flush = () => {
-      if (batch.length) journal.addRows(job.id, batch);
+      if (batch.length) journal.addRows(jobId, batch);
       batch = [];
-      this.o.onImportProgress?.({ path: input.path, rowsRead: read, done: false });
+      this.o.onImportProgress?.({ path: filePath, rowsRead: read, done: false });
     };
     try {
       for await (const row of imported.rows) {
-        batch.push(toNewRow(row));
         read++;
+        if (row.sourceRow <= afterSourceRow) continue;
+        batch.push(toNewRow(row));
         if (batch.length >= 2_000) {
           flush();
           // Let the event loop serve the UI between batches.
@@ -335,15 +359,31 @@ export class Onboarding {
       flush();
     } catch (e) {
       await imported.close().catch(() => undefined);
-      journal.setJobState(job.id, 'needs_attention', {
-        code: 'file_unreadable',
-        message: `The import stopped after ${read} rows: ${(e as { message?: string }).message ?? String(e)}`,
+      journal.setJobState(jobId, 'needs_attention', {
+        code: IMPORT_INCOMPLETE.code,
+        message: `The import stopped after ${read} rows: ${(e as { message?: string }).message ?? String(e)} Fix the file (or close it in Excel), then resume the job to read the rest.`,
       });
       throw e;
     }
-    this.o.onImportProgress?.({ path: input.path, rowsRead: read, done: true });
-    this.o.onJobChanged?.(job.id);
-    return { jobId: job.id, summary: imported.summary(), notes: imported.notes };
+    this.o.onImportProgress?.({ path: filePath, rowsRead: read, done: true });
+    return read;
+  }
+
+  /** A job whose import was cut short reads the rest of its file (unchanged since: the hash is
+   *  checked) before anything else happens to it. */
+  async finishImport(jobId: string): Promise<void> {
+    const { journal } = this.o;
+    const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+    if (job.stateReason?.code !== IMPORT_INCOMPLETE.code) return;
+    const imported = await importRows(job.sourcePath, {
+      ...(job.sourceSheet ? { sheet: job.sourceSheet } : {}),
+      headerRow: job.headerRow,
+      expectedHash: job.sourceHash,
+      mapping: job.mapping as unknown as Mapping,
+    });
+    await this.readRowsInto(jobId, job.sourcePath, imported, journal.lastSourceRow(jobId));
+    journal.setJobState(jobId, 'ready');
+    this.o.onJobChanged?.(jobId);
   }
 
   jobView(jobId: string): JobView {
@@ -360,7 +400,7 @@ export class Onboarding {
       total += n;
       groups[ROW_STATE_GROUP[state as RowState]] += n;
     }
-    const running = engine.isRunning(jobId);
+    const running = engine.isRunning(jobId) || this.background.has(jobId);
     return {
       id: job.id,
       name: job.name,
@@ -405,7 +445,7 @@ export class Onboarding {
 
   /** Runs the job in the foreground (the CLI waits for it). */
   async run(jobId: string, options: RunOptions): Promise<RunExit> {
-    this.assertSourceUnchangedIfNeeded(jobId);
+    await this.finishImport(jobId);
     const done = this.o.engine.run(jobId, options);
     this.o.onJobChanged?.(jobId);
     try {
@@ -418,15 +458,23 @@ export class Onboarding {
   /** Starts the job in the background (the UI follows its events). */
   start(jobId: string, options: RunOptions): boolean {
     this.jobView(jobId);
-    if (this.o.engine.isRunning(jobId)) return false;
+    if (this.o.engine.isRunning(jobId) || this.background.has(jobId)) return false;
     const done = this.run(jobId, options);
     this.background.set(jobId, done);
     done
       .catch((e) => {
-        this.o.journal.setJobState(jobId, 'needs_attention', {
-          code: 'internal',
-          message: `The job stopped unexpectedly: ${e instanceof Error ? e.message : String(e)}. Resume it to continue; nothing was lost.`,
-        });
+        const error = toAppError(e);
+        const { journal } = this.o;
+        // An interrupted import keeps its own reason: resuming reads the rest of the file.
+        if (journal.getJob(jobId)?.stateReason?.code !== IMPORT_INCOMPLETE.code) {
+          journal.setJobState(jobId, 'needs_attention', {
+            code: error.code,
+            message:
+              error.code === 'internal'
+                ? 'The job stopped unexpectedly. Resume it to continue; nothing was lost.'
+                : error.message,
+          });
+        }
         this.o.onJobChanged?.(jobId);
       })
       .finally(() => this.background.delete(jobId));
@@ -755,11 +803,6 @@ export class Onboarding {
         .replace(/[^\w.\- ()äöüÄÖÜß]/g, '_')
         .slice(0, 120) || 'upload';
     return { uploadId, path: path.join(this.o.dataDir, 'imports', uploadId, safe) };
-  }
-
-  private assertSourceUnchangedIfNeeded(_jobId: string): void {
-    // The rows are in the journal from the import on: a later change of the source file does
-    // not affect the job (it is re-checked when results are imported again).
   }
 
   async waitForBackground(): Promise<void> {

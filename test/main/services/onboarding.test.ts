@@ -270,3 +270,53 @@ describe('uploads', () => {
     expect(p.truncated).toBe(true);
   });
 });
+
+describe('an import cut short', () => {
+  it('is finished from the file before the job runs, so no row is left out', async () => {
+    const { writeFile } = await import('node:fs/promises');
+    const csv = path.join(dir, 'cut.csv');
+    const lines = ['Supplier No,Name,Street,Postal code,City,Country,Source'];
+    for (let i = 0; i < 30; i++) lines.push(`C${i},Cut ${i} GmbH,Street ${i},10115,Berlin,DE,ERP`);
+    await writeFile(csv, `${lines.join('\n')}\n`);
+    const conn = (await call('connections:list', {}))[0]!;
+    const preview = await call('files:preview', { path: csv });
+    // What a kill during the import leaves: the job, the first rows, and the import's mark.
+    const core = await services.ready();
+    const file = await call('files:inspect', { path: csv });
+    const job = core.journal.createJob({
+      name: 'cut',
+      connectionId: conn.id,
+      sourcePath: csv,
+      sourceHash: file.hash,
+      headerRow: preview.headerRow,
+      headers: preview.columns.map((c) => c.header),
+      mapping: preview.suggestion.mapping as unknown as Record<string, unknown>,
+      options: { skipExisting: false, screeningPeriod: null, validate: false },
+    });
+    core.journal.setJobState(job.id, 'needs_attention', {
+      code: 'import_incomplete',
+      message: 'x',
+    });
+    const { validateRows } = await import('../../../src-main/workbook');
+    const first = validateRows(
+      preview.rows.slice(0, 12),
+      preview.suggestion.mapping,
+      preview.columns,
+    );
+    core.journal.addRows(
+      job.id,
+      first.rows.map((r) => ({
+        sourceRow: r.sourceRow,
+        cells: r.cells,
+        payload: r.payload as Record<string, unknown>,
+        identityKey: r.identity,
+        state: 'valid' as const,
+      })),
+    );
+    expect((await call('jobs:get', { jobId: job.id })).total).toBe(12);
+    await call('jobs:start', { jobId: job.id });
+    const done = await waitForJob(job.id, ['finished', 'needs_attention']);
+    expect(done.total).toBe(30);
+    expect(done.counts.done).toBe(30);
+  });
+});
