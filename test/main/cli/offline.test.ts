@@ -71,7 +71,7 @@ describe('a dry run', () => {
   });
 });
 
-describe('usage and file errors end with exit code 2 and a sentence', () => {
+describe.concurrent('usage and file errors end with exit code 2 and a sentence', () => {
   it('an unknown option', async () => {
     expectUsageError(await runCli([clean, '--frobnicate'], env), /frobnicate/);
   });
@@ -103,7 +103,7 @@ describe('usage and file errors end with exit code 2 and a sentence', () => {
   });
 });
 
-describe('mapping files', () => {
+describe.concurrent('mapping files', () => {
   it('--save-mapping writes the mapping used; --mapping reads it back to the same result', async () => {
     const saved = path.join(tmp.dir, 'mapping.json');
     const first = await runCli(
