@@ -1,6 +1,6 @@
 // Interrupting the command mid-run, by Ctrl-C (SIGINT) or by SIGKILL, then `--resume`: every
 // supplier ends up created exactly once. The API is a sandbox started here, over real HTTP, with
-// limits high enough for 100 rows in seconds (the connection is saved with the same limits).
+// limits high enough for 60 rows in seconds (the connection is saved with the same limits).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import {
 } from './cli';
 
 const TOKEN = 'resume-test-token';
-const ROWS = 100;
+const ROWS = 60;
 const env = { ONBOARD_TOKEN: TOKEN };
 
 let sandbox: SandboxHandle;
@@ -241,7 +241,7 @@ it('Ctrl-C during the import records every row, stops before sending, and says h
 
 it('SIGKILL during the import: --resume reads the rest of the file before sending', async () => {
   const csv = path.join(tmp.dir, 'huge.csv');
-  const total = 30_000;
+  const total = 20_000;
   const lines = ['Supplier No,Name,Street,Postal code,City,Country,Source'];
   for (let i = 0; i < total; i++)
     lines.push(`H${i},Firm ${i} GmbH,Street ${i},10115,Berlin,DE,ERP`);
