@@ -324,10 +324,20 @@ export class Onboarding {
     // Until the last row is journaled, the job says so: a job whose import was cut short (a crash,
     // a kill) must never run with rows missing; resuming it reads the rest of the file first.
     journal.setJobState(job.id, 'needs_attention', IMPORT_INCOMPLETE);
-    await this.readRowsInto(job.id, input.path, imported, 0);
+    const { rowNotes } = await this.readRowsInto(job.id, input.path, imported, 0);
     journal.setJobState(job.id, 'ready');
     this.o.onJobChanged?.(job.id);
-    return { jobId: job.id, summary: imported.summary(), notes: imported.notes };
+    // Changes the app made to values on the user's behalf (restored postal codes, ...) are said
+    // once per kind, with the first example, beside the table's own notes.
+    const notes: Array<{ row: number | null; kind: string; message: string }> = [...imported.notes];
+    for (const [field, { count, first }] of rowNotes) {
+      notes.push({
+        row: null,
+        kind: `${field}_adjusted`,
+        message: count === 1 ? first : `${first} (and ${count - 1} more rows like it)`,
+      });
+    }
+    return { jobId: job.id, summary: imported.summary(), notes };
   }
 
   /** Streams validated rows into the job in batches, from after `afterSourceRow`. */
@@ -336,10 +346,11 @@ export class Onboarding {
     filePath: string,
     imported: Awaited<ReturnType<typeof importRows>>,
     afterSourceRow: number,
-  ): Promise<number> {
+  ): Promise<{ read: number; rowNotes: Map<string, { count: number; first: string }> }> {
     const { journal } = this.o;
     let batch: NewRow[] = [];
     let read = 0;
+    const rowNotes = new Map<string, { count: number; first: string }>();
     const flush = () => {
       if (batch.length) journal.addRows(jobId, batch);
       batch = [];
@@ -349,6 +360,11 @@ export class Onboarding {
       for await (const row of imported.rows) {
         read++;
         if (row.sourceRow <= afterSourceRow) continue;
+        for (const note of row.notes) {
+          const seen = rowNotes.get(note.field);
+          if (seen) seen.count++;
+          else rowNotes.set(note.field, { count: 1, first: note.message });
+        }
         batch.push(toNewRow(row));
         if (batch.length >= 2_000) {
           flush();
@@ -366,7 +382,7 @@ export class Onboarding {
       throw e;
     }
     this.o.onImportProgress?.({ path: filePath, rowsRead: read, done: true });
-    return read;
+    return { read, rowNotes };
   }
 
   /** A job whose import was cut short reads the rest of its file (unchanged since: the hash is
