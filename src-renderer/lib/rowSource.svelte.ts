@@ -154,10 +154,11 @@ export class RowSource {
         if (!step) break;
       }
     } finally {
-      if (generation === this.#generation) {
-        this.#busy = false;
-        this.#loading = false;
-      }
+      this.#busy = false;
+      if (generation === this.#generation) this.#loading = false;
+      // A new filter arrived while this pump waited for an answer: serve it now (its own pump
+      // was turned away while this one was busy).
+      else void this.#pump();
     }
   }
 
