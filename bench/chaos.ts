@@ -21,7 +21,7 @@ import type { EngineSettings } from '../src-main/engine/settings';
 import { openJournal, type NewRow } from '../src-main/journal/journal';
 import { startSandbox, type SandboxLimits } from '../src-main/sandbox';
 import { identityKey } from '../src-shared/supplier';
-import { seededRandom } from './chaosRandom';
+import { seededRandom } from '../src-main/util/clock';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {

@@ -5,7 +5,7 @@ import { MemorySecretStore } from '../src-main/api';
 import { SyncEngine } from '../src-main/engine/syncEngine';
 import type { EngineSettings } from '../src-main/engine/settings';
 import { openJournal } from '../src-main/journal/journal';
-import { seededRandom } from './chaosRandom';
+import { seededRandom } from '../src-main/util/clock';
 
 interface ChildArgs {
   journalPath: string;
