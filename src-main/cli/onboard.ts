@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isSettled } from '../../src-shared/rowStates';
 import { AppFailure, toAppError, type AppError } from '../../src-shared/errors';
 import { MemorySecretStore, KeyringSecretStore, type SecretStore } from '../api';
 import type { RunExit } from '../engine/jobRunner';
@@ -223,13 +224,7 @@ export function summarize(journal: Journal, jobId: string): Summary {
     failed: 0,
     pending: 0,
   };
-  let after: number | undefined;
-  for (;;) {
-    const page = journal.pageRows(jobId, { limit: 500, ...(after !== undefined ? { after } : {}) });
-    for (const row of page.rows) count(s, row);
-    if (page.nextCursor === null) break;
-    after = page.nextCursor;
-  }
+  for (const row of journal.eachRow(jobId)) count(s, row);
   return s;
 }
 
@@ -487,19 +482,7 @@ export async function main(argv: string[]): Promise<number> {
       if (exit === 'paused' || exit === 'sent') {
         const still = summarizeCounts(
           Object.fromEntries(
-            Object.entries(journal.counts(jobId)).filter(
-              ([s]) =>
-                ![
-                  'done',
-                  'skipped',
-                  'invalid',
-                  'rejected',
-                  'ambiguous',
-                  'vanished',
-                  'needs_user',
-                  'cancelled',
-                ].includes(s),
-            ),
+            Object.entries(journal.counts(jobId)).filter(([s]) => !isSettled(s)),
           ) as Record<string, number>,
         );
         if (still) view.log(`Still running on the platform or waiting: ${still}.`);

@@ -1,6 +1,7 @@
 // How a running job looks on the command line: a live line with a bar on a terminal, plain log
 // lines when the output is a file or a pipe, JSON lines with --json.
 import type { JobProgressView } from '../../src-shared/contract';
+import { SETTLED_STATES } from '../../src-shared/rowStates';
 
 export type OutputMode = 'tty' | 'plain' | 'json';
 
@@ -63,16 +64,7 @@ export class ProgressView {
       this.out.write(`${JSON.stringify({ type: 'progress', ...p })}\n`);
       return;
     }
-    const done = [
-      'done',
-      'skipped',
-      'invalid',
-      'ambiguous',
-      'rejected',
-      'vanished',
-      'needs_user',
-      'cancelled',
-    ].reduce((a, s) => a + (p.counts[s] ?? 0), 0);
+    const done = SETTLED_STATES.reduce((a, s) => a + (p.counts[s] ?? 0), 0);
     const pct = p.total ? Math.floor((done / p.total) * 100) : 0;
     const w = p.throttle.WRITE;
     const throttle = w.throttledUntil

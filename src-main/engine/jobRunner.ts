@@ -694,11 +694,7 @@ export class JobRunner {
           });
           return;
         }
-        journal.recordOutcome({
-          rowId: row.id,
-          from,
-          to: 'queued',
-          patch: { refundAttempt: true },
+        this.notSent(row.id, from, 'queued', {
           response: { status: 403, loggedIn: answer.loggedIn ?? null, message: answer.message },
         });
         this.accessDenied(answer);
@@ -707,11 +703,7 @@ export class JobRunner {
       case 'not_found':
         // The create endpoint itself is missing: a wrong base URL, not a network problem.
         // Nothing was created; the job stops and says what to check.
-        journal.recordOutcome({
-          rowId: row.id,
-          from,
-          to: 'queued',
-          patch: { refundAttempt: true },
+        this.notSent(row.id, from, 'queued', {
           response: { status: 404 },
           reason: 'the create endpoint answered 404: back to the queue',
         });
@@ -719,11 +711,7 @@ export class JobRunner {
         return;
       case 'offline':
       case 'no_token':
-        journal.recordOutcome({
-          rowId: row.id,
-          from,
-          to: 'queued',
-          patch: { refundAttempt: true },
+        this.notSent(row.id, from, 'queued', {
           response: { answer: answer.kind },
           reason: 'not sent: back to the queue',
         });
@@ -731,12 +719,7 @@ export class JobRunner {
         return;
       case 'aborted':
         if (!answer.maybeSent) {
-          journal.recordOutcome({
-            rowId: row.id,
-            from,
-            to: 'queued',
-            patch: { refundAttempt: true },
-          });
+          this.notSent(row.id, from, 'queued');
           return;
         }
         this.toDoubt(row.id, from, 'in_doubt', 'interrupted after sending', now);
@@ -760,12 +743,7 @@ export class JobRunner {
         return;
       case 'throttled':
         // The scheduler retries 429s itself; one reaching us means the run is stopping.
-        journal.recordOutcome({
-          rowId: row.id,
-          from,
-          to: 'queued',
-          patch: { refundAttempt: true },
-        });
+        this.notSent(row.id, from, 'queued');
         return;
     }
   }
@@ -800,6 +778,17 @@ export class JobRunner {
       message:
         'This API user may not ask for screening or validation together with a creation. The app sends them as separate requests instead, which uses more of the write budget.',
     });
+  }
+
+  /** The request never reached the server (or was refused before doing anything): the row goes
+   *  back to its queue and gets back the attempt its intent counted. */
+  private notSent(
+    rowId: number,
+    from: RowState,
+    to: RowState,
+    extra: { response?: Record<string, unknown>; reason?: string } = {},
+  ): void {
+    this.d.journal.recordOutcome({ rowId, from, to, patch: { refundAttempt: true }, ...extra });
   }
 
   private toDoubt(rowId: number, from: RowState, to: RowState, reason: string, now: number): void {
@@ -1295,34 +1284,19 @@ export class JobRunner {
         this.toDoubt(row.id, sending, inDoubt, '409', now);
         return;
       case 'access_denied':
-        journal.recordOutcome({
-          rowId: row.id,
-          from: sending,
-          to: queued,
-          patch: { refundAttempt: true },
+        this.notSent(row.id, sending, queued, {
           response: { status: 403, message: answer.message },
         });
         this.accessDenied(answer);
         return;
       case 'offline':
       case 'no_token':
-        journal.recordOutcome({
-          rowId: row.id,
-          from: sending,
-          to: queued,
-          patch: { refundAttempt: true },
-          response: { answer: answer.kind },
-        });
+        this.notSent(row.id, sending, queued, { response: { answer: answer.kind } });
         this.nothingSent(answer);
         return;
       case 'aborted':
         if (!answer.maybeSent) {
-          journal.recordOutcome({
-            rowId: row.id,
-            from: sending,
-            to: queued,
-            patch: { refundAttempt: true },
-          });
+          this.notSent(row.id, sending, queued);
           return;
         }
         this.toDoubt(row.id, sending, inDoubt, 'interrupted after sending', now);
@@ -1332,12 +1306,7 @@ export class JobRunner {
         this.toDoubt(row.id, sending, inDoubt, answer.detail, now);
         return;
       case 'throttled':
-        journal.recordOutcome({
-          rowId: row.id,
-          from: sending,
-          to: queued,
-          patch: { refundAttempt: true },
-        });
+        this.notSent(row.id, sending, queued);
         return;
     }
   }

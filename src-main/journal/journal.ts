@@ -681,6 +681,20 @@ export class Journal {
     return out.slice(0, n).map(toRow);
   }
 
+  /** Every row of a job in source order, a page at a time (exports, summaries, re-imports). */
+  *eachRow(jobId: string, pageSize = 500): Generator<JournalRow> {
+    let after: number | undefined;
+    for (;;) {
+      const page = this.pageRows(jobId, {
+        limit: pageSize,
+        ...(after !== undefined ? { after } : {}),
+      });
+      yield* page.rows;
+      if (page.nextCursor === null) return;
+      after = page.nextCursor;
+    }
+  }
+
   /** Keyset paging in source order, with the UI's filters. */
   pageRows(jobId: string, query: RowQuery = {}): RowPage {
     const limit = clampLimit(query.limit ?? 100, MAX_PAGE);

@@ -13,6 +13,7 @@ import { openJournal, type Journal } from '../journal/journal';
 import { startSandbox, type SandboxHandle } from '../sandbox';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
+import { inspectFile } from '../workbook';
 import { EventBus } from './eventBus';
 import { Onboarding, SANDBOX_TOKEN } from './onboarding';
 import { journalPathFor } from './paths';
@@ -256,7 +257,6 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         return { path: await options.desktop.chooseFile(purpose, defaultPath) };
       },
       'files:inspect': async ({ path: p }) => {
-        const { inspectFile } = await import('../workbook');
         const f = await inspectFile(p);
         return { ...f, ...(f.text ? { text: f.text } : {}) };
       },

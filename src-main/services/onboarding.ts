@@ -3,7 +3,7 @@
 // pause, cancel, retry), and results out. The CLI calls it directly; the desktop app and the
 // browser host call it through the command contract.
 import { randomUUID } from 'node:crypto';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   ConnectionTest,
@@ -15,7 +15,7 @@ import type {
   PreviewView,
   RowView,
 } from '../../src-shared/contract';
-import { appError, fail, toAppError, type AppError } from '../../src-shared/errors';
+import { fail, toAppError } from '../../src-shared/errors';
 import { identityKey, PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { checkBaseUrl, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
@@ -27,6 +27,7 @@ import {
   ATTENTION_STATUSES,
   isResultHeader,
   applyMapping,
+  columnLetter,
   createTemplate,
   exportResults,
   headerSignature,
@@ -673,17 +674,11 @@ export class Onboarding {
     await mkdir(path.dirname(out), { recursive: true }).catch(() => undefined);
     const toResult = (r: JournalRow) => this.resultRow(r);
     async function* rows(): AsyncGenerator<ResultRow> {
-      let after: number | undefined;
-      for (;;) {
-        const page = journal.pageRows(jobId, {
-          limit: 500,
-          ...(after !== undefined ? { after } : {}),
-        });
-        for (const r of page.rows) yield toResult(r);
-        if (page.nextCursor === null) return;
-        after = page.nextCursor;
+      let n = 0;
+      for (const r of journal.eachRow(jobId)) {
+        yield toResult(r);
         // Let the event loop serve the UI between pages.
-        await new Promise((res) => setImmediate(res));
+        if (++n % 500 === 0) await new Promise((res) => setImmediate(res));
       }
     }
     return exportResults(out, { headers: job.headers, format, now: this.clock.now(), rows });
@@ -739,23 +734,14 @@ export class Onboarding {
       errorCode: string | null;
       ref: number;
     }> = [];
-    let after: number | undefined;
-    for (;;) {
-      const page = journal.pageRows(job.id, {
-        limit: 500,
-        ...(after !== undefined ? { after } : {}),
+    for (const r of journal.eachRow(job.id)) {
+      const internal = r.errorCode !== null && INTERNAL_MARKS.has(r.errorCode);
+      previous.push({
+        identity: r.identityKey,
+        status: r.state,
+        errorCode: internal ? null : r.errorCode,
+        ref: r.id,
       });
-      for (const r of page.rows) {
-        const internal = r.errorCode !== null && INTERNAL_MARKS.has(r.errorCode);
-        previous.push({
-          identity: r.identityKey,
-          status: r.state,
-          errorCode: internal ? null : r.errorCode,
-          ref: r.id,
-        });
-      }
-      if (page.nextCursor === null) break;
-      after = page.nextCursor;
     }
     const selection = await selectRetryRows(imported.rows, previous);
     // The file's own Status column is the best witness of which rows needed attention: it also
@@ -876,27 +862,6 @@ function textAt(obj: unknown, key: string): string {
   return Array.isArray(v) ? v.join('; ') : String(v);
 }
 
-function columnLetter(index: number): string {
-  let n = index + 1;
-  let s = '';
-  while (n > 0) {
-    const m = (n - 1) % 26;
-    s = String.fromCharCode(65 + m) + s;
-    n = Math.floor((n - 1) / 26);
-  }
-  return s;
-}
-
 function sameLimits(a: Limits, b: Limits): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
-
-export async function fileExists(p: string): Promise<boolean> {
-  return stat(p).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-}
-
-export type { AppError };
-export { appError };

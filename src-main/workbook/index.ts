@@ -3,6 +3,7 @@
 // records; the journal and the engine call them.
 export { DEFAULT_MAX_BYTES, assertFileUnchanged, hashFile, inspectFile } from './inspect';
 export { openTable, previewTable, readTable, detectHeaderRow } from './table';
+export { columnLetter } from './xlsxRows';
 export {
   suggestMapping,
   createTemplate,
