@@ -14,8 +14,8 @@ import {
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { appError, err } from '../../src-shared/errors';
-import { SETTLED_STATES } from '../../src-shared/rowStates';
 import { createAppServices, type AppServices } from '../services/appServices';
+import { watchJobsForDesktop, type DesktopPort } from '../services/desktopSignals';
 import { defaultDataDir } from '../services/paths';
 import { IPC_EVENT, IPC_INVOKE } from './ipcChannels';
 
@@ -74,6 +74,9 @@ function createWindow(): BrowserWindow {
     if (url !== rendererUrl) event.preventDefault();
   });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  win.on('closed', () => {
+    if (mainWindow === win) mainWindow = undefined;
+  });
   void (devServerUrl ? win.loadURL(devServerUrl) : win.loadFile(rendererFile));
   return win;
 }
@@ -85,75 +88,53 @@ function lockDownSessions(): void {
   ses.setDevicePermissionHandler(() => false);
 }
 
+/** Brings our window to the front, restoring it when minimised; opens one when there is none. */
+function showWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) {
+    mainWindow = createWindow();
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
 /**
- * What only a desktop can do while jobs run: progress in the taskbar, a notification when a job
- * finishes or needs the user, and keeping the machine from sleeping (a large job takes hours).
+ * What only a desktop can do while jobs run, with Electron's APIs: progress in the taskbar, keeping
+ * the machine from suspending, and notifications that bring the window back when clicked. When
+ * to do which is decided in `services/desktopSignals.ts`.
  */
-function watchJobs(svc: AppServices): void {
-  const progress = new Map<string, number>();
-  const lastState = new Map<string, string>();
+function desktopPort(): DesktopPort {
   let blocker: number | undefined;
-  const update = () => {
-    const fractions = [...progress.values()];
-    if (mainWindow && !mainWindow.isDestroyed()) {
-      mainWindow.setProgressBar(
-        fractions.length ? fractions.reduce((a, b) => a + b, 0) / fractions.length : -1,
-      );
-    }
-    if (fractions.length && blocker === undefined) {
-      blocker = powerSaveBlocker.start('prevent-app-suspension');
-    } else if (!fractions.length && blocker !== undefined) {
-      powerSaveBlocker.stop(blocker);
-      blocker = undefined;
-    }
-  };
-  svc.bus.subscribe((event, payload) => {
-    if (event === 'job:progress') {
-      const p = payload as {
-        jobId: string;
-        state: string;
-        total: number;
-        counts: Record<string, number>;
-      };
-      const open = ['running', 'waiting_network'].includes(p.state);
-      const finished = SETTLED_STATES.reduce((a, s) => a + (p.counts[s] ?? 0), 0);
-      if (open && p.total) progress.set(p.jobId, finished / p.total);
-      else progress.delete(p.jobId);
-      update();
-    } else if (event === 'jobs:changed') {
-      const { jobId } = payload as { jobId: string };
-      void svc.router.dispatch('jobs:get', { jobId }).then((r) => {
-        if (!r.ok) return;
-        const job = r.value as {
-          name: string;
-          state: string;
-          running: boolean;
-          stateReason: { message: string } | null;
-        };
-        const before = lastState.get(jobId);
-        lastState.set(jobId, job.state);
-        if (!job.running) {
-          progress.delete(jobId);
-          update();
-        }
-        if (before === job.state || !Notification.isSupported()) return;
-        const needsUser =
-          job.state === 'needs_attention' ||
-          (job.state === 'paused' &&
-            job.stateReason?.message &&
-            !/^Paused\./.test(job.stateReason.message));
-        if (job.state === 'finished' || needsUser) {
-          new Notification({
-            title:
-              job.state === 'finished'
-                ? `Finished: ${job.name}`
-                : `Needs your attention: ${job.name}`,
-            body: job.stateReason?.message ?? 'Every row reached its end.',
-          }).show();
-        }
+  // Shown notifications are kept until they are clicked or closed: one collected as garbage
+  // would no longer answer a click.
+  const shown = new Set<Notification>();
+  return {
+    setProgress(fraction) {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.setProgressBar(fraction ?? -1);
+    },
+    keepAwake(on) {
+      if (on && blocker === undefined) {
+        blocker = powerSaveBlocker.start('prevent-app-suspension');
+      } else if (!on && blocker !== undefined) {
+        powerSaveBlocker.stop(blocker);
+        blocker = undefined;
+      }
+    },
+    notificationsSupported: () => Notification.isSupported(),
+    notify({ title, body }) {
+      const notification = new Notification({ title, body });
+      shown.add(notification);
+      const forget = () => shown.delete(notification);
+      notification.on('click', () => {
+        forget();
+        showWindow();
       });
-    }
-  });
+      notification.on('close', forget);
+      notification.on('failed', forget);
+      notification.show();
+    },
+  };
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -161,10 +142,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => {
-    if (mainWindow) {
-      if (mainWindow.isMinimized()) mainWindow.restore();
-      mainWindow.focus();
-    }
+    if (mainWindow) showWindow();
   });
 
   app.on('web-contents-created', (_event, contents) => {
@@ -195,7 +173,7 @@ if (!app.requestSingleInstanceLock()) {
         showInFolder: (filePath) => shell.showItemInFolder(filePath),
       },
     });
-    watchJobs(services);
+    watchJobsForDesktop(services, desktopPort());
     ipcMain.handle(IPC_INVOKE, async (event, command: unknown, input: unknown) => {
       if (!isTrustedSender(event)) return err(appError('unauthorized_transport'));
       return services!.router.dispatch(command, input);
@@ -205,7 +183,6 @@ if (!app.requestSingleInstanceLock()) {
         mainWindow.webContents.send(IPC_EVENT, event, payload);
     });
     mainWindow = createWindow();
-    mainWindow.on('closed', () => (mainWindow = undefined));
     app.on('activate', () => {
       if (!mainWindow) mainWindow = createWindow();
     });

@@ -1,7 +1,9 @@
 // The Electron smoke test: runs the built app in a real Electron window where an Electron binary
 // exists, and is reported as skipped, with the reason, where it does not. It covers what only the
 // desktop layer does: the locked-down window, the preload's narrow bridge, the desktop
-// capabilities, a single instance, and a whole job through IPC with the desktop hooks attached.
+// capabilities, a single instance, the native file dialog, and a whole job through IPC with the
+// desktop hooks (taskbar progress, the power-save blocker, notifications) recorded at Electron's
+// own APIs.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,7 +28,7 @@ if (!binary) console.log(`Electron smoke test SKIPPED: ${SKIP_REASON}`);
 test.describe('Electron smoke test', () => {
   test.skip(!binary, SKIP_REASON);
 
-  test('one locked-down window, a narrow bridge, a single instance, and a job through IPC', async () => {
+  test('one locked-down window, a narrow bridge, a single instance, the file dialog, and a job through IPC with the desktop hooks', async () => {
     test.setTimeout(180_000);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'electron-data-'));
     const env = { ...process.env, SUPPLIER_ONBOARDING_HOME: dataDir };
@@ -90,8 +92,54 @@ test.describe('Electron smoke test', () => {
         1,
       );
 
-      // A whole job through IPC, with the taskbar progress and notifications attached.
+      // The native file dialog: answered here with the shipped sample, as if the user chose it.
       const sample = path.resolve('resources/samples/suppliers.xlsx');
+      await app.evaluate(({ dialog }, file) => {
+        dialog.showOpenDialog = (async () => ({
+          canceled: false,
+          filePaths: [file],
+        })) as unknown as typeof dialog.showOpenDialog;
+      }, sample);
+      expect(await invoke('files:choose', { purpose: 'import' })).toEqual({
+        ok: true,
+        value: { path: sample },
+      });
+
+      // The desktop hooks, recorded at Electron's own APIs: the taskbar progress, the blocker that
+      // keeps the machine awake, and notifications (recorded instead of shown).
+      await app.evaluate(({ BrowserWindow, Notification, powerSaveBlocker }) => {
+        const calls: Array<{ api: string; args: unknown[] }> = [];
+        (globalThis as unknown as { desktopCalls: typeof calls }).desktopCalls = calls;
+        const win = BrowserWindow.getAllWindows()[0]!;
+        const setProgressBar = win.setProgressBar.bind(win);
+        win.setProgressBar = (progress, options) => {
+          calls.push({ api: 'setProgressBar', args: [progress] });
+          setProgressBar(progress, options);
+        };
+        const start = powerSaveBlocker.start.bind(powerSaveBlocker);
+        const stop = powerSaveBlocker.stop.bind(powerSaveBlocker);
+        powerSaveBlocker.start = (type) => {
+          const id = start(type);
+          calls.push({ api: 'powerSaveBlocker.start', args: [type, id] });
+          return id;
+        };
+        powerSaveBlocker.stop = (id) => {
+          calls.push({ api: 'powerSaveBlocker.stop', args: [id] });
+          return stop(id);
+        };
+        Notification.isSupported = () => true;
+        Notification.prototype.show = function (this: Electron.Notification) {
+          calls.push({ api: 'Notification.show', args: [this.title, this.body] });
+        };
+      });
+      const desktopCalls = () =>
+        app.evaluate(
+          () =>
+            (globalThis as unknown as { desktopCalls: Array<{ api: string; args: unknown[] }> })
+              .desktopCalls,
+        );
+
+      // A whole job through IPC, with the desktop hooks attached.
       const preview = (await invoke('files:preview', { path: sample })).value as {
         suggestion: { mapping: unknown };
       };
@@ -115,6 +163,29 @@ test.describe('Electron smoke test', () => {
           },
         )
         .toMatch(/finished|needs_attention/);
+      // The sample has rows to fix: the job ends needing the user, which is announced once.
+      await expect
+        .poll(async () => (await desktopCalls()).filter((c) => c.api === 'Notification.show'))
+        .toEqual([
+          {
+            api: 'Notification.show',
+            args: ['Needs your attention: Electron smoke', expect.stringMatching(/attention/)],
+          },
+        ]);
+      const calls = await desktopCalls();
+      const progress = calls.filter((c) => c.api === 'setProgressBar').map((c) => c.args[0]);
+      expect(progress.length).toBeGreaterThan(1);
+      expect(progress.slice(0, -1).every((v) => typeof v === 'number' && v >= 0 && v <= 1)).toBe(
+        true,
+      );
+      expect(progress.at(-1)).toBe(-1); // the bar is removed when nothing runs
+      const blocker = calls.filter((c) => c.api.startsWith('powerSaveBlocker'));
+      expect(blocker.map((c) => c.api)).toEqual([
+        'powerSaveBlocker.start',
+        'powerSaveBlocker.stop',
+      ]);
+      expect(blocker[0]!.args[0]).toBe('prevent-app-suspension');
+      expect(blocker[1]!.args[0]).toBe(blocker[0]!.args[1]); // the blocker it started
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'electron-jobs.png') });
     } finally {
       await app.close();
