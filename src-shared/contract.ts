@@ -3,6 +3,7 @@
 // it with these schemas; nothing else crosses.
 import { z } from 'zod';
 import type { Result } from './errors';
+import { FieldTransformSchema } from './fieldTransforms';
 import { PAYLOAD_FIELDS, ScreeningPeriodSchema } from './supplier';
 
 // ---- app -------------------------------------------------------------------------------------
@@ -84,6 +85,7 @@ export const MappingSchema = z.object({
         field: FieldKeySchema,
         column: z.number().int().min(0).nullable(),
         constant: z.string().max(500).optional(),
+        transform: FieldTransformSchema.optional(),
       }),
     )
     .max(50),
@@ -242,6 +244,10 @@ export type RowView = z.infer<typeof RowViewSchema>;
 
 export const RowFilterSchema = z.object({
   states: z.array(z.string()).max(30).optional(),
+  /** Rows with a validation problem of this kind (see `jobs:problems`). */
+  problem: z
+    .object({ code: z.string().max(100).nullable(), field: z.string().max(100).nullable() })
+    .optional(),
   group: z.enum(['to_fix', 'waiting', 'in_progress', 'finished']).optional(),
   problemsOnly: z.boolean().optional(),
   text: z.string().max(200).optional(),
@@ -372,10 +378,22 @@ export const commands = {
     }).strict(),
     output: MappingPreviewSchema,
   },
+  /** The saved mappings, newest first. With `headers` (the columns of the file being mapped),
+   *  each comes with its mapping onto those columns and the columns of its own that the file
+   *  lacks, so the user can pick one that was made for another file. */
   'templates:list': {
-    input: z.object({}).strict(),
+    input: z.object({ headers: z.array(z.string().max(500)).max(500).optional() }).strict(),
     output: z.array(
-      z.object({ name: z.string(), headers: z.array(z.string()), updatedAt: z.number() }),
+      z.object({
+        name: z.string(),
+        headers: z.array(z.string()),
+        updatedAt: z.number(),
+        /** Made for exactly this set of columns (in any order). */
+        sameColumns: z.boolean(),
+        mapping: MappingSchema.nullable(),
+        /** Columns the template maps that the file does not have. */
+        missingColumns: z.array(z.string()),
+      }),
     ),
   },
   'templates:save': {
@@ -387,6 +405,10 @@ export const commands = {
       })
       .strict(),
     output: z.object({ name: z.string() }),
+  },
+  'templates:delete': {
+    input: z.object({ name: z.string().trim().min(1).max(100) }).strict(),
+    output: z.object({ deleted: z.boolean() }),
   },
 
   /** Imports the whole file into a new job (streaming), validating every row. */
@@ -414,6 +436,21 @@ export const commands = {
   'jobs:setOptions': {
     input: z.object({ jobId: z.string().min(1), options: JobOptionsSchema }).strict(),
     output: JobViewSchema,
+  },
+  /** The rows waiting for a fix, by the kind of their problems (code and field), most frequent
+   *  first: the Review screen's counts and filters. */
+  'jobs:problems': {
+    input: JobIdSchema,
+    output: z.object({
+      kinds: z.array(
+        z.object({
+          code: z.string().nullable(),
+          field: z.string().nullable(),
+          rows: z.number().int(),
+        }),
+      ),
+      rows: z.number().int(),
+    }),
   },
   /** Checks every valid row's identity against the API (new, exists, ambiguous, pending);
    *  creates nothing. Runs in the background; follow `job:progress`. */

@@ -1,22 +1,46 @@
 // The mapping file of the command line: payload field → column header (or a constant), readable
 // and editable by hand, e.g.
 //   { "fields": { "name": "Firmenname", "supplierId.id": "Lieferanten-Nr.",
-//                 "supplierId.source": { "constant": "SAP" } } }
+//                 "supplierId.source": { "constant": "SAP" },
+//                 "supplierId.id": { "header": "Kreditor", "transform": { "padZeros": 8 } } } }
 import { readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FieldKeySchema } from '../../src-shared/contract';
 import { fail } from '../../src-shared/errors';
+import { FieldTransformSchema, normaliseTransform } from '../../src-shared/fieldTransforms';
 import type { Mapping } from '../workbook';
 
 const EntrySchema = z.union([
   z.string(),
-  z.object({ header: z.string().optional(), constant: z.string().optional() }).strict(),
+  z
+    .object({
+      header: z.string().optional(),
+      constant: z.string().optional(),
+      transform: FieldTransformSchema.optional(),
+    })
+    .strict(),
   z.null(),
 ]);
 // partialRecord: a file names only the fields it maps (z.record with enum keys wants them all).
 const MappingFileSchema = z
   .object({ fields: z.partialRecord(FieldKeySchema, EntrySchema) })
   .strict();
+
+/** An entry is a header or an object: of a union's failed branches, the one that got furthest
+ *  into the entry says best what is wrong (`fields.name.transform.case`, not `fields.name`). */
+function precise(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code === 'invalid_union') {
+    const best = issue.errors
+      .map((branch) => branch[0])
+      .filter((i): i is z.core.$ZodIssue => i !== undefined)
+      .sort((a, b) => b.path.length - a.path.length)[0];
+    if (best && best.path.length > 0) {
+      const inner = precise(best);
+      return { path: [...issue.path, ...inner.path], message: inner.message };
+    }
+  }
+  return { path: issue.path, message: issue.message };
+}
 
 export async function readMappingFile(file: string, headers: readonly string[]): Promise<Mapping> {
   let raw: unknown;
@@ -30,10 +54,10 @@ export async function readMappingFile(file: string, headers: readonly string[]):
   }
   const parsed = MappingFileSchema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const issue = parsed.error.issues[0] && precise(parsed.error.issues[0]);
     fail(
       'invalid_input',
-      `The mapping file ${file} is not valid: ${issue ? `${issue.path.join('.') || 'fields'}: ${issue.message}` : 'unknown problem'}. Each entry maps a payload field to a column header or to {"constant": "..."}.`,
+      `The mapping file ${file} is not valid: ${issue ? `${issue.path.map(String).join('.') || 'fields'}: ${issue.message}` : 'unknown problem'}. Each entry maps a payload field to a column header, or to {"header": "...", "constant": "...", "transform": {...}} (transform settings: "case": "keep"|"upper"|"lower"|"title", "padZeros": 2..20, "restoreZeros": true|false, "separators": ";,").`,
     );
   }
   const norm = (h: string) => h.trim().toLowerCase();
@@ -43,6 +67,9 @@ export async function readMappingFile(file: string, headers: readonly string[]):
     if (entry === null || entry === undefined) continue;
     const header = typeof entry === 'string' ? entry : entry.header;
     const constant = typeof entry === 'string' ? undefined : entry.constant;
+    const mappedField = field as Mapping['fields'][number]['field'];
+    const transform =
+      typeof entry === 'string' ? undefined : normaliseTransform(mappedField, entry.transform);
     let column: number | null = null;
     if (header !== undefined) {
       const found = index.get(norm(header));
@@ -55,9 +82,10 @@ export async function readMappingFile(file: string, headers: readonly string[]):
       column = found;
     }
     fields.push({
-      field: field as Mapping['fields'][number]['field'],
+      field: mappedField,
       column,
       ...(constant !== undefined ? { constant } : {}),
+      ...(transform ? { transform } : {}),
     });
   }
   return { fields };
@@ -68,14 +96,19 @@ export async function writeMappingFile(
   mapping: Mapping,
   headers: readonly string[],
 ): Promise<void> {
-  const fields: Record<string, string | { header?: string; constant?: string }> = {};
+  const fields: Record<string, z.input<typeof EntrySchema>> = {};
   for (const f of mapping.fields) {
     const header = f.column === null ? undefined : headers[f.column];
     if (header === undefined && f.constant === undefined) continue;
+    const transform = normaliseTransform(f.field, f.transform);
     fields[f.field] =
-      f.constant === undefined
+      f.constant === undefined && !transform
         ? header!
-        : { ...(header !== undefined ? { header } : {}), constant: f.constant };
+        : {
+            ...(header !== undefined ? { header } : {}),
+            ...(f.constant !== undefined ? { constant: f.constant } : {}),
+            ...(transform ? { transform } : {}),
+          };
   }
   await writeFile(file, `${JSON.stringify({ fields }, null, 2)}\n`, 'utf8');
 }

@@ -156,6 +156,9 @@ export interface RowQuery {
   problemsOnly?: boolean;
   /** Only rows whose last error has this code. */
   errorCode?: string;
+  /** Only rows with a validation problem of this code (and of this field, when given; null:
+   *  a problem of the whole row), as `problemKinds` counts them. */
+  problem?: { code: string | null; field?: string | null };
   /** Case-insensitive (ASCII) substring of the original cells, identity, platform id or error. */
   text?: string;
   /** The cursor of the previous page (`nextCursor`), or absent for the first page. */
@@ -702,7 +705,7 @@ export class Journal {
     const states = query.states ?? (query.problemsOnly ? PROBLEM_STATES : null);
     const text = query.text?.trim() ? query.text.trim() : null;
 
-    if (text === null && query.errorCode === undefined) {
+    if (text === null && query.errorCode === undefined && query.problem === undefined) {
       let raws: RawRow[];
       if (states) {
         raws = [];
@@ -736,6 +739,14 @@ export class Journal {
       where.push('error_code = ?');
       params.push(query.errorCode);
     }
+    if (query.problem !== undefined) {
+      const byField = query.problem.field !== undefined;
+      where.push(
+        `problems IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(rows.problems) p WHERE p.value ->> '$.code' IS ?${byField ? ` AND p.value ->> '$.field' IS ?` : ''})`,
+      );
+      params.push(query.problem.code);
+      if (byField) params.push(query.problem.field ?? null);
+    }
     if (text !== null) {
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(
@@ -751,6 +762,21 @@ export class Journal {
     const page = raws.slice(0, limit).map(toRow);
     if (raws.length > limit) return { rows: page, nextCursor: page[page.length - 1]!.sourceRow };
     return { rows: page, nextCursor: end ? end.sourceRow : null };
+  }
+
+  /** The rows waiting for a fix by the kind of their validation problems (code and field), most
+   *  frequent first. A row with two kinds counts under each; `rows` counts it once. */
+  problemKinds(jobId: string): {
+    kinds: Array<{ code: string | null; field: string | null; rows: number }>;
+    rows: number;
+  } {
+    const kinds = this.stmts.problemKinds.all(jobId) as Array<{
+      code: string | null;
+      field: string | null;
+      rows: number;
+    }>;
+    const { rows } = this.stmts.problemRows.get(jobId) as { rows: number };
+    return { kinds, rows };
   }
 
   // ---- rows: writes -----------------------------------------------------------------------
@@ -1216,6 +1242,17 @@ function prepareStatements(db: BetterSqlite3.Database) {
     pageState: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_state_source_row_idx
        WHERE job_id = ? AND state = ? AND source_row > ? ORDER BY source_row LIMIT ?`,
+    ),
+    problemKinds: db.prepare(
+      `SELECT p.value ->> '$.code' AS code, p.value ->> '$.field' AS field,
+              count(DISTINCT rows.id) AS rows
+       FROM rows INDEXED BY rows_state_source_row_idx, json_each(rows.problems) p
+       WHERE rows.job_id = ? AND rows.state = 'invalid' AND rows.problems IS NOT NULL
+       GROUP BY 1, 2 ORDER BY rows DESC, code, field`,
+    ),
+    problemRows: db.prepare(
+      `SELECT count(*) AS rows FROM rows INDEXED BY rows_state_source_row_idx
+       WHERE job_id = ? AND state = 'invalid'`,
     ),
     windowEnd: db.prepare(
       `SELECT source_row AS sourceRow FROM rows WHERE job_id = ? AND source_row > ?

@@ -262,15 +262,17 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       },
       'files:preview': async (input) => (await ob()).preview(input),
       'mapping:preview': async (input) => (await ob()).mappingPreview(input),
-      'templates:list': async () => (await ob()).listTemplates(),
+      'templates:list': async ({ headers }) => (await ob()).listTemplates(headers),
       'templates:save': async ({ name, headers, mapping }) => {
         (await ob()).saveTemplate(name, headers, mapping);
         return { name };
       },
+      'templates:delete': async ({ name }) => ({ deleted: (await ob()).deleteTemplate(name) }),
 
       'jobs:create': async (input) => (await ob()).createJob(input),
       'jobs:list': async () => (await ob()).listJobs(),
       'jobs:get': async ({ jobId }) => (await ob()).jobView(jobId),
+      'jobs:problems': async ({ jobId }) => (await ob()).problemKinds(jobId),
       'jobs:setOptions': async ({ jobId, options: o }) => (await ob()).setOptions(jobId, o),
       'jobs:check': async ({ jobId }) => ({
         started: (await ob()).start(jobId, { mode: 'check', wait: true }),

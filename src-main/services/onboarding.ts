@@ -11,11 +11,13 @@ import type {
   JobOptionsView,
   JobView,
   Limits,
+  CommandOutput,
   MappingPreview,
   PreviewView,
   RowView,
 } from '../../src-shared/contract';
 import { fail, toAppError } from '../../src-shared/errors';
+import { DEFAULT_SEPARATORS } from '../../src-shared/fieldTransforms';
 import { identityKey, PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { checkBaseUrl, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
@@ -33,6 +35,7 @@ import {
   headerSignature,
   importRows,
   inspectFile,
+  mappingFromTemplate,
   previewTable,
   selectRetryRows,
   suggestMapping,
@@ -48,6 +51,8 @@ import {
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { testConnection } from './connectionTest';
+
+type TemplateView = CommandOutput<'templates:list'>[number];
 
 export const SANDBOX_CONNECTION_NAME = 'Built-in sandbox (practice)';
 export const SANDBOX_TOKEN = 'sandbox';
@@ -239,6 +244,7 @@ export class Onboarding {
     });
     const { rows, summary } = validateRows(table.rows, input.mapping, table.columns);
     const samples = table.rows.slice(0, 5);
+    const mappedSamples = samples.map((r) => applyMapping(r, input.mapping, table.columns));
     const byField = new Map(input.mapping.fields.map((f) => [f.field, f]));
     const fields = PAYLOAD_FIELDS.map(({ key }) => {
       const f = byField.get(key);
@@ -247,9 +253,10 @@ export class Onboarding {
         const cell = f.column === null ? '' : (r.cells[f.column] ?? '');
         return cell === '' && f.constant !== undefined ? f.constant : cell;
       });
-      const after = samples.map((r) => {
-        const draft = applyMapping(r, input.mapping, table.columns).draft;
-        return textAt(key === 'customerId' || key === 'ownId' ? undefined : draft, key);
+      const after = mappedSamples.map((mapped) => {
+        // Customer and own ids are not in the payload: they are attached after creation.
+        if (key === 'customerId' || key === 'ownId') return mapped.extraIds[key] ?? '';
+        return textAt(mapped.draft, key);
       });
       return { field: key, before, after };
     });
@@ -273,12 +280,31 @@ export class Onboarding {
       .reverse();
   }
 
-  listTemplates(): Array<{ name: string; headers: string[]; updatedAt: number }> {
-    return this.o.journal.listTemplates().map((t) => ({
-      name: t.name,
-      headers: (t.mapping as unknown as MappingTemplate).headers ?? [],
-      updatedAt: t.updatedAt,
-    }));
+  /** Every saved template, newest first; with the file's headers, each mapped onto them. */
+  listTemplates(headers?: readonly string[]): TemplateView[] {
+    const signature = headers ? headerSignature(headers) : null;
+    return this.o.journal
+      .listTemplates()
+      .sort((a, b) => b.updatedAt - a.updatedAt)
+      .map((t) => {
+        const template = t.mapping as unknown as MappingTemplate;
+        const base = {
+          name: t.name,
+          headers: template.headers ?? [],
+          updatedAt: t.updatedAt,
+          sameColumns: signature !== null && t.headerSignature === signature,
+        };
+        if (!headers) return { ...base, mapping: null, missingColumns: [] };
+        const mapping = mappingFromTemplate(template, headers);
+        const missingColumns = template.fields
+          .filter((f, i) => f.header !== null && mapping.fields[i]?.column === null)
+          .map((f) => f.header as string);
+        return { ...base, mapping, missingColumns };
+      });
+  }
+
+  deleteTemplate(name: string): boolean {
+    return this.o.journal.deleteTemplate(name);
   }
 
   saveTemplate(name: string, headers: readonly string[], mapping: Mapping): void {
@@ -557,6 +583,7 @@ export class Onboarding {
       states?: string[] | undefined;
       group?: string | undefined;
       problemsOnly?: boolean | undefined;
+      problem?: { code: string | null; field: string | null } | undefined;
       text?: string | undefined;
       after?: number | undefined;
       limit?: number;
@@ -571,11 +598,17 @@ export class Onboarding {
     const page = this.o.journal.pageRows(jobId, {
       ...(states ? { states } : {}),
       ...(q.problemsOnly ? { problemsOnly: true } : {}),
+      ...(q.problem ? { problem: q.problem } : {}),
       ...(q.text ? { text: q.text } : {}),
       ...(q.after !== undefined ? { after: q.after } : {}),
       limit: q.limit ?? 100,
     });
     return { rows: page.rows.map((r) => this.rowView(r)), nextCursor: page.nextCursor };
+  }
+
+  problemKinds(jobId: string) {
+    if (!this.o.journal.getJob(jobId)) fail('not_found', 'This job no longer exists.');
+    return this.o.journal.problemKinds(jobId);
   }
 
   rowEvents(rowId: number) {
@@ -602,9 +635,21 @@ export class Onboarding {
     // row's own constant.
     const cells = [...row.cells];
     const rowMapping: Mapping = {
-      fields: mapping.fields.map((f) => {
-        const edit = allEdits[f.field];
-        if (edit === undefined) return f;
+      fields: mapping.fields.map((original) => {
+        const edit = allEdits[original.field];
+        if (edit === undefined) return original;
+        // The field's transform settings apply to a fix as to the file; a list typed in the
+        // app may also use the usual separators (the editor shows "a, b").
+        const f =
+          original.field === 'industries' && original.transform?.separators
+            ? {
+                ...original,
+                transform: {
+                  ...original.transform,
+                  separators: `${DEFAULT_SEPARATORS}${original.transform.separators}`,
+                },
+              }
+            : original;
         if (f.column !== null) {
           cells[f.column] = edit;
           return f;
@@ -824,7 +869,8 @@ function toNewRow(row: ValidatedRow): NewRow {
   return {
     sourceRow: row.sourceRow,
     cells: row.cells,
-    payload: (row.payload as Record<string, unknown> | null) ?? null,
+    // An invalid row keeps its partial payload: a fix in the app starts from its values.
+    payload: (row.payload as Record<string, unknown> | null) ?? row.draft ?? null,
     identityKey: row.identity ?? (row.payload ? identityKey(row.payload.supplierId) : null),
     state: row.status === 'valid' ? 'valid' : 'invalid',
     problems: problems.length ? problems : null,

@@ -2,6 +2,7 @@
 // French) and sample values, and saved templates offered again for the same header set.
 import { createHash } from 'node:crypto';
 import { fail } from '../../src-shared/errors';
+import { normaliseTransform } from '../../src-shared/fieldTransforms';
 import { PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { toCountryCode } from './countries';
 import { HEADER_NAMES, knownHeaderField, normaliseHeader } from './headerNames';
@@ -35,11 +36,15 @@ export function createTemplate(
     name,
     signature: headerSignature(headers),
     headers: [...headers],
-    fields: mapping.fields.map((f) => ({
-      field: f.field,
-      header: f.column === null ? null : (headers[f.column] ?? null),
-      ...(f.constant !== undefined ? { constant: f.constant } : {}),
-    })),
+    fields: mapping.fields.map((f) => {
+      const transform = normaliseTransform(f.field, f.transform);
+      return {
+        field: f.field,
+        header: f.column === null ? null : (headers[f.column] ?? null),
+        ...(f.constant !== undefined ? { constant: f.constant } : {}),
+        ...(transform ? { transform } : {}),
+      };
+    }),
   };
 }
 
@@ -64,6 +69,7 @@ export function mappingFromTemplate(
         field: f.field,
         column,
         ...(f.constant !== undefined ? { constant: f.constant } : {}),
+        ...(f.transform ? { transform: f.transform } : {}),
       };
     }),
   };

@@ -6,7 +6,16 @@ import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/suppl
 import { countryName, suggestCountry, toCountryCode } from './countries';
 import { assertMappingUsable } from './mapping';
 import { openTable } from './table';
-import { collapse, restorePostalCode, splitList, toBoolean, toScreeningPeriod } from './transforms';
+import { DEFAULT_SEPARATORS, type FieldTransform } from '../../src-shared/fieldTransforms';
+import {
+  changeCase,
+  collapse,
+  padZeros,
+  restorePostalCode,
+  splitList,
+  toBoolean,
+  toScreeningPeriod,
+} from './transforms';
 import type {
   MappableField,
   MappedRow,
@@ -50,7 +59,12 @@ function problemText(row: number, column: string | null, value: string, what: st
   return value === '' ? `${where}: ${what}` : `${where}: "${value}" ${what}`;
 }
 
-type CompiledField = { column: number | null; constant?: string; label: string | null };
+type CompiledField = {
+  column: number | null;
+  constant?: string;
+  transform: FieldTransform;
+  label: string | null;
+};
 type CompiledMapping = Map<MappableField, CompiledField>;
 
 /** The mapping by field with column labels; worked out once per table by the loops below. */
@@ -61,6 +75,7 @@ function compileMapping(mapping: Mapping, columns: readonly TableColumn[]): Comp
       {
         column: f.column,
         ...(f.constant !== undefined ? { constant: f.constant } : {}),
+        transform: f.transform ?? {},
         label: columnLabel(columns, f.column),
       },
     ]),
@@ -81,13 +96,25 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
   const notes: RowNote[] = [];
   let anyValue = false;
 
-  const read = (field: MappableField): { text: string; column: string | null } => {
+  const read = (
+    field: MappableField,
+  ): { text: string; column: string | null; transform: FieldTransform } => {
     const f = byField.get(field);
-    if (!f) return { text: '', column: null };
+    if (!f) return { text: '', column: null, transform: {} };
     const cell = f.column === null ? '' : (row.cells[f.column] ?? '');
     const blank = cell.trim() === '';
     if (!blank) anyValue = true;
-    return { text: blank && f.constant !== undefined ? f.constant : cell, column: f.label };
+    return {
+      text: blank && f.constant !== undefined ? f.constant : cell,
+      column: f.label,
+      transform: f.transform,
+    };
+  };
+  /** A text field with its spaces collapsed and the user's case; identifiers are only trimmed
+   *  (their inner spaces may matter) and get their leading zeros back when asked. */
+  const text = (field: MappableField): string => {
+    const { text: t, transform } = read(field);
+    return changeCase(padZeros(t.trim(), transform.padZeros), transform.case);
   };
   const problem = (
     field: MappableField,
@@ -110,7 +137,8 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
 
   const draft: Record<string, unknown> = {};
   for (const field of ['name', 'city', 'address'] as const) {
-    const v = collapse(read(field).text);
+    const { text: t, transform } = read(field);
+    const v = changeCase(collapse(t), transform.case);
     if (v) draft[field] = v;
   }
 
@@ -137,7 +165,10 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
 
   const postal = read('postalCode');
   if (collapse(postal.text)) {
-    const { value, restored } = restorePostalCode(postal.text, countryCode);
+    const { value, restored } =
+      postal.transform.restoreZeros === false
+        ? { value: collapse(postal.text), restored: false }
+        : restorePostalCode(postal.text, countryCode);
     draft.postalCode = value;
     if (restored) {
       notes.push({
@@ -149,12 +180,17 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
     }
   }
 
-  const id = read('supplierId.id').text.trim();
-  const source = read('supplierId.source').text.trim();
+  const id = text('supplierId.id');
+  const source = text('supplierId.source');
   draft.supplierId = { ...(id ? { id } : {}), ...(source ? { source } : {}) };
 
-  const industries = read('industries').text;
-  if (industries.trim()) draft.industries = splitList(industries);
+  const industries = read('industries');
+  if (industries.text.trim()) {
+    draft.industries = splitList(
+      industries.text,
+      industries.transform.separators ?? DEFAULT_SEPARATORS,
+    );
+  }
 
   const period = read('screeningPeriodInYears');
   const p = toScreeningPeriod(period.text);
@@ -181,9 +217,9 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
   } else if (b !== undefined) draft.requestValidationOnCreate = b;
 
   const extraIds: MappedRow['extraIds'] = {};
-  const customerId = read('customerId').text.trim();
+  const customerId = text('customerId');
   if (customerId) extraIds.customerId = customerId;
-  const ownId = read('ownId').text.trim();
+  const ownId = text('ownId');
   if (ownId) extraIds.ownId = ownId;
 
   return {
@@ -313,6 +349,7 @@ export class RowValidator {
       cells: mapped.cells,
       status,
       payload,
+      ...(status === 'invalid' ? { draft: mapped.draft } : {}),
       identity,
       extraIds: mapped.extraIds,
       problems,

@@ -3,6 +3,7 @@
 // src-shared as it is when the commands are declared; the type checks below keep it in step
 // with types.ts.
 import { z } from 'zod';
+import { FieldTransformSchema } from '../../src-shared/fieldTransforms';
 import { PAYLOAD_FIELDS, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import type * as T from './types';
 
@@ -77,6 +78,7 @@ export const FieldMappingSchema = z.object({
   field: MappableFieldSchema,
   column: z.number().int().nonnegative().nullable(),
   constant: z.string().optional(),
+  transform: FieldTransformSchema.optional(),
 });
 
 export const MappingSchema = z.object({ fields: z.array(FieldMappingSchema) });
@@ -104,6 +106,7 @@ export const MappingTemplateSchema = z.object({
       field: MappableFieldSchema,
       header: z.string().nullable(),
       constant: z.string().optional(),
+      transform: FieldTransformSchema.optional(),
     }),
   ),
 });
@@ -130,6 +133,7 @@ export const ValidatedRowSchema = z.object({
   cells: z.array(z.string()),
   status: z.enum(['valid', 'invalid', 'empty']),
   payload: SupplierCreatePayloadSchema.nullable(),
+  draft: z.record(z.string(), z.unknown()).optional(),
   identity: z.string().nullable(),
   extraIds: z.object({ customerId: z.string().optional(), ownId: z.string().optional() }),
   problems: z.array(RowProblemSchema),

@@ -1,5 +1,6 @@
 // Per-field value transforms: each takes the cell text and returns the payload value, or says
 // why it cannot (the caller turns that into a row problem).
+import type { TextCase } from '../../src-shared/fieldTransforms';
 
 export const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
@@ -56,4 +57,30 @@ export function restorePostalCode(
     return { value: `${zip.padStart(5, '0')}-${plus}`, restored: true };
   }
   return { value: t, restored: false };
+}
+
+/** Letter case as the user chose it on the Map screen. `title`: every word starts with a capital
+ *  (after a space, hyphen, slash, dot, bracket or ampersand), the rest in small letters. */
+export function changeCase(text: string, mode: TextCase | undefined): string {
+  switch (mode) {
+    case 'upper':
+      return text.toUpperCase();
+    case 'lower':
+      return text.toLowerCase();
+    case 'title':
+      return text
+        .toLowerCase()
+        .replace(/(^|[\s\-/.(&])(\p{Ll})/gu, (_m, before: string, letter: string) => {
+          return before + letter.toUpperCase();
+        });
+    default:
+      return text;
+  }
+}
+
+/** An all-digit value shorter than `digits` with leading zeros put back (000123 that Excel
+ *  stored as the number 123); anything else as it is. */
+export function padZeros(text: string, digits: number | undefined): string {
+  if (digits === undefined || !/^\d+$/.test(text) || text.length >= digits) return text;
+  return text.padStart(digits, '0');
 }

@@ -2,6 +2,7 @@
 // They hold only strings, numbers, booleans, arrays and plain objects, so they cross IPC and
 // the journal as they are.
 import type { ErrorCode } from '../../src-shared/errors';
+import type { FieldTransform } from '../../src-shared/fieldTransforms';
 import type { PayloadFieldKey, SupplierCreatePayload } from '../../src-shared/supplier';
 
 export type FileKind = 'xlsx' | 'csv';
@@ -106,6 +107,8 @@ export interface FieldMapping {
   column: number | null;
   /** A value for every row, used when `column` is null or the cell is empty. */
   constant?: string;
+  /** The user's transform settings for this field (case, leading zeros, separators, ...). */
+  transform?: FieldTransform;
 }
 
 export interface Mapping {
@@ -134,7 +137,12 @@ export interface MappingTemplate {
   name: string;
   signature: string;
   headers: string[];
-  fields: { field: MappableField; header: string | null; constant?: string }[];
+  fields: {
+    field: MappableField;
+    header: string | null;
+    constant?: string;
+    transform?: FieldTransform;
+  }[];
 }
 
 // ---- Validation
@@ -182,6 +190,9 @@ export interface ValidatedRow {
   cells: string[];
   status: RowValidity;
   payload: SupplierCreatePayload | null;
+  /** For a row that is not valid: the payload as far as the transforms could build it, so that
+   *  a fix starts from the row's current values. */
+  draft?: Record<string, unknown>;
   /** `identityKey(payload.supplierId)` when the supplier id is known. */
   identity: string | null;
   extraIds: ExtraIdentifiers;

@@ -7,6 +7,7 @@ import type {
   PreviewView,
 } from '../../src-shared/contract';
 import type { AppError } from '../../src-shared/errors';
+import { normaliseTransform, type FieldTransform } from '../../src-shared/fieldTransforms';
 import { PAYLOAD_FIELDS, type PayloadFieldKey } from '../../src-shared/supplier';
 import { app } from './app.svelte';
 import { call } from './call';
@@ -130,16 +131,42 @@ class Wizard {
       return;
     }
     this.#preview = r.value;
+    this.#setMapping(r.value.suggestion.mapping);
+    this.#mappingPreview = undefined;
+  }
+
+  /** One line per payload field, from a suggestion or a saved mapping. */
+  #setMapping(mapping: MappingView): void {
     this.#mapping = PAYLOAD_FIELDS.map((f) => {
-      const s = r.value.suggestion.mapping.fields.find((x) => x.field === f.key);
+      const s = mapping.fields.find((x) => x.field === f.key);
+      const transform = normaliseTransform(f.key, s?.transform);
       return {
         field: f.key,
         column: s?.column ?? null,
         ...(s?.constant ? { constant: s.constant } : {}),
+        ...(transform ? { transform } : {}),
       };
     });
-    this.#mappingPreview = undefined;
     this.schedulePreview(0);
+  }
+
+  /** A saved mapping the user picked, already mapped onto this file's columns. */
+  applyMapping(mapping: MappingView): void {
+    this.#error = undefined;
+    this.#setMapping(mapping);
+  }
+
+  /** Changes some of a field's transform settings; defaults are left out. */
+  setTransform(field: PayloadFieldKey, patch: Partial<FieldTransform>): void {
+    this.#mapping = this.#mapping.map((m) => {
+      if (m.field !== field) return m;
+      const { transform: old, ...rest } = m;
+      const merged: Record<string, unknown> = { ...old, ...patch };
+      for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
+      const transform = normaliseTransform(field, merged as FieldTransform);
+      return transform ? { ...rest, transform } : rest;
+    });
+    this.schedulePreview();
   }
 
   setColumn(field: PayloadFieldKey, column: number | null): void {

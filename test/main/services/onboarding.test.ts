@@ -1,6 +1,6 @@
 // The job commands end to end through the router, as the UI calls them: a real journal, the
 // embedded sandbox, the sample workbook.
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -245,6 +245,129 @@ describe('connections', () => {
     const saved = await call('connections:save', { name: 'Gone', baseUrl: url, token: 'x' });
     const t = await call('connections:test', { id: saved.id });
     expect(t.checks[0]).toMatchObject({ key: 'reachable', status: 'failed' });
+  });
+});
+
+describe('mapping settings, saved mappings and problem kinds', () => {
+  let csv: string;
+  const csvHeaders = ['Kreditor', 'Firma', 'Strasse', 'PLZ', 'Ort', 'Land', 'Kunde', 'Notiz'];
+
+  beforeAll(async () => {
+    csv = path.join(dir, 'kreditoren.csv');
+    const lines = [
+      csvHeaders.join(';'),
+      '4711;MÜLLER GMBH;Hauptstr. 1;1067;Dresden;DE;77;',
+      '4712;Schmidt AG;Ring 2;80331;München;Atlantis;;',
+      '4711;Müller Kopie;Hauptstr. 1;1067;Dresden;DE;;',
+      '4713;Weber KG;;10115;Berlin;DE;;',
+      // Only an unmapped column has a value: an empty row for the payload.
+      ';;;;;;;gelöscht',
+      '4714;Fischer SE;Weg 4;20095;Hamburg;Atlantis;;',
+    ];
+    await writeFile(csv, `${lines.join('\r\n')}\r\n`, 'utf8');
+  });
+
+  it('shows the transform settings in the sample values, customer ids included', async () => {
+    const p = await call('files:preview', { path: csv });
+    const mapping = {
+      fields: p.suggestion.mapping.fields.map((f) =>
+        f.field === 'supplierId.id'
+          ? { ...f, column: 0, transform: { padZeros: 6 } }
+          : f.field === 'name'
+            ? { ...f, transform: { case: 'title' as const } }
+            : f.field === 'customerId'
+              ? { ...f, column: 6, transform: { padZeros: 4 } }
+              : f,
+      ),
+    };
+    const mp = await call('mapping:preview', { path: csv, mapping });
+    const after = (field: string) => mp.fields.find((f) => f.field === field)?.after;
+    expect(after('supplierId.id')?.[0]).toBe('004711');
+    expect(after('name')?.[0]).toBe('Müller Gmbh');
+    expect(after('customerId')?.[0]).toBe('0077');
+    // A setting the contract does not know is refused with a reason, not ignored.
+    const bad = await services.router.dispatch('mapping:preview', {
+      path: csv,
+      mapping: { fields: [{ field: 'name', column: 1, transform: { case: 'shout' } }] },
+    });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('offers every saved mapping for a file, mapped onto its columns', async () => {
+    const p = await call('files:preview', { path: csv });
+    const mapping = {
+      fields: p.suggestion.mapping.fields.map((f) =>
+        f.field === 'supplierId.id' ? { ...f, column: 0, transform: { padZeros: 6 } } : f,
+      ),
+    };
+    await call('templates:save', { name: 'Kreditoren', headers: csvHeaders, mapping });
+    // A template made for another file: two of its columns are missing here.
+    await call('templates:save', {
+      name: 'Altes Format',
+      headers: ['Kreditor', 'Firma', 'Fax', 'Telex'],
+      mapping: {
+        fields: [
+          { field: 'supplierId.id', column: 0 },
+          { field: 'name', column: 1 },
+          { field: 'city', column: 2 },
+          { field: 'address', column: 3 },
+        ],
+      },
+    });
+    const list = await call('templates:list', { headers: [...csvHeaders].reverse() });
+    const mine = list.find((t) => t.name === 'Kreditoren')!;
+    expect(mine.sameColumns).toBe(true);
+    expect(mine.missingColumns).toEqual([]);
+    expect(mine.mapping?.fields.find((f) => f.field === 'supplierId.id')).toEqual({
+      field: 'supplierId.id',
+      column: 7,
+      transform: { padZeros: 6 },
+    });
+    const old = list.find((t) => t.name === 'Altes Format')!;
+    expect(old.sameColumns).toBe(false);
+    expect(old.missingColumns).toEqual(['Fax', 'Telex']);
+    expect(old.mapping?.fields.find((f) => f.field === 'name')?.column).toBe(6);
+    // The suggestion for this file comes from the template made for its columns.
+    expect((await call('files:preview', { path: csv })).suggestion.template).toBe('Kreditoren');
+    expect(await call('templates:delete', { name: 'Altes Format' })).toEqual({ deleted: true });
+    expect(await call('templates:delete', { name: 'Altes Format' })).toEqual({ deleted: false });
+    expect((await call('templates:list', {})).map((t) => t.name)).toEqual(['Kreditoren']);
+  });
+
+  it('counts the rows to fix by kind of problem, and filters them, as fixes come in', async () => {
+    const p = await call('files:preview', { path: csv });
+    const conn = (await call('connections:list', {}))[0]!;
+    const { jobId } = await call('jobs:create', {
+      path: csv,
+      connectionId: conn.id,
+      mapping: p.suggestion.mapping,
+      options: { skipExisting: false, screeningPeriod: null, validate: false },
+    });
+    const problems = await call('jobs:problems', { jobId });
+    expect(problems.rows).toBe(5);
+    expect(problems.kinds).toEqual([
+      { code: 'country_unknown', field: 'countryCode', rows: 2 },
+      { code: 'duplicate_in_file', field: 'supplierId.id', rows: 1 },
+      { code: 'row_empty', field: null, rows: 1 },
+      { code: 'value_missing', field: 'address', rows: 1 },
+    ]);
+    const atlantis = await call('rows:page', {
+      jobId,
+      filter: { problem: { code: 'country_unknown', field: 'countryCode' } },
+    });
+    expect(atlantis.rows.map((r) => r.sourceRow)).toEqual([3, 7]);
+    const empty = await call('rows:page', {
+      jobId,
+      filter: { problem: { code: 'row_empty', field: null } },
+    });
+    expect(empty.rows.map((r) => r.sourceRow)).toEqual([6]);
+
+    await call('rows:fix', { rowId: atlantis.rows[0]!.id, edits: { countryCode: 'Germany' } });
+    const after = await call('jobs:problems', { jobId });
+    expect(after.rows).toBe(4);
+    expect(after.kinds[0]).toEqual({ code: 'country_unknown', field: 'countryCode', rows: 1 });
+    const missing = await services.router.dispatch('jobs:problems', { jobId: 'nope' });
+    expect(missing.ok || missing.error.code).toBe('not_found');
   });
 });
 
