@@ -16,11 +16,13 @@ import { APP_VERSION } from '../services/version';
 import { missingRequiredFields, type Mapping } from '../workbook';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
+import { findRetrySource, retrySummary } from './retryFrom';
 
 export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
 const HELP = `Usage: npm run onboard -- <file> [options]
        npm run onboard -- --resume [JOB] [options]
+       npm run onboard -- --retry-from RESULTS [options]
 
 Imports a supplier list (.xlsx, .csv or .txt), maps its columns to the supplier payload,
 validates every row, checks each identifier against the API, creates the new suppliers within
@@ -41,6 +43,11 @@ What to do:
   --validate                request a validation of every supplier
   --no-wait                 stop once every row is sent; a later --resume follows the rest
   --resume [JOB]            continue a job from the journal (default: the latest unfinished)
+  --retry-from FILE         a results file of an earlier run (.xlsx or .csv) with rows you fixed
+                            in Excel: the rows that needed attention and are valid now become a
+                            new job with the mapping, options and connection of the job the file
+                            came from; rows already done are left alone. The new job runs at
+                            once, and its results go next to FILE (FILE's name + .results.xlsx)
 Where:
   --base-url URL            the API (https://..., or http:// on this computer only)
   --connection NAME         a saved connection; its token is in the system keychain
@@ -79,6 +86,7 @@ interface Args {
   /** --data-dir as given, to repeat it in the resume hint. */
   dataDirOption: string | undefined;
   resume: string | true | undefined;
+  retryFrom: string | undefined;
   noWait: boolean;
   sandboxProcessingMs: number | undefined;
   json: boolean;
@@ -108,7 +116,7 @@ function parse(argv: string[]): Args | 'help' | 'version' {
       args,
       options: {
         sheet: { type: 'string' },
-        mapping: { type: 'string', default: 'auto' },
+        mapping: { type: 'string' },
         'save-mapping': { type: 'string' },
         'dry-run': { type: 'boolean', default: false },
         'check-only': { type: 'boolean', default: false },
@@ -122,6 +130,7 @@ function parse(argv: string[]): Args | 'help' | 'version' {
         journal: { type: 'string' },
         'data-dir': { type: 'string' },
         'no-wait': { type: 'boolean', default: false },
+        'retry-from': { type: 'string' },
         'sandbox-processing-ms': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -137,8 +146,45 @@ function parse(argv: string[]): Args | 'help' | 'version' {
   if (values.version) return 'version';
   if (positionals.length > 1) throw new UsageError(`Give one file, not ${positionals.length}.`);
   const file = positionals[0];
-  if (!file && resume === undefined)
-    throw new UsageError('Name the file to import, or use --resume.');
+  const retryFrom = values['retry-from'];
+  if (!file && resume === undefined && retryFrom === undefined)
+    throw new UsageError('Name the file to import, or use --resume or --retry-from.');
+  if (retryFrom !== undefined) {
+    if (retryFrom.trim() === '')
+      throw new UsageError('--retry-from needs the results file to take the fixed rows from.');
+    if (file)
+      throw new UsageError(
+        `Give a file to import or --retry-from with a results file, not both ("${file}" and "${retryFrom}").`,
+      );
+    if (resume !== undefined)
+      throw new UsageError(
+        '--resume continues a job, --retry-from makes a new one from a results file: use one of them.',
+      );
+    if (values['dry-run'])
+      throw new UsageError(
+        '--retry-from needs the journal of the run that wrote the results file; --dry-run works in a temporary one. Leave out --dry-run.',
+      );
+    const own = (
+      [
+        ['--sheet', values.sheet !== undefined],
+        ['--mapping', values.mapping !== undefined],
+        ['--save-mapping', values['save-mapping'] !== undefined],
+        ['--skip-existing', values['skip-existing']],
+        ['--screening', values.screening !== undefined],
+        ['--validate', values.validate],
+      ] as const
+    )
+      .filter(([, given]) => given)
+      .map(([name]) => name);
+    if (own.length)
+      throw new UsageError(
+        `--retry-from sends the rows with the mapping and options of the job the results file came from: leave out ${own.join(', ')}.`,
+      );
+    if (values.out && path.resolve(values.out) === path.resolve(retryFrom))
+      throw new UsageError(
+        '--out names the results file given to --retry-from, which would be overwritten. Choose another file for the new results.',
+      );
+  }
   let screening: Args['screening'] = null;
   if (values.screening !== undefined) {
     if (!['2', '5', '10'].includes(values.screening)) {
@@ -182,6 +228,7 @@ function parse(argv: string[]): Args | 'help' | 'version' {
     dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
     dataDirOption: values['data-dir'],
     resume,
+    retryFrom,
     noWait: values['no-wait'] ?? false,
     sandboxProcessingMs,
     json: values.json ?? false,
@@ -215,6 +262,10 @@ const SUPPLIER_STATES = new Set([
 ]);
 
 export function summarize(journal: Journal, jobId: string): Summary {
+  return summaryOf(journal.eachRow(jobId));
+}
+
+function summaryOf(rows: Iterable<JournalRow>): Summary {
   const s: Summary = {
     rows: 0,
     created: 0,
@@ -224,7 +275,7 @@ export function summarize(journal: Journal, jobId: string): Summary {
     failed: 0,
     pending: 0,
   };
-  for (const row of journal.eachRow(jobId)) count(s, row);
+  for (const row of rows) count(s, row);
   return s;
 }
 
@@ -305,13 +356,14 @@ export async function main(argv: string[]): Promise<number> {
     const useSandbox = !args.dryRun && !args.baseUrl && !args.connection;
     const secrets: SecretStore =
       tokenFromEnv !== undefined ? new MemorySecretStore() : new KeyringSecretStore();
+    const journalPath = tempDir
+      ? path.join(tempDir, 'journal.sqlite')
+      : args.journal
+        ? path.resolve(args.journal)
+        : journalPathFor(args.dataDir);
     services = createAppServices({
       dataDir: args.dataDir,
-      journalPath: tempDir
-        ? path.join(tempDir, 'journal.sqlite')
-        : args.journal
-          ? path.resolve(args.journal)
-          : journalPathFor(args.dataDir),
+      journalPath,
       transport: 'direct',
       secrets,
       // A sandbox at --base-url (npm run sandbox), or the job resumed there: follow its pace, not
@@ -334,9 +386,38 @@ export async function main(argv: string[]): Promise<number> {
     const core = await services.ready();
     const { journal, onboarding } = core;
 
+    // ---- a results file brought back: the job it came from decides the connection
+    const retrySource = args.retryFrom
+      ? await findRetrySource(journal, onboarding, args.retryFrom, journalPath)
+      : undefined;
+
     // ---- which connection
     let connectionId: string;
-    if (args.connection) {
+    if (retrySource) {
+      connectionId = retrySource.job.connectionId;
+      const conn = journal.getConnection(connectionId);
+      if (!conn)
+        throw new UsageError(
+          `The connection of job ${retrySource.job.id} no longer exists, so its rows cannot be sent again. Import the fixed rows as a new list instead.`,
+        );
+      const differs = args.connection
+        ? conn.name !== args.connection
+        : args.baseUrl
+          ? conn.isSandbox || conn.baseUrl !== args.baseUrl.replace(/\/+$/, '')
+          : false;
+      if (differs) {
+        throw new UsageError(
+          `The results file comes from job ${retrySource.job.id}, which ran on ${conn.isSandbox ? 'the built-in sandbox' : `the connection "${conn.name}" (${conn.baseUrl})`}; its rows are sent again there. Leave out ${args.connection ? '--connection' : '--base-url'}${conn.isSandbox ? '' : ` or give --connection "${conn.name}"`}.`,
+        );
+      }
+      if (tokenFromEnv && connectionId !== core.sandboxConnectionId)
+        await secrets.set(connectionId, tokenFromEnv);
+      view.log(
+        connectionId === core.sandboxConnectionId
+          ? `Using the built-in sandbox at ${core.sandbox!.url} (practice: nothing leaves this computer).`
+          : `Using the connection "${conn.name}" (${conn.baseUrl}) of job ${retrySource.job.id}.`,
+      );
+    } else if (args.connection) {
       const found = journal.listConnections().find((c) => c.name === args.connection);
       if (!found) {
         const names =
@@ -395,6 +476,42 @@ export async function main(argv: string[]): Promise<number> {
       if (tokenFromEnv && job.connectionId !== core.sandboxConnectionId)
         await secrets.set(job.connectionId, tokenFromEnv);
       view.log(`Resuming job ${job.id} (${job.name}).`);
+    } else if (retrySource) {
+      if (retrySource.madeBefore) {
+        const before = retrySource.madeBefore;
+        view.log(
+          `"${path.basename(retrySource.file)}" has not changed since it made job ${before.id} (${before.name}) on ${new Date(before.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC: its rows were taken then, so there is nothing new to send. To follow that job or write its results again: npm run onboard -- ${resumeCommand(args, before.id)}. To send more rows, fix them in the file, save it and run --retry-from again.`,
+        );
+        return nothingToSend(mode);
+      }
+      const { file, job: source } = retrySource;
+      view.log(
+        `${path.basename(file)} holds the results of job ${source.id} (${source.name.startsWith(path.basename(source.sourcePath)) ? source.name : `${source.name}, from ${path.basename(source.sourcePath)}`}).`,
+      );
+      const r = await onboarding.retryFromResults(file, source.id);
+      const counts = {
+        retry: r.retry,
+        stillInvalid: r.stillInvalid,
+        alreadyDone: r.alreadyDone,
+        unmatched: r.unmatched,
+      };
+      view.log(`${retrySummary(counts)}.`, {
+        retryFrom: { ...counts, sourceJobId: source.id, jobId: r.jobId },
+      });
+      if (r.stillInvalid > 0)
+        view.log(
+          `The ${r.stillInvalid === 1 ? 'row' : `${r.stillInvalid} rows`} still invalid ${r.stillInvalid === 1 ? 'stays' : 'stay'} out of this job: fix ${r.stillInvalid === 1 ? 'it' : 'them'} in the file (the Error message column says what was wrong) and run --retry-from again.`,
+        );
+      if (r.unmatched > 0)
+        view.log(
+          `${r.unmatched === 1 ? 'One row matches' : `${r.unmatched} rows match`} no row of job ${source.id} by supplier id and source (a new row, a changed id, or a repeated row) and ${r.unmatched === 1 ? 'is' : 'are'} left alone. To add new suppliers, import them as a list of their own.`,
+        );
+      if (!r.jobId) {
+        view.log('Nothing to send again: no job was made.');
+        return nothingToSend(mode);
+      }
+      jobId = r.jobId;
+      view.log(`Made job ${jobId} with the ${r.retry === 1 ? 'row' : 'rows'} to send again.`);
     } else {
       const file = path.resolve(args.file!);
       const preview = await onboarding.preview({
@@ -529,6 +646,18 @@ export async function main(argv: string[]): Promise<number> {
     await services?.close().catch(() => undefined);
     if (tempDir) await rm(tempDir, { recursive: true, force: true }).catch(() => undefined);
   }
+}
+
+/** The summary line of a --retry-from that made no job: no row was sent, none is waiting. */
+function nothingToSend(mode: OutputMode): number {
+  const summary = summaryOf([]);
+  const line = summaryLine(summary);
+  if (mode === 'json')
+    console.log(
+      JSON.stringify({ type: 'summary', jobId: null, state: 'nothing_to_send', ...summary, line }),
+    );
+  else console.log(line);
+  return EXIT.ok;
 }
 
 /** A path under the current folder is shown relative to it, as the user typed the input. */

@@ -51,6 +51,7 @@ import {
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { testConnection } from './connectionTest';
+import { sourceJobOf } from './resultsFile';
 
 type TemplateView = CommandOutput<'templates:list'>[number];
 
@@ -764,9 +765,7 @@ export class Onboarding {
     const { journal } = this.o;
     const job =
       (jobId ? journal.getJob(jobId) : undefined) ??
-      journal
-        .listJobs()
-        .find((j) => path.parse(filePath).name.startsWith(path.parse(j.sourcePath).name)) ??
+      sourceJobOf(journal.listJobs(), filePath) ??
       fail(
         'not_found',
         'No job was found for this results file. Open the job it came from and import the file there.',
