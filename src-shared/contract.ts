@@ -20,8 +20,10 @@ export const AppInfoSchema = z.object({
     .object({
       nativeFileDialog: z.boolean(),
       openFolder: z.boolean(),
+      /** Exported files can be downloaded through the browser (the browser host). */
+      download: z.boolean(),
     })
-    .default({ nativeFileDialog: false, openFolder: false }),
+    .default({ nativeFileDialog: false, openFolder: false, download: false }),
 });
 export type AppInfo = z.infer<typeof AppInfoSchema>;
 
@@ -511,6 +513,12 @@ export const commands = {
       })
       .strict(),
     output: RowViewSchema,
+  },
+  /** A one-time address (relative to the page) from which the browser downloads a results file
+   *  exported in this session; browser host only. */
+  'files:download': {
+    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ url: z.string(), name: z.string() }),
   },
   'shell:showInFolder': {
     input: z.object({ path: z.string().min(1).max(4096) }).strict(),

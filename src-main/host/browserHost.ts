@@ -47,6 +47,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+const DOWNLOAD_TYPES: Record<string, string> = {
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.csv': 'text/csv; charset=utf-8',
+};
+
 // The same policy the desktop window gets, plus WebSocket to this origin.
 const csp = (origin: string) =>
   [
@@ -89,8 +94,37 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    void serveStatic(req, res);
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (options.services.downloads.isDownloadPath(pathname)) void serveDownload(pathname, req, res);
+    else void serveStatic(req, res);
   });
+
+  /** A results file the page asked for with `files:download`: once, by its one-time token. */
+  async function serveDownload(
+    pathname: string,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+  ) {
+    const download = req.method === 'GET' ? options.services.downloads.take(pathname) : undefined;
+    const stat = download ? await fsp.stat(download.path).catch(() => undefined) : undefined;
+    if (!download || !stat?.isFile()) {
+      res
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('This download is no longer available. Export the job again in the app.');
+      return;
+    }
+    const ascii = download.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+    res.writeHead(200, {
+      'content-type':
+        DOWNLOAD_TYPES[path.extname(download.name).toLowerCase()] ?? 'application/octet-stream',
+      'content-length': stat.size,
+      'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(download.name)}`,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cache-control': 'no-store',
+    });
+    createReadStream(download.path).pipe(res);
+  }
 
   async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://x');

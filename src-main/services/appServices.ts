@@ -14,6 +14,7 @@ import { startSandbox, type SandboxHandle } from '../sandbox';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { inspectFile } from '../workbook';
+import { Downloads } from './downloads';
 import { EventBus } from './eventBus';
 import { Onboarding, SANDBOX_TOKEN } from './onboarding';
 import { journalPathFor } from './paths';
@@ -53,6 +54,8 @@ export interface AppServicesOptions {
 export interface AppServices {
   readonly bus: EventBus;
   readonly router: CommandRouter;
+  /** Exported files the browser host may serve as downloads. */
+  readonly downloads: Downloads;
   info(): AppInfo;
   /** Opens the journal, starts the sandbox; called by the first command that needs them. */
   ready(): Promise<Core>;
@@ -100,6 +103,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const running = new Set<Promise<void>>();
   const secrets = new AppSecrets(options.secrets ?? new KeyringSecretStore());
   const uploads = new Map<string, { path: string; bytes: number }>();
+  const downloads = new Downloads(clock);
+  const canDownload = options.transport === 'browser-host';
   let core: Promise<Core> | undefined;
 
   const info = (): AppInfo => ({
@@ -112,6 +117,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     capabilities: {
       nativeFileDialog: Boolean(options.desktop),
       openFolder: Boolean(options.desktop),
+      download: canDownload,
     },
   });
 
@@ -285,6 +291,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       'jobs:retry': async ({ jobId, states }) => ({ rows: (await ob()).retry(jobId, states) }),
       'jobs:export': async ({ jobId, format, path: target }) => {
         const s = await (await ob()).exportJob(jobId, format, target);
+        downloads.allow(s.path);
         return {
           path: s.path,
           rows: s.rows,
@@ -300,6 +307,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       'rows:events': async ({ rowId }) => (await ob()).rowEvents(rowId),
       'rows:fix': async ({ rowId, edits }) =>
         (await ob()).fixRow(rowId, edits as Record<string, string>),
+      'files:download': async ({ path: p }) => {
+        if (!canDownload) {
+          fail('invalid_input', 'Downloads are for the browser. Use "Show in folder" instead.');
+        }
+        if (!(await stat(p).catch(() => undefined))?.isFile()) fail('file_not_found');
+        return { url: downloads.offer(p), name: path.basename(p) };
+      },
       'shell:showInFolder': async ({ path: p }) => {
         if (!options.desktop) return { shown: false };
         const s = await stat(p).catch(() => undefined);
@@ -314,6 +328,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   return {
     bus,
     router,
+    downloads,
     info,
     ready,
     async close() {

@@ -288,6 +288,9 @@ const en = {
   'export.done': 'Exported {rows} rows to',
   'export.attention': '{n} rows need attention; they are marked in the file.',
   'export.showInFolder': 'Show in folder',
+  'export.downloadAgain': 'Download again',
+  'export.downloadHint':
+    'Your browser saves a copy in its downloads folder; the file above stays with the job.',
 
   'log.state': 'Job is now: {state}.',
   'log.started': 'Upload started.',
@@ -671,6 +674,9 @@ const de: Record<MessageKey, string> = {
   'export.done': '{rows} Zeilen exportiert nach',
   'export.attention': '{n} Zeilen brauchen Aufmerksamkeit; sie sind in der Datei markiert.',
   'export.showInFolder': 'Im Ordner zeigen',
+  'export.downloadAgain': 'Erneut herunterladen',
+  'export.downloadHint':
+    'Ihr Browser legt eine Kopie in seinem Download-Ordner ab; die Datei oben bleibt beim Auftrag.',
 
   'log.state': 'Auftrag ist jetzt: {state}.',
   'log.started': 'Senden gestartet.',

@@ -64,6 +64,33 @@ function connect(opts: { secret?: string | null; origin?: string; host?: string 
   return { ws, opened, next };
 }
 
+function get(p: string, hostHeader?: string) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: p,
+          headers: hostHeader ? { host: hostHeader } : {},
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (d: Buffer) => chunks.push(d));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+    },
+  );
+}
+
 describe('browser host', () => {
   it('answers a command from a client that holds the secret', async () => {
     const c = connect();
@@ -140,27 +167,6 @@ describe('browser host', () => {
   });
 
   it('serves the page with a strict CSP and nothing outside the renderer folder', async () => {
-    const get = (p: string, hostHeader?: string) =>
-      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
-        (resolve, reject) => {
-          const req = http.get(
-            {
-              host: '127.0.0.1',
-              port: host.port,
-              path: p,
-              headers: hostHeader ? { host: hostHeader } : {},
-            },
-            (res) => {
-              let body = '';
-              res.on('data', (d) => (body += d));
-              res.on('end', () =>
-                resolve({ status: res.statusCode ?? 0, headers: res.headers, body }),
-              );
-            },
-          );
-          req.on('error', reject);
-        },
-      );
     const page = await get('/');
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
@@ -168,5 +174,52 @@ describe('browser host', () => {
     expect((await get('/../secret.txt')).status).toBe(404);
     expect((await get('/%2e%2e/secret.txt')).status).toBe(404);
     expect((await get('/', `evil.example:${host.port}`)).status).toBe(421);
+  });
+
+  it('hands an exported results file to the browser once, by a one-time address', async () => {
+    const call = async (command: string, input: unknown) => {
+      const r = await services.router.dispatch(command as 'app:info', input);
+      if (!r.ok) throw new Error(`${command}: ${r.error.message}`);
+      return r.value as never;
+    };
+    const csv = path.join(dir, 'Lieferanten Ü.csv');
+    await writeFile(
+      csv,
+      'Lieferanten-Nr.;Name;Straße;Ort;Land\r\n000101;Müller GmbH;Hauptstr. 1;Stuttgart;DE\r\n',
+    );
+    const preview: { suggestion: { mapping: unknown } } = await call('files:preview', {
+      path: csv,
+    });
+    const [conn]: Array<{ id: string }> = await call('connections:list', {});
+    const { jobId }: { jobId: string } = await call('jobs:create', {
+      path: csv,
+      connectionId: conn!.id,
+      mapping: preview.suggestion.mapping,
+      options: {},
+    });
+    const exported: { path: string } = await call('jobs:export', { jobId, format: 'xlsx' });
+    const offer: { url: string; name: string } = await call('files:download', {
+      path: exported.path,
+    });
+    expect(offer.name).toBe('Lieferanten Ü.results.xlsx');
+    expect(offer.url).toMatch(/^\/download\/[\w-]{32}$/);
+
+    // Another host name never gets it, and does not use the token up.
+    expect((await get(offer.url, `evil.example:${host.port}`)).status).toBe(421);
+    const first = await get(offer.url);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toMatch(/spreadsheetml/);
+    expect(first.headers['content-disposition']).toBe(
+      `attachment; filename="Lieferanten _.results.xlsx"; filename*=UTF-8''Lieferanten%20%C3%9C.results.xlsx`,
+    );
+    expect(first.body.subarray(0, 2).toString()).toBe('PK');
+    // Once only; made-up tokens and files the app did not export get nothing.
+    const again = await get(offer.url);
+    expect(again.status).toBe(404);
+    expect(again.body.toString()).toMatch(/Export the job again/);
+    expect((await get('/download/not-a-token')).status).toBe(404);
+    const refused = await services.router.dispatch('files:download', { path: csv });
+    expect(refused.ok || refused.error.code).toBe('not_found');
+    expect(services.info().capabilities.download).toBe(true);
   });
 });
