@@ -138,7 +138,9 @@ const en = {
   'map.case.title': 'Each Word Capitalised',
   'map.padZeros': 'Leading zeros to',
   'map.padZerosFor': 'Fill {field} with leading zeros to this many digits',
-  'map.padZerosHelp': 'digits (Excel drops the zeros of numbers such as 000123)',
+  'map.padZerosHelp':
+    'Excel drops the leading zeros of numbers such as 000123; this puts them back. Empty: off.',
+  'map.digits': 'digits',
   'map.padZerosInvalid': 'Enter a number of digits from 2 to 20, or leave it empty.',
   'map.restoreZeros': 'Put back leading zeros Excel removed (DE, FR, US, ES, IT)',
   'map.separators': 'Separated by',
@@ -218,6 +220,7 @@ const en = {
   'rows.fix': 'Fix',
   'rows.details': 'Details',
   'rows.count': '{n} rows',
+  'rows.countOne': '1 row',
   'rows.none': 'No rows match this filter.',
   'rows.countSoFar': '{n} rows found so far; scroll on for more',
 
@@ -518,7 +521,9 @@ const de: Record<MessageKey, string> = {
   'map.case.title': 'Jedes Wort Groß',
   'map.padZeros': 'Führende Nullen bis',
   'map.padZerosFor': '{field} mit führenden Nullen auf so viele Stellen auffüllen',
-  'map.padZerosHelp': 'Stellen (Excel entfernt die Nullen von Zahlen wie 000123)',
+  'map.padZerosHelp':
+    'Excel entfernt die führenden Nullen von Zahlen wie 000123; dies ergänzt sie wieder. Leer: aus.',
+  'map.digits': 'Stellen',
   'map.padZerosInvalid':
     'Geben Sie eine Stellenzahl von 2 bis 20 ein, oder lassen Sie das Feld leer.',
   'map.restoreZeros': 'Von Excel entfernte führende Nullen ergänzen (DE, FR, US, ES, IT)',
@@ -603,6 +608,7 @@ const de: Record<MessageKey, string> = {
   'rows.fix': 'Korrigieren',
   'rows.details': 'Details',
   'rows.count': '{n} Zeilen',
+  'rows.countOne': '1 Zeile',
   'rows.none': 'Keine Zeilen passen zu diesem Filter.',
   'rows.countSoFar': 'Bisher {n} Zeilen gefunden; scrollen Sie für mehr',
 

@@ -2,6 +2,7 @@
 // review, check, run, results, export.
 import ExcelJS from 'exceljs';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
   SAMPLE,
@@ -101,14 +102,26 @@ test('a first run: the shipped sample from import to an exported workbook', asyn
   await shot(page, 'results-row', true);
   await page.getByRole('button', { name: 'Close', exact: true }).click();
 
+  // The export is written beside the job's file and, in a browser, downloaded as well.
+  const downloaded = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export to Excel' }).click();
   const exported = (await page.getByTestId('export-path').textContent())?.trim() ?? '';
   expect(exported).toMatch(/\.xlsx$/);
   expect(existsSync(exported)).toBe(true);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(exported);
-  const text = wb.worksheets.map((ws) => JSON.stringify(ws.getSheetValues())).join('\n');
-  expect(text).toContain('Müller Präzisionsteile GmbH');
+  const download = await downloaded;
+  expect(download.suggestedFilename()).toBe(path.basename(exported));
+  const saved = test.info().outputPath('downloaded.xlsx');
+  await download.saveAs(saved);
+  for (const file of [exported, saved]) {
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const text = wb.worksheets.map((ws) => JSON.stringify(ws.getSheetValues())).join('\n');
+    expect(text).toContain('Müller Präzisionsteile GmbH');
+  }
+  // Asked again, it comes again (each address is good for one download).
+  const again = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download again' }).click();
+  expect((await again).suggestedFilename()).toBe(path.basename(exported));
   await shot(page, 'results', true);
 
   // The home screen lists the finished job.

@@ -32,6 +32,7 @@ test('field settings change the values, a saved mapping is picked again, problem
   await expect(page.locator('tr[data-field="supplierId.id"] .samples .after').first()).toHaveText(
     '00000101',
   );
+  await shot(page, 'map-settings', true);
   // A setting out of range is refused with a sentence, and the last good value stays.
   const pad = page.getByLabel('Fill Supplier ID with leading zeros to this many digits');
   await pad.fill('50');
@@ -42,7 +43,6 @@ test('field settings change the values, a saved mapping is picked again, problem
   await expect(pad).toHaveValue('8');
   // Fields without settings say what the app does to their values.
   await expect(page.getByTestId('transform-countryCode')).toContainText('Deutschland → DE');
-  await shot(page, 'map-settings', true);
 
   // Saved, then picked from the list after the mapping was changed.
   await page.getByLabel('Name for this mapping').fill('SAP Kreditoren');

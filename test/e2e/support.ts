@@ -157,6 +157,11 @@ export async function startSandbox(
 /** A screenshot under test-results/screenshots, and under docs/screenshots for the README. */
 export async function shot(page: Page, name: string, docs = false): Promise<void> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  // From the top: a sticky table header of a scrolled page would sit mid-picture.
+  await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    document.querySelector('main')?.scrollTo(0, 0);
+  });
   await page.screenshot({ path: file, fullPage: true });
   if (docs) {
     await mkdir(DOCS_SCREENSHOT_DIR, { recursive: true });
