@@ -96,7 +96,7 @@ const en = {
   'import.noteRow': 'Row {row}:',
   'import.previewCaption': 'The first rows of the table, with its header row marked',
   'import.useAsHeader': 'use as header',
-  'import.useAsHeaderLabel': 'Use row {row} as the header row',
+  'import.useAsHeaderLabel': 'use as header: row {row}',
   'import.truncated': 'Showing the first {n} rows.',
   'import.other': 'Choose another file',
 
@@ -479,7 +479,7 @@ const de: Record<MessageKey, string> = {
   'import.noteRow': 'Zeile {row}:',
   'import.previewCaption': 'Die ersten Zeilen der Tabelle, mit markierter Kopfzeile',
   'import.useAsHeader': 'als Kopfzeile',
-  'import.useAsHeaderLabel': 'Zeile {row} als Kopfzeile verwenden',
+  'import.useAsHeaderLabel': 'als Kopfzeile: Zeile {row}',
   'import.truncated': 'Die ersten {n} Zeilen werden gezeigt.',
   'import.other': 'Andere Datei wählen',
 
