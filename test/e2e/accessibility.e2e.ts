@@ -3,25 +3,9 @@
 // fields, no colour-only signals that axe can see.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  SAMPLE,
-  checkIdentifiers,
-  importFile,
-  jobEnded,
-  mapAndCreate,
-  openApp,
-  startHost,
-  type RunningHost,
-} from './support';
+import { SAMPLE, checkIdentifiers, importFile, jobEnded, openApp, hostPerFile } from './support';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostPerFile();
 
 async function audit(page: Page, screen: string): Promise<void> {
   const results = await new AxeBuilder({ page })
@@ -39,7 +23,7 @@ async function audit(page: Page, screen: string): Promise<void> {
 
 test('every screen passes the WCAG 2.1 A and AA rules axe checks', async ({ page }) => {
   test.setTimeout(240_000);
-  await openApp(page, host);
+  await openApp(page, host());
   await audit(page, 'jobs (empty)');
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -95,7 +79,7 @@ test('every screen passes the WCAG 2.1 A and AA rules axe checks', async ({ page
 
 test('a job from import to review with the keyboard alone', async ({ page }) => {
   test.setTimeout(120_000);
-  await openApp(page, host);
+  await openApp(page, host());
   await importFile(page, SAMPLE);
   // From here on, no mouse: Tab to the next step, Enter to press it.
   async function tabTo(name: string | RegExp, max = 80) {

@@ -11,24 +11,16 @@ import {
   jobEnded,
   openApp,
   shot,
-  startHost,
+  hostPerFile,
   watchErrors,
-  type RunningHost,
 } from './support';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostPerFile();
 
 test('a first run: the shipped sample from import to an exported workbook', async ({ page }) => {
   test.setTimeout(240_000);
   const problems = watchErrors(page);
-  await openApp(page, host);
+  await openApp(page, host());
   await expect(page.getByTestId('no-jobs')).toBeVisible();
   // The practice sandbox is the connection of a first run.
   await expect(page.getByTestId('active-connection')).toContainText('Practice');

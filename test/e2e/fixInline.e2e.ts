@@ -8,18 +8,10 @@ import {
   mapAndCreate,
   openApp,
   shot,
-  startHost,
-  type RunningHost,
+  hostPerFile,
 } from './support';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostPerFile();
 
 async function invalidCount(page: Page): Promise<number> {
   const text = (await page.getByTestId('count-invalid').locator('.n').textContent()) ?? '';
@@ -39,7 +31,7 @@ async function fixRow(page: Page, search: string, field: string, value: string) 
 
 test('a run with invalid rows fixed inline in the review table', async ({ page }) => {
   test.setTimeout(240_000);
-  await openApp(page, host);
+  await openApp(page, host());
   await importFile(page, SAMPLE);
   await mapAndCreate(page, 'Fixed inline');
 

@@ -1,22 +1,15 @@
 // The Map screen's per-field settings and saved mappings, and the Review screen's problem kinds:
 // counted from the journal, used as filters, and kept true after fixes and after reopening.
 import { expect, test } from '@playwright/test';
-import { SAMPLE, importFile, openApp, shot, startHost, type RunningHost } from './support';
+import { SAMPLE, importFile, openApp, shot, hostPerFile } from './support';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostPerFile();
 
 test('field settings change the values, a saved mapping is picked again, problems are counted by kind', async ({
   page,
 }) => {
   test.setTimeout(180_000);
-  await openApp(page, host);
+  await openApp(page, host());
   await importFile(page, SAMPLE);
   await page.getByRole('button', { name: 'Next: Map' }).click();
   await expect(page.getByRole('heading', { name: 'Map the columns' })).toBeVisible();

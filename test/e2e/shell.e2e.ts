@@ -1,23 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { openApp, shot, startHost, watchErrors, type RunningHost } from './support';
+import { openApp, shot, hostPerFile, watchErrors } from './support';
 
-let host: RunningHost;
-
-test.beforeAll(async () => {
-  host = await startHost();
-});
-test.afterAll(async () => {
-  await host?.stop();
-});
+const host = hostPerFile();
 
 test('the app loads through the browser host, on the Jobs screen, and its services answer', async ({
   page,
 }) => {
   const problems = watchErrors(page);
-  await openApp(page, host);
+  await openApp(page, host());
   // The secret leaves the address bar as soon as the page has it.
   await expect.poll(() => page.url()).not.toContain('secret=');
-  await expect(page.getByTestId('app-info')).toContainText(host.dataDir);
+  await expect(page.getByTestId('app-info')).toContainText(host().dataDir);
   await expect(page.getByTestId('app-info')).toContainText('journal.sqlite');
 
   // Keyboard: the skip link comes first, and the navigation works with Enter.
@@ -43,7 +36,7 @@ test('the app loads through the browser host, on the Jobs screen, and its servic
 });
 
 test('the whole interface switches to German and back', async ({ page }) => {
-  await openApp(page, host);
+  await openApp(page, host());
   await page.getByTestId('language').selectOption('de');
   await expect(page.getByRole('heading', { name: 'Aufträge', level: 2 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible();
@@ -59,6 +52,6 @@ test('the whole interface switches to German and back', async ({ page }) => {
 test('a page opened without the secret explains what to do instead of working', async ({
   page,
 }) => {
-  await page.goto(host.origin);
+  await page.goto(host().origin);
   await expect(page.getByTestId('problem')).toContainText('npm run host');
 });

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export interface RunningHost {
   launchUrl: string;
@@ -143,6 +143,21 @@ export async function startHost(
 }
 
 /** A standalone sandbox API (for connections other than the built-in one). */
+/** One host for the tests of a file: started before the first, stopped after the last. */
+export function hostPerFile(): () => RunningHost {
+  let host: RunningHost | undefined;
+  test.beforeAll(async () => {
+    host = await startHost();
+  });
+  test.afterAll(async () => {
+    await host?.stop();
+  });
+  return () => {
+    if (!host) throw new Error('the host is not started yet');
+    return host;
+  };
+}
+
 export async function startSandbox(
   tokens: string[],
 ): Promise<{ url: string; stop(): Promise<void> }> {
