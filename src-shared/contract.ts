@@ -209,6 +209,16 @@ export const JobViewSchema = z.object({
   running: z.boolean(),
   /** Stopped by a restart or crash while running: offer to resume. */
   interrupted: z.boolean(),
+  /** What the last identifier check found, kept after the run moves the rows on. */
+  lastCheck: z
+    .object({
+      at: z.number(),
+      new: z.number().int(),
+      exists: z.number().int(),
+      ambiguous: z.number().int(),
+      pending: z.number().int(),
+    })
+    .nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
   finishedAt: z.number().nullable(),

@@ -1520,6 +1520,23 @@ export class JobRunner {
       return 'paused';
     }
     if (opts.mode === 'check') {
+      // What the check found stays with the job: its row states move on once the run starts.
+      const found = journal.counts(jobId);
+      journal.appendEvents([
+        {
+          jobId,
+          rowId: null,
+          kind: 'note',
+          detail: {
+            check: {
+              new: found.new ?? 0,
+              exists: found.exists ?? 0,
+              ambiguous: found.ambiguous ?? 0,
+              pending: found.pending ?? 0,
+            },
+          },
+        },
+      ]);
       journal.setJobState(jobId, 'ready');
       return 'checked';
     }

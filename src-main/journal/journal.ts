@@ -989,6 +989,14 @@ export class Journal {
       .immediate();
   }
 
+  /** The newest job-level note (rowId null) that carries `key` in its detail, e.g. the
+   *  identifier check's figures; job-level notes are few, so this reads a handful of rows. */
+  lastJobNote(jobId: string, key: string): { at: number; detail: Record<string, unknown> } | null {
+    const raw = this.stmts.lastJobNote.get(jobId, `$.${key}`) as
+      { at: number; detail: string } | undefined;
+    return raw ? { at: raw.at, detail: JSON.parse(raw.detail) as Record<string, unknown> } : null;
+  }
+
   /** A row's history, oldest first, in pages (pass the last event id as `afterId`). */
   rowEvents(rowId: number, options: { afterId?: number; limit?: number } = {}): RowEvent[] {
     const raws = this.stmts.rowEvents.all(
@@ -1242,6 +1250,11 @@ function prepareStatements(db: BetterSqlite3.Database) {
     pageState: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_state_source_row_idx
        WHERE job_id = ? AND state = ? AND source_row > ? ORDER BY source_row LIMIT ?`,
+    ),
+    lastJobNote: db.prepare(
+      `SELECT at, detail FROM row_events INDEXED BY row_events_row_idx
+       WHERE row_id IS NULL AND job_id = ? AND kind = 'note' AND json_type(detail, ?) IS NOT NULL
+       ORDER BY id DESC LIMIT 1`,
     ),
     problemKinds: db.prepare(
       `SELECT p.value ->> '$.code' AS code, p.value ->> '$.field' AS field,

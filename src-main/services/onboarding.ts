@@ -466,6 +466,7 @@ export class Onboarding {
       groups,
       running,
       interrupted: !running && (job.state === 'running' || job.state === 'waiting_network'),
+      lastCheck: lastCheckOf(journal.lastJobNote(jobId, 'check')),
       createdAt: job.createdAt,
       updatedAt: job.updatedAt,
       finishedAt: job.finishedAt,
@@ -894,6 +895,21 @@ function toJournalProblem(p: {
 function outcomeText(status: string | null): string | null {
   if (status === null) return null;
   return status === 'OnCreate' ? 'Requested' : status;
+}
+
+function lastCheckOf(
+  note: { at: number; detail: Record<string, unknown> } | null,
+): JobView['lastCheck'] {
+  const c = note?.detail.check as Record<string, unknown> | undefined;
+  if (!note || !c) return null;
+  const n = (k: string) => (typeof c[k] === 'number' ? (c[k] as number) : 0);
+  return {
+    at: note.at,
+    new: n('new'),
+    exists: n('exists'),
+    ambiguous: n('ambiguous'),
+    pending: n('pending'),
+  };
 }
 
 function textAt(obj: unknown, key: string): string {

@@ -244,6 +244,8 @@ const en = {
   'run.unchecked': 'not checked yet',
   'run.checkDone': 'Check finished. Nothing has been created yet.',
   'run.checkRan': 'The identifiers were checked before the upload.',
+  'run.checkFound':
+    'The check of {time} found {new} new suppliers, {exists} existing, {ambiguous} unclear matches and {pending} creations still pending.',
   'run.stuck':
     'Everything that could be sent is done. {n} rows need you: open the results to fix them, then retry them, or export the results.',
   'run.checking': 'Checking identifiers…',
@@ -632,6 +634,8 @@ const de: Record<MessageKey, string> = {
   'run.unchecked': 'noch nicht abgeglichen',
   'run.checkDone': 'Abgleich fertig. Es wurde noch nichts angelegt.',
   'run.checkRan': 'Die Kennungen wurden vor dem Senden abgeglichen.',
+  'run.checkFound':
+    'Die Prüfung von {time} fand {new} neue Lieferanten, {exists} vorhandene, {ambiguous} unklare Treffer und {pending} noch laufende Anlagen.',
   'run.stuck':
     'Alles, was gesendet werden konnte, ist erledigt. {n} Zeilen brauchen Sie: Öffnen Sie die Ergebnisse, um sie zu korrigieren und erneut zu senden, oder exportieren Sie die Ergebnisse.',
   'run.checking': 'Kennungen werden abgeglichen …',

@@ -82,6 +82,9 @@ test('a first run: the shipped sample from import to an exported workbook', asyn
   // The three rows with problems in the sample were never sent; the job says they need the user.
   await expect(page.getByTestId('run-progress')).toHaveText(/^57 of 60 rows finished/);
   await expect(page.getByTestId('stuck')).toContainText('3 rows need you');
+  await expect(page.getByTestId('check-status')).toContainText(
+    'found 57 new suppliers, 0 existing',
+  );
   await shot(page, 'run-finished', true);
 
   // Results: the request history of a row, and the export.

@@ -123,6 +123,14 @@ describe('job commands', () => {
     ).toBe(true);
   });
 
+  it('checks every identifier first and keeps what the check found', async () => {
+    expect((await call('jobs:get', { jobId })).lastCheck).toBeNull();
+    expect(await call('jobs:check', { jobId })).toEqual({ started: true });
+    const job = await waitForJob(jobId, ['ready']);
+    expect(job.counts.new).toBe(58);
+    expect(job.lastCheck).toMatchObject({ new: 58, exists: 0, ambiguous: 0, pending: 0 });
+  });
+
   it('runs the job to the end and reports progress events', async () => {
     const progress = waitForEvent('job:progress', (p) => p.jobId === jobId);
     expect(await call('jobs:start', { jobId })).toEqual({ started: true });
@@ -130,6 +138,9 @@ describe('job commands', () => {
     const job = await waitForJob(jobId, ['finished', 'needs_attention']);
     expect(job.counts.done).toBe(58);
     expect(job.groups.to_fix).toBe(2);
+    // The rows moved on; the check's figures stay.
+    expect(job.counts.new ?? 0).toBe(0);
+    expect(job.lastCheck?.new).toBe(58);
   });
 
   it('exports the results with the original columns first', async () => {
