@@ -70,6 +70,18 @@ export const WRITE_STAGES = {
 } as const satisfies Record<string, { queued: RowState; sending: RowState; inDoubt: RowState }>;
 export type WriteStage = keyof typeof WRITE_STAGES;
 
+/** The states of a created supplier's screening and validation, before the row is done. */
+export const FOLLOW_UP_STATES = [
+  'screening_queued',
+  'screening_sending',
+  'screening_in_doubt',
+  'screening_requested',
+  'validation_queued',
+  'validation_sending',
+  'validation_in_doubt',
+  'validation_requested',
+] as const satisfies readonly RowState[];
+
 /** Rows nothing has been sent for yet in their current stage: a cancelled job moves these to
  *  `cancelled` and leaves every other row as it is. */
 export const UNSENT_STATES = [

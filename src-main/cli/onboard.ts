@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isSettled } from '../../src-shared/rowStates';
+import { FOLLOW_UP_STATES, isSettled } from '../../src-shared/rowStates';
 import { AppFailure, toAppError, type AppError } from '../../src-shared/errors';
 import { MemorySecretStore, KeyringSecretStore, type SecretStore } from '../api';
 import type { RunExit } from '../engine/jobRunner';
@@ -246,17 +246,10 @@ export interface Summary {
 }
 
 const FAILED = new Set(['needs_user', 'vanished', 'ambiguous']);
-const SUPPLIER_STATES = new Set([
+const SUPPLIER_STATES = new Set<string>([
   'created',
   'done',
-  'screening_queued',
-  'screening_sending',
-  'screening_in_doubt',
-  'screening_requested',
-  'validation_queued',
-  'validation_sending',
-  'validation_in_doubt',
-  'validation_requested',
+  ...FOLLOW_UP_STATES,
   'exists',
   'skipped',
 ]);

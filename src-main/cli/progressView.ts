@@ -1,11 +1,11 @@
 // How a running job looks on the command line: a live line with a bar on a terminal, plain log
 // lines when the output is a file or a pipe, JSON lines with --json.
 import type { JobProgressView } from '../../src-shared/contract';
-import { SETTLED_STATES } from '../../src-shared/rowStates';
+import { PROBLEM_STATES, SETTLED_STATES } from '../../src-shared/rowStates';
 
 export type OutputMode = 'tty' | 'plain' | 'json';
 
-const GROUPS: Array<[string, string[]]> = [
+const GROUPS: Array<[string, readonly string[]]> = [
   ['checking', ['draft', 'valid', 'new', 'exists']],
   ['queued', ['queued', 'screening_queued', 'validation_queued']],
   ['sending', ['sending', 'screening_sending', 'validation_sending']],
@@ -14,7 +14,7 @@ const GROUPS: Array<[string, string[]]> = [
   ['screening', ['screening_requested']],
   ['validation', ['validation_requested']],
   ['done', ['done', 'skipped']],
-  ['to fix', ['invalid', 'ambiguous', 'rejected', 'vanished', 'needs_user']],
+  ['to fix', PROBLEM_STATES],
 ];
 
 export function formatDuration(ms: number | null | undefined): string {

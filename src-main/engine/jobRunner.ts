@@ -10,7 +10,7 @@ import type { ApiAnswer, ApiFailure, FindResult, SupplierDetail } from '../api';
 import { answerError } from '../api';
 import type { Journal, JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { JobOptions } from '../journal/schema';
-import { PROBLEM_STATES, type RowState } from '../journal/rowStates';
+import { FOLLOW_UP_STATES, PROBLEM_STATES, type RowState } from '../journal/rowStates';
 import {
   SupplierCreatePayloadSchema,
   type SupplierCreatePayload,
@@ -105,14 +105,7 @@ const ACTIVE_STATES: readonly RowState[] = [
   'in_doubt',
   'accepted',
   'created',
-  'screening_queued',
-  'screening_sending',
-  'screening_in_doubt',
-  'screening_requested',
-  'validation_queued',
-  'validation_sending',
-  'validation_in_doubt',
-  'validation_requested',
+  ...FOLLOW_UP_STATES,
 ];
 
 /** What must be empty for a no-wait run to stop: every create sent and answered. */

@@ -775,8 +775,7 @@ export class Journal {
       field: string | null;
       rows: number;
     }>;
-    const { rows } = this.stmts.problemRows.get(jobId) as { rows: number };
-    return { kinds, rows };
+    return { kinds, rows: this.counts(jobId).invalid };
   }
 
   // ---- rows: writes -----------------------------------------------------------------------
@@ -1262,10 +1261,6 @@ function prepareStatements(db: BetterSqlite3.Database) {
        FROM rows INDEXED BY rows_state_source_row_idx, json_each(rows.problems) p
        WHERE rows.job_id = ? AND rows.state = 'invalid' AND rows.problems IS NOT NULL
        GROUP BY 1, 2 ORDER BY rows DESC, code, field`,
-    ),
-    problemRows: db.prepare(
-      `SELECT count(*) AS rows FROM rows INDEXED BY rows_state_source_row_idx
-       WHERE job_id = ? AND state = 'invalid'`,
     ),
     windowEnd: db.prepare(
       `SELECT source_row AS sourceRow FROM rows WHERE job_id = ? AND source_row > ?

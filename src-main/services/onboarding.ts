@@ -245,7 +245,7 @@ export class Onboarding {
     });
     const { rows, summary } = validateRows(table.rows, input.mapping, table.columns);
     const samples = table.rows.slice(0, 5);
-    const mappedSamples = samples.map((r) => applyMapping(r, input.mapping, table.columns));
+    const validatedSamples = rows.slice(0, 5);
     const byField = new Map(input.mapping.fields.map((f) => [f.field, f]));
     const fields = PAYLOAD_FIELDS.map(({ key }) => {
       const f = byField.get(key);
@@ -254,10 +254,10 @@ export class Onboarding {
         const cell = f.column === null ? '' : (r.cells[f.column] ?? '');
         return cell === '' && f.constant !== undefined ? f.constant : cell;
       });
-      const after = mappedSamples.map((mapped) => {
+      const after = validatedSamples.map((v) => {
         // Customer and own ids are not in the payload: they are attached after creation.
-        if (key === 'customerId' || key === 'ownId') return mapped.extraIds[key] ?? '';
-        return textAt(mapped.draft, key);
+        if (key === 'customerId' || key === 'ownId') return v.extraIds[key] ?? '';
+        return textAt(v.payload ?? v.draft, key);
       });
       return { field: key, before, after };
     });

@@ -233,14 +233,7 @@ export async function inspectFile(
       sheets: sheets.map(({ index, name, hidden }) => ({ index, name, hidden })),
     };
   }
-  const { binary, ...text } = await detectTextFormat(path);
-  if (binary) {
-    fail(
-      'file_unsupported_type',
-      `"${basename(path)}" is not a text file, whatever its name says. Use an .xlsx workbook or a .csv/.txt file.`,
-      { path },
-    );
-  }
+  const text = await detectTextFormat(path);
   return {
     path,
     kind: 'csv',

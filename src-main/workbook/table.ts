@@ -106,14 +106,7 @@ async function openRawRows(
   const sniffed = await sniffFile(path, options.maxBytes);
   if (options.expectedHash) await assertFileUnchanged(path, options.expectedHash);
   if (sniffed.kind === 'csv') {
-    const { binary, ...format } = await detectTextFormat(path);
-    if (binary) {
-      fail(
-        'file_unsupported_type',
-        `"${basename(path)}" is not a text file, whatever its name says. Use an .xlsx workbook or a .csv/.txt file.`,
-        { path },
-      );
-    }
+    const format = await detectTextFormat(path);
     const delimiterName = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' }[
       format.delimiter
     ];
@@ -360,19 +353,6 @@ export async function previewTable(
 }
 
 /** The whole table in memory: for small files and tests; large files should use `openTable`. */
-export async function readTable(
-  path: string,
-  options: ReadTableOptions = {},
-): Promise<TablePreview> {
-  const table = await openTable(path, options);
-  const rows: TableRow[] = [];
-  for await (const row of table.rows) rows.push(row);
-  return {
-    sheet: table.sheet,
-    headerRow: table.headerRow,
-    columns: table.columns,
-    rows,
-    notes: table.notes,
-    truncated: false,
-  };
+export function readTable(path: string, options: ReadTableOptions = {}): Promise<TablePreview> {
+  return previewTable(path, { ...options, limit: Number.POSITIVE_INFINITY });
 }

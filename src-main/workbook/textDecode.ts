@@ -3,6 +3,8 @@
 // getrennt)"); comma, semicolon, tab or pipe.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { fail } from '../../src-shared/errors';
 import type { TextFileFormat } from './types';
 
 const SAMPLE_BYTES = 1 << 20;
@@ -114,9 +116,8 @@ export function looksBinary(text: string): boolean {
   return control > Math.max(4, sample.length / 100);
 }
 
-export async function detectTextFormat(
-  path: string,
-): Promise<TextFileFormat & { binary: boolean }> {
+/** The encoding and delimiter of a text file; a file that is not text is refused. */
+export async function detectTextFormat(path: string): Promise<TextFileFormat> {
   const sample = await readSample(path);
   const detected = detectEncoding(sample);
   const { bom } = detected;
@@ -132,12 +133,14 @@ export async function detectTextFormat(
     encoding = 'windows-1252';
   }
   const text = new TextDecoder(encoding).decode(sample);
-  return {
-    encoding,
-    bom,
-    delimiter: sepHint(text) ?? detectDelimiter(text),
-    binary: looksBinary(text),
-  };
+  if (looksBinary(text)) {
+    fail(
+      'file_unsupported_type',
+      `"${basename(path)}" is not a text file, whatever its name says. Use an .xlsx workbook or a .csv/.txt file.`,
+      { path },
+    );
+  }
+  return { encoding, bom, delimiter: sepHint(text) ?? detectDelimiter(text) };
 }
 
 /** The file as decoded text chunks (BOM removed). */

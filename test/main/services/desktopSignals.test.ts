@@ -6,7 +6,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandName, CommandOutput } from '../../../src-shared/contract';
 import { MemorySecretStore } from '../../../src-main/api';
 import {
   createAppServices,
@@ -19,6 +18,7 @@ import {
   type DesktopPort,
 } from '../../../src-main/services/desktopSignals';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
+import { commandCaller } from './support';
 
 type Call =
   | { kind: 'progress'; value: number | null; probe: string }
@@ -81,11 +81,7 @@ let other: SandboxHandle;
 let slow: SandboxHandle;
 const secrets = new MemorySecretStore();
 
-async function call<C extends CommandName>(command: C, input: unknown): Promise<CommandOutput<C>> {
-  const r = await services.router.dispatch(command, input);
-  if (!r.ok) throw new Error(`${command}: ${r.error.code}: ${r.error.message}`);
-  return r.value as CommandOutput<C>;
-}
+const call = commandCaller(() => services);
 
 const HEADER = 'Supplier No,Name,Street,Postal code,City,Country,Source';
 

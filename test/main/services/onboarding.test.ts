@@ -5,21 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommandName, CommandOutput, EventName } from '../../../src-shared/contract';
+import type { EventName } from '../../../src-shared/contract';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
+import { commandCaller } from './support';
 
 let dir: string;
 let sample: string;
 let services: AppServices;
 const secrets = new MemorySecretStore();
 
-async function call<C extends CommandName>(command: C, input: unknown): Promise<CommandOutput<C>> {
-  const r = await services.router.dispatch(command, input);
-  if (!r.ok) throw new Error(`${command}: ${r.error.code}: ${r.error.message}`);
-  return r.value as CommandOutput<C>;
-}
+const call = commandCaller(() => services);
 
 function waitForEvent(
   event: EventName,

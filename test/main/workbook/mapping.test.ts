@@ -7,22 +7,14 @@ import {
   suggestMapping,
   type MappingSuggestion,
 } from '../../../src-main/workbook';
+import { SUPPLIER_HEADERS } from './helpers';
 
 const columnOf = (s: MappingSuggestion, field: string) =>
   s.fields.find((f) => f.field === field)?.column ?? null;
 
 describe('suggestMapping', () => {
   it('maps German headers', () => {
-    const headers = [
-      'Lieferanten-Nr.',
-      'Name',
-      'Straße',
-      'PLZ',
-      'Ort',
-      'Land',
-      'Quelle',
-      'Branche',
-    ];
+    const headers = [...SUPPLIER_HEADERS, 'Branche'];
     const s = suggestMapping(headers);
     expect(s.template).toBeNull();
     expect(s.mapping.fields.filter((f) => f.column !== null)).toEqual([

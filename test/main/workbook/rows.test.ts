@@ -11,7 +11,7 @@ import {
   type ValidatedRow,
 } from '../../../src-main/workbook';
 import { identityKey } from '../../../src-shared/supplier';
-import { failureOf, makeTempDir, writeWorkbook } from './helpers';
+import { failureOf, makeTempDir, SUPPLIER_HEADERS, writeWorkbook } from './helpers';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -326,15 +326,7 @@ describe('importRows', () => {
         ],
       },
     ]);
-    const preview = suggestMapping([
-      'Lieferanten-Nr.',
-      'Name',
-      'Straße',
-      'PLZ',
-      'Ort',
-      'Land',
-      'Quelle',
-    ]);
+    const preview = suggestMapping(SUPPLIER_HEADERS);
     const imported = await importRows(path, { mapping: preview.mapping });
     const rows: ValidatedRow[] = [];
     for await (const r of imported.rows) rows.push(r);
