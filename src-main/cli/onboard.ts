@@ -16,7 +16,7 @@ import { APP_VERSION } from '../services/version';
 import { missingRequiredFields, type Mapping } from '../workbook';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
-import { findRetrySource, retrySummary } from './retryFrom';
+import { CLI_WORDING, findRetrySource, retrySummary } from './retryFrom';
 
 export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
@@ -381,7 +381,7 @@ export async function main(argv: string[]): Promise<number> {
 
     // ---- a results file brought back: the job it came from decides the connection
     const retrySource = args.retryFrom
-      ? await findRetrySource(journal, onboarding, args.retryFrom, journalPath)
+      ? await findRetrySource(journal, args.retryFrom, journalPath)
       : undefined;
 
     // ---- which connection
@@ -481,7 +481,7 @@ export async function main(argv: string[]): Promise<number> {
       view.log(
         `${path.basename(file)} holds the results of job ${source.id} (${source.name.startsWith(path.basename(source.sourcePath)) ? source.name : `${source.name}, from ${path.basename(source.sourcePath)}`}).`,
       );
-      const r = await onboarding.retryFromResults(file, source.id);
+      const r = await onboarding.retryFromResults(file, source.id, CLI_WORDING);
       const counts = {
         retry: r.retry,
         stillInvalid: r.stillInvalid,

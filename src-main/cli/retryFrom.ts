@@ -1,13 +1,12 @@
 // `--retry-from FILE`: a results file the user fixed in Excel, brought back on the command line.
-// The file is checked here (a results file, written for a job of this journal, its supplier
-// columns where the job read them); the onboarding service then makes the retry job.
+// Here: the file exists, a job of this journal wrote it, and it did not make a job already; the
+// onboarding service then checks it is a results file that fits that job, and makes the retry job.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fail } from '../../src-shared/errors';
 import type { Job, Journal } from '../journal/journal';
-import type { Onboarding } from '../services/onboarding';
-import { fold, sourceJobOf } from '../services/resultsFile';
-import { isResultHeader, type Mapping } from '../workbook';
+import { fold, sourceJobOf, type ResultsFileWording } from '../services/resultsFile';
+import { inspectFile } from '../workbook';
 
 export interface RetrySource {
   /** The results file, resolved. */
@@ -32,9 +31,15 @@ export function retrySummary(c: RetryCounts): string {
   return `${number.format(c.retry)} ${c.retry === 1 ? 'row' : 'rows'} to send again, ${number.format(c.stillInvalid)} still invalid (see the Status column), ${number.format(c.alreadyDone)} already done, ${number.format(c.unmatched)} not matched`;
 }
 
+/** The command line's next steps in the service's messages about a results file. */
+export const CLI_WORDING: ResultsFileWording = {
+  notResults:
+    '--retry-from takes the results file an earlier run wrote (for suppliers.xlsx: suppliers.results.xlsx), with the rows you fixed in it. To import a supplier list, give it without --retry-from.',
+  again: 'run --retry-from again',
+};
+
 export async function findRetrySource(
   journal: Journal,
-  onboarding: Onboarding,
   given: string,
   journalPath: string,
 ): Promise<RetrySource> {
@@ -48,19 +53,6 @@ export async function findRetrySource(
       { path: file },
     );
   }
-  const preview = await onboarding.preview({ path: file, limit: 1 });
-  const headers = preview.columns.map((c) => c.header);
-  const status = headers.findIndex((h) => h.trim().toLowerCase() === 'status');
-  const resultColumns = headers.filter(isResultHeader).length;
-  if (status < 0 || resultColumns < 2) {
-    const where = preview.file.kind === 'xlsx' ? ` (sheet "${preview.sheet}")` : '';
-    fail(
-      'invalid_input',
-      `"${base}" is not a results file: it has no Status column${where}. --retry-from takes the results file an earlier run wrote (for suppliers.xlsx: suppliers.results.xlsx), with the rows you fixed in it. To import a supplier list, give it without --retry-from.`,
-      { path: file },
-    );
-  }
-
   const jobs = journal.listJobs();
   const job = sourceJobOf(jobs, file);
   if (!job) {
@@ -71,25 +63,12 @@ export async function findRetrySource(
     );
   }
 
-  // The job's mapping reads cells by position: the supplier columns must still be where they were.
-  const mapping = job.mapping as unknown as Mapping;
-  for (const f of mapping.fields) {
-    if (f.column === null) continue;
-    const expected = job.headers[f.column];
-    if (expected === undefined) continue;
-    const found = preview.columns[f.column];
-    const norm = (h: string) => h.replace(/\s+/g, ' ').trim().toLowerCase();
-    if (!found || norm(found.header) !== norm(expected)) {
-      fail(
-        'invalid_input',
-        `${found ? `Column ${found.letter} of "${base}" is "${found.header}"` : `"${base}" has no column ${f.column + 1}`}, but job ${job.id} (${job.name}) read ${f.field} from the column "${expected}" there. Put the columns back as the results file had them (the supplier columns first, in their order, then Status and the other result columns) and run --retry-from again.`,
-        { path: file },
-      );
-    }
-  }
-
+  const { hash } = await inspectFile(file);
+  // Not the file's own job: a supplier list given by mistake is its job's source, and is refused
+  // by the service as not a results file.
   const madeBefore = jobs.find(
-    (j) => fold(path.resolve(j.sourcePath)) === fold(file) && j.sourceHash === preview.file.hash,
+    (j) =>
+      j.id !== job.id && fold(path.resolve(j.sourcePath)) === fold(file) && j.sourceHash === hash,
   );
   return { file, job, madeBefore };
 }

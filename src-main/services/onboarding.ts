@@ -51,7 +51,7 @@ import {
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { testConnection } from './connectionTest';
-import { sourceJobOf } from './resultsFile';
+import { assertResultsFileFits, sourceJobOf, type ResultsFileWording } from './resultsFile';
 
 type TemplateView = CommandOutput<'templates:list'>[number];
 
@@ -756,6 +756,7 @@ export class Onboarding {
   async retryFromResults(
     filePath: string,
     jobId?: string,
+    wording?: ResultsFileWording,
   ): Promise<{
     jobId: string | null;
     retry: number;
@@ -771,6 +772,9 @@ export class Onboarding {
         'not_found',
         'No job was found for this results file. Open the job it came from and import the file there.',
       );
+    // The header row first (the reading stops there): a file that does not fit is refused with
+    // its reason before anything is read or made.
+    assertResultsFileFits(filePath, await previewTable(filePath, { limit: 1 }), job, wording);
     const mapping = job.mapping as unknown as Mapping;
     const imported = await importRows(filePath, { mapping });
     const previous: Array<{

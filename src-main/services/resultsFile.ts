@@ -1,7 +1,9 @@
 // Which job a results file belongs to: the file a user exported, fixed in Excel and brings back
 // (from the Results screen or the command line's --retry-from).
 import path from 'node:path';
+import { fail } from '../../src-shared/errors';
 import type { Job } from '../journal/journal';
+import { isResultHeader, type Mapping, type TableColumn } from '../workbook';
 
 /** Case matters for file names on Linux only. */
 export const fold = (p: string) => (process.platform === 'linux' ? p : p.toLowerCase());
@@ -33,4 +35,56 @@ export function sourceJobOf(jobs: readonly Job[], file: string): Job | undefined
     }
   }
   return best;
+}
+
+/** The next steps a refused results file's message ends with: the front door's own words. */
+export interface ResultsFileWording {
+  /** After "… is not a results file: it has no Status column." */
+  notResults: string;
+  /** "Put the columns back … and <again>." */
+  again: string;
+}
+
+export const APP_WORDING: ResultsFileWording = {
+  notResults:
+    'Choose the results file the app exported for this job (for suppliers.xlsx: suppliers.results.xlsx), with the rows you fixed in it. To import a supplier list, use New import.',
+  again: 'bring the file back again',
+};
+
+/**
+ * Refuses a file that is not a results file (no Status column and result columns) or whose
+ * supplier columns are no longer where the job read them: the job's mapping reads cells by
+ * position, so a moved column would feed the wrong field.
+ */
+export function assertResultsFileFits(
+  file: string,
+  table: { sheet: string; columns: readonly TableColumn[] },
+  job: Job,
+  wording: ResultsFileWording = APP_WORDING,
+): void {
+  const base = path.basename(file);
+  const headers = table.columns.map((c) => c.header);
+  const status = headers.findIndex((h) => h.trim().toLowerCase() === 'status');
+  if (status < 0 || headers.filter(isResultHeader).length < 2) {
+    const where = path.extname(file).toLowerCase() === '.xlsx' ? ` (sheet "${table.sheet}")` : '';
+    fail(
+      'invalid_input',
+      `"${base}" is not a results file: it has no Status column${where}. ${wording.notResults}`,
+      { path: file },
+    );
+  }
+  const norm = (h: string) => h.replace(/\s+/g, ' ').trim().toLowerCase();
+  for (const f of (job.mapping as unknown as Mapping).fields) {
+    if (f.column === null) continue;
+    const expected = job.headers[f.column];
+    if (expected === undefined) continue;
+    const found = table.columns[f.column];
+    if (!found || norm(found.header) !== norm(expected)) {
+      fail(
+        'invalid_input',
+        `${found ? `Column ${found.letter} of "${base}" is "${found.header}"` : `"${base}" has no column ${f.column + 1}`}, but job ${job.id} (${job.name}) read ${f.field} from the column "${expected}" there. Put the columns back as the results file had them (the supplier columns first, in their order, then Status and the other result columns) and ${wording.again}.`,
+        { path: file },
+      );
+    }
+  }
 }

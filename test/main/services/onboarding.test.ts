@@ -177,6 +177,14 @@ describe('job commands', () => {
     });
     expect(fixed).toBe(2);
     await wb.xlsx.writeFile(out);
+    // The supplier list itself is not a results file: refused with what to choose instead.
+    const notResults = await services.router.dispatch('jobs:retryFromResults', {
+      path: sample,
+      jobId,
+    });
+    expect(notResults.ok || notResults.error.message).toMatch(
+      /is not a results file: it has no Status column.*use New import/,
+    );
     const r = await call('jobs:retryFromResults', { path: out, jobId });
     expect(r).toMatchObject({ retry: 2, stillInvalid: 0, alreadyDone: 58 });
     const retryJob = await call('jobs:get', { jobId: r.jobId! });
