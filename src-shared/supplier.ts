@@ -1,5 +1,5 @@
 // The supplier creation payload (v2) and identities, shared by the workbook validation, the API
-// client and the UI. Wire field names follow ../shared api-notes: `city` and `address`.
+// client and the UI. Wire field names follow docs/api/api-notes.md: `city` and `address`.
 import { z } from 'zod';
 
 export const SCREENING_PERIODS = [2, 5, 10] as const;

@@ -9,7 +9,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { SPEC_DIFFERENCES, type SpecDifference } from '../../../src-main/sandbox/specDifferences';
 
-const SPEC_URL = new URL('../../../../shared/spec/supplier-api.openapi.json', import.meta.url);
+export const SPEC_URL = new URL('../../../docs/api/supplier-api.openapi.json', import.meta.url);
 const ID_BASE = 'https://supplier-api.spec/schemas/';
 
 type Json = Record<string, unknown>;
@@ -23,7 +23,7 @@ function loadSpec(): OpenApi {
   const path = fileURLToPath(SPEC_URL);
   if (!existsSync(path)) {
     throw new Error(
-      'The API description supplier-api.openapi.json was not found in the shared spec folder next to the project (../shared/spec/). The sandbox tests check every response against it: restore that file.',
+      'The API description docs/api/supplier-api.openapi.json is missing from the project. The sandbox tests check every response against it: restore that file from the repository.',
     );
   }
   return JSON.parse(readFileSync(path, 'utf8')) as OpenApi;
