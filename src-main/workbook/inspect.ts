@@ -16,7 +16,7 @@ export const DEFAULT_MAX_BYTES = { xlsx: 50 * 1024 * 1024, csv: 200 * 1024 * 102
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const TEXT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv']);
+export const TEXT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv']);
 
 export interface XlsxSheet extends SheetInfo {
   /** Path of the sheet's XML inside the archive, e.g. xl/worksheets/sheet1.xml. */
