@@ -101,7 +101,10 @@ export class CsvTokenizer {
   readonly endings = { crlf: 0, lf: 0, cr: 0 };
   /** Up to 10 line numbers ended by each kind of line ending. */
   readonly endingLines: Record<'crlf' | 'lf' | 'cr', number[]> = { crlf: [], lf: [], cr: [] };
+  /** The first 50 quote problems of each kind, and how many there are. */
   readonly issues: QuoteIssue[] = [];
+  readonly issueCounts: Partial<Record<QuoteIssueKind, number>> = {};
+  private lastStrayRecord = 0;
 
   constructor(private readonly delimiter: string) {}
 
@@ -115,10 +118,20 @@ export class CsvTokenizer {
     if (this.endingLines[kind].length < 10) this.endingLines[kind].push(line);
   }
 
+  private addIssue(issue: QuoteIssue): void {
+    const n = (this.issueCounts[issue.kind] ?? 0) + 1;
+    this.issueCounts[issue.kind] = n;
+    if (n <= 50) this.issues.push(issue);
+  }
+
   private endField(): void {
     if (this.textAfter) {
-      this.textAfter.text = `"${this.quotedPart.replace(/"/g, '""')}"${this.field.slice(this.quotedPart.length)}`;
-      this.issues.push(this.textAfter);
+      const rest = this.field.slice(this.quotedPart.length);
+      // Spaces after a closing quote change nothing a trimmed value shows: not a problem.
+      if (rest.trim() !== '') {
+        this.textAfter.text = `"${this.quotedPart.replace(/"/g, '""')}"${rest}`;
+        this.addIssue(this.textAfter);
+      }
       this.textAfter = null;
     }
     if (this.stray) {
@@ -150,7 +163,7 @@ export class CsvTokenizer {
       .filter((l) => l.split(this.delimiter).length >= this.width).length;
     if (rowLike > 0) {
       this.swallowed = true;
-      this.issues.push({
+      this.addIssue({
         kind: 'swallowed_rows',
         record: this.records + 1,
         line: this.quoteLine,
@@ -212,12 +225,12 @@ export class CsvTokenizer {
               this.crInQuotes = false;
             }
           } else {
-            const last = this.issues.at(-1);
             if (
               c === QUOTE &&
               this.state === UNQUOTED &&
-              !(last?.kind === 'stray_quote' && last.record === this.records + 1)
+              this.lastStrayRecord !== this.records + 1
             ) {
+              this.lastStrayRecord = this.records + 1;
               this.stray = {
                 kind: 'stray_quote',
                 record: this.records + 1,
@@ -225,7 +238,7 @@ export class CsvTokenizer {
                 toLine: this.line,
                 text: '',
               };
-              this.issues.push(this.stray);
+              this.addIssue(this.stray);
             }
             if (this.state === FIELD_START) this.state = UNQUOTED;
             // Plain characters up to the next one that matters, in one slice.
@@ -317,7 +330,7 @@ export class CsvTokenizer {
       // nothing in: read to the end, as Excel does, and said in a note. Otherwise refused.
       const trailing = /\n+$/.exec(this.field)?.[0].length ?? 0;
       const inner = this.quoteBreaks - trailing;
-      this.issues.push({
+      this.addIssue({
         kind: inner === 0 ? 'unclosed_last_line' : 'unclosed_quote',
         record: this.records + 1,
         line: this.quoteLine,
@@ -397,15 +410,19 @@ export async function* readCsvRows(
     });
   }
   const { sepLine } = survey_;
-  const { issues } = survey_.tokenizer;
+  const { issues, issueCounts } = survey_.tokenizer;
   const rowOf = (record: number) => record - (sepLine ? 1 : 0);
 
   const refusals = issues.filter(
     (i) => i.kind !== 'stray_quote' && i.kind !== 'unclosed_last_line',
   );
   if (refusals.length > 0) {
+    const total =
+      (issueCounts.unclosed_quote ?? 0) +
+      (issueCounts.swallowed_rows ?? 0) +
+      (issueCounts.text_after_quote ?? 0);
     const shown = refusals.slice(0, 5).map((i) => describeRefusal(i, rowOf(i.record)));
-    const more = refusals.length > 5 ? ` ${refusals.length - 5} more like these follow.` : '';
+    const more = total > 5 ? ` ${total - 5} more like these follow.` : '';
     fail(
       'file_quotes_broken',
       `The quotation marks in "${name}" would merge or change rows, so it is not imported. ${shown.join(' ')}${more} Open the file in a text editor (Notepad, TextEdit), correct the quotes on ${refusals.length === 1 ? 'that line' : 'those lines'}, save it, and import it again.`,
@@ -435,11 +452,12 @@ export async function* readCsvRows(
       message: `Row ${rowOf(issue.record)} (line ${issue.line}): the quotation mark in ${issue.text} is kept as part of the value, as Excel reads it. If the value was meant to be in quotes, put quotes around all of it and double the ones inside.`,
     });
   }
-  if (kept.length > 10) {
+  const keptCount = issueCounts.stray_quote ?? 0;
+  if (keptCount > 10) {
     notes.push({
       row: null,
       kind: 'quote_kept',
-      message: `${kept.length - 10} more rows have a quotation mark kept inside a value.`,
+      message: `${keptCount - 10} more rows have a quotation mark kept inside a value.`,
     });
   }
   for (const issue of issues.filter((i) => i.kind === 'unclosed_last_line')) {

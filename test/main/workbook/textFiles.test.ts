@@ -140,6 +140,17 @@ describe('quotes that would merge rows refuse the file', () => {
       'Line 5 (row 3) opens a quoted value ("Ring 2,Köln") that is never closed, so everything from there to the end of the file (line 6) would become one cell',
     );
   });
+  it('lists the first five places and counts the rest', async () => {
+    const l = lines();
+    for (let i = 1; i <= 12; i++) l[i * 4] = l[i * 4]!.replace(/^(S\d+);/, '$1;"Alt" ');
+    const failure = await failureOf(
+      readTable(await writeText(join(dir, 'many.csv'), l.join('\n'))),
+    );
+    expect(failure.error.message).toContain(
+      'Line 21 (row 21): text follows the closing quote in "Alt" Supplier 020 GmbH: write the value as """Alt"" Supplier 020 GmbH" (all of it in quotes, each quote inside doubled), or without any quotes. 7 more like these follow. Open the file in a text editor',
+    );
+    expect(failure.error.details?.problems).toHaveLength(12);
+  });
 });
 
 describe('quotes Excel reads literally are kept and named', () => {
@@ -158,6 +169,28 @@ describe('quotes Excel reads literally are kept and named', () => {
       message:
         'Row 3 (line 3): the quotation mark in Rohrbau 12" GmbH is kept as part of the value, as Excel reads it. If the value was meant to be in quotes, put quotes around all of it and double the ones inside.',
     });
+  });
+
+  it('takes spaces after a closing quote as Excel does, and sums up many kept quotes', async () => {
+    const rows = Array.from({ length: 14 }, (_, i) => [
+      `S${i}`,
+      `Pipe ${i}" steel`,
+      `"Weg ${i}"  `,
+    ]);
+    const text = `Id;Name;Street\n${rows.map((r) => r.join(';')).join('\n')}\n`;
+    const table = await readTable(await writeText(join(dir, 'inches.csv'), text));
+    expect(table.rows.map((r) => r.cells)).toEqual(
+      rows.map((_, i) => [`S${i}`, `Pipe ${i}" steel`, `Weg ${i}  `]),
+    );
+    expect(table.notes.filter((n) => n.kind === 'quote_kept').map((n) => n.message)).toEqual([
+      ...rows
+        .slice(0, 10)
+        .map(
+          (_, i) =>
+            `Row ${i + 2} (line ${i + 2}): the quotation mark in Pipe ${i}" steel is kept as part of the value, as Excel reads it. If the value was meant to be in quotes, put quotes around all of it and double the ones inside.`,
+        ),
+      '4 more rows have a quotation mark kept inside a value.',
+    ]);
   });
 
   it('reads a quote left open on the last line to the end of that line, with a note', async () => {
