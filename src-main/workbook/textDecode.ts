@@ -90,10 +90,16 @@ export class SingleByteEvidence {
   readonly score: Record<SingleByte, number> = { 'windows-1252': 0, macintosh: 0 };
   /** The first word with a byte above 0x7F, as bytes. */
   example: Buffer | null = null;
+  private seen = 0;
+  /** Enough bytes above 0x7F were weighed to decide. */
+  get enough(): boolean {
+    return this.seen >= 20_000;
+  }
   add(bytes: Buffer): this {
-    for (let i = 0; i < bytes.length; i++) {
+    for (let i = 0; i < bytes.length && !this.enough; i++) {
       const b = bytes[i] as number;
       if (b < 0x80) continue;
+      this.seen++;
       // Neighbours that are bytes above 0x7F themselves are read in the same encoding.
       for (const enc of ['windows-1252', 'macintosh'] as const) {
         const at = (j: number) => {
@@ -187,7 +193,9 @@ async function notUtf8Evidence(path: string): Promise<SingleByteEvidence | null>
         utf8 = false;
       }
     }
-    evidence.add(chunk as Buffer);
+    // What came before was UTF-8: the evidence starts with the chunk that is not.
+    if (!utf8) evidence.add(chunk as Buffer);
+    if (evidence.enough) break;
   }
   if (utf8) {
     try {

@@ -271,6 +271,26 @@ describe('encodings', () => {
     expect(table.rows[2]?.cells[4]).toBe('München');
   });
 
+  it('tells Mac Roman when the first umlaut comes after the first megabyte', async () => {
+    const head = ['Id;Name;Street;City'];
+    for (let i = 0, size = 0; size < 1.1 * 1024 * 1024; i++) {
+      head.push(`S-${i};Plain Supplier Name;Some Street 1;Berlin`);
+      size += 45;
+    }
+    const tail = 'S-last;Müller GmbH;Königstraße 1;München\r';
+    const path = await writeText(
+      join(dir, 'late-mac.csv'),
+      Buffer.concat([Buffer.from(`${head.join('\r')}\r`), macRoman(tail)]),
+    );
+    expect((await inspectFile(path)).text?.encoding).toBe('macintosh');
+    expect((await readTable(path)).rows.at(-1)?.cells).toEqual([
+      'S-last',
+      'Müller GmbH',
+      'Königstraße 1',
+      'München',
+    ]);
+  });
+
   it('keeps Windows-1252 for Windows text with the same words', () => {
     const text = 'Name;Ort\r\nMüller & Söhne GmbH;München\r\nBäckerei Öztürk;Köln\r\n';
     expect(detectEncoding(windows1252(text))).toEqual({ encoding: 'windows-1252', bom: false });
