@@ -5,7 +5,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { AppFailure, fail } from '../../src-shared/errors';
-import { detectTextFormat } from './textDecode';
+import { detectDelimiter, detectEncoding, detectTextFormat, looksBinary } from './textDecode';
 import type { FileInfo, FileKind, SheetInfo } from './types';
 import { listZipEntries, readZipEntryText, ZipFormatError, type ZipEntry } from './zip';
 
@@ -16,7 +16,16 @@ export const DEFAULT_MAX_BYTES = { xlsx: 50 * 1024 * 1024, csv: 200 * 1024 * 102
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const TEXT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv']);
+export const TEXT_EXTENSIONS = new Set(['.csv', '.txt', '.tsv']);
+const WORKBOOK_EXTENSIONS = new Set(['.xlsx', '.xlsm', '.xltx', '.xls']);
+
+/** Files people pick by mistake, known by their first bytes. */
+const NOT_A_LIST: { magic: Buffer; what: string }[] = [
+  { magic: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), what: 'an image (PNG)' },
+  { magic: Buffer.from([0xff, 0xd8, 0xff]), what: 'an image (JPEG)' },
+  { magic: Buffer.from('GIF8', 'latin1'), what: 'an image (GIF)' },
+  { magic: Buffer.from('%PDF-', 'latin1'), what: 'a PDF document' },
+];
 
 export interface XlsxSheet extends SheetInfo {
   /** Path of the sheet's XML inside the archive, e.g. xl/worksheets/sheet1.xml. */
@@ -176,6 +185,18 @@ export async function sniffFile(path: string, maxBytes?: number): Promise<Sniffe
   return sniffed;
 }
 
+/** What a file with a workbook's name holds when it is not a zip: a delimited text table is read
+ *  as the text it is (csvRows says so in a note), a web page or XML file is sent back to Excel. */
+async function textInWorkbookName(path: string): Promise<'table' | 'markup' | null> {
+  const sample = await readHead(path, 64 * 1024);
+  const text = new TextDecoder(detectEncoding(sample).encoding).decode(sample);
+  if (looksBinary(text)) return null;
+  if (/^\s*<(\?xml|!doctype|html|table)\b/i.test(text.replace(/^\ufeff/, ''))) return 'markup';
+  const lines = text.split(/\r\n|\n|\r/).filter((l) => l.trim() !== '');
+  const d = detectDelimiter(text);
+  return lines.length >= 2 && lines.filter((l) => l.includes(d)).length >= 2 ? 'table' : null;
+}
+
 async function sniffKind(path: string): Promise<Sniffed> {
   const s = await statOrFail(path);
   const name = basename(path);
@@ -193,7 +214,15 @@ async function sniffKind(path: string): Promise<Sniffed> {
       { path },
     );
   }
-  if (head.subarray(0, 4).equals(ZIP_MAGIC) || ['.xlsx', '.xlsm', '.xltx'].includes(ext)) {
+  const other = NOT_A_LIST.find((k) => head.subarray(0, k.magic.length).equals(k.magic));
+  if (other) {
+    fail(
+      'file_unsupported_type',
+      `"${name}" is ${other.what}, not a supplier list. Choose the workbook (.xlsx) or the .csv file that holds the suppliers.`,
+      { path },
+    );
+  }
+  if (head.subarray(0, 4).equals(ZIP_MAGIC)) {
     const entries = await zipEntriesOrFail(path);
     const names = new Set(entries.map((e) => e.name.replace(/^\//, '')));
     if (names.has('xl/workbook.xml')) return { kind: 'xlsx', entries };
@@ -204,6 +233,15 @@ async function sniffKind(path: string): Promise<Sniffed> {
         { path },
       );
     }
+    const mimetype = entries.find((e) => e.name === 'mimetype');
+    const odf = mimetype ? await readZipEntryText(path, mimetype).catch(() => '') : '';
+    if (odf.trim().startsWith('application/vnd.oasis.opendocument.spreadsheet')) {
+      fail(
+        'file_unsupported_type',
+        `"${name}" is an OpenDocument spreadsheet (LibreOffice, OpenOffice). Save it as .xlsx in LibreOffice or Excel (File, Save As, Excel 2007-365 .xlsx) or export it as CSV, and import that file.`,
+        { path },
+      );
+    }
     if (['.xlsx', '.xlsm', '.xltx'].includes(ext)) fail('file_corrupt', undefined, { path });
     fail(
       'file_unsupported_type',
@@ -211,8 +249,21 @@ async function sniffKind(path: string): Promise<Sniffed> {
       { path },
     );
   }
+  if (WORKBOOK_EXTENSIONS.has(ext)) {
+    // Not a zip, yet named like a workbook: systems that export "Excel" often write text.
+    const text = await textInWorkbookName(path);
+    if (text === 'table') return { kind: 'csv' };
+    if (text === 'markup') {
+      fail(
+        'file_unsupported_type',
+        `"${name}" is a web page or XML file with a workbook's name, as some systems export "Excel" files. Open it in Excel, save it as .xlsx (File, Save As, Excel Workbook), and import the new file.`,
+        { path },
+      );
+    }
+    if (ext === '.xls') fail('file_legacy_xls', undefined, { path });
+    fail('file_corrupt', undefined, { path });
+  }
   if (TEXT_EXTENSIONS.has(ext)) return { kind: 'csv' };
-  if (ext === '.xls') fail('file_legacy_xls', undefined, { path });
   fail('file_unsupported_type', undefined, { path, extension: ext });
 }
 

@@ -17,9 +17,10 @@ export const SheetInfoSchema = z.object({
 });
 
 export const TextFileFormatSchema = z.object({
-  encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252']),
+  encoding: z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'macintosh']),
   bom: z.boolean(),
   delimiter: z.enum([',', ';', '\t', '|']),
+  doubt: z.string().optional(),
 });
 
 export const FileInfoSchema = z.object({
@@ -43,6 +44,9 @@ export const TableNoteSchema = z.object({
     'merged_cells_filled',
     'encoding_detected',
     'formula_error',
+    'line_count',
+    'quote_kept',
+    'file_type',
   ]),
   message: z.string(),
 });

@@ -119,7 +119,7 @@ async function openRawRows(
     if (options.sheet !== undefined && options.sheet !== 0 && options.sheet !== name) {
       fail('sheet_not_found', `A text file has one table only ("${name}").`, { sheets: [name] });
     }
-    return { sheet: name, rows: readCsvRows(path, format) };
+    return { sheet: name, rows: readCsvRows(path, format, notes) };
   }
   const sheets = await listXlsxSheets(path, sniffed.entries);
   let sheet: XlsxSheet | undefined;

@@ -1,6 +1,6 @@
 // Encoding and delimiter of .csv/.txt files as Excel and ERP systems write them: UTF-8 with or
 // without BOM, UTF-16 (Excel's "Unicode Text"), Windows-1252 (German Excel's "CSV (Trennzeichen-
-// getrennt)"); comma, semicolon, tab or pipe.
+// getrennt)") or Mac Roman (Excel for Mac's "CSV (Macintosh)"); comma, semicolon, tab or pipe.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
@@ -20,7 +20,7 @@ async function readSample(path: string): Promise<Buffer> {
   }
 }
 
-export function detectEncoding(sample: Buffer): Pick<TextFileFormat, 'encoding' | 'bom'> {
+export function detectEncoding(sample: Buffer): Pick<TextFileFormat, 'encoding' | 'bom' | 'doubt'> {
   if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) {
     return { encoding: 'utf-8', bom: true };
   }
@@ -45,8 +45,103 @@ export function detectEncoding(sample: Buffer): Pick<TextFileFormat, 'encoding' 
     new TextDecoder('utf-8', { fatal: true }).decode(body);
     return { encoding: 'utf-8', bom: false };
   } catch {
-    return { encoding: 'windows-1252', bom: false };
+    return { ...chooseSingleByte(new SingleByteEvidence().add(body)), bom: false };
   }
+}
+
+// ---- Windows-1252 or Mac Roman
+
+/** The characters bytes 0x80-0xFF stand for in each single-byte encoding. Both are WHATWG
+ *  encodings, decoded by Node's TextDecoder (full ICU, as in Node 22 and Electron). */
+const HIGH_HALF = (encoding: string): string[] => {
+  const decoder = new TextDecoder(encoding);
+  return Array.from({ length: 128 }, (_, i) => decoder.decode(Uint8Array.of(0x80 + i)));
+};
+const HIGH = { 'windows-1252': HIGH_HALF('windows-1252'), macintosh: HIGH_HALF('macintosh') };
+type SingleByte = keyof typeof HIGH;
+const OTHER: Record<SingleByte, SingleByte> = {
+  'windows-1252': 'macintosh',
+  macintosh: 'windows-1252',
+};
+
+/** Letters of the languages supplier lists are written in; rarer letters count less. */
+const COMMON_LETTERS = new Set('äöüÄÖÜßéèêëàâáíìîïóòôõúùûçñÑÉÈÀÇåÅøØæÆãÃ');
+const isLetter = (c: string) => /[\p{Lu}\p{Ll}]/u.test(c);
+const isUpper = (c: string) => /\p{Lu}/u.test(c);
+const isLower = (c: string) => /\p{Ll}/u.test(c);
+const asciiChar = (b: number | undefined) =>
+  b !== undefined && b < 0x80 ? String.fromCharCode(b) : '';
+
+/** How plausible a byte above 0x7F is as text in one encoding, from its neighbours: a common
+ *  letter scores most, a capital in the middle of a lowercase word or a symbol between letters
+ *  ("MŸller", "Stra§e" for Mac Roman read as Windows-1252) count against, a control most. */
+function plausibility(c: string, before: string, after: string): number {
+  const code = c.charCodeAt(0);
+  if (code < 0xa0 && code >= 0x80) return -3; // a C1 control: the byte is unused here
+  if (isLetter(c)) {
+    if (isUpper(c) && isLetter(before) && isLower(after)) return -1;
+    return COMMON_LETTERS.has(c) ? 2 : 1;
+  }
+  return isLetter(before) && isLetter(after) ? -2 : 0;
+}
+
+/** Evidence for Windows-1252 against Mac Roman, gathered over one or more chunks of bytes. */
+export class SingleByteEvidence {
+  readonly score: Record<SingleByte, number> = { 'windows-1252': 0, macintosh: 0 };
+  /** The first word with a byte above 0x7F, as bytes. */
+  example: Buffer | null = null;
+  private seen = 0;
+  /** Enough bytes above 0x7F were weighed to decide. */
+  get enough(): boolean {
+    return this.seen >= 20_000;
+  }
+  add(bytes: Buffer): this {
+    for (let i = 0; i < bytes.length && !this.enough; i++) {
+      const b = bytes[i] as number;
+      if (b < 0x80) continue;
+      this.seen++;
+      // Neighbours that are bytes above 0x7F themselves are read in the same encoding.
+      for (const enc of ['windows-1252', 'macintosh'] as const) {
+        const at = (j: number) => {
+          const n = bytes[j];
+          return n === undefined ? '' : n < 0x80 ? asciiChar(n) : (HIGH[enc][n - 0x80] ?? '');
+        };
+        this.score[enc] += plausibility(HIGH[enc][b - 0x80] ?? '', at(i - 1), at(i + 1));
+      }
+      if (!this.example) {
+        const wordByte = (n: number | undefined) =>
+          n !== undefined && (n >= 0x80 || /[0-9A-Za-z\-'.]/.test(String.fromCharCode(n)));
+        let start = i;
+        while (start > 0 && i - start < 30 && wordByte(bytes[start - 1])) start--;
+        let end = i + 1;
+        while (end < bytes.length && end - i < 30 && wordByte(bytes[end])) end++;
+        this.example = Buffer.from(bytes.subarray(start, end));
+      }
+    }
+    return this;
+  }
+}
+
+const ENCODING_NAME: Record<SingleByte, string> = {
+  'windows-1252': 'Windows-1252 (Windows Excel\'s "CSV")',
+  macintosh: 'Mac Roman (Excel for Mac\'s "CSV (Macintosh)")',
+};
+
+/** Windows-1252 or Mac Roman, whichever reads as words; when the evidence is thin, the sentence
+ *  that says which was assumed, with the first word as the other encoding would read it. */
+export function chooseSingleByte(
+  evidence: SingleByteEvidence,
+): Pick<TextFileFormat, 'encoding' | 'doubt'> {
+  const { score, example } = evidence;
+  const encoding: SingleByte =
+    score.macintosh > score['windows-1252'] ? 'macintosh' : 'windows-1252';
+  if (!example || Math.abs(score.macintosh - score['windows-1252']) >= 3) return { encoding };
+  const other = OTHER[encoding];
+  const read = (enc: SingleByte) => new TextDecoder(enc).decode(example);
+  return {
+    encoding,
+    doubt: `The text was taken as ${ENCODING_NAME[encoding]}, which reads "${read(encoding)}"; it could also be ${ENCODING_NAME[other]}, which would read "${read(other)}". If names look wrong, save the file from Excel as "CSV UTF-8" and import it again.`,
+  };
 }
 
 const CANDIDATES = [';', ',', '\t', '|'] as const;
@@ -84,17 +179,32 @@ export function detectDelimiter(text: string): TextFileFormat['delimiter'] {
   return best;
 }
 
-async function wholeFileIsUtf8(path: string): Promise<boolean> {
+/** Null when the whole file is UTF-8; otherwise the evidence for a single-byte encoding from its
+ *  bytes above 0x7F. */
+async function notUtf8Evidence(path: string): Promise<SingleByteEvidence | null> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  try {
-    for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
-      decoder.decode(chunk as Buffer, { stream: true });
+  let utf8 = true;
+  const evidence = new SingleByteEvidence();
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    if (utf8) {
+      try {
+        decoder.decode(chunk as Buffer, { stream: true });
+      } catch {
+        utf8 = false;
+      }
     }
-    decoder.decode();
-    return true;
-  } catch {
-    return false;
+    // What came before was UTF-8: the evidence starts with the chunk that is not.
+    if (!utf8) evidence.add(chunk as Buffer);
+    if (evidence.enough) break;
   }
+  if (utf8) {
+    try {
+      decoder.decode();
+    } catch {
+      utf8 = false;
+    }
+  }
+  return utf8 ? null : evidence;
 }
 
 /** Excel's hint line `sep=;` names the delimiter outright. */
@@ -119,19 +229,14 @@ export function looksBinary(text: string): boolean {
 /** The encoding and delimiter of a text file; a file that is not text is refused. */
 export async function detectTextFormat(path: string): Promise<TextFileFormat> {
   const sample = await readSample(path);
-  const detected = detectEncoding(sample);
-  const { bom } = detected;
-  let { encoding } = detected;
+  let detected = detectEncoding(sample);
   // An umlaut past the sample would otherwise turn into replacement characters: a file that
   // looks like UTF-8 without a BOM is checked to its end.
-  if (
-    encoding === 'utf-8' &&
-    !bom &&
-    sample.length === SAMPLE_BYTES &&
-    !(await wholeFileIsUtf8(path))
-  ) {
-    encoding = 'windows-1252';
+  if (detected.encoding === 'utf-8' && !detected.bom && sample.length === SAMPLE_BYTES) {
+    const evidence = await notUtf8Evidence(path);
+    if (evidence) detected = { ...chooseSingleByte(evidence), bom: false };
   }
+  const { encoding, bom, doubt } = detected;
   const text = new TextDecoder(encoding).decode(sample);
   if (looksBinary(text)) {
     fail(
@@ -140,7 +245,12 @@ export async function detectTextFormat(path: string): Promise<TextFileFormat> {
       { path },
     );
   }
-  return { encoding, bom, delimiter: sepHint(text) ?? detectDelimiter(text) };
+  return {
+    encoding,
+    bom,
+    delimiter: sepHint(text) ?? detectDelimiter(text),
+    ...(doubt ? { doubt } : {}),
+  };
 }
 
 /** The file as decoded text chunks (BOM removed). */

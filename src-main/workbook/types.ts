@@ -15,9 +15,12 @@ export interface SheetInfo {
 }
 
 export interface TextFileFormat {
-  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'macintosh';
   bom: boolean;
   delimiter: ',' | ';' | '\t' | '|';
+  /** When Windows-1252 and Mac Roman were hard to tell apart: which was assumed, with an example
+   *  of both readings. */
+  doubt?: string;
 }
 
 export interface FileInfo {
@@ -44,7 +47,10 @@ export interface TableNote {
     | 'values_outside_table'
     | 'merged_cells_filled'
     | 'encoding_detected'
-    | 'formula_error';
+    | 'formula_error'
+    | 'line_count'
+    | 'quote_kept'
+    | 'file_type';
   message: string;
 }
 

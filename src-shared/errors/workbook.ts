@@ -12,6 +12,8 @@ export const workbookErrors = {
     'This kind of file is not supported. Use an .xlsx workbook or a .csv/.txt file.',
   file_too_large:
     'The file is larger than the app can import at once. Split it into smaller files.',
+  file_quotes_broken:
+    'Quotation marks in the text file would merge or change rows. Correct them on the lines named in a text editor and import the file again.',
   file_changed:
     'The file changed since it was imported. Import it again to start a job from the new contents.',
   sheet_not_found: 'The workbook has no sheet with this name. Pick one of the listed sheets.',
