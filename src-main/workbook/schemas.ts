@@ -56,6 +56,7 @@ export const TableColumnSchema = z.object({
 export const TableRowSchema = z.object({
   sourceRow: z.number().int().positive(),
   cells: z.array(z.string()),
+  marks: z.array(z.enum(['error', 'date', 'scientific', 'long_number']).nullable()).optional(),
 });
 
 export const ReadTableOptionsSchema = z.object({
