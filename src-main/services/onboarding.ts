@@ -358,10 +358,10 @@ export class Onboarding {
     // Changes the app made to values on the user's behalf (restored postal codes, ...) are said
     // once per kind, with the first example, beside the table's own notes.
     const notes: Array<{ row: number | null; kind: string; message: string }> = [...imported.notes];
-    for (const [field, { count, first }] of rowNotes) {
+    for (const [kind, { count, first }] of rowNotes) {
       notes.push({
         row: null,
-        kind: `${field}_adjusted`,
+        kind,
         message: count === 1 ? first : `${first} (and ${count - 1} more rows like it)`,
       });
     }
@@ -389,9 +389,10 @@ export class Onboarding {
         read++;
         if (row.sourceRow <= afterSourceRow) continue;
         for (const note of row.notes) {
-          const seen = rowNotes.get(note.field);
+          const kind = `${note.field}_${note.kind}`;
+          const seen = rowNotes.get(kind);
           if (seen) seen.count++;
-          else rowNotes.set(note.field, { count: 1, first: note.message });
+          else rowNotes.set(kind, { count: 1, first: note.message });
         }
         batch.push(toNewRow(row));
         if (batch.length >= 2_000) {

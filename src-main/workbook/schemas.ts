@@ -125,6 +125,7 @@ export const RowProblemSchema = z.object({
 export const RowNoteSchema = z.object({
   row: z.number().int().positive(),
   field: MappableFieldSchema,
+  kind: z.enum(['postal_zeros_restored', 'invisible_removed', 'spaces_replaced']),
   column: z.string().nullable(),
   message: z.string(),
 });

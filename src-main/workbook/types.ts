@@ -163,9 +163,11 @@ export interface RowProblem {
   fix: string;
 }
 
+/** A change the app made to a value on the user's behalf; said once per kind and field. */
 export interface RowNote {
   row: number;
   field: MappableField;
+  kind: 'postal_zeros_restored' | 'invisible_removed' | 'spaces_replaced';
   column: string | null;
   message: string;
 }

@@ -92,7 +92,7 @@ describe('cell text', () => {
       text: '123456789012',
       mark: 'scientific',
     });
-    expect(cellValueToText(12345678901234567890, undefined)).toEqual({
+    expect(cellValueToText(Number('12345678901234567890'), undefined)).toEqual({
       text: '12345678901234567168',
       mark: 'long_number',
     });
