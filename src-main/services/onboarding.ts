@@ -29,6 +29,7 @@ import {
   ATTENTION_STATUSES,
   isResultHeader,
   applyMapping,
+  CELL_PROBLEM_CODES,
   columnLetter,
   createTemplate,
   exportResults,
@@ -678,8 +679,21 @@ export class Onboarding {
       }
     }
     const duplicate = others.length > 0;
+    // What Excel did to a cell (an id read as a date, ...) is not in the cell's text: such a
+    // problem stays until its field is fixed.
+    const kept = (row.problems ?? []).filter(
+      (p) =>
+        p.field !== undefined &&
+        p.code !== undefined &&
+        (CELL_PROBLEM_CODES as readonly string[]).includes(p.code) &&
+        allEdits[p.field] === undefined &&
+        !validated.problems.some((v) => v.field === p.field && v.code === p.code),
+    );
     const problems = [
-      ...validated.problems.map(toJournalProblem),
+      ...validated.problems
+        .filter((v) => !kept.some((k) => k.field === v.field))
+        .map(toJournalProblem),
+      ...kept,
       ...(duplicate
         ? [
             {
@@ -690,7 +704,8 @@ export class Onboarding {
           ]
         : []),
     ];
-    const state = validated.status === 'valid' && !duplicate ? 'valid' : 'invalid';
+    const state =
+      validated.status === 'valid' && !duplicate && kept.length === 0 ? 'valid' : 'invalid';
     const updated = journal.applyUserFix(rowId, {
       edits: allEdits,
       payload: (validated.payload ??
