@@ -193,6 +193,7 @@ export const EXCEL_ERRORS: ReadonlySet<string> = new Set([
 /** The Excel error literal a text is (`#N/A`, `#REF!`, in any letter case, spaces around
  *  ignored), or null. */
 export function excelErrorOf(text: string): string | null {
+  if (!text.includes('#')) return null;
   const t = text.trim().toUpperCase();
   return t.startsWith('#') && EXCEL_ERRORS.has(t) ? t : null;
 }

@@ -91,6 +91,8 @@ export function padZeros(text: string, digits: number | undefined): string {
 const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 /** Spaces other than the normal one: no-break, narrow no-break, typographic and ideographic. */
 const UNUSUAL_SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+const ANY_ODD =
+  /[\u00A0\u00AD\u1680\u2000-\u200F\u202A-\u202F\u205F\u2060\u2066-\u2069\u3000\uFEFF]/;
 
 const CHARACTER_NAMES: Record<string, string> = {
   '\u00AD': 'soft hyphen',
@@ -135,6 +137,7 @@ export interface CleanText {
 
 /** Removes invisible characters and turns unusual spaces into normal ones; says which. */
 export function cleanText(text: string): CleanText {
+  if (!ANY_ODD.test(text)) return { text, removed: [], replaced: [] };
   const removed = new Set<string>();
   const replaced = new Set<string>();
   const out = text
