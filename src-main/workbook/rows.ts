@@ -1,6 +1,8 @@
 // Rows to payloads: the mapping and its transforms per row (`applyMapping`), then the payload
 // schema, in-file duplicates of the identity and empty rows (`RowValidator`). Every problem names
-// the row, the column, the value and the fix.
+// the row, the column, the value and the fix. Each mapped cell is read in one place (`read`):
+// Excel error values, invisible characters and values Excel bent are dealt with there, before
+// any field's own transform.
 import type { ErrorCode } from '../../src-shared/errors';
 import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import { countryName, suggestCountry, toCountryCode } from './countries';
@@ -205,7 +207,8 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
     if (!f) return { text: '', column: null, transform: {} };
     const cell = f.column === null ? '' : (row.cells[f.column] ?? '');
     const mark = f.column === null ? null : (row.marks?.[f.column] ?? null);
-    const excelError = excelErrorOf(cell);
+    const clean = cleanText(cell);
+    const excelError = excelErrorOf(clean.text);
     if (excelError !== null || mark === 'error') {
       anyValue = true;
       problem(
@@ -221,7 +224,6 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
       );
       return { text: '', column: f.label, transform: f.transform };
     }
-    const clean = cleanText(cell);
     const value = clean.text.trim();
     const where = f.label ? `Row ${row.sourceRow}, column ${f.label}` : `Row ${row.sourceRow}`;
     const now = value ? `: "${value}"` : ' and the cell is empty';

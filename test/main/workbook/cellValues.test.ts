@@ -55,6 +55,7 @@ describe('Excel error values', () => {
           ['L-4', { formula: 'VLOOKUP(A4,X!A:B,2,0)', result: { error: '#REF!' } }, ...base],
           ['L-5', 'Gamma KG', 'Hauptstr. 5', '10115', 'Berlin', '#NAME?', 'SAP'],
           ['L-6', 'Delta SE', 'Hauptstr. 6', { formula: 'A1-A1', result: 0 }, 'Berlin', 'DE'],
+          ['L-7', 'Epsilon AG', 'Hauptstr. 7', '10115', '\u200B#N/A\u00A0', 'DE', 'SAP'],
         ],
       },
     ]);
@@ -93,7 +94,11 @@ describe('Excel error values', () => {
     ]);
     // A formula that gives 0 is a value, not an error and not empty.
     expect(byRow(rows, 7).payload?.postalCode).toBe('0');
-    expect(summary.byCode.excel_error_value).toBe(6);
+    // Invisible characters around an error value do not hide it.
+    expect(said(byRow(rows, 8))).toEqual([
+      'Row 8, column Ort (E): the cell shows the Excel error #N/A. Correct the formula or type the value.',
+    ]);
+    expect(summary.byCode.excel_error_value).toBe(7);
     expect(summary.byCode.value_missing).toBeUndefined();
   });
 
