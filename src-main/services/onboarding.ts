@@ -29,6 +29,7 @@ import {
   ATTENTION_STATUSES,
   isResultHeader,
   applyMapping,
+  CELL_PROBLEM_CODES,
   columnLetter,
   createTemplate,
   exportResults,
@@ -358,10 +359,10 @@ export class Onboarding {
     // Changes the app made to values on the user's behalf (restored postal codes, ...) are said
     // once per kind, with the first example, beside the table's own notes.
     const notes: Array<{ row: number | null; kind: string; message: string }> = [...imported.notes];
-    for (const [field, { count, first }] of rowNotes) {
+    for (const [kind, { count, first }] of rowNotes) {
       notes.push({
         row: null,
-        kind: `${field}_adjusted`,
+        kind,
         message: count === 1 ? first : `${first} (and ${count - 1} more rows like it)`,
       });
     }
@@ -389,9 +390,10 @@ export class Onboarding {
         read++;
         if (row.sourceRow <= afterSourceRow) continue;
         for (const note of row.notes) {
-          const seen = rowNotes.get(note.field);
+          const kind = `${note.field}_${note.kind}`;
+          const seen = rowNotes.get(kind);
           if (seen) seen.count++;
-          else rowNotes.set(note.field, { count: 1, first: note.message });
+          else rowNotes.set(kind, { count: 1, first: note.message });
         }
         batch.push(toNewRow(row));
         if (batch.length >= 2_000) {
@@ -677,8 +679,21 @@ export class Onboarding {
       }
     }
     const duplicate = others.length > 0;
+    // What Excel did to a cell (an id read as a date, ...) is not in the cell's text: such a
+    // problem stays until its field is fixed.
+    const kept = (row.problems ?? []).filter(
+      (p) =>
+        p.field !== undefined &&
+        p.code !== undefined &&
+        (CELL_PROBLEM_CODES as readonly string[]).includes(p.code) &&
+        allEdits[p.field] === undefined &&
+        !validated.problems.some((v) => v.field === p.field && v.code === p.code),
+    );
     const problems = [
-      ...validated.problems.map(toJournalProblem),
+      ...validated.problems
+        .filter((v) => !kept.some((k) => k.field === v.field))
+        .map(toJournalProblem),
+      ...kept,
       ...(duplicate
         ? [
             {
@@ -689,7 +704,8 @@ export class Onboarding {
           ]
         : []),
     ];
-    const state = validated.status === 'valid' && !duplicate ? 'valid' : 'invalid';
+    const state =
+      validated.status === 'valid' && !duplicate && kept.length === 0 ? 'valid' : 'invalid';
     const updated = journal.applyUserFix(rowId, {
       edits: allEdits,
       payload: (validated.payload ??

@@ -4,7 +4,9 @@
 //
 // Deliberate differences from Excel's screen: General numbers show all their digits (Excel
 // switches to 1.23E+12 in narrow columns, which would destroy identifiers), and grouped numbers
-// use the invariant `1,234.50` whatever the user's locale.
+// use the invariant `1,234.50` whatever the user's locale. What the text cannot say (the cell was
+// a date, a number in scientific notation or of more than 15 digits, an error) comes with it as
+// a mark, so that validation can tell an identifier Excel bent from one typed as text.
 
 const MS_PER_DAY = 86_400_000;
 const EPOCH_1900 = Date.UTC(1899, 11, 30);
@@ -154,39 +156,107 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
+/** What Excel did to a cell that its text alone does not say, where it may have bent a value:
+ *  an error value (a formula's error result may have no text), a date, a number shown in
+ *  scientific notation, a number of more than 15 digits (Excel keeps only 15). Validation turns
+ *  these into problems in the columns where they bend a value (identifiers, postal codes). */
+export const CELL_MARKS = ['error', 'date', 'scientific', 'long_number'] as const;
+export type CellMark = (typeof CELL_MARKS)[number];
+
 export interface CellText {
   text: string;
   /** The cell shows an error value (#N/A, #REF!, ...). */
   error?: boolean;
+  mark?: CellMark;
 }
 
-/** The text of an exceljs cell value. */
+/** Excel's error values, as a cell shows them. */
+export const EXCEL_ERRORS: ReadonlySet<string> = new Set([
+  '#NULL!',
+  '#DIV/0!',
+  '#VALUE!',
+  '#REF!',
+  '#NAME?',
+  '#NUM!',
+  '#N/A',
+  '#GETTING_DATA',
+  '#SPILL!',
+  '#CALC!',
+  '#FIELD!',
+  '#BLOCKED!',
+  '#CONNECT!',
+  '#BUSY!',
+  '#UNKNOWN!',
+  '#EXTERNAL!',
+]);
+
+/** The Excel error literal a text is (`#N/A`, `#REF!`, in any letter case, spaces around
+ *  ignored), or null. */
+export function excelErrorOf(text: string): string | null {
+  if (!text.includes('#')) return null;
+  const t = text.trim().toUpperCase();
+  return t.startsWith('#') && EXCEL_ERRORS.has(t) ? t : null;
+}
+
+/** A number format that shows scientific notation (`0.00E+00`). */
+export function isScientificFormat(numFmt: string | undefined): boolean {
+  if (!numFmt) return false;
+  const bare = numFmt
+    .replace(/"[^"]*"/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\\./g, '');
+  return /[0#?.]E[+-]/i.test(bare);
+}
+
+const error = (text: string): CellText => ({ text, error: true, mark: 'error' });
+
+function numberText(value: number, numFmt: string | undefined, date1904: boolean): CellText {
+  if (isDateFormat(numFmt)) {
+    return { text: dateToIso(serialToDate(value, date1904)), mark: 'date' };
+  }
+  const text = formatNumber(value, numFmt);
+  if (isScientificFormat(numFmt)) return { text, mark: 'scientific' };
+  // 16 digits or more before the point: Excel kept only the first 15.
+  if (Math.abs(value) >= 1e15) return { text, mark: 'long_number' };
+  return { text };
+}
+
+/** The text of an exceljs cell value. `result`: a formula's cached result as the cell holds it
+ *  (exceljs's `cell.value` leaves out a result of 0, FALSE or an error). */
 export function cellValueToText(
   value: unknown,
   numFmt: string | undefined,
   date1904 = false,
+  result?: unknown,
 ): CellText {
   if (value === null || value === undefined) return { text: '' };
   if (typeof value === 'string') return { text: value };
   if (typeof value === 'number') {
-    if (isDateFormat(numFmt)) return { text: dateToIso(serialToDate(value, date1904)) };
-    return { text: formatNumber(value, numFmt) };
+    // An error result is stored as NaN by the streaming reader: its text is lost.
+    if (Number.isNaN(value)) return error('');
+    return numberText(value, numFmt, date1904);
   }
   if (typeof value === 'boolean') return { text: value ? 'TRUE' : 'FALSE' };
-  if (value instanceof Date) return { text: dateToIso(value) };
+  if (value instanceof Date) return { text: dateToIso(value), mark: 'date' };
   if (isObject(value)) {
     if (Array.isArray((value as RichText).richText)) {
       return { text: (value as RichText).richText.map((r) => r.text ?? '').join('') };
     }
-    if ('error' in value) return { text: String(value.error), error: true };
+    if ('error' in value) return error(String(value.error));
     if ('formula' in value || 'sharedFormula' in value) {
-      const result = value.result;
-      if (typeof result === 'number' && Number.isNaN(result)) return { text: '', error: true };
-      if (isObject(result) && 'error' in result) return { text: String(result.error), error: true };
-      if (typeof result === 'boolean') return cellValueToText(result, numFmt, date1904);
-      return cellValueToText(result, numFmt, date1904);
+      const cached = 'result' in value ? value.result : result;
+      if (isObject(cached) && 'error' in cached) return error(String(cached.error));
+      return cellValueToText(cached, numFmt, date1904);
     }
     if ('text' in value) return cellValueToText(value.text, numFmt, date1904);
   }
   return { text: String(value) };
+}
+
+/** The text of a cell of exceljs's streaming reader, formulas by their cached result. */
+export function excelCellText(
+  cell: { value: unknown; numFmt?: string; result?: unknown },
+  date1904 = false,
+): CellText {
+  return cellValueToText(cell.value, cell.numFmt, date1904, cell.result);
 }

@@ -16,6 +16,7 @@ export {
 } from './mapping';
 export {
   applyMapping,
+  CELL_PROBLEM_CODES,
   importRows,
   revalidateRow,
   RowValidator,

@@ -1,15 +1,21 @@
 // Rows to payloads: the mapping and its transforms per row (`applyMapping`), then the payload
 // schema, in-file duplicates of the identity and empty rows (`RowValidator`). Every problem names
-// the row, the column, the value and the fix.
+// the row, the column, the value and the fix. Each mapped cell is read in one place (`read`):
+// Excel error values, invisible characters and values Excel bent are dealt with there, before
+// any field's own transform.
 import type { ErrorCode } from '../../src-shared/errors';
 import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import { countryName, suggestCountry, toCountryCode } from './countries';
 import { assertMappingUsable } from './mapping';
 import { openTable } from './table';
 import { DEFAULT_SEPARATORS, type FieldTransform } from '../../src-shared/fieldTransforms';
+import { excelErrorOf, type CellMark } from './cellText';
 import {
   changeCase,
+  characterName,
+  cleanText,
   collapse,
+  isScientificText,
   padZeros,
   restorePostalCode,
   splitList,
@@ -47,6 +53,81 @@ const FIELD_FIX: Record<MappableField, string> = {
   customerId: 'Enter the customer number, or leave it empty.',
   ownId: 'Enter your own id, or leave it empty.',
 };
+
+/** What a field is called in a sentence. */
+const FIELD_NAME: Record<MappableField, string> = {
+  name: 'supplier name',
+  countryCode: 'country',
+  city: 'city',
+  address: 'address',
+  postalCode: 'postal code',
+  'supplierId.id': 'supplier id',
+  'supplierId.source': 'source',
+  industries: 'industries',
+  screeningPeriodInYears: 'screening period',
+  requestValidationOnCreate: 'validation request',
+  customerId: 'customer number',
+  ownId: 'own id',
+};
+
+/** The fields that hold identifiers: Excel must not have read them as numbers or dates. */
+const ID_FIELDS: ReadonlySet<MappableField> = new Set(['supplierId.id', 'customerId', 'ownId']);
+
+const RETYPE_ID = 'Format the column as Text in Excel and type the id again.';
+
+/** Problems of a cell that Excel changed (an identifier read as a date or a number, a postal
+ *  code read as a date), where the cell's text alone may no longer show it. A row validated
+ *  again from its texts (after a fix of another field) keeps them until the field is changed. */
+export const CELL_PROBLEM_CODES: readonly ErrorCode[] = [
+  'excel_error_value',
+  'id_became_date',
+  'id_in_scientific_notation',
+  'id_digits_lost',
+  'postal_code_became_date',
+];
+
+type Bent = { code: ErrorCode; what: string; fix: string };
+
+/** A value Excel bent on its way into the cell, for the fields where that matters; `mark` is
+ *  what the reader knows of the cell beyond its text. */
+function bentValue(field: MappableField, text: string, mark: CellMark | null): Bent | null {
+  if (ID_FIELDS.has(field)) {
+    const name = FIELD_NAME[field];
+    if (mark === 'date') {
+      return {
+        code: 'id_became_date',
+        what: `is a date: Excel turned the ${name} into a date.`,
+        fix: RETYPE_ID,
+      };
+    }
+    if (mark === 'scientific' || isScientificText(text)) {
+      return {
+        code: 'id_in_scientific_notation',
+        what: `is in scientific notation (such as 1.23E+11): Excel read the ${name} as a number and its last digits may be lost.`,
+        fix: RETYPE_ID,
+      };
+    }
+    if (mark === 'long_number') {
+      return {
+        code: 'id_digits_lost',
+        what: `has more than 15 digits in a number cell: Excel keeps only 15, so the last digits of the ${name} have changed.`,
+        fix: RETYPE_ID,
+      };
+    }
+  }
+  if (field === 'postalCode' && mark === 'date') {
+    return {
+      code: 'postal_code_became_date',
+      what: 'is a date: Excel turned the postal code into a date.',
+      fix: 'Format the column as Text in Excel and type the postal code again.',
+    };
+  }
+  return null;
+}
+
+/** `a`, `a and b`, `a, b and c`. */
+const listWords = (items: readonly string[]): string =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 function columnLabel(columns: readonly TableColumn[], column: number | null): string | null {
   if (column === null) return null;
@@ -96,16 +177,84 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
   const notes: RowNote[] = [];
   let anyValue = false;
 
+  const problem = (
+    field: MappableField,
+    column: string | null,
+    value: string,
+    code: ErrorCode,
+    what: string,
+    fix = FIELD_FIX[field],
+    shown = value,
+  ) => {
+    problems.push({
+      row: row.sourceRow,
+      field,
+      column,
+      value,
+      code,
+      message: problemText(row.sourceRow, column, shown, what),
+      fix,
+    });
+  };
+
+  /** A field's cell as text: an Excel error is a problem and no value; invisible characters are
+   *  removed and unusual spaces become normal ones (each said in a note); a value Excel bent is
+   *  a problem but kept in the draft, so that a fix starts from it. */
   const read = (
     field: MappableField,
   ): { text: string; column: string | null; transform: FieldTransform } => {
     const f = byField.get(field);
     if (!f) return { text: '', column: null, transform: {} };
     const cell = f.column === null ? '' : (row.cells[f.column] ?? '');
-    const blank = cell.trim() === '';
-    if (!blank) anyValue = true;
+    const mark = f.column === null ? null : (row.marks?.[f.column] ?? null);
+    const clean = cleanText(cell);
+    const excelError = excelErrorOf(clean.text);
+    if (excelError !== null || mark === 'error') {
+      anyValue = true;
+      problem(
+        field,
+        f.label,
+        excelError ?? cell,
+        'excel_error_value',
+        excelError
+          ? `the cell shows the Excel error ${excelError}.`
+          : 'the cell shows an Excel error instead of a value.',
+        'Correct the formula or type the value.',
+        '',
+      );
+      return { text: '', column: f.label, transform: f.transform };
+    }
+    const value = clean.text.trim();
+    const where = f.label ? `Row ${row.sourceRow}, column ${f.label}` : `Row ${row.sourceRow}`;
+    const now = value ? `: "${value}"` : ' and the cell is empty';
+    if (clean.removed.length > 0) {
+      const n = clean.removed.length;
+      notes.push({
+        row: row.sourceRow,
+        field,
+        kind: 'invisible_removed',
+        column: f.label,
+        message: `${where}: the invisible ${listWords(clean.removed.map(characterName))} ${n === 1 ? 'was' : 'were'} removed${now}.`,
+      });
+    }
+    if (clean.replaced.length > 0) {
+      const n = clean.replaced.length;
+      notes.push({
+        row: row.sourceRow,
+        field,
+        kind: 'spaces_replaced',
+        column: f.label,
+        message: `${where}: the ${listWords(clean.replaced.map(characterName))} became ${n === 1 ? 'a normal space' : 'normal spaces'}${value ? `: "${value}"` : ''}.`,
+      });
+    }
+    const blank = value === '';
+    if (!blank) {
+      anyValue = true;
+      const bent = bentValue(field, value, mark);
+      if (bent) problem(field, f.label, value, bent.code, bent.what, bent.fix);
+    }
     return {
-      text: blank && f.constant !== undefined ? f.constant : cell,
+      text: blank && f.constant !== undefined ? f.constant : clean.text,
       column: f.label,
       transform: f.transform,
     };
@@ -116,25 +265,6 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
     const { text: t, transform } = read(field);
     return changeCase(padZeros(t.trim(), transform.padZeros), transform.case);
   };
-  const problem = (
-    field: MappableField,
-    column: string | null,
-    value: string,
-    code: ErrorCode,
-    what: string,
-    fix = FIELD_FIX[field],
-  ) => {
-    problems.push({
-      row: row.sourceRow,
-      field,
-      column,
-      value,
-      code,
-      message: problemText(row.sourceRow, column, value, what),
-      fix,
-    });
-  };
-
   const draft: Record<string, unknown> = {};
   for (const field of ['name', 'city', 'address'] as const) {
     const { text: t, transform } = read(field);
@@ -164,9 +294,10 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
   }
 
   const postal = read('postalCode');
+  const postalBent = problems.some((p) => p.field === 'postalCode');
   if (collapse(postal.text)) {
     const { value, restored } =
-      postal.transform.restoreZeros === false
+      postal.transform.restoreZeros === false || postalBent
         ? { value: collapse(postal.text), restored: false }
         : restorePostalCode(postal.text, countryCode);
     draft.postalCode = value;
@@ -174,6 +305,7 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
       notes.push({
         row: row.sourceRow,
         field: 'postalCode',
+        kind: 'postal_zeros_restored',
         column: postal.column,
         message: `Row ${row.sourceRow}: postal code ${collapse(postal.text)} became ${value}; ${countryCode} postal codes have five digits and the leading zero was lost in Excel.`,
       });
@@ -312,8 +444,13 @@ export class RowValidator {
         }
       }
       const supplierId = mapped.draft.supplierId as { id?: string; source?: string } | undefined;
+      // An id Excel bent is neither compared nor remembered: two different ids may have become
+      // the same number, and its real value is not known.
+      const idBent = mapped.problems.some((p) => p.field === 'supplierId.id');
       if (supplierId?.id) {
         identity = identityKey({ id: supplierId.id, source: supplierId.source });
+      }
+      if (supplierId?.id && identity !== null && !idBent) {
         const first = this.firstRowOf.get(identity);
         if (first !== undefined) {
           const column = this.label('supplierId.id');

@@ -60,6 +60,7 @@ export const TableColumnSchema = z.object({
 export const TableRowSchema = z.object({
   sourceRow: z.number().int().positive(),
   cells: z.array(z.string()),
+  marks: z.array(z.enum(['error', 'date', 'scientific', 'long_number']).nullable()).optional(),
 });
 
 export const ReadTableOptionsSchema = z.object({
@@ -128,6 +129,7 @@ export const RowProblemSchema = z.object({
 export const RowNoteSchema = z.object({
   row: z.number().int().positive(),
   field: MappableFieldSchema,
+  kind: z.enum(['postal_zeros_restored', 'invisible_removed', 'spaces_replaced']),
   column: z.string().nullable(),
   message: z.string(),
 });

@@ -265,6 +265,8 @@ export async function openTable(
           continue;
         }
         const row: TableRow = { sourceRow: r.sourceRow, cells };
+        const marks = r.marks?.slice(firstCol, firstCol + width);
+        if (marks?.some(Boolean)) row.marks = marks;
         // A total has a label and numbers only, or numbers only: a supplier called "Total
         // Energies" has a city and a country beside its name and stays a record.
         const labelled =

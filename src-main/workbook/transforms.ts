@@ -84,3 +84,75 @@ export function padZeros(text: string, digits: number | undefined): string {
   if (digits === undefined || !/^\d+$/.test(text) || text.length >= digits) return text;
   return text.padStart(digits, '0');
 }
+
+/** Characters that take no room on screen: zero-width space, non-joiner and joiner, the
+ *  direction marks, embeddings, overrides and isolates, word joiner, byte order mark and soft
+ *  hyphen. Copied from web pages and other programs, they make two equal values differ. */
+const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+/** Spaces other than the normal one: no-break, narrow no-break, typographic and ideographic. */
+const UNUSUAL_SPACES = /[\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+const ANY_ODD =
+  /[\u00A0\u00AD\u1680\u2000-\u200F\u202A-\u202F\u205F\u2060\u2066-\u2069\u3000\uFEFF]/;
+
+const CHARACTER_NAMES: Record<string, string> = {
+  '\u00AD': 'soft hyphen',
+  '\u200B': 'zero-width space',
+  '\u200C': 'zero-width non-joiner',
+  '\u200D': 'zero-width joiner',
+  '\u200E': 'left-to-right mark',
+  '\u200F': 'right-to-left mark',
+  '\u202A': 'left-to-right embedding',
+  '\u202B': 'right-to-left embedding',
+  '\u202C': 'pop directional formatting',
+  '\u202D': 'left-to-right override',
+  '\u202E': 'right-to-left override',
+  '\u2060': 'word joiner',
+  '\u2066': 'left-to-right isolate',
+  '\u2067': 'right-to-left isolate',
+  '\u2068': 'first strong isolate',
+  '\u2069': 'pop directional isolate',
+  '\uFEFF': 'byte order mark',
+  '\u00A0': 'no-break space',
+  '\u1680': 'Ogham space mark',
+  '\u202F': 'narrow no-break space',
+  '\u205F': 'medium mathematical space',
+  '\u3000': 'ideographic space',
+};
+
+/** `zero-width space U+200B`. */
+export function characterName(ch: string): string {
+  const code = `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  const name =
+    CHARACTER_NAMES[ch] ?? (/[\u2000-\u200A]/.test(ch) ? 'typographic space' : 'character');
+  return `${name} ${code}`;
+}
+
+export interface CleanText {
+  text: string;
+  /** The invisible characters removed, each once, in the order found. */
+  removed: string[];
+  /** The unusual spaces that became normal spaces, each once. */
+  replaced: string[];
+}
+
+/** Removes invisible characters and turns unusual spaces into normal ones; says which. */
+export function cleanText(text: string): CleanText {
+  if (!ANY_ODD.test(text)) return { text, removed: [], replaced: [] };
+  const removed = new Set<string>();
+  const replaced = new Set<string>();
+  const out = text
+    .replace(INVISIBLE, (ch) => {
+      removed.add(ch);
+      return '';
+    })
+    .replace(UNUSUAL_SPACES, (ch) => {
+      replaced.add(ch);
+      return ' ';
+    });
+  return { text: out, removed: [...removed], replaced: [...replaced] };
+}
+
+/** A number as Excel writes it in scientific notation (`1.23E+11`, `1,23E+11`): a value typed
+ *  or read as a number and saved as it was shown, with its last digits lost. */
+export const isScientificText = (text: string): boolean =>
+  /^[-+]?\d(?:[.,]\d+)?E[-+]\d{1,3}$/i.test(text.trim());

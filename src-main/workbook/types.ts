@@ -2,6 +2,7 @@
 // They hold only strings, numbers, booleans, arrays and plain objects, so they cross IPC and
 // the journal as they are.
 import type { ErrorCode } from '../../src-shared/errors';
+import type { CellMark } from './cellText';
 import type { FieldTransform } from '../../src-shared/fieldTransforms';
 import type { PayloadFieldKey, SupplierCreatePayload } from '../../src-shared/supplier';
 
@@ -68,6 +69,10 @@ export interface TableRow {
   sourceRow: number;
   /** Cell texts, one per column, '' for empty. */
   cells: string[];
+  /** What Excel did to a cell that its text does not say (a date, a number in scientific
+   *  notation or of more than 15 digits, an error), by column as `cells`; only on rows that
+   *  have such a cell, and possibly shorter than `cells`. */
+  marks?: (CellMark | null)[];
 }
 
 export interface ReadTableOptions {
@@ -164,9 +169,11 @@ export interface RowProblem {
   fix: string;
 }
 
+/** A change the app made to a value on the user's behalf; said once per kind and field. */
 export interface RowNote {
   row: number;
   field: MappableField;
+  kind: 'postal_zeros_restored' | 'invisible_removed' | 'spaces_replaced';
   column: string | null;
   message: string;
 }

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppFailure, fail } from '../../src-shared/errors';
-import { cellValueToText } from './cellText';
+import { excelCellText, type CellMark } from './cellText';
 import type { XlsxSheet } from './inspect';
 import type { TableNote } from './types';
 import { listZipEntries, openZipEntry } from './zip';
@@ -15,6 +15,9 @@ export interface RawRow {
   sourceRow: number;
   /** Cell texts from column A on; trailing empty cells left out. */
   cells: string[];
+  /** What Excel did to a cell that its text does not say, by column as `cells`; only on rows
+   *  that have such a cell, and no longer than the last marked cell. */
+  marks?: (CellMark | null)[];
 }
 
 export interface MergedRange {
@@ -79,7 +82,7 @@ interface ExcelRow {
   number: number;
   eachCell(
     opt: { includeEmpty: boolean },
-    cb: (cell: { value: unknown; numFmt?: string }, col: number) => void,
+    cb: (cell: { value: unknown; numFmt?: string; result?: unknown }, col: number) => void,
   ): void;
 }
 
@@ -170,12 +173,18 @@ export async function* readXlsxRows(
     for await (const row of ws) {
       const r = row.number;
       const cells: string[] = [];
+      let marks: (CellMark | null)[] | undefined;
       let errorCells = 0;
       row.eachCell({ includeEmpty: false }, (cell, col) => {
-        const t = cellValueToText(cell.value, cell.numFmt, use1904);
+        const t = excelCellText(cell, use1904);
         if (t.error) errorCells++;
         while (cells.length < col - 1) cells.push('');
         cells[col - 1] = t.text;
+        if (t.mark) {
+          marks ??= [];
+          while (marks.length < col - 1) marks.push(null);
+          marks[col - 1] = t.mark;
+        }
       });
       if (errorCells > 0) {
         notes.push({
@@ -199,7 +208,7 @@ export async function* readXlsxRows(
         }
       }
       while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
-      yield { sourceRow: r, cells };
+      yield { sourceRow: r, cells, ...(marks ? { marks } : {}) };
     }
   } catch (e) {
     if (e instanceof AppFailure) throw e;

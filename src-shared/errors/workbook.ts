@@ -32,4 +32,14 @@ export const workbookErrors = {
   duplicate_in_file:
     'Another row of this file has the same supplier id and source. Give each supplier its own id, or delete the repeated row.',
   row_empty: 'The row has no value in any mapped column. Fill it or delete it from the file.',
+  excel_error_value:
+    'A cell shows an Excel error (such as #N/A, #REF! or #DIV/0!) instead of a value. Correct the formula or type the value.',
+  id_became_date:
+    'Excel turned an identifier into a date. Format the column as Text in Excel and type the id again.',
+  id_in_scientific_notation:
+    'Excel read an identifier as a number and shows it in scientific notation (such as 1.23E+11), so its last digits may be lost. Format the column as Text in Excel and type the id again.',
+  id_digits_lost:
+    'An identifier of more than 15 digits was stored as a number; Excel keeps only 15 digits, so its last digits have changed. Format the column as Text in Excel and type the id again.',
+  postal_code_became_date:
+    'Excel turned a postal code into a date. Format the column as Text in Excel and type the postal code again.',
 } as const;

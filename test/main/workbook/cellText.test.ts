@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   cellValueToText,
   dateToIso,
+  excelCellText,
+  excelErrorOf,
+  EXCEL_ERRORS,
+  isScientificFormat,
   formatGeneral,
   formatNumber,
   isDateFormat,
@@ -51,13 +55,14 @@ describe('cell text', () => {
     expect(cellValueToText({ formula: 'A1', result: 42 }, '00000')).toEqual({ text: '00042' });
     expect(cellValueToText({ formula: 'TODAY()', result: 46349 }, 'yyyy-mm-dd')).toEqual({
       text: '2026-11-23',
+      mark: 'date',
     });
     expect(cellValueToText({ sharedFormula: 'B2', result: 'x' }, undefined)).toEqual({ text: 'x' });
     expect(cellValueToText({ formula: 'ISBLANK(A1)', result: true }, undefined)).toEqual({
       text: 'TRUE',
     });
     expect(cellValueToText({ formula: 'VLOOKUP()', result: { error: '#N/A' } }, undefined)).toEqual(
-      { text: '#N/A', error: true },
+      { text: '#N/A', error: true, mark: 'error' },
     );
     expect(cellValueToText({ richText: [{ text: 'a' }, { text: 'b' }] }, undefined)).toEqual({
       text: 'ab',
@@ -65,8 +70,54 @@ describe('cell text', () => {
     expect(cellValueToText({ text: 'site', hyperlink: 'https://x' }, undefined)).toEqual({
       text: 'site',
     });
-    expect(cellValueToText({ error: '#REF!' }, undefined)).toEqual({ text: '#REF!', error: true });
+    expect(cellValueToText({ error: '#REF!' }, undefined)).toEqual({
+      text: '#REF!',
+      error: true,
+      mark: 'error',
+    });
     expect(cellValueToText(null, undefined)).toEqual({ text: '' });
     expect(cellValueToText(' 007 ', '@')).toEqual({ text: ' 007 ' });
+  });
+
+  it('marks what the text does not say: dates, scientific and long numbers, errors', () => {
+    expect(cellValueToText(new Date(Date.UTC(2024, 0, 5)), undefined)).toEqual({
+      text: '2024-01-05',
+      mark: 'date',
+    });
+    expect(isScientificFormat('0.00E+00')).toBe(true);
+    expect(isScientificFormat('##0.0E+0')).toBe(true);
+    expect(isScientificFormat('"E+"0')).toBe(false);
+    expect(isScientificFormat('0.00')).toBe(false);
+    expect(cellValueToText(123456789012, '0.00E+00')).toEqual({
+      text: '123456789012',
+      mark: 'scientific',
+    });
+    expect(cellValueToText(Number('12345678901234567890'), undefined)).toEqual({
+      text: '12345678901234567168',
+      mark: 'long_number',
+    });
+    expect(cellValueToText(999999999999999, undefined)).toEqual({ text: '999999999999999' });
+    // The streaming reader keeps a formula's error result as NaN and leaves out results that
+    // are 0 or FALSE from `value`; the cell's own `result` still has them.
+    expect(excelCellText({ value: { formula: '1/0' }, result: Number.NaN })).toEqual({
+      text: '',
+      error: true,
+      mark: 'error',
+    });
+    expect(excelCellText({ value: { formula: 'A1-A1' }, result: 0 })).toEqual({ text: '0' });
+    expect(excelCellText({ value: { formula: 'A1' } })).toEqual({ text: '' });
+  });
+
+  it('knows every Excel error literal', () => {
+    for (const e of ['#NULL!', '#DIV/0!', '#VALUE!', '#REF!', '#NAME?', '#NUM!', '#N/A']) {
+      expect(excelErrorOf(e)).toBe(e);
+    }
+    for (const e of ['#GETTING_DATA', '#SPILL!', '#CALC!', '#FIELD!', '#BLOCKED!', '#CONNECT!']) {
+      expect(excelErrorOf(` ${e.toLowerCase()} `)).toBe(e);
+    }
+    expect(EXCEL_ERRORS.size).toBe(16);
+    expect(excelErrorOf('#1')).toBeNull();
+    expect(excelErrorOf('N/A')).toBeNull();
+    expect(excelErrorOf('#N/A ok')).toBeNull();
   });
 });

@@ -6,7 +6,13 @@ import {
   type Mapping,
   type TableColumn,
 } from '../../../src-main/workbook';
-import { changeCase, padZeros } from '../../../src-main/workbook/transforms';
+import {
+  changeCase,
+  characterName,
+  cleanText,
+  isScientificText,
+  padZeros,
+} from '../../../src-main/workbook/transforms';
 import {
   FieldTransformSchema,
   normaliseTransform,
@@ -146,5 +152,34 @@ describe('per-field transforms', () => {
       column: 7,
       transform: { padZeros: 8 },
     });
+  });
+});
+
+describe('invisible characters and unusual spaces', () => {
+  it('removes the invisible ones and makes spaces normal, naming each once', () => {
+    expect(cleanText('plain text')).toEqual({ text: 'plain text', removed: [], replaced: [] });
+    expect(cleanText('\u200BA\u200B\u00A0B\uFEFF\u202Fc\u00AD')).toEqual({
+      text: 'A B c',
+      removed: ['\u200B', '\uFEFF', '\u00AD'],
+      replaced: ['\u00A0', '\u202F'],
+    });
+    const invisible =
+      '\u200B\u200C\u200D\u2060\uFEFF\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u00AD';
+    expect(cleanText(`x${invisible}y`).text).toBe('xy');
+    const spaces = '\u00A0\u1680\u2000\u2005\u200A\u202F\u205F\u3000';
+    expect(cleanText(`x${spaces}y`).text).toBe(`x${' '.repeat(8)}y`);
+    // Letters of any script and ordinary whitespace stay.
+    expect(cleanText('Müller\tŁódź 東京').text).toBe('Müller\tŁódź 東京');
+    expect(characterName('\u200B')).toBe('zero-width space U+200B');
+    expect(characterName('\u2003')).toBe('typographic space U+2003');
+  });
+
+  it('knows a number Excel wrote in scientific notation', () => {
+    for (const t of ['1.23E+11', '1,23E+11', ' 4.56789e+14 ', '1E+05', '-2.5E-03']) {
+      expect(isScientificText(t)).toBe(true);
+    }
+    for (const t of ['1E5', 'E+11', '12.3E+11', 'AB1.2E+11', '2024-01-05', '1.23E+1234']) {
+      expect(isScientificText(t)).toBe(false);
+    }
   });
 });
