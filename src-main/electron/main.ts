@@ -26,7 +26,7 @@ import { IPC_EVENT, IPC_INVOKE } from './ipcChannels';
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `npm start` serves the page from electron-vite's dev server; otherwise it comes from the built
 // renderer folder through our own scheme (inside app.asar when packaged).
-const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
+const devServerUrl = (!app.isPackaged && process.env['ELECTRON_RENDERER_URL']) || undefined;
 const rendererDir = path.join(here, '../renderer');
 const rendererUrl = devServerUrl ?? APP_PAGE_URL;
 /** How long quitting waits for running jobs to pause before it exits anyway. */
