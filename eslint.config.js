@@ -86,7 +86,7 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['test/**', 'bench/**', '*.config.ts', '*.config.js'],
+    files: ['test/**', 'bench/**', 'scripts/**', '*.config.ts', '*.config.js'],
     languageOptions: { globals: globals.node },
   },
 );
