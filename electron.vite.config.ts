@@ -36,7 +36,18 @@ function cspPlugin(): Plugin {
 export default defineConfig({
   main: {
     build: {
-      rolldownOptions: { input: { index: resolve('src-main/electron/main.ts') } },
+      // Dependencies stay in node_modules and are imported at run time, except the locale JSON
+      // files of i18n-iso-countries: the source imports them `with { type: 'json' }`, an
+      // attribute the bundler drops from an external import, and Node's ESM loader (Electron's
+      // too) refuses a JSON import without it (ERR_IMPORT_ATTRIBUTE_MISSING). Bundled, the JSON
+      // becomes plain code. The package itself stays external, so its Node entry (which loads its
+      // locales by computed paths) runs as it does from source. `npm run test:desktop` starts the
+      // built bundle under Node's ESM loader and fails on any such import.
+      externalizeDeps: { exclude: ['i18n-iso-countries'] },
+      rolldownOptions: {
+        input: { index: resolve('src-main/electron/main.ts') },
+        external: ['i18n-iso-countries'],
+      },
     },
   },
   preload: {

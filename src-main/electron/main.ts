@@ -5,24 +5,42 @@ import {
   BrowserWindow,
   dialog,
   ipcMain,
+  Menu,
   Notification,
   powerSaveBlocker,
+  protocol,
   session,
   shell,
   type IpcMainInvokeEvent,
+  type MenuItemConstructorOptions,
 } from 'electron';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { appError, err } from '../../src-shared/errors';
 import { createAppServices, type AppServices } from '../services/appServices';
 import { watchJobsForDesktop, type DesktopPort } from '../services/desktopSignals';
 import { defaultDataDir } from '../services/paths';
+import { APP_ID, APP_PAGE_URL, APP_SCHEME, isAppUrl, serveRendererFile } from './appScheme';
 import { IPC_EVENT, IPC_INVOKE } from './ipcChannels';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-const rendererFile = path.join(here, '../renderer/index.html');
-const rendererUrl = devServerUrl ?? pathToFileURL(rendererFile).toString();
+// `npm start` serves the page from electron-vite's dev server; otherwise it comes from the built
+// renderer folder through our own scheme (inside app.asar when packaged).
+const devServerUrl = (!app.isPackaged && process.env['ELECTRON_RENDERER_URL']) || undefined;
+const rendererDir = path.join(here, '../renderer');
+const rendererUrl = devServerUrl ?? APP_PAGE_URL;
+/** How long quitting waits for running jobs to pause before it exits anyway. */
+const QUIT_GRACE_MS = 10_000;
+
+// Before the app is ready: our scheme is a standard, secure origin the page's CSP calls 'self'.
+protocol.registerSchemesAsPrivileged([
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true },
+  },
+]);
+// Windows ties notifications and taskbar entries to this id; it is electron-builder's appId.
+app.setAppUserModelId(APP_ID);
 
 // The same data folder as the command line and the browser host, so jobs are shared.
 const dataDir = defaultDataDir();
@@ -37,11 +55,9 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
   if (!mainWindow || event.sender !== mainWindow.webContents || !frame) return false;
   if (frame.parent !== null) return false;
   try {
-    const url = new URL(frame.url);
-    const expected = new URL(rendererUrl);
     return devServerUrl
-      ? url.origin === expected.origin
-      : url.protocol === 'file:' && url.pathname === expected.pathname;
+      ? new URL(frame.url).origin === new URL(devServerUrl).origin
+      : isAppUrl(frame.url);
   } catch {
     return false;
   }
@@ -77,8 +93,33 @@ function createWindow(): BrowserWindow {
   win.on('closed', () => {
     if (mainWindow === win) mainWindow = undefined;
   });
-  void (devServerUrl ? win.loadURL(devServerUrl) : win.loadFile(rendererFile));
+  void win.loadURL(rendererUrl);
   return win;
+}
+
+/**
+ * The application menu. Packaged, it has no developer tools (nor their shortcut) and no reload;
+ * from the project (`npm start`), Electron's default menu with its developer tools stays.
+ */
+function applicationMenu(): void {
+  if (!app.isPackaged) return;
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
 function lockDownSessions(): void {
@@ -141,8 +182,9 @@ if (!app.requestSingleInstanceLock()) {
   // A second launch hands over to the first window and quits: one journal, one writer.
   app.quit();
 } else {
+  // A second launch brings our window back, or opens one when it was closed (macOS keeps running).
   app.on('second-instance', () => {
-    if (mainWindow) showWindow();
+    if (services) showWindow();
   });
 
   app.on('web-contents-created', (_event, contents) => {
@@ -151,6 +193,8 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(() => {
     lockDownSessions();
+    protocol.handle(APP_SCHEME, (request) => serveRendererFile(rendererDir, request.url));
+    applicationMenu();
     services = createAppServices({
       dataDir,
       transport: 'electron',
@@ -192,12 +236,20 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  // Quitting pauses every running job first, so requests in flight are recorded.
+  // Quitting pauses every running job first, so requests in flight are recorded; a pause that
+  // hangs (an API that never answers) does not keep the app from quitting.
   let quitting = false;
   app.on('before-quit', (event) => {
     if (quitting || !services) return;
     event.preventDefault();
     quitting = true;
-    void services.close().finally(() => app.exit(0));
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, QUIT_GRACE_MS);
+    });
+    void Promise.race([services.close().catch(() => undefined), grace]).finally(() => {
+      clearTimeout(timer);
+      app.exit(0);
+    });
   });
 }

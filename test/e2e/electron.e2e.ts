@@ -5,34 +5,71 @@
 // desktop hooks (taskbar progress, the power-save blocker, notifications) recorded at Electron's
 // own APIs.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { _electron as electron, expect, test } from '@playwright/test';
+import { _electron as electron, chromium, expect, test } from '@playwright/test';
 import { SCREENSHOT_DIR } from './support';
 
+const electronVersion = (
+  JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')) as { version: string }
+).version;
+
+/**
+ * The Electron binary, found as Electron 45's own package finds it (node_modules/electron/index.js):
+ * ELECTRON_OVERRIDE_DIST_PATH, else dist/ beside the package, named in path.txt. Never downloads.
+ */
 function electronBinary(): string | undefined {
   const dir = path.resolve('node_modules/electron');
   const pathFile = path.join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return undefined;
-  const exe = path.join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(exe) ? exe : undefined;
+  const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : undefined;
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const exe = override
+    ? path.join(override, name || 'electron')
+    : name
+      ? path.join(dir, 'dist', name)
+      : undefined;
+  return exe && existsSync(exe) ? exe : undefined;
+}
+
+/** The app as `npm run package` leaves it unpacked in release/, when there is one. */
+function packagedApp(): string | undefined {
+  const exe =
+    process.platform === 'linux'
+      ? 'release/linux-unpacked/supplier-onboarding'
+      : process.platform === 'win32'
+        ? 'release/win-unpacked/Supplier Onboarding.exe'
+        : undefined;
+  // A real Electron binary is tens of megabytes; anything smaller is not one.
+  return exe && existsSync(exe) && statSync(exe).size > 10_000_000 ? path.resolve(exe) : undefined;
 }
 
 const binary = electronBinary();
-const SKIP_REASON =
-  'no Electron binary on this machine (node_modules/electron/dist is missing: the Electron runtime could not be downloaded here)';
-if (!binary) console.log(`Electron smoke test SKIPPED: ${SKIP_REASON}`);
+const packaged = packagedApp();
+const displayMissing =
+  process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
+// Chromium's sandbox refuses to start as root: where tests run as root (CI containers), without it.
+const sandboxArgs = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
+const SKIP_REASON = !binary
+  ? `no Electron binary on this machine: run \`npx install-electron\` (it downloads Electron ${electronVersion} from github.com or ELECTRON_MIRROR), or set ELECTRON_OVERRIDE_DIST_PATH to an unpacked Electron ${electronVersion}; then \`npm run test:e2e\` runs it under xvfb-run where there is no display`
+  : displayMissing
+    ? 'no display: run it through `npm run test:e2e`, which starts it under xvfb-run (apt-get install xvfb)'
+    : '';
+if (SKIP_REASON) console.log(`Electron smoke test SKIPPED: ${SKIP_REASON}`);
 
 test.describe('Electron smoke test', () => {
-  test.skip(!binary, SKIP_REASON);
+  test.skip(!!SKIP_REASON, SKIP_REASON);
 
   test('one locked-down window, a narrow bridge, a single instance, the file dialog, and a job through IPC with the desktop hooks', async () => {
     test.setTimeout(180_000);
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'electron-data-'));
     const env = { ...process.env, SUPPLIER_ONBOARDING_HOME: dataDir };
-    const app = await electron.launch({ executablePath: binary, args: ['out/main/index.js'], env });
+    const app = await electron.launch({
+      executablePath: binary,
+      args: [...sandboxArgs, 'out/main/index.js'],
+      env,
+    });
     try {
       const page = await app.firstWindow();
       await expect(page.getByTestId('active-connection')).toContainText(/Practice|Übung/);
@@ -85,7 +122,10 @@ test.describe('Electron smoke test', () => {
       );
 
       // A second launch hands over to the first and quits.
-      const second = spawn(binary!, ['out/main/index.js'], { env, stdio: 'ignore' });
+      const second = spawn(binary!, [...sandboxArgs, 'out/main/index.js'], {
+        env,
+        stdio: 'ignore',
+      });
       const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
       expect(code).toBe(0);
       expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(
@@ -189,6 +229,60 @@ test.describe('Electron smoke test', () => {
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'electron-jobs.png') });
     } finally {
       await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  // The package as users get it: app.asar, its unpacked native modules and resources/, with the
+  // fuses set (no inspector, so it is driven through the page, over Chromium's debugging port).
+  test('the packaged app starts from its asar and answers its page', async () => {
+    test.skip(!packaged, 'no unpacked package in release/: run `npm run package` first');
+    test.setTimeout(120_000);
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'electron-packaged-'));
+    const child = spawn(packaged!, [...sandboxArgs, '--remote-debugging-port=0'], {
+      env: { ...process.env, SUPPLIER_ONBOARDING_HOME: dataDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      const endpoint = await new Promise<string>((resolve, reject) => {
+        let err = '';
+        const timer = setTimeout(() => reject(new Error(`no debugging endpoint:\n${err}`)), 60_000);
+        child.stderr!.on('data', (d: Buffer) => {
+          err += String(d);
+          const m = /DevTools listening on (ws:\/\/\S+)/.exec(err);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+        child.once('exit', (code) =>
+          reject(new Error(`the packaged app exited (${code}):\n${err}`)),
+        );
+      });
+      const browser = await chromium.connectOverCDP(endpoint);
+      try {
+        await expect.poll(() => browser.contexts()[0]?.pages().length ?? 0).toBeGreaterThan(0);
+        const page = browser.contexts()[0]!.pages()[0]!;
+        expect(page.url()).toBe('app://supplier-onboarding/index.html');
+        await expect(page.getByTestId('active-connection')).toContainText(/Practice|Übung/);
+        const info = await page.evaluate(() =>
+          (
+            window as unknown as { api: { invoke(c: string, i: unknown): Promise<unknown> } }
+          ).api.invoke('app:info', {}),
+        );
+        expect(info).toMatchObject({ ok: true, value: { transport: 'electron', dataDir } });
+        expect(
+          await page.evaluate(() =>
+            (
+              window as unknown as { api: { invoke(c: string, i: unknown): Promise<unknown> } }
+            ).api.invoke('jobs:list', {}),
+          ),
+        ).toEqual({ ok: true, value: [] });
+      } finally {
+        await browser.close();
+      }
+    } finally {
+      child.kill();
       await rm(dataDir, { recursive: true, force: true });
     }
   });
