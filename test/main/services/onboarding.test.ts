@@ -334,6 +334,55 @@ describe('connections', () => {
     }
   });
 
+  it('asks for the token again when the address changes, and never sends it to the new one', async () => {
+    const seen: Array<string | undefined> = [];
+    const elsewhere = createServer((req, res) => {
+      seen.push(req.headers['x-auth-token'] as string | undefined);
+      res.statusCode = 403;
+      res.end();
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    try {
+      const newUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+      const saved = await call('connections:save', {
+        name: 'Moves',
+        baseUrl: other.url,
+        token: 'good',
+      });
+      const moved = await services.router.dispatch('connections:save', {
+        id: saved.id,
+        name: 'Moves',
+        baseUrl: newUrl,
+      });
+      expect(moved.ok).toBe(false);
+      if (!moved.ok) {
+        expect(moved.error.code).toBe('api_no_token');
+        expect(moved.error.message).toBe(
+          `The address changed from ${other.url} to ${newUrl}. Enter the token for the new address as well: the app sends a token only to the address it was entered for.`,
+        );
+      }
+      // Still the old address with its token; a rename alone keeps the token.
+      const renamed = await call('connections:save', {
+        id: saved.id,
+        name: 'Moved',
+        baseUrl: other.url,
+      });
+      expect(renamed).toMatchObject({ baseUrl: other.url, hasToken: true });
+      const withToken = await call('connections:save', {
+        id: saved.id,
+        name: 'Moved',
+        baseUrl: newUrl,
+        token: 'for-the-new-one',
+      });
+      expect(withToken.hasToken).toBe(true);
+      await call('connections:test', { id: saved.id });
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((t) => t === 'for-the-new-one')).toBe(true);
+    } finally {
+      await new Promise<void>((r) => elsewhere.close(() => r()));
+    }
+  });
+
   it('refuses plain http to another computer', async () => {
     const r = await services.router.dispatch('connections:save', {
       name: 'x',
