@@ -139,9 +139,13 @@ export function checkBaseUrl(raw: string): Result<string> {
   return { ok: true, value: url.href.replace(/\/+$/, '') };
 }
 
+/**
+ * Literal loopback addresses and the name `localhost` only. Names such as `api.localhost` count as
+ * loopback in browsers but are looked up by DNS here, which a network may answer with any address.
+ */
 export function isLoopback(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  if (h === 'localhost') return true;
   if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
   const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
   return m !== null && m.slice(1).every((p) => Number(p) <= 255);
@@ -212,6 +216,23 @@ export class ApiClient {
           if (body.ok && body.value.message) value.message = body.value.message;
           return { ok: true, value };
         },
+      },
+      opts,
+    );
+  }
+
+  /**
+   * The connection test's question "may this token create suppliers?", asked with a request that
+   * cannot create anything: a JSON array where the API takes one supplier object. A missing
+   * permission is answered 403; with the permission the API refuses the body with 400.
+   */
+  probeCreatePermission(opts?: CallOptions): Promise<ApiAnswer<undefined>> {
+    return this.request(
+      {
+        method: 'POST',
+        path: PATHS.sites,
+        body: [],
+        parse: () => ({ ok: true, value: undefined }),
       },
       opts,
     );

@@ -14,9 +14,10 @@ import { startSandbox, type SandboxHandle } from '../sandbox';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { inspectFile } from '../workbook';
+import { AppSecrets } from './appSecrets';
 import { Downloads } from './downloads';
 import { EventBus } from './eventBus';
-import { Onboarding, SANDBOX_TOKEN } from './onboarding';
+import { Onboarding } from './onboarding';
 import { journalPathFor } from './paths';
 import { createRouter, type CommandRouter } from './router';
 import { APP_VERSION } from './version';
@@ -80,22 +81,6 @@ function toSandboxLimits(l: Limits) {
   return { GET: w(l.GET), WRITE: w(l.WRITE) };
 }
 
-/** The built-in sandbox's well-known token never needs the keychain. */
-class AppSecrets implements SecretStore {
-  readonly sandboxIds = new Set<string>();
-  constructor(private readonly inner: SecretStore) {}
-  async get(account: string) {
-    return this.sandboxIds.has(account) ? SANDBOX_TOKEN : this.inner.get(account);
-  }
-  async set(account: string, secret: string) {
-    if (this.sandboxIds.has(account)) return;
-    await this.inner.set(account, secret);
-  }
-  async delete(account: string) {
-    return this.sandboxIds.has(account) ? false : this.inner.delete(account);
-  }
-}
-
 export function createAppServices(options: AppServicesOptions): AppServices {
   const clock = options.clock ?? systemClock;
   const bus = new EventBus();
@@ -126,6 +111,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     const journalPath = options.journalPath ?? journalPathFor(options.dataDir);
     await mkdir(path.dirname(journalPath), { recursive: true });
     const journal = openJournal({ path: journalPath, clock });
+    secrets.addressOf = (id) => journal.getConnection(id)?.baseUrl;
     type Practice = Exclude<AppServicesOptions['sandbox'], false | undefined> &
       typeof PRACTICE_SANDBOX;
     const practice: Practice | undefined =

@@ -1,12 +1,17 @@
 // "Test connection": reachability, the token, and each permission the app needs, in plain words.
-// Reads are probed with one small list call; writes with deliberately incomplete requests, which
-// the API refuses with 403 when the permission is missing and with 400 (nothing created) when it
-// is there. Entitlements for screening and validation on create cannot be probed without
-// creating a supplier: the app learns them at the first creation and says so here.
+// Nothing the test sends can change anything on the platform: reads are probed with one small list
+// call; the permission to create with a JSON array where the API takes one supplier object (403
+// without the permission, 400 with it); screening and validation with an identifier no supplier
+// has (403 without the permission, 404 or 400 with it). Entitlements for screening and
+// validation on create cannot be probed without creating a supplier: the app learns them at the
+// first creation and says so here.
 import type { ConnectionTest } from '../../src-shared/contract';
 import type { ApiAnswer, ApiClient } from '../api';
 
 type Check = ConnectionTest['checks'][number];
+
+/** The checks without which the app cannot work with this connection at all. */
+const ESSENTIAL: ReadonlyArray<Check['key']> = ['reachable', 'token', 'read', 'create'];
 
 export async function testConnection(client: ApiClient): Promise<ConnectionTest> {
   const checks: Check[] = [];
@@ -23,33 +28,9 @@ export async function testConnection(client: ApiClient): Promise<ConnectionTest>
     return done(checks);
   }
   checks.push({ key: 'reachable', status: 'ok', message: `The API at ${client.baseUrl} answers.` });
-  if (read.kind === 'no_token') {
-    checks.push({
-      key: 'token',
-      status: 'failed',
-      message: 'No token is stored for this connection. Enter the token and save.',
-    });
-    return done(checks);
-  }
-  if (read.kind === 'access_denied' && read.loggedIn === false) {
-    checks.push({
-      key: 'token',
-      status: 'failed',
-      message:
-        'The API does not accept this token. Create a new token on the token management page and enter it here.',
-    });
-    return done(checks);
-  }
-  if (read.kind === 'unexpected_response' || read.kind === 'not_found') {
-    checks.push({
-      key: 'token',
-      status: 'unknown',
-      message:
-        "The address answers, but not like the supplier API. Check that the base URL is the API's, without a path.",
-    });
-    return done(checks);
-  }
-  checks.push({ key: 'token', status: 'ok', message: 'The token is accepted.' });
+  const token = tokenCheck(read);
+  checks.push(token);
+  if (token.status !== 'ok') return done(checks);
   checks.push(
     verdict(
       'read',
@@ -59,9 +40,7 @@ export async function testConnection(client: ApiClient): Promise<ConnectionTest>
     ),
   );
 
-  // Blank required fields: refused with 400 (nothing created) when the permission is there.
-  const blank = { name: ' ', countryCode: ' ', city: ' ', address: ' ', supplierId: { id: ' ' } };
-  const create = await client.createSupplier(blank as never, { timeoutMs: 15_000 });
+  const create = await client.probeCreatePermission({ timeoutMs: 15_000 });
   checks.push(
     verdict(
       'create',
@@ -99,7 +78,54 @@ export async function testConnection(client: ApiClient): Promise<ConnectionTest>
   return done(checks);
 }
 
-/** 400 or 404 to an incomplete request means the permission check passed. */
+/**
+ * What the list call says of the token. Only a real answer of the supplier list (or a 403 that
+ * names a missing permission for a known user) proves the token was accepted: a server that
+ * answers 400 or 404 to a plain list request is not the supplier API.
+ */
+function tokenCheck(read: ApiAnswer<unknown>): Check {
+  if (read.kind === 'no_token') {
+    return {
+      key: 'token',
+      status: 'failed',
+      message: 'No token is stored for this connection. Enter the token and save.',
+    };
+  }
+  if (read.kind === 'access_denied' && read.loggedIn === undefined) {
+    return {
+      key: 'token',
+      status: 'unknown',
+      message:
+        "The API refused the list of suppliers (403) without saying whether the token or a permission is missing. Check the token, and that the base URL is the API's.",
+    };
+  }
+  if (read.kind === 'access_denied' && !read.loggedIn) {
+    return {
+      key: 'token',
+      status: 'failed',
+      message:
+        'The API does not accept this token. Create a new token on the token management page and enter it here.',
+    };
+  }
+  if (read.kind === 'ok' || read.kind === 'access_denied') {
+    return { key: 'token', status: 'ok', message: 'The token is accepted.' };
+  }
+  if (read.kind === 'throttled' || read.kind === 'maybe_processed') {
+    return {
+      key: 'token',
+      status: 'unknown',
+      message: `The API is busy (${read.kind === 'throttled' ? 'rate limit reached' : read.detail}), so the token could not be tried. Test again in a minute.`,
+    };
+  }
+  return {
+    key: 'token',
+    status: 'unknown',
+    message:
+      "The address answers, but not like the supplier API: a plain list of suppliers was refused. Check that the base URL is the API's, without a path.",
+  };
+}
+
+/** 400 or 404 to a request that cannot change anything means the permission check passed. */
 function verdict(key: Check['key'], answer: ApiAnswer<unknown>, yes: string, no: string): Check {
   if (answer.kind === 'ok' || answer.kind === 'row_error' || answer.kind === 'not_found') {
     return { key, status: 'ok', message: yes };
@@ -112,17 +138,24 @@ function verdict(key: Check['key'], answer: ApiAnswer<unknown>, yes: string, no:
   };
 }
 
+/** The verdict and its summary come from the same checks, so they can never disagree. */
 function done(checks: Check[]): ConnectionTest {
-  const failed = checks.filter((c) => c.status === 'failed');
-  const essential = failed.filter((c) => ['reachable', 'token', 'read', 'create'].includes(c.key));
+  const essential = ESSENTIAL.map((key) => checks.find((c) => c.key === key));
+  const failed = essential.find((c) => c?.status === 'failed');
+  const unsure = essential.find((c) => c?.status === 'unknown');
+  const ok = essential.every((c) => c?.status === 'ok');
+  const optionalFailed = checks.some((c) => c.status === 'failed' && !ESSENTIAL.includes(c.key));
   return {
-    ok: essential.length === 0 && checks.some((c) => c.key === 'create' && c.status === 'ok'),
+    ok,
     checks,
-    summary:
-      essential.length > 0
-        ? essential[0]!.message
-        : failed.length > 0
-          ? 'The connection works for creating suppliers; some optional features are not allowed (see below).'
-          : 'The connection works: suppliers can be checked and created.',
+    summary: failed
+      ? failed.message
+      : unsure
+        ? unsure.message
+        : !ok
+          ? 'The test stopped before every permission was checked. Test again in a minute.'
+          : optionalFailed
+            ? 'The connection works for creating suppliers; some optional features are not allowed (see below).'
+            : 'The connection works: suppliers can be checked and created.',
   };
 }

@@ -160,6 +160,13 @@ export class Onboarding {
       const before =
         journal.getConnection(input.id) ??
         fail('not_found', 'This connection no longer exists. Refresh the list.');
+      // A token is bound to the address it was entered for (services/appSecrets.ts).
+      if (before.baseUrl !== url.value && !input.token?.trim() && !before.isSandbox) {
+        fail(
+          'api_no_token',
+          `The address changed from ${before.baseUrl} to ${url.value}. Enter the token for the new address as well: the app sends a token only to the address it was entered for.`,
+        );
+      }
       conn = journal.updateConnection(before.id, {
         name: input.name,
         baseUrl: url.value,

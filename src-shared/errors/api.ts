@@ -13,7 +13,7 @@ export const apiErrors = {
   api_unexpected_response:
     'The API answered in a form the app does not understand. Check that the base URL points at the supplier API.',
   api_insecure_url:
-    'The API address must start with https:// (plain http is allowed only for this computer).',
+    'The API address must start with https://. Plain http is allowed only for this computer: localhost, 127.0.0.1 or [::1].',
   api_no_token:
     'No API token is stored for this connection. Enter the token in Connection settings.',
   api_ambiguous:

@@ -364,6 +364,9 @@ describe('base URL', () => {
       'ftp://x',
       'not a url',
       'http://128.0.0.1',
+      // Resolved by DNS here, unlike in a browser: a network may answer with any address.
+      'http://api.localhost:8080',
+      'http://localhost.example.com',
     ]) {
       const r = checkBaseUrl(bad);
       expect(r.ok, bad).toBe(false);

@@ -1,6 +1,8 @@
 // The job commands end to end through the router, as the UI calls them: a real journal, the
 // embedded sandbox, the sample workbook.
 import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -243,6 +245,142 @@ describe('connections', () => {
     expect(t2.ok).toBe(false);
     expect(t2.checks.find((c) => c.key === 'create')).toMatchObject({ status: 'failed' });
     expect(t2.checks.find((c) => c.key === 'read')).toMatchObject({ status: 'ok' });
+  });
+
+  it('never sends a write that could change anything, and its verdict and summary agree', async () => {
+    // A server that keeps every request, answers a valid empty list, and 400 to every write.
+    const writes: unknown[] = [];
+    const lax = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        if (req.method === 'GET') {
+          res.end(
+            JSON.stringify({
+              content: [],
+              size: 1,
+              number: 0,
+              totalElements: 0,
+              totalPages: 0,
+              numberOfElements: 0,
+              first: true,
+              last: true,
+              empty: true,
+            }),
+          );
+          return;
+        }
+        writes.push({ path: req.url, body: JSON.parse(raw) as unknown });
+        res.statusCode = 400;
+        res.end(JSON.stringify({ code: 'invalid_request', message: 'no' }));
+      });
+    });
+    await new Promise<void>((r) => lax.listen(0, '127.0.0.1', r));
+    try {
+      const port = (lax.address() as AddressInfo).port;
+      const saved = await call('connections:save', {
+        name: 'Lax',
+        baseUrl: `http://127.0.0.1:${port}`,
+        token: 'any',
+      });
+      const t = await call('connections:test', { id: saved.id });
+      expect(t.ok).toBe(true);
+      expect(t.summary).toBe('The connection works: suppliers can be checked and created.');
+      // The create probe is a list where the API takes one supplier: nothing could be created.
+      const create = writes.find(
+        (w) => (w as { path: string }).path === '/public/v2/suppliers/sites',
+      );
+      expect(create).toEqual({ path: '/public/v2/suppliers/sites', body: [] });
+      for (const w of writes) {
+        expect(JSON.stringify(w)).not.toMatch(/"name"|"countryCode"|"city"|"address"/);
+      }
+    } finally {
+      await new Promise<void>((r) => lax.close(() => r()));
+    }
+    const before = other.stats().createRequestsAccepted;
+    const good = await call('connections:save', {
+      name: 'Good',
+      baseUrl: other.url,
+      token: 'good',
+    });
+    await call('connections:test', { id: good.id });
+    expect(other.stats().createRequestsAccepted).toBe(before);
+    expect(other.stats().pending).toBe(0);
+  });
+
+  it('does not call a token accepted by a server that answers 400 to everything', async () => {
+    const refuser = createServer((_req, res) => {
+      res.statusCode = 400;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ code: 'invalid_request', message: 'Bad request' }));
+    });
+    await new Promise<void>((r) => refuser.listen(0, '127.0.0.1', r));
+    try {
+      const port = (refuser.address() as AddressInfo).port;
+      const saved = await call('connections:save', {
+        name: 'Refuser',
+        baseUrl: `http://127.0.0.1:${port}`,
+        token: 'any',
+      });
+      const t = await call('connections:test', { id: saved.id });
+      expect(t.ok).toBe(false);
+      expect(t.checks.find((c) => c.key === 'token')).toMatchObject({ status: 'unknown' });
+      expect(t.checks.some((c) => c.message === 'The token is accepted.')).toBe(false);
+      expect(t.summary).toMatch(/not like the supplier API/);
+      expect(t.summary).not.toMatch(/works/);
+    } finally {
+      await new Promise<void>((r) => refuser.close(() => r()));
+    }
+  });
+
+  it('asks for the token again when the address changes, and never sends it to the new one', async () => {
+    const seen: Array<string | undefined> = [];
+    const elsewhere = createServer((req, res) => {
+      seen.push(req.headers['x-auth-token'] as string | undefined);
+      res.statusCode = 403;
+      res.end();
+    });
+    await new Promise<void>((r) => elsewhere.listen(0, '127.0.0.1', r));
+    try {
+      const newUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+      const saved = await call('connections:save', {
+        name: 'Moves',
+        baseUrl: other.url,
+        token: 'good',
+      });
+      const moved = await services.router.dispatch('connections:save', {
+        id: saved.id,
+        name: 'Moves',
+        baseUrl: newUrl,
+      });
+      expect(moved.ok).toBe(false);
+      if (!moved.ok) {
+        expect(moved.error.code).toBe('api_no_token');
+        expect(moved.error.message).toBe(
+          `The address changed from ${other.url} to ${newUrl}. Enter the token for the new address as well: the app sends a token only to the address it was entered for.`,
+        );
+      }
+      // Still the old address with its token; a rename alone keeps the token.
+      const renamed = await call('connections:save', {
+        id: saved.id,
+        name: 'Moved',
+        baseUrl: other.url,
+      });
+      expect(renamed).toMatchObject({ baseUrl: other.url, hasToken: true });
+      const withToken = await call('connections:save', {
+        id: saved.id,
+        name: 'Moved',
+        baseUrl: newUrl,
+        token: 'for-the-new-one',
+      });
+      expect(withToken.hasToken).toBe(true);
+      await call('connections:test', { id: saved.id });
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((t) => t === 'for-the-new-one')).toBe(true);
+    } finally {
+      await new Promise<void>((r) => elsewhere.close(() => r()));
+    }
   });
 
   it('refuses plain http to another computer', async () => {
