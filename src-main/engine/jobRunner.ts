@@ -8,6 +8,7 @@
 // idempotency key, and a duplicate supplier is the one failure users cannot undo.
 import type { ApiAnswer, ApiFailure, FindResult, SupplierDetail } from '../api';
 import { answerError } from '../api';
+import { diskFull, isDiskFull } from '../journal/journal';
 import type { Journal, JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { JobOptions } from '../journal/schema';
 import { FOLLOW_UP_STATES, PROBLEM_STATES, type RowState } from '../journal/rowStates';
@@ -37,7 +38,8 @@ export type RunExit =
   | 'sent' // no-wait run: every create sent; tracking and follow-ups remain
   | 'paused' // by the user (pause, Ctrl-C)
   | 'cancelled'
-  | 'access_denied'; // a 403: the job is paused until the token or permission is fixed
+  | 'access_denied' // a 403: the job is paused until the token or permission is fixed
+  | 'disk_full'; // the journal could not be written: paused until space is freed
 
 export interface OnCreateEntitlements {
   screening: boolean | undefined;
@@ -122,7 +124,7 @@ type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll';
 export class JobRunner {
   private readonly d: JobRunnerDeps;
   private readonly stop = new AbortController();
-  private stopReason: 'paused' | 'cancelled' | 'access_denied' | undefined;
+  private stopReason: 'paused' | 'cancelled' | 'access_denied' | 'disk_full' | undefined;
   private accessError: AppError | undefined;
   private readonly inHand = new Set<number>();
   private readonly outstanding = new Map<Lane, number>();
@@ -157,8 +159,12 @@ export class JobRunner {
     this.halt('cancelled');
   }
 
-  private halt(reason: 'paused' | 'cancelled' | 'access_denied'): void {
-    if (!this.stopReason || reason === 'cancelled') this.stopReason = reason;
+  private halt(reason: 'paused' | 'cancelled' | 'access_denied' | 'disk_full'): void {
+    // A full disk wins: nothing else (not even a cancel) can be recorded until space is freed.
+    if (this.stopReason !== 'disk_full') {
+      if (!this.stopReason || reason === 'cancelled' || reason === 'disk_full')
+        this.stopReason = reason;
+    }
     if (!this.stop.signal.aborted) this.stop.abort(new Error(reason));
     this.wake?.();
   }
@@ -169,15 +175,37 @@ export class JobRunner {
     if (!job) throw new Error(`job ${jobId} not found`);
     this.options = job.options;
     this.onCreate = this.d.entitlements.get(job.connectionId);
-    journal.setJobState(jobId, 'running');
     try {
+      journal.setJobState(jobId, 'running');
       this.recoverIntents();
       await this.loop(opts);
+    } catch (e) {
+      if (!isDiskFull(e)) throw e;
+      this.storageFull();
     } finally {
       await this.settleTasks();
       this.emitProgress(true);
     }
-    return this.finish(opts);
+    try {
+      return this.finish(opts);
+    } catch (e) {
+      if (!isDiskFull(e)) throw e;
+      this.storageFull();
+      return this.finish(opts);
+    }
+  }
+
+  /** The journal's disk is full: nothing can be recorded, so nothing more may be sent (every
+   *  send needs its intent written first). The job pauses; rows mid-request are found in doubt
+   *  when it resumes. Not a row's failure: no row changes state for it. */
+  private storageFull(): void {
+    if (this.stopReason !== 'disk_full')
+      this.d.events.warning({
+        jobId: this.d.jobId,
+        code: 'disk_full',
+        message: diskFull(this.d.journal.folder).error.message,
+      });
+    this.halt('disk_full');
   }
 
   // ---- start-up ---------------------------------------------------------------------------
@@ -330,6 +358,7 @@ export class JobRunner {
       try {
         await work();
       } catch (e) {
+        if (isDiskFull(e)) return this.storageFull();
         this.d.events.warning({
           jobId: this.d.jobId,
           code: 'internal',
@@ -1496,6 +1525,16 @@ export class JobRunner {
 
   private finish(opts: RunOptions): RunExit {
     const { journal, jobId } = this.d;
+    if (this.stopReason === 'disk_full') {
+      try {
+        journal.setJobState(jobId, 'paused', diskFull(journal.folder).error);
+      } catch (e) {
+        // Still full: the job stays marked running with no live holder, which every front door
+        // shows as interrupted; resuming it later works the same.
+        if (!isDiskFull(e)) throw e;
+      }
+      return 'disk_full';
+    }
     if (this.stopReason === 'cancelled') {
       while (journal.cancelUnsentRows(jobId) > 0);
       journal.setJobState(jobId, 'cancelled');

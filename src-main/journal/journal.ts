@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import { desc, eq } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { AppFailure, fail } from '../../src-shared/errors';
+import { AppFailure, appError, fail } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, type MigrationReport } from './migrate';
@@ -255,6 +255,7 @@ export function openJournal(options: OpenJournalOptions): Journal {
   } catch (e) {
     sqlite.close();
     if (e instanceof AppFailure) throw e;
+    if (isDiskFull(e)) throw diskFull(path.dirname(options.path));
     const cause = e instanceof Error ? e.message : String(e);
     fail(
       'internal',
@@ -267,6 +268,23 @@ export function openJournal(options: OpenJournalOptions): Journal {
 }
 
 type SqlValue = string | number | null;
+
+/** SQLite could not grow the journal (or its WAL): the disk, or the file system, is full. */
+export function isDiskFull(e: unknown): boolean {
+  if (e instanceof AppFailure) return e.error.code === 'disk_full';
+  return (e as { code?: unknown } | null)?.code === 'SQLITE_FULL';
+}
+
+/** The disk-full failure, naming the data folder the journal lives in. */
+export function diskFull(folder: string): AppFailure {
+  return new AppFailure(
+    appError(
+      'disk_full',
+      `The disk is full: nothing more could be written to the data folder ${folder}, so the job was paused (nothing was lost). Free some space on that disk, then resume the job.`,
+      { folder },
+    ),
+  );
+}
 
 const ROW_COLUMNS = `id, job_id AS jobId, source_row AS sourceRow, cells, payload,
   identity_key AS identityKey, state, problems, attempts, next_attempt_at AS nextAttemptAt,
@@ -336,15 +354,56 @@ export class Journal {
     this.db = drizzle(sqlite, { schema });
     this.stmts = prepareStatements(sqlite);
     const s = this.stmts;
+    const guard = <A extends unknown[], R>(fn: (...args: A) => R) => this.guarded(fn);
     this.sendLog = {
-      load: (connectionId, group, sinceMs) =>
+      load: guard((connectionId: string, group: string, sinceMs: number) =>
         (s.sendLogLoad.all(connectionId, group, sinceMs) as Array<{ at: number }>).map((r) => r.at),
-      append: (connectionId, group, sentAtMs) => {
+      ),
+      append: guard((connectionId: string, group: string, sentAtMs: number) => {
         s.sendLogAppend.run(connectionId, group, sentAtMs);
-      },
-      prune: (beforeMs) => {
+      }),
+      prune: guard((beforeMs: number) => {
         s.sendLogPrune.run(beforeMs);
-      },
+      }),
+    };
+    // Every public call: a full disk becomes one failure with a sentence (which folder, what to
+    // do) instead of SQLite's bare SQLITE_FULL, whichever write hit it.
+    for (const name of Object.getOwnPropertyNames(Journal.prototype)) {
+      const descriptor = Object.getOwnPropertyDescriptor(Journal.prototype, name);
+      if (name === 'constructor' || name === 'guarded' || typeof descriptor?.value !== 'function')
+        continue;
+      const method = descriptor.value as (...args: unknown[]) => unknown;
+      const folder = this.folder;
+      // A plain function: called through a proxy (the crash tests), `this` stays the proxy.
+      const wrapped = function (this: unknown, ...args: unknown[]): unknown {
+        try {
+          return method.apply(this, args);
+        } catch (e) {
+          if (isDiskFull(e) && !(e instanceof AppFailure)) throw diskFull(folder);
+          throw e;
+        }
+      };
+      Object.defineProperty(this, name, {
+        value: wrapped,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+
+  /** The folder the journal file is in (the data folder, unless --journal moved it). */
+  get folder(): string {
+    return path.dirname(this.path);
+  }
+
+  private guarded<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+    return (...args: A): R => {
+      try {
+        return fn(...args);
+      } catch (e) {
+        if (isDiskFull(e) && !(e instanceof AppFailure)) throw diskFull(this.folder);
+        throw e;
+      }
     };
   }
 
