@@ -834,10 +834,16 @@ export class JobRunner {
 
   private async reconcileCreate(row: JournalRow): Promise<void> {
     const { journal, jobId, conn, clock, settings } = this.d;
-    // A 409 says the conflicting creation or supplier existed when it was answered: any list
-    // read after the request shows it. A lost answer needs the settle delay first.
-    const settledAt =
-      (row.sentAt ?? 0) + (row.errorCode === 'api_conflict' ? 0 : settings.settleMs);
+    // Evidence counts only when it was read after the answer came back (a request may be
+    // applied at any moment until then) and, for a lost answer, after the settle delay. The row's
+    // next attempt time, set when it went in doubt, is exactly that moment: the answer's arrival
+    // plus the settle delay (or the start-up after a crash, plus the delay; or, for a 409, which
+    // says the conflicting creation existed when it was answered, the answer's arrival itself);
+    // later backoffs only move it on. Never a list read while the request was still on its way.
+    const settledAt = Math.max(
+      (row.sentAt ?? 0) + (row.errorCode === 'api_conflict' ? 0 : settings.settleMs),
+      row.nextAttemptAt,
+    );
     if (settledAt > clock.now()) {
       // Not settled yet (a row made due early): reading now would only have to be repeated.
       journal.recordOutcome({

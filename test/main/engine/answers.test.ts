@@ -232,6 +232,35 @@ describe('reconciliation', () => {
     expect(row.errorCode).toBe('api_ambiguous');
   });
 
+  it('a lost answer that arrives after the settle delay is judged only on reads made after it', async () => {
+    // The create waits 3 s in the server before being applied and answered 500; the settle
+    // delay is 0.3 s. A pending list read while the request is still on its way (after the
+    // settle delay, before the write) must not count: it cannot show the creation.
+    rig = await makeRig({ processingMs: 2_000 });
+    const jobId = await checked(rig);
+    rig.sandbox.configure({ faults: { after500: 1, latencyMs: [3_000, 3_000] } });
+    const running = rig.engine.run(jobId);
+    await until(() => onlyRow(rig!, jobId).state === 'sending', 'the create leaving');
+    const sentAt = onlyRow(rig, jobId).sentAt!;
+    // The request has reached the server and drawn its faults: the reads that follow are plain.
+    await new Promise((r) => setTimeout(r, 150));
+    rig.sandbox.configure({ faults: {} });
+    await new Promise((r) => setTimeout(r, Math.max(0, sentAt + 1_000 - Date.now())));
+    const early = await rig.engine.runtime(rig.connectionId).pending(Date.now());
+    expect(early.kind).toBe('ok');
+    expect(onlyRow(rig, jobId).state).toBe('sending'); // the answer is still on its way
+    expect(await running).toBe('finished');
+    const row = onlyRow(rig, jobId);
+    expect(row.state).toBe('done');
+    const t = transitions(rig.journal, row.id);
+    expect(t).toContain('sending>in_doubt');
+    expect(t).toContain('in_doubt>accepted');
+    expect(t).not.toContain('in_doubt>queued');
+    // Sent once: the row was never sent again for the 409 to catch.
+    expect(rig.sandbox.stats().requests.WRITE).toBe(1);
+    expect(duplicates(rig.sandbox)).toEqual([]);
+  });
+
   it('a failed read while reconciling leaves the row in doubt and tries again', async () => {
     rig = await makeRig({ faults: { after500: 1 } });
     const jobId = await checked(rig);
