@@ -279,7 +279,9 @@ function count(s: Summary, row: JournalRow): void {
   else if (FAILED.has(row.state)) s.failed++;
   else if (row.state === 'cancelled') s.pending++;
   else if (SUPPLIER_STATES.has(row.state) && row.platformId) {
-    if (row.creationUuid) s.created++;
+    // Made by this job's own create: answered 202, or confirmed by reconciling a lost answer
+    // (which may have no creation UUID).
+    if (row.createdByJob) s.created++;
     else s.existing++;
   } else if (row.state === 'skipped') s.existing++;
   else s.pending++;

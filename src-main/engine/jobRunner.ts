@@ -658,6 +658,7 @@ export class JobRunner {
           to: 'accepted',
           patch: {
             creationUuid: answer.value.uuid,
+            createdByJob: true,
             nextAttemptAt: now + settings.trackPollMs,
             errorCode: null,
             errorMessage: null,
@@ -858,6 +859,10 @@ export class JobRunner {
     if (pending.kind !== 'ok') return this.readFailed(pending, row);
     this.offlineRecovered();
     const uuid = row.identityKey ? pending.value.byIdentity.get(row.identityKey) : undefined;
+    // The row was checked new before its first send: what is found now is the creation this
+    // job made, unless its very first send was refused with 409 (then someone else made it
+    // meanwhile; the row is followed all the same, but not counted as created here).
+    const ours = row.errorCode !== 'api_conflict' || row.attempts > 1;
     // The request that may have landed asked for screening and validation as today's payload
     // would: follow those (and ask for them explicitly only if they never show up).
     const sent = this.buildPayload(row);
@@ -872,6 +877,7 @@ export class JobRunner {
         to: 'accepted',
         patch: {
           creationUuid: uuid,
+          createdByJob: ours,
           nextAttemptAt: clock.now() + settings.trackPollMs,
           errorCode: null,
           errorMessage: null,
@@ -893,6 +899,7 @@ export class JobRunner {
         to: 'created',
         patch: {
           platformId: String(found.supplier.platformTargetId),
+          createdByJob: ours,
           errorCode: null,
           errorMessage: null,
           ...onCreate,

@@ -70,6 +70,8 @@ export interface JournalRow {
   nextAttemptAt: number;
   platformId: string | null;
   creationUuid: string | null;
+  /** This job's create made the supplier (see the schema). */
+  createdByJob: boolean;
   sentAt: number | null;
   screeningIds: number[] | null;
   screeningStatus: string | null;
@@ -103,6 +105,7 @@ export interface RowPatch {
   refundAttempt?: boolean;
   platformId?: string | null;
   creationUuid?: string | null;
+  createdByJob?: boolean;
   screeningIds?: number[] | null;
   screeningStatus?: string | null;
   validationRequestId?: string | null;
@@ -288,14 +291,19 @@ export function diskFull(folder: string): AppFailure {
 
 const ROW_COLUMNS = `id, job_id AS jobId, source_row AS sourceRow, cells, payload,
   identity_key AS identityKey, state, problems, attempts, next_attempt_at AS nextAttemptAt,
-  platform_id AS platformId, creation_uuid AS creationUuid, sent_at AS sentAt,
+  platform_id AS platformId, creation_uuid AS creationUuid, created_by_job AS createdByJob,
+  sent_at AS sentAt,
   screening_ids AS screeningIds, screening_status AS screeningStatus,
   validation_request_id AS validationRequestId, validation_status AS validationStatus,
   outcome_target_id AS outcomeTargetId, rejection_reason AS rejectionReason,
   error_code AS errorCode, error_message AS errorMessage, user_edits AS userEdits,
   updated_at AS updatedAt`;
 
-type RawRow = Omit<JournalRow, 'cells' | 'payload' | 'problems' | 'screeningIds' | 'userEdits'> & {
+type RawRow = Omit<
+  JournalRow,
+  'cells' | 'payload' | 'problems' | 'screeningIds' | 'userEdits' | 'createdByJob'
+> & {
+  createdByJob: number;
   cells: string;
   payload: string | null;
   problems: string | null;
@@ -310,6 +318,7 @@ function parseJson<T>(text: string | null): T | null {
 function toRow(raw: RawRow): JournalRow {
   return {
     ...raw,
+    createdByJob: raw.createdByJob === 1,
     cells: JSON.parse(raw.cells) as string[],
     payload: parseJson<Record<string, unknown>>(raw.payload),
     problems: parseJson<RowProblem[]>(raw.problems),
@@ -327,6 +336,7 @@ const PATCH_COLUMNS: Record<Exclude<keyof RowPatch, 'refundAttempt'>, [string, b
   attempts: ['attempts', false],
   platformId: ['platform_id', false],
   creationUuid: ['creation_uuid', false],
+  createdByJob: ['created_by_job', false],
   screeningIds: ['screening_ids', true],
   screeningStatus: ['screening_status', false],
   validationRequestId: ['validation_request_id', false],
@@ -1235,6 +1245,7 @@ export class Journal {
     }
     const values: SqlValue[] = keys.map((k) => {
       const v = patch[k];
+      if (typeof v === 'boolean') return v ? 1 : 0;
       return PATCH_COLUMNS[k][1] ? jsonOrNull(v) : ((v ?? null) as SqlValue);
     });
     const r = stmt.get(to, at, ...values, rowId, from) as { jobId: string } | undefined;

@@ -118,6 +118,44 @@ describe('create: every answer class', () => {
     expect(rig.sandbox.stats().faults.after500).toBe(3);
     expect(duplicates(rig.sandbox)).toEqual([]);
     expect(Object.keys(rig.sandbox.stats().creationsByIdentity)).toHaveLength(3);
+    // Made by this job: reported as created, not as existing.
+    expect(rig.journal.pageRows(jobId).rows.every((r) => r.createdByJob)).toBe(true);
+  });
+
+  it('500 after the write, the supplier already made when reconciled: created by the job, without a creation UUID', async () => {
+    // Processing ends before the settle delay: only find-by-identifier knows the supplier.
+    rig = await makeRig({ processingMs: 20 });
+    const jobId = await checked(rig, supplierRows(2));
+    rig.sandbox.configure({ faults: { after500: 1 } });
+    expect(await rig.engine.run(jobId)).toBe('finished');
+    for (const row of rig.journal.pageRows(jobId).rows) {
+      expect(transitions(rig.journal, row.id)).toContain('in_doubt>created');
+      expect(row.state).toBe('done');
+      expect(row.creationUuid).toBeNull();
+      expect(row.createdByJob).toBe(true);
+    }
+    expect(duplicates(rig.sandbox)).toEqual([]);
+  });
+
+  it('a supplier that existed before the job is not reported as created by it', async () => {
+    rig = await makeRig();
+    rig.sandbox.configure({
+      seedSuppliers: [
+        {
+          name: 'Old',
+          countryCode: 'DE',
+          city: 'Berlin',
+          address: 'a 1',
+          supplierIds: [{ id: 'S-00001', source: 'SAP' }],
+        },
+      ],
+    });
+    rig.sandbox.reset();
+    const jobId = rig.newJob(supplierRows(2));
+    expect(await rig.engine.run(jobId)).toBe('finished');
+    const [existed, made] = rig.journal.pageRows(jobId).rows;
+    expect(existed!.createdByJob).toBe(false);
+    expect(made!.createdByJob).toBe(true);
   });
 
   it('dropped connection: in doubt, reconciled, created exactly once', async () => {
