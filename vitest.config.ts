@@ -8,5 +8,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // An unhandled rejection or uncaught exception anywhere in a test process fails the run
+    // (vitest's default, kept explicit: the engine must never leave a promise unhandled).
+    dangerouslyIgnoreUnhandledErrors: false,
   },
 });

@@ -5,6 +5,7 @@
 // when the job has finished, the journal is compared with what the sandbox holds.
 //   npm run bench:chaos -- --rows 1000 --kills 100 [--seed 1] [--separate-followups] [--keep]
 // Last line: rows=<n> kills=<k> lost=<n> duplicates=<n> in_doubt_reconciled=<n> wrong_state=<n>
+// wrongly_existing=<n> (rows the job created that the journal reports as existing)
 // Exit code 1 when lost, duplicates or wrong_state is not 0.
 //
 // Time is scaled down: sandbox creation takes 400 ms instead of hours, screening and validation
@@ -260,7 +261,7 @@ async function main(): Promise<number> {
   const db = new Database(journalPath, { readonly: true });
   const jrows = db
     .prepare(
-      'SELECT id, state, identity_key AS identityKey, platform_id AS platformId, validation_status AS validationStatus FROM rows WHERE job_id = ?',
+      'SELECT id, state, identity_key AS identityKey, platform_id AS platformId, validation_status AS validationStatus, created_by_job AS createdByJob FROM rows WHERE job_id = ?',
     )
     .all(job.id) as Array<{
     id: number;
@@ -268,6 +269,7 @@ async function main(): Promise<number> {
     identityKey: string;
     platformId: string | null;
     validationStatus: string | null;
+    createdByJob: number;
   }>;
   const inDoubtReconciled = (
     db
@@ -332,6 +334,16 @@ async function main(): Promise<number> {
     }
   }
   const duplicates = Object.values(stats.creationsByIdentity).filter((n) => n > 1).length;
+  // Only this job creates on the sandbox: a row whose supplier the sandbox counted as created,
+  // yet which the journal (and so the summary, the results, the Results screen) calls existing.
+  let wronglyExisting = 0;
+  for (const r of jrows) {
+    const made = (stats.creationsByIdentity[r.identityKey.replace('\u001f', '|')] ?? 0) > 0;
+    if (made && r.platformId && r.createdByJob !== 1) {
+      wronglyExisting++;
+      problems.push(`row ${r.id}: created by the job but reported as existing`);
+    }
+  }
 
   for (const p of problems.slice(0, 20)) process.stderr.write(`${p}\n`);
   console.log(
@@ -345,11 +357,13 @@ async function main(): Promise<number> {
   );
   console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
   console.log(
-    `rows=${ROWS} kills=${kills} lost=${lost} duplicates=${duplicates} in_doubt_reconciled=${inDoubtReconciled} wrong_state=${wrongState}`,
+    `rows=${ROWS} kills=${kills} lost=${lost} duplicates=${duplicates} in_doubt_reconciled=${inDoubtReconciled} wrong_state=${wrongState} wrongly_existing=${wronglyExisting}`,
   );
   if (KEEP) process.stderr.write(`journal kept in ${dir}\n`);
   else await rm(dir, { recursive: true, force: true });
-  return lost === 0 && duplicates === 0 && wrongState === 0 && finished ? 0 : 1;
+  return lost === 0 && duplicates === 0 && wrongState === 0 && wronglyExisting === 0 && finished
+    ? 0
+    : 1;
 }
 
 main().then(

@@ -185,6 +185,15 @@ export class GroupLimiter {
    */
   record(now = this.clock.now()): SendTicket {
     const at = now;
+    // Persisted first: when the log cannot be written (a full disk), this throws before the
+    // request counts as sent, and the caller does not send it.
+    if (this.store) {
+      this.store.append(this.connectionId, this.group, at);
+      if (++this.appendsSincePrune >= 200) {
+        this.appendsSincePrune = 0;
+        this.store.prune(at - 2 * this.horizonMs());
+      }
+    }
     this.inFlight++;
     this.tat = Math.max(this.tat, at) + this.spacingMs(at);
     let ended = false;
@@ -197,13 +206,6 @@ export class GroupLimiter {
         insertSorted(this.log, Math.max(at, endedAt));
       },
     };
-    if (this.store) {
-      this.store.append(this.connectionId, this.group, at);
-      if (++this.appendsSincePrune >= 200) {
-        this.appendsSincePrune = 0;
-        this.store.prune(at - 2 * this.horizonMs());
-      }
-    }
     return ticket;
   }
 

@@ -203,13 +203,31 @@ export class Scheduler {
         const task = g.queues.pop();
         if (!task) break;
         task.sentAt = this.clock.now();
-        task.ticket = g.limiter.record(task.sentAt);
+        try {
+          task.ticket = g.limiter.record(task.sentAt);
+        } catch (e) {
+          // The send could not be recorded (the journal's disk is full): the call is not made,
+          // and its caller gets the failure instead of an answer.
+          this.failTask(task, e);
+          continue;
+        }
         g.inFlight++;
-        void this.execute(g, task);
+        this.execute(g, task).catch((e: unknown) => this.failTask(task, e));
       }
+    } catch (e) {
+      // Nothing above should throw; if it does, the queued calls get the failure rather than
+      // wait forever (and nothing is left to reject unhandled).
+      for (const task of g.queues.drain()) this.failTask(task, e);
     } finally {
       g.pumping = false;
     }
+  }
+
+  private failTask(task: Task, e: unknown): void {
+    if (task.done) return;
+    task.done = true;
+    this.detach(task);
+    task.reject(e);
   }
 
   private async execute(g: Group, task: Task): Promise<void> {
@@ -219,9 +237,7 @@ export class Scheduler {
     } catch (e) {
       task.ticket?.end();
       g.inFlight--;
-      task.done = true;
-      this.detach(task);
-      task.reject(e);
+      this.failTask(task, e);
       void this.pump(g);
       return;
     }

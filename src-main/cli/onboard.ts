@@ -62,8 +62,8 @@ Output:
   --help, --version
 
 Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, 2 usage or file error,
-3 authentication or permission error, 4 interrupted, or stopped by --no-wait before every row
-was done (continue with --resume).
+3 authentication or permission error, 4 interrupted, paused because the disk of the data folder
+is full, or stopped by --no-wait before every row was done (continue with --resume).
 The last line is a summary: rows= created= existing= invalid= rejected= failed= pending=
 `;
 
@@ -279,7 +279,9 @@ function count(s: Summary, row: JournalRow): void {
   else if (FAILED.has(row.state)) s.failed++;
   else if (row.state === 'cancelled') s.pending++;
   else if (SUPPLIER_STATES.has(row.state) && row.platformId) {
-    if (row.creationUuid) s.created++;
+    // Made by this job's own create: answered 202, or confirmed by reconciling a lost answer
+    // (which may have no creation UUID).
+    if (row.createdByJob) s.created++;
     else s.existing++;
   } else if (row.state === 'skipped') s.existing++;
   else s.pending++;
@@ -589,6 +591,12 @@ export async function main(argv: string[]): Promise<number> {
       );
       if (exit === 'access_denied')
         view.log(job.stateReason?.message ?? 'The API refused the token.');
+      if (exit === 'disk_full') {
+        // The engine's warning said what happened; here is how to go on.
+        view.log(
+          `The results file was not written (the job is not finished). Once space is free on the disk of ${journal.folder}, continue with: npm run onboard -- ${resumeCommand(args, jobId)}`,
+        );
+      }
       if (exit === 'paused' || exit === 'sent') {
         const still = summarizeCounts(
           Object.fromEntries(
@@ -604,7 +612,7 @@ export async function main(argv: string[]): Promise<number> {
     const job = journal.getJob(jobId)!;
     const format = args.out?.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
     const out = args.out ? path.resolve(args.out) : onboarding.defaultExportPath(jobId, format);
-    if (!(args.resume !== undefined && !args.out && exit === 'paused')) {
+    if (!(args.resume !== undefined && !args.out && exit === 'paused') && exit !== 'disk_full') {
       const exported = await onboarding.exportJob(jobId, format, out);
       view.log(
         `Results: ${shownPath(exported.path)} (${exported.rows} rows, ${exported.attention} need attention).`,
@@ -617,7 +625,12 @@ export async function main(argv: string[]): Promise<number> {
       console.log(JSON.stringify({ type: 'summary', jobId, state: job.state, ...summary, line }));
     else console.log(line);
     // --no-wait leaves rows on their way: not done, so not 0; a later --resume follows them.
-    if (interrupted || exit === 'paused' || (exit === 'sent' && summary.pending > 0))
+    if (
+      interrupted ||
+      exit === 'paused' ||
+      exit === 'disk_full' ||
+      (exit === 'sent' && summary.pending > 0)
+    )
       return EXIT.interrupted;
     if (exit === 'access_denied') return EXIT.auth;
     if (summary.invalid + summary.rejected + summary.failed > 0) return EXIT.rowsFailed;
@@ -632,6 +645,7 @@ export async function main(argv: string[]): Promise<number> {
         : error.message,
     );
     if (error.code === 'api_access_denied' || error.code === 'api_no_token') return EXIT.auth;
+    if (error.code === 'disk_full') return EXIT.interrupted;
     return EXIT.usage;
   } finally {
     process.off('SIGINT', onSignal);

@@ -8,6 +8,7 @@
 // idempotency key, and a duplicate supplier is the one failure users cannot undo.
 import type { ApiAnswer, ApiFailure, FindResult, SupplierDetail } from '../api';
 import { answerError } from '../api';
+import { diskFull, isDiskFull } from '../journal/journal';
 import type { Journal, JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { JobOptions } from '../journal/schema';
 import { FOLLOW_UP_STATES, PROBLEM_STATES, type RowState } from '../journal/rowStates';
@@ -37,7 +38,8 @@ export type RunExit =
   | 'sent' // no-wait run: every create sent; tracking and follow-ups remain
   | 'paused' // by the user (pause, Ctrl-C)
   | 'cancelled'
-  | 'access_denied'; // a 403: the job is paused until the token or permission is fixed
+  | 'access_denied' // a 403: the job is paused until the token or permission is fixed
+  | 'disk_full'; // the journal could not be written: paused until space is freed
 
 export interface OnCreateEntitlements {
   screening: boolean | undefined;
@@ -122,7 +124,7 @@ type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll';
 export class JobRunner {
   private readonly d: JobRunnerDeps;
   private readonly stop = new AbortController();
-  private stopReason: 'paused' | 'cancelled' | 'access_denied' | undefined;
+  private stopReason: 'paused' | 'cancelled' | 'access_denied' | 'disk_full' | undefined;
   private accessError: AppError | undefined;
   private readonly inHand = new Set<number>();
   private readonly outstanding = new Map<Lane, number>();
@@ -157,8 +159,12 @@ export class JobRunner {
     this.halt('cancelled');
   }
 
-  private halt(reason: 'paused' | 'cancelled' | 'access_denied'): void {
-    if (!this.stopReason || reason === 'cancelled') this.stopReason = reason;
+  private halt(reason: 'paused' | 'cancelled' | 'access_denied' | 'disk_full'): void {
+    // A full disk wins: nothing else (not even a cancel) can be recorded until space is freed.
+    if (this.stopReason !== 'disk_full') {
+      if (!this.stopReason || reason === 'cancelled' || reason === 'disk_full')
+        this.stopReason = reason;
+    }
     if (!this.stop.signal.aborted) this.stop.abort(new Error(reason));
     this.wake?.();
   }
@@ -169,15 +175,37 @@ export class JobRunner {
     if (!job) throw new Error(`job ${jobId} not found`);
     this.options = job.options;
     this.onCreate = this.d.entitlements.get(job.connectionId);
-    journal.setJobState(jobId, 'running');
     try {
+      journal.setJobState(jobId, 'running');
       this.recoverIntents();
       await this.loop(opts);
+    } catch (e) {
+      if (!isDiskFull(e)) throw e;
+      this.storageFull();
     } finally {
       await this.settleTasks();
       this.emitProgress(true);
     }
-    return this.finish(opts);
+    try {
+      return this.finish(opts);
+    } catch (e) {
+      if (!isDiskFull(e)) throw e;
+      this.storageFull();
+      return this.finish(opts);
+    }
+  }
+
+  /** The journal's disk is full: nothing can be recorded, so nothing more may be sent (every
+   *  send needs its intent written first). The job pauses; rows mid-request are found in doubt
+   *  when it resumes. Not a row's failure: no row changes state for it. */
+  private storageFull(): void {
+    if (this.stopReason !== 'disk_full')
+      this.d.events.warning({
+        jobId: this.d.jobId,
+        code: 'disk_full',
+        message: diskFull(this.d.journal.folder).error.message,
+      });
+    this.halt('disk_full');
   }
 
   // ---- start-up ---------------------------------------------------------------------------
@@ -330,6 +358,7 @@ export class JobRunner {
       try {
         await work();
       } catch (e) {
+        if (isDiskFull(e)) return this.storageFull();
         this.d.events.warning({
           jobId: this.d.jobId,
           code: 'internal',
@@ -629,6 +658,7 @@ export class JobRunner {
           to: 'accepted',
           patch: {
             creationUuid: answer.value.uuid,
+            createdByJob: true,
             nextAttemptAt: now + settings.trackPollMs,
             errorCode: null,
             errorMessage: null,
@@ -805,10 +835,16 @@ export class JobRunner {
 
   private async reconcileCreate(row: JournalRow): Promise<void> {
     const { journal, jobId, conn, clock, settings } = this.d;
-    // A 409 says the conflicting creation or supplier existed when it was answered: any list
-    // read after the request shows it. A lost answer needs the settle delay first.
-    const settledAt =
-      (row.sentAt ?? 0) + (row.errorCode === 'api_conflict' ? 0 : settings.settleMs);
+    // Evidence counts only when it was read after the answer came back (a request may be
+    // applied at any moment until then) and, for a lost answer, after the settle delay. The row's
+    // next attempt time, set when it went in doubt, is exactly that moment: the answer's arrival
+    // plus the settle delay (or the start-up after a crash, plus the delay; or, for a 409, which
+    // says the conflicting creation existed when it was answered, the answer's arrival itself);
+    // later backoffs only move it on. Never a list read while the request was still on its way.
+    const settledAt = Math.max(
+      (row.sentAt ?? 0) + (row.errorCode === 'api_conflict' ? 0 : settings.settleMs),
+      row.nextAttemptAt,
+    );
     if (settledAt > clock.now()) {
       // Not settled yet (a row made due early): reading now would only have to be repeated.
       journal.recordOutcome({
@@ -823,6 +859,10 @@ export class JobRunner {
     if (pending.kind !== 'ok') return this.readFailed(pending, row);
     this.offlineRecovered();
     const uuid = row.identityKey ? pending.value.byIdentity.get(row.identityKey) : undefined;
+    // The row was checked new before its first send: what is found now is the creation this
+    // job made, unless its very first send was refused with 409 (then someone else made it
+    // meanwhile; the row is followed all the same, but not counted as created here).
+    const ours = row.errorCode !== 'api_conflict' || row.attempts > 1;
     // The request that may have landed asked for screening and validation as today's payload
     // would: follow those (and ask for them explicitly only if they never show up).
     const sent = this.buildPayload(row);
@@ -837,6 +877,7 @@ export class JobRunner {
         to: 'accepted',
         patch: {
           creationUuid: uuid,
+          createdByJob: ours,
           nextAttemptAt: clock.now() + settings.trackPollMs,
           errorCode: null,
           errorMessage: null,
@@ -858,6 +899,7 @@ export class JobRunner {
         to: 'created',
         patch: {
           platformId: String(found.supplier.platformTargetId),
+          createdByJob: ours,
           errorCode: null,
           errorMessage: null,
           ...onCreate,
@@ -1496,6 +1538,16 @@ export class JobRunner {
 
   private finish(opts: RunOptions): RunExit {
     const { journal, jobId } = this.d;
+    if (this.stopReason === 'disk_full') {
+      try {
+        journal.setJobState(jobId, 'paused', diskFull(journal.folder).error);
+      } catch (e) {
+        // Still full: the job stays marked running with no live holder, which every front door
+        // shows as interrupted; resuming it later works the same.
+        if (!isDiskFull(e)) throw e;
+      }
+      return 'disk_full';
+    }
     if (this.stopReason === 'cancelled') {
       while (journal.cancelUnsentRows(jobId) > 0);
       journal.setJobState(jobId, 'cancelled');

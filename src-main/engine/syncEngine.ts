@@ -1,6 +1,7 @@
 // The sync engine: one runner per running job, one runtime (client, scheduler, pending list) per
 // connection, so that every job on a connection shares its rate budget fairly.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { SchedulerEvent, SecretStore, TokenSource } from '../api';
 import { tokenFrom } from '../api';
@@ -69,8 +70,14 @@ export class SyncEngine {
 
   /** Runs the job until it finishes, is paused or cancelled; resolves with how it ended. A job
    *  already running here is joined, not started twice; a job another live process is running
-   *  is refused (AppFailure, details.reason 'job_in_use'). */
-  run(jobId: string, options: RunOptions = { mode: 'run', wait: true }): Promise<RunExit> {
+   *  is refused (AppFailure, details.reason 'job_in_use'). `prepare` runs once the job's lease
+   *  is held and before the first row moves (the rest of an interrupted import is read there),
+   *  so two processes never prepare one job at once either. */
+  run(
+    jobId: string,
+    options: RunOptions = { mode: 'run', wait: true },
+    prepare?: () => Promise<void>,
+  ): Promise<RunExit> {
     const existing = this.runners.get(jobId);
     if (existing) return existing.done;
     const job = this.o.journal.getJob(jobId);
@@ -94,7 +101,10 @@ export class SyncEngine {
         warning: (w) => this.emit({ type: 'warning', ...w }),
       },
     });
-    const done = runner.run(options).finally(() => {
+    const done = (async () => {
+      if (prepare) await prepare();
+      return runner.run(options);
+    })().finally(() => {
       this.runners.delete(jobId);
       release();
     });
@@ -310,9 +320,24 @@ export function leaseIsStale(held: Lease, now: number, ttlMs: number): boolean {
   if (held.pid === process.pid) return held.expiresAt <= now;
   try {
     process.kill(held.pid, 0);
-    return false;
   } catch (e) {
     // EPERM: the process exists under another user.
     return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+  // A killed process its parent has not reaped yet (a zombie) still answers the signal check,
+  // but runs nothing: it is gone.
+  return isZombie(held.pid);
+}
+
+/** Linux: the process's state in /proc/PID/stat is Z. Elsewhere (or unreadable): false. */
+export function isZombie(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command) S ...": the command may hold spaces and parentheses; the state follows
+    // the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }

@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import { desc, eq } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { AppFailure, fail } from '../../src-shared/errors';
+import { AppFailure, appError, fail } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, type MigrationReport } from './migrate';
@@ -70,6 +70,8 @@ export interface JournalRow {
   nextAttemptAt: number;
   platformId: string | null;
   creationUuid: string | null;
+  /** This job's create made the supplier (see the schema). */
+  createdByJob: boolean;
   sentAt: number | null;
   screeningIds: number[] | null;
   screeningStatus: string | null;
@@ -103,6 +105,7 @@ export interface RowPatch {
   refundAttempt?: boolean;
   platformId?: string | null;
   creationUuid?: string | null;
+  createdByJob?: boolean;
   screeningIds?: number[] | null;
   screeningStatus?: string | null;
   validationRequestId?: string | null;
@@ -255,6 +258,7 @@ export function openJournal(options: OpenJournalOptions): Journal {
   } catch (e) {
     sqlite.close();
     if (e instanceof AppFailure) throw e;
+    if (isDiskFull(e)) throw diskFull(path.dirname(options.path));
     const cause = e instanceof Error ? e.message : String(e);
     fail(
       'internal',
@@ -268,16 +272,38 @@ export function openJournal(options: OpenJournalOptions): Journal {
 
 type SqlValue = string | number | null;
 
+/** SQLite could not grow the journal (or its WAL): the disk, or the file system, is full. */
+export function isDiskFull(e: unknown): boolean {
+  if (e instanceof AppFailure) return e.error.code === 'disk_full';
+  return (e as { code?: unknown } | null)?.code === 'SQLITE_FULL';
+}
+
+/** The disk-full failure, naming the data folder the journal lives in. */
+export function diskFull(folder: string): AppFailure {
+  return new AppFailure(
+    appError(
+      'disk_full',
+      `The disk is full: nothing more could be written to the data folder ${folder}, so the job was paused (nothing was lost). Free some space on that disk, then resume the job.`,
+      { folder },
+    ),
+  );
+}
+
 const ROW_COLUMNS = `id, job_id AS jobId, source_row AS sourceRow, cells, payload,
   identity_key AS identityKey, state, problems, attempts, next_attempt_at AS nextAttemptAt,
-  platform_id AS platformId, creation_uuid AS creationUuid, sent_at AS sentAt,
+  platform_id AS platformId, creation_uuid AS creationUuid, created_by_job AS createdByJob,
+  sent_at AS sentAt,
   screening_ids AS screeningIds, screening_status AS screeningStatus,
   validation_request_id AS validationRequestId, validation_status AS validationStatus,
   outcome_target_id AS outcomeTargetId, rejection_reason AS rejectionReason,
   error_code AS errorCode, error_message AS errorMessage, user_edits AS userEdits,
   updated_at AS updatedAt`;
 
-type RawRow = Omit<JournalRow, 'cells' | 'payload' | 'problems' | 'screeningIds' | 'userEdits'> & {
+type RawRow = Omit<
+  JournalRow,
+  'cells' | 'payload' | 'problems' | 'screeningIds' | 'userEdits' | 'createdByJob'
+> & {
+  createdByJob: number;
   cells: string;
   payload: string | null;
   problems: string | null;
@@ -292,6 +318,7 @@ function parseJson<T>(text: string | null): T | null {
 function toRow(raw: RawRow): JournalRow {
   return {
     ...raw,
+    createdByJob: raw.createdByJob === 1,
     cells: JSON.parse(raw.cells) as string[],
     payload: parseJson<Record<string, unknown>>(raw.payload),
     problems: parseJson<RowProblem[]>(raw.problems),
@@ -309,6 +336,7 @@ const PATCH_COLUMNS: Record<Exclude<keyof RowPatch, 'refundAttempt'>, [string, b
   attempts: ['attempts', false],
   platformId: ['platform_id', false],
   creationUuid: ['creation_uuid', false],
+  createdByJob: ['created_by_job', false],
   screeningIds: ['screening_ids', true],
   screeningStatus: ['screening_status', false],
   validationRequestId: ['validation_request_id', false],
@@ -336,15 +364,56 @@ export class Journal {
     this.db = drizzle(sqlite, { schema });
     this.stmts = prepareStatements(sqlite);
     const s = this.stmts;
+    const guard = <A extends unknown[], R>(fn: (...args: A) => R) => this.guarded(fn);
     this.sendLog = {
-      load: (connectionId, group, sinceMs) =>
+      load: guard((connectionId: string, group: string, sinceMs: number) =>
         (s.sendLogLoad.all(connectionId, group, sinceMs) as Array<{ at: number }>).map((r) => r.at),
-      append: (connectionId, group, sentAtMs) => {
+      ),
+      append: guard((connectionId: string, group: string, sentAtMs: number) => {
         s.sendLogAppend.run(connectionId, group, sentAtMs);
-      },
-      prune: (beforeMs) => {
+      }),
+      prune: guard((beforeMs: number) => {
         s.sendLogPrune.run(beforeMs);
-      },
+      }),
+    };
+    // Every public call: a full disk becomes one failure with a sentence (which folder, what to
+    // do) instead of SQLite's bare SQLITE_FULL, whichever write hit it.
+    for (const name of Object.getOwnPropertyNames(Journal.prototype)) {
+      const descriptor = Object.getOwnPropertyDescriptor(Journal.prototype, name);
+      if (name === 'constructor' || name === 'guarded' || typeof descriptor?.value !== 'function')
+        continue;
+      const method = descriptor.value as (...args: unknown[]) => unknown;
+      const folder = this.folder;
+      // A plain function: called through a proxy (the crash tests), `this` stays the proxy.
+      const wrapped = function (this: unknown, ...args: unknown[]): unknown {
+        try {
+          return method.apply(this, args);
+        } catch (e) {
+          if (isDiskFull(e) && !(e instanceof AppFailure)) throw diskFull(folder);
+          throw e;
+        }
+      };
+      Object.defineProperty(this, name, {
+        value: wrapped,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+
+  /** The folder the journal file is in (the data folder, unless --journal moved it). */
+  get folder(): string {
+    return path.dirname(this.path);
+  }
+
+  private guarded<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+    return (...args: A): R => {
+      try {
+        return fn(...args);
+      } catch (e) {
+        if (isDiskFull(e) && !(e instanceof AppFailure)) throw diskFull(this.folder);
+        throw e;
+      }
     };
   }
 
@@ -1176,6 +1245,7 @@ export class Journal {
     }
     const values: SqlValue[] = keys.map((k) => {
       const v = patch[k];
+      if (typeof v === 'boolean') return v ? 1 : 0;
       return PATCH_COLUMNS[k][1] ? jsonOrNull(v) : ((v ?? null) as SqlValue);
     });
     const r = stmt.get(to, at, ...values, rowId, from) as { jobId: string } | undefined;

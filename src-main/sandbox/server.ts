@@ -234,6 +234,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   } catch (e) {
     throw new StateFileError(
       `The sandbox state file ${options.statePath ?? '(memory)'} cannot be used: ${(e as Error).message}. Check that its folder exists, or choose another state file.`,
+      { cause: e },
     );
   }
   // A persisted state continues; a new one (file or memory) starts from the seeds.

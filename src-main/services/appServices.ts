@@ -9,7 +9,7 @@ import { KeyringSecretStore, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
 import { sandboxEngineSettings, type EngineSettings } from '../engine/settings';
 import { SyncEngine } from '../engine/syncEngine';
-import { openJournal, type Journal } from '../journal/journal';
+import { diskFull, isDiskFull, openJournal, type Journal } from '../journal/journal';
 import { startSandbox, type SandboxHandle } from '../sandbox';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
@@ -184,6 +184,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       } catch (e) {
         await sandbox?.close().catch(() => undefined);
         journal.close();
+        // The practice sandbox keeps its state beside the journal: a full disk is said as such.
+        if (isDiskFull(e) || isDiskFull((e as Error | undefined)?.cause))
+          throw diskFull(practice.statePath ? path.dirname(practice.statePath) : options.dataDir);
         throw e;
       }
     }

@@ -499,8 +499,9 @@ export class Onboarding {
 
   /** Runs the job in the foreground (the CLI waits for it). */
   async run(jobId: string, options: RunOptions): Promise<RunExit> {
-    await this.finishImport(jobId);
-    const done = this.o.engine.run(jobId, options);
+    // The rest of an interrupted import is read under the job's lease: a second process
+    // resuming the same job is told that the job is in use, not that its rows clash.
+    const done = this.o.engine.run(jobId, options, () => this.finishImport(jobId));
     this.o.onJobChanged?.(jobId);
     try {
       return await done;

@@ -9,5 +9,7 @@ export const coreErrors = {
     'This window is not allowed to talk to the app. Open the app from its own address or restart it.',
   job_in_use:
     'Another copy of the app is running this job. Stop it there, or wait until it ends, then start the job again.',
+  disk_full:
+    "The disk holding the app's data folder is full, so the journal could not record the job's progress. The job was paused and nothing was lost: free some space on that disk, then resume the job.",
   node_too_old: 'This app needs Node.js 22 or newer. Run `npm ci` so the bundled Node is used.',
 } as const;

@@ -118,6 +118,44 @@ describe('create: every answer class', () => {
     expect(rig.sandbox.stats().faults.after500).toBe(3);
     expect(duplicates(rig.sandbox)).toEqual([]);
     expect(Object.keys(rig.sandbox.stats().creationsByIdentity)).toHaveLength(3);
+    // Made by this job: reported as created, not as existing.
+    expect(rig.journal.pageRows(jobId).rows.every((r) => r.createdByJob)).toBe(true);
+  });
+
+  it('500 after the write, the supplier already made when reconciled: created by the job, without a creation UUID', async () => {
+    // Processing ends before the settle delay: only find-by-identifier knows the supplier.
+    rig = await makeRig({ processingMs: 20 });
+    const jobId = await checked(rig, supplierRows(2));
+    rig.sandbox.configure({ faults: { after500: 1 } });
+    expect(await rig.engine.run(jobId)).toBe('finished');
+    for (const row of rig.journal.pageRows(jobId).rows) {
+      expect(transitions(rig.journal, row.id)).toContain('in_doubt>created');
+      expect(row.state).toBe('done');
+      expect(row.creationUuid).toBeNull();
+      expect(row.createdByJob).toBe(true);
+    }
+    expect(duplicates(rig.sandbox)).toEqual([]);
+  });
+
+  it('a supplier that existed before the job is not reported as created by it', async () => {
+    rig = await makeRig();
+    rig.sandbox.configure({
+      seedSuppliers: [
+        {
+          name: 'Old',
+          countryCode: 'DE',
+          city: 'Berlin',
+          address: 'a 1',
+          supplierIds: [{ id: 'S-00001', source: 'SAP' }],
+        },
+      ],
+    });
+    rig.sandbox.reset();
+    const jobId = rig.newJob(supplierRows(2));
+    expect(await rig.engine.run(jobId)).toBe('finished');
+    const [existed, made] = rig.journal.pageRows(jobId).rows;
+    expect(existed!.createdByJob).toBe(false);
+    expect(made!.createdByJob).toBe(true);
   });
 
   it('dropped connection: in doubt, reconciled, created exactly once', async () => {
@@ -230,6 +268,35 @@ describe('reconciliation', () => {
     expect(transitions(rig.journal, row.id)).toContain('sending>in_doubt');
     expect(row.state).toBe('needs_user');
     expect(row.errorCode).toBe('api_ambiguous');
+  });
+
+  it('a lost answer that arrives after the settle delay is judged only on reads made after it', async () => {
+    // The create waits 3 s in the server before being applied and answered 500; the settle
+    // delay is 0.3 s. A pending list read while the request is still on its way (after the
+    // settle delay, before the write) must not count: it cannot show the creation.
+    rig = await makeRig({ processingMs: 2_000 });
+    const jobId = await checked(rig);
+    rig.sandbox.configure({ faults: { after500: 1, latencyMs: [3_000, 3_000] } });
+    const running = rig.engine.run(jobId);
+    await until(() => onlyRow(rig!, jobId).state === 'sending', 'the create leaving');
+    const sentAt = onlyRow(rig, jobId).sentAt!;
+    // The request has reached the server and drawn its faults: the reads that follow are plain.
+    await new Promise((r) => setTimeout(r, 150));
+    rig.sandbox.configure({ faults: {} });
+    await new Promise((r) => setTimeout(r, Math.max(0, sentAt + 1_000 - Date.now())));
+    const early = await rig.engine.runtime(rig.connectionId).pending(Date.now());
+    expect(early.kind).toBe('ok');
+    expect(onlyRow(rig, jobId).state).toBe('sending'); // the answer is still on its way
+    expect(await running).toBe('finished');
+    const row = onlyRow(rig, jobId);
+    expect(row.state).toBe('done');
+    const t = transitions(rig.journal, row.id);
+    expect(t).toContain('sending>in_doubt');
+    expect(t).toContain('in_doubt>accepted');
+    expect(t).not.toContain('in_doubt>queued');
+    // Sent once: the row was never sent again for the 409 to catch.
+    expect(rig.sandbox.stats().requests.WRITE).toBe(1);
+    expect(duplicates(rig.sandbox)).toEqual([]);
   });
 
   it('a failed read while reconciling leaves the row in doubt and tries again', async () => {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
-import { leaseIsStale, SyncEngine } from '../../../src-main/engine/syncEngine';
+import { isZombie, leaseIsStale, SyncEngine } from '../../../src-main/engine/syncEngine';
 import type { Lease } from '../../../src-main/journal/journal';
 import { AppFailure } from '../../../src-shared/errors';
 import {
@@ -244,6 +244,30 @@ describe('who may take a lease over', () => {
     expect(leaseIsStale(lease({ expiresAt: now - 1 }), now, ttl)).toBe(false);
     expect(leaseIsStale(lease({ expiresAt: now - 11 * ttl }), now, ttl)).toBe(true);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'this machine: a killed holder left a zombie (not reaped by its parent) is gone',
+    async () => {
+      // `true` runs in the background of a shell that then becomes `sleep`, which never reaps
+      // it: it stays a zombie, whose pid still answers the signal check, until sleep ends.
+      const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      try {
+        const pid = await new Promise<number>((resolve) =>
+          parent.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))),
+        );
+        await until(() => isZombie(pid), 'the zombie', 5_000);
+        expect(() => process.kill(pid, 0)).not.toThrow();
+        expect(leaseIsStale(lease({ pid }), now, ttl)).toBe(true);
+        // Its parent, alive, is not.
+        expect(isZombie(parent.pid!)).toBe(false);
+        expect(leaseIsStale(lease({ pid: parent.pid! }), now, ttl)).toBe(false);
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+  );
 });
 
 describe('journal leases', () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../src-shared/errors';
 import { openJournal } from '../../../src-main/journal/journal';
 import {
+  applyMigrations,
   DEFAULT_MIGRATIONS_DIR,
   findMigrationsDir,
   migrationsDirCandidates,
@@ -46,7 +47,7 @@ describe('journal migrations', () => {
     dir = tempDir();
     const file = path.join(dir, 'journal.sqlite');
     const journal = openJournal({ path: file, clock: new FakeClock() });
-    expect(journal.migration).toEqual({ applied: 2, backupPath: null });
+    expect(journal.migration).toEqual({ applied: 3, backupPath: null });
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
@@ -81,16 +82,36 @@ describe('journal migrations', () => {
     dir = tempDir();
     const file = path.join(dir, 'journal.sqlite');
     const clock = new FakeClock();
-    // An older app version: only the first migration.
-    const old = openJournal({ path: file, clock, migrationsDir: copyMigrations(dir, 1) });
-    expect(old.migration.applied).toBe(1);
-    const job = makeJob(old);
-    old.addRows(job.id, makeRows(30));
-    old.close();
+    // An older app version: only the first migration, and its rows written as it wrote them
+    // (today's journal code expects today's columns).
+    const raw = new Database(file);
+    raw.pragma('journal_mode = WAL');
+    expect(applyMigrations(raw, file, copyMigrations(dir, 1), clock.now()).applied).toBe(1);
+    raw.close();
+    const jobId = 'old-job';
+    const db = new Database(file);
+    db.prepare(
+      `INSERT INTO connections (id, name, base_url, limits, is_sandbox, created_at)
+       VALUES ('c', 'c', 'http://127.0.0.1:1', '{}', 0, 0)`,
+    ).run();
+    db.prepare(
+      `INSERT INTO jobs (id, name, connection_id, source_path, source_hash, header_row, headers,
+         mapping, options, state, created_at, updated_at)
+       VALUES (?, 'old', 'c', 'x.xlsx', 'h', 1, '[]', '{}', '{}', 'ready', 0, 0)`,
+    ).run(jobId);
+    const insert = db.prepare(
+      `INSERT INTO rows (job_id, source_row, cells, state, creation_uuid, updated_at)
+       VALUES (?, ?, '[]', 'valid', ?, 0)`,
+    );
+    for (const r of makeRows(30)) insert.run(jobId, r.sourceRow, r.sourceRow === 2 ? 'u-1' : null);
+    db.close();
     expect(tables(file)).not.toContain('rows_count_update');
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(1);
+    expect(current.migration.applied).toBe(2);
+    const job = { id: jobId };
+    // A creation UUID said "created by this job" before the column did.
+    expect(current.pageRows(jobId).rows.filter((r) => r.createdByJob)).toHaveLength(1);
     const backup = current.migration.backupPath;
     expect(backup).toBe(`${file}.backup-2026-01-15T10-30-00-000Z`);
     expect(fs.existsSync(backup!)).toBe(true);
