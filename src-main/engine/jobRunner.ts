@@ -939,7 +939,10 @@ export class JobRunner {
       to: 'queued',
       patch: { nextAttemptAt: now },
       response: { reconciled: 'not pending, not found' },
-      reason: 'reconciled: the request did not take effect; it may be sent again',
+      // Without the creation's uuid, a request that never arrived and a creation the platform
+      // ended without a supplier (vanished) look the same: both leave nothing behind to find.
+      reason:
+        'reconciled: neither pending nor found (the request did not arrive, or the platform ended the creation without a supplier); sent again',
     });
   }
 
