@@ -148,7 +148,7 @@ const en = {
   'map.separatorsInvalid':
     'Use one to five punctuation characters such as ; , | or /, without letters, digits or spaces.',
   'map.fixed.countryCode':
-    'Country names in English, German or French become two-letter codes (Deutschland → DE).',
+    'Country names in English, German, French, Spanish, Italian, Dutch, Polish or Portuguese become two-letter codes (Deutschland → DE).',
   'map.fixed.screeningPeriodInYears': '2, 5 or 10; also written as "5 Jahre" or "10 years".',
   'map.fixed.requestValidationOnCreate': 'Yes/no words (ja, nein, x, 1, 0) become yes or no.',
   'map.chooseTemplate': 'Saved mapping',
@@ -534,7 +534,7 @@ const de: Record<MessageKey, string> = {
   'map.separatorsInvalid':
     'Verwenden Sie ein bis fünf Satzzeichen wie ; , | oder /, ohne Buchstaben, Ziffern oder Leerzeichen.',
   'map.fixed.countryCode':
-    'Ländernamen auf Deutsch, Englisch oder Französisch werden zu Ländercodes (Deutschland → DE).',
+    'Ländernamen auf Deutsch, Englisch, Französisch, Spanisch, Italienisch, Niederländisch, Polnisch oder Portugiesisch werden zu Ländercodes (Deutschland → DE).',
   'map.fixed.screeningPeriodInYears': '2, 5 oder 10; auch als „5 Jahre“ oder „10 years“.',
   'map.fixed.requestValidationOnCreate':
     'Ja/Nein-Wörter (ja, nein, x, 1, 0) werden zu Ja oder Nein.',
