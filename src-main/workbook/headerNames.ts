@@ -1,5 +1,7 @@
-// Header names procurement lists use for each payload field, in English, German and French.
-// Stored in normalised form (see `normaliseHeader`).
+// Header names supplier lists use for each payload field: English, German, French, Spanish,
+// Italian, Dutch, Polish and Portuguese words, and the column names of the common ERP and
+// procurement exports (SAP vendor lists with their LFA1 field names, Oracle, Microsoft Dynamics
+// and Business Central, Coupa, Ariba). Stored in normalised form (see `normaliseHeader`).
 import type { MappableField } from './types';
 
 /** Lower case, umlauts spelled out, accents and punctuation removed, spaces collapsed:
@@ -17,19 +19,18 @@ export function normaliseHeader(text: string): string {
     .trim();
 }
 
+/** Names that say the field, matched whole, and (from three letters) inside longer names. */
 export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
   name: [
     'name',
     'supplier name',
     'suppliername',
-    'supplier',
     'vendor name',
-    'vendor',
     'company',
     'company name',
     'name 1',
-    'name1',
-    'lieferant',
+    'name1', // SAP LFA1-NAME1
+    'vendororganizationname', // Dynamics 365 vendors entity
     'lieferantenname',
     'lieferanten name',
     'firma',
@@ -37,11 +38,26 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'unternehmen',
     'kreditorname',
     'kreditor name',
+    'kreditorenname',
     'bezeichnung',
     'nom',
-    'fournisseur',
+    'nom 1',
     'raison sociale',
     'nom du fournisseur',
+    'nombre',
+    'nombre 1',
+    'nombre del proveedor',
+    'razon social',
+    'nome',
+    'ragione sociale',
+    'denominazione',
+    'nome fornitore',
+    'naam',
+    'naam leverancier',
+    'bedrijfsnaam',
+    'nazwa',
+    'nazwa dostawcy',
+    'nome do fornecedor',
   ],
   countryCode: [
     'country',
@@ -49,7 +65,18 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'countrycode',
     'country iso',
     'iso country',
+    'country key', // SAP LAND1, English
+    'land1',
+    'country region', // Dynamics "Country/region"
+    'country region code', // Business Central
+    'country region id',
+    'addresscountryregionid',
+    'primary address country code', // Coupa
+    'primary address country',
     'land',
+    'laenderschluessel', // SAP LAND1, German
+    'land region',
+    'laender regionscode',
     'laendercode',
     'laenderkennzeichen',
     'landeskennzeichen',
@@ -57,17 +84,57 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'staat',
     'pays',
     'code pays',
+    'cle de pays',
+    'pais',
+    'clave de pais',
+    'paese',
+    'nazione',
+    'kraj',
   ],
-  city: ['city', 'town', 'locality', 'ort', 'stadt', 'wohnort', 'sitz', 'ville', 'localite'],
+  city: [
+    'city',
+    'town',
+    'locality',
+    'ort01', // SAP LFA1-ORT01
+    'addresscity',
+    'primary address city',
+    'ort',
+    'stadt',
+    'wohnort',
+    'sitz',
+    'ville',
+    'localite',
+    'ciudad',
+    'poblacion',
+    'localidad',
+    'citta',
+    'localita',
+    'comune',
+    'plaats',
+    'woonplaats',
+    'miasto',
+    'miejscowosc',
+    'cidade',
+    'localidade',
+  ],
   address: [
     'address',
     'street',
     'street address',
     'address line',
     'address line 1',
+    'address line1',
     'addressline',
     'addressline1',
+    'address 1',
     'street and number',
+    'house number and street', // SAP STRAS, English
+    'street1', // Coupa
+    'street 1',
+    'primary address street1',
+    'primary address street 1',
+    'addressstreet', // Dynamics 365 vendors entity
+    'stras', // SAP LFA1-STRAS
     'strasse',
     'strasse und hausnummer',
     'strasse hausnummer',
@@ -75,6 +142,14 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'anschrift',
     'adresse',
     'rue',
+    'calle',
+    'direccion',
+    'indirizzo',
+    'straat',
+    'adres',
+    'ulica',
+    'morada',
+    'endereco',
   ],
   postalCode: [
     'postal code',
@@ -84,10 +159,19 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'zip',
     'zip code',
     'zipcode',
+    'zip postal code', // Dynamics "ZIP/postal code"
+    'addresszipcode',
+    'primary address postal code', // Coupa
+    'pstlz', // SAP LFA1-PSTLZ
     'plz',
+    'plz code',
     'postleitzahl',
     'code postal',
     'cp',
+    'codigo postal',
+    'cap',
+    'codice postale',
+    'kod pocztowy',
   ],
   'supplierId.id': [
     'supplier id',
@@ -97,22 +181,43 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'supplier nr',
     'supplier number',
     'supplier code',
+    'supplier account',
     'vendor id',
     'vendor no',
     'vendor number',
+    'vendor code',
+    'vendor account', // Dynamics
+    'vendor account number',
+    'vendoraccountnumber',
+    'erp supplier id', // Ariba
+    'erp vendor id',
+    'lifnr', // SAP LFA1-LIFNR
+    'segment1', // Oracle supplier number
     'lieferanten nr',
     'lieferantennr',
     'lieferantennummer',
     'lieferanten nummer',
     'lieferanten id',
     'lief nr',
-    'kreditor',
     'kreditor nr',
     'kreditornummer',
     'kreditorennummer',
+    'kreditoren nr',
+    'kreditorenkonto', // Dynamics, German
     'numero fournisseur',
     'no fournisseur',
+    'n fournisseur',
     'id fournisseur',
+    'code fournisseur',
+    'numero de proveedor',
+    'n proveedor',
+    'codigo proveedor',
+    'codice fornitore',
+    'numero fornitore',
+    'leveranciersnummer',
+    'leveranciernummer',
+    'numer dostawcy',
+    'numero do fornecedor',
   ],
   'supplierId.source': [
     'source',
@@ -182,6 +287,78 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
   ],
 };
 
+/** Names that stand for the supplier's number in one list and for its name in another: SAP
+ *  calls the vendor number "Lieferant", "Kreditor", "Vendor", "Supplier" or "Fournisseur", other
+ *  lists put the name under the same word. Matched whole only; the column's values decide, the
+ *  first field is the likelier one when there are none. */
+export const EITHER_HEADERS: Record<string, readonly [MappableField, MappableField]> = {
+  lieferant: ['supplierId.id', 'name'],
+  kreditor: ['supplierId.id', 'name'],
+  vendor: ['supplierId.id', 'name'],
+  supplier: ['supplierId.id', 'name'],
+  fournisseur: ['supplierId.id', 'name'],
+  proveedor: ['supplierId.id', 'name'],
+  fornitore: ['supplierId.id', 'name'],
+  leverancier: ['supplierId.id', 'name'],
+  dostawca: ['supplierId.id', 'name'],
+  fornecedor: ['supplierId.id', 'name'],
+};
+
+/** Names too general to be sure of ("No." in Business Central is the vendor number, "Number"
+ *  in Coupa the supplier number): matched whole only, with a lower confidence. */
+export const WEAK_HEADERS: Record<string, MappableField> = {
+  no: 'supplierId.id',
+  nr: 'supplierId.id',
+  number: 'supplierId.id',
+  nummer: 'supplierId.id',
+  numero: 'supplierId.id',
+};
+
+/** Columns of supplier lists that hold something no payload field takes, although their names
+ *  contain a field's word: second name and address lines, sites, regions, tax numbers. */
+export const OTHER_HEADERS: ReadonlySet<string> = new Set([
+  'name 2',
+  'name2',
+  'name 3',
+  'name3',
+  'name 4',
+  'name4',
+  'nom 2',
+  'nombre 2',
+  'address line 2',
+  'address line2',
+  'address line 3',
+  'addressline2',
+  'address 2',
+  'street2',
+  'street 2',
+  'primary address street2',
+  'primary address street 2',
+  'ort02',
+  'site',
+  'supplier site',
+  'vendor site',
+  'vendor site code',
+  'supplier site code',
+  'stceg',
+  'vat',
+  'vat number',
+  'vat registration no',
+  'vat registration number',
+  'vat id',
+  'ust idnr',
+  'ust id nr',
+  'umsatzsteuer id nr',
+  'umsatzsteuer idnr',
+  'tax number',
+  'tax id',
+  'taxpayer id',
+  'tax registration number',
+  'search term',
+  'suchbegriff',
+  'sortl',
+]);
+
 const exact = new Map<string, MappableField>();
 for (const [field, names] of Object.entries(HEADER_NAMES) as [MappableField, string[]][]) {
   for (const n of names) {
@@ -190,8 +367,32 @@ for (const [field, names] of Object.entries(HEADER_NAMES) as [MappableField, str
   }
 }
 
-/** The field whose known header name this is, exactly (after normalising). */
-export function knownHeaderField(header: string): MappableField | undefined {
+const squeeze = (n: string) => n.replace(/ /g, '');
+
+/** What a header name says about its column, after normalising: a field (`exact`), either of
+ *  two fields, a field with little certainty (`weak`), or something no field takes (`other`). */
+export type HeaderMeaning =
+  | { kind: 'exact'; field: MappableField }
+  | { kind: 'either'; fields: readonly [MappableField, MappableField] }
+  | { kind: 'weak'; field: MappableField }
+  | { kind: 'other' };
+
+export function headerMeaning(header: string): HeaderMeaning | undefined {
   const n = normaliseHeader(header);
-  return exact.get(n) ?? exact.get(n.replace(/ /g, ''));
+  if (OTHER_HEADERS.has(n)) return { kind: 'other' };
+  const field = exact.get(n) ?? exact.get(squeeze(n));
+  if (field) return { kind: 'exact', field };
+  const either = EITHER_HEADERS[n];
+  if (either) return { kind: 'either', fields: either };
+  const weak = WEAK_HEADERS[n];
+  if (weak) return { kind: 'weak', field: weak };
+  return undefined;
+}
+
+/** The field a header name stands for, exactly (after normalising); for a name that can mean
+ *  two fields, the likelier one. */
+export function knownHeaderField(header: string): MappableField | undefined {
+  const m = headerMeaning(header);
+  if (!m || m.kind === 'other') return undefined;
+  return m.kind === 'either' ? m.fields[0] : m.field;
 }

@@ -1,11 +1,12 @@
-// Which column feeds which payload field: suggestions from header names (English, German,
-// French) and sample values, and saved templates offered again for the same header set.
+// Which column feeds which payload field: suggestions from header names (see headerNames.ts)
+// weighed against the column's sample values, and saved templates offered again for the same
+// header set.
 import { createHash } from 'node:crypto';
 import { fail } from '../../src-shared/errors';
 import { normaliseTransform } from '../../src-shared/fieldTransforms';
 import { PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { toCountryCode } from './countries';
-import { HEADER_NAMES, knownHeaderField, normaliseHeader } from './headerNames';
+import { HEADER_NAMES, headerMeaning, normaliseHeader } from './headerNames';
 import { isResultHeader } from './resultColumns';
 import type {
   FieldMapping,
@@ -85,14 +86,33 @@ interface Candidate {
 const containsPhrase = (text: string, phrase: string) => ` ${text} `.includes(` ${phrase} `);
 
 function headerCandidates(header: string, column: number): Candidate[] {
-  const exact = knownHeaderField(header);
-  if (exact) {
+  const meaning = headerMeaning(header);
+  if (meaning?.kind === 'other') return [];
+  if (meaning?.kind === 'exact') {
     return [
       {
-        field: exact,
+        field: meaning.field,
         column,
         confidence: 0.95,
-        reason: `"${header}" is a usual column name for ${exact}`,
+        reason: `"${header}" is a usual column name for ${meaning.field}`,
+      },
+    ];
+  }
+  if (meaning?.kind === 'either') {
+    const [likelier, other] = meaning.fields;
+    const reason = `"${header}" is the column name for ${likelier} in some lists and for ${other} in others`;
+    return [
+      { field: likelier, column, confidence: 0.65, reason },
+      { field: other, column, confidence: 0.55, reason },
+    ];
+  }
+  if (meaning?.kind === 'weak') {
+    return [
+      {
+        field: meaning.field,
+        column,
+        confidence: 0.55,
+        reason: `"${header}" may be the column for ${meaning.field}`,
       },
     ];
   }
@@ -118,6 +138,72 @@ function headerCandidates(header: string, column: number): Candidate[] {
   return found;
 }
 
+/** A number or code: one token of letters, digits and . _ / # -, with at least as many digits
+ *  as letters (100045, 000104, V-100045, DE123456789). */
+function isCode(value: string): boolean {
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}._/#-]*$/u.test(value)) return false;
+  const digits = value.replace(/\D/g, '').length;
+  return digits > 0 && digits >= value.replace(/[^\p{L}]/gu, '').length;
+}
+
+/** Words: two letters in a row, and more letters than digits (Müller GmbH, 3M Deutschland). */
+function isWords(value: string): boolean {
+  const letters = value.replace(/[^\p{L}]/gu, '').length;
+  return /\p{L}{2}/u.test(value) && letters > value.replace(/\D/g, '').length;
+}
+
+/** What a field's values look like, and the sentences that say a column's values differ. */
+const VALUE_SHAPES: Partial<
+  Record<MappableField, { fits: (v: string) => boolean; fitting: string; unfitting: string }>
+> = {
+  name: { fits: (v) => !isCode(v), fitting: 'names', unfitting: 'numbers or codes, not names' },
+  city: { fits: (v) => !isCode(v), fitting: 'names', unfitting: 'numbers or codes, not cities' },
+  'supplierId.id': {
+    fits: (v) => !isWords(v) || isCode(v),
+    fitting: 'numbers or codes',
+    unfitting: 'words, not numbers or codes',
+  },
+  customerId: {
+    fits: (v) => !isWords(v) || isCode(v),
+    fitting: 'numbers or codes',
+    unfitting: 'words, not numbers or codes',
+  },
+  ownId: {
+    fits: (v) => !isWords(v) || isCode(v),
+    fitting: 'numbers or codes',
+    unfitting: 'words, not numbers or codes',
+  },
+  postalCode: {
+    fits: (v) => /\d/.test(v),
+    fitting: 'postal codes',
+    unfitting: 'words without digits, not postal codes',
+  },
+};
+
+/**
+ * Weighs a header's suggestion against the column's sample values (two at least): when half or
+ * more of them do not look like the field's values the suggestion is at most "unsure" (0.3), when
+ * a fifth or more do not it is at most "likely" (0.7); a name that can mean two fields (see
+ * EITHER_HEADERS) becomes sure (0.85) of the field its values fit.
+ */
+function weighValues(c: Candidate, samples: readonly (readonly string[])[], either: boolean): void {
+  const shape = VALUE_SHAPES[c.field];
+  if (!shape) return;
+  const values = samples.map((r) => (r[c.column] ?? '').trim()).filter(Boolean);
+  if (values.length < 2) return;
+  const misfits = values.filter((v) => !shape.fits(v)).length / values.length;
+  if (misfits >= 0.5) {
+    c.confidence = Math.min(c.confidence, 0.3);
+    c.reason += `, but its values are ${shape.unfitting}`;
+  } else if (misfits >= 0.2) {
+    c.confidence = Math.min(c.confidence, 0.7);
+    c.reason += `, but some of its values are ${shape.unfitting}`;
+  } else if (either) {
+    c.confidence = 0.85;
+    c.reason += `, and its values are ${shape.fitting}`;
+  }
+}
+
 function countryShare(samples: readonly (readonly string[])[], column: number): number | null {
   const values = samples.map((r) => (r[column] ?? '').trim()).filter(Boolean);
   if (values.length < 3) return null;
@@ -126,8 +212,9 @@ function countryShare(samples: readonly (readonly string[])[], column: number): 
 
 /**
  * Suggests a column for every payload field. A saved template for the same header set wins;
- * otherwise header names decide, and sample values confirm or weaken country columns and find
- * one when no header names it.
+ * otherwise header names decide, and sample values confirm or weaken them (a column of numbers
+ * is not the name, a column of words not the supplier id) and find the country column when no
+ * header names it.
  */
 export function suggestMapping(
   headers: readonly string[],
@@ -162,7 +249,9 @@ export function suggestMapping(
   const candidates: Candidate[] = [];
   headers.forEach((header, column) => {
     if (isResultHeader(header)) return;
+    const either = headerMeaning(header)?.kind === 'either';
     for (const c of headerCandidates(header, column)) {
+      weighValues(c, samples, either);
       if (c.field === 'countryCode') {
         const share = countryShare(samples, column);
         if (share !== null && share >= 0.8) {

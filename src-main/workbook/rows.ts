@@ -7,6 +7,7 @@ import type { ErrorCode } from '../../src-shared/errors';
 import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import { countryName, suggestCountry, toCountryCode } from './countries';
 import { assertMappingUsable } from './mapping';
+import { postalCodeProblem } from './postalCodes';
 import { openTable } from './table';
 import { DEFAULT_SEPARATORS, type FieldTransform } from '../../src-shared/fieldTransforms';
 import { excelErrorOf, type CellMark } from './cellText';
@@ -301,6 +302,9 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
         ? { value: collapse(postal.text), restored: false }
         : restorePostalCode(postal.text, countryCode);
     draft.postalCode = value;
+    const wrong = postalCodeProblem(value, countryCode);
+    if (wrong)
+      problem('postalCode', postal.column, value, 'postal_code_invalid', wrong.what, wrong.fix);
     if (restored) {
       notes.push({
         row: row.sourceRow,

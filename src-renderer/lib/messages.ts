@@ -148,7 +148,7 @@ const en = {
   'map.separatorsInvalid':
     'Use one to five punctuation characters such as ; , | or /, without letters, digits or spaces.',
   'map.fixed.countryCode':
-    'Country names in English, German or French become two-letter codes (Deutschland → DE).',
+    'Country names in English, German, French, Spanish, Italian, Dutch, Polish or Portuguese become two-letter codes (Deutschland → DE).',
   'map.fixed.screeningPeriodInYears': '2, 5 or 10; also written as "5 Jahre" or "10 years".',
   'map.fixed.requestValidationOnCreate': 'Yes/no words (ja, nein, x, 1, 0) become yes or no.',
   'map.chooseTemplate': 'Saved mapping',
@@ -192,6 +192,7 @@ const en = {
   'review.showKind': 'Show the {n} rows: {kind}',
   'problemKind.country_unknown': 'Country not known',
   'problemKind.duplicate_in_file': 'Supplier ID used twice in the file',
+  'problemKind.postal_code_invalid': "Postal code does not fit the country's form",
   'problemKind.row_empty': 'Empty row',
   'problemKind.value_missing': 'Value missing',
   'problemKind.value_invalid': 'Value not accepted',
@@ -539,7 +540,7 @@ const de: Record<MessageKey, string> = {
   'map.separatorsInvalid':
     'Verwenden Sie ein bis fünf Satzzeichen wie ; , | oder /, ohne Buchstaben, Ziffern oder Leerzeichen.',
   'map.fixed.countryCode':
-    'Ländernamen auf Deutsch, Englisch oder Französisch werden zu Ländercodes (Deutschland → DE).',
+    'Ländernamen auf Deutsch, Englisch, Französisch, Spanisch, Italienisch, Niederländisch, Polnisch oder Portugiesisch werden zu Ländercodes (Deutschland → DE).',
   'map.fixed.screeningPeriodInYears': '2, 5 oder 10; auch als „5 Jahre“ oder „10 years“.',
   'map.fixed.requestValidationOnCreate':
     'Ja/Nein-Wörter (ja, nein, x, 1, 0) werden zu Ja oder Nein.',
@@ -587,6 +588,7 @@ const de: Record<MessageKey, string> = {
   'review.showKind': 'Die {n} Zeilen zeigen: {kind}',
   'problemKind.country_unknown': 'Land unbekannt',
   'problemKind.duplicate_in_file': 'Lieferanten-ID doppelt in der Datei',
+  'problemKind.postal_code_invalid': 'Postleitzahl passt nicht zum Land',
   'problemKind.row_empty': 'Leere Zeile',
   'problemKind.value_missing': 'Wert fehlt',
   'problemKind.value_invalid': 'Wert nicht zulässig',

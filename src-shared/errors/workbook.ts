@@ -28,7 +28,9 @@ export const workbookErrors = {
   value_invalid:
     'A value does not have the form the API accepts. Correct it in the file or in the app.',
   country_unknown:
-    'The country is not one the app knows. Use its name in English, German or French, or its two-letter ISO code (for example DE).',
+    'The country is not one the app knows. Use its name in English, German, French, Spanish, Italian, Dutch, Polish or Portuguese, or its two-letter ISO code (for example DE).',
+  postal_code_invalid:
+    "The postal code does not have the form of the postal codes in the supplier's country. Correct it, or leave it empty.",
   duplicate_in_file:
     'Another row of this file has the same supplier id and source. Give each supplier its own id, or delete the repeated row.',
   row_empty: 'The row has no value in any mapped column. Fill it or delete it from the file.',

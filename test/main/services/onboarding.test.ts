@@ -111,14 +111,14 @@ describe('job commands', () => {
     const atlantis = invalid.rows.find((r) => r.cells.includes('Atlantis'))!;
     const fixed = await call('rows:fix', {
       rowId: atlantis.id,
-      edits: { countryCode: 'Deutschland' },
+      edits: { countryCode: 'United Kingdom' },
     });
     expect(fixed.state).toBe('valid');
-    expect(fixed.edits).toEqual({ countryCode: 'Deutschland' });
+    expect(fixed.edits).toEqual({ countryCode: 'United Kingdom' });
     expect(fixed.cells).toContain('Atlantis'); // the original cells stay
     const events = await call('rows:events', { rowId: atlantis.id });
     expect(
-      events.some((e) => e.kind === 'note' && JSON.stringify(e.detail).includes('Deutschland')),
+      events.some((e) => e.kind === 'note' && JSON.stringify(e.detail).includes('United Kingdom')),
     ).toBe(true);
   });
 

@@ -79,8 +79,10 @@ describe('per-field transforms', () => {
       postalCode: { restoreZeros: false },
       industries: { separators: '|' },
     });
-    expect(row.status).toBe('valid');
-    expect(row.payload).toMatchObject({
+    // 1067 kept as it is is not a German postal code: the row says so, and keeps its values.
+    expect(row.status).toBe('invalid');
+    expect(row.problems.map((p) => p.code)).toEqual(['postal_code_invalid']);
+    expect(row.draft).toMatchObject({
       name: 'Müller Gmbh & Co. Kg',
       city: 'DRESDEN',
       address: 'Hauptstr. 1',
