@@ -44,10 +44,12 @@ What to do:
   --no-wait                 stop once every row is sent; a later --resume follows the rest
   --resume [JOB]            continue a job from the journal (default: the latest unfinished)
   --retry-from FILE         a results file of an earlier run (.xlsx or .csv) with rows you fixed
-                            in Excel: the rows that needed attention and are valid now become a
-                            new job with the mapping, options and connection of the job the file
-                            came from; rows already done are left alone. The new job runs at
-                            once, and its results go next to FILE (FILE's name + .results.xlsx)
+                            in Excel (on its Results or Errors sheet): the rows not done whose
+                            values you changed and that are valid now (whatever their Status
+                            says) become a new job with the mapping, options and connection of
+                            the job the file came from; rows already done are left alone. The new
+                            job runs at once, and its results go next to FILE (FILE's name +
+                            .results.xlsx)
 Where:
   --base-url URL            the API (https://..., or http:// on this computer only)
   --connection NAME         a saved connection; its token is in the system keychain

@@ -780,7 +780,7 @@ export class Onboarding {
     const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
     const out = target ? path.resolve(target) : this.defaultExportPath(jobId, format);
     await mkdir(path.dirname(out), { recursive: true }).catch(() => undefined);
-    const toResult = (r: JournalRow) => this.resultRow(r);
+    const toResult = (r: JournalRow) => this.resultRow(r, job);
     async function* rows(): AsyncGenerator<ResultRow> {
       let n = 0;
       for (const r of journal.eachRow(jobId)) {
