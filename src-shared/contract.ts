@@ -488,7 +488,8 @@ export const commands = {
       .strict(),
     output: ExportSummarySchema,
   },
-  /** A results file the user fixed in Excel: a new job with just the rows to retry. */
+  /** A results file the user fixed in Excel (Results or Errors sheet): a new job with the rows
+   *  not done whose values changed. */
   'jobs:retryFromResults': {
     input: z.object({ path: z.string().min(1).max(4096), jobId: z.string().optional() }).strict(),
     output: z.object({
@@ -497,6 +498,14 @@ export const commands = {
       stillInvalid: z.number().int(),
       alreadyDone: z.number().int(),
       unmatched: z.number().int(),
+      /** Not done, valid, but no value changed: not sent again. */
+      unchanged: z.number().int(),
+      /** Changed, but the supplier exists or is being created: not sent. */
+      doneButChanged: z.number().int(),
+      doneButChangedRows: z.array(z.number().int()),
+      /** Changed differently on the Results and the Errors sheets: not sent. */
+      conflicts: z.number().int(),
+      conflictRows: z.array(z.number().int()),
     }),
   },
   'rows:page': {

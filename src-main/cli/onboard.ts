@@ -13,10 +13,10 @@ import type { Journal, JournalRow } from '../journal/journal';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { APP_VERSION } from '../services/version';
-import { missingRequiredFields, type Mapping } from '../workbook';
+import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
-import { CLI_WORDING, findRetrySource, retrySummary } from './retryFrom';
+import { CLI_WORDING, findRetrySource, retryDetails, retrySummary } from './retryFrom';
 
 export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
@@ -44,10 +44,12 @@ What to do:
   --no-wait                 stop once every row is sent; a later --resume follows the rest
   --resume [JOB]            continue a job from the journal (default: the latest unfinished)
   --retry-from FILE         a results file of an earlier run (.xlsx or .csv) with rows you fixed
-                            in Excel: the rows that needed attention and are valid now become a
-                            new job with the mapping, options and connection of the job the file
-                            came from; rows already done are left alone. The new job runs at
-                            once, and its results go next to FILE (FILE's name + .results.xlsx)
+                            in Excel (on its Results or Errors sheet): the rows not done whose
+                            values you changed and that are valid now (whatever their Status
+                            says) become a new job with the mapping, options and connection of
+                            the job the file came from; rows already done are left alone. The new
+                            job runs at once, and its results go next to FILE (FILE's name +
+                            .results.xlsx)
 Where:
   --base-url URL            the API (https://..., or http:// on this computer only)
   --connection NAME         a saved connection; its token is in the system keychain
@@ -499,8 +501,9 @@ export async function main(argv: string[]): Promise<number> {
         );
       if (r.unmatched > 0)
         view.log(
-          `${r.unmatched === 1 ? 'One row matches' : `${r.unmatched} rows match`} no row of job ${source.id} by supplier id and source (a new row, a changed id, or a repeated row) and ${r.unmatched === 1 ? 'is' : 'are'} left alone. To add new suppliers, import them as a list of their own.`,
+          `${r.unmatched === 1 ? 'One row matches' : `${r.unmatched} rows match`} no row of job ${source.id} (a new row, a row whose Source row was emptied, or a repeated row) and ${r.unmatched === 1 ? 'is' : 'are'} left alone. To add new suppliers, import them as a list of their own.`,
         );
+      for (const line of retryDetails(r)) view.log(line);
       if (!r.jobId) {
         view.log('Nothing to send again: no job was made.');
         return nothingToSend(mode);
@@ -543,6 +546,7 @@ export async function main(argv: string[]): Promise<number> {
         headerRow: preview.headerRow,
         connectionId,
         mapping,
+        resultsAs: args.out?.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx',
         options: {
           skipExisting: args.skipExisting,
           screeningPeriod: args.screening,
@@ -557,6 +561,14 @@ export async function main(argv: string[]): Promise<number> {
       );
       printProblems(journal, jobId, view);
     }
+
+    // ---- where the results go: a target that cannot be written is said before anything is sent
+    const format = args.out?.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
+    const out = args.out ? path.resolve(args.out) : onboarding.defaultExportPath(jobId, format);
+    await checkExportTarget(
+      out,
+      `Nothing was sent. Name another results file: npm run onboard -- ${resumeCommand(args, jobId)} --out FILE.${format}`,
+    );
 
     // ---- run
     let exit: RunExit | 'dry-run' = 'dry-run';
@@ -610,10 +622,19 @@ export async function main(argv: string[]): Promise<number> {
 
     // ---- results
     const job = journal.getJob(jobId)!;
-    const format = args.out?.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
-    const out = args.out ? path.resolve(args.out) : onboarding.defaultExportPath(jobId, format);
     if (!(args.resume !== undefined && !args.out && exit === 'paused') && exit !== 'disk_full') {
-      const exported = await onboarding.exportJob(jobId, format, out);
+      const exported = await onboarding.exportJob(jobId, format, out, {
+        exportAgain: (id) =>
+          `The results are kept in the journal: npm run onboard -- ${resumeCommand(args, id)} --out ${format === 'csv' ? 'results.csv' : 'results.xlsx'} writes them to another file${format === 'csv' ? '' : ' (or --out results.csv as CSV)'}.`,
+      });
+      if (exported.resultSheets.length > 1)
+        view.log(
+          `The results have more rows than one Excel sheet holds: they go on in ${exported.resultSheets.slice(1).join(', ')}.`,
+        );
+      if (exported.cutCells > 0)
+        view.log(
+          `${exported.cutCells} ${exported.cutCells === 1 ? 'cell was' : 'cells were'} longer than the 32,767 characters an Excel cell holds and ${exported.cutCells === 1 ? 'was' : 'were'} cut, marked "… [cut: N characters]"; --out FILE.csv keeps ${exported.cutCells === 1 ? 'it' : 'them'} whole.`,
+        );
       view.log(
         `Results: ${shownPath(exported.path)} (${exported.rows} rows, ${exported.attention} need attention).`,
       );

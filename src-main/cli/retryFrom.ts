@@ -31,6 +31,33 @@ export function retrySummary(c: RetryCounts): string {
   return `${number.format(c.retry)} ${c.retry === 1 ? 'row' : 'rows'} to send again, ${number.format(c.stillInvalid)} still invalid (see the Status column), ${number.format(c.alreadyDone)} already done, ${number.format(c.unmatched)} not matched`;
 }
 
+const rowList = (rows: readonly number[], total: number) =>
+  `${rows.join(', ')}${total > rows.length ? ` and ${number.format(total - rows.length)} more` : ''}`;
+
+/** What happens to the rows that are neither sent nor plainly done or invalid, one sentence each. */
+export function retryDetails(r: {
+  unchanged: number;
+  doneButChanged: number;
+  doneButChangedRows: readonly number[];
+  conflicts: number;
+  conflictRows: readonly number[];
+}): string[] {
+  const lines: string[] = [];
+  if (r.unchanged > 0)
+    lines.push(
+      `${r.unchanged === 1 ? 'One row that needs' : `${number.format(r.unchanged)} rows that need`} attention ${r.unchanged === 1 ? 'has' : 'have'} the same values as before and ${r.unchanged === 1 ? 'is' : 'are'} not sent again (the Status column does not decide): change the values the Error message names, or retry ${r.unchanged === 1 ? 'it' : 'them'} unchanged from the job's Results screen in the app.`,
+    );
+  if (r.doneButChanged > 0)
+    lines.push(
+      `Row${r.doneButChanged === 1 ? '' : 's'} ${rowList(r.doneButChangedRows, r.doneButChanged)} ${r.doneButChanged === 1 ? 'was' : 'were'} changed, but ${r.doneButChanged === 1 ? 'its supplier already exists or is' : 'their suppliers already exist or are'} being created: the app creates suppliers and does not change them, so these changes are not sent. Make them on the platform.`,
+    );
+  if (r.conflicts > 0)
+    lines.push(
+      `Row${r.conflicts === 1 ? '' : 's'} ${rowList(r.conflictRows, r.conflicts)} (Source row) ${r.conflicts === 1 ? 'was' : 'were'} changed differently on the Results and the Errors sheets and ${r.conflicts === 1 ? 'is' : 'are'} not sent: keep the fix on one sheet (or make both the same) and run --retry-from again.`,
+    );
+  return lines;
+}
+
 /** The command line's next steps in the service's messages about a results file. */
 export const CLI_WORDING: ResultsFileWording = {
   notResults:

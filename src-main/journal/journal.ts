@@ -706,6 +706,12 @@ export class Journal {
     return out;
   }
 
+  /** The row of the job read from this row of its file (a results file brought back). */
+  rowAtSource(jobId: string, sourceRow: number): JournalRow | null {
+    const raw = this.stmts.bySourceRow.get(jobId, sourceRow) as RawRow | undefined;
+    return raw ? toRow(raw) : null;
+  }
+
   /** Rows of the job with this identity (the in-file duplicate check, reconciliation). */
   findByIdentity(jobId: string, identityKey: string): JournalRow[] {
     return (this.stmts.byIdentity.all(jobId, identityKey) as RawRow[]).map(toRow);
@@ -1290,6 +1296,7 @@ function prepareStatements(db: BetterSqlite3.Database) {
       'SELECT state, count AS n FROM job_row_counts WHERE job_id = ? AND count > 0',
     ),
     getRow: db.prepare(`SELECT ${ROW_COLUMNS} FROM rows WHERE id = ?`),
+    bySourceRow: db.prepare(`SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND source_row = ?`),
     byIdentity: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND identity_key = ? ORDER BY id`,
     ),

@@ -26,19 +26,24 @@ import type { RunExit, RunOptions } from '../engine/jobRunner';
 import type { Connection, Journal, JournalRow, NewRow } from '../journal/journal';
 import { ROW_STATE_GROUP, type RowState } from '../journal/rowStates';
 import {
-  ATTENTION_STATUSES,
   isResultHeader,
   applyMapping,
   CELL_PROBLEM_CODES,
+  changeNote,
+  changesText,
   columnLetter,
   createTemplate,
+  EXCEL_MAX_COLUMNS,
   exportResults,
+  RESULT_COLUMNS,
+  RetrySelector,
+  shownRow,
+  SOURCE_ROW_HEADER,
   headerSignature,
   importRows,
   inspectFile,
   mappingFromTemplate,
   previewTable,
-  selectRetryRows,
   suggestMapping,
   validateRows,
   type ExportFormat,
@@ -78,6 +83,42 @@ export interface OnboardingOptions {
   onJobChanged?: (jobId: string) => void;
   /** Rows read while importing. */
   onImportProgress?: (p: { path: string; rowsRead: number; done: boolean }) => void;
+  /** Rows per sheet of an exported workbook (Excel's limit unless a test lowers it). */
+  maxRowsPerSheet?: number;
+}
+
+/** Fields whose columns an export writes as text, so that Excel keeps their leading zeros. */
+const TEXT_FIELDS = new Set([
+  'supplierId.id',
+  'supplierId.source',
+  'postalCode',
+  'customerId',
+  'ownId',
+]);
+
+/** What a front door tells the user to do when its export could not be written. */
+export interface ExportWording {
+  exportAgain(jobId: string, format: ExportFormat): string;
+}
+
+export const APP_EXPORT_WORDING: ExportWording = {
+  exportAgain: () =>
+    'The results are kept in the journal: export them again from the Results screen, to another folder or as CSV.',
+};
+
+export interface RetryFromResults {
+  jobId: string | null;
+  retry: number;
+  stillInvalid: number;
+  alreadyDone: number;
+  unmatched: number;
+  unchanged: number;
+  doneButChanged: number;
+  conflicts: number;
+  /** The job's row numbers (up to 20) of the rows changed differently on two sheets. */
+  conflictRows: number[];
+  /** The job's row numbers (up to 20) of done rows whose values were changed. */
+  doneButChangedRows: number[];
 }
 
 export interface CreateJobInput {
@@ -88,6 +129,9 @@ export interface CreateJobInput {
   connectionId: string;
   mapping: Mapping;
   options: JobOptionsView;
+  /** The results will be written as CSV only (the command line's --out FILE.csv): a table too
+   *  wide for an Excel sheet is then accepted. */
+  resultsAs?: 'csv' | 'xlsx';
 }
 
 export class Onboarding {
@@ -344,6 +388,18 @@ export class Onboarding {
       expectedHash: file.hash,
       mapping: input.mapping,
     });
+    // Results that cannot be written to Excel are said before anything is sent, not after.
+    const width = imported.columns.length + RESULT_COLUMNS.length;
+    if (width > EXCEL_MAX_COLUMNS && input.resultsAs !== 'csv') {
+      await imported.close();
+      const count = new Intl.NumberFormat('en-US');
+      const used = input.mapping.fields.filter((f) => f.column !== null).length;
+      fail(
+        'results_too_wide',
+        `"${path.basename(input.path)}" has ${count.format(imported.columns.length)} columns; with the ${RESULT_COLUMNS.length} result columns its results would need ${count.format(width)}, more than the ${count.format(EXCEL_MAX_COLUMNS)} columns an Excel sheet holds. Nothing was sent. Delete the columns the job does not need (it reads ${used} of them), save the file and import it again; or, on the command line, import it with --out FILE.csv to get the results as a CSV file, which has no such limit.`,
+        { path: input.path, columns: imported.columns.length },
+      );
+    }
     const job = journal.createJob({
       name:
         input.name?.trim() ||
@@ -738,12 +794,17 @@ export class Onboarding {
     return path.join(parsed.dir, `${parsed.name}.results.${format}`);
   }
 
-  async exportJob(jobId: string, format: ExportFormat, target?: string): Promise<ExportSummary> {
+  async exportJob(
+    jobId: string,
+    format: ExportFormat,
+    target?: string,
+    wording: ExportWording = APP_EXPORT_WORDING,
+  ): Promise<ExportSummary> {
     const { journal } = this.o;
     const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
     const out = target ? path.resolve(target) : this.defaultExportPath(jobId, format);
     await mkdir(path.dirname(out), { recursive: true }).catch(() => undefined);
-    const toResult = (r: JournalRow) => this.resultRow(r);
+    const toResult = (r: JournalRow) => this.resultRow(r, job);
     async function* rows(): AsyncGenerator<ResultRow> {
       let n = 0;
       for (const r of journal.eachRow(jobId)) {
@@ -752,15 +813,34 @@ export class Onboarding {
         if (++n % 500 === 0) await new Promise((res) => setImmediate(res));
       }
     }
-    return exportResults(out, { headers: job.headers, format, now: this.clock.now(), rows });
+    const mapping = job.mapping as unknown as Mapping;
+    return exportResults(out, {
+      headers: job.headers,
+      format,
+      now: this.clock.now(),
+      rows,
+      textColumns: mapping.fields
+        .filter((f) => f.column !== null && TEXT_FIELDS.has(f.field))
+        .map((f) => f.column as number),
+      nextStep: wording.exportAgain(job.id, format),
+      ...(this.o.maxRowsPerSheet ? { maxRowsPerSheet: this.o.maxRowsPerSheet } : {}),
+    });
   }
 
-  resultRow(row: JournalRow): ResultRow {
+  /** A row of the results: the values the job sent (the file's where they only differ in form),
+   *  each changed one with the file's value beside it. */
+  resultRow(row: JournalRow, job = this.o.journal.getJob(row.jobId)): ResultRow {
     const v = this.rowView(row);
     const problemText = v.problems.map((p) => p.message).join(' ');
+    const shown = job
+      ? shownRow(row, job.mapping as unknown as Mapping, job.headers)
+      : { cells: row.cells, changes: [] };
     return {
       sourceRow: row.sourceRow,
-      cells: row.cells,
+      cells: shown.cells,
+      notes: shown.changes
+        .filter((c) => c.column !== null)
+        .map((c) => ({ column: c.column as number, text: changeNote(c) })),
       result: {
         status: row.state,
         platformId: row.platformId,
@@ -772,22 +852,19 @@ export class Onboarding {
         errorCode: v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null),
         errorMessage: v.errorMessage ?? (problemText || null),
         updatedAt: row.updatedAt,
+        changedValues: shown.changes.length ? changesText(shown.changes) : null,
+        sourceRow: row.sourceRow,
       },
     };
   }
 
-  /** A results file the user fixed in Excel: a new job with just the rows to retry. */
+  /** A results file the user fixed in Excel (on its Results or Errors sheets): a new job with
+   *  the rows that were not done and whose values the user changed. */
   async retryFromResults(
     filePath: string,
     jobId?: string,
     wording?: ResultsFileWording,
-  ): Promise<{
-    jobId: string | null;
-    retry: number;
-    stillInvalid: number;
-    alreadyDone: number;
-    unmatched: number;
-  }> {
+  ): Promise<RetryFromResults> {
     const { journal } = this.o;
     const job =
       (jobId ? journal.getJob(jobId) : undefined) ??
@@ -796,76 +873,111 @@ export class Onboarding {
         'not_found',
         'No job was found for this results file. Open the job it came from and import the file there.',
       );
+    const file = await inspectFile(filePath);
+    // The Results sheets, and the Errors sheets where fixes count as well; a file whose sheets
+    // were renamed is read from its first sheet, and a CSV file has one table.
+    const named = (re: RegExp) =>
+      file.sheets.filter((s) => !s.hidden && re.test(s.name)).map((s) => s.name);
+    const resultSheets = file.kind === 'xlsx' ? named(/^Results( \(\d+\))?$/) : [];
+    const errorSheets = file.kind === 'xlsx' ? named(/^Errors( \(\d+\))?$/) : [];
+    const firstSheet: string | undefined = resultSheets[0];
     // The header row first (the reading stops there): a file that does not fit is refused with
     // its reason before anything is read or made.
-    assertResultsFileFits(filePath, await previewTable(filePath, { limit: 1 }), job, wording);
+    const first = await previewTable(filePath, {
+      ...(firstSheet ? { sheet: firstSheet } : {}),
+      limit: 1,
+    });
+    assertResultsFileFits(filePath, first, job, wording);
+    for (const sheet of [...resultSheets.slice(1), ...errorSheets]) {
+      assertResultsFileFits(
+        filePath,
+        await previewTable(filePath, { sheet, limit: 1 }),
+        job,
+        wording,
+      );
+    }
     const mapping = job.mapping as unknown as Mapping;
-    const imported = await importRows(filePath, { mapping });
-    const previous: Array<{
-      identity: string | null;
-      status: string;
-      errorCode: string | null;
-      ref: number;
-    }> = [];
-    for (const r of journal.eachRow(job.id)) {
-      const internal = r.errorCode !== null && INTERNAL_MARKS.has(r.errorCode);
-      previous.push({
-        identity: r.identityKey,
-        status: r.state,
-        errorCode: internal ? null : r.errorCode,
-        ref: r.id,
+    const columns = job.headers.map((header, index) => ({
+      index,
+      header,
+      letter: columnLetter(index),
+    }));
+    const selector = new RetrySelector(
+      {
+        atSource: (n) => journal.rowAtSource(job.id, n),
+        withIdentity: (key) => journal.findByIdentity(job.id, key),
+      },
+      mapping,
+      job.headers,
+      (row, cells, previous) =>
+        validateRows(
+          [{ sourceRow: row.sourceRow, cells }],
+          withColumnlessEdits(mapping, previous),
+          columns,
+        ).rows[0]!,
+    );
+    const read = async (sheet: string | undefined, add: (r: ValidatedRow, n?: string) => void) => {
+      const imported = await importRows(filePath, { ...(sheet ? { sheet } : {}), mapping });
+      const at = imported.columns.findIndex(
+        (c) => c.header.trim().toLowerCase() === SOURCE_ROW_HEADER.toLowerCase(),
+      );
+      for await (const row of imported.rows) add(row, at >= 0 ? (row.cells[at] ?? '') : undefined);
+      return imported;
+    };
+    for (const sheet of errorSheets) {
+      await read(sheet, (r, n) => selector.addFromErrors(r, n)).catch((e: unknown) => {
+        // An Errors sheet with no row under its header has nothing to give.
+        if (toAppError(e).code !== 'sheet_empty' && toAppError(e).code !== 'header_not_found')
+          throw e;
       });
     }
-    const selection = await selectRetryRows(imported.rows, previous);
-    // The file's own Status column is the best witness of which rows needed attention: it also
-    // covers a row whose supplier id the user changed (a duplicate given its own id), which no
-    // identity can match, and a job whose rows share an identity.
-    const statusColumn = imported.columns.find((c) => c.header.trim().toLowerCase() === 'status');
-    const neededAttention = (row: ValidatedRow): boolean | undefined =>
-      statusColumn
-        ? ATTENTION_STATUSES.has((row.cells[statusColumn.index] ?? '').trim())
-        : undefined;
-    const retryRows: ValidatedRow[] = [];
-    let alreadyDone = selection.alreadyDone.length;
-    for (const m of selection.retry) {
-      if (neededAttention(m.row) === false) alreadyDone++;
-      else retryRows.push(m.row);
+    let imported: Awaited<ReturnType<typeof importRows>> | undefined;
+    for (const sheet of resultSheets.length ? resultSheets : [undefined]) {
+      const r = await read(sheet, (row, n) => selector.addFromResults(row, n));
+      imported ??= r;
     }
-    let unmatched = 0;
-    for (const row of selection.unmatched) {
-      if (row.status === 'valid' && neededAttention(row) === true) retryRows.push(row);
-      else unmatched++;
-    }
-    const firstResult = imported.columns.findIndex((c) => isResultHeader(c.header));
-    const original = firstResult >= 0 ? firstResult : imported.columns.length;
+    const selection = selector.finish();
+    const firstResult = imported!.columns.findIndex((c) => isResultHeader(c.header));
+    const original = firstResult >= 0 ? firstResult : imported!.columns.length;
     let newJobId: string | null = null;
-    if (retryRows.length) {
-      const file = await inspectFile(filePath);
+    if (selection.retry.length) {
       const retryJob = journal.createJob({
         name: `${job.name} · retry`,
         connectionId: job.connectionId,
         sourcePath: path.resolve(filePath),
         sourceHash: file.hash,
-        sourceSheet: imported.sheet,
-        headerRow: imported.headerRow,
-        headers: imported.columns.slice(0, original).map((c) => c.header),
+        sourceSheet: imported!.sheet,
+        headerRow: imported!.headerRow,
+        headers: imported!.columns.slice(0, original).map((c) => c.header),
         mapping: job.mapping,
         options: job.options,
       });
-      // The result columns of the old export are not part of the new job's rows.
+      // Each row keeps the row number it had in the job's file (rows come from several sheets,
+      // whose own row numbers repeat); the result columns of the old export are left out.
       journal.addRows(
         retryJob.id,
-        retryRows.map((r) => ({ ...toNewRow(r), cells: r.cells.slice(0, original) })),
+        selection.retry
+          .map((c) => ({
+            ...toNewRow(c.row),
+            sourceRow: c.previous.sourceRow,
+            cells: c.row.cells.slice(0, original),
+          }))
+          .sort((a, b) => a.sourceRow - b.sourceRow),
       );
       newJobId = retryJob.id;
       this.o.onJobChanged?.(retryJob.id);
     }
     return {
       jobId: newJobId,
-      retry: retryRows.length,
-      stillInvalid: selection.stillInvalid.length,
-      alreadyDone,
-      unmatched,
+      retry: selection.retry.length,
+      stillInvalid: selection.stillInvalid,
+      alreadyDone: selection.alreadyDone,
+      unmatched: selection.unmatched,
+      unchanged: selection.unchanged,
+      doneButChanged: selection.doneButChanged.length,
+      conflicts: selection.conflicts.length,
+      conflictRows: selection.conflicts.slice(0, 20),
+      doneButChangedRows: selection.doneButChanged.slice(0, 20),
     };
   }
 
@@ -883,6 +995,24 @@ export class Onboarding {
   async waitForBackground(): Promise<void> {
     await Promise.allSettled([...this.background.values()]);
   }
+}
+
+/** The job's mapping with the user's fixes for fields the file has no column for, as constants
+ *  (as a fix in the app maps them). */
+function withColumnlessEdits(mapping: Mapping, row: { userEdits: Record<string, string> | null }) {
+  const edits = row.userEdits ?? {};
+  const fields = mapping.fields.map((f) =>
+    f.column === null && edits[f.field] !== undefined ? { ...f, constant: edits[f.field] } : f,
+  );
+  for (const [field, value] of Object.entries(edits)) {
+    if (!fields.some((f) => f.field === field))
+      fields.push({
+        field: field as Mapping['fields'][number]['field'],
+        column: null,
+        constant: value,
+      });
+  }
+  return { fields };
 }
 
 function toNewRow(row: ValidatedRow): NewRow {

@@ -2,14 +2,18 @@
 // with counts and a per-error-kind breakdown, and an Errors sheet with the rows that need
 // attention. Both sheets are streamed, so the rows are read twice through `rows()`; the Summary
 // comes last because the streaming writer cannot hold a sheet open while another is written.
+// A workbook stays within what Excel opens: rows beyond a sheet's 1,048,576 go on to
+// continuation sheets ("Results (2)", ...), a cell longer than 32,767 characters is cut with a
+// visible mark (the CSV export keeps it whole), and a table wider than 16,384 columns is refused
+// before anything is written.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { AppFailure, errorCatalogue, fail } from '../../src-shared/errors';
 import { RESULT_COLUMNS } from './resultColumns';
-import type { ExportFormat, ResultRow, RowResult } from './types';
+import type { ExportFormat, ResultRow } from './types';
 
 /** Row states after which the user has to act (the journal's names). */
 export const ATTENTION_STATUSES = new Set([
@@ -37,7 +41,36 @@ export interface ExportRequest {
   needsAttention?: (row: ResultRow) => boolean;
   /** Epoch ms written as the export time on the Summary sheet. */
   now?: number;
+  /** Original columns that hold identifiers: written as text with Excel's text format ('@'),
+   *  so that Excel keeps their leading zeros when a value is typed again. */
+  textColumns?: readonly number[];
+  /** Rows per sheet, the header row included (Excel's 1,048,576 unless a test lowers it). */
+  maxRowsPerSheet?: number;
+  /** What the user can do when the file cannot be written (the front door's own words),
+   *  appended to the sentence that says why. */
+  nextStep?: string;
 }
+
+/** Excel's limits of one sheet. */
+export const EXCEL_MAX_ROWS = 1_048_576;
+export const EXCEL_MAX_COLUMNS = 16_384;
+export const EXCEL_MAX_CELL_CHARS = 32_767;
+
+const number = new Intl.NumberFormat('en-US');
+
+/** A text Excel cannot hold in one cell, cut to fit with a mark that says how long it was. */
+export function fitCell(text: string, limit = EXCEL_MAX_CELL_CHARS): string {
+  if (text.length <= limit) return text;
+  const mark = ` … [cut: ${number.format(text.length)} characters]`;
+  let keep = limit - mark.length;
+  // Never half a surrogate pair.
+  const code = text.charCodeAt(keep - 1);
+  if (code >= 0xd800 && code <= 0xdbff) keep--;
+  return `${text.slice(0, keep)}${mark}`;
+}
+
+/** The mark `fitCell` leaves at the end of a cut text. */
+export const CUT_MARK = / … \[cut: [\d,]+ characters\]$/;
 
 export interface ExportSummary {
   path: string;
@@ -47,9 +80,15 @@ export interface ExportSummary {
   byErrorCode: Record<string, number>;
   byScreening: Record<string, number>;
   byValidation: Record<string, number>;
+  /** Sheets written with the results (more than one when the rows go beyond a sheet). */
+  resultSheets: string[];
+  /** Cells cut to Excel's 32,767 characters. */
+  cutCells: number;
 }
 
-function resultText(result: RowResult, key: (typeof RESULT_COLUMNS)[number]['key']): string {
+function resultText(row: ResultRow, key: (typeof RESULT_COLUMNS)[number]['key']): string {
+  const { result } = row;
+  if (key === 'sourceRow') return String(result.sourceRow ?? row.sourceRow);
   const v = result[key];
   if (v === null || v === undefined) return '';
   if (key === 'updatedAt' && typeof v === 'number') return new Date(v).toISOString();
@@ -59,12 +98,8 @@ function resultText(result: RowResult, key: (typeof RESULT_COLUMNS)[number]['key
 export function resultRowValues(row: ResultRow, width: number): string[] {
   const cells = row.cells.slice(0, width);
   while (cells.length < width) cells.push('');
-  return [...cells, ...RESULT_COLUMNS.map((c) => resultText(row.result, c.key))];
+  return [...cells, ...RESULT_COLUMNS.map((c) => resultText(row, c.key))];
 }
-
-/** Empty texts become empty cells rather than cells holding an empty string. */
-const xlsxValues = (row: ResultRow, width: number) =>
-  resultRowValues(row, width).map((v) => (v === '' ? null : v));
 
 const TRIGGER = /^'*[=+\-@\t\r]/;
 
@@ -75,9 +110,11 @@ export function neutraliseFormula(text: string): string {
   return TRIGGER.test(text) ? `'${text}` : text;
 }
 
+/** Quoted whenever it holds either delimiter: Excel in a locale whose list separator is the other
+ *  one would split the field, and a split part could start with "=". */
 function csvField(text: string, delimiter: string): string {
   const safe = neutraliseFormula(text);
-  if (safe.includes(delimiter) || /["\r\n]/.test(safe) || /^\s|\s$/.test(safe)) {
+  if (/[;,"\r\n]/.test(safe) || safe.includes(delimiter) || /^\s|\s$/.test(safe)) {
     return `"${safe.replace(/"/g, '""')}"`;
   }
   return safe;
@@ -124,41 +161,105 @@ function count(stats: ExportSummary, row: ResultRow, attention: (row: ResultRow)
   bump(stats.byValidation, row.result.validation);
 }
 
+/** Cell styles are shared objects: the streaming writer then looks each one up once. */
+const TEXT_STYLE = { numFmt: '@' };
+const PLAIN_STYLE = {};
+
 async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummary): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: target,
-    useStyles: false,
-    useSharedStrings: false,
-  });
   const width = req.headers.length;
   const header = [...req.headers, ...RESULT_COLUMNS.map((c) => c.header)];
+  if (header.length > EXCEL_MAX_COLUMNS) {
+    fail(
+      'results_too_wide',
+      `The results need ${number.format(header.length)} columns (${number.format(width)} of the file and ${RESULT_COLUMNS.length} result columns), more than the ${number.format(EXCEL_MAX_COLUMNS)} an Excel sheet holds. Export them as CSV instead.`,
+    );
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: target,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const attention = req.needsAttention ?? needsAttention;
   const frozen = [{ state: 'frozen' as const, ySplit: 1 }];
+  const perSheet = Math.max(2, req.maxRowsPerSheet ?? EXCEL_MAX_ROWS) - 1;
+  const text = new Set(req.textColumns ?? []);
+  const sourceRowColumn = width + RESULT_COLUMNS.findIndex((c) => c.key === 'sourceRow');
 
   const addTable = (name: string) => {
     const ws = workbook.addWorksheet(name, { views: frozen });
     ws.columns = header.map((h) => ({ width: Math.min(40, Math.max(10, h.length + 2)) }));
-    // A filter on the header row instead of bold type: cell styles cost the streaming writer a
-    // style lookup per cell, which doubles the export time.
     ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: header.length } };
     ws.addRow(header).commit();
     return ws;
   };
 
-  const results = addTable('Results');
+  const fit = (v: string) => {
+    if (v.length <= EXCEL_MAX_CELL_CHARS) return v;
+    stats.cutCells++;
+    return fitCell(v);
+  };
+
+  const addRow = (ws: ExcelJS.Worksheet, row: ResultRow) => {
+    const values: (string | number | null)[] = resultRowValues(row, width).map((v) =>
+      v === '' ? null : fit(v),
+    );
+    values[sourceRowColumn] = row.result.sourceRow ?? row.sourceRow;
+    const added = ws.addRow(values);
+    // Identifier columns as text cells with the text format; every other cell plainly.
+    added.eachCell({ includeEmpty: true }, (cell, n) => {
+      cell.style = (text.has(n - 1) ? TEXT_STYLE : PLAIN_STYLE) as ExcelJS.Style;
+    });
+    for (const note of row.notes ?? []) {
+      if (note.column < width) added.getCell(note.column + 1).note = note.text;
+    }
+    added.commit();
+  };
+
+  /** Rows into a sheet of `name`, going on to "name (2)", ... at each sheet's limit. */
+  const table = (name: string) => {
+    let ws: ExcelJS.Worksheet | undefined;
+    let sheets = 0;
+    let inSheet = 0;
+    const names: string[] = [];
+    const open = () => {
+      sheets++;
+      const sheetName = sheets === 1 ? name : `${name} (${sheets})`;
+      names.push(sheetName);
+      ws = addTable(sheetName);
+      inSheet = 0;
+    };
+    return {
+      names,
+      add(row: ResultRow) {
+        if (!ws || inSheet >= perSheet) {
+          ws?.commit();
+          open();
+        }
+        addRow(ws!, row);
+        inSheet++;
+      },
+      end() {
+        if (!ws) open();
+        ws!.commit();
+      },
+    };
+  };
+
+  const results = table('Results');
   for await (const row of req.rows()) {
     count(stats, row, attention);
-    results.addRow(xlsxValues(row, width)).commit();
+    results.add(row);
   }
-  results.commit();
+  results.end();
+  stats.resultSheets = results.names;
 
-  const errors = addTable('Errors');
+  const errors = table('Errors');
   if (stats.attention > 0) {
     for await (const row of req.rows()) {
-      if (attention(row)) errors.addRow(xlsxValues(row, width)).commit();
+      if (attention(row)) errors.add(row);
     }
   }
-  errors.commit();
+  errors.end();
 
   const summary = workbook.addWorksheet('Summary');
   summary.columns = [{ width: 34 }, { width: 12 }, { width: 90 }];
@@ -166,7 +267,28 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
   line(['Export of supplier results', '']);
   line(['Exported at', new Date(req.now ?? Date.now()).toISOString()]);
   line(['Rows', stats.rows]);
-  line(['Rows that need attention (sheet Errors)', stats.attention]);
+  line([
+    `Rows that need attention (sheet ${errors.names.join(', ')})`,
+    stats.attention,
+    'Fix them on this sheet or on the Results sheet, save the file and bring it back (Results screen, or --retry-from): rows whose values you changed are sent again.',
+  ]);
+  if (results.names.length > 1)
+    line([
+      'Results sheets',
+      results.names.length,
+      `More rows than one Excel sheet holds: they go on in ${results.names.slice(1).join(', ')}.`,
+    ]);
+  if (stats.cutCells > 0)
+    line([
+      'Cells cut to fit Excel',
+      stats.cutCells,
+      `Longer than the ${number.format(EXCEL_MAX_CELL_CHARS)} characters an Excel cell holds: cut, and marked "… [cut: N characters]". The CSV export holds them whole.`,
+    ]);
+  line([
+    'Changed values',
+    '',
+    "Values the job sent that differ from your file (fixed in the app, or changed by the app such as a restored leading zero) are shown as sent; the column Changed values and a note on the cell keep your file's value.",
+  ]);
   const section = (title: string, counts: Record<string, number>, describe = false) => {
     line([]);
     line([title, 'Rows', ...(describe ? ['What it means'] : [])]);
@@ -187,6 +309,61 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
   await workbook.commit();
 }
 
+/** Why a file could not be written, in the user's terms. */
+function failureCause(
+  code: string | undefined,
+  target: string,
+  atRename: boolean,
+  cause: string,
+): string {
+  const base = basename(target);
+  const folder = dirname(target);
+  switch (code) {
+    case 'EISDIR':
+    case 'ENOTEMPTY':
+    case 'EEXIST':
+      return `"${target}" is a folder, so the results cannot be written in its place. Choose another file name.`;
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return `The disk of the folder "${folder}" is full, so the results could not be written. Free some space or choose a folder on another disk.`;
+    case 'EBUSY':
+      return `"${base}" is open in another program (Excel?), which keeps it locked. Close it there and export again, or choose another file name.`;
+    case 'EACCES':
+    case 'EPERM':
+      return atRename
+        ? `"${base}" could not be replaced: it is open in another program (Excel?) or read-only. Close it there and export again, or choose another file name.`
+        : `The folder "${folder}" cannot be written to (no permission). Choose another folder.`;
+    case 'EROFS':
+      return `The folder "${folder}" is on a read-only disk. Choose another folder.`;
+    case 'ENOENT':
+    case 'ENOTDIR':
+      return `The folder "${folder}" does not exist. Choose an existing folder.`;
+    case 'ENAMETOOLONG':
+      return `The path "${target}" is too long for this computer. Choose a shorter name or folder.`;
+    default:
+      return `The results could not be written to "${target}" (${cause}).`;
+  }
+}
+
+/** Says before a job runs what would stop its results from being written: a folder in the
+ *  file's place, a folder that cannot be made or written to. `nextStep` ends the sentence. */
+export async function checkExportTarget(path: string, nextStep = ''): Promise<void> {
+  const next = nextStep ? ` ${nextStep}` : '';
+  if ((await stat(path).catch(() => null))?.isDirectory())
+    fail('export_failed', `${failureCause('EISDIR', path, false, '')}${next}`, { path });
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    // A file made and removed again: the one proof that the folder takes the results.
+    const probe = join(dirname(path), `.${basename(path)}.${process.pid}.check`);
+    await (await open(probe, 'wx')).close();
+    await rm(probe, { force: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const cause = e instanceof Error ? e.message : String(e);
+    fail('export_failed', `${failureCause(code, path, false, cause)}${next}`, { path, cause });
+  }
+}
+
 /** Writes the results file; a failed export leaves no partial file behind. */
 export async function exportResults(path: string, req: ExportRequest): Promise<ExportSummary> {
   const stats: ExportSummary = {
@@ -197,24 +374,34 @@ export async function exportResults(path: string, req: ExportRequest): Promise<E
     byErrorCode: {},
     byScreening: {},
     byValidation: {},
+    resultSheets: [],
+    cutCells: 0,
   };
+  const next = req.nextStep ? ` ${req.nextStep}` : '';
+  // A folder in the file's place is said before anything is written.
+  if ((await stat(path).catch(() => null))?.isDirectory())
+    fail('export_failed', `${failureCause('EISDIR', path, false, '')}${next}`, { path });
   // Written beside the target, then renamed: the user never opens a half-written file.
   const temp = join(dirname(path), `.${basename(path)}.${process.pid}.part`);
+  let atRename = false;
   try {
     if (req.format === 'csv') await writeCsv(temp, req, stats);
     else await writeXlsx(temp, req, stats);
+    atRename = true;
     await rename(temp, path);
   } catch (e) {
     await rm(temp, { force: true });
-    if (e instanceof AppFailure) throw e;
+    if (e instanceof AppFailure) {
+      if (!next) throw e;
+      throw new AppFailure({ ...e.error, message: `${e.error.message}${next}` });
+    }
     const code = (e as NodeJS.ErrnoException).code;
-    fail(
-      'export_failed',
-      code === 'EBUSY' || code === 'EPERM' || code === 'EACCES'
-        ? `"${basename(path)}" could not be written: it is open in another program or the folder is read-only. Close it and export again.`
-        : undefined,
-      { path, cause: e instanceof Error ? e.message : String(e) },
-    );
+    const cause = e instanceof Error ? e.message : String(e);
+    fail('export_failed', `${failureCause(code, path, atRename, cause)}${next}`, {
+      path,
+      cause,
+      ...(code ? { errno: code } : {}),
+    });
   }
   return stats;
 }

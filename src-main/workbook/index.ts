@@ -24,20 +24,38 @@ export {
   type RowImport,
 } from './rows';
 export {
+  checkExportTarget,
   exportResults,
+  fitCell,
   needsAttention,
   neutraliseFormula,
   ATTENTION_STATUSES,
+  CUT_MARK,
+  EXCEL_MAX_COLUMNS,
+  EXCEL_MAX_ROWS,
+  EXCEL_MAX_CELL_CHARS,
   type ExportRequest,
   type ExportSummary,
 } from './export';
-export { RESULT_COLUMNS, isResultHeader } from './resultColumns';
+export { RESULT_COLUMNS, SOURCE_ROW_HEADER, isResultHeader } from './resultColumns';
 export {
-  selectRetryRows,
-  type PreviousResult,
-  type RetryMatch,
+  RetrySelector,
+  wasDone,
+  type JobRow,
+  type JobRowLookup,
+  type RetryCandidate,
   type RetrySelection,
 } from './retry';
+export {
+  changeNote,
+  changesText,
+  payloadKey,
+  sameValue,
+  shownRow,
+  type JobRowValues,
+  type ShownRow,
+  type ValueChange,
+} from './sentValues';
 export { toCountryCode, suggestCountry } from './countries';
 export * from './types';
 export * from './schemas';

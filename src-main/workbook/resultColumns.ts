@@ -11,9 +11,14 @@ export const RESULT_COLUMNS = [
   { key: 'errorCode', header: 'Error code' },
   { key: 'errorMessage', header: 'Error message' },
   { key: 'updatedAt', header: 'Last update' },
+  { key: 'changedValues', header: 'Changed values' },
+  { key: 'sourceRow', header: 'Source row' },
 ] as const satisfies readonly { key: keyof RowResult; header: string }[];
 
 const resultHeaders = new Set<string>(RESULT_COLUMNS.map((c) => c.header.toLowerCase()));
+
+/** The header of the column that ties a results file's row to the job's row. */
+export const SOURCE_ROW_HEADER = 'Source row';
 
 export function isResultHeader(header: string): boolean {
   return resultHeaders.has(header.trim().toLowerCase());

@@ -1,58 +1,191 @@
-// A results file the user fixed in Excel and imports again: its rows are matched by identity
-// (supplierId.id + source) with the job's previous results, and only the rows that needed
-// attention and are valid now are picked for a retry.
-import { ATTENTION_STATUSES } from './export';
-import type { ValidatedRow } from './types';
+// A results file the user fixed in Excel and brings back. Each of its rows is matched with the
+// job's row by the Source row column (by identity, supplierId.id + source, in a results file
+// without it), and what the user changed is found by comparing the row's values with what the
+// job has for it (its payload in the journal), never by the Status column: a row that was not
+// done and whose values now differ and validate is sent again, whatever its Status says. Rows on
+// the Errors sheet count like rows on the Results sheet; a row changed differently on both is
+// left out and named.
+import { CUT_MARK, fitCell } from './export';
+import { payloadKey, shownRow, type JobRowValues } from './sentValues';
+import type { Mapping, ValidatedRow } from './types';
 
-export interface PreviousResult {
-  /** `identityKey(supplierId)` of the row as the job knew it; null when it had no id. */
-  identity: string | null;
-  status: string;
-  errorCode?: string | null;
-  /** Whatever the caller uses to find the row again (journal row id). */
-  ref?: string | number;
+/** States after which the supplier exists, or the row is still on its way in its job: a results
+ *  file does not send these again. Every other state (invalid, rejected, ambiguous, vanished,
+ *  needs_user, cancelled, skipped) is a row that was not done. */
+const DONE_OR_UNDERWAY = new Set([
+  'draft',
+  'valid',
+  'new',
+  'exists',
+  'pending',
+  'queued',
+  'sending',
+  'in_doubt',
+  'accepted',
+  'created',
+  'screening_queued',
+  'screening_sending',
+  'screening_in_doubt',
+  'screening_requested',
+  'validation_queued',
+  'validation_sending',
+  'validation_in_doubt',
+  'validation_requested',
+  'done',
+]);
+
+export function wasDone(state: string): boolean {
+  return DONE_OR_UNDERWAY.has(state);
 }
 
-export interface RetryMatch {
+/** What the journal has for a row, as the selection needs it. */
+export interface JobRow extends JobRowValues {
+  id: number;
+  sourceRow: number;
+  state: string;
+  identityKey: string | null;
+}
+
+export interface JobRowLookup {
+  atSource(sourceRow: number): JobRow | null;
+  withIdentity(identity: string): JobRow[];
+}
+
+export interface RetryCandidate {
   row: ValidatedRow;
-  previous: PreviousResult;
+  previous: JobRow;
+  /** The row's values differ from the job's. */
+  changed: boolean;
 }
 
 export interface RetrySelection {
-  /** Needed attention before and valid now: send these again. */
-  retry: RetryMatch[];
-  /** Needed attention before and still has problems: show them to the user. */
-  stillInvalid: RetryMatch[];
-  /** Finished or in progress before: left alone. */
-  alreadyDone: RetryMatch[];
-  /** No previous result with this identity (new rows, or rows whose supplier id was changed). */
-  unmatched: ValidatedRow[];
+  /** Not done before, changed, valid now: send these again. */
+  retry: RetryCandidate[];
+  /** Not done before and still has problems. */
+  stillInvalid: number;
+  /** Done (or under way) before and not changed: left alone. */
+  alreadyDone: number;
+  /** Done (or under way) before, and changed in the file: a change the app does not send. */
+  doneButChanged: number[];
+  /** Not done before, valid, but no value changed: sending it again would end the same way. */
+  unchanged: number;
+  /** Changed differently on the Results and the Errors sheets: left out. */
+  conflicts: number[];
+  /** No row of the job (an added row, an emptied Source row, a repeated row). */
+  unmatched: number;
 }
 
-export function previousNeedsAttention(p: PreviousResult): boolean {
-  return Boolean(p.errorCode) || ATTENTION_STATUSES.has(p.status);
-}
+/**
+ * Reads the rows of a results file back, sheet family by sheet family: first every Errors sheet,
+ * then the Results sheets, then `finish()`.
+ */
+export class RetrySelector {
+  private readonly fromErrors = new Map<number, RetryCandidate>();
+  private readonly taken = { results: new Set<number>(), errors: new Set<number>() };
+  readonly selection: RetrySelection = {
+    retry: [],
+    stillInvalid: 0,
+    alreadyDone: 0,
+    doneButChanged: [],
+    unchanged: 0,
+    conflicts: [],
+    unmatched: 0,
+  };
 
-export async function selectRetryRows(
-  rows: Iterable<ValidatedRow> | AsyncIterable<ValidatedRow>,
-  previous: readonly PreviousResult[],
-): Promise<RetrySelection> {
-  const byIdentity = new Map<string, PreviousResult>();
-  for (const p of previous) if (p.identity !== null) byIdentity.set(p.identity, p);
-  const out: RetrySelection = { retry: [], stillInvalid: [], alreadyDone: [], unmatched: [] };
-  const taken = new Set<string>();
-  for await (const row of rows) {
-    const match = row.identity === null ? undefined : byIdentity.get(row.identity);
-    // A repeated identity in the re-imported file matches once; the repeat is flagged by
-    // validation as a duplicate and stays with the unmatched rows.
-    if (!match || taken.has(row.identity as string)) {
-      out.unmatched.push(row);
-      continue;
+  constructor(
+    private readonly lookup: JobRowLookup,
+    private readonly mapping: Mapping,
+    private readonly headers: readonly string[],
+    /** Maps and validates cells again: a cut cell given back its whole text, a fix in the app
+     *  for a field the file has no column for. */
+    private readonly revalidate: (row: ValidatedRow, cells: string[], job: JobRow) => ValidatedRow,
+  ) {}
+
+  /** The job's row for a row of the file, once per sheet family. */
+  private match(
+    row: ValidatedRow,
+    sourceRowCell: string | undefined,
+    family: 'results' | 'errors',
+  ): JobRow | null {
+    const taken = this.taken[family];
+    let found: JobRow | null = null;
+    if (sourceRowCell !== undefined) {
+      const n = /^\s*(\d+)\s*$/.exec(sourceRowCell);
+      found = n ? this.lookup.atSource(Number(n[1])) : null;
+    } else if (row.identity !== null) {
+      found = this.lookup.withIdentity(row.identity).find((j) => !taken.has(j.id)) ?? null;
     }
-    taken.add(row.identity as string);
-    if (!previousNeedsAttention(match)) out.alreadyDone.push({ row, previous: match });
-    else if (row.status === 'valid') out.retry.push({ row, previous: match });
-    else out.stillInvalid.push({ row, previous: match });
+    if (!found || taken.has(found.id)) return null;
+    taken.add(found.id);
+    return found;
   }
-  return out;
+
+  private candidate(row: ValidatedRow, job: JobRow): RetryCandidate {
+    const shown = shownRow(job, this.mapping, this.headers).cells;
+    // A cell the export cut to fit Excel gets back its whole text from the journal.
+    let cells: string[] | undefined;
+    for (let i = 0; i < shown.length; i++) {
+      const cell = row.cells[i] ?? '';
+      if (CUT_MARK.test(cell) && shown[i] !== cell && fitCell(shown[i]!) === cell) {
+        cells ??= [...row.cells];
+        cells[i] = shown[i]!;
+      }
+    }
+    const columnless = Object.keys(job.userEdits ?? {}).some(
+      (f) => !this.mapping.fields.some((m) => m.field === f && m.column !== null),
+    );
+    const again = cells || columnless ? this.revalidate(row, cells ?? [...row.cells], job) : row;
+    const values = again.payload ?? again.draft ?? null;
+    return {
+      row: again,
+      previous: job,
+      changed: payloadKey(values as Record<string, unknown> | null) !== payloadKey(job.payload),
+    };
+  }
+
+  /** A row of an Errors sheet: kept until the Results sheets are read. */
+  addFromErrors(row: ValidatedRow, sourceRowCell: string | undefined): void {
+    const job = this.match(row, sourceRowCell, 'errors');
+    if (!job) {
+      this.selection.unmatched++;
+      return;
+    }
+    this.fromErrors.set(job.id, this.candidate(row, job));
+  }
+
+  /** A row of a Results sheet, with the same row of an Errors sheet if there was one. */
+  addFromResults(row: ValidatedRow, sourceRowCell: string | undefined): void {
+    const job = this.match(row, sourceRowCell, 'results');
+    if (!job) {
+      this.selection.unmatched++;
+      return;
+    }
+    const mine = this.candidate(row, job);
+    const other = this.fromErrors.get(job.id);
+    this.fromErrors.delete(job.id);
+    if (!other || !other.changed) return this.decide(mine);
+    if (!mine.changed) return this.decide(other);
+    const same =
+      payloadKey((mine.row.payload ?? mine.row.draft) as Record<string, unknown>) ===
+      payloadKey((other.row.payload ?? other.row.draft) as Record<string, unknown>);
+    if (same) return this.decide(mine);
+    this.selection.conflicts.push(job.sourceRow);
+  }
+
+  /** Rows only on an Errors sheet (deleted from the Results sheet) count on their own. */
+  finish(): RetrySelection {
+    for (const c of this.fromErrors.values()) this.decide(c);
+    this.fromErrors.clear();
+    return this.selection;
+  }
+
+  private decide(c: RetryCandidate): void {
+    const s = this.selection;
+    if (wasDone(c.previous.state)) {
+      if (c.changed) s.doneButChanged.push(c.previous.sourceRow);
+      else s.alreadyDone++;
+    } else if (c.row.status !== 'valid') s.stillInvalid++;
+    else if (c.changed) s.retry.push(c);
+    else s.unchanged++;
+  }
 }

@@ -233,12 +233,18 @@ export interface RowResult {
   errorMessage?: string | null;
   /** ISO timestamp or epoch milliseconds. */
   updatedAt?: string | number | null;
+  /** "Land: Atlantis → ES": the values sent that differ from the file's. */
+  changedValues?: string | null;
+  /** The row of the job's file; the results file's rows are matched back by it. */
+  sourceRow?: number | null;
 }
 
 export interface ResultRow {
   sourceRow: number;
   cells: string[];
   result: RowResult;
+  /** Notes on cells of the original columns (a changed value's "In your file: …"). */
+  notes?: ReadonlyArray<{ column: number; text: string }>;
 }
 
 export type ExportFormat = 'xlsx' | 'csv';

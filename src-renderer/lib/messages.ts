@@ -287,11 +287,17 @@ const en = {
 
   'retryFile.title': 'Bring back a results file you fixed in Excel',
   'retryFile.help':
-    'Export the results, fix the rows on the Errors sheet in Excel, save, and choose the file here. The rows that needed attention and are valid now become a new job, matched by supplier ID; rows already done are left alone.',
+    'Export the results, fix the rows in Excel (on the Errors or the Results sheet), save, and choose the file here. Each row is matched by its Source row; the rows not done whose values you changed and that are valid now become a new job, whatever their Status says. Rows already done are left alone.',
   'retryFile.choose': 'Choose the fixed results file',
   'retryFile.busy': 'Reading the file…',
   'retryFile.result':
     '{retry} rows will be sent again, {still} still have problems, {done} were already done, {unmatched} did not match a row of this job.',
+  'retryFile.unchanged':
+    '{n} rows that need attention have the same values as before and are not sent again. Change the values the error message names, or send them unchanged with this screen’s “Retry failed rows”.',
+  'retryFile.doneButChanged':
+    'Rows {rows} were changed, but their suppliers already exist or are being created: the app does not change suppliers, so make these changes on the platform.',
+  'retryFile.conflicts':
+    'Rows {rows} were changed differently on the Results and the Errors sheets and are not sent. Keep the fix on one sheet and bring the file back again.',
   'retryFile.open': 'Open the new job',
   'export.xlsx': 'Export to Excel',
   'export.csv': 'Export to CSV',
@@ -684,11 +690,17 @@ const de: Record<MessageKey, string> = {
 
   'retryFile.title': 'Eine in Excel korrigierte Ergebnisdatei zurückholen',
   'retryFile.help':
-    'Exportieren Sie die Ergebnisse, korrigieren Sie die Zeilen des Blatts „Errors“ in Excel, speichern Sie und wählen Sie die Datei hier. Die Zeilen, die Aufmerksamkeit brauchten und jetzt gültig sind, werden ein neuer Auftrag (zugeordnet über die Lieferanten-ID); erledigte Zeilen bleiben unberührt.',
+    'Exportieren Sie die Ergebnisse, korrigieren Sie die Zeilen in Excel (auf dem Blatt „Errors“ oder „Results“), speichern Sie und wählen Sie die Datei hier. Jede Zeile wird über ihre „Source row“ zugeordnet; nicht erledigte Zeilen, deren Werte Sie geändert haben und die jetzt gültig sind, werden ein neuer Auftrag, gleich was in „Status“ steht. Erledigte Zeilen bleiben unberührt.',
   'retryFile.choose': 'Korrigierte Ergebnisdatei wählen',
   'retryFile.busy': 'Datei wird gelesen…',
   'retryFile.result':
     '{retry} Zeilen werden erneut gesendet, {still} haben weiterhin Probleme, {done} waren schon erledigt, {unmatched} passten zu keiner Zeile dieses Auftrags.',
+  'retryFile.unchanged':
+    '{n} Zeilen, die Aufmerksamkeit brauchen, haben dieselben Werte wie zuvor und werden nicht erneut gesendet. Ändern Sie die Werte, die die Fehlermeldung nennt, oder senden Sie sie unverändert mit „fehlgeschlagene Zeilen erneut senden“ auf dieser Seite.',
+  'retryFile.doneButChanged':
+    'Die Zeilen {rows} wurden geändert, ihre Lieferanten gibt es aber schon oder sie werden gerade angelegt: Die App ändert keine Lieferanten, nehmen Sie diese Änderungen auf der Plattform vor.',
+  'retryFile.conflicts':
+    'Die Zeilen {rows} wurden auf den Blättern „Results“ und „Errors“ unterschiedlich geändert und werden nicht gesendet. Behalten Sie die Korrektur auf einem Blatt und holen Sie die Datei erneut zurück.',
   'retryFile.open': 'Neuen Auftrag öffnen',
   'export.xlsx': 'Nach Excel exportieren',
   'export.csv': 'Als CSV exportieren',

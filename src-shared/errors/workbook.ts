@@ -23,6 +23,8 @@ export const workbookErrors = {
     'Some required fields are not mapped to a column. Map them or set a constant value.',
   export_failed:
     'The results could not be written. Check that the target folder exists and the file is not open in Excel.',
+  results_too_wide:
+    'The file has more columns than an Excel sheet can hold together with the result columns (16,384 in all). Delete the columns the job does not need and import the file again.',
   // Row problems found by validation: each names the row, the column, the value and the fix.
   value_missing: 'A required value is empty. Fill it in the file or in the app.',
   value_invalid:

@@ -1,7 +1,7 @@
 // `--retry-from`: a results file fixed in Excel comes back on the command line. A list with three
 // invalid rows runs on the built-in sandbox; two rows are fixed in the results workbook, and the
 // retry sends exactly those two, once, without touching the rows already done.
-import { copyFile, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,5 +262,24 @@ describe('--retry-from refuses what it cannot use, with exit code 2', () => {
     const other = await runCli(['--retry-from', results, '--base-url', 'http://127.0.0.1:9'], env);
     expect(other.code, out(other)).toBe(2);
     expect(other.stderr).toContain('which ran on the built-in sandbox');
+  }, 60_000);
+});
+
+describe('a results file that cannot be written', () => {
+  it('is said before anything is sent, with the command that writes it elsewhere', async () => {
+    const other = path.join(tmp.dir, 'other.xlsx');
+    await writeSupplierList(other, 2, 900);
+    const folder = path.join(tmp.dir, 'taken.xlsx');
+    await mkdir(folder);
+    const before = (await sandboxStats()).createRequestsAccepted;
+    const r = await runCli([other, '--out', folder, ...FAST], env);
+    expect(r.code, out(r)).toBe(2);
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^"${folder.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" is a folder, so the results cannot be written in its place\\. Choose another file name\\. Nothing was sent\\. Name another results file: npm run onboard -- --resume \\S+ --sandbox-processing-ms 50 --out FILE\\.xlsx$`,
+        'm',
+      ),
+    );
+    expect((await sandboxStats()).createRequestsAccepted).toBe(before);
   }, 60_000);
 });

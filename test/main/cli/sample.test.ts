@@ -34,6 +34,8 @@ const RESULT_COLUMNS = [
   'Error code',
   'Error message',
   'Last update',
+  'Changed values',
+  'Source row',
 ];
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -123,6 +125,11 @@ describe('the shipped sample against the built-in sandbox', () => {
     const byLabel = new Map(summary.rows.map((r) => [r[0], r[1]]));
     expect(byLabel.get('Rows')).toBe(60);
     expect(byLabel.get('Rows that need attention (sheet Errors)')).toBe(3);
+    // The postal codes the app gave back their leading zero are shown as sent, with the file's.
+    const zeros = body.filter((r) => r[col('Changed values')] !== null);
+    expect(zeros.length).toBeGreaterThan(0);
+    for (const r of zeros)
+      expect(String(r[col('Changed values')])).toMatch(/^PLZ: (\d{1,4}) → 0+\1$/);
     expect(byLabel.get('done')).toBe(57);
     expect(byLabel.get('invalid')).toBe(3);
   });

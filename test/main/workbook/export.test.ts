@@ -1,20 +1,23 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkExportTarget,
+  EXCEL_MAX_COLUMNS,
   exportResults,
+  fitCell,
   importRows,
   neutraliseFormula,
   readTable,
   RESULT_COLUMNS,
-  selectRetryRows,
+  RetrySelector,
+  SOURCE_ROW_HEADER,
   suggestMapping,
-  type PreviousResult,
+  type JobRow,
   type ResultRow,
-  type ValidatedRow,
 } from '../../../src-main/workbook';
-import { failureCode, makeTempDir, writeWorkbook } from './helpers';
+import { failureCode, failureOf, makeTempDir, writeWorkbook } from './helpers';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -107,6 +110,8 @@ describe('exportResults', () => {
       '',
       '',
       '2026-11-23T09:00:00.000Z',
+      '',
+      '2',
     ]);
     // Text stays text in a workbook: no formula is created from a value.
     expect(wb.getWorksheet('Results')?.getCell('G2').type).toBe(ExcelJS.ValueType.String);
@@ -115,7 +120,9 @@ describe('exportResults', () => {
     const summarySheet = await sheetValues(path, 'Summary');
     const flat = summarySheet.map((r) => r.join('|'));
     expect(flat).toContain('Rows|4');
-    expect(flat).toContain('Rows that need attention (sheet Errors)|2');
+    expect(flat).toContain(
+      'Rows that need attention (sheet Errors)|2|Fix them on this sheet or on the Results sheet, save the file and bring it back (Results screen, or --retry-from): rows whose values you changed are sent again.',
+    );
     expect(
       flat.some((l) => l.startsWith('country_unknown|1|The country is not one the app knows')),
     ).toBe(true);
@@ -236,7 +243,7 @@ describe('round trip import → export → import', () => {
 });
 
 describe('re-importing a fixed results file', () => {
-  it('picks for a retry only the rows that needed attention and are valid now, matched by identity', async () => {
+  it('sends again the rows not done whose values changed, whatever their Status says', async () => {
     const sourceHeaders = ['Lieferanten-Nr.', 'Name', 'Straße', 'PLZ', 'Ort', 'Land'];
     const path = await writeWorkbook(join(dir, 'job.xlsx'), [
       {
@@ -247,61 +254,254 @@ describe('re-importing a fixed results file', () => {
           ['A2', 'Beta', 'Str. 2', '10115', 'Berlin', 'Germny'],
           ['A3', 'Gamma', 'Str. 3', '10115', '', 'DE'],
           ['A4', 'Delta', 'Str. 4', '10115', 'Berlin', 'DE'],
+          ['A5', 'Epsilon', 'Str. 5', '10115', 'Berlin', 'DE'],
         ],
       },
     ]);
     const mapping = suggestMapping(sourceHeaders).mapping;
     const first = await importRows(path, { mapping });
-    const validated: ValidatedRow[] = [];
-    for await (const r of first.rows) validated.push(r);
-    // What the job knew: A2 and A3 invalid, A4 rejected by the API, A1 created.
-    const statusOf: Record<string, string> = {
+    // What the job knew: A1 created, A2 and A3 invalid, A4 and A5 rejected by the API.
+    const state: Record<string, string> = {
       A1: 'created',
       A2: 'invalid',
       A3: 'invalid',
       A4: 'rejected',
+      A5: 'rejected',
     };
-    const previous: PreviousResult[] = validated.map((r) => ({
-      identity: r.identity,
-      status: statusOf[r.payload?.supplierId.id ?? r.cells[0] ?? ''] ?? 'done',
-      errorCode: r.problems[0]?.code ?? null,
-      ref: r.sourceRow,
-    }));
+    const jobRows: JobRow[] = [];
+    for await (const r of first.rows) {
+      jobRows.push({
+        id: r.sourceRow,
+        sourceRow: r.sourceRow,
+        state: state[r.cells[0]!]!,
+        identityKey: r.identity,
+        cells: r.cells,
+        payload: (r.payload ?? r.draft ?? null) as Record<string, unknown> | null,
+        userEdits: null,
+      });
+    }
+    const headersOf = first.columns.map((c) => c.header);
     const exported = join(dir, 'job-results.xlsx');
     await exportResults(exported, {
-      headers: first.columns.map((c) => c.header),
+      headers: headersOf,
       rows: () =>
-        validated.map((r, i) => ({
-          sourceRow: r.sourceRow,
-          cells: r.cells,
-          result: { status: previous[i]?.status ?? '', errorCode: previous[i]?.errorCode ?? null },
+        jobRows.map((j) => ({
+          sourceRow: j.sourceRow,
+          cells: [...j.cells],
+          result: { status: j.state },
         })),
       format: 'xlsx',
     });
 
-    // The user fixes the country of A2 in Excel, leaves A3 as it is, and adds a new row.
+    // The user fixes A2's country and A4's street; sets A5's Status to "fixed" without changing
+    // a value, clears A1's Status, leaves A3 as it is, and adds a new row.
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(exported);
-    const ws = wb.getWorksheet('Results');
-    if (!ws) throw new Error('Results sheet missing');
+    const ws = wb.getWorksheet('Results')!;
+    const statusCol = headersOf.length + 1;
     ws.getCell('F3').value = 'Germany';
+    ws.getCell('C5').value = 'Str. 4a';
+    ws.getRow(6).getCell(statusCol).value = 'fixed';
+    ws.getRow(2).getCell(statusCol).value = null;
     ws.addRow(['A9', 'New', 'Str. 9', '10115', 'Berlin', 'DE']);
     await wb.xlsx.writeFile(exported);
 
-    const reimport = await importRows(exported, {
-      sheet: 'Results',
-      mapping: suggestMapping(
-        (await readTable(exported, { sheet: 'Results' })).columns.map((c) => c.header),
-      ).mapping,
-    });
-    const selection = await selectRetryRows(reimport.rows, previous);
-    expect(selection.retry.map((m) => [m.row.payload?.supplierId.id, m.previous.ref])).toEqual([
+    const reimport = await importRows(exported, { sheet: 'Results', mapping });
+    const at = reimport.columns.findIndex((c) => c.header === SOURCE_ROW_HEADER);
+    expect(at).toBeGreaterThan(0);
+    const selector = new RetrySelector(
+      {
+        atSource: (n) => jobRows.find((j) => j.sourceRow === n) ?? null,
+        withIdentity: (key) => jobRows.filter((j) => j.identityKey === key),
+      },
+      mapping,
+      headersOf,
+      (row) => row,
+    );
+    for await (const r of reimport.rows) selector.addFromResults(r, r.cells[at]);
+    const selection = selector.finish();
+    expect(
+      selection.retry.map((c) => [c.row.payload?.supplierId.id, c.previous.sourceRow]),
+    ).toEqual([
       ['A2', 3],
       ['A4', 5],
     ]);
     expect(selection.retry[0]?.row.payload?.countryCode).toBe('DE');
-    expect(selection.stillInvalid.map((m) => m.row.problems[0]?.code)).toEqual(['value_missing']);
-    expect(selection.alreadyDone.map((m) => m.previous.ref)).toEqual([2]);
-    expect(selection.unmatched.map((r) => r.cells[0])).toEqual(['A9']);
+    expect(selection).toMatchObject({
+      stillInvalid: 1,
+      alreadyDone: 1,
+      unchanged: 1,
+      unmatched: 1,
+      conflicts: [],
+      doneButChanged: [],
+    });
+  });
+});
+
+describe('results within what Excel opens', () => {
+  const row = (n: number, extra: Partial<ResultRow> = {}): ResultRow => ({
+    sourceRow: n + 1,
+    cells: [String(n).padStart(6, '0'), `Supplier ${n}`, 'Str. 1', '01067', 'Dresden', 'DE', ''],
+    result: {
+      status: n % 3 === 0 ? 'invalid' : 'done',
+      errorCode: n % 3 === 0 ? 'value_missing' : null,
+    },
+    ...extra,
+  });
+
+  it('goes on to continuation sheets at the sheet limit (lowered here to 4 rows a sheet)', async () => {
+    const path = join(dir, 'split.xlsx');
+    const rows = Array.from({ length: 10 }, (_, i) => row(i + 1));
+    // Rows 3, 6 and 9 need attention: one Errors sheet of three rows.
+    const summary = await exportResults(path, {
+      headers,
+      rows: () => rows,
+      format: 'xlsx',
+      maxRowsPerSheet: 4,
+    });
+    expect(summary.resultSheets).toEqual(['Results', 'Results (2)', 'Results (3)', 'Results (4)']);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path);
+    expect(wb.worksheets.map((w) => w.name)).toEqual([
+      'Results',
+      'Results (2)',
+      'Results (3)',
+      'Results (4)',
+      'Errors',
+      'Summary',
+    ]);
+    const ids: string[] = [];
+    for (const name of summary.resultSheets) {
+      const values = await sheetValues(path, name);
+      expect(values[0]).toEqual([...headers, ...resultHeaders]);
+      expect(values.length).toBeLessThanOrEqual(4);
+      ids.push(...values.slice(1).map((v) => v[0]!));
+    }
+    expect(ids).toEqual(rows.map((r) => r.cells[0]));
+    const flat = (await sheetValues(path, 'Summary')).map((r) => r.join('|'));
+    expect(flat).toContain(
+      'Results sheets|4|More rows than one Excel sheet holds: they go on in Results (2), Results (3), Results (4).',
+    );
+  });
+
+  it('cuts a cell longer than 32,767 characters with a visible mark, and keeps it whole in CSV', async () => {
+    const long = 'x'.repeat(40_000);
+    const rows = [row(1, { cells: ['000001', 'Alpha', 'Str. 1', '01067', 'Dresden', 'DE', long] })];
+    const path = join(dir, 'long.xlsx');
+    const summary = await exportResults(path, { headers, rows: () => rows, format: 'xlsx' });
+    expect(summary.cutCells).toBe(1);
+    const cell = (await sheetValues(path, 'Results'))[1]![6]!;
+    expect(cell).toHaveLength(32_767);
+    expect(cell.endsWith(' … [cut: 40,000 characters]')).toBe(true);
+    expect(cell.startsWith('x'.repeat(32_000))).toBe(true);
+    expect(fitCell(long)).toBe(cell);
+    const flat = (await sheetValues(path, 'Summary')).map((r) => r.join('|'));
+    expect(flat.some((l) => l.startsWith('Cells cut to fit Excel|1|'))).toBe(true);
+    const csv = join(dir, 'long.csv');
+    await exportResults(csv, { headers, rows: () => rows, format: 'csv' });
+    expect((await readFile(csv, 'utf8')).includes(long)).toBe(true);
+  });
+
+  it('writes identifier columns as text cells with the text format, so Excel keeps their zeros', async () => {
+    const path = join(dir, 'ids.xlsx');
+    await exportResults(path, {
+      headers,
+      rows: () => [row(156)],
+      format: 'xlsx',
+      textColumns: [0, 3],
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path);
+    const ws = wb.getWorksheet('Results')!;
+    expect(ws.getCell('A2').value).toBe('000156');
+    expect(ws.getCell('A2').type).toBe(ExcelJS.ValueType.String);
+    expect(ws.getCell('A2').numFmt).toBe('@');
+    expect(ws.getCell('D2').numFmt).toBe('@');
+    expect(ws.getCell('B2').numFmt).toBeUndefined();
+  });
+
+  it('refuses a table wider than 16,384 columns with the CSV alternative, writing nothing', async () => {
+    const wide = Array.from({ length: EXCEL_MAX_COLUMNS }, (_, i) => `C${i + 1}`);
+    const path = join(dir, 'wide.xlsx');
+    const failure = await failureOf(
+      exportResults(path, {
+        headers: wide,
+        rows: () => [{ sourceRow: 2, cells: wide, result: { status: 'done' } }],
+        format: 'xlsx',
+      }),
+    );
+    expect(failure.error.code).toBe('results_too_wide');
+    expect(failure.error.message).toBe(
+      `The results need 16,394 columns (16,384 of the file and 10 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
+    );
+    expect(await readdir(dir)).not.toContain('wide.xlsx');
+    const csv = join(dir, 'wide.csv');
+    await exportResults(csv, {
+      headers: wide,
+      rows: () => [{ sourceRow: 2, cells: wide, result: { status: 'done' } }],
+      format: 'csv',
+    });
+    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_394);
+  });
+
+  it('says what stops the file from being written, with the next step the caller gives', async () => {
+    const next = 'The results are kept in the journal.';
+    // A folder where the file should be.
+    const folder = join(dir, 'taken.xlsx');
+    await mkdir(folder);
+    const isFolder = await failureOf(
+      exportResults(folder, { headers, rows: () => [row(1)], format: 'xlsx', nextStep: next }),
+    );
+    expect(isFolder.error).toMatchObject({
+      code: 'export_failed',
+      message: `"${folder}" is a folder, so the results cannot be written in its place. Choose another file name. ${next}`,
+    });
+    // A folder that cannot be written to (as root, chmod is no obstacle: /sys is read-only).
+    const ro = join(dir, 'read-only');
+    await mkdir(ro);
+    await chmod(ro, 0o555);
+    const target = process.getuid?.() === 0 ? '/sys/results.csv' : join(ro, 'results.csv');
+    const readOnly = await failureOf(
+      exportResults(target, { headers, rows: () => [row(1)], format: 'csv', nextStep: next }),
+    );
+    expect(readOnly.error.message).toBe(
+      `The folder "${dirname(target)}" cannot be written to (no permission). Choose another folder. ${next}`,
+    );
+    await chmod(ro, 0o755);
+    const missing = await failureOf(
+      exportResults(join(dir, 'missing', 'out.xlsx'), {
+        headers,
+        rows: () => [row(1)],
+        format: 'xlsx',
+      }),
+    );
+    expect(missing.error.message).toBe(
+      `The folder "${join(dir, 'missing')}" does not exist. Choose an existing folder.`,
+    );
+    // Checked before a job runs, with the same sentences.
+    expect((await failureOf(checkExportTarget(folder, next))).error.message).toBe(
+      isFolder.error.message,
+    );
+    expect((await failureOf(checkExportTarget(target, next))).error.message).toBe(
+      readOnly.error.message,
+    );
+  });
+
+  it('quotes every CSV field holding ";" or ",", whichever the delimiter', async () => {
+    const rows = [
+      row(1, { cells: ['000001', 'Alpha, Beta', '=1+2;x', '01067', 'a;b', 'DE', "'=x"] }),
+    ];
+    for (const delimiter of [',', ';'] as const) {
+      const path = join(dir, `quoted-${delimiter === ',' ? 'comma' : 'semicolon'}.csv`);
+      await exportResults(path, { headers, rows: () => rows, format: 'csv', delimiter });
+      const line = (await readFile(path, 'utf8')).split('\r\n')[1]!;
+      expect(
+        line.startsWith(
+          ['000001', '"Alpha, Beta"', `"'=1+2;x"`, '01067', '"a;b"', 'DE', "''=x"].join(delimiter),
+        ),
+      ).toBe(true);
+      const back = await readTable(path);
+      expect(back.rows[0]!.cells.slice(0, 7)).toEqual(rows[0]!.cells);
+    }
   });
 });

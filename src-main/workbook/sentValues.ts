@@ -1,0 +1,148 @@
+// What a results file shows in the original columns: the values the job sent (or will send) for
+// the row, not the file's, wherever the two differ in more than form. A value the user fixed in
+// the app or the app changed on the user's behalf (a postal code's lost zero, an id's leading
+// zeros) is shown as sent and listed as a change with the file's value beside it; a value that
+// only takes another form ("Deutschland" sent as DE, spaces, letter case, list separators) keeps
+// the file's text. The export and the round trip of a results file both work from this.
+import { DEFAULT_SEPARATORS } from '../../src-shared/fieldTransforms';
+import { toCountryCode } from './countries';
+import { collapse, splitList, toBoolean, toScreeningPeriod } from './transforms';
+import type { Mapping } from './types';
+
+/** What the journal has for one row: the file's cells, the payload, the user's fixes. */
+export interface JobRowValues {
+  cells: readonly string[];
+  payload: Record<string, unknown> | null;
+  userEdits: Record<string, string> | null;
+}
+
+export interface ValueChange {
+  field: string;
+  /** The column in the file, or null for a field the file has no column for. */
+  column: number | null;
+  /** The column's header, or the field's name when it has no column. */
+  label: string;
+  /** What the file (or the mapping's constant) gave. */
+  file: string;
+  /** What the job sent or will send. */
+  sent: string;
+}
+
+export interface ShownRow {
+  /** The original columns as the results show them. */
+  cells: string[];
+  changes: ValueChange[];
+}
+
+/** Fields that are not part of the create payload: only a fix in the app changes them. */
+const EXTRA_ID_FIELDS = new Set(['customerId', 'ownId']);
+
+function valueAt(payload: Record<string, unknown> | null, field: string): unknown {
+  let v: unknown = payload;
+  for (const part of field.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
+
+/** A payload value as a cell shows it. */
+export function payloadText(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (Array.isArray(v)) return v.join('; ');
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  return String(v);
+}
+
+/** The same value in another form: spaces, letter case, a country's name for its code, list
+ *  separators, yes/no words, "5 Jahre" for 5. */
+export function sameValue(field: string, file: string, sent: string, separators?: string): boolean {
+  const a = collapse(file);
+  const b = collapse(sent);
+  if (a === b || a.toLowerCase() === b.toLowerCase()) return true;
+  switch (field) {
+    case 'countryCode':
+      return toCountryCode(a) === b;
+    case 'industries': {
+      const list = (t: string, s: string) =>
+        splitList(t, s)
+          .map((x) => x.toLowerCase())
+          .join('\n');
+      return list(a, `${DEFAULT_SEPARATORS}${separators ?? ''}`) === list(b, ';');
+    }
+    case 'requestValidationOnCreate':
+      return toBoolean(a) === toBoolean(b);
+    case 'screeningPeriodInYears':
+      return toScreeningPeriod(a) === toScreeningPeriod(b);
+    default:
+      return false;
+  }
+}
+
+/** The row as its results show it, with every value that differs from the file's. */
+export function shownRow(
+  row: JobRowValues,
+  mapping: Mapping,
+  headers: readonly string[],
+): ShownRow {
+  const cells = headers.map((_, i) => row.cells[i] ?? '');
+  const changes: ValueChange[] = [];
+  const edits = row.userEdits ?? {};
+  const fields = new Map<string, Mapping['fields'][number] | undefined>(
+    mapping.fields.map((f) => [f.field, f]),
+  );
+  for (const field of Object.keys(edits)) if (!fields.has(field)) fields.set(field, undefined);
+  for (const [field, f] of fields) {
+    const column = f?.column ?? null;
+    const fileText = column !== null ? (row.cells[column] ?? '') : (f?.constant ?? '');
+    let sent: string | undefined;
+    if (!EXTRA_ID_FIELDS.has(field)) {
+      const v = valueAt(row.payload, field);
+      if (v !== undefined && v !== null) sent = payloadText(v);
+    }
+    // A field the payload lacks (its value did not validate, or the user emptied it): the
+    // user's own text when they fixed it, else the file's.
+    if (sent === undefined) sent = edits[field];
+    if (sent === undefined) continue;
+    if (column === null && fileText === '' && sent === '') continue;
+    if (sameValue(field, fileText, sent, f?.transform?.separators)) continue;
+    changes.push({
+      field,
+      column,
+      label: column !== null ? (headers[column] ?? field) : field,
+      file: fileText,
+      sent,
+    });
+    if (column !== null) cells[column] = sent;
+  }
+  changes.sort((a, b) => (a.column ?? Infinity) - (b.column ?? Infinity));
+  return { cells, changes };
+}
+
+const shown = (t: string) => (collapse(t) === '' ? '(empty)' : t);
+
+/** "Land: Atlantis → ES; PLZ: 1067 → 01067" */
+export function changesText(changes: readonly ValueChange[]): string {
+  return changes.map((c) => `${c.label}: ${shown(c.file)} → ${shown(c.sent)}`).join('; ');
+}
+
+/** The note on a changed cell. */
+export function changeNote(change: ValueChange): string {
+  return `In your file: ${shown(change.file)}`;
+}
+
+/** Payload fields the mapping reads, for comparing what a results file gives with the job's. */
+export function payloadKey(payload: Record<string, unknown> | null | undefined): string {
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sort)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v as Record<string, unknown>)
+              .filter(([, x]) => x !== undefined && x !== null && x !== '')
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, sort(x)]),
+          )
+        : v;
+  return JSON.stringify(sort(payload ?? {}));
+}
