@@ -302,7 +302,8 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
         ? { value: collapse(postal.text), restored: false }
         : restorePostalCode(postal.text, countryCode);
     draft.postalCode = value;
-    const wrong = postalCodeProblem(value, countryCode);
+    // A cell Excel already bent has its own problem: one problem per cell.
+    const wrong = postalBent ? undefined : postalCodeProblem(value, countryCode);
     if (wrong)
       problem('postalCode', postal.column, value, 'postal_code_invalid', wrong.what, wrong.fix);
     if (restored) {
