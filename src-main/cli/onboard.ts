@@ -606,6 +606,8 @@ export async function main(argv: string[]): Promise<number> {
     const out = args.out ? path.resolve(args.out) : onboarding.defaultExportPath(jobId, format);
     if (!(args.resume !== undefined && !args.out && exit === 'paused')) {
       const exported = await onboarding.exportJob(jobId, format, out);
+      // Only the user may read it, and the app may replace it next time (services/fileGrants.ts).
+      await services.grants.written(exported.path);
       view.log(
         `Results: ${shownPath(exported.path)} (${exported.rows} rows, ${exported.attention} need attention).`,
       );
