@@ -127,7 +127,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     await tightenDataDir(options.dataDir);
     const journalPath = options.journalPath ?? journalPathFor(options.dataDir);
     await mkdir(path.dirname(journalPath), { recursive: true, mode: PRIVATE_DIR_MODE });
-    await privateDatabase(journalPath);
+    // A file that cannot be made is reported by openJournal, with what to do.
+    await privateDatabase(journalPath).catch(() => undefined);
     const journal = openJournal({ path: journalPath, clock });
     grants.attach(
       {

@@ -8,17 +8,25 @@ import path from 'node:path';
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
+/** A file or folder another account owns cannot be changed by this one; it is left as it is
+ *  rather than keeping the app from starting. */
+const LEAVE_AS_IS = new Set(['ENOENT', 'EPERM']);
+
+async function chmodIfOwn(p: string, mode: number): Promise<void> {
+  await fsp.chmod(p, mode).catch((e: NodeJS.ErrnoException) => {
+    if (!LEAVE_AS_IS.has(e.code ?? '')) throw e;
+  });
+}
+
 /** Creates the folder (and missing parents) for the user only, and makes an existing one so. */
 export async function privateDir(dir: string): Promise<void> {
   await fsp.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  await fsp.chmod(dir, PRIVATE_DIR_MODE);
+  await chmodIfOwn(dir, PRIVATE_DIR_MODE);
 }
 
 /** Makes an existing file the user's only; a missing one is left missing. */
 export async function privateFile(file: string): Promise<void> {
-  await fsp.chmod(file, PRIVATE_FILE_MODE).catch((e: NodeJS.ErrnoException) => {
-    if (e.code !== 'ENOENT') throw e;
-  });
+  await chmodIfOwn(file, PRIVATE_FILE_MODE);
 }
 
 /**
@@ -44,15 +52,15 @@ export async function tightenDataDir(dataDir: string): Promise<void> {
   const imports = path.join(dataDir, 'imports');
   const uploads = await fsp.readdir(imports, { withFileTypes: true }).catch(() => undefined);
   if (!uploads) return;
-  await fsp.chmod(imports, PRIVATE_DIR_MODE);
+  await chmodIfOwn(imports, PRIVATE_DIR_MODE);
   for (const u of uploads) {
     const dir = path.join(imports, u.name);
     if (!u.isDirectory()) {
       if (u.isFile()) await privateFile(dir);
       continue;
     }
-    await fsp.chmod(dir, PRIVATE_DIR_MODE);
-    for (const f of await fsp.readdir(dir, { withFileTypes: true })) {
+    await chmodIfOwn(dir, PRIVATE_DIR_MODE);
+    for (const f of await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])) {
       if (f.isFile()) await privateFile(path.join(dir, f.name));
     }
   }
