@@ -587,8 +587,9 @@ export interface WindowApi {
     input: CommandInput<C>,
   ): Promise<Result<CommandOutput<C>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-  /** Desktop only: the path of a file dropped on the window (browsers never reveal it). */
-  pathForFile?(file: unknown): string | null;
+  /** Desktop only: the path of a file dropped on the window (browsers never reveal it); the
+   *  app may then read that file. */
+  pathForFile?(file: unknown): Promise<string | null>;
 }
 
 /** The browser host's WebSocket frames. */

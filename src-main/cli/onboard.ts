@@ -627,6 +627,8 @@ export async function main(argv: string[]): Promise<number> {
         exportAgain: (id) =>
           `The results are kept in the journal: npm run onboard -- ${resumeCommand(args, id)} --out ${format === 'csv' ? 'results.csv' : 'results.xlsx'} writes them to another file${format === 'csv' ? '' : ' (or --out results.csv as CSV)'}.`,
       });
+      // Only the user may read it, and the app may replace it next time (services/fileGrants.ts).
+      await services.grants.written(exported.path);
       if (exported.resultSheets.length > 1)
         view.log(
           `The results have more rows than one Excel sheet holds: they go on in ${exported.resultSheets.slice(1).join(', ')}.`,

@@ -21,7 +21,7 @@ import { createAppServices, type AppServices } from '../services/appServices';
 import { watchJobsForDesktop, type DesktopPort } from '../services/desktopSignals';
 import { defaultDataDir } from '../services/paths';
 import { APP_ID, APP_PAGE_URL, APP_SCHEME, isAppUrl, serveRendererFile } from './appScheme';
-import { IPC_EVENT, IPC_INVOKE } from './ipcChannels';
+import { IPC_DROPPED, IPC_EVENT, IPC_INVOKE } from './ipcChannels';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `npm start` serves the page from electron-vite's dev server; otherwise it comes from the built
@@ -208,7 +208,13 @@ if (!app.requestSingleInstanceLock()) {
               : await dialog.showOpenDialog({ properties: ['openFile'], filters });
             return r.canceled ? null : (r.filePaths[0] ?? null);
           }
-          const options = { filters, ...(defaultPath ? { defaultPath } : {}) };
+          const options = {
+            filters: [
+              { name: 'Excel workbook', extensions: ['xlsx'] },
+              { name: 'CSV', extensions: ['csv'] },
+            ],
+            ...(defaultPath ? { defaultPath } : {}),
+          };
           const r = mainWindow
             ? await dialog.showSaveDialog(mainWindow, options)
             : await dialog.showSaveDialog(options);
@@ -221,6 +227,15 @@ if (!app.requestSingleInstanceLock()) {
     ipcMain.handle(IPC_INVOKE, async (event, command: unknown, input: unknown) => {
       if (!isTrustedSender(event)) return err(appError('unauthorized_transport'));
       return services!.router.dispatch(command, input);
+    });
+    // A file the user dropped on the window may be read: only our page's preload sends this, with
+    // the path Electron gave for a genuine dropped File.
+    ipcMain.handle(IPC_DROPPED, (event, filePath: unknown) => {
+      if (!isTrustedSender(event)) return false;
+      if (typeof filePath !== 'string' || filePath.length > 4096 || !path.isAbsolute(filePath))
+        return false;
+      services!.grants.grantRead(filePath);
+      return true;
     });
     services.bus.subscribe((event, payload) => {
       if (mainWindow && !mainWindow.isDestroyed())

@@ -2,18 +2,20 @@
 // the contract, `window.api.on` for its events, and `pathForFile` for a dropped file. ipcRenderer
 // itself never reaches the page.
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
-import { IPC_EVENT, IPC_INVOKE } from './ipcChannels';
+import { IPC_DROPPED, IPC_EVENT, IPC_INVOKE } from './ipcChannels';
 import { commandNames, eventNames } from '../../src-shared/contract';
 
 const allowedCommands = new Set<string>(commandNames);
 const allowedEvents = new Set<string>(eventNames);
 
 contextBridge.exposeInMainWorld('api', {
-  /** The path of a dropped file, so a dropped workbook is read in place (not copied). */
-  pathForFile(file: unknown) {
+  /** The path of a dropped file, so a dropped workbook is read in place (not copied). Only a
+   *  real File the user dropped has one; main is told, and may then read that file. */
+  async pathForFile(file: unknown) {
     if (!(file instanceof File)) return null;
     const p = webUtils.getPathForFile(file);
-    return p || null;
+    if (!p) return null;
+    return (await ipcRenderer.invoke(IPC_DROPPED, p)) === true ? p : null;
   },
   invoke(command: unknown, input: unknown) {
     if (typeof command !== 'string' || !allowedCommands.has(command)) {

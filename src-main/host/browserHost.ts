@@ -15,7 +15,7 @@ import {
   WsClientFrameSchema,
   type WsServerFrame,
 } from '../../src-shared/contract';
-import { appError, err } from '../../src-shared/errors';
+import { appError, err, errorCatalogue } from '../../src-shared/errors';
 import type { AppServices } from '../services/appServices';
 
 export interface BrowserHostOptions {
@@ -99,31 +99,51 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     else void serveStatic(req, res);
   });
 
-  /** A results file the page asked for with `files:download`: once, by its one-time token. */
+  /** A results file the page asked for with `files:download`: once, by its one-time token, and
+   *  only while it is still the file the export wrote (never what a link points to). */
   async function serveDownload(
     pathname: string,
     req: http.IncomingMessage,
     res: http.ServerResponse,
   ) {
-    const download = req.method === 'GET' ? options.services.downloads.take(pathname) : undefined;
-    const stat = download ? await fsp.stat(download.path).catch(() => undefined) : undefined;
-    if (!download || !stat?.isFile()) {
+    const { downloads } = options.services;
+    const download = req.method === 'GET' ? downloads.take(pathname) : undefined;
+    if (!download) {
       res
         .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
         .end('This download is no longer available. Export the job again in the app.');
+      return;
+    }
+    const opened = await downloads.open(download);
+    if (!opened) {
+      res
+        .writeHead(410, { 'content-type': 'text/plain; charset=utf-8' })
+        .end(errorCatalogue.download_changed);
       return;
     }
     const ascii = download.name.replace(/[^\x20-\x7e]|["\\]/g, '_');
     res.writeHead(200, {
       'content-type':
         DOWNLOAD_TYPES[path.extname(download.name).toLowerCase()] ?? 'application/octet-stream',
-      'content-length': stat.size,
+      'content-length': opened.size,
       'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(download.name)}`,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       'cache-control': 'no-store',
     });
-    createReadStream(download.path).pipe(res);
+    // Exactly the bytes of the checked descriptor, as many as it had when it was checked.
+    const stream = opened.handle.createReadStream({
+      start: 0,
+      end: Math.max(0, opened.size - 1),
+      autoClose: true,
+    });
+    if (opened.size === 0) {
+      res.end();
+      await opened.handle.close();
+      return;
+    }
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
   }
 
   async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse) {

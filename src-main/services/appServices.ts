@@ -13,10 +13,18 @@ import { diskFull, isDiskFull, openJournal, type Journal } from '../journal/jour
 import { startSandbox, type SandboxHandle } from '../sandbox';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
+import {
+  privateDatabase,
+  privateDir,
+  PRIVATE_DIR_MODE,
+  PRIVATE_FILE_MODE,
+  tightenDataDir,
+} from '../util/privateFiles';
 import { inspectFile } from '../workbook';
 import { AppSecrets } from './appSecrets';
 import { Downloads } from './downloads';
 import { EventBus } from './eventBus';
+import { FileGrants } from './fileGrants';
 import { Onboarding } from './onboarding';
 import { journalPathFor } from './paths';
 import { createRouter, type CommandRouter } from './router';
@@ -57,6 +65,9 @@ export interface AppServices {
   readonly router: CommandRouter;
   /** Exported files the browser host may serve as downloads. */
   readonly downloads: Downloads;
+  /** The files the user chose in this run, and where exports may go. A front door grants what
+   *  the user chose outside the commands: a file dropped on the desktop window. */
+  readonly grants: FileGrants;
   info(): AppInfo;
   /** Opens the journal, starts the sandbox; called by the first command that needs them. */
   ready(): Promise<Core>;
@@ -71,6 +82,9 @@ export interface Core {
   sandbox: SandboxHandle | undefined;
   sandboxConnectionId: string | undefined;
 }
+
+/** The journal setting that remembers the files the app wrote (services/fileGrants.ts). */
+const WRITTEN_FILES_SETTING = 'files:written';
 
 /** Practice sandbox: lifecycles take seconds instead of hours. */
 export const PRACTICE_SANDBOX = { processingMs: 4_000, screeningMs: 6_000, validationMs: 6_000 };
@@ -89,6 +103,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const secrets = new AppSecrets(options.secrets ?? new KeyringSecretStore());
   const uploads = new Map<string, { path: string; bytes: number }>();
   const downloads = new Downloads(clock);
+  const grants = new FileGrants();
   const canDownload = options.transport === 'browser-host';
   let core: Promise<Core> | undefined;
 
@@ -107,10 +122,21 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   });
 
   async function open(): Promise<Core> {
-    await mkdir(options.dataDir, { recursive: true });
+    // Only the user may read the data folder and what is in it (supplier data).
+    await privateDir(options.dataDir);
+    await tightenDataDir(options.dataDir);
     const journalPath = options.journalPath ?? journalPathFor(options.dataDir);
-    await mkdir(path.dirname(journalPath), { recursive: true });
+    await mkdir(path.dirname(journalPath), { recursive: true, mode: PRIVATE_DIR_MODE });
+    // A file that cannot be made is reported by openJournal, with what to do.
+    await privateDatabase(journalPath).catch(() => undefined);
     const journal = openJournal({ path: journalPath, clock });
+    grants.attach(
+      {
+        load: () => journal.getSetting(WRITTEN_FILES_SETTING),
+        save: (written) => journal.setSetting(WRITTEN_FILES_SETTING, written),
+      },
+      () => journal.listJobs().map((j) => j.sourcePath),
+    );
     secrets.addressOf = (id) => journal.getConnection(id)?.baseUrl;
     type Practice = Exclude<AppServicesOptions['sandbox'], false | undefined> &
       typeof PRACTICE_SANDBOX;
@@ -166,10 +192,12 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     if (practice) {
       try {
         const { limits, ...times } = practice;
+        const statePath = practice.statePath ?? path.join(options.dataDir, 'sandbox.sqlite');
+        await privateDatabase(statePath);
         sandbox = await startSandbox({
           ...times,
           ...(limits ? { limits: toSandboxLimits(limits) } : {}),
-          statePath: practice.statePath ?? path.join(options.dataDir, 'sandbox.sqlite'),
+          statePath,
           seedSuppliers: 'sample',
           randomSeed: 1,
         });
@@ -195,6 +223,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
 
   const ready = () => (core ??= open());
   const ob = async () => (await ready()).onboarding;
+  /** The services, once the file names the user chose (or a job's source, or a file the app
+   *  wrote); refused with a sentence otherwise, whether the file exists or not. */
+  const readable = async (filePath: string) => {
+    const o = await ob();
+    grants.assertMayRead(filePath);
+    return o;
+  };
 
   const router = createRouter(
     {
@@ -230,16 +265,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
           id = target.uploadId;
           up = { path: target.path, bytes: 0 };
           uploads.set(id, up);
-          await mkdir(path.dirname(up.path), { recursive: true });
+          await mkdir(path.dirname(up.path), { recursive: true, mode: PRIVATE_DIR_MODE });
         }
         const data = Buffer.from(chunk, 'base64');
         if (up.bytes + data.length > 200 * 1024 * 1024) {
           uploads.delete(id!);
           fail('file_too_large', 'The file is larger than 200 MB. Split it into smaller files.');
         }
-        await appendFile(up.path, data);
+        await appendFile(up.path, data, { mode: PRIVATE_FILE_MODE });
         up.bytes += data.length;
-        if (done) uploads.delete(id!);
+        if (done) {
+          uploads.delete(id!);
+          grants.grantRead(up.path);
+        }
         return { uploadId: id!, path: done ? up.path : null, bytes: up.bytes };
       },
       'files:choose': async ({ purpose, defaultPath }) => {
@@ -249,14 +287,20 @@ export function createAppServices(options: AppServicesOptions): AppServices {
             'Choosing a file through a dialog works in the desktop app only. Drop the file on the page or choose it with the file button.',
           );
         }
-        return { path: await options.desktop.chooseFile(purpose, defaultPath) };
+        const chosen = await options.desktop.chooseFile(purpose, defaultPath);
+        if (chosen !== null) {
+          if (purpose === 'import') grants.grantRead(chosen);
+          else grants.grantSaveAs(chosen);
+        }
+        return { path: chosen };
       },
       'files:inspect': async ({ path: p }) => {
+        await readable(p);
         const f = await inspectFile(p);
         return { ...f, ...(f.text ? { text: f.text } : {}) };
       },
-      'files:preview': async (input) => (await ob()).preview(input),
-      'mapping:preview': async (input) => (await ob()).mappingPreview(input),
+      'files:preview': async (input) => (await readable(input.path)).preview(input),
+      'mapping:preview': async (input) => (await readable(input.path)).mappingPreview(input),
       'templates:list': async ({ headers }) => (await ob()).listTemplates(headers),
       'templates:save': async ({ name, headers, mapping }) => {
         (await ob()).saveTemplate(name, headers, mapping);
@@ -264,7 +308,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       },
       'templates:delete': async ({ name }) => ({ deleted: (await ob()).deleteTemplate(name) }),
 
-      'jobs:create': async (input) => (await ob()).createJob(input),
+      'jobs:create': async (input) => (await readable(input.path)).createJob(input),
       'jobs:list': async () => (await ob()).listJobs(),
       'jobs:get': async ({ jobId }) => (await ob()).jobView(jobId),
       'jobs:problems': async ({ jobId }) => (await ob()).problemKinds(jobId),
@@ -278,9 +322,15 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       'jobs:pause': async ({ jobId }) => (await ob()).pause(jobId),
       'jobs:cancel': async ({ jobId }) => (await ob()).cancel(jobId),
       'jobs:retry': async ({ jobId, states }) => ({ rows: (await ob()).retry(jobId, states) }),
-      'jobs:export': async ({ jobId, format, path: target }) => {
-        const s = await (await ob()).exportJob(jobId, format, target);
-        downloads.allow(s.path);
+      'jobs:export': async ({ jobId, format, path: requested }) => {
+        const o = await ob();
+        const target = await grants.exportTarget({
+          defaultPath: o.defaultExportPath(jobId, format),
+          format,
+          requested,
+        });
+        const s = await o.exportJob(jobId, format, target);
+        downloads.allow(s.path, await grants.written(s.path));
         return {
           path: s.path,
           rows: s.rows,
@@ -290,7 +340,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         } satisfies CommandOutput<'jobs:export'>;
       },
       'jobs:retryFromResults': async ({ path: p, jobId }) =>
-        (await ob()).retryFromResults(p, jobId),
+        (await readable(p)).retryFromResults(p, jobId),
       'rows:page': async ({ jobId, filter, after, limit }) =>
         (await ob()).pageRows(jobId, { ...filter, after, limit }),
       'rows:events': async ({ rowId }) => (await ob()).rowEvents(rowId),
@@ -300,13 +350,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         if (!canDownload) {
           fail('invalid_input', 'Downloads are for the browser. Use "Show in folder" instead.');
         }
-        if (!(await stat(p).catch(() => undefined))?.isFile()) fail('file_not_found');
-        return { url: downloads.offer(p), name: path.basename(p) };
+        return { url: await downloads.offer(p), name: path.basename(p) };
       },
       'shell:showInFolder': async ({ path: p }) => {
         if (!options.desktop) return { shown: false };
-        const s = await stat(p).catch(() => undefined);
-        if (!s) fail('file_not_found');
+        await ready();
+        if (!grants.mayShow(p)) fail('file_not_chosen');
+        if (!(await stat(p).catch(() => undefined))) fail('file_not_found');
         options.desktop.showInFolder(p);
         return { shown: true };
       },
@@ -318,6 +368,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     bus,
     router,
     downloads,
+    grants,
     info,
     ready,
     async close() {

@@ -20,7 +20,7 @@ export async function fileToPath(
   file: File,
   onProgress: (percent: number) => void = () => undefined,
 ): Promise<Result<string>> {
-  const local = api?.pathForFile?.(file);
+  const local = await api?.pathForFile?.(file);
   if (local) return { ok: true, value: local };
   const bytes = new Uint8Array(await file.arrayBuffer());
   let uploadId: string | undefined;

@@ -5,8 +5,14 @@ import { z } from 'zod';
 import { coreErrors } from './core';
 import { apiErrors } from './api';
 import { workbookErrors } from './workbook';
+import { fileErrors } from './files';
 
-export const errorCatalogue = { ...coreErrors, ...apiErrors, ...workbookErrors } as const;
+export const errorCatalogue = {
+  ...coreErrors,
+  ...apiErrors,
+  ...workbookErrors,
+  ...fileErrors,
+} as const;
 export type ErrorCode = keyof typeof errorCatalogue;
 
 export const AppErrorSchema = z.object({

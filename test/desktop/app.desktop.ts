@@ -128,6 +128,8 @@ interface JobView {
 }
 
 async function createJob(app: StandInApp, sample: string, name: string): Promise<string> {
+  // The user drops the file on the window.
+  expect(await app.dropped(sample)).toBe(true);
   const preview = await app.call<{ suggestion: { mapping: unknown } }>('files:preview', {
     path: sample,
   });
@@ -242,7 +244,12 @@ function desktopSuite(name: string, prepare: () => Layout | string) {
         const r = await app.ipc('jobs:list', {}, from);
         expect(r.ok, JSON.stringify(from)).toBe(false);
         expect(r.error?.code).toBe('unauthorized_transport');
+        // Nor may another sender make a file readable as if the user had dropped it.
+        expect(await app.dropped(layout.sample, from), JSON.stringify(from)).toBe(false);
       }
+      const refused = await app.ipc('files:preview', { path: layout.sample });
+      expect(refused.ok || refused.error?.code).toBe('file_not_chosen');
+      expect(await app.dropped('relative/path.xlsx')).toBe(false);
     });
 
     it('loads both native modules from where the package puts them', async (ctx) => {

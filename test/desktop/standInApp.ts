@@ -129,6 +129,11 @@ export class StandInApp {
     });
   }
 
+  /** What the preload sends when the user drops a file on the window: its path. */
+  dropped(filePath: string, from: From = { frame: 'top' }): Promise<boolean> {
+    return this.#call<boolean>({ op: 'invoke', channel: 'api:dropped', from, args: [filePath] });
+  }
+
   /** The same, failing with the app's error when the command does not succeed. */
   async call<T = unknown>(command: string, input: unknown): Promise<T> {
     const r = await this.ipc<T>(command, input);

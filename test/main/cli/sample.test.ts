@@ -79,6 +79,15 @@ describe('the shipped sample against the built-in sandbox', () => {
     expect(full.stdout).toMatch(/Row 61, column Lieferanten-Nr\./);
     // The embedded sandbox keeps its state in the data folder.
     await stat(path.join(env.SUPPLIER_ONBOARDING_HOME!, 'sandbox.sqlite'));
+    // The data folder and the results hold supplier data: the user's only.
+    if (process.platform !== 'win32') {
+      const modeOf = async (p: string) => (await stat(p)).mode & 0o777;
+      const home = env.SUPPLIER_ONBOARDING_HOME!;
+      expect(await modeOf(home)).toBe(0o700);
+      expect(await modeOf(path.join(home, 'journal.sqlite'))).toBe(0o600);
+      expect(await modeOf(path.join(home, 'sandbox.sqlite'))).toBe(0o600);
+      expect(await modeOf(results)).toBe(0o600);
+    }
   }, 120_000);
 
   it('exports a workbook with the original columns, the results, the errors and a summary', async () => {

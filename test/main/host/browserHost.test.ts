@@ -1,12 +1,13 @@
 // The browser host's WebSocket transport over real sockets: the secret, Origin and Host checks,
 // request/response, events, and bad frames.
-import { mkdir, mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_PROTOCOL, WS_SECRET_PREFIX } from '../../../src-shared/contract';
+import { errorCatalogue } from '../../../src-shared/errors';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browserHost';
 
@@ -177,28 +178,8 @@ describe('browser host', () => {
   });
 
   it('hands an exported results file to the browser once, by a one-time address', async () => {
-    const call = async (command: string, input: unknown) => {
-      const r = await services.router.dispatch(command as 'app:info', input);
-      if (!r.ok) throw new Error(`${command}: ${r.error.message}`);
-      return r.value as never;
-    };
-    const csv = path.join(dir, 'Lieferanten Ü.csv');
-    await writeFile(
-      csv,
-      'Lieferanten-Nr.;Name;Straße;Ort;Land\r\n000101;Müller GmbH;Hauptstr. 1;Stuttgart;DE\r\n',
-    );
-    const preview: { suggestion: { mapping: unknown } } = await call('files:preview', {
-      path: csv,
-    });
-    const [conn]: Array<{ id: string }> = await call('connections:list', {});
-    const { jobId }: { jobId: string } = await call('jobs:create', {
-      path: csv,
-      connectionId: conn!.id,
-      mapping: preview.suggestion.mapping,
-      options: {},
-    });
-    const exported: { path: string } = await call('jobs:export', { jobId, format: 'xlsx' });
-    const offer: { url: string; name: string } = await call('files:download', {
+    const exported = await exportedJob('Lieferanten Ü.csv');
+    const offer = await call<{ url: string; name: string }>('files:download', {
       path: exported.path,
     });
     expect(offer.name).toBe('Lieferanten Ü.results.xlsx');
@@ -218,8 +199,88 @@ describe('browser host', () => {
     expect(again.status).toBe(404);
     expect(again.body.toString()).toMatch(/Export the job again/);
     expect((await get('/download/not-a-token')).status).toBe(404);
-    const refused = await services.router.dispatch('files:download', { path: csv });
+    const refused = await services.router.dispatch('files:download', {
+      path: path.join(dir, 'secret.txt'),
+    });
     expect(refused.ok || refused.error.code).toBe('not_found');
     expect(services.info().capabilities.download).toBe(true);
   });
+
+  it('does not serve what a link put in place of the exported file points to', async () => {
+    const exported = await exportedJob('Links.csv');
+    const offer = await call<{ url: string }>('files:download', { path: exported.path });
+    // After the address was handed out, the file becomes a link to another file.
+    const other = path.join(dir, 'secret.txt');
+    await rm(exported.path);
+    await symlink(other, exported.path);
+    const res = await get(offer.url);
+    expect(res.status).toBe(410);
+    expect(res.body.toString()).toBe(errorCatalogue.download_changed);
+    expect(res.body.toString()).not.toContain('outside the renderer folder');
+    // And no new address is handed out for it.
+    const again = await services.router.dispatch('files:download', { path: exported.path });
+    expect(again.ok || again.error.code).toBe('download_changed');
+  });
+
+  it('does not serve an exported file whose content was replaced, even at the same size', async () => {
+    const exported = await exportedJob('Replaced.csv');
+    const offer = await call<{ url: string }>('files:download', { path: exported.path });
+    const original = await readFile(exported.path);
+    // The same number of bytes, written into the same file (same inode): the time tells.
+    await writeFile(exported.path, Buffer.alloc(original.length, 0x41));
+    await utimes(exported.path, new Date(), new Date(Date.now() + 5_000));
+    const res = await get(offer.url);
+    expect(res.status).toBe(410);
+    expect(res.body.toString()).toMatch(/changed or replaced .* Export the job again\./);
+    // A new file moved into its place: refused when the address is asked for.
+    const moved = path.join(dir, 'moved.xlsx');
+    await writeFile(moved, original);
+    await rename(moved, exported.path);
+    const refused = await services.router.dispatch('files:download', { path: exported.path });
+    expect(refused.ok || refused.error.code).toBe('download_changed');
+    // Nor is it replaced by the next export; once the user moved it away, the export is served.
+    const over = await services.router.dispatch('jobs:export', {
+      jobId: exported.jobId,
+      format: 'xlsx',
+    });
+    expect(over.ok || over.error.code).toBe('export_file_exists');
+    await rm(exported.path);
+    const fresh = await call<{ path: string }>('jobs:export', {
+      jobId: exported.jobId,
+      format: 'xlsx',
+    });
+    const offer2 = await call<{ url: string }>('files:download', { path: fresh.path });
+    const ok = await get(offer2.url);
+    expect(ok.status).toBe(200);
+    expect(ok.body.equals(await readFile(fresh.path))).toBe(true);
+  });
 });
+
+async function call<T = never>(command: string, input: unknown): Promise<T> {
+  const r = await services.router.dispatch(command as 'app:info', input);
+  if (!r.ok) throw new Error(`${command}: ${r.error.message}`);
+  return r.value as T;
+}
+
+/** A list uploaded as a browser does, imported into a job and exported beside the upload. */
+async function exportedJob(name: string): Promise<{ path: string; jobId: string }> {
+  const text =
+    'Lieferanten-Nr.;Name;Straße;Ort;Land\r\n000101;Müller GmbH;Hauptstr. 1;Stuttgart;DE\r\n';
+  const up = await call<{ path: string }>('files:upload', {
+    name,
+    chunk: Buffer.from(text).toString('base64'),
+    done: true,
+  });
+  const preview = await call<{ suggestion: { mapping: unknown } }>('files:preview', {
+    path: up.path,
+  });
+  const [conn] = await call<Array<{ id: string }>>('connections:list', {});
+  const { jobId } = await call<{ jobId: string }>('jobs:create', {
+    path: up.path,
+    connectionId: conn!.id,
+    mapping: preview.suggestion.mapping,
+    options: {},
+  });
+  const exported = await call<{ path: string }>('jobs:export', { jobId, format: 'xlsx' });
+  return { path: exported.path, jobId };
+}

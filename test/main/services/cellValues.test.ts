@@ -38,6 +38,7 @@ async function workbook(): Promise<string> {
   ws.addRow(['\uFEFFL-3', 'Gamma\u00A0KG', 'Hauptstr. 3', '10115', 'Berlin', 'DE']);
   ws.addRow([new Date(Date.UTC(2024, 0, 5)), 'Datum GmbH', 'Hauptstr. 4', '10115', '', 'DE']);
   await wb.xlsx.writeFile(file);
+  services.grants.grantRead(file);
   return file;
 }
 

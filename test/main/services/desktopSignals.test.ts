@@ -96,6 +96,7 @@ async function supplierList(name: string, ids: string[], country = (_i: number) 
 }
 
 async function createJob(file: string, connectionId?: string): Promise<string> {
+  services.grants.grantRead(file);
   const preview = await call('files:preview', { path: file });
   const conn = connectionId ?? core.sandboxConnectionId!;
   const created = await call('jobs:create', {

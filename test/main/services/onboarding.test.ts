@@ -64,6 +64,8 @@ beforeAll(async () => {
       limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
     },
   });
+  // As if the user chose it in the file dialog.
+  services.grants.grantRead(sample);
 });
 
 afterAll(async () => {
@@ -419,6 +421,7 @@ describe('mapping settings, saved mappings and problem kinds', () => {
       '4714;Fischer SE;Weg 4;20095;Hamburg;Atlantis;;',
     ];
     await writeFile(csv, `${lines.join('\r\n')}\r\n`, 'utf8');
+    services.grants.grantRead(csv);
   });
 
   it('shows the transform settings in the sample values, customer ids included', async () => {
@@ -555,6 +558,7 @@ describe('an import cut short', () => {
     const lines = ['Supplier No,Name,Street,Postal code,City,Country,Source'];
     for (let i = 0; i < 30; i++) lines.push(`C${i},Cut ${i} GmbH,Street ${i},10115,Berlin,DE,ERP`);
     await writeFile(csv, `${lines.join('\n')}\n`);
+    services.grants.grantRead(csv);
     const conn = (await call('connections:list', {}))[0]!;
     const preview = await call('files:preview', { path: csv });
     // What a kill during the import leaves: the job, the first rows, and the import's mark.

@@ -78,6 +78,7 @@ it(
     await call('connections:test', { id: conn.id });
     const file = path.join(dir, 'suppliers.xlsx');
     await copyFile('resources/samples/suppliers.xlsx', file);
+    services.grants.grantRead(file);
     const preview = await call('files:preview', { path: file });
     const job = await call('jobs:create', {
       path: file,

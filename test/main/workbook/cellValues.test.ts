@@ -94,7 +94,7 @@ describe('Excel error values', () => {
     ]);
     // A formula that gives 0 is a value, not an error and not empty.
     // (0 is then not a German postal code: that is the postal-code check's problem, not empty.)
-    expect(byRow(rows, 7).draft.postalCode).toBe('0');
+    expect(byRow(rows, 7).draft?.postalCode).toBe('0');
     // Invisible characters around an error value do not hide it.
     expect(said(byRow(rows, 8))).toEqual([
       'Row 8, column Ort (E): the cell shows the Excel error #N/A. Correct the formula or type the value.',
