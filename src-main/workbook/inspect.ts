@@ -7,7 +7,13 @@ import { basename, extname } from 'node:path';
 import { AppFailure, fail } from '../../src-shared/errors';
 import { detectTextFormat } from './textDecode';
 import type { FileInfo, FileKind, SheetInfo } from './types';
-import { listZipEntries, readZipEntryText, ZipFormatError, type ZipEntry } from './zip';
+import {
+  assertUnpackedSizes,
+  listZipEntries,
+  readZipEntryText,
+  ZipFormatError,
+  type ZipEntry,
+} from './zip';
 
 /** Largest files imported by default. A workbook's shared strings are held in memory while it is
  *  read: a 58 MB .xlsx of a million rows peaks near 1 GB, so workbooks stop at 50 MB (about
@@ -89,9 +95,13 @@ async function oleHoldsEncryption(path: string): Promise<boolean> {
   return false;
 }
 
+/** The archive's directory; refused when damaged, or when it declares more unpacked bytes than
+ *  the app reads (limits.ts), before anything is inflated. */
 async function zipEntriesOrFail(path: string): Promise<ZipEntry[]> {
   try {
-    return await listZipEntries(path);
+    const entries = await listZipEntries(path);
+    assertUnpackedSizes(path, entries);
+    return entries;
   } catch (e) {
     if (e instanceof ZipFormatError) {
       fail('file_corrupt', undefined, { path, cause: e.message });
