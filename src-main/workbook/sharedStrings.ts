@@ -17,6 +17,14 @@ const MAX_RAW_BYTES = EXCEL_MAX_CELL_CHARS * 10;
 /** Recently made texts, by index, so a value repeated down a column is one string. */
 const CACHE_SIZE = 4096;
 
+const EMPTY = Buffer.alloc(0);
+
+/** Short texts are copied in JavaScript: a native copy costs more than a few bytes. */
+function copyBytes(from: Buffer, start: number, end: number, to: Buffer, at: number): void {
+  if (end - start > 64) from.copy(to, at, start, end);
+  else for (let i = start; i < end; i++) to[at++] = from[i] as number;
+}
+
 export class SharedStrings {
   private blocks: Buffer[] = [];
   private used = 0;
@@ -31,7 +39,8 @@ export class SharedStrings {
   count = 0;
   totalChars = 0;
 
-  add(bytes: Buffer, chars: number): void {
+  /** Keeps the first `length` bytes of `bytes`. */
+  add(bytes: Buffer, length: number, chars: number): void {
     if (this.count === this.starts.length) {
       const grow = <T extends Uint32Array | Uint16Array>(a: T, b: T): T => {
         b.set(a);
@@ -44,19 +53,19 @@ export class SharedStrings {
       this.charCounts = grow(this.charCounts, new Uint16Array(size));
     }
     let block = this.blocks.at(-1);
-    if (!block || this.used + bytes.length > block.length) {
+    if (!block || this.used + length > block.length) {
       // Small workbooks take little; large ones end up in blocks of 8 MB.
       const size = Math.min(MAX_BLOCK_BYTES, Math.max(64 * 1024, (block?.length ?? 0) * 2));
-      block = Buffer.allocUnsafe(Math.max(size, bytes.length));
+      block = Buffer.allocUnsafe(Math.max(size, length));
       this.blocks.push(block);
       this.used = 0;
     }
-    bytes.copy(block, this.used);
+    copyBytes(bytes, 0, length, block, this.used);
     this.blockOf[this.count] = this.blocks.length - 1;
     this.starts[this.count] = this.used;
-    this.lengths[this.count] = bytes.length;
+    this.lengths[this.count] = length;
     this.charCounts[this.count] = chars;
-    this.used += bytes.length;
+    this.used += length;
     this.count++;
     this.totalChars += chars;
   }
@@ -77,7 +86,7 @@ export class SharedStrings {
   /** A text longer than a cell can hold: counted, not kept (it reads as ''). */
   addOverlong(chars: number): void {
     this.overlong.set(this.count, chars);
-    this.add(Buffer.alloc(0), 0);
+    this.add(EMPTY, 0, 0);
   }
 
   /** Characters of the text at `index` (0 for an index the table does not have). */
@@ -115,12 +124,16 @@ export async function readSharedStrings(
       strings.addOverlong(counter.chars);
       return;
     }
-    let bytes = raw.subarray(0, rawLength);
+    let bytes = raw;
+    let length = rawLength;
     let chars = counter.chars;
-    if (bytes.includes(0x26) || bytes.includes(0x0d)) {
-      const text = decodeXmlText(bytes.toString('utf8'));
+    let plain = true;
+    for (let i = 0; i < length && plain; i++) plain = raw[i] !== 0x26 && raw[i] !== 0x0d;
+    if (!plain) {
+      const text = decodeXmlText(raw.toString('utf8', 0, length));
       chars = text.length;
       bytes = Buffer.from(text, 'utf8');
+      length = bytes.length;
     }
     if (strings.count >= XLSX_LIMITS.sharedStrings) {
       fail(
@@ -137,7 +150,7 @@ export async function readSharedStrings(
       );
     }
     if (chars > EXCEL_MAX_CELL_CHARS) strings.addOverlong(chars);
-    else strings.add(bytes, chars);
+    else strings.add(bytes, length, chars);
   };
 
   const scanner: XmlScanner = new XmlScanner(['si', 't', 'rPh'], {
@@ -176,7 +189,7 @@ export async function readSharedStrings(
         raw.copy(bigger, 0, 0, rawLength);
         raw = bigger;
       }
-      buf.copy(raw, rawLength, start, end);
+      copyBytes(buf, start, end, raw, rawLength);
       rawLength += length;
     },
   });

@@ -89,8 +89,11 @@ export class XmlScanner {
     for (let k = start; k < end; k++) if (buf[k] === 0x3a) start = k + 1;
     const candidates = this.names.get((end - start) * 256 + (buf[start] ?? 0));
     if (!candidates) return -1;
+    // Byte by byte in JavaScript: a native compare costs more than these few bytes.
     for (const { bytes, id } of candidates) {
-      if (buf.compare(bytes, 0, bytes.length, start, end) === 0) return id;
+      let k = 1;
+      while (k < bytes.length && bytes[k] === buf[start + k]) k++;
+      if (k === bytes.length) return id;
     }
     return -1;
   }
