@@ -43,6 +43,8 @@ export const TableNoteSchema = z.object({
     'merged_cells_filled',
     'encoding_detected',
     'formula_error',
+    'hidden_rows_imported',
+    'merged_header_split',
   ]),
   message: z.string(),
 });

@@ -44,7 +44,9 @@ export interface TableNote {
     | 'values_outside_table'
     | 'merged_cells_filled'
     | 'encoding_detected'
-    | 'formula_error';
+    | 'formula_error'
+    | 'hidden_rows_imported'
+    | 'merged_header_split';
   message: string;
 }
 

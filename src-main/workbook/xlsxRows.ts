@@ -13,7 +13,7 @@ import { cellValueToText } from './cellText';
 import type { XlsxSheet } from './inspect';
 import { formatCount, XLSX_LIMITS } from './limits';
 import { readSharedStrings, type SharedStrings } from './sharedStrings';
-import { columnLetter, scanSheet, type MergedRange } from './sheetScan';
+import { scanSheet, type MergedRange } from './sheetScan';
 import type { TableNote } from './types';
 import { assertUnpackedSizes, listZipEntries, openZipEntry, type ZipEntry } from './zip';
 

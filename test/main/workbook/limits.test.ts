@@ -34,7 +34,9 @@ function* suppliers(n: number): Generator<string> {
 describe('unpacked size', () => {
   it('refuses shared strings that unpack to gigabytes, from the directory, before inflating', async () => {
     // 2.2 GB of shared strings in about 2 MB: one compressed megabyte repeated.
-    const segment = '<si><t>AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA</t></si>'.repeat(16_000);
+    const segment = '<si><t>AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA</t></si>'.repeat(
+      16_000,
+    );
     const bomb = repeatedDeflate(SST_HEAD, segment, 2_200, '</sst>');
     const path = await writeXlsx(join(dir, 'bomb.xlsx'), {
       rows: suppliers(2),
@@ -99,7 +101,7 @@ describe('shared strings', () => {
     );
   });
 
-  it('refuses texts that add up to more than 100,000,000 characters, each within Excel\'s limit', async () => {
+  it("refuses texts that add up to more than 100,000,000 characters, each within Excel's limit", async () => {
     // 3,400 texts of 30,000 characters: every one a valid cell, 102 million characters in all.
     const segment = `<si><t>${'x'.repeat(30_000)}</t></si>`;
     const path = await writeXlsx(join(dir, 'long-strings.xlsx'), {
@@ -121,7 +123,14 @@ describe('shared strings', () => {
         '<si><t>Zeile 1\r\nZeile 2</t></si><!-- a comment --><si><t><![CDATA[x]]>y</t></si></sst>',
       'utf8',
     );
-    const expected = ['Müller & Söhne ää <GmbH>', '', 'Fett und dünn', '東京', 'Zeile 1\nZeile 2', 'y'];
+    const expected = [
+      'Müller & Söhne ää <GmbH>',
+      '',
+      'Fett und dünn',
+      '東京',
+      'Zeile 1\nZeile 2',
+      'y',
+    ];
     for (const size of [xml.length, 7, 1]) {
       const chunks: Buffer[] = [];
       for (let i = 0; i < xml.length; i += size) chunks.push(xml.subarray(i, i + size));
@@ -144,7 +153,14 @@ describe('cells, rows and columns', () => {
     );
     const shared = await writeXlsx(join(dir, 'long-shared.xlsx'), {
       rows: [sharedRow(1, [0, 1, 2, 3]), sharedRow(2, [4, 5, 6, 7]), sharedRow(3, [4, 5, 8, 7])],
-      sharedStrings: sharedStringItems([...HEADER, 'S-1', 'Alpha', 'Berlin', 'DE', 'y'.repeat(40_000)]),
+      sharedStrings: sharedStringItems([
+        ...HEADER,
+        'S-1',
+        'Alpha',
+        'Berlin',
+        'DE',
+        'y'.repeat(40_000),
+      ]),
     });
     f = await failureOf(readTable(shared));
     expect(f.error.code).toBe('cell_too_long');
@@ -156,8 +172,19 @@ describe('cells, rows and columns', () => {
   it('reads cells of exactly 32,767 characters, and ignores a long text no cell shows', async () => {
     const full = 'z'.repeat(32_767);
     const path = await writeXlsx(join(dir, 'at-limit.xlsx'), {
-      rows: [sharedRow(1, [0, 1, 2, 3]), sharedRow(2, [4, 5, 6, 7]), inlineRow(3, ['S-2', full, full, 'DE'])],
-      sharedStrings: sharedStringItems([...HEADER, 'S-1', full, 'Berlin', 'DE', 'q'.repeat(50_000)]),
+      rows: [
+        sharedRow(1, [0, 1, 2, 3]),
+        sharedRow(2, [4, 5, 6, 7]),
+        inlineRow(3, ['S-2', full, full, 'DE']),
+      ],
+      sharedStrings: sharedStringItems([
+        ...HEADER,
+        'S-1',
+        full,
+        'Berlin',
+        'DE',
+        'q'.repeat(50_000),
+      ]),
     });
     const table = await readTable(path);
     expect(table.rows).toEqual([
@@ -169,7 +196,10 @@ describe('cells, rows and columns', () => {
   it('refuses a row of more than 100,000 characters', async () => {
     const long = 'w'.repeat(30_000);
     const path = await writeXlsx(join(dir, 'long-row.xlsx'), {
-      rows: [inlineRow(1, [...HEADER, 'A', 'B']), inlineRow(2, ['S-1', long, long, long, long, 'x'])],
+      rows: [
+        inlineRow(1, [...HEADER, 'A', 'B']),
+        inlineRow(2, ['S-1', long, long, long, long, 'x']),
+      ],
     });
     const f = await failureOf(readTable(path));
     expect(f.error.code).toBe('sheet_too_large');

@@ -94,7 +94,11 @@ export async function writeZip(path: string, parts: ZipPart[]): Promise<void> {
       const declared = part.declaredSize ?? size;
       const zip64 = declared > 0xfffffffe;
       const extra = zip64
-        ? Buffer.concat([u16(0x0001), u16(8), Buffer.from(new BigUint64Array([BigInt(declared)]).buffer)])
+        ? Buffer.concat([
+            u16(0x0001),
+            u16(8),
+            Buffer.from(new BigUint64Array([BigInt(declared)]).buffer),
+          ])
         : Buffer.alloc(0);
       central.push(
         Buffer.concat([
@@ -258,7 +262,11 @@ export async function writeXlsx(path: string, parts: XlsxParts): Promise<string>
     else {
       zipParts.push({
         name: 'xl/sharedStrings.xml',
-        content: wrap(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${NS}">`, strings, '</sst>'),
+        content: wrap(
+          `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${NS}">`,
+          strings,
+          '</sst>',
+        ),
       });
     }
   }
