@@ -62,6 +62,18 @@ export function parseCellRef(ref: string): { row: number; col: number } | null {
   return { col: columnNumber(m[1] as string), row: Number(m[2]) };
 }
 
+/** The number written in bytes start..end; NaN when they are not all digits (or too many). */
+function digitsAt(buf: Buffer, start: number, end: number): number {
+  if (end <= start || end - start > 15) return NaN;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = (buf[i] as number) - 0x30;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
 const enum El {
   row,
   c,
@@ -140,31 +152,43 @@ export async function scanSheet(
     open(id: number, tag: Tag) {
       switch (id) {
         case El.row: {
-          const r = tag.attr('r');
-          const n = r === undefined ? row + 1 : Number(r);
-          if (!Number.isInteger(n) || n < 1) {
-            fail('file_corrupt', undefined, { path, sheet: sheetName, row: r });
+          let n = row + 1;
+          if (tag.find('r')) {
+            n = digitsAt(tag.buf, tag.valueStart, tag.valueEnd);
+            if (!(n >= 1))
+              fail('file_corrupt', undefined, { path, sheet: sheetName, row: tag.attr('r') });
           }
           if (n > EXCEL_MAX_ROWS) refuseRow(n);
           row = n;
           rows++;
           rowChars = 0;
           col = 0;
-          const hidden = tag.attr('hidden');
-          if (hidden === '1' || hidden === 'true') hiddenRows.push(row);
+          if (tag.is('hidden', '1') || tag.attr('hidden') === 'true') hiddenRows.push(row);
           break;
         }
         case El.c: {
-          const ref = tag.attr('r');
-          const parsed = ref === undefined ? null : parseCellRef(ref);
-          if (ref !== undefined && !parsed) {
-            fail('file_corrupt', undefined, { path, sheet: sheetName, cell: ref });
-          }
-          col = parsed ? parsed.col : col + 1;
+          if (tag.find('r')) {
+            // Letters, then the row's digits: "AB12".
+            const { buf, valueStart, valueEnd } = tag;
+            let i = valueStart;
+            let c = 0;
+            if (buf[i] === 0x24) i++;
+            for (; i < valueEnd && i - valueStart < 9; i++) {
+              const letter = ((buf[i] as number) | 0x20) - 0x60;
+              if (letter < 1 || letter > 26) break;
+              c = c * 26 + letter;
+            }
+            if (buf[i] === 0x24) i++;
+            const r = digitsAt(buf, i, valueEnd);
+            if (c === 0 || !(r >= 1)) {
+              fail('file_corrupt', undefined, { path, sheet: sheetName, cell: tag.attr('r') });
+            }
+            if (r > EXCEL_MAX_ROWS) refuseRow(r);
+            col = c;
+          } else col++;
           if (col > EXCEL_MAX_COLUMNS) refuseColumn(col);
-          if (parsed && parsed.row > EXCEL_MAX_ROWS) refuseRow(parsed.row);
           inCell = true;
-          sharedCell = tag.attr('t') === 's';
+          sharedCell = tag.is('t', 's');
           sharedIndex = 0;
           cellText.reset();
           break;

@@ -11,14 +11,19 @@ export class XmlScanError extends Error {}
 
 /** A start tag's bytes, to read attributes from without making strings of the others. */
 export class Tag {
+  /** Where the value of the attribute last found by `find` starts and ends. */
+  valueStart = 0;
+  valueEnd = 0;
+
   constructor(
     readonly buf: Buffer,
     readonly start: number,
     readonly end: number,
   ) {}
 
-  /** The value of attribute `name` (ASCII, compared without prefix), as latin1 text. */
-  attr(name: string): string | undefined {
+  /** Finds attribute `name` (ASCII, compared without prefix); its value is then at
+   *  valueStart..valueEnd. */
+  find(name: string): boolean {
     const { buf, end } = this;
     let i = this.start;
     while (i < end) {
@@ -34,17 +39,37 @@ export class Tag {
       const valueStart = i + 1;
       i = valueStart;
       while (i < end && buf[i] !== quote) i++;
-      if (i >= end) return undefined;
+      if (i >= end) return false;
       let n = nameStart;
       for (let k = nameStart; k < nameEnd; k++) if (buf[k] === 0x3a) n = k + 1;
       if (nameEnd - n === name.length) {
         let same = true;
         for (let k = 0; k < name.length && same; k++) same = buf[n + k] === name.charCodeAt(k);
-        if (same) return buf.toString('latin1', valueStart, i);
+        if (same) {
+          this.valueStart = valueStart;
+          this.valueEnd = i;
+          return true;
+        }
       }
       i++;
     }
-    return undefined;
+    return false;
+  }
+
+  /** The value of attribute `name` as latin1 text. */
+  attr(name: string): string | undefined {
+    return this.find(name)
+      ? this.buf.toString('latin1', this.valueStart, this.valueEnd)
+      : undefined;
+  }
+
+  /** The value of attribute `name` is the one-character `value`. */
+  is(name: string, value: string): boolean {
+    return (
+      this.find(name) &&
+      this.valueEnd - this.valueStart === 1 &&
+      this.buf[this.valueStart] === value.charCodeAt(0)
+    );
   }
 }
 

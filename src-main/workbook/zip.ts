@@ -205,7 +205,7 @@ export async function openZipEntry(path: string, entry: ZipEntry): Promise<Reada
     throw new ZipFormatError(`compression method ${entry.method}`);
   }
   const cap = capAtDeclaredSize(path, entry);
-  const inflate = entry.method === 8 ? createInflateRaw() : null;
+  const inflate = entry.method === 8 ? createInflateRaw({ chunkSize: 64 * 1024 }) : null;
   const destroyAll = () => {
     raw.destroy();
     inflate?.destroy();

@@ -151,6 +151,7 @@ export function repeatedDeflate(
   segment: string,
   times: number,
   tail: string,
+  options: { crc?: boolean } = {},
 ): { data: Buffer; size: number; crc: number } {
   const opts = { level: 9, finishFlush: constants.Z_FULL_FLUSH };
   const headBytes = Buffer.from(head, 'utf8');
@@ -162,9 +163,13 @@ export function repeatedDeflate(
   const parts: Buffer[] = [first];
   for (let i = 0; i < times; i++) parts.push(seg);
   parts.push(last);
-  let crc = crc32(headBytes);
-  for (let i = 0; i < times; i++) crc = crc32(segBytes, crc);
-  crc = crc32(tailBytes, crc);
+  // The CRC of gigabytes takes seconds; a bomb may leave it out (the app does not check it).
+  let crc = 0;
+  if (options.crc !== false) {
+    crc = crc32(headBytes);
+    for (let i = 0; i < times; i++) crc = crc32(segBytes, crc);
+    crc = crc32(tailBytes, crc);
+  }
   return {
     data: Buffer.concat(parts),
     size: headBytes.length + segBytes.length * times + tailBytes.length,
