@@ -16,8 +16,9 @@ import {
 } from './zip';
 
 /** Largest files imported by default. A workbook's shared strings are held in memory while it is
- *  read: a 58 MB .xlsx of a million rows peaks near 1 GB, so workbooks stop at 50 MB (about
- *  850,000 rows of ten columns). Text files hold nothing but the identities in memory. */
+ *  read (compactly, and bounded by limits.ts, which also bounds what a small file unpacks to):
+ *  workbooks stop at 50 MB (about 850,000 rows of ten columns). Text files hold nothing but the
+ *  identities in memory. */
 export const DEFAULT_MAX_BYTES = { xlsx: 50 * 1024 * 1024, csv: 200 * 1024 * 1024 } as const;
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
