@@ -284,7 +284,7 @@ function probeLatency(services: ReturnType<typeof createAppServices>): () => Pro
 const dataDirFor = (workbook: string) => join(dirname(workbook), 'data');
 
 /** Rows of the workbook near the size limit (many texts of their own per row). */
-const LIMIT_ROWS = Number(process.env.BENCH_LIMIT_ROWS ?? 480_000);
+const LIMIT_ROWS = Number(process.env.BENCH_LIMIT_ROWS ?? 540_000);
 
 async function runPhase(phase: string, file: string, rows: number): Promise<PhaseResult> {
   const t0 = performance.now();

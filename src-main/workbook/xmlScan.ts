@@ -15,11 +15,11 @@ export class Tag {
   valueStart = 0;
   valueEnd = 0;
 
-  constructor(
-    readonly buf: Buffer,
-    readonly start: number,
-    readonly end: number,
-  ) {}
+  /** The tag's attribute bytes (after its name) are buf[start..end); one Tag is reused for
+   *  every tag of a part, so a handler must not keep it. */
+  buf: Buffer = Buffer.alloc(0);
+  start = 0;
+  end = 0;
 
   /** Finds attribute `name` (ASCII, compared without prefix); its value is then at
    *  valueStart..valueEnd. */
@@ -97,6 +97,7 @@ export class XmlScanner {
   wantText = false;
   private carry: Buffer | null = null;
   private skipUntil: Buffer | null = null;
+  private readonly tag = new Tag();
   private readonly names: Map<number, { bytes: Buffer; id: number }[]> = new Map();
 
   constructor(
@@ -196,7 +197,11 @@ export class XmlScanner {
       if (closing) this.handler.close(id);
       else {
         const selfClosing = buf[gt - 1] === SLASH;
-        this.handler.open(id, new Tag(buf, nameEnd, selfClosing ? gt - 1 : gt), selfClosing);
+        const tag = this.tag;
+        tag.buf = buf;
+        tag.start = nameEnd;
+        tag.end = selfClosing ? gt - 1 : gt;
+        this.handler.open(id, tag, selfClosing);
         if (selfClosing) this.handler.close(id);
       }
       i = gt + 1;
