@@ -31,6 +31,9 @@ export const XLSX_LIMITS = {
   rowChars: 100_000,
   /** Characters of all cells of the sheet together. */
   sheetChars: 250_000_000,
+  /** Cells in the sheet, empty (formatted) ones included: bounds the time a sheet takes. A list
+   *  of 850,000 rows of ten columns has 8.5 million. */
+  sheetCells: 50_000_000,
   /** Merged cell ranges in the sheet. */
   mergedRanges: 100_000,
 } as const;

@@ -94,6 +94,7 @@ export async function scanSheet(
   const hiddenRows: number[] = [];
   let rows = 0;
   let sheetChars = 0;
+  let sheetCells = 0;
 
   let row = 0;
   let rowChars = 0;
@@ -187,6 +188,13 @@ export async function scanSheet(
             col = c;
           } else col++;
           if (col > EXCEL_MAX_COLUMNS) refuseColumn(col);
+          if (++sheetCells > XLSX_LIMITS.sheetCells) {
+            fail(
+              'sheet_too_large',
+              `Sheet ${where} has more than ${formatCount(XLSX_LIMITS.sheetCells)} cells (empty formatted cells included; reached in row ${formatCount(row)}); the app reads sheets of up to ${formatCount(XLSX_LIMITS.sheetCells)}. Delete the rows and columns below and right of the list (or clear their formatting), or ${SPLIT_OR_CSV.charAt(0).toLowerCase()}${SPLIT_OR_CSV.slice(1)}`,
+              { path, sheet: sheetName, row, maxCells: XLSX_LIMITS.sheetCells },
+            );
+          }
           inCell = true;
           sharedCell = tag.is('t', 's');
           sharedIndex = 0;

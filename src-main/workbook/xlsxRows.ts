@@ -15,7 +15,7 @@ import { formatCount, XLSX_LIMITS } from './limits';
 import { readSharedStrings, type SharedStrings } from './sharedStrings';
 import { scanSheet, type MergedRange } from './sheetScan';
 import type { TableNote } from './types';
-import { assertUnpackedSizes, listZipEntries, openZipEntry, type ZipEntry } from './zip';
+import { assertUnpackedSizes, listZipEntries, openZipEntry } from './zip';
 
 export { columnLetter, columnNumber, type MergedRange } from './sheetScan';
 
@@ -93,31 +93,25 @@ export async function* readXlsxRows(
     });
   };
   try {
-    let entries: ZipEntry[];
-    let strings: SharedStrings | null = null;
-    let merges: MergedRange[] = [];
-    let hiddenRows: number[] = [];
-    const entry = (name: string) => entries.find((e) => e.name.replace(/^\//, '') === name);
+    const entries = await listZipEntries(path);
+    assertUnpackedSizes(path, entries);
     const open = async (name: string): Promise<Readable | null> => {
-      const e = entry(name);
+      const e = entries.find((x) => x.name.replace(/^\//, '') === name);
       if (!e) return null;
       const stream = await openZipEntry(path, e);
       streams.push(stream);
       return stream;
     };
-    try {
-      entries = await listZipEntries(path);
-      assertUnpackedSizes(path, entries);
-      const stringsStream = await open('xl/sharedStrings.xml');
-      if (stringsStream) strings = await readSharedStrings(path, stringsStream);
-      const sheetStream = await open(sheet.entry);
-      if (!sheetStream) {
-        fail('file_corrupt', `The sheet "${sheet.name}" is missing from the workbook.`, { path });
-      }
-      ({ merges, hiddenRows } = await scanSheet(path, sheet.name, sheetStream, strings));
-    } catch (e) {
-      corrupt(e);
+    // Measured and bounded before exceljs reads anything.
+    const stringsStream = await open('xl/sharedStrings.xml');
+    const strings: SharedStrings | null = stringsStream
+      ? await readSharedStrings(path, stringsStream)
+      : null;
+    const sheetStream = await open(sheet.entry);
+    if (!sheetStream) {
+      fail('file_corrupt', `The sheet "${sheet.name}" is missing from the workbook.`, { path });
     }
+    const { merges, hiddenRows } = await scanSheet(path, sheet.name, sheetStream, strings);
     if (merges.length > 0) {
       notes.push({
         row: null,

@@ -12,6 +12,8 @@ import {
   repeatedDeflate,
   sharedRow,
   sharedStringItems,
+  sheetHead,
+  sheetTail,
   writeXlsx,
   xmlEscape,
 } from './xlsxBuilder';
@@ -257,6 +259,27 @@ describe('cells, rows and columns', () => {
       'Sheet "Lieferanten" in "tall.xlsx" has a row numbered 1,048,577; Excel sheets end at row 1,048,576, so the file was not written by Excel or is damaged. Split the list into smaller workbooks, or save the sheet as CSV (File, Save As, CSV UTF-8) and import that.',
     );
   });
+
+  it('refuses more than 50,000,000 cells, empty formatted ones included', async () => {
+    // 501,000 rows of a hundred empty cells each: 200 MB of XML with nothing in it.
+    const block = `<row>${'<c/>'.repeat(100)}</row>`.repeat(1_000);
+    const path = await writeXlsx(join(dir, 'empty-cells.xlsx'), {
+      rows: [],
+      sheet: {
+        deflated: repeatedDeflate(
+          sheetHead + inlineRow(1, HEADER),
+          block,
+          501,
+          `</sheetData>${sheetTail}`,
+        ),
+      },
+    });
+    const f = await failureOf(readTable(path));
+    expect(f.error.code).toBe('sheet_too_large');
+    expect(f.error.message).toBe(
+      'Sheet "Lieferanten" in "empty-cells.xlsx" has more than 50,000,000 cells (empty formatted cells included; reached in row 500,001); the app reads sheets of up to 50,000,000. Delete the rows and columns below and right of the list (or clear their formatting), or split the list into smaller workbooks, or save the sheet as CSV (File, Save As, CSV UTF-8) and import that.',
+    );
+  }, 120_000);
 
   it('refuses a formula longer than Excel allows, and a document type declaration', async () => {
     const formula = await writeXlsx(join(dir, 'formula.xlsx'), {

@@ -213,9 +213,15 @@ export function columnName(index: number): string {
   return s;
 }
 
+/** A sheet part's XML before its first row and after </sheetData>. */
+export const sheetHead = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${NS}" xmlns:r="${REL}"><sheetData>`;
+export const sheetTail = '</worksheet>';
+
 export interface XlsxParts {
   /** The `<row>` elements of sheet1 (the text between <sheetData> and </sheetData>). */
   rows: Chunks;
+  /** Or the whole sheet part, prepared (see `sheetHead`, `sheetTail`). */
+  sheet?: Omit<ZipPart, 'name'>;
   /** What follows </sheetData> in the sheet, e.g. <mergeCells>. */
   afterRows?: string;
   /** The shared strings' `<si>` elements; or a prepared part (a bomb). */
@@ -275,14 +281,14 @@ export async function writeXlsx(path: string, parts: XlsxParts): Promise<string>
       });
     }
   }
-  zipParts.push({
-    name: 'xl/worksheets/sheet1.xml',
-    content: wrap(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${NS}" xmlns:r="${REL}"><sheetData>`,
-      parts.rows,
-      `</sheetData>${parts.afterRows ?? ''}</worksheet>`,
-    ),
-  });
+  zipParts.push(
+    parts.sheet
+      ? { name: 'xl/worksheets/sheet1.xml', ...parts.sheet }
+      : {
+          name: 'xl/worksheets/sheet1.xml',
+          content: wrap(sheetHead, parts.rows, `</sheetData>${parts.afterRows ?? ''}${sheetTail}`),
+        },
+  );
   zipParts.push(...(parts.extraParts ?? []));
   await writeZip(path, zipParts);
   return path;
