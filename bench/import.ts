@@ -4,6 +4,10 @@
 // export within 2x a plain streaming write. While the import and the export run, the Jobs
 // screen's command (`jobs:list`) is sent every 50 ms, as the UI polls, and its answer times are
 // reported: the services must stay responsive (target: p95 under 100 ms, none over 250 ms).
+// Then the workbook limits (src-main/workbook/limits.ts): the worst files the app accepts, a
+// workbook near the size limit whose texts are near the shared-string limits and one of rows
+// near the row-length limit, are imported into a job, and a decompression bomb whose directory
+// lies is refused; the peak RSS of each is reported (target: under 1 GB for all).
 //
 //   npm run bench:import            (or: npx tsx bench/import.ts [rows])
 import { spawnSync } from 'node:child_process';
@@ -16,6 +20,13 @@ import { MemorySecretStore } from '../src-main/api';
 import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
 import { createAppServices } from '../src-main/services/appServices';
 import { previewTable, suggestMapping, type ResultRow } from '../src-main/workbook';
+import { AppFailure } from '../src-shared/errors';
+import {
+  inlineRow,
+  repeatedDeflate,
+  sharedRow,
+  writeXlsx,
+} from '../test/main/workbook/xlsxBuilder';
 
 const HEADERS = [
   'Lieferanten-Nr.',
@@ -68,6 +79,109 @@ async function generate(path: string, rows: number): Promise<void> {
   await wb.commit();
 }
 
+/** Syllables for texts that compress like real names and streets (about 3:1), not like noise. */
+const SYLLABLES =
+  'ber lin ham burg mün chen köln dres den wer ke stahl bau hau sen dorf feld mann tech nik lo gis tik han del gmbh ag ltd sa spa bv oy ab nor sud ost west ring weg stra ße platz al lee gar ten berg tal'.split(
+    ' ',
+  );
+
+function* texts(seed: number, count: number, length: number): Generator<string> {
+  let x = seed;
+  const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);
+  for (let i = 0; i < count; i++) {
+    let t = '';
+    while (t.length < length) t += SYLLABLES[next() % SYLLABLES.length];
+    yield `${t.slice(0, length - 7)} ${String(i).padStart(6, '0')}`;
+  }
+}
+
+/** Near the file size limit, with shared strings near theirs: every row has nine texts of its
+ *  own, about twenty characters each. */
+async function generateManyTexts(path: string, rows: number): Promise<void> {
+  const unique = 9;
+  await writeXlsx(path, {
+    rows: (function* () {
+      yield sharedRow(1, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      for (let r = 0; r < rows; r++) {
+        const base = 11 + r * unique;
+        yield sharedRow(r + 2, [
+          base,
+          base + 1,
+          base + 2,
+          base + 3,
+          base + 4,
+          base + 5,
+          10,
+          base + 6,
+          base + 7,
+          base + 8,
+        ]);
+      }
+    })(),
+    sharedStrings: (function* () {
+      const item = (t: string) => `<si><t>${t}</t></si>`;
+      for (const h of HEADERS) yield item(h);
+      yield item('SAP');
+      // Ids, then the texts of each row in turn: the shared strings' order in a real file.
+      const gen = texts(7, rows * unique, 20);
+      for (let r = 0; r < rows; r++) {
+        for (let k = 0; k < unique; k++) {
+          const t = gen.next().value as string;
+          yield item(
+            k === 0 ? String(10_000_000 + r) : k === 5 ? 'Deutschland' + t.slice(0, 9) : t,
+          );
+        }
+      }
+    })(),
+  });
+}
+
+/** Rows near the row-length limit: three notes of 32,000 characters each beside a supplier. */
+async function generateLongRows(path: string, rows: number): Promise<void> {
+  const note = (r: number, k: number) =>
+    `Notiz ${k} zu Lieferant ${r}: ${'Lieferbedingungen und Ansprechpartner. '.repeat(900)}`.slice(
+      0,
+      32_000,
+    );
+  await writeXlsx(path, {
+    rows: (function* () {
+      yield inlineRow(1, [
+        'Lieferanten-Nr.',
+        'Name',
+        'Straße',
+        'Ort',
+        'Land',
+        'Quelle',
+        'Notiz 1',
+        'Notiz 2',
+        'Notiz 3',
+      ]);
+      for (let r = 2; r <= rows + 1; r++) {
+        yield inlineRow(r, [
+          String(r),
+          `Supplier ${r}`,
+          `Hauptstraße ${r % 200}`,
+          'Berlin',
+          'DE',
+          'SAP',
+          note(r, 1),
+          note(r, 2),
+          note(r, 3),
+        ]);
+      }
+    })(),
+  });
+}
+
+/** 19 MB whose shared strings unpack to 19 GB, with a directory that says 1.9 GB. */
+async function generateBomb(path: string): Promise<void> {
+  const bomb = repeatedDeflate('<sst>', ' '.repeat(1 << 20), 19_000, '</sst>', { crc: false });
+  await writeXlsx(path, {
+    rows: [inlineRow(1, ['Lieferanten-Nr.', 'Name']), inlineRow(2, ['1', 'A'])],
+    sharedStrings: { deflated: bomb, declaredSize: 1_900_000_000 },
+  });
+}
+
 function resultRows(rows: number): ResultRow[] | Iterable<ResultRow> {
   return {
     *[Symbol.iterator]() {
@@ -94,6 +208,41 @@ function resultRows(rows: number): ResultRow[] | Iterable<ResultRow> {
       }
     },
   };
+}
+
+/** 'imported N rows', or 'refused: code: sentence'. */
+async function importOrRefusal(file: string, phase: string): Promise<string> {
+  const services = createAppServices({
+    dataDir: join(dirname(file), `data-${phase}-${Date.now()}`),
+    transport: 'direct',
+    secrets: new MemorySecretStore(),
+    sandbox: false,
+  });
+  try {
+    const preview = await previewTable(file, { limit: 20 });
+    const { mapping } = suggestMapping(
+      preview.columns.map((c) => c.header),
+      preview.rows.map((r) => r.cells),
+    );
+    const { onboarding, journal } = await services.ready();
+    const conn = journal.createConnection({
+      name: 'bench',
+      baseUrl: 'https://api.example.com',
+      limits: DEFAULT_WINDOWS,
+    });
+    const created = await onboarding.createJob({
+      path: file,
+      connectionId: conn.id,
+      mapping,
+      options: { skipExisting: false, screeningPeriod: null, validate: false },
+    });
+    return `imported ${created.summary.rows} rows`;
+  } catch (e) {
+    if (e instanceof AppFailure) return `refused: ${e.error.code}: ${e.message}`;
+    throw e;
+  } finally {
+    await services.close();
+  }
 }
 
 type PhaseResult = {
@@ -133,6 +282,9 @@ function probeLatency(services: ReturnType<typeof createAppServices>): () => Pro
 }
 
 const dataDirFor = (workbook: string) => join(dirname(workbook), 'data');
+
+/** Rows of the workbook near the size limit (many texts of their own per row). */
+const LIMIT_ROWS = Number(process.env.BENCH_LIMIT_ROWS ?? 540_000);
 
 async function runPhase(phase: string, file: string, rows: number): Promise<PhaseResult> {
   const t0 = performance.now();
@@ -229,6 +381,25 @@ async function runPhase(phase: string, file: string, rows: number): Promise<Phas
       detail: `${s.rows} rows from the journal, ${s.attention} on the Errors sheet`,
       latency,
     };
+  } else if (phase === 'gen-limits') {
+    const dir = dirname(file);
+    await generateManyTexts(join(dir, 'many-texts.xlsx'), rows);
+    await generateLongRows(join(dir, 'long-rows.xlsx'), 2_400);
+    await generateBomb(join(dir, 'bomb.xlsx'));
+    const size = async (name: string) =>
+      `${name} ${((await stat(join(dir, name))).size / 1024 / 1024).toFixed(1)} MB`;
+    detail = [
+      await size('many-texts.xlsx'),
+      await size('long-rows.xlsx'),
+      await size('bomb.xlsx'),
+    ].join(', ');
+  } else if (phase === 'accept' || phase === 'refuse') {
+    // Into a job as the app does it, with the suggested mapping.
+    const outcome = await importOrRefusal(file, phase);
+    if ((phase === 'accept') !== outcome.startsWith('imported')) {
+      throw new Error(`${file}: expected to be ${phase}ed, but ${outcome}`);
+    }
+    detail = outcome;
   } else if (phase === 'generate') {
     await generate(file, rows);
     detail = `${(await stat(file)).size} bytes`;
@@ -295,8 +466,21 @@ async function main(): Promise<void> {
     console.log(
       `targets: the services answer the UI meanwhile, p95 < 100 ms (${p95.toFixed(1)} ms), max < 250 ms (${max.toFixed(1)} ms)`,
     );
+    // The workbook limits: the worst accepted files and a bomb, each in its own process.
+    const limitsFile = join(dir, 'limits.xlsx');
+    console.log(`limit files   ${fmt(child('gen-limits', limitsFile, LIMIT_ROWS))}`);
+    const manyTexts = child('accept', join(dir, 'many-texts.xlsx'), 0);
+    console.log(`many texts    ${fmt(manyTexts)}`);
+    const longRows = child('accept', join(dir, 'long-rows.xlsx'), 0);
+    console.log(`long rows     ${fmt(longRows)}`);
+    const bomb = child('refuse', join(dir, 'bomb.xlsx'), 0);
+    console.log(`bomb          ${fmt(bomb)}`);
+    const worst = Math.max(manyTexts.rssMb, longRows.rssMb);
     console.log(
-      `import_ratio=${importRatio.toFixed(2)} import_rss_mb=${Math.round(imp.rssMb)} export_ratio=${exportRatio.toFixed(2)} ui_p95_ms=${p95.toFixed(1)} ui_max_ms=${max.toFixed(1)}`,
+      `targets: every accepted file and every refusal under 1 GB peak RSS (worst accepted ${Math.round(worst)} MB, bomb refused at ${Math.round(bomb.rssMb)} MB)`,
+    );
+    console.log(
+      `import_ratio=${importRatio.toFixed(2)} import_rss_mb=${Math.round(imp.rssMb)} export_ratio=${exportRatio.toFixed(2)} ui_p95_ms=${p95.toFixed(1)} ui_max_ms=${max.toFixed(1)} worst_accepted_rss_mb=${Math.round(worst)} bomb_refusal_rss_mb=${Math.round(bomb.rssMb)}`,
     );
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -7,11 +7,18 @@ import { basename, extname } from 'node:path';
 import { AppFailure, fail } from '../../src-shared/errors';
 import { detectDelimiter, detectEncoding, detectTextFormat, looksBinary } from './textDecode';
 import type { FileInfo, FileKind, SheetInfo } from './types';
-import { listZipEntries, readZipEntryText, ZipFormatError, type ZipEntry } from './zip';
+import {
+  assertUnpackedSizes,
+  listZipEntries,
+  readZipEntryText,
+  ZipFormatError,
+  type ZipEntry,
+} from './zip';
 
 /** Largest files imported by default. A workbook's shared strings are held in memory while it is
- *  read: a 58 MB .xlsx of a million rows peaks near 1 GB, so workbooks stop at 50 MB (about
- *  850,000 rows of ten columns). Text files hold nothing but the identities in memory. */
+ *  read (compactly, and bounded by limits.ts, which also bounds what a small file unpacks to):
+ *  workbooks stop at 50 MB (about 850,000 rows of ten columns). Text files hold nothing but the
+ *  identities in memory. */
 export const DEFAULT_MAX_BYTES = { xlsx: 50 * 1024 * 1024, csv: 200 * 1024 * 1024 } as const;
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -98,9 +105,13 @@ async function oleHoldsEncryption(path: string): Promise<boolean> {
   return false;
 }
 
+/** The archive's directory; refused when damaged, or when it declares more unpacked bytes than
+ *  the app reads (limits.ts), before anything is inflated. */
 async function zipEntriesOrFail(path: string): Promise<ZipEntry[]> {
   try {
-    return await listZipEntries(path);
+    const entries = await listZipEntries(path);
+    assertUnpackedSizes(path, entries);
+    return entries;
   } catch (e) {
     if (e instanceof ZipFormatError) {
       fail('file_corrupt', undefined, { path, cause: e.message });

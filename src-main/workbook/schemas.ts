@@ -47,6 +47,8 @@ export const TableNoteSchema = z.object({
     'line_count',
     'quote_kept',
     'file_type',
+    'hidden_rows_imported',
+    'merged_header_split',
   ]),
   message: z.string(),
 });

@@ -77,6 +77,26 @@ function uniqueHeaders(texts: string[], first: number): TableColumn[] {
   });
 }
 
+/** "5", "5 and 9", "5, 9 and 12". */
+function listWords(items: readonly (string | number)[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${String(items.at(-1))}`;
+}
+
+/** The note on hidden rows that were imported (or are shown in a preview). */
+function hiddenRowsNote(rows: readonly number[], total: number): TableNote {
+  const listed =
+    total > rows.length ? `${rows.join(', ')} and ${total - rows.length} more` : listWords(rows);
+  return {
+    row: null,
+    kind: 'hidden_rows_imported',
+    message:
+      total === 1
+        ? `Row ${listed} is hidden in Excel and is imported like the others; delete it in the file if it should not be sent.`
+        : `Rows ${listed} are hidden in Excel and are imported like the others; delete them in the file if they should not be sent.`,
+  };
+}
+
 class NoteSink {
   private counts = new Map<TableNote['kind'], number>();
   constructor(readonly notes: TableNote[]) {}
@@ -196,7 +216,8 @@ export async function openTable(
     });
   }
 
-  const headerCells = buffered.find((r) => r.sourceRow === headerRow)?.cells ?? [];
+  const headerRaw = buffered.find((r) => r.sourceRow === headerRow);
+  const headerCells = headerRaw?.cells ?? [];
   const firstCol = headerCells.findIndex((c) => c.trim() !== '');
   // The table is as wide as its header, or as its widest data row in the window.
   let lastCol = headerCells.length - 1;
@@ -205,7 +226,28 @@ export async function openTable(
   }
   const width = lastCol - firstCol + 1;
   const headerTexts = Array.from({ length: width }, (_, i) => headerCells[firstCol + i] ?? '');
+  // A column name merged over several columns (an "Adresse" over street and house number)
+  // names each of them: the second is "Adresse (2)", so it can be mapped and nothing is lost.
+  const split: string[] = [];
+  for (const span of headerRaw?.mergedAcross ?? []) {
+    const name = (headerCells[span.first] ?? '').replace(/\s+/g, ' ').trim();
+    const first = Math.max(span.first, firstCol);
+    const last = Math.min(span.last, lastCol);
+    if (name === '' || last <= first) continue;
+    const derived: string[] = [];
+    for (let c = first + 1; c <= last; c++) {
+      headerTexts[c - firstCol] = `${name} (${c - span.first + 1})`;
+      derived.push(`column ${columnLetter(c)} is named "${name} (${c - span.first + 1})"`);
+    }
+    const one = derived.length === 1;
+    split.push(
+      `The column name "${name}" in row ${headerRow} is merged over columns ${listWords([...Array(last - first + 1).keys()].map((i) => columnLetter(first + i)))}: ${listWords(derived)} so that ${one ? 'its' : 'their'} values are kept. Map ${one ? 'it' : 'them'} too where ${one ? 'it belongs' : 'they belong'} to a supplier field (a house number beside the street, for example).`,
+    );
+  }
   const columns = uniqueHeaders(headerTexts, firstCol);
+  for (const message of split) {
+    notes.push({ row: headerRow, kind: 'merged_header_split', message });
+  }
 
   const above = buffered.filter((r) => r.sourceRow < headerRow && !isBlank(r.cells));
   if (above.length > 0) {
@@ -218,7 +260,17 @@ export async function openTable(
 
   async function* rows(): AsyncGenerator<TableRow> {
     const sink = new NoteSink(notes);
-    let held: TableRow[] = [];
+    let held: { row: TableRow; hidden: boolean }[] = [];
+    // Hidden rows among the records: all counted, the first twenty named.
+    const hiddenSample: number[] = [];
+    let hiddenCount = 0;
+    const record = (row: TableRow, hidden: boolean): TableRow => {
+      if (hidden) {
+        hiddenCount++;
+        if (hiddenSample.length < 20) hiddenSample.push(row.sourceRow);
+      }
+      return row;
+    };
     let afterBlank = false;
     // Blank rows since the last record; they count as inside the table once a record follows.
     let pendingBlank: number[] = [];
@@ -288,19 +340,19 @@ export async function openTable(
           held.length < MAX_REMARK_ROWS &&
           (afterBlank || REMARK_WORDS.test(values[0] as string))
         ) {
-          held.push(row);
+          held.push({ row, hidden: r.hidden === true });
           continue;
         }
-        for (const h of held) yield h;
+        for (const h of held) yield record(h.row, h.hidden);
         held = [];
         afterBlank = false;
         insideCount += pendingBlankCount;
         for (const n of pendingBlank) if (insideSample.length < 20) insideSample.push(n);
         pendingBlank = [];
         pendingBlankCount = 0;
-        yield row;
+        yield record(row, r.hidden === true);
       }
-      for (const h of held) {
+      for (const { row: h } of held) {
         sink.add({
           row: h.sourceRow,
           kind: 'remark_row_skipped',
@@ -316,6 +368,8 @@ export async function openTable(
       }
       sink.finish();
     } finally {
+      // Also when reading stops early (a preview): the note names the hidden rows read so far.
+      if (hiddenCount > 0) notes.push(hiddenRowsNote(hiddenSample, hiddenCount));
       await it.return(undefined);
     }
   }

@@ -51,7 +51,9 @@ export interface TableNote {
     | 'formula_error'
     | 'line_count'
     | 'quote_kept'
-    | 'file_type';
+    | 'file_type'
+    | 'hidden_rows_imported'
+    | 'merged_header_split';
   message: string;
 }
 

@@ -1,9 +1,13 @@
 // A small reader of a zip's central directory. It lets the app list an .xlsx's sheets, tell a
-// damaged archive from a good one, and scan one sheet's XML (for merged ranges) without parsing
-// the whole workbook. Zip64 is not handled: files that large are refused by the size limit first.
+// damaged archive from a good one, and stream one part of the workbook without parsing the
+// rest. The unpacked sizes the directory declares are bounded (`assertUnpackedSizes`), and a part
+// is never inflated past its declared size, so a directory that lies cannot make it grow.
 import { open, type FileHandle } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { createInflateRaw } from 'node:zlib';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { AppFailure, appError, fail } from '../../src-shared/errors';
+import { byteSize, formatCount, SPLIT_OR_CSV, XLSX_LIMITS } from './limits';
 
 export interface ZipEntry {
   name: string;
@@ -87,6 +91,13 @@ export async function listZipEntries(path: string): Promise<ZipEntry[]> {
       dirOffset = Number(record.readBigUInt64LE(48));
     }
     if (dirOffset + dirSize > size) throw new ZipFormatError('central directory out of range');
+    if (count > XLSX_LIMITS.entries) {
+      fail(
+        'file_unpacked_too_large',
+        `"${basename(path)}" holds ${formatCount(count)} files inside; a workbook has a few hundred at most and the app reads up to ${formatCount(XLSX_LIMITS.entries)}. Open it in Excel and save it again as .xlsx, or save the sheet as CSV (File, Save As, CSV UTF-8) and import that.`,
+        { path, entries: count, maxEntries: XLSX_LIMITS.entries },
+      );
+    }
     const dir = await readAt(fh, dirOffset, dirSize);
     const entries: ZipEntry[] = [];
     let p = 0;
@@ -114,7 +125,59 @@ export async function listZipEntries(path: string): Promise<ZipEntry[]> {
   }
 }
 
-/** The entry's uncompressed bytes as a stream. */
+/** Parts the app reads whole into memory; every other part is streamed or not read at all. */
+const WHOLE_PARTS = new Set(['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml']);
+
+/** Refuses a workbook whose directory declares more unpacked bytes than the app reads: per part
+ *  (parts read whole have a smaller bound) and all parts together. */
+export function assertUnpackedSizes(path: string, entries: readonly ZipEntry[]): void {
+  const file = basename(path);
+  let total = 0;
+  for (const e of entries) {
+    const name = e.name.replace(/^\//, '');
+    const limit = WHOLE_PARTS.has(name)
+      ? XLSX_LIMITS.wholePartBytes
+      : XLSX_LIMITS.streamedPartBytes;
+    if (e.size > limit) {
+      fail(
+        'file_unpacked_too_large',
+        `"${file}" is small on disk, but its part ${name} unpacks to ${byteSize(e.size)}; the app reads parts of up to ${byteSize(limit)}. A supplier list needs far less: the file may be damaged or built to overload the programs that open it. ${SPLIT_OR_CSV}`,
+        { path, part: name, unpackedBytes: e.size, maxBytes: limit },
+      );
+    }
+    total += e.size;
+  }
+  if (total > XLSX_LIMITS.totalBytes) {
+    fail(
+      'file_unpacked_too_large',
+      `"${file}" unpacks to ${byteSize(total)}; the app reads workbooks that unpack to at most ${byteSize(XLSX_LIMITS.totalBytes)}. ${SPLIT_OR_CSV}`,
+      { path, unpackedBytes: total, maxBytes: XLSX_LIMITS.totalBytes },
+    );
+  }
+}
+
+/** Passes at most `declared` bytes; more means the directory lied about the part's size. */
+function capAtDeclaredSize(path: string, entry: ZipEntry): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > entry.size) {
+        const error = appError(
+          'file_corrupt',
+          `"${basename(path)}" is damaged: its part ${entry.name} unpacks to more than the ${formatCount(entry.size)} bytes its table of contents gives, so it was not read further. Open the file in Excel and save it again as .xlsx, and import the new file.`,
+          { path, part: entry.name, declaredBytes: entry.size },
+        );
+        done(new AppFailure(error));
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+}
+
+/** The entry's uncompressed bytes as a stream, never more than its declared size (the stream
+ *  fails with an AppFailure when there are more). */
 export async function openZipEntry(path: string, entry: ZipEntry): Promise<Readable> {
   const fh = await open(path, 'r');
   let start: number;
@@ -137,12 +200,23 @@ export async function openZipEntry(path: string, entry: ZipEntry): Promise<Reada
     raw.destroy();
     return Readable.from([]);
   }
-  if (entry.method === 0) return raw;
-  if (entry.method !== 8) throw new ZipFormatError(`compression method ${entry.method}`);
-  const inflate = createInflateRaw();
-  raw.on('error', (e) => inflate.destroy(e));
-  inflate.on('close', () => raw.destroy());
-  return raw.pipe(inflate);
+  if (entry.method !== 0 && entry.method !== 8) {
+    raw.destroy();
+    throw new ZipFormatError(`compression method ${entry.method}`);
+  }
+  const cap = capAtDeclaredSize(path, entry);
+  const inflate = entry.method === 8 ? createInflateRaw({ chunkSize: 64 * 1024 }) : null;
+  const destroyAll = () => {
+    raw.destroy();
+    inflate?.destroy();
+  };
+  // Errors travel downstream to the reader; closing the last stream closes the file.
+  raw.on('error', (e) => cap.destroy(e));
+  inflate?.on('error', (e) => cap.destroy(e));
+  cap.on('close', destroyAll);
+  if (inflate) raw.pipe(inflate).pipe(cap);
+  else raw.pipe(cap);
+  return cap;
 }
 
 export async function readZipEntryText(path: string, entry: ZipEntry): Promise<string> {

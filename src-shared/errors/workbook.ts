@@ -14,6 +14,14 @@ export const workbookErrors = {
     'The file is larger than the app can import at once. Split it into smaller files.',
   file_quotes_broken:
     'Quotation marks in the text file would merge or change rows. Correct them on the lines named in a text editor and import the file again.',
+  file_unpacked_too_large:
+    'The workbook unpacks to far more data than a supplier list needs: it may be damaged or built to overload the programs that open it. Open it in Excel and save it again, or save the sheet as CSV (File, Save As, CSV UTF-8) and import that.',
+  workbook_too_many_texts:
+    'The workbook holds more different texts than the app reads at once. Split the list into smaller workbooks, or save the sheet as CSV (File, Save As, CSV UTF-8) and import that.',
+  sheet_too_large:
+    'The sheet has more rows, columns or text than the app reads. Split the list into smaller workbooks, or save the sheet as CSV (File, Save As, CSV UTF-8) and import that.',
+  cell_too_long:
+    'A cell holds more than 32,767 characters, which Excel itself does not allow. Shorten it in the file and import the file again.',
   file_changed:
     'The file changed since it was imported. Import it again to start a job from the new contents.',
   sheet_not_found: 'The workbook has no sheet with this name. Pick one of the listed sheets.',

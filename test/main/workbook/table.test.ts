@@ -522,3 +522,126 @@ describe('text tables', () => {
     expect((await readTable(path)).rows[0]?.cells).toEqual(['=HYPERLINK(x)', '+49 30 1234']);
   });
 });
+
+describe('what Excel hides or merges', () => {
+  it('imports hidden rows and says which they are', async () => {
+    const path = await writeWorkbook(join(dir, 'hidden-rows.xlsx'), [
+      {
+        name: 'Lieferanten',
+        rows: [
+          ['Lieferanten-Nr.', 'Name', 'Ort', 'Land'],
+          ['1', 'Alpha', 'Berlin', 'DE'],
+          ['2', 'Beta', 'Paris', 'FR'],
+          ['3', 'Gamma', 'Wien', 'AT'],
+          ['4', 'Delta', 'Rom', 'IT'],
+          ['5', 'Epsilon', 'Bern', 'CH'],
+          [],
+          ['Hinweis: intern'],
+        ],
+        build: (ws) => {
+          for (const r of [3, 5, 8]) ws.getRow(r).hidden = true;
+        },
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.rows).toEqual([
+      { sourceRow: 2, cells: ['1', 'Alpha', 'Berlin', 'DE'] },
+      { sourceRow: 3, cells: ['2', 'Beta', 'Paris', 'FR'] },
+      { sourceRow: 4, cells: ['3', 'Gamma', 'Wien', 'AT'] },
+      { sourceRow: 5, cells: ['4', 'Delta', 'Rom', 'IT'] },
+      { sourceRow: 6, cells: ['5', 'Epsilon', 'Bern', 'CH'] },
+    ]);
+    // Row 8 is hidden too, but it is a remark below the table and has its own note.
+    expect(table.notes.filter((n) => n.kind === 'hidden_rows_imported')).toEqual([
+      {
+        row: null,
+        kind: 'hidden_rows_imported',
+        message:
+          'Rows 3 and 5 are hidden in Excel and are imported like the others; delete them in the file if they should not be sent.',
+      },
+    ]);
+    expect(table.notes.some((n) => n.kind === 'remark_row_skipped' && n.row === 8)).toBe(true);
+  });
+
+  it('names many hidden rows by the first twenty, and one alone', async () => {
+    const rows: string[][] = [['Lieferanten-Nr.', 'Name', 'Ort', 'Land']];
+    for (let i = 1; i <= 40; i++) rows.push([String(i), `Supplier ${i}`, 'Berlin', 'DE']);
+    const many = await writeWorkbook(join(dir, 'hidden-many.xlsx'), [
+      { name: 'S', rows, build: (ws) => ws.eachRow((row) => (row.hidden = row.number > 1)) },
+    ]);
+    const table = await readTable(many);
+    expect(table.rows).toHaveLength(40);
+    expect(table.notes.find((n) => n.kind === 'hidden_rows_imported')?.message).toBe(
+      'Rows 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21 and 20 more are hidden in Excel and are imported like the others; delete them in the file if they should not be sent.',
+    );
+    const one = await writeWorkbook(join(dir, 'hidden-one.xlsx'), [
+      { name: 'S', rows: rows.slice(0, 4), build: (ws) => (ws.getRow(4).hidden = true) },
+    ]);
+    expect(
+      (await readTable(one)).notes.find((n) => n.kind === 'hidden_rows_imported')?.message,
+    ).toBe(
+      'Row 4 is hidden in Excel and is imported like the others; delete it in the file if it should not be sent.',
+    );
+  });
+
+  it('keeps the column under a name merged over two columns, as "Adresse (2)", and says so', async () => {
+    const path = await writeWorkbook(join(dir, 'merged-header.xlsx'), [
+      {
+        name: 'Lieferanten',
+        rows: [
+          ['Lieferantenliste'],
+          ['Lieferanten-Nr.', 'Name', 'Adresse', '', 'PLZ', 'Ort', 'Land'],
+          ['1', 'Alpha GmbH', 'Hauptstraße', '12', '10115', 'Berlin', 'DE'],
+          ['2', 'Beta AG', 'Ringweg', '3a', '80331', 'München', 'DE'],
+        ],
+        build: (ws) => ws.mergeCells('C2:D2'),
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.columns.map((c) => [c.header, c.letter])).toEqual([
+      ['Lieferanten-Nr.', 'A'],
+      ['Name', 'B'],
+      ['Adresse', 'C'],
+      ['Adresse (2)', 'D'],
+      ['PLZ', 'E'],
+      ['Ort', 'F'],
+      ['Land', 'G'],
+    ]);
+    expect(table.rows).toEqual([
+      { sourceRow: 3, cells: ['1', 'Alpha GmbH', 'Hauptstraße', '12', '10115', 'Berlin', 'DE'] },
+      { sourceRow: 4, cells: ['2', 'Beta AG', 'Ringweg', '3a', '80331', 'München', 'DE'] },
+    ]);
+    expect(table.notes.filter((n) => n.kind === 'merged_header_split')).toEqual([
+      {
+        row: 2,
+        kind: 'merged_header_split',
+        message:
+          'The column name "Adresse" in row 2 is merged over columns C and D: column D is named "Adresse (2)" so that its values are kept. Map it too where it belongs to a supplier field (a house number beside the street, for example).',
+      },
+    ]);
+  });
+
+  it('names every column under a name merged over three', async () => {
+    const path = await writeWorkbook(join(dir, 'merged-three.xlsx'), [
+      {
+        name: 'S',
+        rows: [
+          ['Nr', 'Anschrift', '', '', 'Land'],
+          ['1', 'Weg', '5', 'Hinterhaus', 'DE'],
+        ],
+        build: (ws) => ws.mergeCells('B1:D1'),
+      },
+    ]);
+    const table = await readTable(path);
+    expect(table.columns.map((c) => c.header)).toEqual([
+      'Nr',
+      'Anschrift',
+      'Anschrift (2)',
+      'Anschrift (3)',
+      'Land',
+    ]);
+    expect(table.notes.find((n) => n.kind === 'merged_header_split')?.message).toBe(
+      'The column name "Anschrift" in row 1 is merged over columns B, C and D: column C is named "Anschrift (2)" and column D is named "Anschrift (3)" so that their values are kept. Map them too where they belong to a supplier field (a house number beside the street, for example).',
+    );
+  });
+});
