@@ -123,7 +123,12 @@ export class FileGrants {
     if (!folder?.isDirectory()) fail('export_folder_missing');
     if (!chosen) {
       const existing = await fsp.lstat(target).catch(() => undefined);
-      if (existing && !(existing.isFile() && this.#isWritten(target, existing))) {
+      // A folder in the file's place is never replaced: the export itself says so.
+      if (
+        existing &&
+        !existing.isDirectory() &&
+        !(existing.isFile() && this.#isWritten(target, existing))
+      ) {
         fail(
           'export_file_exists',
           `A file named ${path.basename(target)} is already in that folder, and the app did not write it or it was changed since (for example fixed in Excel), so it is not replaced. Rename or move that file (or, in the desktop app, choose another place with "Save as…"), then export again.`,

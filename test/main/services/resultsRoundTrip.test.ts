@@ -60,6 +60,8 @@ beforeAll(async () => {
       limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
     },
   });
+  // The user chose the list (as with the file dialog).
+  services.grants.grantRead(list);
 });
 
 afterAll(async () => {
@@ -148,6 +150,8 @@ describe('a results file, out and back', () => {
     expect(theta('Source row').value).toBe(9);
 
     // In CSV, the changes are in the result column.
+    // Another name in the list's folder, as the Save dialog would give it.
+    services.grants.grantSaveAs(path.join(dir, 'x.csv'));
     const csv = await call('jobs:export', { jobId, format: 'csv', path: path.join(dir, 'x.csv') });
     const text = await readFile(csv.path, 'utf8');
     expect(text).toContain('000153,Gamma SL,Calle 3,28001,Madrid,ES,ERP,done,');
@@ -203,6 +207,7 @@ describe('a results file, out and back', () => {
 
     // The retry's own results keep the row numbers of the list, so they come back the same way.
     const again = path.join(dir, 'retry.results.xlsx');
+    services.grants.grantSaveAs(again);
     await call('jobs:export', { jobId: r.jobId!, format: 'xlsx', path: again });
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.readFile(again);
@@ -218,6 +223,7 @@ describe('results that would not fit in Excel', () => {
       wide,
       `${[...HEADERS, ...extra].join(',')}\r\n${['000301', 'Wide GmbH', 'Str. 1', '10115', 'Berlin', 'DE', 'ERP', ...extra.map(() => 'x')].join(',')}\r\n`,
     );
+    services.grants.grantRead(wide);
     const p = await call('files:preview', { path: wide });
     const conn = (await call('connections:list', {}))[0]!;
     const before = (await call('jobs:list', {})).length;
@@ -241,6 +247,7 @@ describe('results that would not fit in Excel', () => {
     const jobs = await call('jobs:list', {});
     const folder = path.join(dir, 'a folder.xlsx');
     await mkdir(folder);
+    services.grants.grantSaveAs(folder);
     const r = await services.router.dispatch('jobs:export', {
       jobId: jobs[0]!.id,
       format: 'xlsx',
