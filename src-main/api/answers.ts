@@ -170,7 +170,8 @@ export function fieldNamesRefusal(
   const expected = otherFieldNames(sent);
   const theirs = CREATE_FIELD_WIRE[expected];
   // Whole words only: "address" must not be found inside "addressLine".
-  const mentions = (name: string) => new RegExp(`(^|[^A-Za-z])${name}($|[^A-Za-z])`, 'i').test(text);
+  const mentions = (name: string) =>
+    new RegExp(`(^|[^A-Za-z])${name}($|[^A-Za-z])`, 'i').test(text);
   const pairs = (['city', 'address'] as const).filter((k) => mentions(theirs[k]));
   if (pairs.length === 0) return undefined;
   const wanted = pairs.map((k) => `'${theirs[k]}'`).join(' and ');

@@ -3,10 +3,7 @@
 // (undici: keep-alive by default). The token is asked for at call time from a TokenSource and
 // lives only in the request's header: never in a field, a log line, an answer or an error.
 import type { z } from 'zod';
-import {
-  DEFAULT_CREATE_FIELD_NAMES,
-  type CreateFieldNames,
-} from '../../src-shared/fieldNames';
+import { DEFAULT_CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fieldNames';
 import type { SupplierCreatePayload, SupplierIdentifier } from '../../src-shared/supplier';
 import { appError, AppFailure, type Result } from '../../src-shared/errors';
 import type { AnswerInfo, ApiAnswer, ApiAnswerKind, FindResult, MethodGroup } from './answers';

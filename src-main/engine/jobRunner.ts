@@ -1710,10 +1710,7 @@ export class JobRunner {
 
 /** How many pages the supplier list has and their size, or undefined when the first page does
  *  not say (then the check asks find-by-identifier per row). */
-function listShape(
-  page: SupplierPage,
-  asked: number,
-): { size: number; pages: number } | undefined {
+function listShape(page: SupplierPage, asked: number): { size: number; pages: number } | undefined {
   const n = page.content.length;
   // A server that sends no size may still have capped it: a short first page that is not the
   // whole list shows the size it used.

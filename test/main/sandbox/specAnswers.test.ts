@@ -82,7 +82,11 @@ describe("answers: 'spec'", () => {
     );
     t.sb.configure({ answers: 'full' });
     const full = await strict.get(`${SITES}/find-by-identifier?platformId=500`);
-    expect(full.body).toMatchObject({ platformTargetId: 500, screened: false, customerIds: [{ id: 'C-1' }] });
+    expect(full.body).toMatchObject({
+      platformTargetId: 500,
+      screened: false,
+      customerIds: [{ id: 'C-1' }],
+    });
   });
 });
 
