@@ -3,6 +3,7 @@
 // it with these schemas; nothing else crosses.
 import { z } from 'zod';
 import type { Result } from './errors';
+import { CreateFieldNamesSchema } from './fieldNames';
 import { FieldTransformSchema } from './fieldTransforms';
 import { PAYLOAD_FIELDS, ScreeningPeriodSchema } from './supplier';
 
@@ -47,6 +48,8 @@ export const ConnectionViewSchema = z.object({
   /** Whether a token is stored in the keychain. The token itself never leaves the services. */
   hasToken: z.boolean(),
   limits: LimitsSchema,
+  /** How creates spell city and address on this API (city-address unless the API refuses it). */
+  fieldNames: CreateFieldNamesSchema,
 });
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
 
@@ -338,6 +341,8 @@ export const commands = {
         baseUrl: z.string().trim().min(1).max(2000),
         token: z.string().min(1).max(4096).optional(),
         limits: LimitsSchema.optional(),
+        /** Left out: unchanged (city-address for a new connection). */
+        fieldNames: CreateFieldNamesSchema.optional(),
       })
       .strict(),
     output: ConnectionViewSchema,

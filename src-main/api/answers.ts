@@ -2,6 +2,11 @@
 // never throws for something the API or the network did; it returns one of these, and the sync
 // engine decides per class. `answerError` turns a non-success into the app's catalogue error.
 import { appError, type AppError } from '../../src-shared/errors';
+import {
+  CREATE_FIELD_WIRE,
+  otherFieldNames,
+  type CreateFieldNames,
+} from '../../src-shared/fieldNames';
 import type { RateLimitBody } from './wire';
 
 export type MethodGroup = 'GET' | 'WRITE';
@@ -18,7 +23,15 @@ export interface AnswerInfo {
 
 export type ApiAnswer<T> =
   | { kind: 'ok'; value: T; status: number; info: AnswerInfo }
-  | { kind: 'row_error'; status: 400; code: string; message: string; solution?: string }
+  | {
+      kind: 'row_error';
+      status: 400;
+      code: string;
+      message: string;
+      solution?: string;
+      /** The offending field, when the server names it apart from the message. */
+      field?: string;
+    }
   | {
       kind: 'access_denied';
       /** Undefined when the 403 body was not the documented one. */
@@ -139,5 +152,33 @@ export function ambiguousError(count: number | undefined): AppError {
       ? undefined
       : `${count} suppliers match this identifier. Add a source to the identifier or fix the duplicates in the platform.`,
     count === undefined ? undefined : { count },
+  );
+}
+
+/**
+ * A create refused with 400 because the API spells city and address the other way: the message
+ * (or the field the server names) mentions the other spelling's names. Returns the error for the
+ * row and the job, saying which names the API expects and how to switch; undefined otherwise.
+ */
+export function fieldNamesRefusal(
+  answer: ApiAnswer<unknown>,
+  sent: CreateFieldNames,
+): AppError | undefined {
+  if (answer.kind !== 'row_error') return undefined;
+  const text = [answer.message, answer.field, answer.solution].filter(Boolean).join(' ');
+  const ours = CREATE_FIELD_WIRE[sent];
+  const expected = otherFieldNames(sent);
+  const theirs = CREATE_FIELD_WIRE[expected];
+  // Whole words only: "address" must not be found inside "addressLine".
+  const mentions = (name: string) =>
+    new RegExp(`(^|[^A-Za-z])${name}($|[^A-Za-z])`, 'i').test(text);
+  const pairs = (['city', 'address'] as const).filter((k) => mentions(theirs[k]));
+  if (pairs.length === 0) return undefined;
+  const wanted = pairs.map((k) => `'${theirs[k]}'`).join(' and ');
+  const instead = pairs.map((k) => `'${ours[k]}'`).join(' and ');
+  return appError(
+    'api_field_names',
+    `The API expects ${wanted} instead of ${instead}: switch the connection's field names in Connection settings and retry the failed rows.`,
+    { sent, expected, apiMessage: answer.message },
   );
 }

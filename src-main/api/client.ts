@@ -3,10 +3,12 @@
 // (undici: keep-alive by default). The token is asked for at call time from a TokenSource and
 // lives only in the request's header: never in a field, a log line, an answer or an error.
 import type { z } from 'zod';
+import { DEFAULT_CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fieldNames';
 import type { SupplierCreatePayload, SupplierIdentifier } from '../../src-shared/supplier';
 import { appError, AppFailure, type Result } from '../../src-shared/errors';
 import type { AnswerInfo, ApiAnswer, ApiAnswerKind, FindResult, MethodGroup } from './answers';
 import {
+  ANSWER_FIELDS,
   AccessDeniedBodySchema,
   CreateAcceptedSchema,
   ErrorBodySchema,
@@ -28,6 +30,7 @@ import {
   identifierQuery,
   screeningRequestBody,
   validationRequestBody,
+  type AnswerFields,
   type PendingSupplier,
   type RateLimitBody,
   type ScreeningStatus,
@@ -50,7 +53,9 @@ export interface ApiLogEntry {
 }
 
 export interface ApiWarning {
-  code: 'api_deprecated';
+  /** api_deprecated: Sunset or Deprecation headers. api_answer_fields: an answer without a field
+   *  the published document requires, or with one it does not name (used all the same). */
+  code: 'api_deprecated' | 'api_answer_fields';
   endpoint: string;
   sunset?: string;
   deprecation?: string;
@@ -64,8 +69,11 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Called once per request after it ends. */
   log?: (entry: ApiLogEntry) => void;
-  /** Sunset or Deprecation headers seen on an endpoint (once per endpoint per client). */
+  /** Sunset or Deprecation headers seen on an endpoint (once per endpoint per client); fields
+   *  an answer lacks or adds compared with the published document (once per field). */
   onWarning?: (warning: ApiWarning) => void;
+  /** How creates spell city and address (the connection's setting); default city-address. */
+  fieldNames?: CreateFieldNames;
   /** The transport; the global fetch by default. Injectable so a simulation replays exactly. */
   fetch?: typeof fetch;
 }
@@ -165,6 +173,15 @@ interface RequestSpec<T> {
   parse: (json: unknown, status: number, info: AnswerInfo) => ParseOutcome<T>;
   /** Endpoint-specific meaning of a non-2xx status; undefined falls back to the common rules. */
   special?: (status: number, json: unknown) => ApiAnswer<T> | undefined;
+  /** The objects of a parsed 2xx body to compare with the published document's fields. */
+  fields?: (json: unknown) => FieldGroup[];
+}
+
+/** Objects of one answer that share a set of documented fields; `label` prefixes their names. */
+interface FieldGroup {
+  objects: unknown[];
+  fields: AnswerFields;
+  label?: string;
 }
 
 type ParseOutcome<T> = { ok: true; value: T } | { ok: false; detail: string };
@@ -177,6 +194,7 @@ export class ApiClient {
   private readonly onWarning: ((warning: ApiWarning) => void) | undefined;
   private readonly fetchImpl: typeof fetch;
   private readonly warned = new Set<string>();
+  readonly fieldNames: CreateFieldNames;
 
   /** Throws AppFailure `api_insecure_url` for a base URL that is neither https nor loopback. */
   constructor(options: ApiClientOptions) {
@@ -188,6 +206,7 @@ export class ApiClient {
     this.log = options.log;
     this.onWarning = options.onWarning;
     this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.fieldNames = options.fieldNames ?? DEFAULT_CREATE_FIELD_NAMES;
   }
 
   // ---- Endpoints -----------------------------------------------------------------------------
@@ -201,21 +220,27 @@ export class ApiClient {
       {
         method: 'POST',
         path: PATHS.sites,
-        body: createSupplierBody(payload),
+        body: createSupplierBody(payload, this.fieldNames),
         parse: (json, _status, info) => {
           const body = parseWith(CreateAcceptedSchema, json);
           const fromLocation = info.location
             ? uuidFromLocation(info.location, this.baseUrl)
             : undefined;
           if (!body.ok && !fromLocation) return body;
-          const value: CreateAccepted = {
-            uuid: fromLocation ?? (body.ok ? body.value.uuid : ''),
-          };
+          const uuid = fromLocation ?? (body.ok ? body.value.uuid?.trim() : undefined);
+          if (!uuid) {
+            return {
+              ok: false,
+              detail: 'the answer names no uuid, neither in the Location header nor in the body',
+            };
+          }
+          const value: CreateAccepted = { uuid };
           if (body.ok && body.value.pendingEndpoint)
             value.pendingEndpoint = body.value.pendingEndpoint;
           if (body.ok && body.value.message) value.message = body.value.message;
           return { ok: true, value };
         },
+        fields: (json) => [{ objects: [json], fields: ANSWER_FIELDS.create }],
       },
       opts,
     );
@@ -248,6 +273,7 @@ export class ApiClient {
         path: PATHS.pending,
         query,
         parse: (json) => parseWith(PendingListSchema, json),
+        fields: (json) => [{ objects: listOf(json), fields: ANSWER_FIELDS.pending }],
         // A uuid no longer pending may be answered 404: the same as an empty list.
         special: (status) =>
           status === 404 && uuid !== undefined
@@ -269,6 +295,14 @@ export class ApiClient {
         path: PATHS.sites,
         query,
         parse: (json) => parseWith(SupplierPageSchema, json),
+        fields: (json) => [
+          { objects: [json], fields: ANSWER_FIELDS.page },
+          {
+            objects: listOf((json as { content?: unknown } | null)?.content),
+            fields: ANSWER_FIELDS.pageItem,
+            label: 'content[].',
+          },
+        ],
       },
       opts,
     );
@@ -297,6 +331,7 @@ export class ApiClient {
             return { ok: true, value: { found: 'one', supplier: first } };
           return { ok: true, value: { found: 'ambiguous', count: list.value.length } };
         },
+        fields: (json) => [{ objects: listOf(json), fields: ANSWER_FIELDS.supplier }],
         special: (status, json) => {
           if (status === 404)
             return okAnswer<FindResult<SupplierDetail>>({ found: 'none' }, status);
@@ -333,6 +368,7 @@ export class ApiClient {
         query: identifierQuery(supplier),
         body: identifierManagementBody(identifier),
         parse: (json) => parseWith(IdentifierCreatedSchema, json),
+        fields: (json) => [{ objects: [json], fields: ANSWER_FIELDS.identifierCreated }],
       },
       opts,
     );
@@ -373,6 +409,7 @@ export class ApiClient {
             ? { ok: true, value: { screeningRequestIds: r.value.screeningRequestIds } }
             : r;
         },
+        fields: (json) => [{ objects: [json], fields: ANSWER_FIELDS.screeningAccepted }],
       },
       opts,
     );
@@ -389,6 +426,7 @@ export class ApiClient {
         path: PATHS.screening,
         query: identifierQuery(identifier),
         parse: (json) => parseWith(ScreeningStatusSchema, json),
+        fields: (json) => [{ objects: [json], fields: ANSWER_FIELDS.screeningStatus }],
       },
       opts,
     );
@@ -408,6 +446,7 @@ export class ApiClient {
           const r = parseWith(ValidationAcceptedSchema, json);
           return r.ok ? { ok: true, value: { requestId: r.value.requestId } } : r;
         },
+        fields: (json) => [{ objects: [json], fields: ANSWER_FIELDS.validationAccepted }],
       },
       opts,
     );
@@ -424,6 +463,7 @@ export class ApiClient {
         path: PATHS.validation,
         query: identifierQuery(identifier),
         parse: (json) => parseWith(ValidationStatusSchema, json),
+        fields: (json) => [{ objects: [json], fields: ANSWER_FIELDS.validationStatus }],
       },
       opts,
     );
@@ -522,7 +562,10 @@ export class ApiClient {
       status = res.status;
       const text = await res.text();
       const info = this.headerInfo(res.headers, endpoint, token);
-      return { answer: classify(spec, endpoint, res.status, text, info), status };
+      const answer = classify(spec, endpoint, res.status, text, info, (json) => {
+        if (spec.fields) this.noteFields(endpoint, spec.fields(json));
+      });
+      return { answer, status };
     } catch (e) {
       if (timedOut) {
         return {
@@ -546,6 +589,50 @@ export class ApiClient {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * Says once per field (and client) that an answer lacks a field the published document
+   * requires or carries one it does not name: the answer is used all the same, since the app's
+   * own schema accepted it.
+   */
+  private noteFields(endpoint: string, groups: FieldGroup[]): void {
+    if (!this.onWarning) return;
+    const missing: string[] = [];
+    const unknown: string[] = [];
+    const fresh = (kind: string, name: string, into: string[]) => {
+      const key = `${endpoint}|${kind}|${name}`;
+      if (this.warned.has(key)) return;
+      this.warned.add(key);
+      into.push(name);
+    };
+    for (const { objects, fields, label = '' } of groups) {
+      const known = new Set<string>(fields.known);
+      const seen = new Set<string>();
+      const absent = new Set<string>();
+      for (const o of objects) {
+        if (!o || typeof o !== 'object' || Array.isArray(o)) continue;
+        for (const k of Object.keys(o)) seen.add(k);
+        for (const r of fields.required) if (!(r in o)) absent.add(r);
+      }
+      for (const name of absent) fresh('missing', label + name, missing);
+      for (const name of seen) if (!known.has(name)) fresh('unknown', label + name, unknown);
+    }
+    const say = (message: string) => {
+      try {
+        this.onWarning?.({ code: 'api_answer_fields', endpoint, message });
+      } catch {
+        // A listener's failure is not the request's failure.
+      }
+    };
+    if (missing.length > 0)
+      say(
+        `The API answered ${endpoint} without ${missing.join(', ')}, which the published API document lists. The app does not need them and carries on; nothing to do.`,
+      );
+    if (unknown.length > 0)
+      say(
+        `The API answered ${endpoint} with fields this app does not know (${unknown.join(', ')}). They are ignored; nothing to do.`,
+      );
   }
 
   private headerInfo(headers: Headers, endpoint: string, token: string): AnswerInfo {
@@ -589,6 +676,7 @@ function classify<T>(
   status: number,
   text: string,
   info: AnswerInfo,
+  onParsed?: (json: unknown) => void,
 ): ApiAnswer<T> {
   let json: unknown = undefined;
   let jsonError: string | undefined;
@@ -603,6 +691,7 @@ function classify<T>(
   if (status >= 200 && status < 300) {
     if (jsonError) return { kind: 'unexpected_response', endpoint, status, detail: jsonError };
     const parsed = spec.parse(json, status, info);
+    if (parsed.ok) onParsed?.(json);
     return parsed.ok
       ? { kind: 'ok', value: parsed.value, status, info }
       : { kind: 'unexpected_response', endpoint, status, detail: parsed.detail };
@@ -622,6 +711,7 @@ function classify<T>(
           message: errorBody.data.message,
         };
         if (errorBody.data.solution) a.solution = errorBody.data.solution;
+        if (errorBody.data.field) a.field = errorBody.data.field;
         return a;
       }
       return {
@@ -755,6 +845,11 @@ function parseWith<S extends z.ZodType>(schema: S, json: unknown): ParseOutcome<
     ok: false,
     detail: `the answer lacks required fields or has the wrong types: ${issues}`,
   };
+}
+
+/** A list answer's items, or the one object a server answered instead of a list. */
+function listOf(json: unknown): unknown[] {
+  return Array.isArray(json) ? json : json === undefined || json === null ? [] : [json];
 }
 
 function noBody(): ParseOutcome<void> {

@@ -6,6 +6,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FOLLOW_UP_STATES, isSettled } from '../../src-shared/rowStates';
 import { AppFailure, toAppError, type AppError } from '../../src-shared/errors';
+import {
+  CREATE_FIELD_NAMES,
+  otherFieldNames,
+  type CreateFieldNames,
+} from '../../src-shared/fieldNames';
 import { MemorySecretStore, KeyringSecretStore, type SecretStore } from '../api';
 import type { RunExit } from '../engine/jobRunner';
 import { sandboxEngineSettings } from '../engine/settings';
@@ -54,6 +59,9 @@ Where:
   --base-url URL            the API (https://..., or http:// on this computer only)
   --connection NAME         a saved connection; its token is in the system keychain
   --token-env VAR           read the token from the environment variable VAR (automation)
+  --field-names N           how the API at --base-url spells city and address in a creation:
+                            city-address (the default) or locality-addressLine; kept with
+                            that connection for later runs
   --journal FILE            the job journal (default: journal.sqlite in the data folder)
   --data-dir DIR            the data folder (default: the app's)
   --out FILE                the results file, .xlsx or .csv (default: next to the input)
@@ -79,6 +87,7 @@ interface Args {
   baseUrl: string | undefined;
   connection: string | undefined;
   tokenEnv: string | undefined;
+  fieldNames: CreateFieldNames | undefined;
   screening: 2 | 5 | 10 | null;
   validate: boolean;
   skipExisting: boolean;
@@ -125,6 +134,7 @@ function parse(argv: string[]): Args | 'help' | 'version' {
         'base-url': { type: 'string' },
         connection: { type: 'string' },
         'token-env': { type: 'string' },
+        'field-names': { type: 'string' },
         screening: { type: 'string' },
         validate: { type: 'boolean', default: false },
         'skip-existing': { type: 'boolean', default: false },
@@ -204,6 +214,19 @@ function parse(argv: string[]): Args | 'help' | 'version' {
   if (values['base-url'] && values.connection) {
     throw new UsageError('Use --base-url or --connection, not both.');
   }
+  const fieldNames = values['field-names'];
+  if (fieldNames !== undefined) {
+    if (!(CREATE_FIELD_NAMES as readonly string[]).includes(fieldNames)) {
+      throw new UsageError(
+        `--field-names takes ${CREATE_FIELD_NAMES.join(' or ')}, not "${fieldNames}".`,
+      );
+    }
+    if (!values['base-url']) {
+      throw new UsageError(
+        '--field-names is a setting of the connection at --base-url: give --base-url too (a saved connection is changed in Connection settings).',
+      );
+    }
+  }
   if (values['dry-run'] && values['check-only']) {
     throw new UsageError(
       '--dry-run makes no API call, so it cannot be combined with --check-only.',
@@ -222,6 +245,7 @@ function parse(argv: string[]): Args | 'help' | 'version' {
     baseUrl: values['base-url'],
     connection: values.connection,
     tokenEnv: values['token-env'],
+    fieldNames: fieldNames as CreateFieldNames | undefined,
     screening,
     validate: values.validate ?? false,
     skipExisting: values['skip-existing'] ?? false,
@@ -431,9 +455,20 @@ export async function main(argv: string[]): Promise<number> {
     } else if (args.baseUrl) {
       const url = args.baseUrl.replace(/\/+$/, '');
       const found = journal.listConnections().find((c) => !c.isSandbox && c.baseUrl === url);
-      const conn = found
-        ? await onboarding.connectionView(found)
-        : await onboarding.saveConnection({ name: new URL(url).host, baseUrl: url });
+      const conn = !found
+        ? await onboarding.saveConnection({
+            name: new URL(url).host,
+            baseUrl: url,
+            ...(args.fieldNames ? { fieldNames: args.fieldNames } : {}),
+          })
+        : args.fieldNames && args.fieldNames !== found.fieldNames
+          ? await onboarding.saveConnection({
+              id: found.id,
+              name: found.name,
+              baseUrl: found.baseUrl,
+              fieldNames: args.fieldNames,
+            })
+          : await onboarding.connectionView(found);
       connectionId = conn.id;
       if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
     } else if (core.sandboxConnectionId) {
@@ -603,6 +638,11 @@ export async function main(argv: string[]): Promise<number> {
       );
       if (exit === 'access_denied')
         view.log(job.stateReason?.message ?? 'The API refused the token.');
+      const sent = journal.getConnection(job.connectionId)?.fieldNames;
+      if (job.stateReason?.code === 'api_field_names' && sent)
+        view.log(
+          `On the command line: run the list again with --base-url and --field-names ${otherFieldNames(sent)}; rows already created are found and not created twice.`,
+        );
       if (exit === 'disk_full') {
         // The engine's warning said what happened; here is how to go on.
         view.log(

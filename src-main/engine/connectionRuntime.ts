@@ -5,6 +5,7 @@ import type { ApiAnswer, ApiWarning, PendingSupplier, SchedulerEvent } from '../
 import { ApiClient, Scheduler, ThrottledApi, type TokenSource } from '../api';
 import type { LimitWindow, SendLogStore } from '../api/limiter';
 import type { Clock } from '../util/clock';
+import type { CreateFieldNames } from '../../src-shared/fieldNames';
 import { identityKey } from '../../src-shared/supplier';
 
 export interface ConnectionRuntimeOptions {
@@ -18,6 +19,8 @@ export interface ConnectionRuntimeOptions {
   concurrency?: { GET?: number; WRITE?: number };
   onSchedulerEvent?: (event: SchedulerEvent) => void;
   onWarning?: (warning: ApiWarning) => void;
+  /** How creates spell city and address (the connection's setting). */
+  fieldNames?: CreateFieldNames;
   /** The transport (the global fetch by default). */
   fetch?: typeof fetch;
 }
@@ -48,6 +51,7 @@ export class ConnectionRuntime {
       token: o.token,
       ...(o.requestTimeoutMs !== undefined ? { timeoutMs: o.requestTimeoutMs } : {}),
       ...(o.onWarning ? { onWarning: o.onWarning } : {}),
+      ...(o.fieldNames ? { fieldNames: o.fieldNames } : {}),
       ...(o.fetch ? { fetch: o.fetch } : {}),
     });
     const limits: { GET?: LimitWindow[]; WRITE?: LimitWindow[] } = {};
@@ -99,7 +103,9 @@ export class ConnectionRuntime {
           const snap: PendingSnapshot = { takenAt, byUuid: new Map(), byIdentity: new Map() };
           for (const p of answer.value) {
             snap.byUuid.set(p.uuid, p);
-            snap.byIdentity.set(pendingIdentity(p), p.uuid);
+            // An entry without its supplier id is followed by uuid only.
+            const identity = pendingIdentity(p);
+            if (identity !== undefined) snap.byIdentity.set(identity, p.uuid);
           }
           if (!this.snapshot || this.snapshot.takenAt < takenAt) this.snapshot = snap;
           return { ...answer, value: snap };
@@ -119,6 +125,6 @@ export class ConnectionRuntime {
   }
 }
 
-export function pendingIdentity(p: PendingSupplier): string {
-  return identityKey(p.supplierId);
+export function pendingIdentity(p: PendingSupplier): string | undefined {
+  return p.supplierId ? identityKey(p.supplierId) : undefined;
 }

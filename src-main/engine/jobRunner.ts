@@ -6,8 +6,8 @@
 // written after. A write whose answer was lost is in doubt and is reconciled (pending list, then
 // find by identifier, after a settle delay) before anything is sent again: the API has no
 // idempotency key, and a duplicate supplier is the one failure users cannot undo.
-import type { ApiAnswer, ApiFailure, FindResult, SupplierDetail } from '../api';
-import { answerError } from '../api';
+import type { ApiAnswer, ApiFailure, FindResult, SupplierDetail, SupplierPage } from '../api';
+import { answerError, fieldNamesRefusal } from '../api';
 import { diskFull, isDiskFull } from '../journal/journal';
 import type { Journal, JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { JobOptions } from '../journal/schema';
@@ -427,8 +427,11 @@ export class JobRunner {
       if (pending.kind !== 'ok') return this.readFailed(pending);
       this.offlineRecovered();
       const index = new IdentityIndex();
+      // An entry without its supplier id can be followed by uuid only, not matched to a row.
       index.addPending(
-        [...pending.value.byUuid.values()].map((p) => ({ uuid: p.uuid, supplierId: p.supplierId })),
+        [...pending.value.byUuid.values()].flatMap((p) =>
+          p.supplierId ? [{ uuid: p.uuid, supplierId: p.supplierId }] : [],
+        ),
       );
 
       let strategy = settings.checkStrategy;
@@ -439,12 +442,15 @@ export class JobRunner {
           kind: 'check',
         });
         if (first.kind !== 'ok') return this.readFailed(first);
-        const size = Math.max(1, first.value.size || settings.listPageSize);
-        const pages = Math.ceil(first.value.totalElements / size);
-        if (strategy === 'auto') strategy = pages <= total ? 'list' : 'lookup';
-        if (strategy === 'list') {
-          const ok = await this.readSupplierList(index, first.value, size);
-          if (!ok) return;
+        const shape = listShape(first.value, settings.listPageSize);
+        // Without supplier ids on the items, or without a page count, the list cannot answer
+        // the check: find-by-identifier per row can.
+        if (!shape) strategy = 'lookup';
+        else if (strategy === 'auto') strategy = shape.pages <= total ? 'list' : 'lookup';
+        if (strategy === 'list' && shape) {
+          const read = await this.readSupplierList(index, first.value.content, shape);
+          if (read === 'failed') return;
+          if (read === 'unusable') strategy = 'lookup';
         }
       }
       await this.matchRows(index, strategy === 'list' ? 'list' : 'lookup');
@@ -467,36 +473,35 @@ export class JobRunner {
    *  paced by the scheduler). */
   private async readSupplierList(
     index: IdentityIndex,
-    first: {
-      content: Array<{
-        platformTargetId: number;
-        supplierIds: Array<{ id: string; source?: string | null }>;
-      }>;
-      totalElements: number;
-    },
-    size: number,
-  ): Promise<boolean> {
+    firstContent: SupplierPage['content'],
+    shape: { size: number; pages: number },
+  ): Promise<'read' | 'failed' | 'unusable'> {
     const { conn, jobId } = this.d;
-    const add = (items: typeof first.content) =>
+    const add = (items: SupplierPage['content']) => {
+      if (!items.every((s) => s.supplierIds)) return false;
       index.addSuppliers(
-        items.map((s) => ({ platformId: String(s.platformTargetId), supplierIds: s.supplierIds })),
+        items.map((s) => ({
+          platformId: String(s.platformTargetId),
+          supplierIds: s.supplierIds ?? [],
+        })),
       );
-    add(first.content);
-    const pages = Math.ceil(first.totalElements / size);
-    const pageNumbers = Array.from({ length: Math.max(0, pages - 1) }, (_, i) => i + 1);
+      return true;
+    };
+    if (!add(firstContent)) return 'unusable';
+    const pageNumbers = Array.from({ length: Math.max(0, shape.pages - 1) }, (_, i) => i + 1);
     const results = await Promise.all(
       pageNumbers.map((p) =>
-        conn.api.listSuppliers(p, size, { jobId, signal: this.stop.signal, kind: 'check' }),
+        conn.api.listSuppliers(p, shape.size, { jobId, signal: this.stop.signal, kind: 'check' }),
       ),
     );
     for (const r of results) {
       if (r.kind !== 'ok') {
         this.readFailed(r);
-        return false;
+        return 'failed';
       }
-      add(r.value.content);
+      if (!add(r.value.content)) return 'unusable';
     }
-    return true;
+    return 'read';
   }
 
   private async matchRows(index: IdentityIndex, strategy: 'list' | 'lookup'): Promise<void> {
@@ -668,8 +673,27 @@ export class JobRunner {
           response: { status: answer.status, uuid: answer.value.uuid },
         });
         return;
-      case 'row_error':
+      case 'row_error': {
         this.offlineRecovered();
+        const spelling = fieldNamesRefusal(answer, conn.client.fieldNames);
+        if (spelling) {
+          // The connection's setting, not the row: every other create would be refused the same
+          // way. The row says so; the job stops until the setting is switched.
+          journal.recordOutcome({
+            rowId: row.id,
+            from,
+            to: 'rejected',
+            patch: {
+              errorCode: 'api_field_names',
+              errorMessage: spelling.message,
+              rejectionReason: answer.code,
+            },
+            response: { status: 400, code: answer.code, message: answer.message },
+          });
+          this.accessError = spelling;
+          this.halt('access_denied');
+          return;
+        }
         journal.recordOutcome({
           rowId: row.id,
           from,
@@ -682,6 +706,7 @@ export class JobRunner {
           response: { status: 400, code: answer.code, message: answer.message },
         });
         return;
+      }
       case 'conflict':
         this.offlineRecovered();
         journal.recordOutcome({
@@ -971,7 +996,11 @@ export class JobRunner {
     const now = clock.now();
     if (answer.kind === 'ok') {
       const to: RowState = stage === 'screening' ? 'screening_requested' : 'validation_requested';
-      const v = answer.value as { status: string; id?: number; requestId?: string };
+      const v = answer.value as {
+        status: string;
+        id?: number | null;
+        requestId?: string | null;
+      };
       journal.recordOutcome({
         rowId: row.id,
         from,
@@ -979,7 +1008,7 @@ export class JobRunner {
         patch: {
           nextAttemptAt: now,
           ...(stage === 'screening'
-            ? { screeningStatus: v.status, ...(v.id !== undefined ? { screeningIds: [v.id] } : {}) }
+            ? { screeningStatus: v.status, ...(v.id != null ? { screeningIds: [v.id] } : {}) }
             : {
                 validationStatus: v.status,
                 ...(v.requestId ? { validationRequestId: v.requestId } : {}),
@@ -1401,7 +1430,9 @@ export class JobRunner {
     }
     if (answer.kind !== 'ok') return;
     if (stage === 'screening') {
-      const v = answer.value as { id: number; status: string };
+      // The spec shows only the status; an id, when given, is kept with the row.
+      const v = answer.value as { id?: number | null; status: string };
+      const ids = v.id != null ? { screeningIds: [v.id] } : {};
       if (SCREENING_END.has(v.status)) {
         journal.recordOutcome({
           rowId: row.id,
@@ -1409,7 +1440,7 @@ export class JobRunner {
           to: this.followUpAfterScreening(row),
           patch: {
             screeningStatus: v.status,
-            screeningIds: [v.id],
+            ...ids,
             errorCode: null,
             nextAttemptAt: now,
           },
@@ -1422,7 +1453,7 @@ export class JobRunner {
           to: from,
           patch: {
             screeningStatus: v.status,
-            screeningIds: [v.id],
+            ...ids,
             errorCode: null,
             nextAttemptAt: later,
           },
@@ -1431,7 +1462,7 @@ export class JobRunner {
       return;
     }
     const v = answer.value as {
-      requestId: string;
+      requestId?: string | null;
       status: string;
       outcomeTargetId?: number | null;
       rejectionReason?: string | null;
@@ -1443,7 +1474,7 @@ export class JobRunner {
         to: 'done',
         patch: {
           validationStatus: v.status,
-          validationRequestId: v.requestId,
+          ...(v.requestId ? { validationRequestId: v.requestId } : {}),
           outcomeTargetId: v.outcomeTargetId != null ? String(v.outcomeTargetId) : null,
           rejectionReason: v.rejectionReason ?? null,
           errorCode: null,
@@ -1457,7 +1488,7 @@ export class JobRunner {
         to: from,
         patch: {
           validationStatus: v.status,
-          validationRequestId: v.requestId,
+          ...(v.requestId ? { validationRequestId: v.requestId } : {}),
           errorCode: null,
           nextAttemptAt: later,
         },
@@ -1678,6 +1709,22 @@ export class JobRunner {
       offline: this.offline,
     };
   }
+}
+
+/** How many pages the supplier list has and their size, or undefined when the first page does
+ *  not say (then the check asks find-by-identifier per row). */
+function listShape(page: SupplierPage, asked: number): { size: number; pages: number } | undefined {
+  const n = page.content.length;
+  // A server that sends no size may still have capped it: a short first page that is not the
+  // whole list shows the size it used.
+  const size = Math.max(
+    1,
+    page.size ||
+      (page.totalElements != null && n < asked && n < page.totalElements && n > 0 ? n : asked),
+  );
+  if (page.totalElements != null) return { size, pages: Math.ceil(page.totalElements / size) };
+  if (page.totalPages != null && page.size) return { size, pages: page.totalPages };
+  return undefined;
 }
 
 function supplierRef(row: JournalRow): { id: string; source?: string } | undefined {

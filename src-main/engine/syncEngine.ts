@@ -268,6 +268,7 @@ export class SyncEngine {
       clock: this.clock,
       sendLog: this.o.journal.sendLog,
       limits: conn.limits,
+      fieldNames: conn.fieldNames,
       requestTimeoutMs: this.settingsFor(connectionId).requestTimeoutMs,
       ...(this.o.concurrency ? { concurrency: this.o.concurrency } : {}),
       ...(this.o.fetch ? { fetch: this.o.fetch } : {}),
@@ -279,7 +280,7 @@ export class SyncEngine {
     return rt;
   }
 
-  /** Forgets a connection's runtime (after its URL, token or limits changed). */
+  /** Forgets a connection's runtime (after its URL, token, limits or field names changed). */
   resetConnection(connectionId: string): void {
     this.runtimes.get(connectionId)?.close();
     this.runtimes.delete(connectionId);

@@ -42,6 +42,7 @@ export type NewConnection = {
   baseUrl: string;
   limits: ConnectionLimits;
   isSandbox?: boolean;
+  fieldNames?: Connection['fieldNames'];
 };
 export type Job = typeof schema.jobs.$inferSelect;
 export type NewJob = {
@@ -448,6 +449,7 @@ export class Journal {
       limits: input.limits,
       isSandbox: input.isSandbox ?? false,
       createdAt: this.clock.now(),
+      fieldNames: input.fieldNames ?? 'city-address',
     };
     this.db.insert(schema.connections).values(row).run();
     return row;
@@ -472,13 +474,18 @@ export class Journal {
 
   updateConnection(
     id: string,
-    patch: Partial<Pick<Connection, 'name' | 'baseUrl' | 'limits'>>,
+    patch: Partial<Pick<Connection, 'name' | 'baseUrl' | 'limits' | 'fieldNames'>>,
   ): Connection {
     const current = this.getConnection(id) ?? fail('not_found', undefined, { connectionId: id });
     const next = { ...current, ...patch };
     this.db
       .update(schema.connections)
-      .set({ name: next.name, baseUrl: next.baseUrl, limits: next.limits })
+      .set({
+        name: next.name,
+        baseUrl: next.baseUrl,
+        limits: next.limits,
+        fieldNames: next.fieldNames,
+      })
       .where(eq(schema.connections.id, id))
       .run();
     return next;

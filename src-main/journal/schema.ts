@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import type { CreateFieldNames } from '../../src-shared/fieldNames';
 import type { JobState, RowEventKind, RowState } from './rowStates';
 
 /** The throttle's numbers for one connection, per method group (the limiter's LimitWindow
@@ -46,6 +47,8 @@ export const connections = sqliteTable('connections', {
   limits: text('limits', { mode: 'json' }).$type<ConnectionLimits>().notNull(),
   isSandbox: integer('is_sandbox', { mode: 'boolean' }).notNull().default(false),
   createdAt: integer('created_at').notNull(),
+  /** How creates spell city and address on this API (api-spec.md leaves it open). */
+  fieldNames: text('field_names').$type<CreateFieldNames>().notNull().default('city-address'),
 });
 
 export const jobs = sqliteTable(

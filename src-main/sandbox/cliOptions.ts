@@ -49,6 +49,12 @@ Options:
                          after applying); latency: extra delay range in milliseconds.
   --find-form spec|list  find-by-identifier answers as the spec says (one object; 404 none;
                          400 several) or as the published document does (a list) (default spec).
+  --answers full|spec    Answer with every field of the published document, or with only the
+                         fields api-spec.md shows (a leaner server, as the real API may be)
+                         (default full).
+  --field-names N        How creates must spell city and address: city-address, or
+                         locality-addressLine, which refuses city and address with a 400
+                         naming them (default city-address).
   --seed-suppliers FILE  Suppliers to start with, from a .json or .csv file (see
                          src-main/sandbox/README.md); identifiers may be shared on purpose.
                          "sample" loads a small built-in practice base.
@@ -210,6 +216,8 @@ export function parseCli(argv: string[]): CliCommand {
         window: { type: 'string' },
         faults: { type: 'string' },
         'find-form': { type: 'string' },
+        answers: { type: 'string' },
+        'field-names': { type: 'string' },
         'seed-suppliers': { type: 'string' },
         state: { type: 'string' },
         'random-seed': { type: 'string' },
@@ -277,6 +285,21 @@ export function parseCli(argv: string[]): CliCommand {
       throw new CliUsageError(`--find-form must be spec or list, not "${form}".`);
     }
     options.findByIdentifierForm = form;
+  }
+  if (values.answers !== undefined) {
+    if (values.answers !== 'full' && values.answers !== 'spec') {
+      throw new CliUsageError(`--answers must be full or spec, not "${values.answers}".`);
+    }
+    options.answers = values.answers;
+  }
+  if (values['field-names'] !== undefined) {
+    const names = values['field-names'];
+    if (names !== 'city-address' && names !== 'locality-addressLine') {
+      throw new CliUsageError(
+        `--field-names must be city-address or locality-addressLine, not "${names}".`,
+      );
+    }
+    options.createFieldNames = names;
   }
   if (values['seed-suppliers'] !== undefined) options.seedSuppliers = values['seed-suppliers'];
   if (values.state !== undefined) {

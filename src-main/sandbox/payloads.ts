@@ -109,8 +109,17 @@ function screeningPeriod(value: unknown, field: string): number {
   return value;
 }
 
-export function parseCreate(body: unknown): CreateInput {
+/**
+ * The create body. `fieldNames` is how this API spells city and address: with
+ * locality-addressLine, city and address are refused by name (a 400 naming them).
+ */
+export function parseCreate(
+  body: unknown,
+  fieldNames: 'city-address' | 'locality-addressLine' = 'city-address',
+): CreateInput {
   const b = bodyObject(body);
+  const [cityField, addressField] =
+    fieldNames === 'city-address' ? ['city', 'address'] : ['locality', 'addressLine'];
   const problems: string[] = [];
   const collect = <T>(read: () => T): T | undefined => {
     try {
@@ -132,8 +141,16 @@ export function parseCreate(body: unknown): CreateInput {
     }
     return code;
   });
-  const city = collect(() => requiredText(b.city, 'city'));
-  const address = collect(() => requiredText(b.address, 'address'));
+  const city = collect(() => requiredText(b[cityField], cityField));
+  const address = collect(() => requiredText(b[addressField], addressField));
+  if (fieldNames === 'locality-addressLine') {
+    for (const [usual, own] of [
+      ['city', 'locality'],
+      ['address', 'addressLine'],
+    ] as const) {
+      if (usual in b) problems.push(`${usual} is not a field of this API: send it as ${own}`);
+    }
+  }
   const postalCode = collect(() => optionalText(b.postalCode, 'postalCode'));
   const supplierId = collect(() => {
     if (b.supplierId === undefined || b.supplierId === null) {

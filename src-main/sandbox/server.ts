@@ -19,6 +19,7 @@ import {
   parseValidation,
 } from './payloads';
 import { RateLimiter } from './rateLimiter';
+import { answerIn } from './specAnswers';
 import { checkSeedIds, loadSeedSuppliers } from './seed';
 import { SandboxState, type StateSettings } from './state';
 import {
@@ -64,6 +65,8 @@ type Settings = Required<
     | 'window'
     | 'faults'
     | 'findByIdentifierForm'
+    | 'answers'
+    | 'createFieldNames'
   >
 > & {
   randomSeed: number | undefined;
@@ -160,6 +163,18 @@ function checkOptions(o: Partial<SandboxOptions>): void {
   ) {
     throw new RangeError("Sandbox option findByIdentifierForm must be 'spec' or 'list'.");
   }
+  if (o.answers !== undefined && o.answers !== 'full' && o.answers !== 'spec') {
+    throw new RangeError("Sandbox option answers must be 'full' or 'spec'.");
+  }
+  if (
+    o.createFieldNames !== undefined &&
+    o.createFieldNames !== 'city-address' &&
+    o.createFieldNames !== 'locality-addressLine'
+  ) {
+    throw new RangeError(
+      "Sandbox option createFieldNames must be 'city-address' or 'locality-addressLine'.",
+    );
+  }
   for (const t of o.tokens ?? []) {
     if (typeof t.token !== 'string' || t.token.trim() === '') {
       throw new RangeError('Every sandbox token must be non-blank text.');
@@ -210,6 +225,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     window: options.window ?? 'fixed',
     faults: options.faults ?? {},
     findByIdentifierForm: options.findByIdentifierForm ?? 'spec',
+    answers: options.answers ?? 'full',
+    createFieldNames: options.createFieldNames ?? 'city-address',
     randomSeed: options.randomSeed,
     log: options.log,
   };
@@ -246,6 +263,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let traffic = zeroTraffic();
 
   let baseUrl = '';
+  // Spec mode drops every field api-spec.md does not show (read at answer time: configurable).
+  const lean = (kind: Parameters<typeof answerIn>[1], body: unknown) =>
+    answerIn(settings.answers, kind, body);
 
   const routes: Record<string, Partial<Record<string, Route>>> = {
     '/public/v2/suppliers/sites': {
@@ -257,7 +277,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           const totalPages = Math.ceil(totalElements / size);
           return {
             status: 200,
-            body: {
+            body: lean('page', {
               content,
               size,
               number: page,
@@ -267,7 +287,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
               first: page === 0,
               last: page >= totalPages - 1,
               empty: content.length === 0,
-            },
+            }),
           };
         },
       },
@@ -275,7 +295,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         permission: 'ACCESS_PUBLIC_CONNECT_TARGET',
         body: true,
         run: ({ caller, body, now }) => {
-          const input = parseCreate(body);
+          const input = parseCreate(body, settings.createFieldNames);
           if (
             input.screeningPeriodInYears !== undefined &&
             !caller.permissions.has('ENTITLEMENT_SCREENING_ON_CREATE')
@@ -301,12 +321,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           return {
             status: 202,
             headers: { Location: pendingUrl },
-            body: {
+            body: lean('create', {
               uuid,
               status: 'PENDING',
               message: 'The supplier creation was accepted and is being processed.',
               pendingEndpoint: pendingUrl,
-            },
+            }),
           };
         },
       },
@@ -324,7 +344,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         permission: 'ACCESS_PUBLIC_SUPPLIERS',
         run: ({ caller, params, now }) => {
           const uuid = params.get('uuid')?.trim();
-          return { status: 200, body: state.pending(caller.user, now, uuid || undefined) };
+          return {
+            status: 200,
+            body: lean('pending', state.pending(caller.user, now, uuid || undefined)),
+          };
         },
       },
     },
@@ -334,9 +357,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         run: ({ params, now }) => {
           const q = identifierFromQuery(params);
           if (settings.findByIdentifierForm === 'list') {
-            return { status: 200, body: state.match(q).map((row) => state.detail(row, now)) };
+            return {
+              status: 200,
+              body: lean(
+                'supplier',
+                state.match(q).map((row) => state.detail(row, now)),
+              ),
+            };
           }
-          return { status: 200, body: state.detail(state.resolveOne(q), now) };
+          return { status: 200, body: lean('supplier', state.detail(state.resolveOne(q), now)) };
         },
       },
     },
@@ -378,7 +407,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         permission: 'ACCESS_PUBLIC_SCREENING_REQUEST',
         run: ({ caller, params, now }) => {
           const target = state.resolveOne(identifierFromQuery(params));
-          return { status: 200, body: state.screeningStatus(caller.user, target.platform_id, now) };
+          return {
+            status: 200,
+            body: lean(
+              'screeningStatus',
+              state.screeningStatus(caller.user, target.platform_id, now),
+            ),
+          };
         },
       },
       POST: {
@@ -390,13 +425,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           const ids = state.requestScreening(caller.user, target.platform_id, period, now);
           return {
             status: 202,
-            body: {
+            body: lean('screeningAccepted', {
               screeningRequestIds: ids,
               message:
                 ids.length > 0
                   ? 'The screening request was accepted.'
                   : 'The supplier was skipped: it is already screened or a screening is running.',
-            },
+            }),
           };
         },
       },
@@ -408,7 +443,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           const target = state.resolveOne(identifierFromQuery(params));
           return {
             status: 200,
-            body: state.validationStatus(caller.user, target.platform_id, now),
+            body: lean(
+              'validationStatus',
+              state.validationStatus(caller.user, target.platform_id, now),
+            ),
           };
         },
       },
@@ -420,7 +458,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           const requestId = state.requestValidation(caller.user, target.platform_id, now);
           return {
             status: 202,
-            body: { requestId, message: 'The validation request was accepted.' },
+            body: lean('validationAccepted', {
+              requestId,
+              message: 'The validation request was accepted.',
+            }),
           };
         },
       },
@@ -757,6 +798,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         'window',
         'faults',
         'findByIdentifierForm',
+        'answers',
+        'createFieldNames',
         'randomSeed',
         'log',
       ] as const) {

@@ -94,6 +94,12 @@ export interface SandboxOptions {
   faults?: SandboxFaults;
   /** spec: 200 single object / 404 none / 400 several; list: 200 array. Default 'spec'. */
   findByIdentifierForm?: 'spec' | 'list';
+  /** full: every field of the published document; spec: only the fields api-spec.md shows
+   *  (see specAnswers.ts). Default 'full'. */
+  answers?: 'full' | 'spec';
+  /** How creates must spell city and address: city-address (api-notes.md) or
+   *  locality-addressLine, which refuses city and address with 400. Default 'city-address'. */
+  createFieldNames?: 'city-address' | 'locality-addressLine';
   /** Path to a .json or .csv file, records, or 'sample' for the built-in practice base. */
   seedSuppliers?: string | SandboxSeedSupplier[];
   /** SQLite file for state that survives restarts; default in memory. */

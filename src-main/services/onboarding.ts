@@ -18,6 +18,7 @@ import type {
 } from '../../src-shared/contract';
 import { fail, toAppError } from '../../src-shared/errors';
 import { DEFAULT_SEPARATORS } from '../../src-shared/fieldTransforms';
+import type { CreateFieldNames } from '../../src-shared/fieldNames';
 import { identityKey, PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { checkBaseUrl, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
@@ -159,6 +160,7 @@ export class Onboarding {
       isSandbox: c.isSandbox,
       hasToken: Boolean(token),
       limits: c.limits,
+      fieldNames: c.fieldNames,
     };
   }
 
@@ -195,6 +197,7 @@ export class Onboarding {
     baseUrl: string;
     token?: string | undefined;
     limits?: Limits | undefined;
+    fieldNames?: CreateFieldNames | undefined;
   }): Promise<ConnectionView> {
     const { journal, secrets, engine } = this.o;
     const url = checkBaseUrl(input.baseUrl);
@@ -215,12 +218,14 @@ export class Onboarding {
         name: input.name,
         baseUrl: url.value,
         ...(input.limits ? { limits: input.limits } : {}),
+        ...(input.fieldNames ? { fieldNames: input.fieldNames } : {}),
       });
     } else {
       conn = journal.createConnection({
         name: input.name,
         baseUrl: url.value,
         limits: input.limits ?? DEFAULT_WINDOWS,
+        ...(input.fieldNames ? { fieldNames: input.fieldNames } : {}),
       });
     }
     // The keychain's own failure says what to do (unlock it, or start its service).

@@ -71,6 +71,12 @@ const en = {
   'connection.saveAndTest': 'Save and test',
   'connection.saving': 'Saving…',
   'connection.saved': 'The connection "{name}" was saved.',
+  'connection.fieldNames': 'Field names for city and address',
+  'connection.fieldNamesCity': 'city and address (usual)',
+  'connection.fieldNamesLocality': 'locality and addressLine',
+  'connection.fieldNamesHelp':
+    "Change this only when the API refuses new suppliers because it expects 'locality' or 'addressLine' (or the other way round); then retry the failed rows.",
+  'connection.fieldNamesShown': 'sends locality and addressLine',
 
   'import.title': 'Import a supplier list',
   'import.intro':
@@ -465,6 +471,12 @@ const de: Record<MessageKey, string> = {
   'connection.saveAndTest': 'Speichern und testen',
   'connection.saving': 'Wird gespeichert …',
   'connection.saved': 'Die Verbindung „{name}“ wurde gespeichert.',
+  'connection.fieldNames': 'Feldnamen für Ort und Adresse',
+  'connection.fieldNamesCity': 'city und address (üblich)',
+  'connection.fieldNamesLocality': 'locality und addressLine',
+  'connection.fieldNamesHelp':
+    'Nur ändern, wenn die API neue Lieferanten ablehnt, weil sie ‚locality‘ oder ‚addressLine‘ erwartet (oder umgekehrt); danach die fehlgeschlagenen Zeilen erneut senden.',
+  'connection.fieldNamesShown': 'sendet locality und addressLine',
 
   'import.title': 'Lieferantenliste importieren',
   'import.intro':

@@ -16,6 +16,8 @@ export const apiErrors = {
     'The API address must start with https://. Plain http is allowed only for this computer: localhost, 127.0.0.1 or [::1].',
   api_no_token:
     'No API token is stored for this connection. Enter the token in Connection settings.',
+  api_field_names:
+    "The API refused the field names of the creation (city/address or locality/addressLine): switch the connection's field names in Connection settings and retry the failed rows.",
   api_ambiguous:
     'Several suppliers match this identifier. Add a source to the identifier or fix the duplicates in the platform.',
 } as const;

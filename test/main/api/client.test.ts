@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { answerError, type ApiAnswer } from '../../../src-main/api/answers';
+import { answerError, fieldNamesRefusal, type ApiAnswer } from '../../../src-main/api/answers';
 import { ApiClient, checkBaseUrl, type ApiWarning } from '../../../src-main/api/client';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
 import { AppFailure } from '../../../src-shared/errors';
@@ -70,7 +70,12 @@ afterAll(async () => {
 
 beforeEach(() => {
   sandbox.reset();
-  sandbox.configure({ faults: {}, findByIdentifierForm: 'spec' });
+  sandbox.configure({
+    faults: {},
+    findByIdentifierForm: 'spec',
+    answers: 'full',
+    createFieldNames: 'city-address',
+  });
 });
 
 describe('answer classes against the sandbox', () => {
@@ -84,7 +89,7 @@ describe('answer classes against the sandbox', () => {
     const pending = await client.listPending(a.value.uuid);
     expect(pending.kind === 'ok' && pending.value.map((p) => p.uuid)).toEqual([a.value.uuid]);
     const all = await client.listPending();
-    expect(all.kind === 'ok' && all.value.some((p) => p.supplierId.id === 'N-1')).toBe(true);
+    expect(all.kind === 'ok' && all.value.some((p) => p.supplierId?.id === 'N-1')).toBe(true);
     expect(answerError(a)).toBeUndefined();
   });
 
@@ -165,7 +170,7 @@ describe('answer classes against the sandbox', () => {
     sandbox.configure({ faults: {} });
     // It was in fact applied: the pending list shows it.
     const pending = await client.listPending();
-    expect(pending.kind === 'ok' && pending.value.some((p) => p.supplierId.id === 'N-5')).toBe(
+    expect(pending.kind === 'ok' && pending.value.some((p) => p.supplierId?.id === 'N-5')).toBe(
       true,
     );
   });
@@ -266,6 +271,104 @@ describe('reads and writes after creation', () => {
   });
 });
 
+describe("the sandbox's lean answers and the other spelling of city and address", () => {
+  it('answers with only what the spec shows are understood, with one note per field', async () => {
+    sandbox.configure({ answers: 'spec', processingMs: 0 });
+    const warnings: ApiWarning[] = [];
+    const c = new ApiClient({
+      baseUrl: sandbox.url,
+      token: async () => TOKEN,
+      onWarning: (w) => warnings.push(w),
+    });
+    try {
+      const created = await c.createSupplier(payload('L-1'));
+      expect(created.kind === 'ok' && created.value.uuid).toMatch(/^[0-9a-f-]{36}$/);
+      const page = await c.listSuppliers(0, 2);
+      expect(page.kind === 'ok' && page.value.totalElements).toBe(4);
+      const found = await c.findByIdentifier({ supplierId: 'L-1', source: 'ERP' });
+      expect(found.kind === 'ok' && found.value.found).toBe('one');
+      const id = { supplierId: 'L-1', source: 'ERP' };
+      expect((await c.requestScreening(id, 2)).kind).toBe('ok');
+      expect(await c.getScreening(id)).toMatchObject({ kind: 'ok', value: { status: 'New' } });
+      const other = { supplierId: 'S-1', source: 'ERP' };
+      expect((await c.requestValidation(other)).kind).toBe('ok');
+      expect(await c.getValidation(other)).toMatchObject({
+        kind: 'ok',
+        value: { status: 'PENDING' },
+      });
+      const notes = warnings.filter((w) => w.code === 'api_answer_fields');
+      expect(notes.map((w) => w.endpoint).sort()).toEqual([
+        'GET /public/v2/suppliers/sites/find-by-identifier',
+        'GET /public/v2/suppliers/sites/screening',
+        'GET /public/v2/suppliers/sites/validation',
+        'POST /public/v2/suppliers/sites',
+        'POST /public/v2/suppliers/sites/screening',
+        'POST /public/v2/suppliers/sites/validation',
+      ]);
+      // The full answers of the document raise no note.
+      sandbox.configure({ answers: 'full' });
+      const before = warnings.length;
+      const fresh = new ApiClient({
+        baseUrl: sandbox.url,
+        token: async () => TOKEN,
+        onWarning: (w) => warnings.push(w),
+      });
+      await fresh.createSupplier(payload('L-2'));
+      await fresh.listPending();
+      await fresh.listSuppliers(0, 2);
+      await fresh.findByIdentifier(id);
+      await fresh.getScreening(id);
+      await fresh.getValidation(other);
+      expect(warnings.slice(before)).toEqual([]);
+    } finally {
+      sandbox.configure({ processingMs: 60_000 });
+    }
+  });
+
+  it('creates with the connection’s spelling; a refusal naming the other one is recognised', async () => {
+    const locality = new ApiClient({
+      baseUrl: sandbox.url,
+      token: async () => TOKEN,
+      fieldNames: 'locality-addressLine',
+    });
+    // The sandbox takes city and address: the locality spelling is refused, naming city.
+    const refused = await locality.createSupplier(payload('F-1'));
+    expect(refused.kind).toBe('row_error');
+    expect(fieldNamesRefusal(refused, 'locality-addressLine')?.message).toBe(
+      "The API expects 'city' and 'address' instead of 'locality' and 'addressLine': switch the connection's field names in Connection settings and retry the failed rows.",
+    );
+    sandbox.configure({ createFieldNames: 'locality-addressLine' });
+    const usual = await client.createSupplier(payload('F-1'));
+    expect(fieldNamesRefusal(usual, 'city-address')).toMatchObject({
+      code: 'api_field_names',
+      message:
+        "The API expects 'locality' and 'addressLine' instead of 'city' and 'address': switch the connection's field names in Connection settings and retry the failed rows.",
+    });
+    expect((await locality.createSupplier(payload('F-1'))).kind).toBe('ok');
+    // Another 400 is the row's problem, not the spelling's.
+    const other = await locality.createSupplier(payload('F-2', { countryCode: 'XX' }));
+    expect(other.kind).toBe('row_error');
+    expect(fieldNamesRefusal(other, 'locality-addressLine')).toBeUndefined();
+    // Only the other spelling's names count, as whole words.
+    const only = (message: string, field?: string): ApiAnswer<unknown> => ({
+      kind: 'row_error',
+      status: 400,
+      code: 'invalid_request',
+      message,
+      ...(field ? { field } : {}),
+    });
+    expect(fieldNamesRefusal(only('locality is required'), 'city-address')?.message).toMatch(
+      /^The API expects 'locality' instead of 'city':/,
+    );
+    expect(fieldNamesRefusal(only('addressLine must not be blank'), 'locality-addressLine')).toBe(
+      undefined,
+    );
+    expect(
+      fieldNamesRefusal(only('invalid field', 'address'), 'locality-addressLine')?.message,
+    ).toMatch(/^The API expects 'address' instead of 'addressLine':/);
+  });
+});
+
 describe('answers the client must refuse, and headers it must surface', () => {
   let server: Server;
   let url: string;
@@ -292,11 +395,12 @@ describe('answers the client must refuse, and headers it must surface', () => {
       kind: 'unexpected_response',
       endpoint: 'GET /public/v2/suppliers/sites/pending',
     });
-    reply = { status: 200, body: JSON.stringify({ content: [], size: 10 }) };
+    // The one field the app reads of a listed supplier.
+    reply = { status: 200, body: JSON.stringify({ content: [{ name: 'x' }], size: 10 }) };
     const missing = await c.listSuppliers(0, 10);
     expect(missing.kind).toBe('unexpected_response');
     if (missing.kind !== 'unexpected_response') return;
-    expect(missing.detail).toMatch(/totalElements/);
+    expect(missing.detail).toMatch(/content\.0\.platformTargetId/);
     expect(answerError(missing)?.message).toMatch(/GET \/public\/v2\/suppliers\/sites/);
     expect(codeOf(missing)).toBe('api_unexpected_response');
     // Extra fields are tolerated.
@@ -307,6 +411,55 @@ describe('answers the client must refuse, and headers it must surface', () => {
       ]),
     };
     expect((await c.listPending()).kind).toBe('ok');
+  });
+
+  it('a lean or richer answer is used, and each missing or unknown field is said once', async () => {
+    const warnings: ApiWarning[] = [];
+    const c = new ApiClient({
+      baseUrl: url,
+      token: async () => TOKEN,
+      onWarning: (w) => warnings.push(w),
+    });
+    reply = { status: 200, body: JSON.stringify({ platformTargetId: 7, futureField: 1 }) };
+    const found = await c.findByIdentifier({ supplierId: 'X' });
+    expect(found).toMatchObject({
+      kind: 'ok',
+      value: { found: 'one', supplier: { platformTargetId: 7 } },
+    });
+    await c.findByIdentifier({ supplierId: 'Y' });
+    expect(warnings.map((w) => w.code)).toEqual(['api_answer_fields', 'api_answer_fields']);
+    expect(warnings[0]?.message).toBe(
+      'The API answered GET /public/v2/suppliers/sites/find-by-identifier without name, supplierIds, customerIds, ownIds, screened, which the published API document lists. The app does not need them and carries on; nothing to do.',
+    );
+    expect(warnings[1]?.message).toMatch(/does not know \(futureField\)\. They are ignored/);
+    // A status without id, a validation status without requestId: still usable.
+    reply = { status: 200, body: JSON.stringify({ status: 'Finished' }) };
+    expect(await c.getScreening({ platformId: '7' })).toMatchObject({
+      kind: 'ok',
+      value: { status: 'Finished' },
+    });
+    reply = { status: 200, body: JSON.stringify({ status: 'COMPLETED', outcomeTargetId: 9 }) };
+    expect(await c.getValidation({ platformId: '7' })).toMatchObject({
+      kind: 'ok',
+      value: { status: 'COMPLETED', outcomeTargetId: 9 },
+    });
+    // A page without counts, items without supplier ids: parsed; the engine decides what to do.
+    reply = { status: 200, body: JSON.stringify({ content: [{ platformTargetId: 1 }] }) };
+    expect(await c.listSuppliers(0, 10)).toMatchObject({ kind: 'ok' });
+    // What the app does read stays required.
+    reply = { status: 200, body: JSON.stringify({ id: 3 }) };
+    expect((await c.getScreening({ platformId: '7' })).kind).toBe('unexpected_response');
+    reply = { status: 200, body: JSON.stringify({ message: 'accepted' }) };
+    expect((await c.requestValidation({ platformId: '7' })).kind).toBe('unexpected_response');
+    // A create answered without any uuid (no Location, none in the body) cannot be followed.
+    reply = { status: 202, body: JSON.stringify({ status: 'PENDING' }) };
+    expect(await c.createSupplier(payload('Z-1'))).toMatchObject({
+      kind: 'unexpected_response',
+      detail: 'the answer names no uuid, neither in the Location header nor in the body',
+    });
+    const said = warnings.length;
+    await c.getScreening({ platformId: '8' });
+    expect(warnings).toHaveLength(said);
   });
 
   it('a redirect is not followed (it could carry the token elsewhere)', async () => {

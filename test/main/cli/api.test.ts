@@ -212,6 +212,42 @@ describe('against --base-url with --token-env', () => {
     expect(r.stderr).toMatch(/no unfinished job/i);
   });
 
+  it('an API that spells locality and addressLine: exit 3 with the sentence, then --field-names', async () => {
+    sandbox.configure({ createFieldNames: 'locality-addressLine' });
+    try {
+      const file = path.join(tmp.dir, 'locality.xlsx');
+      await writeSupplierList(file, 4, 5000);
+      const refused = await runCli([file, ...common(), '--token-env', 'ONBOARD_TOKEN'], env);
+      expect(refused.code, refused.stdout + refused.stderr).toBe(3);
+      expect(refused.stdout).toContain(
+        "The API expects 'locality' and 'addressLine' instead of 'city' and 'address': switch the connection's field names in Connection settings and retry the failed rows.",
+      );
+      expect(refused.stdout).toContain('--field-names locality-addressLine');
+      const before = sandbox.stats().createRequestsAccepted;
+
+      const switched = await runCli(
+        [
+          file,
+          ...common(),
+          '--token-env',
+          'ONBOARD_TOKEN',
+          '--field-names',
+          'locality-addressLine',
+        ],
+        env,
+      );
+      expect(switched.code, switched.stdout + switched.stderr).toBe(0);
+      expect(lastLine(switched)).toMatch(/^rows=4 created=4 /);
+      expect(sandbox.stats().createRequestsAccepted - before).toBe(4);
+      // Kept with the connection: the next run needs no option.
+      const bad = await runCli([file, '--field-names', 'locality', '--dry-run'], env);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--field-names takes city-address or locality-addressLine/);
+    } finally {
+      sandbox.configure({ createFieldNames: 'city-address' });
+    }
+  });
+
   it('plain http to a host that is not this computer is refused', async () => {
     const r = await runCli(
       [

@@ -78,6 +78,22 @@ describe('spec check', () => {
       expect(d.reason.length, d.id).toBeGreaterThan(40);
       if (d.kind === 'undocumented-status') expect(d.schema, d.id).toBeDefined();
       if (d.kind === 'format') expect(d.instancePaths?.length, d.id).toBeGreaterThan(0);
+      if (d.kind === 'spec-answer') expect(d.missing?.length, d.id).toBeGreaterThan(0);
     }
+  });
+
+  it("forgives a lean answer's missing fields only for a sandbox in spec answers, and only those listed", () => {
+    const lean = new SpecChecker({ specAnswers: true });
+    const status = { status: 'New' };
+    expect(checker.problems('GET', `${SITES}/screening`, 200, status, '{}')).not.toEqual([]);
+    expect(lean.problems('GET', `${SITES}/screening`, 200, status, '{}')).toEqual([]);
+    // A field the spec shows is still required.
+    expect(lean.problems('GET', `${SITES}/screening`, 200, { id: 1 }, '{}')).not.toEqual([]);
+    // Wrong types are never forgiven.
+    expect(
+      lean.problems('GET', `${SITES}/screening`, 200, { status: 'New', id: 'x' }, '{}'),
+    ).not.toEqual([]);
+    // Not listed for this answer: the pending list keeps the document's required fields.
+    expect(lean.problems('GET', `${SITES}/pending`, 200, [{ uuid: 'x' }], '{}')).not.toEqual([]);
   });
 });

@@ -57,14 +57,21 @@ export function toJsonSchema(node: unknown): unknown {
   return out;
 }
 
+export interface SpecCheckerOptions {
+  /** The sandbox answers with `answers: 'spec'`: forgive the 'spec-answer' differences too. */
+  specAnswers?: boolean;
+}
+
 export class SpecChecker {
   private readonly spec = loadSpec();
+  private readonly specAnswers: boolean;
   private readonly ajv: Ajv;
   private readonly cache = new Map<string, ValidateFunction>();
   /** Every (method path status) that was checked, for coverage assertions. */
   readonly seen = new Set<string>();
 
-  constructor() {
+  constructor(options: SpecCheckerOptions = {}) {
+    this.specAnswers = options.specAnswers ?? false;
     this.ajv = new Ajv({ allErrors: true, strict: true });
     const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
     addFormats(this.ajv);
@@ -137,7 +144,21 @@ export class SpecChecker {
     const validate = this.validator(key, schema);
     if (validate(body)) return [];
     const formatDiffs = this.differences(method, path, status, 'format');
+    const leanMissing = new Set(
+      this.specAnswers
+        ? this.differences(method, path, status, 'spec-answer').flatMap((d) => d.missing ?? [])
+        : [],
+    );
     const remaining = (validate.errors ?? []).filter((e: ErrorObject) => {
+      if (e.keyword === 'required') {
+        // Forgiven only on the body itself or on an item of a list body.
+        const missing = (e.params as { missingProperty?: string }).missingProperty;
+        return !(
+          missing !== undefined &&
+          leanMissing.has(missing) &&
+          /^(\/\d+)?$/.test(e.instancePath)
+        );
+      }
       if (e.keyword !== 'format') return true;
       const diff = formatDiffs.find((d) => d.instancePaths?.includes(e.instancePath));
       if (!diff) return true;

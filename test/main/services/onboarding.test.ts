@@ -229,6 +229,26 @@ describe('connections', () => {
     expect(test.checks.find((c) => c.key === 'create')?.status).toBe('ok');
   });
 
+  it('keeps the spelling of city and address with the connection', async () => {
+    const saved = await call('connections:save', {
+      name: 'Spelling',
+      baseUrl: other.url,
+      token: 'good',
+    });
+    expect(saved.fieldNames).toBe('city-address');
+    const switched = await call('connections:save', {
+      id: saved.id,
+      name: 'Spelling',
+      baseUrl: other.url,
+      fieldNames: 'locality-addressLine',
+    });
+    expect(switched.fieldNames).toBe('locality-addressLine');
+    // Left out: unchanged.
+    await call('connections:save', { id: saved.id, name: 'Spelling 2', baseUrl: other.url });
+    const listed = (await call('connections:list', {})).find((c) => c.id === saved.id);
+    expect(listed).toMatchObject({ name: 'Spelling 2', fieldNames: 'locality-addressLine' });
+  });
+
   it('says in plain words when the token is wrong or lacks permissions', async () => {
     const bad = await call('connections:save', {
       name: 'Bad token',

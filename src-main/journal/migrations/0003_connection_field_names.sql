@@ -1,0 +1,1 @@
+ALTER TABLE `connections` ADD `field_names` text DEFAULT 'city-address' NOT NULL;

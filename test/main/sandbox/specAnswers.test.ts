@@ -1,0 +1,128 @@
+// The sandbox's switches for a real API that differs from the published document: lean answers
+// (only what api-spec.md shows) and the other spelling of city and address. Real HTTP, fake clock;
+// every answer is still checked against the document, forgiving only the listed differences.
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  SITES,
+  clientFor,
+  specAnswersChecker,
+  startTestSandbox,
+  supplierPayload,
+  type TestSandbox,
+} from './client';
+
+let t: TestSandbox | undefined;
+afterEach(async () => {
+  await t?.sb.close();
+  t = undefined;
+});
+
+const keys = (body: unknown) => Object.keys(body as object).sort();
+
+describe("answers: 'spec'", () => {
+  it('answers every endpoint the app uses with only the fields the spec shows', async () => {
+    t = await startTestSandbox({
+      answers: 'spec',
+      screeningOdds: { Finished: 1, NoFindings: 0, Aborted: 0 },
+      validationOdds: { COMPLETED: 0, REJECTED: 1, differentOutcomeId: 0 },
+    });
+    const api = clientFor(t.sb.url, 'sandbox', specAnswersChecker);
+
+    const created = await api.post(SITES, supplierPayload('LEAN-1'));
+    expect(created.status).toBe(202);
+    expect(keys(created.body)).toEqual(['pendingEndpoint', 'status', 'uuid']);
+    expect(created.body.status).toBe('PENDING');
+    expect(created.headers.location).toBe(created.body.pendingEndpoint);
+
+    const pending = await api.get(`${SITES}/pending`);
+    expect(pending.body).toHaveLength(1);
+    expect(keys(pending.body[0])).toEqual(['status', 'supplierId', 'uuid']);
+    expect(pending.body[0].supplierId).toEqual({ id: 'LEAN-1', source: 'ERP' });
+
+    const page = await api.get(`${SITES}?size=2`);
+    expect(keys(page.body)).toEqual(['content', 'number', 'size', 'totalElements', 'totalPages']);
+    expect(keys(page.body.content[0])).toEqual(['name', 'platformTargetId', 'supplierIds']);
+
+    await t.clock.advance(1000);
+    const found = await api.get(`${SITES}/find-by-identifier?supplierId=LEAN-1&source=ERP`);
+    expect(keys(found.body)).toEqual(['name', 'platformTargetId']);
+    const platformId = found.body.platformTargetId as number;
+
+    const screening = await api.post(`${SITES}/screening`, {
+      identifier: { platformId },
+      options: { periodInYears: 2 },
+    });
+    expect(keys(screening.body)).toEqual(['screeningRequestIds']);
+    expect((await api.get(`${SITES}/screening?platformId=${platformId}`)).body).toEqual({
+      status: 'New',
+    });
+
+    const validation = await api.post(`${SITES}/validation`, { identifier: { platformId: 500 } });
+    expect(keys(validation.body)).toEqual(['requestId']);
+    expect((await api.get(`${SITES}/validation?platformId=500`)).body).toEqual({
+      status: 'PENDING',
+    });
+    await t.clock.advance(1000);
+    const rejected = (await api.get(`${SITES}/validation?platformId=500`)).body;
+    expect(keys(rejected)).toEqual(['rejectionReason', 'status']);
+    expect(rejected.status).toBe('REJECTED');
+
+    // The list form of find-by-identifier is lean item by item.
+    t.sb.configure({ findByIdentifierForm: 'list' });
+    const list = await api.get(`${SITES}/find-by-identifier?supplierId=SHARED`);
+    expect(list.body).toHaveLength(2);
+    for (const item of list.body) expect(keys(item)).toEqual(['name', 'platformTargetId']);
+  });
+
+  it('is switched at run time, and the full answers pass the strict check again', async () => {
+    t = await startTestSandbox({ answers: 'spec' });
+    const strict = t.api;
+    await expect(strict.get(`${SITES}/find-by-identifier?platformId=500`)).rejects.toThrow(
+      /does not match the API description/,
+    );
+    t.sb.configure({ answers: 'full' });
+    const full = await strict.get(`${SITES}/find-by-identifier?platformId=500`);
+    expect(full.body).toMatchObject({
+      platformTargetId: 500,
+      screened: false,
+      customerIds: [{ id: 'C-1' }],
+    });
+  });
+});
+
+describe("createFieldNames: 'locality-addressLine'", () => {
+  const localityPayload = (id: string) => {
+    const { city, address, ...rest } = supplierPayload(id);
+    return { ...rest, locality: city, addressLine: address };
+  };
+
+  it('takes locality and addressLine, and refuses city and address naming them', async () => {
+    t = await startTestSandbox({ createFieldNames: 'locality-addressLine' });
+    const refused = await t.api.post(SITES, supplierPayload('LOC-1'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('invalid_request');
+    expect(refused.body.message).toMatch(/locality must not be blank/);
+    expect(refused.body.message).toMatch(/addressLine must not be blank/);
+    expect(refused.body.message).toMatch(/city is not a field of this API: send it as locality/);
+    // Both spellings at once: the usual one is still refused.
+    const both = await t.api.post(SITES, { ...localityPayload('LOC-1'), city: 'Berlin' });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toMatch(/city is not a field/);
+
+    const created = await t.api.post(SITES, localityPayload('LOC-1'));
+    expect(created.status).toBe(202);
+    await t.clock.advance(1000);
+    const found = await t.api.get(`${SITES}/find-by-identifier?supplierId=LOC-1`);
+    expect(found.body).toMatchObject({ city: 'Berlin', address: 'Hauptstrasse 1' });
+    expect(t.sb.stats().creationsByIdentity).toMatchObject({ 'LOC-1|ERP': 1 });
+  });
+
+  it('by default takes city and address and says so when they are missing', async () => {
+    t = await startTestSandbox();
+    const refused = await t.api.post(SITES, localityPayload('LOC-2'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/city must not be blank; address must not be blank/);
+    t.sb.configure({ createFieldNames: 'locality-addressLine' });
+    expect((await t.api.post(SITES, localityPayload('LOC-2'))).status).toBe(202);
+  });
+});
