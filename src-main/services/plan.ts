@@ -51,14 +51,27 @@ const STILL_WORKING: readonly RowState[] = [
   'created',
   ...FOLLOW_UP_STATES,
 ];
-/** Rows of this job nothing was sent for yet in their stage: the ones a start may leave out. */
+/** Rows of this job nothing was sent for yet in their stage: the ones a start may leave out.
+ *  `pending` (another creation of the supplier is under way) and `exists` only count when the
+ *  job would follow them up with screening or validation. */
 const NOT_SENT_YET: readonly RowState[] = [
   'valid',
   'new',
-  'exists',
   'queued',
   'screening_queued',
   'validation_queued',
+];
+/** Rows of another job that say it has sent something: it started working on its list. */
+const SENT_STATES: readonly RowState[] = [
+  'sending',
+  'in_doubt',
+  'accepted',
+  'created',
+  'rejected',
+  'vanished',
+  ...FOLLOW_UP_STATES,
+  'done',
+  'needs_user',
 ];
 const ENDED_JOBS = new Set(['finished', 'cancelled']);
 
@@ -187,7 +200,7 @@ export function leaveOutHeldRows(deps: PlanDeps, jobId: string): number {
       const rows = journal.getRows(ids.slice(i, i + 500));
       const result = journal.recordOutcomes(
         rows
-          .filter((r) => (NOT_SENT_YET as readonly string[]).includes(r.state))
+          .filter((r) => (leavable(job) as readonly string[]).includes(r.state))
           .map((r) => ({
             rowId: r.id,
             from: r.state,
@@ -236,15 +249,30 @@ interface Overlap {
   rowIds: number[];
 }
 
+/** The rows of this job a start may leave out: those it would still send something for. */
+function leavable(job: Job): RowState[] {
+  const followsUp = Boolean(job.options.screeningPeriod) || job.options.validate;
+  return [
+    ...NOT_SENT_YET,
+    ...(followsUp ? (['pending'] as const) : []),
+    ...(followsUp && !job.options.skipExisting ? (['exists'] as const) : []),
+  ];
+}
+
 function sharedIdentities(deps: PlanDeps, job: Job): Overlap[] {
   const { journal } = deps;
-  const mine: RowState[] = job.options.skipExisting
-    ? NOT_SENT_YET.filter((s) => s !== 'exists')
-    : [...NOT_SENT_YET];
+  const mine = leavable(job);
   const out: Overlap[] = [];
   for (const other of journal.listJobs()) {
     if (other.id === job.id || other.connectionId !== job.connectionId) continue;
+    // A job holds suppliers while it runs, and once it has sent something until it ends. One
+    // that was only imported or checked, or stopped before sending (a wrong token), holds
+    // nothing: when it starts, its own summary names this job instead.
     if (ENDED_JOBS.has(other.state)) continue;
+    if (!deps.isRunning(other.id)) {
+      const counts = journal.counts(other.id);
+      if (!SENT_STATES.some((s) => counts[s] > 0)) continue;
+    }
     const followsExisting =
       !other.options.skipExisting && (other.options.screeningPeriod || other.options.validate);
     const theirs = followsExisting ? [...STILL_WORKING, 'exists' as const] : STILL_WORKING;

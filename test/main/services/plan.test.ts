@@ -87,6 +87,38 @@ async function runToEnd(jobId: string, choice: { confirmed?: boolean; leaveOutHe
 
 const identity = (n: number) => `T${String(n).padStart(6, '0')}|ERP`;
 
+/** The client-side limits of the sandbox's connection: writes per window (a minute unless
+ *  given) and reads per 10 s. */
+async function setLimits(writes: number, readsPer10s: number, writeWindowMs = 60_000) {
+  const conn = (await call('connections:list', {})).find((c) => c.id === connectionId)!;
+  return call('connections:save', {
+    id: conn.id,
+    name: conn.name,
+    baseUrl: conn.baseUrl,
+    limits: {
+      GET: [{ limit: readsPer10s, windowMs: 10_000 }],
+      WRITE: [{ limit: writes, windowMs: writeWindowMs }],
+    },
+  });
+}
+
+/** Started at a slow pace and paused once its first creation was accepted: a job that has
+ *  begun to send and not ended. */
+async function pausedAfterFirstSend(jobId: string) {
+  // One write per 5.5 s: the first leaves at once (the earlier tests' writes are older than
+  // that by then), the next ones wait.
+  await new Promise((r) => setTimeout(r, 6_000));
+  await setLimits(2, 200, 5_000);
+  await call('jobs:start', { jobId });
+  const sent = (counts: Record<string, number>) =>
+    ['accepted', 'created', 'done'].some((s) => counts[s]);
+  for (let i = 0; i < 400 && !sent((await call('jobs:get', { jobId })).counts); i++)
+    await new Promise((r) => setTimeout(r, 25));
+  await call('jobs:pause', { jobId });
+  await setLimits(3_000, 2_000);
+  expect((await call('jobs:get', { jobId })).state).toBe('paused');
+}
+
 describe('the summary before a start', () => {
   it('counts new and existing suppliers and the screenings ordered for each', async () => {
     // Eight suppliers are sent first; a second list has the same eight and four new ones.
@@ -148,12 +180,15 @@ describe('the summary before a start', () => {
 
 describe('two jobs on the same suppliers', () => {
   it('warns of the unfinished job and leaves the shared rows out when asked to', async () => {
-    // The first job is imported and checked but not run yet: it still holds ids 200-205.
+    // The first job (ids 200-205) is started at a slow pace and paused after its first
+    // creation: unfinished, it still holds the five it has not sent.
     const holder = await newJob('holder', 6, 200);
-    await checked(holder);
-    // The second has ids 203-208: three of them shared.
+    // The second has ids 203-208: three of them shared. Only imported and checked, it holds
+    // nothing yet: the first job's start meets no other job.
     const second = await newJob('second', 6, 203);
     await checked(second);
+    expect((await call('jobs:plan', { jobId: holder })).overlaps).toEqual([]);
+    await pausedAfterFirstSend(holder);
 
     const plan = await call('jobs:plan', { jobId: second });
     expect(plan.heldRows).toBe(3);
@@ -161,15 +196,13 @@ describe('two jobs on the same suppliers', () => {
       {
         jobId: holder,
         jobName: 'holder',
-        jobState: 'ready',
+        jobState: 'paused',
         running: false,
         rows: 3,
         examples: ['T000203 · ERP', 'T000204 · ERP', 'T000205 · ERP'],
       },
     ]);
     expect(plan.needsConfirmation).toBe(true);
-    // The first job sees the second one the same way.
-    expect((await call('jobs:plan', { jobId: holder })).heldRows).toBe(3);
 
     const before = sandbox.stats();
     const started = await runToEnd(second, { confirmed: true, leaveOutHeld: true });
@@ -200,7 +233,10 @@ describe('two jobs on the same suppliers', () => {
     const status = header.indexOf('Status');
     const code = header.indexOf('Error code');
     expect(
-      results.rows.slice(1).filter((r) => r[code] === 'held_by_other_job').map((r) => r[status]),
+      results.rows
+        .slice(1)
+        .filter((r) => r[code] === 'held_by_other_job')
+        .map((r) => r[status]),
     ).toEqual(['skipped', 'skipped', 'skipped']);
 
     // The first job, run now, creates its six suppliers; none twice.
@@ -213,6 +249,8 @@ describe('two jobs on the same suppliers', () => {
   it('sending the shared rows anyway is a choice the user confirms', async () => {
     const holder = await newJob('holder-2', 2, 300);
     const second = await newJob('second-2', 2, 300);
+    // The first one started and paused after its first creation.
+    await pausedAfterFirstSend(holder);
     const refused = await services.router.dispatch('jobs:start', { jobId: second });
     expect(!refused.ok && refused.error.code).toBe('plan_not_confirmed');
     expect(await call('jobs:start', { jobId: second, confirmed: true })).toEqual({
@@ -220,30 +258,26 @@ describe('two jobs on the same suppliers', () => {
     });
     await waitForJob(second, ['finished']);
     expect((await call('jobs:get', { jobId: second })).counts.done).toBe(2);
-    // The other job then finds them existing and creates nothing.
+    // The other job, resumed, finds them existing and creates nothing.
     await call('jobs:start', { jobId: holder });
     const job = await waitForJob(holder, ['finished']);
-    expect(job.lastCheck).toBeNull();
     expect(job.counts.done).toBe(2);
     expect(sandbox.stats().creationsByIdentity[identity(300)]).toBe(1);
     expect(sandbox.stats().creationsByIdentity[identity(301)]).toBe(1);
   }, 30_000);
 
-  it('ended jobs, and jobs that have nothing more to send for a supplier, hold nothing', async () => {
-    // A check-only job without follow-ups leaves its rows "exists": it sends nothing for them.
-    const lookedUp = await newJob('looked-up', 3, 200);
+  it('jobs only checked, or ended, hold nothing', async () => {
+    // Checked only: not started, it holds nothing.
+    const lookedUp = await newJob('looked-up', 3, 600);
     await checked(lookedUp);
-    expect((await call('jobs:get', { jobId: lookedUp })).counts.exists).toBe(3);
-    const again = await newJob('looked-up-again', 3, 200, { ...NO_OPTIONS, validate: true });
-    await checked(again);
-    expect((await call('jobs:plan', { jobId: again })).overlaps).toEqual([]);
-    // With validation asked for, the check-only job would follow those suppliers up: it holds
-    // them for any later job.
-    const third = await newJob('looked-up-third', 3, 200);
+    const third = await newJob('looked-up-third', 3, 600);
+    expect((await call('jobs:plan', { jobId: third })).overlaps).toEqual([]);
+    // Once it has sent something, it does; cancelled, no longer.
+    await pausedAfterFirstSend(lookedUp);
     expect((await call('jobs:plan', { jobId: third })).overlaps.map((o) => o.jobId)).toEqual([
-      again,
+      lookedUp,
     ]);
-    await call('jobs:cancel', { jobId: again });
+    await call('jobs:cancel', { jobId: lookedUp });
     expect((await call('jobs:plan', { jobId: third })).overlaps).toEqual([]);
   }, 30_000);
 });
@@ -251,17 +285,6 @@ describe('two jobs on the same suppliers', () => {
 describe('the expected duration', () => {
   it('follows the connection limits, the engine settings and the jobs sharing the budget', async () => {
     const slow = await newJob('slow', 12, 400);
-    const conn = (await call('connections:list', {})).find((c) => c.id === connectionId)!;
-    const setLimits = (write: number, get: number) =>
-      call('connections:save', {
-        id: conn.id,
-        name: conn.name,
-        baseUrl: conn.baseUrl,
-        limits: {
-          GET: [{ limit: get, windowMs: 10_000 }],
-          WRITE: [{ limit: write, windowMs: 60_000 }],
-        },
-      });
     await setLimits(11, 101);
     const plan = await call('jobs:plan', { jobId: slow });
     const d = plan.duration;
@@ -310,6 +333,6 @@ describe('the expected duration', () => {
     expect(shared.sharedWithJobs).toBe(1);
     expect(shared.sendMs).toBe(2 * 12 * 6_050);
     await call('jobs:pause', { jobId: busy });
-    await setLimits(SANDBOX_LIMITS.WRITE[0]!.limit * 60, 2_000);
+    await setLimits(3_000, 2_000);
   }, 60_000);
 });
