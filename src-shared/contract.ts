@@ -306,6 +306,72 @@ export const ExportSummarySchema = z.object({
   byErrorCode: z.record(z.string(), z.number()),
 });
 
+/** The summary shown before a job starts (`jobs:plan`): what it will create, order and cost,
+ *  how long it will take, and which of its suppliers another unfinished job is working on. The
+ *  desktop app and the command line show these same figures. */
+export const JobPlanSchema = z.object({
+  jobId: z.string(),
+  /** Rows the identifier check sorted, and rows it has not seen yet (checked when the job
+   *  starts: figures that depend on them are upper bounds). */
+  rows: z.object({
+    total: z.number().int(),
+    new: z.number().int(),
+    existing: z.number().int(),
+    pending: z.number().int(),
+    ambiguous: z.number().int(),
+    unchecked: z.number().int(),
+    invalid: z.number().int(),
+    /** Rows already past these steps (a job that ran before). */
+    underway: z.number().int(),
+  }),
+  checkedAt: z.number().nullable(),
+  /** Creations this job will send at most. */
+  creations: z.number().int(),
+  skipExisting: z.boolean(),
+  /** Screenings that will be ordered (each may cost money), of which for suppliers that exist
+   *  already; null without screening. */
+  screening: z
+    .object({
+      periodInYears: z.union([z.literal(2), z.literal(5), z.literal(10)]),
+      suppliers: z.number().int(),
+      existing: z.number().int(),
+    })
+    .nullable(),
+  validation: z.object({ suppliers: z.number().int(), existing: z.number().int() }).nullable(),
+  /** The expected duration, from the connection's limits and the engine's settings. */
+  duration: z.object({
+    totalMs: z.number(),
+    checkMs: z.number(),
+    sendMs: z.number(),
+    platformMs: z.number(),
+    reads: z.number().int(),
+    writes: z.number().int(),
+    readsPerMinute: z.number(),
+    writesPerMinute: z.number(),
+    /** Other jobs running on the same connection share its budget. */
+    sharedWithJobs: z.number().int(),
+  }),
+  /** Other unfinished jobs on the same connection that work on some of the same suppliers
+   *  (supplier id and source). */
+  overlaps: z.array(
+    z.object({
+      jobId: z.string(),
+      jobName: z.string(),
+      jobState: z.string(),
+      running: z.boolean(),
+      rows: z.number().int(),
+      /** A few of the shared identities, as "id · source". */
+      examples: z.array(z.string()),
+    }),
+  ),
+  /** Rows of this job another unfinished job holds (each counted once). */
+  heldRows: z.number().int(),
+  /** The start must be confirmed: it orders screenings not confirmed before, or another job
+   *  holds some of the same suppliers. */
+  needsConfirmation: z.boolean(),
+});
+export type JobPlanView = z.infer<typeof JobPlanSchema>;
+
 const JobIdSchema = z.object({ jobId: z.string().min(1).max(100) }).strict();
 
 // ---- the commands ----------------------------------------------------------------------------
@@ -472,8 +538,22 @@ export const commands = {
   /** Checks every valid row's identity against the API (new, exists, ambiguous, pending);
    *  creates nothing. Runs in the background; follow `job:progress`. */
   'jobs:check': { input: JobIdSchema, output: z.object({ started: z.boolean() }) },
-  /** Starts or resumes the job in the background; follow `job:progress`. */
-  'jobs:start': { input: JobIdSchema, output: z.object({ started: z.boolean() }) },
+  /** The summary to confirm before a start: see JobPlanSchema. Reads the journal only. */
+  'jobs:plan': { input: JobIdSchema, output: JobPlanSchema },
+  /** Starts or resumes the job in the background; follow `job:progress`. A start that
+   *  `jobs:plan` says needs confirming is refused without `confirmed`; `leaveOutHeld` first
+   *  leaves out (skipped, with the other job named) the rows another unfinished job holds. */
+  'jobs:start': {
+    input: z
+      .object({
+        jobId: z.string().min(1).max(100),
+        confirmed: z.boolean().default(false),
+        leaveOutHeld: z.boolean().default(false),
+      })
+      .strict(),
+    /** `leftOut`: the rows left out for another job, when any were. */
+    output: z.object({ started: z.boolean(), leftOut: z.number().int().min(1).optional() }),
+  },
   'jobs:pause': { input: JobIdSchema, output: JobViewSchema },
   'jobs:cancel': { input: JobIdSchema, output: JobViewSchema },
   /** Puts failed rows back to be checked and sent again. */

@@ -191,7 +191,8 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
   new: ['queued', 'valid', 'invalid', 'skipped', 'cancelled'],
   exists: [...FOLLOW_UPS, 'skipped', 'cancelled', 'valid', 'invalid'],
   ambiguous: ['valid', 'invalid', 'exists', 'skipped'],
-  pending: ['accepted', 'created', 'vanished', 'needs_user'],
+  // skipped: left out by the user before the start, because another job holds the supplier.
+  pending: ['accepted', 'created', 'vanished', 'needs_user', 'skipped'],
   queued: ['sending', 'valid', 'invalid', 'skipped', 'cancelled'],
   sending: ['accepted', 'rejected', 'queued', 'in_doubt', 'needs_user'],
   in_doubt: ['accepted', 'created', 'queued', 'needs_user'],

@@ -16,11 +16,14 @@ import type { RunExit } from '../engine/jobRunner';
 import { sandboxEngineSettings } from '../engine/settings';
 import type { Journal, JournalRow } from '../journal/journal';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
+import type { Onboarding } from '../services/onboarding';
 import { defaultDataDir, journalPathFor } from '../services/paths';
+import { HELD_BY_OTHER_JOB } from '../services/plan';
 import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
+import { askYesNo, planLines, whatNeedsConfirming } from './planText';
 import { CLI_WORDING, findRetrySource, retryDetails, retrySummary } from './retryFrom';
 
 export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
@@ -43,9 +46,15 @@ File and mapping:
 What to do:
   --dry-run                 offline: import, map, validate and export; no API call
   --check-only              check every identifier (new, exists, ambiguous, pending); create nothing
-  --skip-existing           leave suppliers that exist already alone (no screening/validation)
+  --skip-existing           leave suppliers that exist already alone (no screening/validation);
+                            the default with --screening
+  --include-existing        with --screening: screen (and validate) suppliers that exist
+                            already as well
   --screening 2|5|10        request screening for that many years (may cost money or quota)
   --validate                request a validation of every supplier
+  --yes                     confirm the summary printed before the start without being asked
+  --send-held               send rows another unfinished job also holds (same supplier id and
+                            source) instead of leaving them out of this job
   --no-wait                 stop once every row is sent; a later --resume follows the rest
   --resume [JOB]            continue a job from the journal (default: the latest unfinished)
   --retry-from FILE         a results file of an earlier run (.xlsx or .csv) with rows you fixed
@@ -71,8 +80,14 @@ Output:
   --json                    machine-readable progress, one JSON object per line
   --help, --version
 
-Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, 2 usage or file error,
-3 authentication or permission error, 4 interrupted, paused because the disk of the data folder
+Before anything is sent, a summary says what the start will create and order, how long it will
+take, and which suppliers another unfinished job holds. On a terminal it asks to confirm (y/N);
+otherwise it goes on by itself only when no screening is ordered and no other job holds the same
+suppliers, and else stops with exit code 2 unless --yes is given.
+
+Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, 2 usage or file error, or
+a start that needs confirming without a terminal and without --yes, 3 authentication or
+permission error, 4 interrupted, paused because the disk of the data folder
 is full, or stopped by --no-wait before every row was done (continue with --resume).
 The last line is a summary: rows= created= existing= invalid= rejected= failed= pending=
 `;
@@ -91,6 +106,9 @@ interface Args {
   screening: 2 | 5 | 10 | null;
   validate: boolean;
   skipExisting: boolean;
+  includeExisting: boolean;
+  yes: boolean;
+  sendHeld: boolean;
   out: string | undefined;
   journal: string | undefined;
   dataDir: string;
@@ -138,6 +156,9 @@ function parse(argv: string[]): Args | 'help' | 'version' {
         screening: { type: 'string' },
         validate: { type: 'boolean', default: false },
         'skip-existing': { type: 'boolean', default: false },
+        'include-existing': { type: 'boolean', default: false },
+        yes: { type: 'boolean', short: 'y', default: false },
+        'send-held': { type: 'boolean', default: false },
         out: { type: 'string' },
         journal: { type: 'string' },
         'data-dir': { type: 'string' },
@@ -182,6 +203,7 @@ function parse(argv: string[]): Args | 'help' | 'version' {
         ['--mapping', values.mapping !== undefined],
         ['--save-mapping', values['save-mapping'] !== undefined],
         ['--skip-existing', values['skip-existing']],
+        ['--include-existing', values['include-existing']],
         ['--screening', values.screening !== undefined],
         ['--validate', values.validate],
       ] as const
@@ -204,6 +226,12 @@ function parse(argv: string[]): Args | 'help' | 'version' {
     }
     screening = Number(values.screening) as 2 | 5 | 10;
   }
+  if (values['skip-existing'] && values['include-existing'])
+    throw new UsageError('Use --skip-existing or --include-existing, not both.');
+  if (values['include-existing'] && screening === null)
+    throw new UsageError(
+      '--include-existing goes with --screening: without screening, existing suppliers are included unless --skip-existing is given.',
+    );
   let sandboxProcessingMs: number | undefined;
   if (values['sandbox-processing-ms'] !== undefined) {
     sandboxProcessingMs = Number(values['sandbox-processing-ms']);
@@ -248,7 +276,13 @@ function parse(argv: string[]): Args | 'help' | 'version' {
     fieldNames: fieldNames as CreateFieldNames | undefined,
     screening,
     validate: values.validate ?? false,
-    skipExisting: values['skip-existing'] ?? false,
+    // Screening may cost money: suppliers that exist already are skipped unless included.
+    skipExisting:
+      (values['skip-existing'] ?? false) ||
+      (screening !== null && !(values['include-existing'] ?? false)),
+    includeExisting: values['include-existing'] ?? false,
+    yes: values.yes ?? false,
+    sendHeld: values['send-held'] ?? false,
     out: values.out,
     journal: values.journal,
     dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
@@ -300,7 +334,9 @@ function summaryOf(rows: Iterable<JournalRow>): Summary {
 
 function count(s: Summary, row: JournalRow): void {
   s.rows++;
-  if (row.state === 'invalid') s.invalid++;
+  // Left out for another job that holds the same supplier: still to do, not existing.
+  if (row.errorCode === HELD_BY_OTHER_JOB) s.pending++;
+  else if (row.state === 'invalid') s.invalid++;
   else if (row.state === 'rejected') s.rejected++;
   else if (FAILED.has(row.state)) s.failed++;
   else if (row.state === 'cancelled') s.pending++;
@@ -621,11 +657,35 @@ export async function main(argv: string[]): Promise<number> {
       const runningJob = jobId;
       pauseRun = () => void onboarding.pause(runningJob);
       const started = Date.now();
+      let declined = false;
       try {
-        exit = await onboarding.run(jobId, {
-          mode: args.checkOnly ? 'check' : 'run',
-          wait: !args.noWait,
-        });
+        if (args.checkOnly) exit = await onboarding.run(jobId, { mode: 'check', wait: true });
+        else {
+          // The identifier check first: the summary before the start counts what it found.
+          let checked: RunExit | undefined;
+          if (journal.counts(jobId).valid > 0)
+            checked = await onboarding.run(jobId, { mode: 'check', wait: true });
+          if (checked === undefined || checked === 'checked') {
+            view.clearLive();
+            const answer = await confirmStart(
+              onboarding,
+              jobId,
+              args,
+              mode,
+              view,
+              () => interrupted,
+            );
+            if (answer === 'refused') return EXIT.usage;
+            declined = answer === 'declined';
+          }
+          if (checked !== undefined && checked !== 'checked') exit = checked;
+          else if (declined || interrupted) exit = 'paused';
+          else
+            exit = await onboarding.run(jobId, {
+              mode: 'run',
+              wait: !args.noWait,
+            });
+        }
       } finally {
         pauseRun = undefined;
         ran = true;
@@ -649,7 +709,11 @@ export async function main(argv: string[]): Promise<number> {
           `The results file was not written (the job is not finished). Once space is free on the disk of ${journal.folder}, continue with: npm run onboard -- ${resumeCommand(args, jobId)}`,
         );
       }
-      if (exit === 'paused' || exit === 'sent') {
+      if (declined)
+        view.log(
+          `Nothing was sent. Start the job later with: npm run onboard -- ${resumeCommand(args, jobId)}`,
+        );
+      else if (exit === 'paused' || exit === 'sent') {
         const still = summarizeCounts(
           Object.fromEntries(
             Object.entries(journal.counts(jobId)).filter(([s]) => !isSettled(s)),
@@ -734,6 +798,50 @@ function nothingToSend(mode: OutputMode): number {
 function shownPath(file: string): string {
   const rel = path.relative(process.cwd(), file);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
+/**
+ * Prints the summary before the start and gets it confirmed: --yes, or y on a terminal (asked
+ * before every first start, and before a resume only when it orders more than was confirmed or
+ * meets another job's suppliers). Without a terminal the start goes on only when nothing needs
+ * confirming; else it is refused with the sentence naming --yes. Rows another unfinished job
+ * holds are left out unless --send-held.
+ */
+async function confirmStart(
+  onboarding: Onboarding,
+  jobId: string,
+  args: Args,
+  mode: OutputMode,
+  view: ProgressView,
+  stopped: () => boolean,
+): Promise<'go' | 'declined' | 'refused'> {
+  const plan = onboarding.plan(jobId);
+  if (mode === 'json') view.log('Before you start', { plan });
+  else for (const line of planLines(plan, args.sendHeld)) view.log(line);
+  const leaveOutHeld = plan.heldRows > 0 && !args.sendHeld;
+  const terminal = mode !== 'json' && process.stdin.isTTY === true;
+  const firstStart = plan.rows.underway === 0;
+  let confirmed = args.yes;
+  if (!confirmed && terminal && (firstStart || plan.needsConfirmation)) {
+    confirmed = await askYesNo('Start?', false);
+    if (!confirmed || stopped()) return 'declined';
+  } else if (!confirmed && plan.needsConfirmation) {
+    // A job this command made is cancelled, so that running it again with --yes does not meet
+    // it as another job holding the same suppliers; a resumed one stays as it was.
+    const made = args.resume === undefined && args.retryFrom === undefined;
+    if (made) await onboarding.cancel(jobId);
+    console.error(
+      `${whatNeedsConfirming(plan)} Nothing was sent${made ? ` (job ${jobId} was cancelled)` : ''}. Check the summary above, then run the same command again with --yes to confirm it${plan.heldRows > 0 ? ' (add --send-held to send the rows another job holds as well)' : ''}.`,
+    );
+    return 'refused';
+  }
+  if (stopped()) return 'declined';
+  const { leftOut } = onboarding.confirmStart(jobId, { confirmed, leaveOutHeld });
+  if (leftOut > 0)
+    view.log(
+      `Left out ${leftOut === 1 ? '1 row' : `${leftOut} rows`} another job holds; the results show ${leftOut === 1 ? 'it' : 'them'} as skipped.`,
+    );
+  return 'go';
 }
 
 /** The options a later `--resume` needs to find the same journal and token. */

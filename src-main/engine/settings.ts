@@ -31,6 +31,12 @@ export interface EngineSettings {
   requestTimeoutMs: number;
   /** A job's lease lasts this long past its last heartbeat (renewed every third of it). */
   leaseTtlMs: number;
+  /** How long the platform usually takes to make a supplier of a creation, to screen one and
+   *  to validate one. The engine does not wait by them (it polls); the plan before a start
+   *  adds them to the sending time to say how long a job will take. */
+  expectedCreationMs: number;
+  expectedScreeningMs: number;
+  expectedValidationMs: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -47,11 +53,19 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   progressIntervalMs: 250,
   requestTimeoutMs: 30_000,
   leaseTtlMs: 30_000,
+  // The API's documentation: creation "typically takes a few hours"; screening "runs for hours".
+  expectedCreationMs: 3 * 3_600_000,
+  expectedScreeningMs: 3 * 3_600_000,
+  expectedValidationMs: 3 * 3_600_000,
 };
 
-/** Settings scaled to a sandbox whose lifecycles take `processingMs`: polls follow the
+/** Settings scaled to a sandbox whose lifecycles take `processingMs` (creation) and, when
+ *  given, `screeningMs` and `validationMs` (else as long as a creation): polls follow the
  *  sandbox's pace instead of the real API's hours. */
-export function sandboxEngineSettings(processingMs: number): EngineSettings {
+export function sandboxEngineSettings(
+  processingMs: number,
+  lifecycles: { screeningMs?: number; validationMs?: number } = {},
+): EngineSettings {
   const base = Math.max(50, Math.round(processingMs / 4));
   return {
     ...DEFAULT_ENGINE_SETTINGS,
@@ -61,5 +75,8 @@ export function sandboxEngineSettings(processingMs: number): EngineSettings {
     statusPollCapMs: Math.max(base * 8, 2_000),
     offlineBaseMs: 500,
     offlineCapMs: 5_000,
+    expectedCreationMs: processingMs,
+    expectedScreeningMs: lifecycles.screeningMs ?? processingMs,
+    expectedValidationMs: lifecycles.validationMs ?? processingMs,
   };
 }

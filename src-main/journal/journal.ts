@@ -1226,6 +1226,34 @@ export class Journal {
 
   // ---- internals --------------------------------------------------------------------------
 
+  /**
+   * Rows of `jobId` in `states` whose identity another job also has, in one of `otherStates`
+   * there: the suppliers two jobs would both work on. One index range of the job's rows per
+   * state, and one index lookup in the other job per row.
+   */
+  identitiesSharedWith(
+    jobId: string,
+    states: readonly RowState[],
+    otherJobId: string,
+    otherStates: readonly RowState[],
+  ): Array<{ rowId: number; identityKey: string }> {
+    if (!states.length || !otherStates.length) return [];
+    const mine = states.map(() => '?').join(', ');
+    const theirs = otherStates.map(() => '?').join(', ');
+    return this.sqlite
+      .prepare(
+        `SELECT r.id AS rowId, r.identity_key AS identityKey FROM rows r
+         WHERE r.job_id = ? AND r.state IN (${mine}) AND r.identity_key IS NOT NULL
+           AND EXISTS (SELECT 1 FROM rows o WHERE o.job_id = ? AND o.identity_key = r.identity_key
+                       AND o.state IN (${theirs}))
+         ORDER BY r.source_row`,
+      )
+      .all(jobId, ...states, otherJobId, ...otherStates) as Array<{
+      rowId: number;
+      identityKey: string;
+    }>;
+  }
+
   private requireJob(jobId: string): void {
     if (!this.stmts.jobExists.get(jobId)) fail('not_found', undefined, { jobId });
   }

@@ -150,7 +150,12 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       clock,
       ...(options.engineSettings ? { settings: options.engineSettings } : {}),
       settingsFor: (conn) =>
-        conn.isSandbox && practice ? sandboxEngineSettings(practice.processingMs) : undefined,
+        conn.isSandbox && practice
+          ? sandboxEngineSettings(practice.processingMs, {
+              screeningMs: practice.screeningMs,
+              validationMs: practice.validationMs,
+            })
+          : undefined,
       onEvent: (e) => {
         if (e.type === 'progress') {
           const p = e.progress;
@@ -316,9 +321,13 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       'jobs:check': async ({ jobId }) => ({
         started: (await ob()).start(jobId, { mode: 'check', wait: true }),
       }),
-      'jobs:start': async ({ jobId }) => ({
-        started: (await ob()).start(jobId, { mode: 'run', wait: true }),
-      }),
+      'jobs:plan': async ({ jobId }) => (await ob()).plan(jobId),
+      'jobs:start': async ({ jobId, confirmed, leaveOutHeld }) => {
+        const o = await ob();
+        const { leftOut } = o.confirmStart(jobId, { confirmed, leaveOutHeld });
+        const started = o.start(jobId, { mode: 'run', wait: true });
+        return leftOut ? { started, leftOut } : { started };
+      },
       'jobs:pause': async ({ jobId }) => (await ob()).pause(jobId),
       'jobs:cancel': async ({ jobId }) => (await ob()).cancel(jobId),
       'jobs:retry': async ({ jobId, states }) => ({ rows: (await ob()).retry(jobId, states) }),

@@ -9,6 +9,7 @@ import type {
   ConnectionTest,
   ConnectionView,
   JobOptionsView,
+  JobPlanView,
   JobView,
   Limits,
   CommandOutput,
@@ -58,6 +59,7 @@ import {
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import { testConnection } from './connectionTest';
+import { leaveOutHeldRows, planJob, recordConfirmedPlan } from './plan';
 import { assertResultsFileFits, sourceJobOf, type ResultsFileWording } from './resultsFile';
 
 type TemplateView = CommandOutput<'templates:list'>[number];
@@ -569,6 +571,43 @@ export class Onboarding {
     } finally {
       this.o.onJobChanged?.(jobId);
     }
+  }
+
+  /** The summary to confirm before a start (services/plan.ts). */
+  plan(jobId: string): JobPlanView {
+    return planJob(this.planDeps(), jobId);
+  }
+
+  /**
+   * What every front door does before a run sends anything: the plan is computed again; a
+   * start it says needs confirming is refused unless confirmed; with `leaveOutHeld`, rows
+   * another unfinished job holds are left out first; what was confirmed is recorded. Returns the
+   * plan it went by and how many rows were left out.
+   */
+  confirmStart(
+    jobId: string,
+    choice: { confirmed: boolean; leaveOutHeld: boolean },
+  ): { plan: JobPlanView; leftOut: number } {
+    if (this.o.engine.isRunning(jobId) || this.background.has(jobId))
+      return { plan: this.plan(jobId), leftOut: 0 };
+    let plan = this.plan(jobId);
+    if (plan.needsConfirmation && !choice.confirmed) fail('plan_not_confirmed');
+    let leftOut = 0;
+    if (choice.leaveOutHeld && plan.heldRows > 0) {
+      leftOut = leaveOutHeldRows(this.planDeps(), jobId);
+      plan = this.plan(jobId);
+      this.o.onJobChanged?.(jobId);
+    }
+    if (choice.confirmed) recordConfirmedPlan(this.o.journal, plan);
+    return { plan, leftOut };
+  }
+
+  private planDeps() {
+    return {
+      journal: this.o.journal,
+      engine: this.o.engine,
+      isRunning: (id: string) => this.o.engine.isRunning(id) || this.background.has(id),
+    };
   }
 
   /** Starts the job in the background (the UI follows its events). */

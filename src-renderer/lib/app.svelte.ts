@@ -16,6 +16,8 @@ export type Screen = 'jobs' | 'connection' | 'import' | 'map' | 'review' | 'run'
 export interface Route {
   screen: Screen;
   jobId?: string;
+  /** The run screen opens with the summary to confirm before the start (jobs:plan). */
+  confirmStart?: boolean;
 }
 export interface LogEntry {
   id: number;

@@ -2,6 +2,8 @@
 import type { JobView } from '../../src-shared/contract';
 import { app, type Screen } from './app.svelte';
 import { call } from './call';
+import { num } from './format';
+import { t } from './i18n.svelte';
 
 /** The screen a job opens on: review before its check, results once it ended, else the run. */
 export function screenFor(job: JobView): Screen {
@@ -23,9 +25,21 @@ export function finishedRows(job: JobView): number {
   return job.groups.finished;
 }
 
-export async function startJob(jobId: string): Promise<boolean> {
-  const r = await call('jobs:start', { jobId });
+/** Starts or resumes a job. A start the services say must be confirmed first (it orders
+ *  screenings, or another job holds some of its suppliers) opens the run screen with the
+ *  summary to confirm instead. */
+export async function startJob(
+  jobId: string,
+  choice: { confirmed?: boolean; leaveOutHeld?: boolean } = {},
+): Promise<boolean> {
+  const r = await call('jobs:start', { jobId, ...choice });
+  if (!r.ok && r.error.code === 'plan_not_confirmed' && !choice.confirmed) {
+    app.go({ screen: 'run', jobId, confirmStart: true });
+    return false;
+  }
   if (!r.ok) app.report(r.error);
+  else if (r.value.leftOut)
+    app.addLog({ kind: 'info', jobId, text: t('log.leftOut', { n: num(r.value.leftOut) }) });
   await app.refreshJob(jobId);
   return r.ok;
 }

@@ -283,6 +283,40 @@ const en = {
   'run.noLog': 'Nothing notable yet.',
   'run.warning': 'Note:',
 
+  'plan.title': 'Before you start',
+  'plan.intro': 'What this start will do. Nothing has been sent yet.',
+  'plan.loading': 'Preparing the summary…',
+  'plan.suppliers': '{new} new suppliers will be created; {existing} exist already.',
+  'plan.pending': '{n} suppliers are already being created on the platform; the job follows them.',
+  'plan.unchecked':
+    '{n} rows are not checked yet: they are checked first, so the figures below are the most it can be.',
+  'plan.skipExisting': 'Existing suppliers are skipped: they are neither screened nor validated.',
+  'plan.followExisting':
+    'Existing suppliers are not skipped: they get the screening and validation too.',
+  'plan.screening':
+    '{n} screenings for {years} years will be ordered. Each may cost money or quota.',
+  'plan.screeningExisting':
+    '{n} of them are for suppliers that exist already and may have been screened before. To leave them out, go back and choose "Skip suppliers that already exist".',
+  'plan.noScreening': 'No screening is ordered.',
+  'plan.validation': 'A validation is requested for {n} suppliers ({existing} of them existing).',
+  'plan.noValidation': 'No validation is requested.',
+  'plan.duration': 'Expected duration: about {total}.',
+  'plan.durationCheck': 'Checking {n} identifiers: {time}.',
+  'plan.durationSend':
+    "Sending {n} requests at up to {rate} per minute (the connection's limit): {time}.",
+  'plan.durationPlatform': 'Then the platform processes the last ones: about {time}.',
+  'plan.shared': '{n} other jobs running on this connection share its limit.',
+  'plan.overlapTitle': 'Another job is working on some of the same suppliers',
+  'plan.overlap':
+    'The job "{name}" ({state}) holds {n} of these suppliers (same supplier ID and source), for example {examples}.',
+  'plan.leaveOut':
+    'Leave these {n} rows out of this job: they show as left out in the results, and can be retried once the other job has ended',
+  'plan.sendAnyway':
+    'Send them in this job as well: the suppliers may get two screenings or validations',
+  'plan.confirm': 'Confirm and start',
+  'plan.back': 'Back',
+  'log.leftOut': '{n} rows were left out: another job holds their suppliers.',
+
   'results.title': 'Results: {name}',
   'results.retry': 'Retry {n} failed rows',
   'results.retried': '{n} rows will be sent again.',
@@ -689,6 +723,43 @@ const de: Record<MessageKey, string> = {
   'run.log': 'Was passiert ist',
   'run.noLog': 'Noch nichts Besonderes.',
   'run.warning': 'Hinweis:',
+
+  'plan.title': 'Bevor Sie starten',
+  'plan.intro': 'Was dieser Start tun wird. Es wurde noch nichts gesendet.',
+  'plan.loading': 'Die Übersicht wird vorbereitet …',
+  'plan.suppliers': '{new} neue Lieferanten werden angelegt; {existing} sind schon vorhanden.',
+  'plan.pending':
+    '{n} Lieferanten werden auf der Plattform bereits angelegt; der Auftrag verfolgt sie.',
+  'plan.unchecked':
+    '{n} Zeilen sind noch nicht abgeglichen: Sie werden zuerst abgeglichen, die Zahlen unten sind daher Höchstwerte.',
+  'plan.skipExisting':
+    'Vorhandene Lieferanten werden übersprungen: Sie werden weder gescreent noch validiert.',
+  'plan.followExisting':
+    'Vorhandene Lieferanten werden nicht übersprungen: Auch sie erhalten Screening und Validierung.',
+  'plan.screening':
+    '{n} Screenings für {years} Jahre werden bestellt. Jedes kann Geld oder Kontingent kosten.',
+  'plan.screeningExisting':
+    '{n} davon betreffen Lieferanten, die schon vorhanden sind und vielleicht schon gescreent wurden. Um sie auszulassen, gehen Sie zurück und wählen „Bereits vorhandene Lieferanten überspringen“.',
+  'plan.noScreening': 'Es wird kein Screening bestellt.',
+  'plan.validation':
+    'Für {n} Lieferanten wird eine Validierung angefordert ({existing} davon vorhanden).',
+  'plan.noValidation': 'Es wird keine Validierung angefordert.',
+  'plan.duration': 'Voraussichtliche Dauer: etwa {total}.',
+  'plan.durationCheck': '{n} Kennungen abgleichen: {time}.',
+  'plan.durationSend':
+    '{n} Anfragen mit bis zu {rate} pro Minute senden (das Limit der Verbindung): {time}.',
+  'plan.durationPlatform': 'Danach verarbeitet die Plattform die letzten: etwa {time}.',
+  'plan.shared': '{n} weitere laufende Aufträge teilen sich das Limit dieser Verbindung.',
+  'plan.overlapTitle': 'Ein anderer Auftrag bearbeitet einige derselben Lieferanten',
+  'plan.overlap':
+    'Der Auftrag „{name}“ ({state}) enthält {n} dieser Lieferanten (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}.',
+  'plan.leaveOut':
+    'Diese {n} Zeilen aus diesem Auftrag auslassen: Sie erscheinen in den Ergebnissen als ausgelassen und können nach dem Ende des anderen Auftrags erneut gesendet werden',
+  'plan.sendAnyway':
+    'Auch in diesem Auftrag senden: Die Lieferanten erhalten womöglich zwei Screenings oder Validierungen',
+  'plan.confirm': 'Bestätigen und starten',
+  'plan.back': 'Zurück',
+  'log.leftOut': '{n} Zeilen wurden ausgelassen: Ein anderer Auftrag enthält ihre Lieferanten.',
 
   'results.title': 'Ergebnisse: {name}',
   'results.retry': '{n} fehlgeschlagene Zeilen erneut senden',

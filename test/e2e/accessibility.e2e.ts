@@ -56,6 +56,9 @@ test('every screen passes the WCAG 2.1 A and AA rules axe checks', async ({ page
   await checkIdentifiers(page);
   await audit(page, 'check');
   await page.getByRole('button', { name: 'Start upload' }).click();
+  await expect(page.getByTestId('start-summary')).toBeVisible();
+  await audit(page, 'the summary before the start');
+  await page.getByRole('button', { name: 'Confirm and start' }).click();
   await expect(jobEnded(page)).toBeVisible({ timeout: 180_000 });
   await audit(page, 'run finished');
   await page.getByRole('button', { name: 'See results' }).click();

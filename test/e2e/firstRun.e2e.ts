@@ -13,6 +13,7 @@ import {
   shot,
   hostPerFile,
   watchErrors,
+  startUpload,
 } from './support';
 
 const host = hostPerFile();
@@ -77,7 +78,7 @@ test('a first run: the shipped sample from import to an exported workbook', asyn
   await shot(page, 'check', true);
 
   // Run to the end.
-  await page.getByRole('button', { name: 'Start upload' }).click();
+  await startUpload(page);
   await expect(jobEnded(page)).toBeVisible({ timeout: 180_000 });
   // The three rows with problems in the sample were never sent; the job says they need the user.
   await expect(page.getByTestId('run-progress')).toHaveText(/^57 of 60 rows finished/);

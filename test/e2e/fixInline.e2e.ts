@@ -9,6 +9,7 @@ import {
   openApp,
   shot,
   hostPerFile,
+  startUpload,
 } from './support';
 
 const host = hostPerFile();
@@ -53,7 +54,7 @@ test('a run with invalid rows fixed inline in the review table', async ({ page }
   await page.getByTestId('row-search').fill('');
 
   await checkIdentifiers(page);
-  await page.getByRole('button', { name: 'Start upload' }).click();
+  await startUpload(page);
   await expect(jobEnded(page)).toBeVisible({ timeout: 180_000 });
 
   // The fixed rows were created like the others.

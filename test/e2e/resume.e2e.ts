@@ -13,6 +13,7 @@ import {
   shot,
   startHost,
   type RunningHost,
+  startUpload,
 } from './support';
 
 let host: RunningHost;
@@ -55,7 +56,7 @@ test('a run paused, the host restarted, and the job resumed to the end', async (
   await importFile(page, file);
   await mapAndCreate(page, 'Paused and resumed');
   await checkIdentifiers(page);
-  await page.getByRole('button', { name: 'Start upload' }).click();
+  await startUpload(page);
   await expect(jobState(page, 'running')).toBeVisible();
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(jobState(page, 'paused')).toBeVisible({ timeout: 30_000 });
@@ -83,7 +84,7 @@ test('a job stopped by a crash is offered for resuming at once', async ({ page }
   await importFile(page, file);
   await mapAndCreate(page, 'Interrupted');
   await checkIdentifiers(page);
-  await page.getByRole('button', { name: 'Start upload' }).click();
+  await startUpload(page);
   await expect(jobState(page, 'running')).toBeVisible();
   // Live figures while it runs: speed against the ceiling, time left, API limit, network.
   await expect(page.getByTestId('figures')).toContainText('allowed');

@@ -232,6 +232,15 @@ export async function checkIdentifiers(page: Page): Promise<void> {
   });
 }
 
+/** The run's start: the summary before it (what it creates, orders, costs and takes), then
+ *  its confirmation. */
+export async function startUpload(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start upload' }).click();
+  await expect(page.getByTestId('start-summary')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm and start' }).click();
+  await expect(page.getByTestId('start-summary')).toHaveCount(0);
+}
+
 export function jobState(page: Page, state: string) {
   return page.getByTestId('job-state').locator(`[data-state="${state}"]`);
 }

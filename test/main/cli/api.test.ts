@@ -140,7 +140,16 @@ describe('against --base-url with --token-env', () => {
     await writeSupplierList(file, 4, 500);
     const before = sandbox.stats();
     const r = await runCli(
-      [file, ...common(), '--token-env', 'ONBOARD_TOKEN', '--screening', '2', '--validate'],
+      [
+        file,
+        ...common(),
+        '--token-env',
+        'ONBOARD_TOKEN',
+        '--screening',
+        '2',
+        '--validate',
+        '--yes',
+      ],
       env,
     );
     expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -177,7 +186,7 @@ describe('against --base-url with --token-env', () => {
     const file = path.join(tmp.dir, 'nowait.xlsx');
     await writeSupplierList(file, 6, 700);
     const first = await runCli(
-      [file, ...common(), '--token-env', 'ONBOARD_TOKEN', '--no-wait', '--screening', '2'],
+      [file, ...common(), '--token-env', 'ONBOARD_TOKEN', '--no-wait', '--screening', '2', '--yes'],
       env,
     );
     expect(first.stdout).toContain('--resume');

@@ -87,7 +87,8 @@ it(
       options: { skipExisting: false, screeningPeriod: 2, validate: true },
     });
     const jobId = job.jobId as string;
-    await call('jobs:start', { jobId });
+    // Screening is ordered: the start is confirmed, as the summary before it asks.
+    await call('jobs:start', { jobId, confirmed: true });
     for (let i = 0; i < 600; i++) {
       const j = await call('jobs:get', { jobId });
       if (!j.running && ['finished', 'needs_attention'].includes(j.state as string)) break;

@@ -1,0 +1,308 @@
+// The summary before a job starts ("jobs:plan"): what the start will create and order, what it
+// may cost, how long it will take, and which suppliers another unfinished job is working on.
+// Computed here once, so the desktop app and the command line show the same figures.
+//
+// The duration follows the engine's own pipeline: the identifier check's reads, the writes at
+// the pace the connection's limiter keeps (shared with the other jobs running on it), then the
+// platform's processing of the last supplier (creation, screening, validation) and the polling
+// that notices each end, all from the engine's settings for this connection.
+import type { JobPlanView } from '../../src-shared/contract';
+import { fail } from '../../src-shared/errors';
+import { FOLLOW_UP_STATES, type RowState } from '../../src-shared/rowStates';
+import type { SyncEngine } from '../engine/syncEngine';
+import type { OnCreateEntitlements } from '../engine/jobRunner';
+import type { Job, Journal } from '../journal/journal';
+
+/** Marks a row left out because another job holds its supplier; kept in the row's error code,
+ *  so the results and the row's history say why it was not sent. */
+export const HELD_BY_OTHER_JOB = 'held_by_other_job';
+
+const CHECK_STATES = ['new', 'exists', 'pending', 'ambiguous'] as const;
+/** Rows of this job that a start may still send a creation for. */
+const CREATE_STATES: readonly RowState[] = ['valid', 'new', 'queued'];
+/** Rows that get the job's screening once their supplier exists (the existing ones apart). */
+const TO_SCREEN: readonly RowState[] = [
+  ...CREATE_STATES,
+  'pending',
+  'sending',
+  'in_doubt',
+  'accepted',
+  'created',
+  'screening_queued',
+];
+/** ... and its validation. */
+const TO_VALIDATE: readonly RowState[] = [
+  ...TO_SCREEN,
+  'screening_sending',
+  'screening_in_doubt',
+  'screening_requested',
+  'validation_queued',
+];
+/** Rows of another job that job may still send something for. `exists` only when that job
+ *  follows existing suppliers up (screening or validation, not skipped). */
+const STILL_WORKING: readonly RowState[] = [
+  'valid',
+  'new',
+  'queued',
+  'sending',
+  'in_doubt',
+  'pending',
+  'accepted',
+  'created',
+  ...FOLLOW_UP_STATES,
+];
+/** Rows of this job nothing was sent for yet in their stage: the ones a start may leave out.
+ *  `pending` (another creation of the supplier is under way) and `exists` only count when the
+ *  job would follow them up with screening or validation. */
+const NOT_SENT_YET: readonly RowState[] = [
+  'valid',
+  'new',
+  'queued',
+  'screening_queued',
+  'validation_queued',
+];
+/** Rows of another job that say it has sent something: it started working on its list. */
+const SENT_STATES: readonly RowState[] = [
+  'sending',
+  'in_doubt',
+  'accepted',
+  'created',
+  'rejected',
+  'vanished',
+  ...FOLLOW_UP_STATES,
+  'done',
+  'needs_user',
+];
+const ENDED_JOBS = new Set(['finished', 'cancelled']);
+
+export interface PlanDeps {
+  journal: Journal;
+  engine: SyncEngine;
+  /** Jobs running in this process (the engine's, and the background starts of the UI). */
+  isRunning(jobId: string): boolean;
+}
+
+/** What a start of the job will do; reads the journal and the connection's limiter only. */
+export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
+  const { journal, engine } = deps;
+  const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+  const counts = journal.counts(jobId);
+  const sum = (states: readonly RowState[]) => states.reduce((a, s) => a + (counts[s] ?? 0), 0);
+  const total = sum(Object.keys(counts) as RowState[]);
+  const { skipExisting, validate } = job.options;
+  const period = job.options.screeningPeriod as 2 | 5 | 10 | null;
+  const existingFollowed = skipExisting ? 0 : counts.exists;
+
+  const creations = sum(CREATE_STATES);
+  const screenExisting = period ? existingFollowed : 0;
+  const screenings = period ? sum(TO_SCREEN) + screenExisting : 0;
+  const validations = validate ? sum(TO_VALIDATE) + existingFollowed : 0;
+  const checkedNote = journal.lastJobNote(jobId, 'check');
+
+  // ---- duration
+  const settings = engine.settingsFor(job.connectionId);
+  const status = engine.runtime(job.connectionId).scheduler.status();
+  const sharedWithJobs = journal
+    .listJobs()
+    .filter(
+      (j) => j.id !== jobId && j.connectionId === job.connectionId && deps.isRunning(j.id),
+    ).length;
+  const share = 1 + sharedWithJobs;
+  const readsPerMinute = status.GET.targetPerMinute / share;
+  const writesPerMinute = status.WRITE.targetPerMinute / share;
+  const onCreate = entitlementsOf(journal, job.connectionId);
+  // Rows not checked yet: the pending list once, then at most one lookup each (the engine reads
+  // the supplier list instead when that takes fewer requests).
+  const reads = counts.valid > 0 ? 1 + counts.valid : 0;
+  // Screening and validation ride along with a creation where the connection may (unless it is
+  // known that it may not); for a supplier that exists already they are requests of their own.
+  const separateScreenings = period
+    ? onCreate.screening === false
+      ? screenings
+      : screenExisting + sum(['screening_queued'])
+    : 0;
+  const separateValidations = validate
+    ? onCreate.validation === false
+      ? validations
+      : existingFollowed + sum(['validation_queued'])
+    : 0;
+  const writes = creations + separateScreenings + separateValidations;
+  const checkMs = reads ? (reads / readsPerMinute) * 60_000 : 0;
+  const sendMs = writes ? (writes / writesPerMinute) * 60_000 : 0;
+  // After the last write: the platform's processing, and the poll that notices its end.
+  const noticed = (ms: number) =>
+    ms + Math.min(settings.statusPollCapMs, Math.max(settings.statusPollBaseMs, ms / 4));
+  const creating = creations + sum(['pending', 'sending', 'in_doubt', 'accepted']);
+  let platformMs = 0;
+  if (creating > 0) platformMs += settings.expectedCreationMs + settings.trackPollMs;
+  if (screenings > 0) platformMs += noticed(settings.expectedScreeningMs);
+  if (validations > 0) platformMs += noticed(settings.expectedValidationMs);
+
+  // ---- other unfinished jobs on the same suppliers
+  const overlaps = sharedIdentities(deps, job);
+  const held = new Set(overlaps.flatMap((o) => o.rowIds));
+
+  // ---- what was confirmed before: a resumed job asks again only for what is new
+  const confirmed = journal.lastJobNote(jobId, 'plan')?.detail.plan as
+    { periodInYears?: number | null; screenings?: number } | undefined;
+  const screeningsConfirmed =
+    confirmed !== undefined &&
+    (confirmed.periodInYears ?? null) === period &&
+    (confirmed.screenings ?? 0) >= screenings;
+
+  return {
+    jobId,
+    rows: {
+      total,
+      new: counts.new,
+      existing: counts.exists,
+      pending: counts.pending,
+      ambiguous: counts.ambiguous,
+      unchecked: counts.valid,
+      invalid: counts.invalid + counts.draft,
+      underway: total - sum([...CHECK_STATES, 'valid', 'invalid', 'draft']),
+    },
+    checkedAt: checkedNote?.at ?? null,
+    creations,
+    skipExisting,
+    screening: period
+      ? { periodInYears: period, suppliers: screenings, existing: screenExisting }
+      : null,
+    validation: validate ? { suppliers: validations, existing: existingFollowed } : null,
+    duration: {
+      totalMs: Math.round(checkMs + sendMs + platformMs),
+      checkMs: Math.round(checkMs),
+      sendMs: Math.round(sendMs),
+      platformMs: Math.round(platformMs),
+      reads,
+      writes,
+      readsPerMinute: round1(readsPerMinute),
+      writesPerMinute: round1(writesPerMinute),
+      sharedWithJobs,
+    },
+    overlaps: overlaps.map(({ rowIds: _rows, ...o }) => o),
+    heldRows: held.size,
+    needsConfirmation: held.size > 0 || (screenings > 0 && !screeningsConfirmed),
+  };
+}
+
+/** Leaves out of the job the rows another unfinished job holds: each becomes `skipped` with the
+ *  other job named in its error, so the results show it and a retry brings it back once that
+ *  job has ended. Returns how many rows were left out. */
+export function leaveOutHeldRows(deps: PlanDeps, jobId: string): number {
+  const { journal } = deps;
+  const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+  let n = 0;
+  const done = new Set<number>();
+  for (const o of sharedIdentities(deps, job)) {
+    const ids = o.rowIds.filter((id) => !done.has(id));
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = journal.getRows(ids.slice(i, i + 500));
+      const result = journal.recordOutcomes(
+        rows
+          .filter((r) => (leavable(job) as readonly string[]).includes(r.state))
+          .map((r) => ({
+            rowId: r.id,
+            from: r.state,
+            to: 'skipped' as const,
+            patch: {
+              errorCode: HELD_BY_OTHER_JOB,
+              errorMessage: `Left out of this job: the job "${o.jobName}" was still working on the same supplier (supplier id and source). Once that job has ended, retry this row if it is still needed.`,
+            },
+            reason: `left out by the user: job ${o.jobId} holds the same supplier`,
+          })),
+      );
+      n += result.applied.length;
+      for (const id of result.applied) done.add(id);
+    }
+  }
+  return n;
+}
+
+/** Records what the user confirmed, so that resuming the job asks again only for more. */
+export function recordConfirmedPlan(journal: Journal, plan: JobPlanView): void {
+  journal.appendEvents([
+    {
+      jobId: plan.jobId,
+      rowId: null,
+      kind: 'note',
+      detail: {
+        plan: {
+          periodInYears: plan.screening?.periodInYears ?? null,
+          screenings: plan.screening?.suppliers ?? 0,
+          validations: plan.validation?.suppliers ?? 0,
+          creations: plan.creations,
+          heldRows: plan.heldRows,
+        },
+      },
+    },
+  ]);
+}
+
+interface Overlap {
+  jobId: string;
+  jobName: string;
+  jobState: string;
+  running: boolean;
+  rows: number;
+  examples: string[];
+  rowIds: number[];
+}
+
+/** The rows of this job a start may leave out: those it would still send something for. */
+function leavable(job: Job): RowState[] {
+  const followsUp = Boolean(job.options.screeningPeriod) || job.options.validate;
+  return [
+    ...NOT_SENT_YET,
+    ...(followsUp ? (['pending'] as const) : []),
+    ...(followsUp && !job.options.skipExisting ? (['exists'] as const) : []),
+  ];
+}
+
+function sharedIdentities(deps: PlanDeps, job: Job): Overlap[] {
+  const { journal } = deps;
+  const mine = leavable(job);
+  const out: Overlap[] = [];
+  for (const other of journal.listJobs()) {
+    if (other.id === job.id || other.connectionId !== job.connectionId) continue;
+    // A job holds suppliers while it runs, and once it has sent something until it ends. One
+    // that was only imported or checked, or stopped before sending (a wrong token), holds
+    // nothing: when it starts, its own summary names this job instead.
+    if (ENDED_JOBS.has(other.state)) continue;
+    if (!deps.isRunning(other.id)) {
+      const counts = journal.counts(other.id);
+      if (!SENT_STATES.some((s) => counts[s] > 0)) continue;
+    }
+    const followsExisting =
+      !other.options.skipExisting && (other.options.screeningPeriod || other.options.validate);
+    const theirs = followsExisting ? [...STILL_WORKING, 'exists' as const] : STILL_WORKING;
+    const shared = journal.identitiesSharedWith(job.id, mine, other.id, theirs);
+    if (!shared.length) continue;
+    out.push({
+      jobId: other.id,
+      jobName: other.name,
+      jobState: other.state,
+      running: deps.isRunning(other.id),
+      rows: shared.length,
+      examples: shared.slice(0, 3).map((r) => identityText(r.identityKey)),
+      rowIds: shared.map((r) => r.rowId),
+    });
+  }
+  return out;
+}
+
+function entitlementsOf(journal: Journal, connectionId: string): OnCreateEntitlements {
+  const v = journal.getSetting(`entitlements:${connectionId}`) as
+    Partial<OnCreateEntitlements> | undefined;
+  return { screening: v?.screening, validation: v?.validation };
+}
+
+/** "id · source" of an identity key (`id\u001fsource`), as the row table shows identities. */
+function identityText(key: string): string {
+  const [id = '', source = ''] = key.split('\u001f');
+  return source ? `${id} · ${source}` : id;
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}

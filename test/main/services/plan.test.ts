@@ -1,0 +1,338 @@
+// The summary before a start (jobs:plan) and the start it guards (jobs:start), through the
+// router as the UI calls them: a real journal, the embedded sandbox over real HTTP, workbooks on
+// disk. What the summary says is compared with what the sandbox then really received.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobOptionsView } from '../../../src-shared/contract';
+import { MemorySecretStore } from '../../../src-main/api';
+import { sandboxEngineSettings } from '../../../src-main/engine/settings';
+import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
+import type { SandboxHandle } from '../../../src-main/sandbox';
+import { readWorkbook, writeSupplierList } from '../cli/cli';
+import { commandCaller } from './support';
+
+let dir: string;
+let services: AppServices;
+let sandbox: SandboxHandle;
+let connectionId: string;
+const call = commandCaller(() => services);
+const LIFECYCLE_MS = 100;
+const SANDBOX_LIMITS = {
+  GET: [{ limit: 200, windowMs: 1_000 }],
+  WRITE: [{ limit: 50, windowMs: 1_000 }],
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'plan-'));
+  services = createAppServices({
+    dataDir: path.join(dir, 'data'),
+    transport: 'direct',
+    secrets: new MemorySecretStore(),
+    sandbox: {
+      processingMs: LIFECYCLE_MS,
+      screeningMs: LIFECYCLE_MS,
+      validationMs: LIFECYCLE_MS,
+      limits: SANDBOX_LIMITS,
+    },
+  });
+  const core = await services.ready();
+  sandbox = core.sandbox!;
+  connectionId = core.sandboxConnectionId!;
+});
+
+afterAll(async () => {
+  await services.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const NO_OPTIONS: JobOptionsView = { skipExisting: false, screeningPeriod: null, validate: false };
+
+/** A list of `n` suppliers with ids from `first`, imported into a new job. */
+async function newJob(name: string, n: number, first: number, options = NO_OPTIONS) {
+  const file = path.join(dir, `${name}.xlsx`);
+  await writeSupplierList(file, n, first);
+  const preview = await call('files:preview', { path: file });
+  const { jobId } = await call('jobs:create', {
+    path: file,
+    name,
+    connectionId,
+    mapping: preview.suggestion.mapping,
+    options,
+  });
+  return jobId;
+}
+
+async function waitForJob(jobId: string, states: string[]) {
+  for (let i = 0; i < 1_200; i++) {
+    const job = await call('jobs:get', { jobId });
+    if (!job.running && states.includes(job.state)) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${jobId} did not reach ${states.join(' or ')}`);
+}
+
+async function checked(jobId: string) {
+  await call('jobs:check', { jobId });
+  return waitForJob(jobId, ['ready']);
+}
+
+async function runToEnd(jobId: string, choice: { confirmed?: boolean; leaveOutHeld?: boolean }) {
+  const started = await call('jobs:start', { jobId, ...choice });
+  expect(started.started).toBe(true);
+  await waitForJob(jobId, ['finished', 'needs_attention']);
+  return started;
+}
+
+const identity = (n: number) => `T${String(n).padStart(6, '0')}|ERP`;
+
+/** The client-side limits of the sandbox's connection: writes per window (a minute unless
+ *  given) and reads per 10 s. */
+async function setLimits(writes: number, readsPer10s: number, writeWindowMs = 60_000) {
+  const conn = (await call('connections:list', {})).find((c) => c.id === connectionId)!;
+  return call('connections:save', {
+    id: conn.id,
+    name: conn.name,
+    baseUrl: conn.baseUrl,
+    limits: {
+      GET: [{ limit: readsPer10s, windowMs: 10_000 }],
+      WRITE: [{ limit: writes, windowMs: writeWindowMs }],
+    },
+  });
+}
+
+/** Started at a slow pace and paused once its first creation was accepted: a job that has
+ *  begun to send and not ended. */
+async function pausedAfterFirstSend(jobId: string) {
+  // One write per 5.5 s: the first leaves at once (the earlier tests' writes are older than
+  // that by then), the next ones wait.
+  await new Promise((r) => setTimeout(r, 6_000));
+  await setLimits(2, 200, 5_000);
+  await call('jobs:start', { jobId });
+  const sent = (counts: Record<string, number>) =>
+    ['accepted', 'created', 'done'].some((s) => counts[s]);
+  for (let i = 0; i < 400 && !sent((await call('jobs:get', { jobId })).counts); i++)
+    await new Promise((r) => setTimeout(r, 25));
+  await call('jobs:pause', { jobId });
+  await setLimits(3_000, 2_000);
+  expect((await call('jobs:get', { jobId })).state).toBe('paused');
+}
+
+describe('the summary before a start', () => {
+  it('counts new and existing suppliers and the screenings ordered for each', async () => {
+    // Eight suppliers are sent first; a second list has the same eight and four new ones.
+    const first = await newJob('first', 8, 1);
+    await checked(first);
+    await runToEnd(first, {});
+    const again = await newJob('again', 12, 1, { ...NO_OPTIONS, screeningPeriod: 5 });
+    await checked(again);
+
+    const plan = await call('jobs:plan', { jobId: again });
+    expect(plan.rows).toMatchObject({ total: 12, new: 4, existing: 8, unchecked: 0 });
+    expect(plan.creations).toBe(4);
+    expect(plan.skipExisting).toBe(false);
+    // Every existing supplier is screened again unless it is skipped: the figure says so.
+    expect(plan.screening).toEqual({ periodInYears: 5, suppliers: 12, existing: 8 });
+    expect(plan.validation).toBeNull();
+    expect(plan.overlaps).toEqual([]);
+    expect(plan.needsConfirmation).toBe(true);
+
+    // Unconfirmed, the start is refused and nothing is sent.
+    const before = sandbox.stats();
+    const refused = await services.router.dispatch('jobs:start', { jobId: again });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error.code).toBe('plan_not_confirmed');
+      expect(refused.error.message).toMatch(/press Start to see the summary/);
+    }
+    expect(sandbox.stats().createRequestsAccepted).toBe(before.createRequestsAccepted);
+
+    // Skipping existing suppliers: only the four new ones are screened.
+    await call('jobs:setOptions', {
+      jobId: again,
+      options: { skipExisting: true, screeningPeriod: 5, validate: true },
+    });
+    const skipping = await call('jobs:plan', { jobId: again });
+    expect(skipping.screening).toEqual({ periodInYears: 5, suppliers: 4, existing: 0 });
+    expect(skipping.validation).toEqual({ suppliers: 4, existing: 0 });
+
+    // Confirmed, the run orders exactly what the summary said.
+    await runToEnd(again, { confirmed: true });
+    const after = sandbox.stats();
+    expect(after.screeningRequests - before.screeningRequests).toBe(4);
+    expect(after.validationRequests - before.validationRequests).toBe(4);
+    expect(after.createRequestsAccepted - before.createRequestsAccepted).toBe(4);
+    // Confirmed once, resuming the same job needs no second confirmation for the same costs.
+    expect((await call('jobs:plan', { jobId: again })).needsConfirmation).toBe(false);
+  }, 60_000);
+
+  it('a start that costs nothing and shares no supplier needs no confirmation', async () => {
+    const jobId = await newJob('free', 3, 100);
+    await checked(jobId);
+    const plan = await call('jobs:plan', { jobId });
+    expect(plan).toMatchObject({ creations: 3, screening: null, heldRows: 0 });
+    expect(plan.needsConfirmation).toBe(false);
+    expect(await call('jobs:start', { jobId })).toEqual({ started: true });
+    await waitForJob(jobId, ['finished']);
+  }, 30_000);
+});
+
+describe('two jobs on the same suppliers', () => {
+  it('warns of the unfinished job and leaves the shared rows out when asked to', async () => {
+    // The first job (ids 200-205) is started at a slow pace and paused after its first
+    // creation: unfinished, it still holds the five it has not sent.
+    const holder = await newJob('holder', 6, 200);
+    // The second has ids 203-208: three of them shared. Only imported and checked, it holds
+    // nothing yet: the first job's start meets no other job.
+    const second = await newJob('second', 6, 203);
+    await checked(second);
+    expect((await call('jobs:plan', { jobId: holder })).overlaps).toEqual([]);
+    await pausedAfterFirstSend(holder);
+
+    const plan = await call('jobs:plan', { jobId: second });
+    expect(plan.heldRows).toBe(3);
+    expect(plan.overlaps).toEqual([
+      {
+        jobId: holder,
+        jobName: 'holder',
+        jobState: 'paused',
+        running: false,
+        rows: 3,
+        examples: ['T000203 · ERP', 'T000204 · ERP', 'T000205 · ERP'],
+      },
+    ]);
+    expect(plan.needsConfirmation).toBe(true);
+
+    const before = sandbox.stats();
+    const started = await runToEnd(second, { confirmed: true, leaveOutHeld: true });
+    expect(started).toEqual({ started: true, leftOut: 3 });
+    const after = sandbox.stats();
+    // Only the three suppliers no other job holds were created by the second job.
+    expect(after.createRequestsAccepted - before.createRequestsAccepted).toBe(3);
+    for (const n of [203, 204, 205]) expect(after.creationsByIdentity[identity(n)]).toBeUndefined();
+    for (const n of [206, 207, 208]) expect(after.creationsByIdentity[identity(n)]).toBe(1);
+
+    // The rows left out stay visible as such: skipped, with the other job named.
+    const job = await call('jobs:get', { jobId: second });
+    expect(job.counts).toMatchObject({ skipped: 3, done: 3 });
+    const skipped = await call('rows:page', { jobId: second, filter: { states: ['skipped'] } });
+    expect(skipped.rows.map((r) => r.identity)).toEqual([
+      'T000203 · ERP',
+      'T000204 · ERP',
+      'T000205 · ERP',
+    ]);
+    for (const r of skipped.rows) {
+      expect(r.errorCode).toBe('held_by_other_job');
+      expect(r.errorMessage).toContain('"holder"');
+    }
+    const out = path.join(dir, 'second.results.xlsx');
+    await call('jobs:export', { jobId: second, format: 'xlsx', path: out });
+    const results = (await readWorkbook(out)).find((s) => s.name === 'Results')!;
+    const header = results.rows[0]!;
+    const status = header.indexOf('Status');
+    const code = header.indexOf('Error code');
+    expect(
+      results.rows
+        .slice(1)
+        .filter((r) => r[code] === 'held_by_other_job')
+        .map((r) => r[status]),
+    ).toEqual(['skipped', 'skipped', 'skipped']);
+
+    // The first job, run now, creates its six suppliers; none twice.
+    expect((await call('jobs:plan', { jobId: holder })).heldRows).toBe(0);
+    await runToEnd(holder, {});
+    const end = sandbox.stats();
+    for (let n = 200; n <= 208; n++) expect(end.creationsByIdentity[identity(n)]).toBe(1);
+  }, 60_000);
+
+  it('sending the shared rows anyway is a choice the user confirms', async () => {
+    const holder = await newJob('holder-2', 2, 300);
+    const second = await newJob('second-2', 2, 300);
+    // The first one started and paused after its first creation.
+    await pausedAfterFirstSend(holder);
+    const refused = await services.router.dispatch('jobs:start', { jobId: second });
+    expect(!refused.ok && refused.error.code).toBe('plan_not_confirmed');
+    expect(await call('jobs:start', { jobId: second, confirmed: true })).toEqual({
+      started: true,
+    });
+    await waitForJob(second, ['finished']);
+    expect((await call('jobs:get', { jobId: second })).counts.done).toBe(2);
+    // The other job, resumed, finds them existing and creates nothing.
+    await call('jobs:start', { jobId: holder });
+    const job = await waitForJob(holder, ['finished']);
+    expect(job.counts.done).toBe(2);
+    expect(sandbox.stats().creationsByIdentity[identity(300)]).toBe(1);
+    expect(sandbox.stats().creationsByIdentity[identity(301)]).toBe(1);
+  }, 30_000);
+
+  it('jobs only checked, or ended, hold nothing', async () => {
+    // Checked only: not started, it holds nothing.
+    const lookedUp = await newJob('looked-up', 3, 600);
+    await checked(lookedUp);
+    const third = await newJob('looked-up-third', 3, 600);
+    expect((await call('jobs:plan', { jobId: third })).overlaps).toEqual([]);
+    // Once it has sent something, it does; cancelled, no longer.
+    await pausedAfterFirstSend(lookedUp);
+    expect((await call('jobs:plan', { jobId: third })).overlaps.map((o) => o.jobId)).toEqual([
+      lookedUp,
+    ]);
+    await call('jobs:cancel', { jobId: lookedUp });
+    expect((await call('jobs:plan', { jobId: third })).overlaps).toEqual([]);
+  }, 30_000);
+});
+
+describe('the expected duration', () => {
+  it('follows the connection limits, the engine settings and the jobs sharing the budget', async () => {
+    const slow = await newJob('slow', 12, 400);
+    await setLimits(11, 101);
+    const plan = await call('jobs:plan', { jobId: slow });
+    const d = plan.duration;
+    // Not checked yet: the pending list and one lookup per row, at most.
+    expect(d.reads).toBe(13);
+    expect(d.writes).toBe(12);
+    // The limiter keeps one request of each window free and adds 500 ms to its length:
+    // 10 writes per 60.5 s and 100 reads per 10.5 s.
+    expect(d.writesPerMinute).toBeCloseTo((10 * 60) / 60.5, 1);
+    expect(d.sendMs).toBe(12 * 6_050);
+    expect(d.checkMs).toBe(13 * 105);
+    // Then the platform: the sandbox's creation time, and the poll that notices it.
+    const settings = sandboxEngineSettings(LIFECYCLE_MS, {
+      screeningMs: LIFECYCLE_MS,
+      validationMs: LIFECYCLE_MS,
+    });
+    expect(d.platformMs).toBe(settings.expectedCreationMs + settings.trackPollMs);
+    expect(d.totalMs).toBe(d.checkMs + d.sendMs + d.platformMs);
+
+    // Twice the limit, half the sending time.
+    await setLimits(21, 101);
+    const faster = (await call('jobs:plan', { jobId: slow })).duration;
+    expect(faster.sendMs).toBe(Math.round((12 * 60_500) / 20));
+
+    // Screening and validation add their processing and the polls that notice their end.
+    await call('jobs:setOptions', {
+      jobId: slow,
+      options: { skipExisting: true, screeningPeriod: 2, validate: true },
+    });
+    const followed = (await call('jobs:plan', { jobId: slow })).duration;
+    const noticed = (ms: number) =>
+      ms + Math.min(settings.statusPollCapMs, Math.max(settings.statusPollBaseMs, ms / 4));
+    expect(followed.platformMs).toBe(
+      settings.expectedCreationMs +
+        settings.trackPollMs +
+        noticed(settings.expectedScreeningMs) +
+        noticed(settings.expectedValidationMs),
+    );
+
+    // Another job running on the connection shares the budget.
+    await call('jobs:setOptions', { jobId: slow, options: NO_OPTIONS });
+    await setLimits(11, 101);
+    const busy = await newJob('busy', 30, 500);
+    await call('jobs:start', { jobId: busy });
+    const shared = (await call('jobs:plan', { jobId: slow })).duration;
+    expect(shared.sharedWithJobs).toBe(1);
+    expect(shared.sendMs).toBe(2 * 12 * 6_050);
+    await call('jobs:pause', { jobId: busy });
+    await setLimits(3_000, 2_000);
+  }, 60_000);
+});
