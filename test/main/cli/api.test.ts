@@ -185,10 +185,13 @@ describe('against --base-url with --token-env', () => {
   it('--no-wait stops once every row is sent; --resume follows the rest', async () => {
     const file = path.join(tmp.dir, 'nowait.xlsx');
     await writeSupplierList(file, 6, 700);
+    // Screenings that take a while, so that some are still running when every row is sent, however
+    // slowly the machine sends them.
+    sandbox.configure({ screeningMs: 15_000 });
     const first = await runCli(
       [file, ...common(), '--token-env', 'ONBOARD_TOKEN', '--no-wait', '--screening', '2', '--yes'],
       env,
-    );
+    ).finally(() => sandbox.configure({ screeningMs: 100 }));
     expect(first.stdout).toContain('--resume');
     expect(lastLine(first)).toMatch(/^rows=6 .* pending=[1-6]$/);
     // Not every row is done: the exit code says to resume.
@@ -242,6 +245,9 @@ describe('against --base-url with --token-env', () => {
           'ONBOARD_TOKEN',
           '--field-names',
           'locality-addressLine',
+          // The refused job is paused with its rows: this new run confirms sending them here.
+          '--yes',
+          '--send-held',
         ],
         env,
       );
