@@ -1,9 +1,9 @@
 // Drives every row of one job through check, create, tracking, screening and validation
 // (docs/architecture.md, "Per-row state machine" and "Retry policy by answer").
 //
-// The journal is the only truth. Before a write request leaves, its intent is committed
-// (synchronously, at the moment the scheduler grants the request its slot); its outcome is
-// written after. A write whose answer was lost is in doubt and is reconciled (pending list, then
+// The journal is the only truth. Before a write request leaves, its intent is committed durably
+// (once the scheduler grants the request its slot, in a group commit shared with the intents
+// and answers of the same few milliseconds); its outcome is written after. A write whose answer was lost is in doubt and is reconciled (pending list, then
 // find by identifier, after a settle delay) before anything is sent again: the API has no
 // idempotency key, and a duplicate supplier is the one failure users cannot undo.
 import type { ApiAnswer, ApiFailure, FindResult, SupplierDetail } from '../api';
@@ -117,6 +117,9 @@ const SCREENING_END = new Set(['Finished', 'NoFindings', 'Aborted']);
 const VALIDATION_END = new Set(['COMPLETED', 'REJECTED']);
 const ON_CREATE = 'OnCreate';
 const MISSING_MARK = 'creation_missing';
+/** Created rows moved on to their follow-up per commit, and how often when fewer wait. */
+const PROMOTE_BATCH = 500;
+const PROMOTE_EVERY_MS = 1_000;
 const NOT_VISIBLE_MARK = 'status_not_visible';
 
 type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll';
@@ -133,6 +136,8 @@ export class JobRunner {
   private offlineUntil = 0;
   /** A failed check is tried again after a backoff, not at once at the full read budget. */
   private checkRetryAt = 0;
+  /** When created rows were last moved on to their follow-up (see promote). */
+  private promotedAt = Number.NEGATIVE_INFINITY;
   private checkRound = 0;
   private offlineRound = 0;
   private offline = false;
@@ -267,9 +272,12 @@ export class JobRunner {
 
       const fresh = journal.counts(jobId);
       const busy = this.tasks.size > 0;
-      if (opts.mode === 'run' && !busy) {
-        if (!opts.wait && UNSENT_CREATE_STATES.every((s) => !fresh[s])) return;
-        if (ACTIVE_STATES.every((s) => !fresh[s])) return;
+      if (opts.mode === 'run') {
+        // A no-wait run ends once every create is answered and recorded; the reads under way
+        // (their outcomes may wait a moment for a group commit) finish before it returns.
+        if (!opts.wait && this.idle('create') && UNSENT_CREATE_STATES.every((s) => !fresh[s]))
+          return;
+        if (!busy && ACTIVE_STATES.every((s) => !fresh[s])) return;
       }
       await this.waitForWork(this.nextWakeIn(opts));
     }
@@ -291,10 +299,19 @@ export class JobRunner {
         while (journal.moveRows(jobId, 'exists', next, { reason: 'supplier exists' }) > 0);
       }
     }
-    if (counts.created) {
+    // Created rows are moved on a batch at a time, not each in a commit of its own as it
+    // arrives: at most once a second unless a full batch waits, and at once when nothing else
+    // is left to do.
+    const now = this.d.clock.now();
+    const due =
+      (counts.created ?? 0) >= PROMOTE_BATCH ||
+      now - this.promotedAt >= PROMOTE_EVERY_MS ||
+      this.tasks.size === 0;
+    if (counts.created && due) {
+      this.promotedAt = now;
       // Per row: whether screening or validation was asked for on create decides the state.
       for (;;) {
-        const rows = journal.takeDue(jobId, ['created'], Number.MAX_SAFE_INTEGER, 500);
+        const rows = journal.takeDue(jobId, ['created'], Number.MAX_SAFE_INTEGER, PROMOTE_BATCH);
         if (!rows.length) break;
         journal.recordOutcomes(
           rows.map((row) => ({
@@ -552,7 +569,7 @@ export class JobRunner {
           }
         }
       }
-      if (outcomes.length) journal.recordOutcomes(outcomes);
+      if (outcomes.length) await journal.recordOutcomesAsync(outcomes);
       if (outcomes.length < rows.length) return; // a read failed: the loop comes back later
       this.emitProgress();
     }
@@ -614,7 +631,7 @@ export class JobRunner {
     const { journal, jobId, conn, clock, settings } = this.d;
     const built = this.buildPayload(row);
     if (!built) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'queued',
         to: 'invalid',
@@ -630,7 +647,7 @@ export class JobRunner {
       { group: 'WRITE', kind: 'create', jobId, signal: this.stop.signal },
       async () => {
         if (!intent) {
-          const marked = journal.markSending([row.id], clock.now(), {
+          const marked = await journal.markSendingAsync([row.id], clock.now(), {
             stage: 'create',
             request: {
               endpoint: 'POST /public/v2/suppliers/sites',
@@ -652,7 +669,7 @@ export class JobRunner {
       case 'ok':
         this.offlineRecovered();
         this.createdMeter.record(now);
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: 'accepted',
@@ -670,7 +687,7 @@ export class JobRunner {
         return;
       case 'row_error':
         this.offlineRecovered();
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: 'rejected',
@@ -684,7 +701,7 @@ export class JobRunner {
         return;
       case 'conflict':
         this.offlineRecovered();
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: 'in_doubt',
@@ -703,7 +720,7 @@ export class JobRunner {
           // as separate requests later, and this create again without them. Creates already in
           // flight with the same fields land here too, and are simply queued again.
           this.refuseOnCreate(answer.permission, built);
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from,
             to: 'queued',
@@ -717,7 +734,7 @@ export class JobRunner {
           });
           return;
         }
-        this.notSent(row.id, from, 'queued', {
+        await this.notSent(row.id, from, 'queued', {
           response: { status: 403, loggedIn: answer.loggedIn ?? null, message: answer.message },
         });
         this.accessDenied(answer);
@@ -726,7 +743,7 @@ export class JobRunner {
       case 'not_found':
         // The create endpoint itself is missing: a wrong base URL, not a network problem.
         // Nothing was created; the job stops and says what to check.
-        this.notSent(row.id, from, 'queued', {
+        await this.notSent(row.id, from, 'queued', {
           response: { status: 404 },
           reason: 'the create endpoint answered 404: back to the queue',
         });
@@ -734,7 +751,7 @@ export class JobRunner {
         return;
       case 'offline':
       case 'no_token':
-        this.notSent(row.id, from, 'queued', {
+        await this.notSent(row.id, from, 'queued', {
           response: { answer: answer.kind },
           reason: 'not sent: back to the queue',
         });
@@ -742,18 +759,18 @@ export class JobRunner {
         return;
       case 'aborted':
         if (!answer.maybeSent) {
-          this.notSent(row.id, from, 'queued');
+          await this.notSent(row.id, from, 'queued');
           return;
         }
-        this.toDoubt(row.id, from, 'in_doubt', 'interrupted after sending', now);
+        await this.toDoubt(row.id, from, 'in_doubt', 'interrupted after sending', now);
         return;
       case 'maybe_processed':
         this.offlineRecovered();
-        this.toDoubt(row.id, from, 'in_doubt', `${answer.reason}: ${answer.detail}`, now);
+        await this.toDoubt(row.id, from, 'in_doubt', `${answer.reason}: ${answer.detail}`, now);
         return;
       case 'unexpected_response':
         if (answer.status !== undefined && answer.status >= 400 && answer.status < 500) {
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from,
             to: 'rejected',
@@ -761,12 +778,12 @@ export class JobRunner {
             response: { status: answer.status, detail: answer.detail },
           });
         } else {
-          this.toDoubt(row.id, from, 'in_doubt', `unexpected answer: ${answer.detail}`, now);
+          await this.toDoubt(row.id, from, 'in_doubt', `unexpected answer: ${answer.detail}`, now);
         }
         return;
       case 'throttled':
         // The scheduler retries 429s itself; one reaching us means the run is stopping.
-        this.notSent(row.id, from, 'queued');
+        await this.notSent(row.id, from, 'queued');
         return;
     }
   }
@@ -805,17 +822,29 @@ export class JobRunner {
 
   /** The request never reached the server (or was refused before doing anything): the row goes
    *  back to its queue and gets back the attempt its intent counted. */
-  private notSent(
+  private async notSent(
     rowId: number,
     from: RowState,
     to: RowState,
     extra: { response?: Record<string, unknown>; reason?: string } = {},
-  ): void {
-    this.d.journal.recordOutcome({ rowId, from, to, patch: { refundAttempt: true }, ...extra });
+  ): Promise<void> {
+    await this.d.journal.recordOutcomeAsync({
+      rowId,
+      from,
+      to,
+      patch: { refundAttempt: true },
+      ...extra,
+    });
   }
 
-  private toDoubt(rowId: number, from: RowState, to: RowState, reason: string, now: number): void {
-    this.d.journal.recordOutcome({
+  private async toDoubt(
+    rowId: number,
+    from: RowState,
+    to: RowState,
+    reason: string,
+    now: number,
+  ): Promise<void> {
+    await this.d.journal.recordOutcomeAsync({
       rowId,
       from,
       to,
@@ -847,7 +876,7 @@ export class JobRunner {
     );
     if (settledAt > clock.now()) {
       // Not settled yet (a row made due early): reading now would only have to be repeated.
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'in_doubt',
@@ -871,7 +900,7 @@ export class JobRunner {
       ...(sent?.validation ? { validationStatus: ON_CREATE } : {}),
     };
     if (uuid) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'accepted',
@@ -893,7 +922,7 @@ export class JobRunner {
     if (!found) return;
     const now = clock.now();
     if (found.found === 'one') {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'created',
@@ -911,7 +940,7 @@ export class JobRunner {
       return;
     }
     if (found.found === 'ambiguous') {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'needs_user',
@@ -921,7 +950,7 @@ export class JobRunner {
       return;
     }
     if (row.attempts >= settings.maxWriteAttempts) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'needs_user',
@@ -933,7 +962,7 @@ export class JobRunner {
       });
       return;
     }
-    journal.recordOutcome({
+    await journal.recordOutcomeAsync({
       rowId: row.id,
       from: 'in_doubt',
       to: 'queued',
@@ -969,7 +998,7 @@ export class JobRunner {
     if (answer.kind === 'ok') {
       const to: RowState = stage === 'screening' ? 'screening_requested' : 'validation_requested';
       const v = answer.value as { status: string; id?: number; requestId?: string };
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to,
@@ -988,7 +1017,7 @@ export class JobRunner {
     }
     // not_found: the request did not take effect.
     if (row.attempts >= settings.maxWriteAttempts) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'needs_user',
@@ -999,7 +1028,7 @@ export class JobRunner {
       });
       return;
     }
-    journal.recordOutcome({
+    await journal.recordOutcomeAsync({
       rowId: row.id,
       from,
       to: stage === 'screening' ? 'screening_queued' : 'validation_queued',
@@ -1069,7 +1098,7 @@ export class JobRunner {
         });
       else gone.push(row);
     }
-    if (still.length) journal.recordOutcomes(still);
+    if (still.length) await journal.recordOutcomesAsync(still);
     // Left the pending list: created, or (after the settle delay) vanished.
     await Promise.all(
       gone.map((row) => {
@@ -1086,7 +1115,7 @@ export class JobRunner {
     const now = clock.now();
     const from = row.state;
     if (found.found === 'one') {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'created',
@@ -1100,7 +1129,7 @@ export class JobRunner {
       return;
     }
     if (found.found === 'ambiguous') {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'needs_user',
@@ -1110,7 +1139,7 @@ export class JobRunner {
     }
     if (row.errorCode !== MISSING_MARK) {
       // Processing may finish a moment after the entry leaves the list: look again later.
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: from,
@@ -1122,7 +1151,7 @@ export class JobRunner {
       });
       return;
     }
-    journal.recordOutcome({
+    await journal.recordOutcomeAsync({
       rowId: row.id,
       from,
       to: 'vanished',
@@ -1140,7 +1169,11 @@ export class JobRunner {
   private async requestScreening(row: JournalRow): Promise<void> {
     const period = this.options.screeningPeriod;
     if (!period) {
-      this.d.journal.recordOutcome({ rowId: row.id, from: 'screening_queued', to: 'skipped' });
+      await this.d.journal.recordOutcomeAsync({
+        rowId: row.id,
+        from: 'screening_queued',
+        to: 'skipped',
+      });
       return;
     }
     await this.followUpWrite(row, 'screening', (identifier, o) =>
@@ -1170,7 +1203,7 @@ export class JobRunner {
       stage === 'screening' ? 'screening_requested' : 'validation_requested';
     const identifier = platformIdentifier(row);
     if (!identifier) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: queued,
         to: 'skipped',
@@ -1186,7 +1219,7 @@ export class JobRunner {
       { group: 'WRITE', kind: stage, jobId, signal: this.stop.signal },
       async () => {
         if (!intent) {
-          const marked = journal.markSending([row.id], clock.now(), {
+          const marked = await journal.markSendingAsync([row.id], clock.now(), {
             stage,
             request: {
               endpoint: `POST /public/v2/suppliers/sites/${stage}`,
@@ -1209,7 +1242,7 @@ export class JobRunner {
         if ('screeningRequestIds' in v) {
           if (v.screeningRequestIds.length === 0) {
             // Skipped by the platform (already screened or not eligible): never ask twice.
-            journal.recordOutcome({
+            await journal.recordOutcomeAsync({
               rowId: row.id,
               from: sending,
               to: this.options.validate ? 'validation_queued' : 'done',
@@ -1218,7 +1251,7 @@ export class JobRunner {
             });
             return;
           }
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from: sending,
             to: requested,
@@ -1231,7 +1264,7 @@ export class JobRunner {
           });
           return;
         }
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from: sending,
           to: requested,
@@ -1247,7 +1280,7 @@ export class JobRunner {
       case 'row_error': {
         this.offlineRecovered();
         if (stage === 'validation' && /already.*validated|fully validated/i.test(answer.message)) {
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from: sending,
             to: 'done',
@@ -1260,7 +1293,7 @@ export class JobRunner {
         if (stage === 'validation' && /screening/i.test(answer.message)) {
           // A screening of the supplier is still running (another job's or user's): validation
           // must wait for it. Not the row's fault, so no attempt is spent.
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from: sending,
             to: queued,
@@ -1282,7 +1315,7 @@ export class JobRunner {
         }
         if (stage === 'validation' && /pending/i.test(answer.message)) {
           // A request is already pending for the supplier: follow that one instead.
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from: sending,
             to: requested,
@@ -1291,7 +1324,7 @@ export class JobRunner {
           });
           return;
         }
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from: sending,
           to: 'needs_user',
@@ -1304,7 +1337,7 @@ export class JobRunner {
         return;
       }
       case 'not_found':
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from: sending,
           to: 'needs_user',
@@ -1316,32 +1349,32 @@ export class JobRunner {
         });
         return;
       case 'conflict':
-        this.toDoubt(row.id, sending, inDoubt, '409', now);
+        await this.toDoubt(row.id, sending, inDoubt, '409', now);
         return;
       case 'access_denied':
-        this.notSent(row.id, sending, queued, {
+        await this.notSent(row.id, sending, queued, {
           response: { status: 403, message: answer.message },
         });
         this.accessDenied(answer);
         return;
       case 'offline':
       case 'no_token':
-        this.notSent(row.id, sending, queued, { response: { answer: answer.kind } });
+        await this.notSent(row.id, sending, queued, { response: { answer: answer.kind } });
         this.nothingSent(answer);
         return;
       case 'aborted':
         if (!answer.maybeSent) {
-          this.notSent(row.id, sending, queued);
+          await this.notSent(row.id, sending, queued);
           return;
         }
-        this.toDoubt(row.id, sending, inDoubt, 'interrupted after sending', now);
+        await this.toDoubt(row.id, sending, inDoubt, 'interrupted after sending', now);
         return;
       case 'maybe_processed':
       case 'unexpected_response':
-        this.toDoubt(row.id, sending, inDoubt, answer.detail, now);
+        await this.toDoubt(row.id, sending, inDoubt, answer.detail, now);
         return;
       case 'throttled':
-        this.notSent(row.id, sending, queued);
+        await this.notSent(row.id, sending, queued);
         return;
     }
   }
@@ -1362,7 +1395,7 @@ export class JobRunner {
       const onCreate =
         (stage === 'screening' ? row.screeningStatus : row.validationStatus) === ON_CREATE;
       if (row.errorCode !== NOT_VISIBLE_MARK) {
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: from,
@@ -1372,7 +1405,7 @@ export class JobRunner {
       }
       if (onCreate) {
         // Asked for with the creation but never visible: ask for it explicitly.
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: stage === 'screening' ? 'screening_queued' : 'validation_queued',
@@ -1385,7 +1418,7 @@ export class JobRunner {
         });
         return;
       }
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'needs_user',
@@ -1400,7 +1433,7 @@ export class JobRunner {
     if (stage === 'screening') {
       const v = answer.value as { id: number; status: string };
       if (SCREENING_END.has(v.status)) {
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: this.followUpAfterScreening(row),
@@ -1413,7 +1446,7 @@ export class JobRunner {
           response: { screening: v.status },
         });
       } else {
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: from,
@@ -1434,7 +1467,7 @@ export class JobRunner {
       rejectionReason?: string | null;
     };
     if (VALIDATION_END.has(v.status)) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'done',
@@ -1448,7 +1481,7 @@ export class JobRunner {
         response: { validation: v.status },
       });
     } else {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: from,
