@@ -291,12 +291,12 @@ async function main(): Promise<number> {
     const answer = await client.listSuppliers(page, 2_000);
     if (answer.kind !== 'ok') throw new Error(`supplier list: ${answer.kind}`);
     for (const s of answer.value.content) {
-      for (const ref of s.supplierIds) {
+      for (const ref of s.supplierIds ?? []) {
         const key = identityKey(ref);
         onSandbox.set(key, [...(onSandbox.get(key) ?? []), String(s.platformTargetId)]);
       }
     }
-    if ((page + 1) * 2_000 >= answer.value.totalElements) break;
+    if (answer.value.content.length < 2_000) break;
   }
   const stats = sandbox.stats();
   await sandbox.close();

@@ -1,7 +1,13 @@
 // Journal benchmark: ingests a large job into a fresh journal (temp file), takes every row
 // through its first transition, measures the cost of a durable intent commit, and times the
-// reads the engine and the UI repeat. Prints one `name=value` figure per line.
-//   npm run bench:journal -- [--rows 100000] [--dir <folder on the disk to measure>] [--keep]
+// reads the engine and the UI repeat. Then a full run: a second journal, a job imported the way
+// the app imports one, run to its end by the real engine (in a child process) against the
+// sandbox with its limits raised so far that the run is bound by the disk, not the API; the
+// figure is what the run wrote to disk per row, from the processes' own I/O counters (Linux's
+// /proc/self/io `write_bytes`; elsewhere the figure says it is unavailable).
+// Prints one `name=value` figure per line; the last line sums up.
+//   npm run bench:journal -- [--rows 100000] [--run-rows 10000] [--run-only] [--dir <folder>]
+//                            [--keep]
 // The cost of a durable commit is the disk's fsync: measure on the disk the journal will use.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +15,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { sandboxEngineSettings } from '../src-main/engine/settings';
 import { openJournal, type NewRow } from '../src-main/journal/journal';
 import { startSandbox } from '../src-main/sandbox';
 
@@ -18,7 +25,10 @@ const arg = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const ROWS = Number(arg('rows') ?? 100_000);
+const RUN_ROWS = Number(arg('run-rows') ?? 10_000);
 const KEEP = args.includes('--keep');
+/** Only the full run (its figures and the last line). */
+const RUN_ONLY = args.includes('--run-only');
 const BASE_DIR = arg('dir') ?? os.tmpdir();
 const BATCH = 5_000;
 const INGEST_TARGET_MS = 5_000;
@@ -26,6 +36,16 @@ const INTENT_SAMPLES = 200;
 const RESUME_TARGET_MS = 2_000;
 
 const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT', 'ES', 'NL', 'PL', 'CN', 'IN'];
+
+/** Bytes this process has caused to be written to storage so far (Linux), or null. */
+function writeBytes(): number | null {
+  try {
+    const m = /^write_bytes:\s*(\d+)/m.exec(fs.readFileSync('/proc/self/io', 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** A supplier list as an ERP exports it: ten text columns, ids with leading zeros. */
 function* supplierRows(n: number): Generator<NewRow> {
@@ -72,6 +92,13 @@ async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(BASE_DIR, 'bench-journal-'));
   const file = path.join(dir, 'journal.sqlite');
   try {
+    if (RUN_ONLY) {
+      const run = await measureFullRun(dir);
+      console.log(
+        `run_rows=${RUN_ROWS} run_rows_per_s=${run.rowsPerS} write_kb_per_row=${run.kbPerRow}`,
+      );
+      return;
+    }
     const journal = openJournal({ path: file });
     const connection = journal.createConnection({
       name: 'Sandbox',
@@ -104,7 +131,8 @@ async function main(): Promise<void> {
       options: { skipExisting: true, screeningPeriod: null, validate: false },
     });
     print('rows', ROWS);
-    print('synchronous', journal.diagnostics().synchronous === 2 ? 'FULL' : 'other');
+    const sync = ['OFF', 'NORMAL', 'FULL', 'EXTRA'][journal.diagnostics().synchronous] ?? 'other';
+    print('synchronous', `${sync} (intents and the user's fixes: FULL)`);
 
     // Ingest, streamed the way an import hands rows over: one transaction per batch, the event
     // loop free between batches.
@@ -198,10 +226,124 @@ async function main(): Promise<void> {
     print('peak_rss_mb', fmt(process.resourceUsage().maxRSS / 1024));
     print('journal_file_mb', fmt(fs.statSync(file).size / 1024 / 1024));
 
-    await measureResume(file, job.id, connection.id);
+    const resume = await measureResume(file, job.id, connection.id);
+    const run = await measureFullRun(dir);
+    console.log(
+      `rows=${ROWS} ingest_ms=${fmt(ingestMs)} intent_commit_full_ms=${fmt(fullMs)} resume_ms=${resume} run_rows=${RUN_ROWS} run_rows_per_s=${run.rowsPerS} write_kb_per_row=${run.kbPerRow}`,
+    );
   } finally {
     if (KEEP) console.error(`kept ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A whole job as the app runs one: imported in batches of 2,000 rows (as the onboarding service
+ * does), then checked, created and tracked to its end by the engine in a child process against
+ * the sandbox (creation takes 200 ms; limits raised out of the way, so the disk sets the pace).
+ * The bytes are the import's (this process, while nothing else runs in it: the sandbox keeps its
+ * state in memory) plus the child's whole life, the journal's close and last checkpoint included.
+ */
+async function measureFullRun(dir: string): Promise<{ kbPerRow: string; rowsPerS: number }> {
+  const file = path.join(dir, 'run.sqlite');
+  const processingMs = 200;
+  const sandbox = await startSandbox({
+    processingMs,
+    limits: {
+      GET: [{ limit: 1_000_000, windowSeconds: 1 }],
+      WRITE: [{ limit: 1_000_000, windowSeconds: 1 }],
+    },
+  });
+  try {
+    const ingestStart = writeBytes();
+    const journal = openJournal({ path: file });
+    const connection = journal.createConnection({
+      name: 'Sandbox',
+      baseUrl: sandbox.url,
+      limits: {
+        GET: [{ limit: 1_000_000, windowMs: 1_000 }],
+        WRITE: [{ limit: 1_000_000, windowMs: 1_000 }],
+      },
+      isSandbox: true,
+    });
+    const job = journal.createJob({
+      name: 'full run',
+      connectionId: connection.id,
+      sourcePath: 'run.xlsx',
+      sourceHash: 'sha256:run',
+      headerRow: 1,
+      headers: ['Name', 'Country', 'City', 'Address', 'Postal code', 'Id', 'Source'],
+      mapping: {},
+      options: { skipExisting: true, screeningPeriod: null, validate: false },
+    });
+    await journal.addRowsAsync(job.id, supplierRows(RUN_ROWS), { batchSize: 2_000 });
+    journal.close();
+    const ingestEnd = writeBytes();
+
+    const t0 = process.hrtime.bigint();
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(path.dirname(fileURLToPath(import.meta.url)), 'chaosChild.ts'),
+        JSON.stringify({
+          journalPath: file,
+          jobId: job.id,
+          connectionId: connection.id,
+          token: 'sandbox',
+          seed: 1,
+          settings: { ...sandboxEngineSettings(processingMs), progressIntervalMs: 1_000 },
+          concurrency: { GET: 4, WRITE: 4 },
+          io: true,
+        }),
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const runMs = ms(t0);
+    if (code !== 0 || !/^exit=finished$/m.test(out)) throw new Error(`full run: ${out}`);
+    const io = JSON.parse(/^io=(.*)$/m.exec(out)?.[1] ?? 'null') as {
+      writeBytes: number | null;
+      byCall: Record<string, number>;
+    } | null;
+
+    const check = openJournal({ path: file });
+    const counts = check.counts(job.id);
+    check.close();
+    if (counts.done !== RUN_ROWS) throw new Error(`full run ended with ${JSON.stringify(counts)}`);
+    const fileBytes = fs.statSync(file).size;
+
+    const rowsPerS = Math.round(RUN_ROWS / (runMs / 1000));
+    print('run_rows', RUN_ROWS);
+    print('run_ms', fmt(runMs));
+    print('run_rows_per_s', rowsPerS);
+    print('run_journal_kb_per_row', fmt(fileBytes / 1024 / RUN_ROWS));
+    if (ingestStart === null || ingestEnd === null || io?.writeBytes == null) {
+      print('write_kb_per_row', 'unavailable (no /proc/self/io write_bytes: Linux only)');
+      return { kbPerRow: 'unavailable', rowsPerS };
+    }
+    const kb = (bytes: number) => fmt(bytes / 1024 / RUN_ROWS);
+    print('run_ingest_write_kb_per_row', kb(ingestEnd - ingestStart));
+    print('run_engine_write_kb_per_row', kb(io.writeBytes));
+    const calls = Object.entries(io.byCall).filter(([k]) => !k.endsWith('_calls'));
+    let accounted = 0;
+    for (const [name, bytes] of calls.sort((a, b) => b[1] - a[1])) {
+      accounted += bytes;
+      const n = io.byCall[`${name}_calls`];
+      print(
+        `run_write_kb_per_row_${name}`,
+        `${kb(bytes)}${n === undefined ? '' : ` (${n} calls, ${fmt(bytes / 1024 / Math.max(1, n))} KB each)`}`,
+      );
+    }
+    print('run_write_kb_per_row_other', kb(io.writeBytes - accounted));
+    const kbPerRow = kb(ingestEnd - ingestStart + io.writeBytes);
+    print('write_kb_per_row', kbPerRow);
+    return { kbPerRow, rowsPerS };
+  } finally {
+    await sandbox.close();
   }
 }
 
@@ -211,7 +353,7 @@ async function main(): Promise<void> {
  * request the sandbox receives (split into the runtime's start, Node loading the TypeScript
  * sources, and the engine's own part: journal, rows found mid-request, first batch).
  */
-async function measureResume(file: string, jobId: string, connectionId: string): Promise<void> {
+async function measureResume(file: string, jobId: string, connectionId: string): Promise<number> {
   const sandbox = await startSandbox({ processingMs: 60_000 });
   try {
     const setup = openJournal({ path: file });
@@ -286,6 +428,7 @@ async function measureResume(file: string, jobId: string, connectionId: string):
       print('resume_engine_ms', at - second.startedAt());
     }
     print('resume_rows_found_mid_request', inDoubt);
+    return resumeMs;
   } finally {
     await sandbox.close();
   }

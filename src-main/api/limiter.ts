@@ -8,7 +8,8 @@
 //   spacing is safe whatever window the server counts in and never empties a window at its start.
 // Every attempt is recorded when it is sent and never given back (the server counts it too).
 // The log is persisted through a SendLogStore, so a restarted app resumes the pace instead of
-// bursting into windows the server is still counting.
+// bursting into windows the server is still counting. A store may write its entries a moment
+// late (`unsavedMs`): after a restart, the sends such a crash could have lost count as made.
 import { fail } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import type { MethodGroup } from './answers';
@@ -41,6 +42,9 @@ export interface SendLogStore {
   append(connectionId: string, group: MethodGroup, sentAtMs: number): void;
   /** Forgets every send time before `beforeMs` (all connections and groups). */
   prune(beforeMs: number): void;
+  /** How long an appended send may wait before it is stored: a crash can lose the sends of
+   *  that last span (0 or absent: none). */
+  readonly unsavedMs?: number;
 }
 
 export class MemorySendLogStore implements SendLogStore {
@@ -153,6 +157,14 @@ export class GroupLimiter {
       const last = this.log[this.log.length - 1];
       // Resume the pace where the previous run left it.
       if (last !== undefined) this.tat = last + this.spacingMs(now);
+      // A previous run was sending: the sends of its last `unsavedMs` may be missing. At most
+      // as many as its pace allowed in that span (plus one) count in every window as made now,
+      // the latest they can have been made.
+      const unsavedMs = this.store.unsavedMs ?? 0;
+      if (last !== undefined && unsavedMs > 0) {
+        const missing = Math.ceil(unsavedMs / this.spacingMs(now)) + 1;
+        for (let i = 0; i < missing; i++) this.log.push(Math.max(now, last));
+      }
     }
   }
 

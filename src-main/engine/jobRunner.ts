@@ -1,9 +1,9 @@
 // Drives every row of one job through check, create, tracking, screening and validation
 // (docs/architecture.md, "Per-row state machine" and "Retry policy by answer").
 //
-// The journal is the only truth. Before a write request leaves, its intent is committed
-// (synchronously, at the moment the scheduler grants the request its slot); its outcome is
-// written after. A write whose answer was lost is in doubt and is reconciled (pending list, then
+// The journal is the only truth. Before a write request leaves, its intent is committed durably
+// (once the scheduler grants the request its slot, in a group commit shared with the intents
+// and answers of the same few milliseconds); its outcome is written after. A write whose answer was lost is in doubt and is reconciled (pending list, then
 // find by identifier, after a settle delay) before anything is sent again: the API has no
 // idempotency key, and a duplicate supplier is the one failure users cannot undo.
 import type { ApiAnswer, ApiFailure, FindResult, SupplierDetail, SupplierPage } from '../api';
@@ -117,6 +117,9 @@ const SCREENING_END = new Set(['Finished', 'NoFindings', 'Aborted']);
 const VALIDATION_END = new Set(['COMPLETED', 'REJECTED']);
 const ON_CREATE = 'OnCreate';
 const MISSING_MARK = 'creation_missing';
+/** Created rows moved on to their follow-up per commit, and how often when fewer wait. */
+const PROMOTE_BATCH = 500;
+const PROMOTE_EVERY_MS = 1_000;
 const NOT_VISIBLE_MARK = 'status_not_visible';
 
 type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll';
@@ -133,6 +136,8 @@ export class JobRunner {
   private offlineUntil = 0;
   /** A failed check is tried again after a backoff, not at once at the full read budget. */
   private checkRetryAt = 0;
+  /** When created rows were last moved on to their follow-up (see promote). */
+  private promotedAt = Number.NEGATIVE_INFINITY;
   private checkRound = 0;
   private offlineRound = 0;
   private offline = false;
@@ -267,9 +272,12 @@ export class JobRunner {
 
       const fresh = journal.counts(jobId);
       const busy = this.tasks.size > 0;
-      if (opts.mode === 'run' && !busy) {
-        if (!opts.wait && UNSENT_CREATE_STATES.every((s) => !fresh[s])) return;
-        if (ACTIVE_STATES.every((s) => !fresh[s])) return;
+      if (opts.mode === 'run') {
+        // A no-wait run ends once every create is answered and recorded; the reads under way
+        // (their outcomes may wait a moment for a group commit) finish before it returns.
+        if (!opts.wait && this.idle('create') && UNSENT_CREATE_STATES.every((s) => !fresh[s]))
+          return;
+        if (!busy && ACTIVE_STATES.every((s) => !fresh[s])) return;
       }
       await this.waitForWork(this.nextWakeIn(opts));
     }
@@ -291,10 +299,19 @@ export class JobRunner {
         while (journal.moveRows(jobId, 'exists', next, { reason: 'supplier exists' }) > 0);
       }
     }
-    if (counts.created) {
+    // Created rows are moved on a batch at a time, not each in a commit of its own as it
+    // arrives: at most once a second unless a full batch waits, and at once when nothing else
+    // is left to do.
+    const now = this.d.clock.now();
+    const due =
+      (counts.created ?? 0) >= PROMOTE_BATCH ||
+      now - this.promotedAt >= PROMOTE_EVERY_MS ||
+      this.tasks.size === 0;
+    if (counts.created && due) {
+      this.promotedAt = now;
       // Per row: whether screening or validation was asked for on create decides the state.
       for (;;) {
-        const rows = journal.takeDue(jobId, ['created'], Number.MAX_SAFE_INTEGER, 500);
+        const rows = journal.takeDue(jobId, ['created'], Number.MAX_SAFE_INTEGER, PROMOTE_BATCH);
         if (!rows.length) break;
         journal.recordOutcomes(
           rows.map((row) => ({
@@ -557,7 +574,7 @@ export class JobRunner {
           }
         }
       }
-      if (outcomes.length) journal.recordOutcomes(outcomes);
+      if (outcomes.length) await journal.recordOutcomesAsync(outcomes);
       if (outcomes.length < rows.length) return; // a read failed: the loop comes back later
       this.emitProgress();
     }
@@ -619,7 +636,7 @@ export class JobRunner {
     const { journal, jobId, conn, clock, settings } = this.d;
     const built = this.buildPayload(row);
     if (!built) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'queued',
         to: 'invalid',
@@ -635,7 +652,7 @@ export class JobRunner {
       { group: 'WRITE', kind: 'create', jobId, signal: this.stop.signal },
       async () => {
         if (!intent) {
-          const marked = journal.markSending([row.id], clock.now(), {
+          const marked = await journal.markSendingAsync([row.id], clock.now(), {
             stage: 'create',
             request: {
               endpoint: 'POST /public/v2/suppliers/sites',
@@ -657,7 +674,7 @@ export class JobRunner {
       case 'ok':
         this.offlineRecovered();
         this.createdMeter.record(now);
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: 'accepted',
@@ -679,7 +696,7 @@ export class JobRunner {
         if (spelling) {
           // The connection's setting, not the row: every other create would be refused the same
           // way. The row says so; the job stops until the setting is switched.
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from,
             to: 'rejected',
@@ -694,7 +711,7 @@ export class JobRunner {
           this.halt('access_denied');
           return;
         }
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: 'rejected',
@@ -709,7 +726,7 @@ export class JobRunner {
       }
       case 'conflict':
         this.offlineRecovered();
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: 'in_doubt',
@@ -728,7 +745,7 @@ export class JobRunner {
           // as separate requests later, and this create again without them. Creates already in
           // flight with the same fields land here too, and are simply queued again.
           this.refuseOnCreate(answer.permission, built);
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from,
             to: 'queued',
@@ -742,7 +759,7 @@ export class JobRunner {
           });
           return;
         }
-        this.notSent(row.id, from, 'queued', {
+        await this.notSent(row.id, from, 'queued', {
           response: { status: 403, loggedIn: answer.loggedIn ?? null, message: answer.message },
         });
         this.accessDenied(answer);
@@ -751,7 +768,7 @@ export class JobRunner {
       case 'not_found':
         // The create endpoint itself is missing: a wrong base URL, not a network problem.
         // Nothing was created; the job stops and says what to check.
-        this.notSent(row.id, from, 'queued', {
+        await this.notSent(row.id, from, 'queued', {
           response: { status: 404 },
           reason: 'the create endpoint answered 404: back to the queue',
         });
@@ -759,7 +776,7 @@ export class JobRunner {
         return;
       case 'offline':
       case 'no_token':
-        this.notSent(row.id, from, 'queued', {
+        await this.notSent(row.id, from, 'queued', {
           response: { answer: answer.kind },
           reason: 'not sent: back to the queue',
         });
@@ -767,18 +784,18 @@ export class JobRunner {
         return;
       case 'aborted':
         if (!answer.maybeSent) {
-          this.notSent(row.id, from, 'queued');
+          await this.notSent(row.id, from, 'queued');
           return;
         }
-        this.toDoubt(row.id, from, 'in_doubt', 'interrupted after sending', now);
+        await this.toDoubt(row.id, from, 'in_doubt', 'interrupted after sending', now);
         return;
       case 'maybe_processed':
         this.offlineRecovered();
-        this.toDoubt(row.id, from, 'in_doubt', `${answer.reason}: ${answer.detail}`, now);
+        await this.toDoubt(row.id, from, 'in_doubt', `${answer.reason}: ${answer.detail}`, now);
         return;
       case 'unexpected_response':
         if (answer.status !== undefined && answer.status >= 400 && answer.status < 500) {
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from,
             to: 'rejected',
@@ -786,12 +803,12 @@ export class JobRunner {
             response: { status: answer.status, detail: answer.detail },
           });
         } else {
-          this.toDoubt(row.id, from, 'in_doubt', `unexpected answer: ${answer.detail}`, now);
+          await this.toDoubt(row.id, from, 'in_doubt', `unexpected answer: ${answer.detail}`, now);
         }
         return;
       case 'throttled':
         // The scheduler retries 429s itself; one reaching us means the run is stopping.
-        this.notSent(row.id, from, 'queued');
+        await this.notSent(row.id, from, 'queued');
         return;
     }
   }
@@ -830,17 +847,29 @@ export class JobRunner {
 
   /** The request never reached the server (or was refused before doing anything): the row goes
    *  back to its queue and gets back the attempt its intent counted. */
-  private notSent(
+  private async notSent(
     rowId: number,
     from: RowState,
     to: RowState,
     extra: { response?: Record<string, unknown>; reason?: string } = {},
-  ): void {
-    this.d.journal.recordOutcome({ rowId, from, to, patch: { refundAttempt: true }, ...extra });
+  ): Promise<void> {
+    await this.d.journal.recordOutcomeAsync({
+      rowId,
+      from,
+      to,
+      patch: { refundAttempt: true },
+      ...extra,
+    });
   }
 
-  private toDoubt(rowId: number, from: RowState, to: RowState, reason: string, now: number): void {
-    this.d.journal.recordOutcome({
+  private async toDoubt(
+    rowId: number,
+    from: RowState,
+    to: RowState,
+    reason: string,
+    now: number,
+  ): Promise<void> {
+    await this.d.journal.recordOutcomeAsync({
       rowId,
       from,
       to,
@@ -872,7 +901,7 @@ export class JobRunner {
     );
     if (settledAt > clock.now()) {
       // Not settled yet (a row made due early): reading now would only have to be repeated.
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'in_doubt',
@@ -896,7 +925,7 @@ export class JobRunner {
       ...(sent?.validation ? { validationStatus: ON_CREATE } : {}),
     };
     if (uuid) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'accepted',
@@ -918,7 +947,7 @@ export class JobRunner {
     if (!found) return;
     const now = clock.now();
     if (found.found === 'one') {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'created',
@@ -936,7 +965,7 @@ export class JobRunner {
       return;
     }
     if (found.found === 'ambiguous') {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'needs_user',
@@ -946,7 +975,7 @@ export class JobRunner {
       return;
     }
     if (row.attempts >= settings.maxWriteAttempts) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: 'in_doubt',
         to: 'needs_user',
@@ -958,7 +987,7 @@ export class JobRunner {
       });
       return;
     }
-    journal.recordOutcome({
+    await journal.recordOutcomeAsync({
       rowId: row.id,
       from: 'in_doubt',
       to: 'queued',
@@ -1001,7 +1030,7 @@ export class JobRunner {
         id?: number | null;
         requestId?: string | null;
       };
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to,
@@ -1020,7 +1049,7 @@ export class JobRunner {
     }
     // not_found: the request did not take effect.
     if (row.attempts >= settings.maxWriteAttempts) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'needs_user',
@@ -1031,7 +1060,7 @@ export class JobRunner {
       });
       return;
     }
-    journal.recordOutcome({
+    await journal.recordOutcomeAsync({
       rowId: row.id,
       from,
       to: stage === 'screening' ? 'screening_queued' : 'validation_queued',
@@ -1101,7 +1130,7 @@ export class JobRunner {
         });
       else gone.push(row);
     }
-    if (still.length) journal.recordOutcomes(still);
+    if (still.length) await journal.recordOutcomesAsync(still);
     // Left the pending list: created, or (after the settle delay) vanished.
     await Promise.all(
       gone.map((row) => {
@@ -1118,7 +1147,7 @@ export class JobRunner {
     const now = clock.now();
     const from = row.state;
     if (found.found === 'one') {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'created',
@@ -1132,7 +1161,7 @@ export class JobRunner {
       return;
     }
     if (found.found === 'ambiguous') {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'needs_user',
@@ -1142,7 +1171,7 @@ export class JobRunner {
     }
     if (row.errorCode !== MISSING_MARK) {
       // Processing may finish a moment after the entry leaves the list: look again later.
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: from,
@@ -1154,7 +1183,7 @@ export class JobRunner {
       });
       return;
     }
-    journal.recordOutcome({
+    await journal.recordOutcomeAsync({
       rowId: row.id,
       from,
       to: 'vanished',
@@ -1172,7 +1201,11 @@ export class JobRunner {
   private async requestScreening(row: JournalRow): Promise<void> {
     const period = this.options.screeningPeriod;
     if (!period) {
-      this.d.journal.recordOutcome({ rowId: row.id, from: 'screening_queued', to: 'skipped' });
+      await this.d.journal.recordOutcomeAsync({
+        rowId: row.id,
+        from: 'screening_queued',
+        to: 'skipped',
+      });
       return;
     }
     await this.followUpWrite(row, 'screening', (identifier, o) =>
@@ -1202,7 +1235,7 @@ export class JobRunner {
       stage === 'screening' ? 'screening_requested' : 'validation_requested';
     const identifier = platformIdentifier(row);
     if (!identifier) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from: queued,
         to: 'skipped',
@@ -1218,7 +1251,7 @@ export class JobRunner {
       { group: 'WRITE', kind: stage, jobId, signal: this.stop.signal },
       async () => {
         if (!intent) {
-          const marked = journal.markSending([row.id], clock.now(), {
+          const marked = await journal.markSendingAsync([row.id], clock.now(), {
             stage,
             request: {
               endpoint: `POST /public/v2/suppliers/sites/${stage}`,
@@ -1241,7 +1274,7 @@ export class JobRunner {
         if ('screeningRequestIds' in v) {
           if (v.screeningRequestIds.length === 0) {
             // Skipped by the platform (already screened or not eligible): never ask twice.
-            journal.recordOutcome({
+            await journal.recordOutcomeAsync({
               rowId: row.id,
               from: sending,
               to: this.options.validate ? 'validation_queued' : 'done',
@@ -1250,7 +1283,7 @@ export class JobRunner {
             });
             return;
           }
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from: sending,
             to: requested,
@@ -1263,7 +1296,7 @@ export class JobRunner {
           });
           return;
         }
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from: sending,
           to: requested,
@@ -1279,7 +1312,7 @@ export class JobRunner {
       case 'row_error': {
         this.offlineRecovered();
         if (stage === 'validation' && /already.*validated|fully validated/i.test(answer.message)) {
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from: sending,
             to: 'done',
@@ -1292,7 +1325,7 @@ export class JobRunner {
         if (stage === 'validation' && /screening/i.test(answer.message)) {
           // A screening of the supplier is still running (another job's or user's): validation
           // must wait for it. Not the row's fault, so no attempt is spent.
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from: sending,
             to: queued,
@@ -1314,7 +1347,7 @@ export class JobRunner {
         }
         if (stage === 'validation' && /pending/i.test(answer.message)) {
           // A request is already pending for the supplier: follow that one instead.
-          journal.recordOutcome({
+          await journal.recordOutcomeAsync({
             rowId: row.id,
             from: sending,
             to: requested,
@@ -1323,7 +1356,7 @@ export class JobRunner {
           });
           return;
         }
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from: sending,
           to: 'needs_user',
@@ -1336,7 +1369,7 @@ export class JobRunner {
         return;
       }
       case 'not_found':
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from: sending,
           to: 'needs_user',
@@ -1348,32 +1381,32 @@ export class JobRunner {
         });
         return;
       case 'conflict':
-        this.toDoubt(row.id, sending, inDoubt, '409', now);
+        await this.toDoubt(row.id, sending, inDoubt, '409', now);
         return;
       case 'access_denied':
-        this.notSent(row.id, sending, queued, {
+        await this.notSent(row.id, sending, queued, {
           response: { status: 403, message: answer.message },
         });
         this.accessDenied(answer);
         return;
       case 'offline':
       case 'no_token':
-        this.notSent(row.id, sending, queued, { response: { answer: answer.kind } });
+        await this.notSent(row.id, sending, queued, { response: { answer: answer.kind } });
         this.nothingSent(answer);
         return;
       case 'aborted':
         if (!answer.maybeSent) {
-          this.notSent(row.id, sending, queued);
+          await this.notSent(row.id, sending, queued);
           return;
         }
-        this.toDoubt(row.id, sending, inDoubt, 'interrupted after sending', now);
+        await this.toDoubt(row.id, sending, inDoubt, 'interrupted after sending', now);
         return;
       case 'maybe_processed':
       case 'unexpected_response':
-        this.toDoubt(row.id, sending, inDoubt, answer.detail, now);
+        await this.toDoubt(row.id, sending, inDoubt, answer.detail, now);
         return;
       case 'throttled':
-        this.notSent(row.id, sending, queued);
+        await this.notSent(row.id, sending, queued);
         return;
     }
   }
@@ -1394,7 +1427,7 @@ export class JobRunner {
       const onCreate =
         (stage === 'screening' ? row.screeningStatus : row.validationStatus) === ON_CREATE;
       if (row.errorCode !== NOT_VISIBLE_MARK) {
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: from,
@@ -1404,7 +1437,7 @@ export class JobRunner {
       }
       if (onCreate) {
         // Asked for with the creation but never visible: ask for it explicitly.
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: stage === 'screening' ? 'screening_queued' : 'validation_queued',
@@ -1417,7 +1450,7 @@ export class JobRunner {
         });
         return;
       }
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'needs_user',
@@ -1434,7 +1467,7 @@ export class JobRunner {
       const v = answer.value as { id?: number | null; status: string };
       const ids = v.id != null ? { screeningIds: [v.id] } : {};
       if (SCREENING_END.has(v.status)) {
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: this.followUpAfterScreening(row),
@@ -1447,7 +1480,7 @@ export class JobRunner {
           response: { screening: v.status },
         });
       } else {
-        journal.recordOutcome({
+        await journal.recordOutcomeAsync({
           rowId: row.id,
           from,
           to: from,
@@ -1468,7 +1501,7 @@ export class JobRunner {
       rejectionReason?: string | null;
     };
     if (VALIDATION_END.has(v.status)) {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: 'done',
@@ -1482,7 +1515,7 @@ export class JobRunner {
         response: { validation: v.status },
       });
     } else {
-      journal.recordOutcome({
+      await journal.recordOutcomeAsync({
         rowId: row.id,
         from,
         to: from,

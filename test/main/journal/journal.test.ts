@@ -59,12 +59,66 @@ describe('the journal', () => {
   const nonZero = (counts: Record<string, number>) =>
     Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0));
 
-  it('runs with WAL, synchronous FULL, foreign keys and a busy timeout', () => {
+  it('runs with WAL, synchronous NORMAL, foreign keys and a busy timeout', () => {
     expect(journal.diagnostics()).toEqual({
       journalMode: 'wal',
-      synchronous: 2,
+      synchronous: 1,
       foreignKeys: true,
       busyTimeoutMs: 5_000,
+    });
+  });
+
+  describe('durability of each kind of write', () => {
+    const FULL = 2;
+    const NORMAL = 1;
+    /** A request detail that notes the connection's synchronous setting when the journal
+     *  reads it: inside the intent's transaction. */
+    function probe(seen: number[]): Record<string, unknown> {
+      return {
+        get probe() {
+          seen.push(journal.diagnostics().synchronous);
+          return true;
+        },
+      };
+    }
+
+    it('commits the intent with FULL (fsynced before it returns), and goes back to NORMAL', async () => {
+      journal.addRows(job.id, makeRows(3));
+      journal.moveRows(job.id, 'valid', 'queued');
+      const [a, b, c] = ids(journal.takeDue(job.id, ['queued'], clock.now(), 3));
+      const seen: number[] = [];
+      expect(journal.markSending([a!], clock.now(), { request: probe(seen) })).toEqual([a]);
+      expect(await journal.markSendingAsync([b!], clock.now(), { request: probe(seen) })).toEqual([
+        b,
+      ]);
+      expect(seen).toEqual([FULL, FULL]);
+      expect(journal.diagnostics().synchronous).toBe(NORMAL);
+      // An outcome queued in the same tick as an intent shares its durable commit.
+      const outcome = journal.recordOutcomeAsync({ rowId: a!, from: 'sending', to: 'in_doubt' });
+      const intent = journal.markSendingAsync([c!], clock.now(), { request: probe(seen) });
+      expect(await Promise.all([outcome, intent])).toEqual([true, [c]]);
+      expect(seen).toEqual([FULL, FULL, FULL]);
+      expect(journal.diagnostics().synchronous).toBe(NORMAL);
+    });
+
+    it('groups the writes of one tick; one that fails leaves the others', async () => {
+      journal.addRows(job.id, makeRows(3));
+      journal.moveRows(job.id, 'valid', 'queued');
+      const [a, b, c] = ids(journal.takeDue(job.id, ['queued'], clock.now(), 3));
+      expect(await journal.markSendingAsync([a!, b!, c!], clock.now())).toEqual([a, b, c]);
+      const results = await Promise.allSettled([
+        journal.recordOutcomeAsync({ rowId: a!, from: 'sending', to: 'accepted' }),
+        journal.recordOutcomeAsync({ rowId: b!, from: 'sending', to: 'done' }), // illegal
+        journal.recordOutcomeAsync({ rowId: c!, from: 'queued', to: 'sending' }), // stale
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(results[2]).toEqual({ status: 'fulfilled', value: false });
+      expect([a, b, c].map((id) => journal.getRow(id!)!.state)).toEqual([
+        'accepted',
+        'sending',
+        'sending',
+      ]);
+      expect(journal.rowEvents(b!).map((e) => e.kind)).toEqual(['transition', 'request']);
     });
   });
 
