@@ -197,6 +197,9 @@ export const JobViewSchema = z.object({
   stateReason: z.object({ code: z.string(), message: z.string() }).nullable(),
   options: JobOptionsSchema,
   headers: z.array(z.string()),
+  /** Which column (or constant) each payload field comes from: the grid edits a column's
+   *  cells as the field mapped to it. */
+  mapping: MappingSchema,
   counts: CountsSchema,
   total: z.number().int(),
   /** Rows per group the UI summarises: to fix, waiting, in progress, finished. */

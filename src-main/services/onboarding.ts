@@ -471,6 +471,7 @@ export class Onboarding {
         validate: job.options.validate,
       },
       headers: job.headers,
+      mapping: job.mapping as unknown as Mapping,
       counts: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
       total,
       groups,
