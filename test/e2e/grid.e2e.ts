@@ -261,6 +261,13 @@ for (const lang of ['en', 'de'] as const) {
         // Below the grid, which keeps its whole width.
         expect(detailBox!.y).toBeGreaterThan(gridBox!.y + gridBox!.height - 1);
       }
+      // The grid scrolls sideways to its last column.
+      const fix = row(page, 2).locator('.problem-cell button');
+      await fix.scrollIntoViewIfNeeded();
+      await expect(fix).toBeInViewport();
+      await page.evaluate(() =>
+        document.querySelector('[data-testid="rows"] .vbody > div')?.scrollTo({ left: 0 }),
+      );
       if (lang === 'en') await shot(page, `review-grid-${width}`, true);
     }
   });
