@@ -265,6 +265,20 @@ for (const lang of ['en', 'de'] as const) {
       const fix = row(page, 2).locator('.problem-cell button');
       await fix.scrollIntoViewIfNeeded();
       await expect(fix).toBeInViewport();
+      // The column headers follow the rows to the far right.
+      await page.evaluate(() => {
+        const rows = document.querySelector('[data-testid="rows"] .vbody > div');
+        rows?.scrollTo({ left: rows.scrollWidth });
+      });
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const rows = document.querySelector('[data-testid="rows"] .vbody > div');
+            const head = document.querySelector('[data-testid="rows"] .ghead');
+            return rows && head && rows.scrollLeft > 0 ? head.scrollLeft - rows.scrollLeft : -1;
+          }),
+        )
+        .toBe(0);
       await page.evaluate(() =>
         document.querySelector('[data-testid="rows"] .vbody > div')?.scrollTo({ left: 0 }),
       );
