@@ -200,6 +200,9 @@ export const JobViewSchema = z.object({
   stateReason: z.object({ code: z.string(), message: z.string() }).nullable(),
   options: JobOptionsSchema,
   headers: z.array(z.string()),
+  /** Which column (or constant) each payload field comes from: the grid edits a column's
+   *  cells as the field mapped to it. */
+  mapping: MappingSchema,
   counts: CountsSchema,
   total: z.number().int(),
   /** Rows per group the UI summarises: to fix, waiting, in progress, finished. */
@@ -266,7 +269,31 @@ export const RowFilterSchema = z.object({
   group: z.enum(['to_fix', 'waiting', 'in_progress', 'finished']).optional(),
   problemsOnly: z.boolean().optional(),
   text: z.string().max(200).optional(),
+  /** Rows whose current value (the user's fix, else the file's cell) of a field or of a column
+   *  of the file is exactly this (trimmed). */
+  value: z
+    .object({
+      field: FieldKeySchema.nullable(),
+      column: z.number().int().min(0).max(10_000).nullable(),
+      value: z.string().max(2000),
+    })
+    .strict()
+    .optional(),
 });
+
+/** A fix that can be undone: of one row, or of many rows at once. */
+export const FixBatchSchema = z.object({
+  id: z.number().int(),
+  at: z.number(),
+  kind: z.enum(['fix', 'same_value', 'replace']),
+  field: z.string().nullable(),
+  fields: z.array(z.string()),
+  find: z.string().optional(),
+  replace: z.string().optional(),
+  rows: z.number().int(),
+  sourceRow: z.number().int().optional(),
+});
+export type FixBatchView = z.infer<typeof FixBatchSchema>;
 
 const ThrottleViewSchema = z.object({
   sentInWindow: z.number(),
@@ -617,6 +644,38 @@ export const commands = {
       })
       .strict(),
     output: RowViewSchema,
+  },
+  /** One field of many rows at once, in one transaction, each row mapped and validated again:
+   *  `whole`: every row whose value is `find` gets `replace` (the same fix for every row with
+   *  this value); otherwise `find` is replaced by `replace` inside the values (find and replace).
+   *  Without `apply` it only counts the rows it would change, with a few examples. */
+  'rows:fixMany': {
+    input: z
+      .object({
+        jobId: z.string().min(1).max(100),
+        field: FieldKeySchema,
+        find: z.string().max(2000),
+        replace: z.string().max(2000),
+        whole: z.boolean(),
+        matchCase: z.boolean().default(false),
+        apply: z.boolean().default(false),
+      })
+      .strict(),
+    output: z.object({
+      rows: z.number().int(),
+      examples: z.array(
+        z.object({ sourceRow: z.number().int(), before: z.string(), after: z.string() }),
+      ),
+      batch: FixBatchSchema.nullable(),
+    }),
+  },
+  /** The fixes that can be undone, newest first. */
+  'rows:fixes': { input: JobIdSchema, output: z.array(FixBatchSchema) },
+  /** Undoes the newest fix (which must be `batchId`): every row it touched gets back exactly
+   *  the values it had before. */
+  'rows:undo': {
+    input: z.object({ jobId: z.string().min(1).max(100), batchId: z.number().int() }).strict(),
+    output: z.object({ rows: z.number().int(), batch: FixBatchSchema }),
   },
   /** A one-time address (relative to the page) from which the browser downloads a results file
    *  exported in this session; browser host only. */

@@ -16,6 +16,13 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { AppFailure, appError, fail } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
+import {
+  createFixBatchStore,
+  currentValueSql,
+  fixableValues,
+  type FixBatchStore,
+  type ValueTarget,
+} from './fixBatches';
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR, type MigrationReport } from './migrate';
 import {
   canTransition,
@@ -165,6 +172,8 @@ export interface RowQuery {
   problem?: { code: string | null; field?: string | null };
   /** Case-insensitive (ASCII) substring of the original cells, identity, platform id or error. */
   text?: string;
+  /** Only rows whose current value (the user's edit, else the cell) is this, trimmed. */
+  value?: ValueTarget & { value: string };
   /** The cursor of the previous page (`nextCursor`), or absent for the first page. */
   after?: number;
   /** Page size, 1..500 (default 100). */
@@ -393,6 +402,8 @@ export class Journal {
   private grouped: GroupedWrite[] = [];
   private groupTimer: ReturnType<typeof setTimeout> | undefined;
   private groupDueAt = Number.POSITIVE_INFINITY;
+  /** The user's fixes in batches that can be undone (`fixBatches.ts`). */
+  readonly fixes: FixBatchStore;
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
@@ -403,6 +414,12 @@ export class Journal {
   ) {
     this.db = drizzle(sqlite, { schema });
     this.stmts = prepareStatements(sqlite);
+    this.fixes = createFixBatchStore(
+      sqlite,
+      clock,
+      (id) => this.getRow(id),
+      (fn) => this.guarded(fn),
+    );
     const s = this.stmts;
     const guard = <A extends unknown[], R>(fn: (...args: A) => R) => this.guarded(fn);
     this.sendLog = {
@@ -956,7 +973,12 @@ export class Journal {
     const states = query.states ?? (query.problemsOnly ? PROBLEM_STATES : null);
     const text = query.text?.trim() ? query.text.trim() : null;
 
-    if (text === null && query.errorCode === undefined && query.problem === undefined) {
+    if (
+      text === null &&
+      query.errorCode === undefined &&
+      query.problem === undefined &&
+      query.value === undefined
+    ) {
       let raws: RawRow[];
       if (states) {
         raws = [];
@@ -998,6 +1020,11 @@ export class Journal {
       params.push(query.problem.code);
       if (byField) params.push(query.problem.field ?? null);
     }
+    if (query.value !== undefined) {
+      const value = currentValueSql(query.value);
+      where.push(`${value.sql} = ?`);
+      params.push(...value.params, query.value.value.trim());
+    }
     if (text !== null) {
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.push(
@@ -1013,6 +1040,11 @@ export class Journal {
     const page = raws.slice(0, limit).map(toRow);
     if (raws.length > limit) return { rows: page, nextCursor: page[page.length - 1]!.sourceRow };
     return { rows: page, nextCursor: end ? end.sourceRow : null };
+  }
+
+  /** The current value of a field or column of every row that may still be fixed. */
+  fixableValues(jobId: string, target: ValueTarget): ReturnType<typeof fixableValues> {
+    return fixableValues(this.sqlite, jobId, target);
   }
 
   /** The rows waiting for a fix by the kind of their validation problems (code and field), most

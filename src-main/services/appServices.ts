@@ -355,6 +355,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       'rows:events': async ({ rowId }) => (await ob()).rowEvents(rowId),
       'rows:fix': async ({ rowId, edits }) =>
         (await ob()).fixRow(rowId, edits as Record<string, string>),
+      'rows:fixMany': async ({ jobId, ...q }) => (await ob()).fixMany(jobId, q),
+      'rows:fixes': async ({ jobId }) => (await ob()).fixHistory(jobId),
+      'rows:undo': async ({ jobId, batchId }) => (await ob()).undoFix(jobId, batchId),
       'files:download': async ({ path: p }) => {
         if (!canDownload) {
           fail('invalid_input', 'Downloads are for the browser. Use "Show in folder" instead.');

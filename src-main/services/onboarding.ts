@@ -25,7 +25,8 @@ import { checkBaseUrl, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { RunExit, RunOptions } from '../engine/jobRunner';
-import type { Connection, Journal, JournalRow, NewRow } from '../journal/journal';
+import type { FixBatch, ValueTarget } from '../journal/fixBatches';
+import type { Connection, Journal, JournalRow, NewRow, UserFix } from '../journal/journal';
 import { ROW_STATE_GROUP, type RowState } from '../journal/rowStates';
 import {
   isResultHeader,
@@ -533,6 +534,7 @@ export class Onboarding {
         validate: job.options.validate,
       },
       headers: job.headers,
+      mapping: job.mapping as unknown as Mapping,
       counts: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
       total,
       groups,
@@ -697,6 +699,7 @@ export class Onboarding {
       problemsOnly?: boolean | undefined;
       problem?: { code: string | null; field: string | null } | undefined;
       text?: string | undefined;
+      value?: { field: string | null; column: number | null; value: string } | undefined;
       after?: number | undefined;
       limit?: number;
     },
@@ -707,7 +710,20 @@ export class Onboarding {
         (s) => ROW_STATE_GROUP[s] === q.group,
       );
     }
+    // An outcome that excludes every state (a state outside "rows that need you"): no rows.
+    if (states && states.length === 0) return { rows: [], nextCursor: null };
+    let value: (ValueTarget & { value: string }) | undefined;
+    if (q.value) {
+      const job = this.o.journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+      value = {
+        ...(q.value.field
+          ? this.valueTarget(job, q.value.field)
+          : { field: null, column: q.value.column }),
+        value: q.value.value,
+      };
+    }
     const page = this.o.journal.pageRows(jobId, {
+      ...(value ? { value } : {}),
       ...(states ? { states } : {}),
       ...(q.problemsOnly ? { problemsOnly: true } : {}),
       ...(q.problem ? { problem: q.problem } : {}),
@@ -729,13 +745,113 @@ export class Onboarding {
       .map((e) => ({ id: e.id, at: e.at, kind: e.kind, detail: e.detail }));
   }
 
-  /** A value fixed in the app: the row is mapped and validated again; the fix is journaled. */
+  /** A value fixed in the app: the row is mapped and validated again; the fix is journaled as
+   *  a batch of one row, which can be undone. */
   fixRow(rowId: number, edits: Record<string, string>): RowView {
     const { journal } = this.o;
     const row = journal.getRow(rowId) ?? fail('not_found', 'This row no longer exists.');
     if (this.o.engine.isRunning(row.jobId))
       fail('invalid_input', 'Pause the job before fixing rows.');
     const job = journal.getJob(row.jobId)!;
+    journal.fixes.apply(row.jobId, [rowId], (r) => this.computeFix(r, job, edits), {
+      kind: 'fix',
+      field: null,
+      fields: Object.keys(edits),
+    });
+    this.o.onJobChanged?.(row.jobId);
+    return this.rowView(journal.getRow(rowId)!);
+  }
+
+  /**
+   * One field of many rows: `whole` gives every row whose current value is `find` the value
+   * `replace`; otherwise `find` is replaced inside the values. Only rows that may still be fixed
+   * and whose value changes count. Without `apply`, nothing is written.
+   */
+  fixMany(
+    jobId: string,
+    q: {
+      field: string;
+      find: string;
+      replace: string;
+      whole: boolean;
+      matchCase: boolean;
+      apply: boolean;
+    },
+  ): {
+    rows: number;
+    examples: Array<{ sourceRow: number; before: string; after: string }>;
+    batch: FixBatch | null;
+  } {
+    const { journal } = this.o;
+    const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+    if (!q.whole && q.find === '')
+      fail('invalid_input', 'Enter the text to find, then count the rows again.');
+    const find = q.whole ? q.find.trim() : q.find;
+    const replace = q.whole ? q.replace.trim() : q.replace;
+    const lower = (v: string) => v.toLocaleLowerCase();
+    const pattern = q.whole
+      ? null
+      : new RegExp(find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), q.matchCase ? 'g' : 'gi');
+    const changed = new Map<number, { sourceRow: number; before: string; after: string }>();
+    for (const r of journal.fixableValues(jobId, this.valueTarget(job, q.field))) {
+      let after: string;
+      if (pattern === null) {
+        if (q.matchCase ? r.value !== find : lower(r.value) !== lower(find)) continue;
+        after = replace;
+      } else {
+        after = r.value.replace(pattern, () => replace);
+      }
+      if (after !== r.value) changed.set(r.id, { sourceRow: r.sourceRow, before: r.value, after });
+    }
+    const examples = [...changed.values()].slice(0, 5);
+    if (!q.apply || changed.size === 0) return { rows: changed.size, examples, batch: null };
+    if (this.o.engine.isRunning(jobId)) fail('invalid_input', 'Pause the job before fixing rows.');
+    const { batch } = journal.fixes.apply(
+      jobId,
+      [...changed.keys()],
+      (row) => this.computeFix(row, job, { [q.field]: changed.get(row.id)!.after }),
+      {
+        kind: q.whole ? 'same_value' : 'replace',
+        field: q.field,
+        fields: [q.field],
+        find,
+        replace,
+      },
+    );
+    this.o.onJobChanged?.(jobId);
+    return { rows: batch?.rows ?? 0, examples, batch };
+  }
+
+  /** The fixes of a job that can be undone, newest first. */
+  fixHistory(jobId: string): FixBatch[] {
+    if (!this.o.journal.getJob(jobId)) fail('not_found', 'This job no longer exists.');
+    return this.o.journal.fixes.undoable(jobId);
+  }
+
+  /** Undoes the newest fix: its rows get back exactly the values they had before it. */
+  undoFix(jobId: string, batchId: number): { rows: number; batch: FixBatch } {
+    if (!this.o.journal.getJob(jobId)) fail('not_found', 'This job no longer exists.');
+    if (this.o.engine.isRunning(jobId))
+      fail('invalid_input', 'Pause the job before undoing a fix.');
+    const { batch, rowIds } = this.o.journal.fixes.undo(jobId, batchId);
+    this.o.onJobChanged?.(jobId);
+    return { rows: rowIds.length, batch };
+  }
+
+  /** Where a field's current value comes from: the user's edit, the mapped column, the
+   *  mapping's constant. */
+  private valueTarget(job: { mapping: unknown }, field: string): ValueTarget {
+    const mapped = (job.mapping as unknown as Mapping).fields.find((f) => f.field === field);
+    return { field, column: mapped?.column ?? null, constant: mapped?.constant ?? null };
+  }
+
+  /** A row mapped and validated again with the user's edits merged into its earlier ones. */
+  private computeFix(
+    row: JournalRow,
+    job: { headers: string[]; mapping: unknown; id: string },
+    edits: Record<string, string>,
+  ): UserFix {
+    const { journal } = this.o;
     const mapping = job.mapping as unknown as Mapping;
     const columns = job.headers.map((header, index) => ({
       index,
@@ -814,7 +930,7 @@ export class Onboarding {
     ];
     const state =
       validated.status === 'valid' && !duplicate && kept.length === 0 ? 'valid' : 'invalid';
-    const updated = journal.applyUserFix(rowId, {
+    return {
       edits: allEdits,
       payload: (validated.payload ??
         applyMapping({ sourceRow: row.sourceRow, cells }, rowMapping, columns).draft) as Record<
@@ -824,9 +940,7 @@ export class Onboarding {
       identityKey: validated.identity,
       state,
       problems: problems.length ? problems : null,
-    });
-    this.o.onJobChanged?.(row.jobId);
-    return this.rowView(updated);
+    };
   }
 
   // ---- results -----------------------------------------------------------------------------

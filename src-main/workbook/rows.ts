@@ -136,9 +136,12 @@ function columnLabel(columns: readonly TableColumn[], column: number | null): st
   return c ? `${c.header} (${c.letter})` : `column ${column + 1}`;
 }
 
+/** A problem's sentence leads with what is wrong; where it is follows in brackets (the row and
+ *  column also travel beside it, so a table shows them in their own columns). */
 function problemText(row: number, column: string | null, value: string, what: string): string {
-  const where = column ? `Row ${row}, column ${column}` : `Row ${row}`;
-  return value === '' ? `${where}: ${what}` : `${where}: "${value}" ${what}`;
+  const where = column ? `row ${row}, column ${column}` : `row ${row}`;
+  const text = value === '' ? what.charAt(0).toUpperCase() + what.slice(1) : `"${value}" ${what}`;
+  return text.endsWith('.') ? `${text.slice(0, -1)} (${where}).` : `${text} (${where})`;
 }
 
 type CompiledField = {
@@ -420,7 +423,7 @@ export class RowValidator {
         column: null,
         value: '',
         code: 'row_empty',
-        message: `Row ${row}: no mapped column has a value.`,
+        message: `No mapped column has a value (row ${row}).`,
         fix: 'Fill the row or delete it from the file.',
       });
     } else {

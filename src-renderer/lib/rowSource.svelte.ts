@@ -48,6 +48,9 @@ export class RowSource {
     this.#jobId = jobId;
   }
 
+  get jobId(): string {
+    return this.#jobId;
+  }
   get length(): number {
     return this.#length;
   }
@@ -134,6 +137,56 @@ export class RowSource {
     }
   }
 
+  /** The filter in use (for a request of the same rows, e.g. the next problem). */
+  get filter(): RowFilter {
+    return this.#filter;
+  }
+
+  /** The index of the row with this source row, loading pages as needed; null when the rows
+   *  of this filter do not hold it. */
+  async locate(sourceRow: number): Promise<number | null> {
+    const generation = this.#generation;
+    const loaded = (): number | null => {
+      if (this.#counted === null) {
+        const i = this.#appended.findIndex((r) => r.sourceRow === sourceRow);
+        return i >= 0 ? i : null;
+      }
+      for (const [k, rows] of this.#pages) {
+        const i = rows.findIndex((r) => r.sourceRow === sourceRow);
+        if (i >= 0) return k * PAGE + i;
+      }
+      return null;
+    };
+    let found = loaded();
+    if (found !== null) return found;
+    if (this.#counted !== null && typeof this.#firstRow === 'number') {
+      const i = sourceRow - this.#firstRow;
+      return i >= 0 && i < this.#length ? i : null;
+    }
+    // Walk the rows in order until it shows up (the filtered set is not contiguous).
+    for (let step = 0; step < 2_000 && generation === this.#generation; step++) {
+      if (this.#counted === null) {
+        if (!this.#more) return null;
+        const last = this.#appended.at(-1);
+        if (last && last.sourceRow > sourceRow) return null;
+        this.want(this.#appended.length, this.#appended.length + TEXT_BATCH);
+      } else {
+        const k = step;
+        if (k * PAGE >= this.#length) return null;
+        this.want(k * PAGE, k * PAGE + PAGE - 1);
+      }
+      await this.#settled();
+      found = loaded();
+      if (found !== null) return found;
+    }
+    return null;
+  }
+
+  async #settled(): Promise<void> {
+    await Promise.resolve();
+    while (this.#busy) await new Promise((r) => setTimeout(r, 15));
+  }
+
   async #fetch(after: number | undefined, limit: number) {
     return call('rows:page', {
       jobId: this.#jobId,
@@ -154,11 +207,12 @@ export class RowSource {
         if (!step) break;
       }
     } finally {
-      this.#busy = false;
-      if (generation === this.#generation) this.#loading = false;
-      // A new filter arrived while this pump waited for an answer: serve it now (its own pump
-      // was turned away while this one was busy).
-      else void this.#pump();
+      // A new filter or refresh meanwhile started its own pump, which now owns the flag: two
+      // pumps at once would append the same rows twice.
+      if (generation === this.#generation) {
+        this.#busy = false;
+        this.#loading = false;
+      }
     }
   }
 

@@ -74,9 +74,11 @@ describe('the shipped sample against the built-in sandbox', () => {
     expect(full.stdout).toContain('Using the built-in sandbox');
     expect(full.stdout).toContain(`Results: ${results}`);
     // The problems are named in the log, by row and column.
-    expect(full.stdout).toMatch(/Row 59, column Ort/);
-    expect(full.stdout).toMatch(/Row 60, column Land/);
-    expect(full.stdout).toMatch(/Row 61, column Lieferanten-Nr\./);
+    expect(full.stdout).toMatch(/city is required \(row 59, column Ort/);
+    expect(full.stdout).toMatch(/"Atlantis" is not a country the app knows \(row 60, column Land/);
+    expect(full.stdout).toMatch(
+      /is used again: row 7 has the same supplier id and source "SAP" \(row 61, column Lieferanten-Nr\./,
+    );
     // The embedded sandbox keeps its state in the data folder.
     await stat(path.join(env.SUPPLIER_ONBOARDING_HOME!, 'sandbox.sqlite'));
     // The data folder and the results hold supplier data: the user's only.

@@ -73,7 +73,7 @@ describe('a job from cells Excel changed', () => {
     const cityFixed = await call('rows:fix', { rowId: bent!.id, edits: { city: 'Berlin' } });
     expect(cityFixed.state).toBe('invalid');
     expect(cityFixed.problems.map((p) => p.message)).toEqual([
-      'Row 5, column Lieferanten-Nr. (A): "2024-01-05" is a date: Excel turned the supplier id into a date. Format the column as Text in Excel and type the id again.',
+      '"2024-01-05" is a date: Excel turned the supplier id into a date (row 5, column Lieferanten-Nr. (A)). Format the column as Text in Excel and type the id again.',
     ]);
     // Typing the id again settles it.
     const idFixed = await call('rows:fix', { rowId: bent!.id, edits: { 'supplierId.id': 'L-4' } });

@@ -65,9 +65,9 @@ describe('Excel error values', () => {
     const typed = byRow(rows, 3);
     expect(typed.status).toBe('invalid');
     expect(said(typed)).toEqual([
-      'Row 3, column Name (B): the cell shows the Excel error #N/A. Correct the formula or type the value.',
-      'Row 3, column Ort (E): the cell shows the Excel error #DIV/0!. Correct the formula or type the value.',
-      'Row 3, column PLZ (D): the cell shows the Excel error #REF!. Correct the formula or type the value.',
+      'The cell shows the Excel error #N/A (row 3, column Name (B)). Correct the formula or type the value.',
+      'The cell shows the Excel error #DIV/0! (row 3, column Ort (E)). Correct the formula or type the value.',
+      'The cell shows the Excel error #REF! (row 3, column PLZ (D)). Correct the formula or type the value.',
     ]);
     expect(typed.problems.map((p) => [p.field, p.code, p.value])).toEqual([
       ['name', 'excel_error_value', '#N/A'],
@@ -82,22 +82,22 @@ describe('Excel error values', () => {
 
     // A formula's error result: the reader no longer knows which error, but knows it is one.
     expect(said(byRow(rows, 4))).toEqual([
-      'Row 4, column Lieferanten-Nr. (A): the cell shows an Excel error instead of a value. Correct the formula or type the value.',
+      'The cell shows an Excel error instead of a value (row 4, column Lieferanten-Nr. (A)). Correct the formula or type the value.',
     ]);
     expect(byRow(rows, 4).identity).toBeNull();
     expect(said(byRow(rows, 5))).toEqual([
-      'Row 5, column Name (B): the cell shows an Excel error instead of a value. Correct the formula or type the value.',
+      'The cell shows an Excel error instead of a value (row 5, column Name (B)). Correct the formula or type the value.',
     ]);
     // An error in the country column is not an unknown country.
     expect(said(byRow(rows, 6))).toEqual([
-      'Row 6, column Land (F): the cell shows the Excel error #NAME?. Correct the formula or type the value.',
+      'The cell shows the Excel error #NAME? (row 6, column Land (F)). Correct the formula or type the value.',
     ]);
     // A formula that gives 0 is a value, not an error and not empty.
     // (0 is then not a German postal code: that is the postal-code check's problem, not empty.)
     expect(byRow(rows, 7).draft?.postalCode).toBe('0');
     // Invisible characters around an error value do not hide it.
     expect(said(byRow(rows, 8))).toEqual([
-      'Row 8, column Ort (E): the cell shows the Excel error #N/A. Correct the formula or type the value.',
+      'The cell shows the Excel error #N/A (row 8, column Ort (E)). Correct the formula or type the value.',
     ]);
     expect(summary.byCode.excel_error_value).toBe(7);
     expect(summary.byCode.value_missing).toBeUndefined();
@@ -117,7 +117,7 @@ describe('Excel error values', () => {
       const r = byRow(rows, i + 2);
       expect(r.status).toBe('invalid');
       expect(said(r)).toEqual([
-        `Row ${i + 2}, column Name (B): the cell shows the Excel error ${e}. Correct the formula or type the value.`,
+        `The cell shows the Excel error ${e} (row ${i + 2}, column Name (B)). Correct the formula or type the value.`,
       ]);
     });
     expect(byRow(rows, errors.length + 2).status).toBe('valid');
@@ -150,23 +150,23 @@ describe('identifiers Excel bent', () => {
     const { rows, summary } = await importAll(path);
     const fix = 'Format the column as Text in Excel and type the id again.';
     expect(said(byRow(rows, 2))).toEqual([
-      `Row 2, column Lieferanten-Nr. (A): "2024-01-05" is a date: Excel turned the supplier id into a date. ${fix}`,
+      `"2024-01-05" is a date: Excel turned the supplier id into a date (row 2, column Lieferanten-Nr. (A)). ${fix}`,
     ]);
     expect(said(byRow(rows, 3))).toEqual([
-      `Row 3, column Lieferanten-Nr. (A): "123456789012" is in scientific notation (such as 1.23E+11): Excel read the supplier id as a number and its last digits may be lost. ${fix}`,
+      `"123456789012" is in scientific notation (such as 1.23E+11): Excel read the supplier id as a number and its last digits may be lost (row 3, column Lieferanten-Nr. (A)). ${fix}`,
     ]);
     expect(said(byRow(rows, 4))).toEqual([
-      `Row 4, column Lieferanten-Nr. (A): "1.23E+11" is in scientific notation (such as 1.23E+11): Excel read the supplier id as a number and its last digits may be lost. ${fix}`,
+      `"1.23E+11" is in scientific notation (such as 1.23E+11): Excel read the supplier id as a number and its last digits may be lost (row 4, column Lieferanten-Nr. (A)). ${fix}`,
     ]);
     expect(said(byRow(rows, 5))).toEqual([
-      `Row 5, column Lieferanten-Nr. (A): "12345678901234567168" has more than 15 digits in a number cell: Excel keeps only 15, so the last digits of the supplier id have changed. ${fix}`,
+      `"12345678901234567168" has more than 15 digits in a number cell: Excel keeps only 15, so the last digits of the supplier id have changed (row 5, column Lieferanten-Nr. (A)). ${fix}`,
     ]);
     expect(byRow(rows, 5).problems[0]?.code).toBe('id_digits_lost');
     // A short number and a long id typed as text are what the user typed.
     expect(byRow(rows, 6).status).toBe('valid');
     expect(byRow(rows, 7).payload?.supplierId.id).toBe('12345678901234567890');
     expect(said(byRow(rows, 8))).toEqual([
-      'Row 8, column PLZ (D): "2024-10-01" is a date: Excel turned the postal code into a date. Format the column as Text in Excel and type the postal code again.',
+      '"2024-10-01" is a date: Excel turned the postal code into a date (row 8, column PLZ (D)). Format the column as Text in Excel and type the postal code again.',
     ]);
     expect(byRow(rows, 9).status).toBe('valid');
     // The bent value stays in the draft, so that a fix starts from what was there.
@@ -210,7 +210,7 @@ describe('identifiers Excel bent', () => {
       ['ownId', 'id_digits_lost'],
     ]);
     expect(said(byRow(rows, 2))[0]).toBe(
-      'Row 2, column Kundennummer (H): "2023-05-17" is a date: Excel turned the customer number into a date. Format the column as Text in Excel and type the id again.',
+      '"2023-05-17" is a date: Excel turned the customer number into a date (row 2, column Kundennummer (H)). Format the column as Text in Excel and type the id again.',
     );
     // A date as a name is odd but not bent; the own id in scientific notation is.
     expect(byRow(rows, 3).problems.map((p) => [p.field, p.code])).toEqual([
@@ -231,7 +231,7 @@ describe('identifiers Excel bent', () => {
     );
     const { rows } = await importAll(path);
     expect(said(byRow(rows, 2))).toEqual([
-      'Row 2, column Lieferanten-Nr. (A): "1,23E+11" is in scientific notation (such as 1.23E+11): Excel read the supplier id as a number and its last digits may be lost. Format the column as Text in Excel and type the id again.',
+      '"1,23E+11" is in scientific notation (such as 1.23E+11): Excel read the supplier id as a number and its last digits may be lost (row 2, column Lieferanten-Nr. (A)). Format the column as Text in Excel and type the id again.',
     ]);
     expect(byRow(rows, 3).problems.map((p) => p.code)).toEqual(['id_in_scientific_notation']);
     // Ids that only look like a number or a date are text the user typed.
@@ -313,7 +313,7 @@ describe('invisible characters and unusual spaces', () => {
     expect(copy.status).toBe('invalid');
     expect(copy.identity).toBe(byRow(rows, 2).identity);
     expect(said(copy)).toEqual([
-      'Row 4, column Lieferanten-Nr. (A): "L-1" is used again: row 2 has the same supplier id and source "SAP". Give this supplier its own id, or delete the row if it repeats row 2.',
+      '"L-1" is used again: row 2 has the same supplier id and source "SAP" (row 4, column Lieferanten-Nr. (A)). Give this supplier its own id, or delete the row if it repeats row 2.',
     ]);
 
     const bidi = byRow(rows, 5);
@@ -326,7 +326,7 @@ describe('invisible characters and unusual spaces', () => {
     // A name of only a zero-width space is an empty name.
     const blank = byRow(rows, 6);
     expect(said(blank)).toEqual([
-      'Row 6, column Name (B): the supplier name is required. Enter the supplier name.',
+      'The supplier name is required (row 6, column Name (B)). Enter the supplier name.',
     ]);
     expect(blank.notes.map((n) => n.message)).toEqual([
       'Row 6, column Name (B): the invisible zero-width space U+200B was removed and the cell is empty.',

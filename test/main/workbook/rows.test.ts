@@ -159,7 +159,7 @@ describe('applyMapping and validation', () => {
         column: 'Land (F)',
         value: 'Germny',
         code: 'country_unknown',
-        message: 'Row 2, column Land (F): "Germny" is not a country the app knows.',
+        message: '"Germny" is not a country the app knows (row 2, column Land (F)).',
         fix: 'Did you mean Germany? Enter Germany or DE.',
       },
     ]);
@@ -175,7 +175,7 @@ describe('applyMapping and validation', () => {
       ['requestValidationOnCreate', 'value_invalid', 'Validierung (I)', 'vielleicht'],
       ['city', 'value_missing', 'Ort (E)', ''],
     ]);
-    expect(problems[2]?.message).toBe('Row 2, column Ort (E): the city is required.');
+    expect(problems[2]?.message).toBe('The city is required (row 2, column Ort (E)).');
     expect(problems[2]?.fix).toMatch(/city/);
   });
 

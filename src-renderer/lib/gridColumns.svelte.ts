@@ -1,0 +1,136 @@
+// The grid's columns: every column of the file (a column a payload field is mapped to is edited
+// as that field), then the fields the mapping fills with a constant. Widths and hidden columns
+// are remembered per job on this computer (local storage).
+import type { JobView, RowView } from '../../src-shared/contract';
+import { FIXABLE_STATES } from '../../src-shared/rowStates';
+
+export interface GridColumn {
+  /** Stable within a job: `c<index>` for a file column, `f:<field>` for a constant field. */
+  key: string;
+  /** The file's header, or the field's name for a constant. */
+  header: string;
+  /** The file column, or null for a field the mapping fills with a constant. */
+  column: number | null;
+  /** The payload fields this column fills; a cell edit changes the first. */
+  fields: string[];
+  constant: string | null;
+}
+
+export interface CellValue {
+  /** What the grid shows: the user's fix, else the file's value. */
+  value: string;
+  /** The file's value (or the mapping's constant). */
+  original: string;
+  fixed: boolean;
+}
+
+export const DEFAULT_WIDTH = 160;
+export const MIN_WIDTH = 60;
+export const MAX_WIDTH = 800;
+const STORAGE_PREFIX = 'supplier-onboarding.grid.';
+
+export function gridColumns(job: Pick<JobView, 'headers' | 'mapping'>): GridColumn[] {
+  const columns: GridColumn[] = job.headers.map((header, i) => ({
+    key: `c${i}`,
+    header,
+    column: i,
+    fields: [],
+    constant: null,
+  }));
+  for (const f of job.mapping.fields) {
+    if (f.column !== null && columns[f.column]) columns[f.column]!.fields.push(f.field);
+    else if (f.column === null && f.constant)
+      columns.push({
+        key: `f:${f.field}`,
+        header: f.field,
+        column: null,
+        fields: [f.field],
+        constant: f.constant ?? null,
+      });
+  }
+  return columns;
+}
+
+export function cellValue(row: RowView, col: GridColumn): CellValue {
+  const original = col.column !== null ? (row.cells[col.column] ?? '') : (col.constant ?? '');
+  const field = col.fields[0];
+  const edit = field !== undefined ? row.edits[field] : undefined;
+  return edit !== undefined
+    ? { value: edit, original, fixed: true }
+    : { value: original, original, fixed: false };
+}
+
+const FIXABLE: readonly string[] = FIXABLE_STATES;
+export function editable(row: RowView, col: GridColumn): boolean {
+  return col.fields.length > 0 && FIXABLE.includes(row.state);
+}
+
+/** The problems of a row that belong to a column (by field, or by the column's header). */
+export function cellProblems(row: RowView, col: GridColumn): RowView['problems'] {
+  return row.problems.filter((p) =>
+    p.field
+      ? col.fields.includes(p.field)
+      : p.column !== undefined && col.column !== null && p.column.startsWith(`${col.header} (`),
+  );
+}
+
+interface Stored {
+  widths: Record<string, number>;
+  hidden: string[];
+}
+
+/** Widths and hidden columns of one job's grid, remembered on this computer. */
+export class GridLayout {
+  #key: string;
+  #widths = $state<Record<string, number>>({});
+  #hidden = $state<string[]>([]);
+
+  constructor(jobId: string) {
+    this.#key = STORAGE_PREFIX + jobId;
+    try {
+      const raw = localStorage.getItem(this.#key);
+      const s = raw ? (JSON.parse(raw) as Partial<Stored>) : {};
+      if (s.widths && typeof s.widths === 'object') this.#widths = s.widths;
+      if (Array.isArray(s.hidden)) this.#hidden = s.hidden.filter((h) => typeof h === 'string');
+    } catch {
+      // Storage refused or unreadable: the default layout.
+    }
+  }
+
+  width(key: string, fallback = DEFAULT_WIDTH): number {
+    return this.#widths[key] ?? fallback;
+  }
+
+  hidden(key: string): boolean {
+    return this.#hidden.includes(key);
+  }
+
+  setWidth(key: string, px: number): void {
+    const w = Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, px)));
+    this.#widths = { ...this.#widths, [key]: w };
+    this.#save();
+  }
+
+  setHidden(key: string, hidden: boolean): void {
+    const rest = this.#hidden.filter((k) => k !== key);
+    this.#hidden = hidden ? [...rest, key] : rest;
+    this.#save();
+  }
+
+  reset(): void {
+    this.#widths = {};
+    this.#hidden = [];
+    this.#save();
+  }
+
+  #save(): void {
+    try {
+      localStorage.setItem(
+        this.#key,
+        JSON.stringify({ widths: this.#widths, hidden: this.#hidden } satisfies Stored),
+      );
+    } catch {
+      // Private windows may refuse storage; the layout then lasts for this page only.
+    }
+  }
+}
