@@ -76,6 +76,8 @@ export function createFixBatchStore(
   clock: Clock,
   getRow: (rowId: number) => JournalRow | null,
   guard: <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A) => R,
+  /** Commits with synchronous=FULL: the user's fixes are their own work (see journal.ts). */
+  durably: <T>(fn: () => T) => T,
 ): FixBatchStore {
   const update = sqlite.prepare(
     `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
@@ -93,8 +95,8 @@ export function createFixBatchStore(
      ORDER BY id`,
   );
   const batchEvents = sqlite.prepare(
-    `SELECT row_id AS rowId, detail FROM row_events INDEXED BY row_events_job_idx
-     WHERE job_id = ? AND id BETWEEN ? AND ? AND kind = 'note' AND row_id IS NOT NULL
+    `SELECT row_id AS rowId, detail FROM row_events
+     WHERE id BETWEEN ? AND ? AND job_id = ? AND kind = 'note' AND row_id IS NOT NULL
      ORDER BY id DESC`,
   );
 
@@ -119,77 +121,79 @@ export function createFixBatchStore(
 
   return {
     apply: guard((jobId, rowIds, compute, meta) =>
-      sqlite
-        .transaction(() => {
-          const at = clock.now();
-          let first = 0;
-          let last = 0;
-          const done: number[] = [];
-          let sourceRow: number | undefined;
-          for (const rowId of rowIds) {
-            const row = getRow(rowId);
-            if (!row || row.jobId !== jobId) fail('not_found', 'This row no longer exists.');
-            if (!FIXABLE.includes(row.state)) {
-              fail(
-                'invalid_input',
-                `Row ${row.sourceRow} was already sent to the platform, so its values can no longer be changed here. Change the supplier in the platform instead.`,
-                { rowId, state: row.state },
-              );
-            }
-            const fix = compute(row);
-            if (!fix) continue;
-            const before: Before = {
-              userEdits: row.userEdits,
-              payload: row.payload,
-              identityKey: row.identityKey,
-              state: row.state,
-              problems: row.problems,
-              errorCode: row.errorCode,
-              errorMessage: row.errorMessage,
-              rejectionReason: row.rejectionReason,
-            };
-            const edits = { ...(row.userEdits ?? {}), ...fix.edits };
-            update.run(
-              JSON.stringify(edits),
-              JSON.stringify(fix.payload),
-              fix.identityKey,
-              fix.state,
-              json(fix.problems),
-              null,
-              null,
-              null,
-              at,
-              rowId,
-            );
-            const id = Number(
-              insertEvent.run(
-                jobId,
-                rowId,
+      durably(() =>
+        sqlite
+          .transaction(() => {
+            const at = clock.now();
+            let first = 0;
+            let last = 0;
+            const done: number[] = [];
+            let sourceRow: number | undefined;
+            for (const rowId of rowIds) {
+              const row = getRow(rowId);
+              if (!row || row.jobId !== jobId) fail('not_found', 'This row no longer exists.');
+              if (!FIXABLE.includes(row.state)) {
+                fail(
+                  'invalid_input',
+                  `Row ${row.sourceRow} was already sent to the platform, so its values can no longer be changed here. Change the supplier in the platform instead.`,
+                  { rowId, state: row.state },
+                );
+              }
+              const fix = compute(row);
+              if (!fix) continue;
+              const before: Before = {
+                userEdits: row.userEdits,
+                payload: row.payload,
+                identityKey: row.identityKey,
+                state: row.state,
+                problems: row.problems,
+                errorCode: row.errorCode,
+                errorMessage: row.errorMessage,
+                rejectionReason: row.rejectionReason,
+              };
+              const edits = { ...(row.userEdits ?? {}), ...fix.edits };
+              update.run(
+                JSON.stringify(edits),
+                JSON.stringify(fix.payload),
+                fix.identityKey,
+                fix.state,
+                json(fix.problems),
+                null,
+                null,
+                null,
                 at,
-                'note',
-                JSON.stringify({ userFix: fix.edits, from: row.state, to: fix.state, before }),
-              ).lastInsertRowid,
+                rowId,
+              );
+              const id = Number(
+                insertEvent.run(
+                  jobId,
+                  rowId,
+                  at,
+                  'note',
+                  JSON.stringify({ userFix: fix.edits, from: row.state, to: fix.state, before }),
+                ).lastInsertRowid,
+              );
+              if (!first) first = id;
+              last = id;
+              done.push(rowId);
+              sourceRow = row.sourceRow;
+            }
+            if (!done.length) return { batch: null, rowIds: done };
+            const stored = {
+              ...meta,
+              rows: done.length,
+              first,
+              last,
+              ...(done.length === 1 && sourceRow !== undefined ? { sourceRow } : {}),
+            };
+            const id = Number(
+              insertEvent.run(jobId, null, at, 'note', JSON.stringify({ fixBatch: stored }))
+                .lastInsertRowid,
             );
-            if (!first) first = id;
-            last = id;
-            done.push(rowId);
-            sourceRow = row.sourceRow;
-          }
-          if (!done.length) return { batch: null, rowIds: done };
-          const stored = {
-            ...meta,
-            rows: done.length,
-            first,
-            last,
-            ...(done.length === 1 && sourceRow !== undefined ? { sourceRow } : {}),
-          };
-          const id = Number(
-            insertEvent.run(jobId, null, at, 'note', JSON.stringify({ fixBatch: stored }))
-              .lastInsertRowid,
-          );
-          return { batch: publicBatch({ ...stored, id, at }), rowIds: done };
-        })
-        .immediate(),
+            return { batch: publicBatch({ ...stored, id, at }), rowIds: done };
+          })
+          .immediate(),
+      ),
     ),
 
     undoable: guard((jobId: string, limit = 20) =>
@@ -197,60 +201,62 @@ export function createFixBatchStore(
     ),
 
     undo: guard((jobId: string, batchId: number) =>
-      sqlite
-        .transaction(() => {
-          const top = stack(jobId).at(-1);
-          if (!top || top.id !== batchId) {
-            fail(
-              'invalid_input',
-              'This fix was already undone, or a newer fix was made since. Look at the rows again; the newest fix can be undone.',
-              { batchId },
-            );
-          }
-          const at = clock.now();
-          const events = batchEvents.all(jobId, top.first, top.last) as Array<{
-            rowId: number;
-            detail: string;
-          }>;
-          const rowIds: number[] = [];
-          for (const e of events) {
-            const detail = JSON.parse(e.detail) as { before?: Before };
-            if (!detail.before) continue;
-            const row = getRow(e.rowId);
-            if (!row) continue;
-            if (!FIXABLE.includes(row.state)) {
+      durably(() =>
+        sqlite
+          .transaction(() => {
+            const top = stack(jobId).at(-1);
+            if (!top || top.id !== batchId) {
               fail(
                 'invalid_input',
-                `Row ${row.sourceRow} was sent to the platform after this fix, so the fix can no longer be undone. Change the supplier in the platform instead.`,
-                { rowId: row.id, state: row.state },
+                'This fix was already undone, or a newer fix was made since. Look at the rows again; the newest fix can be undone.',
+                { batchId },
               );
             }
-            const b = detail.before;
-            update.run(
-              json(b.userEdits),
-              json(b.payload),
-              b.identityKey,
-              b.state,
-              json(b.problems),
-              b.errorCode,
-              b.errorMessage,
-              b.rejectionReason,
-              at,
-              row.id,
-            );
-            insertEvent.run(
-              jobId,
-              row.id,
-              at,
-              'note',
-              JSON.stringify({ undoFix: top.id, from: row.state, to: b.state }),
-            );
-            rowIds.push(row.id);
-          }
-          insertEvent.run(jobId, null, at, 'note', JSON.stringify({ fixUndo: top.id }));
-          return { batch: publicBatch(top), rowIds };
-        })
-        .immediate(),
+            const at = clock.now();
+            const events = batchEvents.all(top.first, top.last, jobId) as Array<{
+              rowId: number;
+              detail: string;
+            }>;
+            const rowIds: number[] = [];
+            for (const e of events) {
+              const detail = JSON.parse(e.detail) as { before?: Before };
+              if (!detail.before) continue;
+              const row = getRow(e.rowId);
+              if (!row) continue;
+              if (!FIXABLE.includes(row.state)) {
+                fail(
+                  'invalid_input',
+                  `Row ${row.sourceRow} was sent to the platform after this fix, so the fix can no longer be undone. Change the supplier in the platform instead.`,
+                  { rowId: row.id, state: row.state },
+                );
+              }
+              const b = detail.before;
+              update.run(
+                json(b.userEdits),
+                json(b.payload),
+                b.identityKey,
+                b.state,
+                json(b.problems),
+                b.errorCode,
+                b.errorMessage,
+                b.rejectionReason,
+                at,
+                row.id,
+              );
+              insertEvent.run(
+                jobId,
+                row.id,
+                at,
+                'note',
+                JSON.stringify({ undoFix: top.id, from: row.state, to: b.state }),
+              );
+              rowIds.push(row.id);
+            }
+            insertEvent.run(jobId, null, at, 'note', JSON.stringify({ fixUndo: top.id }));
+            return { batch: publicBatch(top), rowIds };
+          })
+          .immediate(),
+      ),
     ),
   };
 }

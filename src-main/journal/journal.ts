@@ -419,6 +419,7 @@ export class Journal {
       clock,
       (id) => this.getRow(id),
       (fn) => this.guarded(fn),
+      (fn) => this.durably(fn),
     );
     const s = this.stmts;
     const guard = <A extends unknown[], R>(fn: (...args: A) => R) => this.guarded(fn);

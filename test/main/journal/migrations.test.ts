@@ -47,7 +47,7 @@ describe('journal migrations', () => {
     dir = tempDir();
     const file = path.join(dir, 'journal.sqlite');
     const journal = openJournal({ path: file, clock: new FakeClock() });
-    expect(journal.migration).toEqual({ applied: 4, backupPath: null });
+    expect(journal.migration).toEqual({ applied: 5, backupPath: null });
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
@@ -108,7 +108,7 @@ describe('journal migrations', () => {
     expect(tables(file)).not.toContain('rows_count_update');
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(3);
+    expect(current.migration.applied).toBe(4);
     const job = { id: jobId };
     // A connection from before the field-name setting keeps its data and gets the default.
     expect(current.getConnection('c')).toMatchObject({

@@ -60,6 +60,7 @@ beforeAll(async () => {
     secrets: new MemorySecretStore(),
   });
   const file = await workbook();
+  services.grants.grantRead(file); // the user chose it, as with the file dialog
   const preview = await call('files:preview', { path: file });
   const conn = (await call('connections:list', {}))[0]!;
   const created = await call('jobs:create', {
