@@ -306,6 +306,17 @@ const ThrottleViewSchema = z.object({
   inFlight: z.number(),
 });
 
+/** The time left by phase: the check's reads, the writes left by kind and the time to send
+ *  them at the limiter's pace, then the platform's processing. */
+export const EtaPartsSchema = z.object({
+  etaMs: z.number(),
+  checkMs: z.number(),
+  writes: z.object({ create: z.number(), screening: z.number(), validation: z.number() }),
+  sendMs: z.number(),
+  processingMs: z.number(),
+});
+export type EtaPartsView = z.infer<typeof EtaPartsSchema>;
+
 export const JobProgressSchema = z.object({
   jobId: z.string(),
   state: z.string(),
@@ -313,10 +324,34 @@ export const JobProgressSchema = z.object({
   total: z.number().int(),
   ratePerMinute: z.number().nullable(),
   etaMs: z.number().nullable(),
+  etaParts: EtaPartsSchema.nullable(),
   throttle: z.object({ GET: ThrottleViewSchema, WRITE: ThrottleViewSchema }),
   offline: z.boolean(),
 });
 export type JobProgressView = z.infer<typeof JobProgressSchema>;
+
+/** The run chart: write requests per minute against the connection's ceiling, and rows
+ *  settled, per bucket of `bucketMinutes` minutes (writes are per minute, averaged over the
+ *  bucket), from the journal. */
+export const RunChartSchema = z.object({
+  bucketMinutes: z.number().int(),
+  buckets: z.array(z.object({ at: z.number(), writes: z.number(), settled: z.number().int() })),
+  ceilingPerMinute: z.number(),
+  total: z.number().int(),
+});
+export type RunChartView = z.infer<typeof RunChartSchema>;
+
+/** A line of a job's "What happened" log, kept in the journal as a job-level note. */
+export const JobLogEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.number(),
+  kind: z.enum(['state', 'warning', 'check', 'plan']),
+  state: z.string().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+  figures: z.record(z.string(), z.number()).optional(),
+});
+export type JobLogEntry = z.infer<typeof JobLogEntrySchema>;
 
 export const RowEventSchema = z.object({
   id: z.number().int(),
@@ -567,6 +602,10 @@ export const commands = {
   'jobs:check': { input: JobIdSchema, output: z.object({ started: z.boolean() }) },
   /** The summary to confirm before a start: see JobPlanSchema. Reads the journal only. */
   'jobs:plan': { input: JobIdSchema, output: JobPlanSchema },
+  /** The run chart's figures, from the journal: the same after a reload or a restart. */
+  'jobs:runChart': { input: JobIdSchema, output: RunChartSchema },
+  /** The job's "What happened" log from the journal, newest first (at most 200 lines). */
+  'jobs:log': { input: JobIdSchema, output: z.array(JobLogEntrySchema) },
   /** Starts or resumes the job in the background; follow `job:progress`. A start that
    *  `jobs:plan` says needs confirming is refused without `confirmed`; `leaveOutHeld` first
    *  leaves out (skipped, with the other job named) the rows another unfinished job holds. */

@@ -21,7 +21,8 @@ import { appError, type AppError } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import type { ConnectionRuntime } from './connectionRuntime';
 import { IdentityIndex } from './identityIndex';
-import { backoffMs, RateMeter } from './progress';
+import { backoffMs, phaseEta, RateMeter, type PhaseEta } from './progress';
+import { RunHistory } from './runHistory';
 import type { EngineSettings } from './settings';
 
 export type RunMode = 'run' | 'check';
@@ -59,6 +60,8 @@ export interface JobProgress {
   /** Creations accepted per minute, measured. */
   ratePerMinute: number | undefined;
   etaMs: number | undefined;
+  /** The time left by phase (see phaseEta). */
+  etaParts: PhaseEta | undefined;
   throttle: {
     GET: ThrottleView;
     WRITE: ThrottleView;
@@ -93,6 +96,8 @@ export interface JobRunnerDeps {
   settings: EngineSettings;
   entitlements: EntitlementStore;
   events: RunnerEvents;
+  /** The job's history read from the journal (shared with the services' run chart). */
+  history?: RunHistory;
 }
 
 /** States in which a row still has work in this run. */
@@ -146,9 +151,12 @@ export class JobRunner {
   private readonly createdMeter = new RateMeter();
   private options!: JobOptions;
   private onCreate: OnCreateEntitlements = { screening: undefined, validation: undefined };
+  private runOpts: RunOptions = { mode: 'run', wait: true };
+  private readonly history: RunHistory;
 
   constructor(deps: JobRunnerDeps) {
     this.d = deps;
+    this.history = deps.history ?? new RunHistory(deps.journal, deps.jobId);
   }
 
   get jobId(): string {
@@ -179,6 +187,7 @@ export class JobRunner {
     const job = journal.getJob(jobId);
     if (!job) throw new Error(`job ${jobId} not found`);
     this.options = job.options;
+    this.runOpts = opts;
     this.onCreate = this.d.entitlements.get(job.connectionId);
     try {
       journal.setJobState(jobId, 'running');
@@ -1700,6 +1709,39 @@ export class JobRunner {
     this.d.events.progress(this.progress());
   }
 
+  /** The time left across every phase: the work left per phase, the limiter's pace and the
+   *  platform's processing times observed in this job (expected ones until rows went through). */
+  private phaseEta(
+    counts: Partial<Record<RowState, number>>,
+    readsPerMinute: number,
+    writesPerMinute: number,
+  ): PhaseEta | undefined {
+    const { clock, settings } = this.d;
+    if (!this.options) return undefined;
+    this.history.update();
+    const seen = this.history.observedMs();
+    return phaseEta({
+      now: clock.now(),
+      counts,
+      mode: this.runOpts.mode,
+      wait: this.runOpts.wait,
+      screening: Boolean(this.options.screeningPeriod),
+      validate: this.options.validate,
+      skipExisting: this.options.skipExisting,
+      onCreate: this.onCreate,
+      readsPerMinute,
+      writesPerMinute,
+      processingMs: {
+        creation: seen.creation ?? settings.expectedCreationMs + settings.trackPollMs / 2,
+        screening: seen.screening ?? settings.expectedScreeningMs + settings.statusPollBaseMs / 2,
+        validation:
+          seen.validation ?? settings.expectedValidationMs + settings.statusPollBaseMs / 2,
+      },
+      latestEntry: this.history.latestEntry(),
+      overdueMs: Math.min(settings.trackPollMs, settings.statusPollBaseMs) / 2,
+    });
+  }
+
   progress(): JobProgress {
     const { journal, jobId, conn, clock } = this.d;
     const counts = journal.counts(jobId);
@@ -1731,13 +1773,15 @@ export class JobRunner {
       write.ceilingPerMinute || undefined,
     );
     const job = journal.getJob(jobId);
+    const etaParts = this.phaseEta(counts, status.GET.targetPerMinute, write.targetPerMinute);
     return {
       jobId,
       state: job?.state ?? 'running',
       counts,
       total,
       ratePerMinute: rate.perMinute,
-      etaMs: rate.etaMs,
+      etaMs: etaParts?.etaMs ?? rate.etaMs,
+      etaParts,
       throttle: { GET: view('GET'), WRITE: write },
       offline: this.offline,
     };

@@ -46,3 +46,141 @@ export function backoffMs(
   // Half fixed, half random: spreads many rows' polls without ever polling too early.
   return Math.round(exp / 2 + (random() * exp) / 2);
 }
+
+// ---- the time left across every phase -----------------------------------------------------
+
+/** What the time left is computed from: the work left per phase (the row counts), the pace the
+ *  connection's limiter keeps, and how long the platform took for each stage. */
+export interface PhaseInput {
+  now: number;
+  counts: Partial<Record<string, number>>;
+  /** 'check': the run ends with the identifier check. */
+  mode: 'run' | 'check';
+  /** false: the run ends once every create is sent and answered. */
+  wait: boolean;
+  screening: boolean;
+  validate: boolean;
+  skipExisting: boolean;
+  /** Whether screening and validation may ride along with a create (undefined: not known yet,
+   *  the engine tries). */
+  onCreate: { screening: boolean | undefined; validation: boolean | undefined };
+  readsPerMinute: number;
+  writesPerMinute: number;
+  /** The platform's time per stage, from the request (or the create's answer) until the engine
+   *  noticed the end: observed where rows went through it, else expected. */
+  processingMs: { creation: number; screening: number; validation: number };
+  /** When the last row still waiting in each stage entered it. */
+  latestEntry: Partial<Record<'creation' | 'screening' | 'validation', number>>;
+  /** The shortest wait to notice an end that is overdue (about half a poll interval). */
+  overdueMs: number;
+}
+
+export interface PhaseEta {
+  etaMs: number;
+  /** The identifier check's reads. */
+  checkMs: number;
+  /** Write requests left, by kind, and the time to send them all at the limiter's pace. */
+  writes: { create: number; screening: number; validation: number };
+  sendMs: number;
+  /** The platform's work after the last write (and for rows already sent). */
+  processingMs: number;
+}
+
+const sumOf = (counts: PhaseInput['counts'], states: readonly string[]) =>
+  states.reduce((a, s) => a + (counts[s] ?? 0), 0);
+
+/**
+ * The time left: the check, then every write at the limiter's pace, then the platform's
+ * processing of the last rows. The writes are the bottleneck of a large job, the processing of
+ * a small one; both bounds are taken, and the rows already with the platform bound it too.
+ */
+export function phaseEta(p: PhaseInput): PhaseEta {
+  const c = p.counts;
+  const valid = c.valid ?? 0;
+  // The pending list once, then at most one lookup per row (a list read may take fewer).
+  const reads = valid > 0 ? 1 + valid : 0;
+  const checkMs = p.readsPerMinute > 0 ? (reads / p.readsPerMinute) * 60_000 : 0;
+  if (p.mode === 'check') {
+    const none = { create: 0, screening: 0, validation: 0 };
+    return { etaMs: checkMs, checkMs, writes: none, sendMs: 0, processingMs: 0 };
+  }
+  const screeningRides = p.screening && p.onCreate.screening !== false;
+  // Validation rides along only without screening: it must wait for the screening's end.
+  const validationRides = p.validate && !p.screening && p.onCreate.validation !== false;
+  const followExisting = p.skipExisting ? 0 : (c.exists ?? 0);
+
+  const toCreate = sumOf(c, ['valid', 'new', 'queued', 'sending', 'in_doubt']);
+  const creating = sumOf(c, ['pending', 'accepted', 'created']);
+  const beforeScreening = toCreate + creating;
+  const screeningWrites = p.screening
+    ? (screeningRides ? 0 : beforeScreening) +
+      followExisting +
+      sumOf(c, ['screening_queued', 'screening_sending', 'screening_in_doubt'])
+    : 0;
+  const beforeValidation =
+    beforeScreening +
+    (p.screening
+      ? sumOf(c, [
+          'screening_queued',
+          'screening_sending',
+          'screening_in_doubt',
+          'screening_requested',
+        ])
+      : 0);
+  const validationWrites = p.validate
+    ? (validationRides ? 0 : beforeValidation) +
+      followExisting +
+      sumOf(c, ['validation_queued', 'validation_sending', 'validation_in_doubt'])
+    : 0;
+  const writes = { create: toCreate, screening: screeningWrites, validation: validationWrites };
+  const perWrite = p.writesPerMinute > 0 ? 60_000 / p.writesPerMinute : 0;
+  if (!p.wait) {
+    const sendMs = toCreate * perWrite;
+    return {
+      etaMs: checkMs + sendMs,
+      checkMs,
+      writes: { create: toCreate, screening: 0, validation: 0 },
+      sendMs,
+      processingMs: 0,
+    };
+  }
+  const sendMs = (toCreate + screeningWrites + validationWrites) * perWrite;
+
+  const d = p.processingMs;
+  const afterScreening = p.validate ? (validationRides ? 0 : perWrite) + d.validation : 0;
+  const afterCreation =
+    (p.screening ? (screeningRides ? 0 : perWrite) + d.screening : 0) + afterScreening;
+  const chainAfterCreate = d.creation + afterCreation;
+  // What is left of the platform's work once the last write of the job has left.
+  const tailAfterLastWrite =
+    validationWrites > 0
+      ? d.validation
+      : screeningWrites > 0
+        ? d.screening + (p.validate ? d.validation : 0)
+        : toCreate > 0
+          ? chainAfterCreate
+          : 0;
+  let etaMs = checkMs + sendMs + tailAfterLastWrite;
+  // The last create, sent at the full pace (the follow-ups of the rows before it come later),
+  // then its whole chain.
+  if (toCreate > 0) etaMs = Math.max(etaMs, checkMs + toCreate * perWrite + chainAfterCreate);
+  // Rows with the platform now: the last to enter each stage ends it, then its later stages.
+  const remainingIn = (stage: 'creation' | 'screening' | 'validation', waiting: number) => {
+    const entered = p.latestEntry[stage];
+    if (!waiting) return 0;
+    return Math.max(p.overdueMs, (entered ?? p.now) + d[stage] - p.now);
+  };
+  const inFlight = Math.max(
+    creating > 0 ? remainingIn('creation', c.accepted ?? 0) + afterCreation : 0,
+    c.screening_requested ? remainingIn('screening', c.screening_requested) + afterScreening : 0,
+    remainingIn('validation', c.validation_requested ?? 0),
+  );
+  etaMs = Math.max(etaMs, inFlight);
+  return {
+    etaMs,
+    checkMs,
+    writes,
+    sendMs,
+    processingMs: Math.max(0, etaMs - checkMs - sendMs),
+  };
+}

@@ -18,6 +18,7 @@ import {
   type RunExit,
   type RunOptions,
 } from './jobRunner';
+import { RunHistory } from './runHistory';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from './settings';
 
 export type EngineEvent =
@@ -59,6 +60,7 @@ export class SyncEngine {
   private readonly clock: Clock;
   private readonly runtimes = new Map<string, ConnectionRuntime>();
   private readonly runners = new Map<string, { runner: JobRunner; done: Promise<RunExit> }>();
+  private readonly histories = new Map<string, RunHistory>();
   readonly owner: string;
 
   constructor(options: SyncEngineOptions) {
@@ -96,6 +98,7 @@ export class SyncEngine {
       random: this.o.random ?? Math.random,
       settings: this.settingsFor(job.connectionId),
       entitlements: this.entitlements,
+      history: this.history(jobId),
       events: {
         progress: (progress) => this.emit({ type: 'progress', progress }),
         warning: (w) => this.emit({ type: 'warning', ...w }),
@@ -110,6 +113,17 @@ export class SyncEngine {
     });
     this.runners.set(jobId, { runner, done });
     return done;
+  }
+
+  /** The job's history from the journal (run chart, processing times, job-level notes), read
+   *  incrementally and kept for this process. */
+  history(jobId: string): RunHistory {
+    let h = this.histories.get(jobId);
+    if (!h) {
+      h = new RunHistory(this.o.journal, jobId);
+      this.histories.set(jobId, h);
+    }
+    return h;
   }
 
   /** The job's lease: one process runs a job at a time. A lease whose heartbeat expired, or

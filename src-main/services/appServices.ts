@@ -28,6 +28,7 @@ import { FileGrants } from './fileGrants';
 import { Onboarding } from './onboarding';
 import { journalPathFor } from './paths';
 import { createRouter, type CommandRouter } from './router';
+import { runChart, runLog, RunLogRecorder } from './runPicture';
 import { APP_VERSION } from './version';
 
 export interface DesktopHooks {
@@ -144,6 +145,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       options.sandbox === false ? undefined : { ...PRACTICE_SANDBOX, ...options.sandbox };
     let sandbox: SandboxHandle | undefined;
     let sandboxConnectionId: string | undefined;
+    // The job's state changes and warnings go to the journal too: the Run screen's log.
+    const recorder = new RunLogRecorder(journal);
     const engine = new SyncEngine({
       journal,
       secrets,
@@ -159,13 +162,16 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       onEvent: (e) => {
         if (e.type === 'progress') {
           const p = e.progress;
+          recorder.observe(p.jobId);
           bus.emit('job:progress', {
             ...p,
             ratePerMinute: p.ratePerMinute ?? null,
             etaMs: p.etaMs ?? null,
+            etaParts: p.etaParts ?? null,
             counts: p.counts as Record<string, number>,
           });
         } else if (e.type === 'warning') {
+          if (e.jobId) recorder.warning(e.jobId, e.code, e.message);
           bus.emit('app:warning', {
             code: e.code,
             message: e.message,
@@ -191,7 +197,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       secrets,
       dataDir: options.dataDir,
       clock,
-      onJobChanged: (jobId) => bus.emit('jobs:changed', { jobId }),
+      onJobChanged: (jobId) => {
+        recorder.observe(jobId);
+        bus.emit('jobs:changed', { jobId });
+      },
       onImportProgress: (p) => bus.emit('job:import', p),
     });
     if (practice) {
@@ -322,6 +331,14 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         started: (await ob()).start(jobId, { mode: 'check', wait: true }),
       }),
       'jobs:plan': async ({ jobId }) => (await ob()).plan(jobId),
+      'jobs:runChart': async ({ jobId }) => {
+        const { journal, engine } = await ready();
+        return runChart(journal, engine, jobId);
+      },
+      'jobs:log': async ({ jobId }) => {
+        const { journal, engine } = await ready();
+        return runLog(journal, engine, jobId);
+      },
       'jobs:start': async ({ jobId, confirmed, leaveOutHeld }) => {
         const o = await ob();
         const { leftOut } = o.confirmStart(jobId, { confirmed, leaveOutHeld });

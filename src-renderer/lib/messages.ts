@@ -391,6 +391,24 @@ const en = {
     'Your browser saves a copy in its downloads folder; the file above stays with the job.',
 
   'log.state': 'Job is now: {state}.',
+  'log.check':
+    'Identifier check finished: {new} new, {exists} exist already, {ambiguous} ambiguous, {pending} being created.',
+  'log.plan':
+    'Start confirmed: {creations} creations, {screenings} screenings, {validations} validations.',
+  'chart.heading': 'The run so far',
+  'chart.title': 'Write requests per minute against the limit, and rows settled over time',
+  'chart.writes': 'Write requests per minute',
+  'chart.axisWrites': '{n} per minute',
+  'chart.axisRows': '{n} rows',
+  'chart.ceiling': 'Limit per minute',
+  'chart.settled': 'Rows settled (right scale: all rows of the job)',
+  'chart.text':
+    'Write requests: {average} per minute on average, at most {peak}, against the limit of {ceiling} per minute. {settled} of {total} rows settled in {minutes} min.',
+  'chart.empty': 'The chart appears once the first request has been sent.',
+  'run.etaCheck': 'check {time}',
+  'run.etaSend': 'sending {n} requests {time}',
+  'run.etaProcessing': 'then the platform {time}',
+  'about.open': 'About',
   'log.started': 'Upload started.',
   'log.checkStarted': 'Identifier check started.',
 
@@ -879,6 +897,24 @@ const de: Record<MessageKey, string> = {
     'Ihr Browser legt eine Kopie in seinem Download-Ordner ab; die Datei oben bleibt beim Auftrag.',
 
   'log.state': 'Auftrag ist jetzt: {state}.',
+  'log.check':
+    'Abgleich der Kennungen beendet: {new} neu, {exists} schon vorhanden, {ambiguous} mehrdeutig, {pending} in Anlage.',
+  'log.plan':
+    'Start bestätigt: {creations} Anlagen, {screenings} Screenings, {validations} Validierungen.',
+  'chart.heading': 'Der Lauf bisher',
+  'chart.title': 'Schreibanfragen pro Minute gegen das Limit und abgeschlossene Zeilen im Verlauf',
+  'chart.writes': 'Schreibanfragen pro Minute',
+  'chart.axisWrites': '{n} pro Minute',
+  'chart.axisRows': '{n} Zeilen',
+  'chart.ceiling': 'Limit pro Minute',
+  'chart.settled': 'Abgeschlossene Zeilen (rechte Skala: alle Zeilen des Auftrags)',
+  'chart.text':
+    'Schreibanfragen: im Mittel {average} pro Minute, höchstens {peak}, bei einem Limit von {ceiling} pro Minute. {settled} von {total} Zeilen abgeschlossen in {minutes} Min.',
+  'chart.empty': 'Das Diagramm erscheint, sobald die erste Anfrage gesendet wurde.',
+  'run.etaCheck': 'Abgleich {time}',
+  'run.etaSend': '{n} Anfragen senden {time}',
+  'run.etaProcessing': 'dann die Plattform {time}',
+  'about.open': 'Über',
   'log.started': 'Senden gestartet.',
   'log.checkStarted': 'Abgleich der Kennungen gestartet.',
 

@@ -1,0 +1,170 @@
+// What a job's run looked like, read from the journal's events (not from live events), so it is
+// the same after a reload of the page or a restart of the app: writes and settled rows per
+// minute (the run chart), how long the platform took for each processing stage (the time
+// left), and the job-level notes (the "What happened" log).
+//
+// The events are read incrementally, after the last event id seen, a bounded number per update:
+// a long job reopened after a restart catches up over a few updates instead of blocking.
+import type { Journal, RowEvent } from '../journal/journal';
+import type { RowState } from '../journal/rowStates';
+
+/** States in which a row has settled: nothing more is sent for it unless the user acts. */
+export const SETTLED_STATES: readonly RowState[] = [
+  'done',
+  'skipped',
+  'cancelled',
+  'rejected',
+  'vanished',
+  'needs_user',
+  'ambiguous',
+];
+const SETTLED = new Set<string>(SETTLED_STATES);
+
+/** The processing stages whose durations are measured: the platform's work after a request. */
+export type Stage = 'creation' | 'screening' | 'validation';
+/** The state a row waits in while the platform works on each stage. */
+export const STAGE_STATE: Record<Stage, RowState> = {
+  creation: 'accepted',
+  screening: 'screening_requested',
+  validation: 'validation_requested',
+};
+const STAGES = Object.keys(STAGE_STATE) as Stage[];
+
+export interface MinuteBucket {
+  /** Start of the minute (ms since the epoch). */
+  at: number;
+  /** Write requests sent (creates, screenings, validations). */
+  writes: number;
+  /** Rows that reached a settled state. */
+  settled: number;
+}
+
+export interface JobNote {
+  id: number;
+  at: number;
+  detail: Record<string, unknown>;
+}
+
+const MINUTE = 60_000;
+/** Durations kept per stage: the time left follows the platform's recent pace. */
+const SAMPLES = 40;
+const NOTES = 200;
+const PAGE = 5_000;
+
+export class RunHistory {
+  private lastId = 0;
+  private readonly minutes = new Map<number, MinuteBucket>();
+  /** Rows waiting in a stage now, with the time each entered it. */
+  private readonly entered: Record<Stage, Map<number, number>> = {
+    creation: new Map(),
+    screening: new Map(),
+    validation: new Map(),
+  };
+  private readonly samples: Record<Stage, number[]> = {
+    creation: [],
+    screening: [],
+    validation: [],
+  };
+  private readonly jobNotes: JobNote[] = [];
+
+  constructor(
+    private readonly journal: Journal,
+    readonly jobId: string,
+  ) {}
+
+  /** Reads the events written since the last update, at most `maxEvents` of them; true when
+   *  it has caught up with the journal. */
+  update(maxEvents = 20_000): boolean {
+    let read = 0;
+    while (read < maxEvents) {
+      const page = this.journal.jobEvents(this.jobId, {
+        afterId: this.lastId,
+        limit: Math.min(PAGE, maxEvents - read),
+      });
+      for (const e of page) this.take(e);
+      read += page.length;
+      if (page.length === 0) return true;
+      this.lastId = page[page.length - 1]!.id;
+    }
+    return false;
+  }
+
+  private take(e: RowEvent): void {
+    if (e.rowId === null) {
+      this.jobNotes.push({ id: e.id, at: e.at, detail: e.detail });
+      if (this.jobNotes.length > NOTES) this.jobNotes.shift();
+      return;
+    }
+    if (e.kind === 'request') this.bucket(e.at).writes++;
+    if (e.kind !== 'transition' && e.kind !== 'request') return;
+    const from = e.detail.from;
+    const to = e.detail.to;
+    if (typeof to !== 'string' || from === to) return;
+    if (e.kind === 'transition' && SETTLED.has(to)) this.bucket(e.at).settled++;
+    for (const stage of STAGES) {
+      const state = STAGE_STATE[stage];
+      const waiting = this.entered[stage];
+      if (from === state) {
+        const since = waiting.get(e.rowId);
+        waiting.delete(e.rowId);
+        if (since !== undefined) {
+          const s = this.samples[stage];
+          s.push(Math.max(0, e.at - since));
+          if (s.length > SAMPLES) s.shift();
+        }
+      }
+      if (to === state) waiting.set(e.rowId, e.at);
+    }
+  }
+
+  private bucket(at: number): MinuteBucket {
+    const key = Math.floor(at / MINUTE) * MINUTE;
+    let b = this.minutes.get(key);
+    if (!b) {
+      b = { at: key, writes: 0, settled: 0 };
+      this.minutes.set(key, b);
+    }
+    return b;
+  }
+
+  /** Writes and settled rows per minute, oldest first; minutes without either are left out. */
+  perMinute(): MinuteBucket[] {
+    return [...this.minutes.values()].sort((a, b) => a.at - b.at).map((b) => ({ ...b }));
+  }
+
+  /** The mean time the platform took per stage over the recent rows, where any were seen. */
+  observedMs(): Partial<Record<Stage, number>> {
+    const out: Partial<Record<Stage, number>> = {};
+    for (const stage of STAGES) {
+      const s = this.samples[stage];
+      if (s.length) out[stage] = s.reduce((a, b) => a + b, 0) / s.length;
+    }
+    return out;
+  }
+
+  /** How many durations of each stage were seen (the last SAMPLES are kept). */
+  sampleCounts(): Record<Stage, number> {
+    return {
+      creation: this.samples.creation.length,
+      screening: this.samples.screening.length,
+      validation: this.samples.validation.length,
+    };
+  }
+
+  /** When the last row to enter each stage, of those still in it, entered it. */
+  latestEntry(): Partial<Record<Stage, number>> {
+    const out: Partial<Record<Stage, number>> = {};
+    for (const stage of STAGES) {
+      let latest: number | undefined;
+      for (const at of this.entered[stage].values())
+        if (latest === undefined || at > latest) latest = at;
+      if (latest !== undefined) out[stage] = latest;
+    }
+    return out;
+  }
+
+  /** The job-level notes (rowId null), oldest first, the last 200. */
+  notes(): JobNote[] {
+    return [...this.jobNotes];
+  }
+}

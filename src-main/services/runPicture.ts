@@ -1,0 +1,132 @@
+// The picture of a run for the Run screen, from the journal (so a reload of the page or a
+// restart of the app shows the same): the run chart (write requests per minute against the
+// connection's ceiling, rows settled) and the "What happened" log (the job's state changes and
+// warnings, recorded here as job-level notes, with the check's and the confirmed plan's notes).
+import type { JobLogEntry, RunChartView } from '../../src-shared/contract';
+import { fail } from '../../src-shared/errors';
+import type { SyncEngine } from '../engine/syncEngine';
+import type { Journal } from '../journal/journal';
+
+/** At most this many buckets: a long job's minutes are merged. */
+const MAX_BUCKETS = 120;
+const MINUTE = 60_000;
+const LOG_LINES = 200;
+
+export function runChart(journal: Journal, engine: SyncEngine, jobId: string): RunChartView {
+  const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+  const history = engine.history(jobId);
+  history.update();
+  const minutes = history.perMinute();
+  const counts = journal.counts(jobId);
+  const total = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
+  const ceilingPerMinute = engine.runtime(job.connectionId).scheduler.status()
+    .WRITE.ceilingPerMinute;
+  if (!minutes.length) return { bucketMinutes: 1, buckets: [], ceilingPerMinute, total };
+  const first = minutes[0]!.at;
+  const last = minutes[minutes.length - 1]!.at;
+  const span = (last - first) / MINUTE + 1;
+  const bucketMinutes = Math.max(1, Math.ceil(span / MAX_BUCKETS));
+  const size = bucketMinutes * MINUTE;
+  const n = Math.floor((last - first) / size) + 1;
+  // Every bucket from the first write to the last, the quiet ones too: the time axis is even.
+  const buckets = Array.from({ length: n }, (_, i) => ({
+    at: first + i * size,
+    writes: 0,
+    settled: 0,
+  }));
+  for (const m of minutes) {
+    const b = buckets[Math.floor((m.at - first) / size)]!;
+    b.writes += m.writes;
+    b.settled += m.settled;
+  }
+  for (const b of buckets) b.writes /= bucketMinutes;
+  return { bucketMinutes, buckets, ceilingPerMinute, total };
+}
+
+/** The "What happened" log of a job, newest first. */
+export function runLog(journal: Journal, engine: SyncEngine, jobId: string): JobLogEntry[] {
+  if (!journal.getJob(jobId)) fail('not_found', 'This job no longer exists.');
+  const history = engine.history(jobId);
+  history.update();
+  const out: JobLogEntry[] = [];
+  for (const note of history.notes()) {
+    const d = note.detail;
+    const base = { id: note.id, at: note.at };
+    if (typeof d.jobState === 'string') {
+      out.push({
+        ...base,
+        kind: 'state',
+        state: d.jobState,
+        ...(typeof d.message === 'string' ? { message: d.message } : {}),
+        ...(typeof d.code === 'string' ? { code: d.code } : {}),
+      });
+    } else if (isRecord(d.warning)) {
+      out.push({
+        ...base,
+        kind: 'warning',
+        code: String(d.warning.code ?? ''),
+        message: String(d.warning.message ?? ''),
+      });
+    } else if (isRecord(d.check)) {
+      out.push({ ...base, kind: 'check', figures: numbers(d.check) });
+    } else if (isRecord(d.plan)) {
+      out.push({ ...base, kind: 'plan', figures: numbers(d.plan) });
+    }
+  }
+  return out.reverse().slice(0, LOG_LINES);
+}
+
+/** Records a job's state changes and warnings in the journal as they happen, whichever front
+ *  door watches: the log then survives a reload and a restart. */
+export class RunLogRecorder {
+  /** The last state recorded per job, read from the journal once. */
+  private readonly recorded = new Map<string, string | null>();
+
+  constructor(private readonly journal: Journal) {}
+
+  /** Records the job's state when it differs from the last one recorded. */
+  observe(jobId: string): void {
+    const job = this.journal.getJob(jobId);
+    if (!job) return;
+    let last = this.recorded.get(jobId);
+    if (last === undefined) {
+      const note = this.journal.lastJobNote(jobId, 'jobState');
+      last = typeof note?.detail.jobState === 'string' ? note.detail.jobState : null;
+    }
+    if (last === job.state) {
+      this.recorded.set(jobId, last);
+      return;
+    }
+    this.journal.appendEvents([
+      {
+        jobId,
+        rowId: null,
+        kind: 'note',
+        detail: {
+          jobState: job.state,
+          ...(job.stateReason
+            ? { code: job.stateReason.code, message: job.stateReason.message }
+            : {}),
+        },
+      },
+    ]);
+    this.recorded.set(jobId, job.state);
+  }
+
+  warning(jobId: string, code: string, message: string): void {
+    if (!this.journal.getJob(jobId)) return;
+    this.journal.appendEvents([
+      { jobId, rowId: null, kind: 'note', detail: { warning: { code, message } } },
+    ]);
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function numbers(o: Record<string, unknown>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(o)) if (typeof v === 'number') out[k] = v;
+  return out;
+}

@@ -1,0 +1,90 @@
+// The run chart and the "What happened" log through the router, as the Run screen asks for
+// them: built from the journal, so the services of a restarted app answer the same.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MemorySecretStore } from '../../../src-main/api';
+import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
+import { writeSupplierList } from '../cli/cli';
+import { commandCaller } from './support';
+
+let dir: string;
+let services: AppServices;
+const call = commandCaller(() => services);
+const LIMITS = { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] };
+
+function open() {
+  return createAppServices({
+    dataDir: path.join(dir, 'data'),
+    transport: 'direct',
+    secrets: new MemorySecretStore(),
+    sandbox: {
+      processingMs: 100,
+      screeningMs: 100,
+      validationMs: 100,
+      limits: LIMITS,
+      statePath: path.join(dir, 'sandbox.sqlite'),
+    },
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'run-picture-'));
+  services = open();
+});
+afterAll(async () => {
+  await services.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function waitForJob(jobId: string, states: string[]) {
+  for (let i = 0; i < 1_200; i++) {
+    const job = await call('jobs:get', { jobId });
+    if (!job.running && states.includes(job.state)) return job;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`job ${jobId} did not reach ${states.join(' or ')}`);
+}
+
+it('the run chart and the log come from the journal, the same after a restart', async () => {
+  const { sandboxConnectionId } = await services.ready();
+  const file = path.join(dir, 'suppliers.xlsx');
+  await writeSupplierList(file, 8, 1);
+  services.grants.grantRead(file);
+  const preview = await call('files:preview', { path: file });
+  const { jobId } = await call('jobs:create', {
+    path: file,
+    name: 'pictured',
+    connectionId: sandboxConnectionId!,
+    mapping: preview.suggestion.mapping,
+    options: { skipExisting: false, screeningPeriod: null, validate: true },
+  });
+  expect((await call('jobs:runChart', { jobId })).buckets).toEqual([]);
+  await call('jobs:check', { jobId });
+  await waitForJob(jobId, ['ready']);
+  await call('jobs:start', { jobId, confirmed: true });
+  await waitForJob(jobId, ['finished']);
+
+  const chart = await call('jobs:runChart', { jobId });
+  expect(chart.total).toBe(8);
+  // The connection's write limit: 50 a second.
+  expect(chart.ceilingPerMinute).toBe(3_000);
+  // Validation rides along with each create: eight writes, eight rows settled.
+  expect(chart.buckets.reduce((a, b) => a + b.writes * chart.bucketMinutes, 0)).toBe(8);
+  expect(chart.buckets.reduce((a, b) => a + b.settled, 0)).toBe(8);
+
+  const log = await call('jobs:log', { jobId });
+  const kinds = log.map((e) => (e.kind === 'state' ? `state:${e.state}` : e.kind));
+  // Newest first: the end, the run, the confirmed start, the check.
+  expect(kinds[0]).toBe('state:finished');
+  expect(kinds).toContain('state:running');
+  expect(kinds).toContain('plan');
+  expect(log.find((e) => e.kind === 'check')?.figures).toMatchObject({ new: 8, exists: 0 });
+  for (let i = 1; i < log.length; i++) expect(log[i]!.id).toBeLessThan(log[i - 1]!.id);
+
+  await services.close();
+  services = open();
+  expect(await call('jobs:log', { jobId })).toEqual(log);
+  expect(await call('jobs:runChart', { jobId })).toEqual(chart);
+});
