@@ -39,6 +39,7 @@ import {
   EXCEL_MAX_COLUMNS,
   exportResults,
   RESULT_COLUMNS,
+  SUPPLIER_OUTCOME,
   RetrySelector,
   shownRow,
   SOURCE_ROW_HEADER,
@@ -1002,6 +1003,11 @@ export class Onboarding {
       result: {
         status: row.state,
         platformId: row.platformId,
+        supplier: row.platformId
+          ? row.createdByJob
+            ? SUPPLIER_OUTCOME.created
+            : SUPPLIER_OUTCOME.existing
+          : null,
         creationUuid: row.creationUuid,
         screening: v.screening,
         validation: v.validation

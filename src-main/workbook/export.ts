@@ -77,6 +77,7 @@ export interface ExportSummary {
   rows: number;
   attention: number;
   byStatus: Record<string, number>;
+  bySupplier: Record<string, number>;
   byErrorCode: Record<string, number>;
   byScreening: Record<string, number>;
   byValidation: Record<string, number>;
@@ -156,6 +157,7 @@ function count(stats: ExportSummary, row: ResultRow, attention: (row: ResultRow)
   stats.rows++;
   if (attention(row)) stats.attention++;
   bump(stats.byStatus, row.result.status);
+  bump(stats.bySupplier, row.result.supplier);
   bump(stats.byErrorCode, row.result.errorCode);
   bump(stats.byScreening, row.result.screening);
   bump(stats.byValidation, row.result.validation);
@@ -302,6 +304,7 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
     }
   };
   section('Status', stats.byStatus);
+  section('Supplier outcome', stats.bySupplier);
   section('Error code', stats.byErrorCode, true);
   section('Screening outcome', stats.byScreening);
   section('Validation outcome', stats.byValidation);
@@ -371,6 +374,7 @@ export async function exportResults(path: string, req: ExportRequest): Promise<E
     rows: 0,
     attention: 0,
     byStatus: {},
+    bySupplier: {},
     byErrorCode: {},
     byScreening: {},
     byValidation: {},

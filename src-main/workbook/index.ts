@@ -37,7 +37,12 @@ export {
   type ExportRequest,
   type ExportSummary,
 } from './export';
-export { RESULT_COLUMNS, SOURCE_ROW_HEADER, isResultHeader } from './resultColumns';
+export {
+  RESULT_COLUMNS,
+  SOURCE_ROW_HEADER,
+  SUPPLIER_OUTCOME,
+  isResultHeader,
+} from './resultColumns';
 export {
   RetrySelector,
   wasDone,

@@ -5,6 +5,7 @@ import type { RowResult } from './types';
 export const RESULT_COLUMNS = [
   { key: 'status', header: 'Status' },
   { key: 'platformId', header: 'Platform ID' },
+  { key: 'supplier', header: 'Supplier outcome' },
   { key: 'creationUuid', header: 'Creation UUID' },
   { key: 'screening', header: 'Screening outcome' },
   { key: 'validation', header: 'Validation outcome' },
@@ -14,6 +15,13 @@ export const RESULT_COLUMNS = [
   { key: 'changedValues', header: 'Changed values' },
   { key: 'sourceRow', header: 'Source row' },
 ] as const satisfies readonly { key: keyof RowResult; header: string }[];
+
+/** The words of the Supplier outcome column: the job's own creation, confirmed by its answer or
+ *  by reconciling a lost one, or a supplier that was there before the job. */
+export const SUPPLIER_OUTCOME = {
+  created: 'created by this job',
+  existing: 'existed before',
+} as const;
 
 const resultHeaders = new Set<string>(RESULT_COLUMNS.map((c) => c.header.toLowerCase()));
 

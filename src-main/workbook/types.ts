@@ -228,6 +228,8 @@ export interface ValidationSummary {
 export interface RowResult {
   status: string;
   platformId?: string | number | null;
+  /** Who made the supplier: this job's own create, or it existed before (see SUPPLIER_OUTCOME). */
+  supplier?: string | null;
   creationUuid?: string | null;
   screening?: string | null;
   validation?: string | null;

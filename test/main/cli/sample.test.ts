@@ -28,6 +28,7 @@ const ORIGINAL = [
 const RESULT_COLUMNS = [
   'Status',
   'Platform ID',
+  'Supplier outcome',
   'Creation UUID',
   'Screening outcome',
   'Validation outcome',

@@ -1,0 +1,99 @@
+// Who made each supplier, as the results file says it: the job's own creation, also when its
+// answer was lost and the creation was confirmed by reconciling (no creation uuid then), or a
+// supplier that was there before the job. Through the router, with the embedded sandbox losing
+// every answer to a create after applying it.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemorySecretStore } from '../../../src-main/api';
+import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
+import { commandCaller } from './support';
+
+let dir: string;
+let services: AppServices;
+const call = commandCaller(() => services);
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'supplier-outcome-'));
+  services = createAppServices({
+    dataDir: path.join(dir, 'data'),
+    transport: 'direct',
+    secrets: new MemorySecretStore(),
+    sandbox: {
+      processingMs: 50,
+      screeningMs: 50,
+      validationMs: 50,
+      limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
+    },
+    engineSettings: { settleMs: 300 },
+  });
+});
+
+afterAll(async () => {
+  await services?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the Supplier outcome column', () => {
+  it('says created for a creation confirmed by reconciling, existed before for the others', async () => {
+    const list = path.join(dir, 'list.xlsx');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Suppliers');
+    ws.addRow(['Supplier No', 'Name', 'Street', 'Postal code', 'City', 'Country', 'Source']);
+    // Two suppliers of the sandbox's practice base, two new ones.
+    ws.addRow(['SUP-1001', 'Known One', 'Str. 1', '10115', 'Berlin', 'DE', 'ERP']);
+    ws.addRow(['SUP-1002', 'Known Two', 'Str. 2', '10115', 'Berlin', 'DE', 'ERP']);
+    ws.addRow(['NEW-1', 'New One GmbH', 'Str. 3', '10115', 'Berlin', 'DE', 'ERP']);
+    ws.addRow(['NEW-2', 'New Two GmbH', 'Str. 4', '10115', 'Berlin', 'DE', 'ERP']);
+    await wb.xlsx.writeFile(list);
+    services.grants.grantRead(list);
+
+    const { sandbox } = await services.ready();
+    // Every create is applied, then answered 500: the job learns of each creation by reconciling.
+    sandbox!.configure({ faults: { after500: 1 } });
+    const p = await call('files:preview', { path: list });
+    const conn = (await call('connections:list', {}))[0]!;
+    const { jobId } = await call('jobs:create', {
+      path: list,
+      connectionId: conn.id,
+      mapping: p.suggestion.mapping,
+      options: { skipExisting: false, screeningPeriod: null, validate: false },
+    });
+    await call('jobs:start', { jobId });
+    for (let i = 0; i < 600; i++) {
+      const job = await call('jobs:get', { jobId });
+      if (!job.running && ['finished', 'needs_attention'].includes(job.state)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    sandbox!.configure({ faults: {} });
+    expect(sandbox!.stats().faults.after500).toBeGreaterThanOrEqual(2);
+
+    const exported = await call('jobs:export', { jobId, format: 'xlsx' });
+    const out = new ExcelJS.Workbook();
+    await out.xlsx.readFile(exported.path);
+    const results = out.getWorksheet('Results')!;
+    const header = (results.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    const col = (name: string) => header.indexOf(name);
+    const byId = new Map<string, { outcome: string; uuid: string }>();
+    results.eachRow((row, n) => {
+      if (n === 1) return;
+      byId.set(String(row.getCell(1).value), {
+        outcome: String(row.getCell(col('Supplier outcome')).value ?? ''),
+        uuid: String(row.getCell(col('Creation UUID')).value ?? ''),
+      });
+    });
+    expect(Object.fromEntries([...byId].map(([id, r]) => [id, r.outcome]))).toEqual({
+      'SUP-1001': 'existed before',
+      'SUP-1002': 'existed before',
+      'NEW-1': 'created by this job',
+      'NEW-2': 'created by this job',
+    });
+    // The Summary sheet counts them the same way.
+    const summary: string[] = [];
+    out.getWorksheet('Summary')!.eachRow((row) => summary.push(String(row.values)));
+    expect(summary.join('\n')).toMatch(/created by this job,2/);
+    expect(summary.join('\n')).toMatch(/existed before,2/);
+  }, 90_000);
+});
