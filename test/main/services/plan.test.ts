@@ -53,6 +53,7 @@ const NO_OPTIONS: JobOptionsView = { skipExisting: false, screeningPeriod: null,
 async function newJob(name: string, n: number, first: number, options = NO_OPTIONS) {
   const file = path.join(dir, `${name}.xlsx`);
   await writeSupplierList(file, n, first);
+  services.grants.grantRead(file); // chosen by the user, as with the file dialog
   const preview = await call('files:preview', { path: file });
   const { jobId } = await call('jobs:create', {
     path: file,
