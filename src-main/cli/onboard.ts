@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { endedNeedingUser, isAttentionOutcome } from '../../src-shared/outcomes';
 import { FOLLOW_UP_STATES, isSettled } from '../../src-shared/rowStates';
 import { AppFailure, toAppError, type AppError } from '../../src-shared/errors';
 import { MemorySecretStore, KeyringSecretStore, type SecretStore } from '../api';
@@ -63,10 +64,13 @@ Output:
   --json                    machine-readable progress, one JSON object per line
   --help, --version
 
-Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, 2 usage or file error,
+Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, or a validation rejected
+(a screening aborted), 2 usage or file error,
 3 authentication or permission error, 4 interrupted, paused because the disk of the data folder
 is full, or stopped by --no-wait before every row was done (continue with --resume).
 The last line is a summary: rows= created= existing= invalid= rejected= failed= pending=
+validation_rejected= screening_aborted= (suppliers whose validation the platform rejected, or
+whose screening it stopped: they exist, but need you; counted in the exit code like rejected rows)
 `;
 
 interface Args {
@@ -245,6 +249,10 @@ export interface Summary {
   rejected: number;
   failed: number;
   pending: number;
+  /** Of the rows above, those whose validation the platform rejected (or whose screening it
+   *  aborted): the supplier exists, but the user has to act. */
+  validationRejected: number;
+  screeningAborted: number;
 }
 
 const FAILED = new Set(['needs_user', 'vanished', 'ambiguous']);
@@ -269,6 +277,8 @@ function summaryOf(rows: Iterable<JournalRow>): Summary {
     rejected: 0,
     failed: 0,
     pending: 0,
+    validationRejected: 0,
+    screeningAborted: 0,
   };
   for (const row of rows) count(s, row);
   return s;
@@ -276,6 +286,10 @@ function summaryOf(rows: Iterable<JournalRow>): Summary {
 
 function count(s: Summary, row: JournalRow): void {
   s.rows++;
+  if (endedNeedingUser(row)) {
+    if (isAttentionOutcome('validation', row.validationStatus)) s.validationRejected++;
+    if (isAttentionOutcome('screening', row.screeningStatus)) s.screeningAborted++;
+  }
   if (row.state === 'invalid') s.invalid++;
   else if (row.state === 'rejected') s.rejected++;
   else if (FAILED.has(row.state)) s.failed++;
@@ -290,7 +304,7 @@ function count(s: Summary, row: JournalRow): void {
 }
 
 export function summaryLine(s: Summary): string {
-  return `rows=${s.rows} created=${s.created} existing=${s.existing} invalid=${s.invalid} rejected=${s.rejected} failed=${s.failed} pending=${s.pending}`;
+  return `rows=${s.rows} created=${s.created} existing=${s.existing} invalid=${s.invalid} rejected=${s.rejected} failed=${s.failed} pending=${s.pending} validation_rejected=${s.validationRejected} screening_aborted=${s.screeningAborted}`;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -656,7 +670,15 @@ export async function main(argv: string[]): Promise<number> {
     )
       return EXIT.interrupted;
     if (exit === 'access_denied') return EXIT.auth;
-    if (summary.invalid + summary.rejected + summary.failed > 0) return EXIT.rowsFailed;
+    if (
+      summary.invalid +
+        summary.rejected +
+        summary.failed +
+        summary.validationRejected +
+        summary.screeningAborted >
+      0
+    )
+      return EXIT.rowsFailed;
     return EXIT.ok;
   } catch (e) {
     view.clearLive();
