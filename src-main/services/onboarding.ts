@@ -36,12 +36,7 @@ import type {
   JournalRow,
   NewRow,
 } from '../journal/journal';
-import {
-  FOLLOW_UP_STATES,
-  ROW_STATE_GROUP,
-  WRITE_INTENT_STATES,
-  type RowState,
-} from '../journal/rowStates';
+import { ROW_STATE_GROUP, WRITE_INTENT_STATES, type RowState } from '../journal/rowStates';
 import {
   isResultHeader,
   applyMapping,
@@ -668,7 +663,8 @@ export class Onboarding {
   /** Hides the job from the job list (or shows it again). A running job stays in view. */
   archiveJob(jobId: string, archived: boolean): JobView {
     const { journal } = this.o;
-    journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists. Refresh the job list.');
+    if (!journal.getJob(jobId))
+      fail('not_found', 'This job no longer exists. Refresh the job list.');
     const list = { ...this.archivedJobs() };
     if (archived) {
       this.assertIdle(jobId, 'archive');
