@@ -11,6 +11,10 @@ let tmp: Awaited<ReturnType<typeof tempDir>>;
 let dataDir: string;
 let list: string;
 const READ_ONLY = 'read-only-token';
+const NO_SURPRISES = {
+  screeningOdds: { Finished: 0.5, NoFindings: 0.5, Aborted: 0 },
+  validationOdds: { COMPLETED: 1, REJECTED: 0, differentOutcomeId: 0.2 },
+};
 const env = { ONBOARD_TOKEN: TOKEN, WRONG_TOKEN: 'not-the-token', READ_ONLY_TOKEN: READ_ONLY };
 
 beforeAll(async () => {
@@ -19,6 +23,9 @@ beforeAll(async () => {
     processingMs: 100,
     screeningMs: 100,
     validationMs: 100,
+    // Screenings and validations end well here; the test of rejected ones sets its own odds.
+    screeningOdds: NO_SURPRISES.screeningOdds,
+    validationOdds: NO_SURPRISES.validationOdds,
     limits: {
       GET: [{ limit: 200, windowSeconds: 1 }],
       WRITE: [{ limit: 50, windowSeconds: 1 }],
@@ -264,9 +271,7 @@ describe('validations the platform rejects', () => {
       // Needs the user: not 0.
       expect(r.code, r.stdout + r.stderr).toBe(1);
     } finally {
-      sandbox.configure({
-        validationOdds: { COMPLETED: 0.8, REJECTED: 0.2, differentOutcomeId: 0.2 },
-      });
+      sandbox.configure(NO_SURPRISES);
     }
   });
 });
