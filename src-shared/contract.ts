@@ -50,6 +50,8 @@ export const ConnectionViewSchema = z.object({
   limits: LimitsSchema,
   /** How creates spell city and address on this API (city-address unless the API refuses it). */
   fieldNames: CreateFieldNamesSchema,
+  /** The connection new jobs use: one that passed its test (or the practice sandbox). */
+  isDefault: z.boolean().default(false),
 });
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
 
@@ -228,6 +230,17 @@ export const JobViewSchema = z.object({
   createdAt: z.number(),
   updatedAt: z.number(),
   finishedAt: z.number().nullable(),
+  /** How the finished rows' screening and validation ended (status → rows), and how many of
+   *  them need the user (a rejected validation, an aborted screening); those count as to fix. */
+  outcomes: z
+    .object({
+      screening: CountsSchema,
+      validation: CountsSchema,
+      attention: z.number().int(),
+    })
+    .default({ screening: {}, validation: {}, attention: 0 }),
+  /** Hidden from the job list unless the user shows archived jobs. */
+  archived: z.boolean().default(false),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
@@ -242,6 +255,11 @@ export const RowViewSchema = z.object({
   creationUuid: z.string().nullable(),
   screening: z.string().nullable(),
   validation: z.string().nullable(),
+  /** The statuses as the API reported them (`OnCreate`: asked for with the creation), for the
+   *  words and explanations of src-shared/outcomes.ts; and the platform's rejection reason. */
+  screeningStatus: z.string().nullable().default(null),
+  validationStatus: z.string().nullable().default(null),
+  rejectionReason: z.string().nullable().default(null),
   outcomeTargetId: z.string().nullable(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
@@ -267,6 +285,10 @@ export const RowFilterSchema = z.object({
     .object({ code: z.string().max(100).nullable(), field: z.string().max(100).nullable() })
     .optional(),
   group: z.enum(['to_fix', 'waiting', 'in_progress', 'finished']).optional(),
+  /** Finished rows whose screening or validation ended with this status. */
+  outcome: z
+    .object({ stage: z.enum(['screening', 'validation']), status: z.string().max(100) })
+    .optional(),
   problemsOnly: z.boolean().optional(),
   text: z.string().max(200).optional(),
   /** Rows whose current value (the user's fix, else the file's cell) of a field or of a column
@@ -484,6 +506,16 @@ export const commands = {
     input: z.object({ id: z.string().min(1) }).strict(),
     output: ConnectionTestSchema,
   },
+  /** Makes the connection the one new jobs use, after testing it: a connection that fails its
+   *  test never becomes the default (`used` false; the default stays as it was). */
+  'connections:use': {
+    input: z.object({ id: z.string().min(1) }).strict(),
+    output: z.object({
+      used: z.boolean(),
+      test: ConnectionTestSchema,
+      defaultId: z.string().nullable(),
+    }),
+  },
 
   /** A file chosen in a browser (no path available there): sent in chunks, saved in the data
    *  folder, and its path answered when `done`. */
@@ -621,6 +653,24 @@ export const commands = {
     output: z.object({ started: z.boolean(), leftOut: z.number().int().min(1).optional() }),
   },
   'jobs:pause': { input: JobIdSchema, output: JobViewSchema },
+  /** Moves a job that is not running to another connection of the same API (or of another API
+   *  when nothing of the job reached the first one); refused with a sentence otherwise. */
+  'jobs:setConnection': {
+    input: z
+      .object({ jobId: z.string().min(1).max(100), connectionId: z.string().min(1) })
+      .strict(),
+    output: JobViewSchema,
+  },
+  /** Hides a job that is not running from the job list, or shows it again. */
+  'jobs:archive': {
+    input: z.object({ jobId: z.string().min(1).max(100), archived: z.boolean() }).strict(),
+    output: JobViewSchema,
+  },
+  /** Deletes a job that is not running, with its rows and their history. */
+  'jobs:delete': {
+    input: JobIdSchema,
+    output: z.object({ deleted: z.boolean(), rows: z.number().int(), events: z.number().int() }),
+  },
   'jobs:cancel': { input: JobIdSchema, output: JobViewSchema },
   /** Puts failed rows back to be checked and sent again. */
   'jobs:retry': {

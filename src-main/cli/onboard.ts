@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { endedNeedingUser, isAttentionOutcome } from '../../src-shared/outcomes';
 import { FOLLOW_UP_STATES, isSettled } from '../../src-shared/rowStates';
 import { AppFailure, toAppError, type AppError } from '../../src-shared/errors';
 import {
@@ -85,11 +86,14 @@ take, and which suppliers another unfinished job holds. On a terminal it asks to
 otherwise it goes on by itself only when no screening is ordered and no other job holds the same
 suppliers, and else stops with exit code 2 unless --yes is given.
 
-Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, 2 usage or file error, or
-a start that needs confirming without a terminal and without --yes, 3 authentication or
-permission error, 4 interrupted, paused because the disk of the data folder
+Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, or a validation rejected
+(a screening aborted), 2 usage or file error, or a start that needs confirming without a terminal
+and without --yes, 3 authentication or permission error, 4 interrupted, paused because the disk
+of the data folder
 is full, or stopped by --no-wait before every row was done (continue with --resume).
 The last line is a summary: rows= created= existing= invalid= rejected= failed= pending=
+validation_rejected= screening_aborted= (suppliers whose validation the platform rejected, or
+whose screening it stopped: they exist, but need you; counted in the exit code like rejected rows)
 `;
 
 interface Args {
@@ -303,6 +307,10 @@ export interface Summary {
   rejected: number;
   failed: number;
   pending: number;
+  /** Of the rows above, those whose validation the platform rejected (or whose screening it
+   *  aborted): the supplier exists, but the user has to act. */
+  validationRejected: number;
+  screeningAborted: number;
 }
 
 const FAILED = new Set(['needs_user', 'vanished', 'ambiguous']);
@@ -327,6 +335,8 @@ function summaryOf(rows: Iterable<JournalRow>): Summary {
     rejected: 0,
     failed: 0,
     pending: 0,
+    validationRejected: 0,
+    screeningAborted: 0,
   };
   for (const row of rows) count(s, row);
   return s;
@@ -334,6 +344,10 @@ function summaryOf(rows: Iterable<JournalRow>): Summary {
 
 function count(s: Summary, row: JournalRow): void {
   s.rows++;
+  if (endedNeedingUser(row)) {
+    if (isAttentionOutcome('validation', row.validationStatus)) s.validationRejected++;
+    if (isAttentionOutcome('screening', row.screeningStatus)) s.screeningAborted++;
+  }
   // Left out for another job that holds the same supplier: still to do, not existing.
   if (row.errorCode === HELD_BY_OTHER_JOB) s.pending++;
   else if (row.state === 'invalid') s.invalid++;
@@ -350,7 +364,7 @@ function count(s: Summary, row: JournalRow): void {
 }
 
 export function summaryLine(s: Summary): string {
-  return `rows=${s.rows} created=${s.created} existing=${s.existing} invalid=${s.invalid} rejected=${s.rejected} failed=${s.failed} pending=${s.pending}`;
+  return `rows=${s.rows} created=${s.created} existing=${s.existing} invalid=${s.invalid} rejected=${s.rejected} failed=${s.failed} pending=${s.pending} validation_rejected=${s.validationRejected} screening_aborted=${s.screeningAborted}`;
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -760,7 +774,15 @@ export async function main(argv: string[]): Promise<number> {
     )
       return EXIT.interrupted;
     if (exit === 'access_denied') return EXIT.auth;
-    if (summary.invalid + summary.rejected + summary.failed > 0) return EXIT.rowsFailed;
+    if (
+      summary.invalid +
+        summary.rejected +
+        summary.failed +
+        summary.validationRejected +
+        summary.screeningAborted >
+      0
+    )
+      return EXIT.rowsFailed;
     return EXIT.ok;
   } catch (e) {
     view.clearLive();

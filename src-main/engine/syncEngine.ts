@@ -213,6 +213,19 @@ export class SyncEngine {
     return leaseIsStale(held, this.clock.now(), this.settings.leaseTtlMs) ? undefined : held;
   }
 
+  /** Runs `change` on a job nobody runs, holding the job's lease meanwhile so that no process
+   *  starts it halfway (moving, deleting). Refused with job_running when it runs here, and with
+   *  job_in_use when another live process runs it. */
+  whileIdle<T>(jobId: string, change: () => T, running: () => never): T {
+    if (this.runners.has(jobId)) running();
+    const release = this.takeJobLease(jobId);
+    try {
+      return change();
+    } finally {
+      release();
+    }
+  }
+
   /** Pauses a running job: nothing new is sent; requests in flight end or are kept in doubt. */
   async pause(jobId: string): Promise<void> {
     const r = this.runners.get(jobId);

@@ -14,6 +14,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { desc, eq } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { AppFailure, appError, fail } from '../../src-shared/errors';
+import { ATTENTION_OUTCOMES } from '../../src-shared/outcomes';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import {
@@ -170,6 +171,8 @@ export interface RowQuery {
   /** Only rows with a validation problem of this code (and of this field, when given; null:
    *  a problem of the whole row), as `problemKinds` counts them. */
   problem?: { code: string | null; field?: string | null };
+  /** Also (or, without `states`, only) finished rows by their outcome: see `DoneOutcomeFilter`. */
+  done?: DoneOutcomeFilter;
   /** Case-insensitive (ASCII) substring of the original cells, identity, platform id or error. */
   text?: string;
   /** Only rows whose current value (the user's edit, else the cell) is this, trimmed. */
@@ -179,6 +182,11 @@ export interface RowQuery {
   /** Page size, 1..500 (default 100). */
   limit?: number;
 }
+
+/** Finished (`done`) rows by how their screening and validation ended: those whose outcome needs
+ *  the user (`src-shared/outcomes.ts`) or those whose does not, or one stage's status. */
+export type DoneOutcomeFilter =
+  { attention: boolean } | { stage: 'screening' | 'validation'; status: string };
 
 export interface RowPage {
   rows: JournalRow[];
@@ -971,7 +979,10 @@ export class Journal {
   pageRows(jobId: string, query: RowQuery = {}): RowPage {
     const limit = clampLimit(query.limit ?? 100, MAX_PAGE);
     const after = query.after ?? Number.MIN_SAFE_INTEGER;
-    const states = query.states ?? (query.problemsOnly ? PROBLEM_STATES : null);
+    let states: readonly RowState[] | null =
+      query.states ?? (query.problemsOnly ? PROBLEM_STATES : null);
+    // Finished rows by outcome replace the plain `done` state (see pageDone).
+    if (query.done) states = (states ?? []).filter((s) => s !== 'done');
     const text = query.text?.trim() ? query.text.trim() : null;
 
     if (
@@ -986,6 +997,7 @@ export class Journal {
         for (const state of new Set(states)) {
           raws.push(...(this.stmts.pageState.all(jobId, state, after, limit + 1) as RawRow[]));
         }
+        if (query.done) raws.push(...this.pageDone(jobId, query.done, after, limit + 1));
         raws.sort((a, b) => a.sourceRow - b.sourceRow);
         raws = raws.slice(0, limit + 1);
       } else {
@@ -1005,7 +1017,13 @@ export class Journal {
       where.push('source_row <= ?');
       params.push(end.sourceRow);
     }
-    if (states) {
+    if (states && query.done) {
+      const done = doneWhere(query.done);
+      where.push(
+        `(state IN (${states.map(() => '?').join(', ') || "''"}) OR (state = 'done' AND ${done.sql}))`,
+      );
+      params.push(...states, ...done.params);
+    } else if (states) {
       where.push(`state IN (${states.map(() => '?').join(', ')})`);
       params.push(...states);
     }
@@ -1446,6 +1464,97 @@ export class Journal {
     return this.getSetting(`lease:${name}`) as Lease | undefined;
   }
 
+  // ---- outcomes, archive, delete, moving a job ---------------------------------------------
+
+  /** The job's finished rows counted by screening and validation status. A `done` row never
+   *  changes again, so callers may keep the answer while the count of `done` rows stays. */
+  doneOutcomes(
+    jobId: string,
+  ): Array<{ screening: string | null; validation: string | null; rows: number }> {
+    return this.sqlite
+      .prepare(
+        `SELECT screening_status AS screening, validation_status AS validation, count(*) AS rows
+         FROM rows INDEXED BY rows_state_source_row_idx
+         WHERE job_id = ? AND state = 'done' GROUP BY 1, 2`,
+      )
+      .all(jobId) as Array<{ screening: string | null; validation: string | null; rows: number }>;
+  }
+
+  /** One keyset page of the job's finished rows that match the outcome filter. */
+  private pageDone(
+    jobId: string,
+    filter: DoneOutcomeFilter,
+    after: number,
+    limit: number,
+  ): RawRow[] {
+    const done = doneWhere(filter);
+    return this.sqlite
+      .prepare(
+        `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_state_source_row_idx
+         WHERE job_id = ? AND state = 'done' AND source_row > ? AND ${done.sql}
+         ORDER BY source_row LIMIT ?`,
+      )
+      .all(jobId, after, ...done.params, limit) as RawRow[];
+  }
+
+  /** Rows of the job whose request may have reached the API (an intent was ever written). */
+  sentRows(jobId: string): number {
+    const r = this.sqlite
+      .prepare('SELECT count(*) AS n FROM rows WHERE job_id = ? AND sent_at IS NOT NULL')
+      .get(jobId) as { n: number };
+    return r.n;
+  }
+
+  /** Moves the job to another connection, with a job note saying from where to where. */
+  setJobConnection(jobId: string, connectionId: string, note: Record<string, unknown>): Job {
+    const job = this.getJob(jobId) ?? fail('not_found', undefined, { jobId });
+    if (!this.getConnection(connectionId)) fail('not_found', undefined, { connectionId });
+    const now = this.clock.now();
+    this.sqlite
+      .transaction(() => {
+        this.db
+          .update(schema.jobs)
+          .set({ connectionId, updatedAt: now })
+          .where(eq(schema.jobs.id, jobId))
+          .run();
+        this.stmts.insertEvent.run(
+          jobId,
+          null,
+          now,
+          'note',
+          JSON.stringify({ connection: { from: job.connectionId, to: connectionId, ...note } }),
+        );
+      })
+      .immediate();
+    return { ...job, connectionId, updatedAt: now };
+  }
+
+  /** Deletes the job with its rows, their events and its counters, in one transaction (the
+   *  event log's append-only trigger allows a delete once its job is gone). */
+  deleteJob(jobId: string): { rows: number; events: number } {
+    return this.sqlite
+      .transaction(() => {
+        const rows = (
+          this.sqlite.prepare('SELECT count(*) AS n FROM rows WHERE job_id = ?').get(jobId) as {
+            n: number;
+          }
+        ).n;
+        const events = (
+          this.sqlite
+            .prepare('SELECT count(*) AS n FROM row_events WHERE job_id = ?')
+            .get(jobId) as { n: number }
+        ).n;
+        if (this.db.delete(schema.jobs).where(eq(schema.jobs.id, jobId)).run().changes === 0) {
+          fail('not_found', undefined, { jobId });
+        }
+        // The cascade removed rows and events; counters and the lease are the job's too.
+        this.sqlite.prepare('DELETE FROM job_row_counts WHERE job_id = ?').run(jobId);
+        this.deleteSetting(`lease:job:${jobId}`);
+        return { rows, events };
+      })
+      .immediate();
+  }
+
   // ---- internals --------------------------------------------------------------------------
 
   /**
@@ -1521,6 +1630,19 @@ export class Journal {
 }
 
 function noop(): void {}
+/** The SQL condition of a finished-row outcome filter. */
+function doneWhere(filter: DoneOutcomeFilter): { sql: string; params: SqlValue[] } {
+  if ('stage' in filter) {
+    const column = filter.stage === 'screening' ? 'screening_status' : 'validation_status';
+    return { sql: `${column} IS ?`, params: [filter.status] };
+  }
+  const { screening, validation } = ATTENTION_OUTCOMES;
+  const needs = `(coalesce(validation_status, '') IN (${validation.map(() => '?').join(', ')}) OR coalesce(screening_status, '') IN (${screening.map(() => '?').join(', ')}))`;
+  return {
+    sql: filter.attention ? needs : `NOT ${needs}`,
+    params: [...validation, ...screening],
+  };
+}
 
 function clampLimit(n: number, max: number): number {
   return Math.min(max, Math.max(1, Math.floor(Number.isFinite(n) ? n : 1)));

@@ -267,6 +267,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         deleted: await (await ob()).deleteConnection(id),
       }),
       'connections:test': async ({ id }) => (await ob()).testConnection(id),
+      'connections:use': async ({ id }) => (await ob()).useConnection(id),
 
       'files:upload': async ({ uploadId, name, chunk, done }) => {
         const o = await ob();
@@ -347,6 +348,10 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       },
       'jobs:pause': async ({ jobId }) => (await ob()).pause(jobId),
       'jobs:cancel': async ({ jobId }) => (await ob()).cancel(jobId),
+      'jobs:setConnection': async ({ jobId, connectionId }) =>
+        (await ob()).setJobConnection(jobId, connectionId),
+      'jobs:archive': async ({ jobId, archived }) => (await ob()).archiveJob(jobId, archived),
+      'jobs:delete': async ({ jobId }) => (await ob()).deleteJob(jobId),
       'jobs:retry': async ({ jobId, states }) => ({ rows: (await ob()).retry(jobId, states) }),
       'jobs:export': async ({ jobId, format, path: requested }) => {
         const o = await ob();

@@ -59,8 +59,12 @@ function notificationBody(job: JobView, kind: DesktopNotification['kind']): stri
   const toFix = job.groups.to_fix;
   if (kind === 'finished') {
     if (job.total === 0) return 'The job had no rows to send.';
-    const parts = [`${suppliers(done)} done`];
+    // A rejected validation ended its row, but it is no success: it is said, not counted done.
+    const ended = job.outcomes.attention;
+    const parts = [`${suppliers(done - ended)} done`];
     if (skipped) parts.push(`${number.format(skipped)} skipped`);
+    if (ended)
+      parts.push(`${number.format(ended)} ${ended === 1 ? 'needs' : 'need'} your attention`);
     return `${parts.join(', ')}.`;
   }
   if (job.stateReason?.code === 'rows_need_attention' && toFix > 0) {

@@ -20,14 +20,32 @@ import type {
 import { fail, toAppError } from '../../src-shared/errors';
 import { DEFAULT_SEPARATORS } from '../../src-shared/fieldTransforms';
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
+import {
+  endedNeedingUser,
+  isAttentionOutcome,
+  outcomeText as outcomeSentence,
+  rowGroup,
+} from '../../src-shared/outcomes';
 import { identityKey, PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { checkBaseUrl, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { RunExit, RunOptions } from '../engine/jobRunner';
 import type { FixBatch, ValueTarget } from '../journal/fixBatches';
-import type { Connection, Journal, JournalRow, NewRow, UserFix } from '../journal/journal';
-import { ROW_STATE_GROUP, type RowState } from '../journal/rowStates';
+import type {
+  Connection,
+  DoneOutcomeFilter,
+  Journal,
+  JournalRow,
+  NewRow,
+  UserFix,
+} from '../journal/journal';
+import {
+  PROBLEM_STATES,
+  ROW_STATE_GROUP,
+  WRITE_INTENT_STATES,
+  type RowState,
+} from '../journal/rowStates';
 import {
   isResultHeader,
   applyMapping,
@@ -74,6 +92,39 @@ const IMPORT_INCOMPLETE = {
   message:
     'The file is still being read into this job, or its import was interrupted. Resume the job to read the rest of the file first.',
 };
+
+/** The journal setting with the connection new jobs use (one that passed its test). */
+const DEFAULT_CONNECTION_SETTING = 'connections:default';
+/** The journal setting with the archived jobs: job id → when it was archived. */
+const ARCHIVED_JOBS_SETTING = 'jobs:archived';
+
+/** Rows whose last write may be known to one API user only: in doubt, or accepted and followed
+ *  through that user's pending list and status reads. Only their own connection can confirm
+ *  them without sending anything twice. */
+const UNCONFIRMED_STATES: readonly RowState[] = [
+  ...WRITE_INTENT_STATES,
+  'in_doubt',
+  'accepted',
+  'pending',
+  'screening_in_doubt',
+  'screening_requested',
+  'validation_in_doubt',
+  'validation_requested',
+];
+
+/** Rows a job may hold when it moves to another API: nothing of them was sent, and the check's
+ *  answers are asked again there. */
+const BEFORE_SENDING: readonly RowState[] = [
+  'draft',
+  'invalid',
+  'valid',
+  'new',
+  'exists',
+  'ambiguous',
+  'queued',
+  'skipped',
+  'cancelled',
+];
 
 /** Markers the engine keeps in `errorCode` while it waits; not errors for the user. */
 const INTERNAL_MARKS = new Set(['creation_missing', 'status_not_visible']);
@@ -143,6 +194,9 @@ export class Onboarding {
   private readonly o: OnboardingOptions;
   private readonly clock: Clock;
   private readonly background = new Map<string, Promise<RunExit>>();
+  /** Outcomes of a job's finished rows, kept while its count of finished rows stays (a `done`
+   *  row never changes again). */
+  private readonly outcomeCache = new Map<string, { done: number; value: JobView['outcomes'] }>();
 
   constructor(options: OnboardingOptions) {
     this.o = options;
@@ -165,7 +219,26 @@ export class Onboarding {
       hasToken: Boolean(token),
       limits: c.limits,
       fieldNames: c.fieldNames,
+      isDefault: c.id === this.defaultConnectionId(),
     };
+  }
+
+  /** The connection new jobs use: the last one that passed its test when made the default,
+   *  else the practice sandbox; null when there is neither. */
+  defaultConnectionId(): string | null {
+    const { journal } = this.o;
+    const stored = journal.getSetting(DEFAULT_CONNECTION_SETTING);
+    if (typeof stored === 'string' && journal.getConnection(stored)) return stored;
+    return journal.listConnections().find((c) => c.isSandbox)?.id ?? null;
+  }
+
+  /** Tests the connection and, only when it passes, makes it the one new jobs use. */
+  async useConnection(
+    id: string,
+  ): Promise<{ used: boolean; test: ConnectionTest; defaultId: string | null }> {
+    const test = await this.testConnection(id);
+    if (test.ok) this.o.journal.setSetting(DEFAULT_CONNECTION_SETTING, id);
+    return { used: test.ok, test, defaultId: this.defaultConnectionId() };
   }
 
   async listConnections(): Promise<ConnectionView[]> {
@@ -251,6 +324,8 @@ export class Onboarding {
     }
     await this.o.secrets.delete(id).catch(() => false);
     this.o.engine.resetConnection(id);
+    if (journal.getSetting(DEFAULT_CONNECTION_SETTING) === id)
+      journal.deleteSetting(DEFAULT_CONNECTION_SETTING);
     return journal.deleteConnection(id);
   }
 
@@ -518,6 +593,10 @@ export class Onboarding {
       total += n;
       groups[ROW_STATE_GROUP[state as RowState]] += n;
     }
+    // A finished row whose validation was rejected (or screening aborted) needs the user.
+    const outcomes = this.doneOutcomes(jobId, counts.done ?? 0);
+    groups.finished -= outcomes.attention;
+    groups.to_fix += outcomes.attention;
     const running = engine.isRunning(jobId) || this.background.has(jobId);
     return {
       id: job.id,
@@ -545,7 +624,188 @@ export class Onboarding {
       createdAt: job.createdAt,
       updatedAt: job.updatedAt,
       finishedAt: job.finishedAt,
+      outcomes,
+      archived: Object.hasOwn(this.archivedJobs(), jobId),
     };
+  }
+
+  /** How the job's finished rows' screening and validation ended. */
+  private doneOutcomes(jobId: string, done: number): JobView['outcomes'] {
+    const cached = this.outcomeCache.get(jobId);
+    if (cached && cached.done === done) return cached.value;
+    const value: JobView['outcomes'] = { screening: {}, validation: {}, attention: 0 };
+    if (done > 0) {
+      for (const r of this.o.journal.doneOutcomes(jobId)) {
+        if (r.screening !== null)
+          value.screening[r.screening] = (value.screening[r.screening] ?? 0) + r.rows;
+        if (r.validation !== null)
+          value.validation[r.validation] = (value.validation[r.validation] ?? 0) + r.rows;
+        if (
+          isAttentionOutcome('screening', r.screening) ||
+          isAttentionOutcome('validation', r.validation)
+        )
+          value.attention += r.rows;
+      }
+    }
+    this.outcomeCache.set(jobId, { done, value });
+    return value;
+  }
+
+  private archivedJobs(): Record<string, number> {
+    const v = this.o.journal.getSetting(ARCHIVED_JOBS_SETTING);
+    return v && typeof v === 'object' ? (v as Record<string, number>) : {};
+  }
+
+  /** Refuses, with what to do, a change to a job that runs in this process. */
+  private refuseRunning(jobId: string, action: 'move' | 'archive' | 'delete'): never {
+    const name = this.o.journal.getJob(jobId)?.name ?? jobId;
+    const what = {
+      move: 'moved to another connection',
+      archive: 'archived',
+      delete: 'deleted',
+    }[action];
+    fail(
+      'job_running',
+      `The job "${name}" is running, so it cannot be ${what}: its rows are being sent and their answers must be recorded with it. Pause or cancel the job first, then try again.`,
+      { jobId, action, name },
+    );
+  }
+
+  private assertIdle(jobId: string, action: 'move' | 'archive' | 'delete'): void {
+    if (this.o.engine.isRunning(jobId) || this.background.has(jobId))
+      this.refuseRunning(jobId, action);
+  }
+
+  /** Hides the job from the job list (or shows it again). A running job stays in view. */
+  archiveJob(jobId: string, archived: boolean): JobView {
+    const { journal } = this.o;
+    if (!journal.getJob(jobId))
+      fail('not_found', 'This job no longer exists. Refresh the job list.');
+    const list = { ...this.archivedJobs() };
+    if (archived) {
+      this.assertIdle(jobId, 'archive');
+      list[jobId] = this.clock.now();
+    } else delete list[jobId];
+    journal.setSetting(ARCHIVED_JOBS_SETTING, list);
+    this.o.onJobChanged?.(jobId);
+    return this.jobView(jobId);
+  }
+
+  /** Deletes a job that runs nowhere, with its rows and their history. The suppliers it made
+   *  stay on the platform. */
+  deleteJob(jobId: string): { deleted: boolean; rows: number; events: number } {
+    const { journal, engine } = this.o;
+    if (!journal.getJob(jobId)) return { deleted: false, rows: 0, events: 0 };
+    this.assertIdle(jobId, 'delete');
+    const removed = engine.whileIdle(
+      jobId,
+      () => journal.deleteJob(jobId),
+      () => this.refuseRunning(jobId, 'delete'),
+    );
+    const list = { ...this.archivedJobs() };
+    if (Object.hasOwn(list, jobId)) {
+      delete list[jobId];
+      journal.setSetting(ARCHIVED_JOBS_SETTING, list);
+    }
+    this.outcomeCache.delete(jobId);
+    this.o.onJobChanged?.(jobId);
+    return { deleted: true, ...removed };
+  }
+
+  /**
+   * Moves a job that runs nowhere to another connection. On the same API (the same address),
+   * rows the old connection sent and has not confirmed (in doubt, accepted, pending, screening
+   * or validation being followed) must be confirmed there first: the pending list and status
+   * reads belong to the API user that sent them, and another user's could make the app send a
+   * supplier twice. Another API is allowed only before anything was sent; the check's answers
+   * are then asked again there.
+   */
+  setJobConnection(jobId: string, connectionId: string): JobView {
+    const { journal, engine } = this.o;
+    const job =
+      journal.getJob(jobId) ??
+      fail('not_found', 'This job no longer exists. Refresh the job list.');
+    const to =
+      journal.getConnection(connectionId) ??
+      fail('not_found', 'The chosen connection no longer exists. Pick another one.');
+    if (to.id === job.connectionId) return this.jobView(jobId);
+    const from = journal.getConnection(job.connectionId);
+    this.assertIdle(jobId, 'move');
+    const refuse = (reason: string, message: string, details: Record<string, unknown> = {}) =>
+      fail('connection_switch_refused', message, { reason, jobId, to: to.name, ...details });
+    if (job.state === 'finished')
+      refuse(
+        'finished',
+        `The job "${job.name}" has finished: nothing is left to send on another connection. To send the file again elsewhere, start a new job from it.`,
+      );
+    engine.whileIdle(
+      jobId,
+      () => {
+        const counts = journal.counts(jobId);
+        const fromName = from?.name ?? '(removed connection)';
+        const unconfirmed = UNCONFIRMED_STATES.reduce((n, s) => n + (counts[s] ?? 0), 0);
+        if (unconfirmed > 0)
+          refuse(
+            'unconfirmed',
+            `${unconfirmed} ${unconfirmed === 1 ? 'row of this job was' : 'rows of this job were'} sent on "${fromName}" and ${unconfirmed === 1 ? 'is' : 'are'} not confirmed yet (in doubt, accepted, or being screened or validated there). Only that connection can confirm ${unconfirmed === 1 ? 'it' : 'them'} without sending a supplier twice: fix its token (Connection, Edit) and resume the job until ${unconfirmed === 1 ? 'it is' : 'they are'} confirmed, then move the job.`,
+            { rows: unconfirmed, from: fromName },
+          );
+        const sameApi =
+          from !== null && from.isSandbox === to.isSandbox && sameAddress(from.baseUrl, to.baseUrl);
+        if (!sameApi) {
+          const sent = journal.sentRows(jobId);
+          const later = Object.entries(counts)
+            .filter(([s, n]) => n > 0 && !BEFORE_SENDING.includes(s as RowState))
+            .reduce((n, [, k]) => n + k, 0);
+          if (sent > 0 || later > 0)
+            refuse(
+              'other_api',
+              `"${to.name}" is another API (${to.isSandbox ? 'the practice sandbox' : to.baseUrl}) than the one this job sent rows to (${from?.isSandbox ? 'the practice sandbox' : (from?.baseUrl ?? 'a removed connection')}): the suppliers it made there cannot be followed on it. Choose a connection to the same API, or start a new job from the file on "${to.name}".`,
+              { rows: Math.max(sent, later), from: fromName },
+            );
+          this.checkAgain(jobId);
+        }
+        journal.setJobConnection(jobId, to.id, { sameApi, at: this.clock.now() });
+        if (job.stateReason && job.state !== 'ready' && job.state !== 'cancelled') {
+          journal.setJobState(jobId, 'paused', {
+            code: 'connection_changed',
+            message: `The job now uses the connection "${to.name}". Resume it to go on.`,
+          });
+        }
+      },
+      () => this.refuseRunning(jobId, 'move'),
+    );
+    this.o.onJobChanged?.(jobId);
+    return this.jobView(jobId);
+  }
+
+  /** Before a move to another API: what the check found on the first one is asked again. */
+  private checkAgain(jobId: string): void {
+    const { journal } = this.o;
+    for (const state of ['new', 'exists', 'ambiguous', 'queued', 'skipped'] as const) {
+      let after: number | undefined;
+      for (;;) {
+        const page = journal.pageRows(jobId, {
+          states: [state],
+          limit: 500,
+          ...(after !== undefined ? { after } : {}),
+        });
+        // Skipped because they existed there; a row the user left out stays left out.
+        const rows = page.rows.filter((r) => state !== 'skipped' || r.platformId !== null);
+        if (rows.length)
+          journal.recordOutcomes(
+            rows.map((r) => ({
+              rowId: r.id,
+              from: state,
+              to: 'valid' as const,
+              patch: { platformId: null, outcomeTargetId: null, nextAttemptAt: 0 },
+              reason: 'the job moved to another API: checked again there',
+            })),
+          );
+        if (page.nextCursor === null) break;
+        after = page.nextCursor;
+      }
+    }
   }
 
   listJobs(): JobView[] {
@@ -670,12 +930,15 @@ export class Onboarding {
       sourceRow: row.sourceRow,
       cells: row.cells,
       state: row.state,
-      group: ROW_STATE_GROUP[row.state],
+      group: rowGroup(row),
       identity: sid?.id ? `${sid.id}${sid.source ? ` · ${sid.source}` : ''}` : null,
       platformId: row.platformId,
       creationUuid: row.creationUuid,
       screening: outcomeText(row.screeningStatus),
       validation: outcomeText(row.validationStatus),
+      screeningStatus: row.screeningStatus,
+      validationStatus: row.validationStatus,
+      rejectionReason: row.rejectionReason,
       outcomeTargetId: row.outcomeTargetId,
       errorCode: internal ? null : row.errorCode,
       errorMessage: internal ? null : row.errorMessage,
@@ -697,6 +960,7 @@ export class Onboarding {
     q: {
       states?: string[] | undefined;
       group?: string | undefined;
+      outcome?: { stage: 'screening' | 'validation'; status: string } | undefined;
       problemsOnly?: boolean | undefined;
       problem?: { code: string | null; field: string | null } | undefined;
       text?: string | undefined;
@@ -706,13 +970,26 @@ export class Onboarding {
     },
   ) {
     let states = q.states as RowState[] | undefined;
-    if (!states && q.group) {
+    // Finished rows by outcome: a rejected validation is to fix, not finished.
+    let done: DoneOutcomeFilter | undefined;
+    if (!states && q.outcome) {
+      // With "rows that need you" too, an outcome that does not need the user has no rows.
+      if (q.problemsOnly && !isAttentionOutcome(q.outcome.stage, q.outcome.status))
+        return { rows: [], nextCursor: null };
+      states = [];
+      done = q.outcome;
+    } else if (!states && q.group) {
       states = (Object.keys(ROW_STATE_GROUP) as RowState[]).filter(
         (s) => ROW_STATE_GROUP[s] === q.group,
       );
-    }
+      if (q.group === 'to_fix') done = { attention: true };
+      if (q.group === 'finished' && !q.problemsOnly) done = { attention: false };
+      // A progress group with "rows that need you": its states that need the user.
+      if (q.problemsOnly)
+        states = states.filter((s) => (PROBLEM_STATES as readonly string[]).includes(s));
+    } else if (!states && q.problemsOnly) done = { attention: true };
     // An outcome that excludes every state (a state outside "rows that need you"): no rows.
-    if (states && states.length === 0) return { rows: [], nextCursor: null };
+    if (states && states.length === 0 && !done) return { rows: [], nextCursor: null };
     let value: (ValueTarget & { value: string }) | undefined;
     if (q.value) {
       const job = this.o.journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
@@ -726,6 +1003,7 @@ export class Onboarding {
     const page = this.o.journal.pageRows(jobId, {
       ...(value ? { value } : {}),
       ...(states ? { states } : {}),
+      ...(done ? { done } : {}),
       ...(q.problemsOnly ? { problemsOnly: true } : {}),
       ...(q.problem ? { problem: q.problem } : {}),
       ...(q.text ? { text: q.text } : {}),
@@ -994,6 +1272,22 @@ export class Onboarding {
     const shown = job
       ? shownRow(row, job.mapping as unknown as Mapping, job.headers)
       : { cells: row.cells, changes: [] };
+    // A rejected validation (or aborted screening) ended the row, but the user has to act.
+    const ended = endedNeedingUser(row);
+    const rejected = ended && isAttentionOutcome('validation', row.validationStatus);
+    const endedText = ended
+      ? [
+          rejected ? outcomeSentence('validation', row.validationStatus) : null,
+          rejected && row.rejectionReason
+            ? `Reason: ${row.rejectionReason.trim().replace(/[.!]+$/, '')}.`
+            : null,
+          isAttentionOutcome('screening', row.screeningStatus)
+            ? outcomeSentence('screening', row.screeningStatus)
+            : null,
+        ]
+          .filter(Boolean)
+          .join(' ')
+      : null;
     return {
       sourceRow: row.sourceRow,
       cells: shown.cells,
@@ -1001,7 +1295,7 @@ export class Onboarding {
         .filter((c) => c.column !== null)
         .map((c) => ({ column: c.column as number, text: changeNote(c) })),
       result: {
-        status: row.state,
+        status: ended ? (rejected ? 'validation_rejected' : 'screening_aborted') : row.state,
         platformId: row.platformId,
         supplier: row.platformId
           ? row.createdByJob
@@ -1013,8 +1307,12 @@ export class Onboarding {
         validation: v.validation
           ? `${v.validation}${row.outcomeTargetId && row.outcomeTargetId !== row.platformId ? ` (master ${row.outcomeTargetId})` : ''}${row.rejectionReason && row.validationStatus === 'REJECTED' ? `: ${row.rejectionReason}` : ''}`
           : null,
-        errorCode: v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null),
-        errorMessage: v.errorMessage ?? (problemText || null),
+        errorCode: ended
+          ? rejected
+            ? 'validation_rejected'
+            : 'screening_aborted'
+          : (v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null)),
+        errorMessage: ended ? endedText : (v.errorMessage ?? (problemText || null)),
         updatedAt: row.updatedAt,
         changedValues: shown.changes.length ? changesText(shown.changes) : null,
         sourceRow: row.sourceRow,
@@ -1243,6 +1541,20 @@ function textAt(obj: unknown, key: string): string {
   }
   if (v === undefined || v === null) return '';
   return Array.isArray(v) ? v.join('; ') : String(v);
+}
+
+/** Two base URLs of the same API: the same origin and path, whatever the trailing slash or
+ *  letter case of the host. */
+function sameAddress(a: string, b: string): boolean {
+  const norm = (u: string) => {
+    try {
+      const url = new URL(u);
+      return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
+    } catch {
+      return u.trim().replace(/\/+$/, '').toLowerCase();
+    }
+  };
+  return norm(a) === norm(b);
 }
 
 function sameLimits(a: Limits, b: Limits): boolean {

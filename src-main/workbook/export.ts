@@ -23,6 +23,9 @@ export const ATTENTION_STATUSES = new Set([
   'vanished',
   'needs_user',
   'in_doubt',
+  // Ended, but not well: the supplier exists and the user has to act on the platform.
+  'validation_rejected',
+  'screening_aborted',
 ]);
 
 export function needsAttention(row: ResultRow): boolean {
@@ -303,7 +306,7 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
       line([key, n, ...(describe ? [meaning ?? ''] : [])]);
     }
   };
-  section('Status', stats.byStatus);
+  section('Status', stats.byStatus, true);
   section('Supplier outcome', stats.bySupplier);
   section('Error code', stats.byErrorCode, true);
   section('Screening outcome', stats.byScreening);

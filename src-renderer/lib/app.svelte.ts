@@ -27,7 +27,6 @@ export interface LogEntry {
   text: string;
 }
 
-const CONNECTION_KEY = 'supplier-onboarding.connection';
 const LOG_LIMIT = 200;
 
 class AppState {
@@ -40,7 +39,6 @@ class AppState {
   #log = $state.raw<LogEntry[]>([]);
   #problem = $state<AppError | undefined>();
   #loaded = $state(false);
-  #connectionId = $state<string | undefined>(readStored());
   #logId = 0;
 
   get info() {
@@ -64,12 +62,11 @@ class AppState {
   get loaded() {
     return this.#loaded;
   }
-  /** The connection new jobs use: the user's choice, else the sandbox, else the first one. */
+  /** The connection new jobs use, as the services keep it: one that passed its test, else the
+   *  practice sandbox. A connection that failed its test is never it. */
   get connection(): ConnectionView | undefined {
     const list = this.#connections;
-    return (
-      list.find((c) => c.id === this.#connectionId) ?? list.find((c) => c.isSandbox) ?? list[0]
-    );
+    return list.find((c) => c.isDefault) ?? list.find((c) => c.isSandbox);
   }
   job(id: string | undefined): JobView | undefined {
     return id ? this.#jobs.find((j) => j.id === id) : undefined;
@@ -91,13 +88,12 @@ class AppState {
     this.#problem = error;
   }
 
-  useConnection(id: string): void {
-    this.#connectionId = id;
-    try {
-      localStorage.setItem(CONNECTION_KEY, id);
-    } catch {
-      // Storage may be refused; the choice then lasts for this page.
-    }
+  /** Tests the connection and makes it the one for new jobs only when it passes; the answer
+   *  carries the test's checks either way. */
+  async useConnection(id: string) {
+    const r = await call('connections:use', { id });
+    await this.refreshConnections();
+    return r;
   }
 
   addLog(entry: Omit<LogEntry, 'id' | 'at'>): void {
@@ -163,14 +159,6 @@ class AppState {
 
   #onProgress(p: JobProgressView): void {
     this.#progress = { ...this.#progress, [p.jobId]: p };
-  }
-}
-
-function readStored(): string | undefined {
-  try {
-    return localStorage.getItem(CONNECTION_KEY) ?? undefined;
-  } catch {
-    return undefined;
   }
 }
 

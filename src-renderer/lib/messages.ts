@@ -489,6 +489,76 @@ const en = {
   'about.check': 'Check that the app responds',
   'about.checkDone': 'Done: {n} of {n} steps',
   'about.checkStep': 'Step {step} of {n}',
+
+  // Outcomes of screening and validation: a word and one line on what it means and what to do.
+  'outcome.screening.OnCreate': 'Requested',
+  'outcome.screening.OnCreate.help':
+    'Screening was requested with the creation; the app follows it.',
+  'outcome.screening.New': 'Running',
+  'outcome.screening.New.help': 'Screening runs on the platform; the app follows it until it ends.',
+  'outcome.screening.Finished': 'Findings',
+  'outcome.screening.Finished.help':
+    'Screening found something: review the findings on the platform before working with this supplier.',
+  'outcome.screening.NoFindings': 'No findings',
+  'outcome.screening.NoFindings.help': 'Screening ended without findings. Nothing to do.',
+  'outcome.screening.Aborted': 'Stopped',
+  'outcome.screening.Aborted.help':
+    'Screening was stopped on the platform without a result: request a new screening there.',
+  'outcome.screening.Skipped': 'Not started',
+  'outcome.screening.Skipped.help':
+    'The platform did not start a screening (already screened or not eligible). Nothing to do.',
+  'outcome.validation.OnCreate': 'Requested',
+  'outcome.validation.OnCreate.help':
+    'Validation was requested with the creation; the app follows it.',
+  'outcome.validation.PENDING': 'Running',
+  'outcome.validation.PENDING.help':
+    'Validation runs on the platform; the app follows it until it ends.',
+  'outcome.validation.COMPLETED': 'Confirmed',
+  'outcome.validation.COMPLETED.help': 'The platform confirmed the supplier. Nothing to do.',
+  'outcome.validation.REJECTED': 'Rejected',
+  'outcome.validation.REJECTED.help':
+    "The platform could not confirm the supplier: read the reason, correct the supplier's details on the platform, then request the validation again there.",
+  'outcome.unknown': '{status} (as the API reported it)',
+  'outcome.reason': 'Reason: {reason}',
+  'outcome.master': 'The platform confirmed it as its record {id}.',
+  'rowState.validation_rejected': 'Validation rejected',
+  'rowState.screening_aborted': 'Screening stopped',
+  'rows.byOutcome': 'By outcome',
+  'rows.outcomeOption': '{stage}: {outcome} ({n})',
+  'rows.reason': 'Reason and next step',
+  'rows.updated': 'Last update ({zone})',
+  'results.outcomesNeedYou':
+    'The platform rejected {n} validations. These suppliers exist, but were not confirmed: they are counted as to fix, and each row says why and what to do.',
+  'results.showRejected': 'Show them',
+  'detail.outcomes': 'Outcome',
+
+  'jobs.showArchived': 'Show archived jobs ({n})',
+  'jobs.archived': 'Archived',
+  'jobs.archive': 'Archive',
+  'jobs.unarchive': 'Bring back',
+  'jobs.delete': 'Delete…',
+  'jobs.deleteTitle': 'Delete the job "{name}"?',
+  'jobs.deleteText':
+    'Its {rows} rows and their history of requests are removed from this computer. Suppliers it created stay on the platform. This cannot be undone: export the results first if you need them.',
+  'jobs.deleteConfirm': 'Delete job',
+  'jobs.deleted': 'The job "{name}" was deleted.',
+  'jobs.runningNoDelete': 'A running job cannot be archived or deleted: pause it first.',
+  'jobs.moveTo': 'Move to connection',
+  'jobs.move': 'Move',
+  'jobs.moved': 'The job now uses "{name}". Resume it to go on.',
+
+  'connection.default': 'Used for new jobs',
+  'connection.notUsed':
+    '"{name}" did not pass its test, so new jobs keep using "{current}". Fix the address or the token (Edit), then test it again.',
+
+  'failure.job_running':
+    'The job is running, so it cannot be changed now: its rows are being sent. Pause or cancel it first, then try again.',
+  'failure.connection_switch_refused.unconfirmed':
+    '{rows} rows were sent on "{from}" and are not confirmed yet. Only that connection can confirm them without sending a supplier twice: fix its token (Connection, Edit), resume the job until they are confirmed, then move it.',
+  'failure.connection_switch_refused.other_api':
+    '"{to}" is another API than the one this job sent rows to; the suppliers it made cannot be followed there. Choose a connection to the same API, or start a new job from the file.',
+  'failure.connection_switch_refused.finished':
+    'This job has finished: nothing is left to send. To send the file elsewhere, start a new job from it.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -995,6 +1065,78 @@ const de: Record<MessageKey, string> = {
   'about.check': 'Prüfen, ob die App antwortet',
   'about.checkDone': 'Fertig: {n} von {n} Schritten',
   'about.checkStep': 'Schritt {step} von {n}',
+
+  'outcome.screening.OnCreate': 'Angefordert',
+  'outcome.screening.OnCreate.help':
+    'Das Screening wurde mit der Anlage angefordert; die App verfolgt es.',
+  'outcome.screening.New': 'Läuft',
+  'outcome.screening.New.help':
+    'Das Screening läuft auf der Plattform; die App verfolgt es bis zum Ende.',
+  'outcome.screening.Finished': 'Treffer',
+  'outcome.screening.Finished.help':
+    'Das Screening hat etwas gefunden: Prüfen Sie die Treffer auf der Plattform, bevor Sie mit diesem Lieferanten arbeiten.',
+  'outcome.screening.NoFindings': 'Keine Treffer',
+  'outcome.screening.NoFindings.help': 'Das Screening endete ohne Treffer. Nichts zu tun.',
+  'outcome.screening.Aborted': 'Abgebrochen',
+  'outcome.screening.Aborted.help':
+    'Das Screening wurde auf der Plattform ohne Ergebnis abgebrochen: Fordern Sie dort ein neues Screening an.',
+  'outcome.screening.Skipped': 'Nicht gestartet',
+  'outcome.screening.Skipped.help':
+    'Die Plattform hat kein Screening gestartet (schon geprüft oder nicht möglich). Nichts zu tun.',
+  'outcome.validation.OnCreate': 'Angefordert',
+  'outcome.validation.OnCreate.help':
+    'Die Validierung wurde mit der Anlage angefordert; die App verfolgt sie.',
+  'outcome.validation.PENDING': 'Läuft',
+  'outcome.validation.PENDING.help':
+    'Die Validierung läuft auf der Plattform; die App verfolgt sie bis zum Ende.',
+  'outcome.validation.COMPLETED': 'Bestätigt',
+  'outcome.validation.COMPLETED.help':
+    'Die Plattform hat den Lieferanten bestätigt. Nichts zu tun.',
+  'outcome.validation.REJECTED': 'Abgelehnt',
+  'outcome.validation.REJECTED.help':
+    'Die Plattform konnte den Lieferanten nicht bestätigen: Lesen Sie den Grund, korrigieren Sie die Angaben des Lieferanten auf der Plattform und fordern Sie die Validierung dort erneut an.',
+  'outcome.unknown': '{status} (so von der API gemeldet)',
+  'outcome.reason': 'Grund: {reason}',
+  'outcome.master': 'Die Plattform hat ihn als ihren Datensatz {id} bestätigt.',
+  'rowState.validation_rejected': 'Validierung abgelehnt',
+  'rowState.screening_aborted': 'Screening abgebrochen',
+  'rows.byOutcome': 'Nach Ergebnis',
+  'rows.outcomeOption': '{stage}: {outcome} ({n})',
+  'rows.reason': 'Grund und nächster Schritt',
+  'rows.updated': 'Letzte Änderung ({zone})',
+  'results.outcomesNeedYou':
+    'Die Plattform hat {n} Validierungen abgelehnt. Diese Lieferanten gibt es, sie wurden aber nicht bestätigt: Sie zählen als zu korrigieren, und jede Zeile sagt, warum und was zu tun ist.',
+  'results.showRejected': 'Anzeigen',
+  'detail.outcomes': 'Ergebnis',
+
+  'jobs.showArchived': 'Archivierte Aufträge anzeigen ({n})',
+  'jobs.archived': 'Archiviert',
+  'jobs.archive': 'Archivieren',
+  'jobs.unarchive': 'Zurückholen',
+  'jobs.delete': 'Löschen …',
+  'jobs.deleteTitle': 'Auftrag „{name}“ löschen?',
+  'jobs.deleteText':
+    'Seine {rows} Zeilen und der Verlauf ihrer Anfragen werden von diesem Computer entfernt. Angelegte Lieferanten bleiben auf der Plattform. Das lässt sich nicht rückgängig machen: Exportieren Sie vorher die Ergebnisse, wenn Sie sie brauchen.',
+  'jobs.deleteConfirm': 'Auftrag löschen',
+  'jobs.deleted': 'Der Auftrag „{name}“ wurde gelöscht.',
+  'jobs.runningNoDelete':
+    'Ein laufender Auftrag kann nicht archiviert oder gelöscht werden: Halten Sie ihn zuerst an.',
+  'jobs.moveTo': 'Zu Verbindung verschieben',
+  'jobs.move': 'Verschieben',
+  'jobs.moved': 'Der Auftrag verwendet jetzt „{name}“. Setzen Sie ihn fort, um weiterzumachen.',
+
+  'connection.default': 'Für neue Aufträge verwendet',
+  'connection.notUsed':
+    '„{name}“ hat den Test nicht bestanden, daher verwenden neue Aufträge weiter „{current}“. Korrigieren Sie Adresse oder Token (Bearbeiten) und testen Sie erneut.',
+
+  'failure.job_running':
+    'Der Auftrag läuft und kann jetzt nicht geändert werden: Seine Zeilen werden gesendet. Halten Sie ihn an oder brechen Sie ihn ab und versuchen Sie es dann erneut.',
+  'failure.connection_switch_refused.unconfirmed':
+    '{rows} Zeilen wurden über „{from}“ gesendet und sind noch nicht bestätigt. Nur diese Verbindung kann sie bestätigen, ohne einen Lieferanten doppelt zu senden: Korrigieren Sie ihr Token (Verbindung, Bearbeiten), setzen Sie den Auftrag fort, bis sie bestätigt sind, und verschieben Sie ihn dann.',
+  'failure.connection_switch_refused.other_api':
+    '„{to}“ ist eine andere API als die, an die dieser Auftrag Zeilen gesendet hat; die dort angelegten Lieferanten lassen sich hier nicht verfolgen. Wählen Sie eine Verbindung zur selben API oder starten Sie einen neuen Auftrag aus der Datei.',
+  'failure.connection_switch_refused.finished':
+    'Dieser Auftrag ist fertig: Es gibt nichts mehr zu senden. Um die Datei anderswo zu senden, starten Sie einen neuen Auftrag daraus.',
 };
 
 export type Lang = 'en' | 'de';

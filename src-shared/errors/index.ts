@@ -6,12 +6,14 @@ import { coreErrors } from './core';
 import { apiErrors } from './api';
 import { workbookErrors } from './workbook';
 import { fileErrors } from './files';
+import { jobErrors } from './jobs';
 
 export const errorCatalogue = {
   ...coreErrors,
   ...apiErrors,
   ...workbookErrors,
   ...fileErrors,
+  ...jobErrors,
 } as const;
 export type ErrorCode = keyof typeof errorCatalogue;
 

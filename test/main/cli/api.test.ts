@@ -11,6 +11,10 @@ let tmp: Awaited<ReturnType<typeof tempDir>>;
 let dataDir: string;
 let list: string;
 const READ_ONLY = 'read-only-token';
+const NO_SURPRISES = {
+  screeningOdds: { Finished: 0.5, NoFindings: 0.5, Aborted: 0 },
+  validationOdds: { COMPLETED: 1, REJECTED: 0, differentOutcomeId: 0.2 },
+};
 const env = { ONBOARD_TOKEN: TOKEN, WRONG_TOKEN: 'not-the-token', READ_ONLY_TOKEN: READ_ONLY };
 
 beforeAll(async () => {
@@ -19,6 +23,9 @@ beforeAll(async () => {
     processingMs: 100,
     screeningMs: 100,
     validationMs: 100,
+    // Screenings and validations end well here; the test of rejected ones sets its own odds.
+    screeningOdds: NO_SURPRISES.screeningOdds,
+    validationOdds: NO_SURPRISES.validationOdds,
     limits: {
       GET: [{ limit: 200, windowSeconds: 1 }],
       WRITE: [{ limit: 50, windowSeconds: 1 }],
@@ -55,7 +62,9 @@ describe('against --base-url with --token-env', () => {
     const r = await runCli([file, ...common(), '--token-env', 'READ_ONLY_TOKEN'], env);
     expect(r.code, r.stdout + r.stderr).toBe(3);
     expect(r.stdout + r.stderr).toMatch(/permission|refused|denied/i);
-    expect(lastLine(r)).toMatch(/^rows=3 created=0 .* pending=3$/);
+    expect(lastLine(r)).toMatch(
+      /^rows=3 created=0 .* pending=3 validation_rejected=0 screening_aborted=0$/,
+    );
     expect(sandbox.stats().suppliers).toBe(0);
   });
 
@@ -101,7 +110,7 @@ describe('against --base-url with --token-env', () => {
     );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(lastLine(r)).toBe(
-      'rows=12 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=12',
+      'rows=12 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=12 validation_rejected=0 screening_aborted=0',
     );
     expect(sandbox.stats().suppliers).toBe(0);
     expect(sandbox.stats().requests.WRITE).toBe(writesBefore);
@@ -127,7 +136,7 @@ describe('against --base-url with --token-env', () => {
       rejected: 0,
       failed: 0,
       pending: 0,
-      line: 'rows=12 created=12 existing=0 invalid=0 rejected=0 failed=0 pending=0',
+      line: 'rows=12 created=12 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
     });
     const progress = parsed.filter((p) => p.type === 'progress').at(-1)!;
     expect(progress).toHaveProperty('counts');
@@ -153,7 +162,9 @@ describe('against --base-url with --token-env', () => {
       env,
     );
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(lastLine(r)).toBe('rows=4 created=4 existing=0 invalid=0 rejected=0 failed=0 pending=0');
+    expect(lastLine(r)).toBe(
+      'rows=4 created=4 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+    );
     const after = sandbox.stats();
     expect(after.screeningRequests + after.validationRequests).toBeGreaterThanOrEqual(
       before.screeningRequests + before.validationRequests + 8,
@@ -177,7 +188,7 @@ describe('against --base-url with --token-env', () => {
     );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(lastLine(r)).toBe(
-      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0',
+      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
     );
     expect(Object.values(sandbox.stats().creationsByIdentity).every((n) => n === 1)).toBe(true);
   });
@@ -193,13 +204,15 @@ describe('against --base-url with --token-env', () => {
       env,
     ).finally(() => sandbox.configure({ screeningMs: 100 }));
     expect(first.stdout).toContain('--resume');
-    expect(lastLine(first)).toMatch(/^rows=6 .* pending=[1-6]$/);
+    expect(lastLine(first)).toMatch(
+      /^rows=6 .* pending=[1-6] validation_rejected=0 screening_aborted=0$/,
+    );
     // Not every row is done: the exit code says to resume.
     expect(first.code, first.stdout + first.stderr).toBe(4);
     const second = await runCli(['--resume', ...common(), '--token-env', 'ONBOARD_TOKEN'], env);
     expect(second.code, second.stdout + second.stderr).toBe(0);
     expect(lastLine(second)).toBe(
-      'rows=6 created=6 existing=0 invalid=0 rejected=0 failed=0 pending=0',
+      'rows=6 created=6 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
     );
   });
 
@@ -209,7 +222,7 @@ describe('against --base-url with --token-env', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('(list.xlsx');
     expect(lastLine(r)).toBe(
-      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0',
+      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
     );
     expect(Object.values(sandbox.stats().creationsByIdentity).every((n) => n === 1)).toBe(true);
     expect(sandbox.stats().suppliers).toBe(12 + 4 + 6);
@@ -284,5 +297,32 @@ describe('against --base-url with --token-env', () => {
     const r = await runCli([list, '--dry-run', '--sheet', 'Nope', '--data-dir', dataDir], env);
     expect(r.code, r.stdout + r.stderr).toBe(2);
     expect(r.stderr).toMatch(/Nope/);
+  });
+});
+
+describe('validations the platform rejects', () => {
+  it('are counted in the summary line and end with exit code 1', async () => {
+    sandbox.configure({
+      validationOdds: { COMPLETED: 0.5, REJECTED: 0.5, differentOutcomeId: 0 },
+    });
+    try {
+      const file = path.join(tmp.dir, 'validated.xlsx');
+      await writeSupplierList(file, 10, 1300);
+      const r = await runCli(
+        [file, ...common(), '--token-env', 'ONBOARD_TOKEN', '--validate', '--json'],
+        env,
+      );
+      const summary = JSON.parse(lastLine(r)) as Record<string, number | string>;
+      const rejected = summary.validationRejected as number;
+      expect(rejected, r.stdout + r.stderr).toBeGreaterThan(0);
+      expect(summary).toMatchObject({ rows: 10, created: 10, invalid: 0, screeningAborted: 0 });
+      expect(summary.line).toMatch(
+        new RegExp(`^rows=10 created=10 .* validation_rejected=${rejected} screening_aborted=0$`),
+      );
+      // Needs the user: not 0.
+      expect(r.code, r.stdout + r.stderr).toBe(1);
+    } finally {
+      sandbox.configure(NO_SURPRISES);
+    }
   });
 });

@@ -11,7 +11,7 @@ import { createAppServices } from '../../../src-main/services/appServices';
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SAMPLE = path.join(ROOT, 'resources/samples/suppliers.xlsx');
 export const SUMMARY =
-  /^rows=\d+ created=\d+ existing=\d+ invalid=\d+ rejected=\d+ failed=\d+ pending=\d+$/;
+  /^rows=\d+ created=\d+ existing=\d+ invalid=\d+ rejected=\d+ failed=\d+ pending=\d+ validation_rejected=\d+ screening_aborted=\d+$/;
 
 export interface CliResult {
   code: number | null;

@@ -113,7 +113,9 @@ describe('--retry-from a results file fixed in Excel', () => {
   it('a first run creates the valid rows and leaves three invalid ones (exit code 1)', async () => {
     const r = await runCli([list, ...FAST], env);
     expect(r.code, out(r)).toBe(1);
-    expect(lastLine(r)).toBe('rows=8 created=5 existing=0 invalid=3 rejected=0 failed=0 pending=0');
+    expect(lastLine(r)).toBe(
+      'rows=8 created=5 existing=0 invalid=3 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+    );
     const stats = await sandboxStats();
     expect(stats.createRequestsAccepted).toBe(5);
   }, 60_000);
@@ -135,7 +137,7 @@ describe('--retry-from a results file fixed in Excel', () => {
     );
     expect(retried.stdout).toContain('The row still invalid stays out of this job');
     expect(lastLine(retried)).toBe(
-      'rows=2 created=2 existing=0 invalid=0 rejected=0 failed=0 pending=0',
+      'rows=2 created=2 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
     );
 
     // The new job holds the two fixed rows and nothing else.
@@ -175,7 +177,9 @@ describe('--retry-from a results file fixed in Excel', () => {
     expect(r.code, out(r)).toBe(0);
     expect(r.stdout).toMatch(/"list\.results\.xlsx" has not changed since it made job \S+/);
     expect(r.stdout).toContain('nothing new to send');
-    expect(lastLine(r)).toBe('rows=0 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=0');
+    expect(lastLine(r)).toBe(
+      'rows=0 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+    );
     expect(jobCount()).toBe(before);
   }, 60_000);
 

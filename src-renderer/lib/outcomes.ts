@@ -1,0 +1,56 @@
+// Screening and validation outcomes in the user's words (src-shared/outcomes.ts says which need
+// the user), and the one line a results row shows: its reason and what to do next.
+import type { RowView } from '../../src-shared/contract';
+import type { OutcomeStage } from '../../src-shared/outcomes';
+import { isAttentionOutcome } from '../../src-shared/outcomes';
+import { t } from './i18n.svelte';
+import { messages, type MessageKey } from './messages';
+
+function known(key: string): key is MessageKey {
+  return key in messages.en;
+}
+
+/** The status as a word ("Rejected"), or the API's own value when the app does not know it. */
+export function outcomeLabel(stage: OutcomeStage, status: string | null): string {
+  if (status === null) return '';
+  const key = `outcome.${stage}.${status}`;
+  return known(key) ? t(key) : t('outcome.unknown', { status });
+}
+
+/** What the status means and what to do, in one line; empty for an unknown status. */
+export function outcomeHelp(stage: OutcomeStage, status: string | null): string {
+  const key = `outcome.${stage}.${status ?? ''}.help`;
+  return status !== null && known(key) ? t(key) : '';
+}
+
+/** The row's reason and next step: its error or problems, else an outcome that needs the user
+ *  (with the platform's reason), else the explanation of its last outcome. */
+export function rowReason(row: RowView): string {
+  if (row.errorMessage) return row.errorMessage;
+  if (row.problems.length) return row.problems.map((p) => p.message).join(' · ');
+  const parts: string[] = [];
+  if (isAttentionOutcome('validation', row.validationStatus)) {
+    parts.push(outcomeHelp('validation', row.validationStatus));
+    if (row.rejectionReason) parts.push(t('outcome.reason', { reason: row.rejectionReason }));
+  }
+  if (isAttentionOutcome('screening', row.screeningStatus))
+    parts.push(outcomeHelp('screening', row.screeningStatus));
+  if (parts.length) return parts.join(' ');
+  if (row.validationStatus) return outcomeHelp('validation', row.validationStatus);
+  if (row.screeningStatus) return outcomeHelp('screening', row.screeningStatus);
+  return '';
+}
+
+/** The row's state as its badge shows it: a finished row whose validation was rejected (or
+ *  screening stopped) is not shown as simply done. */
+export function shownState(row: RowView): string {
+  if (row.state !== 'done') return row.state;
+  if (isAttentionOutcome('validation', row.validationStatus)) return 'validation_rejected';
+  if (isAttentionOutcome('screening', row.screeningStatus)) return 'screening_aborted';
+  return row.state;
+}
+
+/** The user's time zone, as Intl formats times in it ("Europe/Berlin"). */
+export function timeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

@@ -1,0 +1,14 @@
+// Codes for what a job's rows ended with and for what may be done to a whole job (move it to
+// another connection, archive or delete it), and for choosing the connection new jobs use.
+import { OUTCOME_TEXT } from '../outcomes';
+
+export const jobErrors = {
+  validation_rejected: OUTCOME_TEXT.validation.REJECTED,
+  screening_aborted: OUTCOME_TEXT.screening.Aborted,
+  job_running:
+    'The job is running. Pause it, or wait until it ends, then try again: a running job cannot be moved, archived or deleted.',
+  connection_switch_refused:
+    'The job cannot move to this connection. Keep its connection, or start a new job from the file on the other one.',
+  connection_test_failed:
+    'The connection did not pass its test, so new jobs keep using the current connection. Fix the address or the token (Edit), then test it again.',
+} as const;

@@ -1,0 +1,80 @@
+// The outcomes of screening and validation as the API reports them (docs/api/api-notes.md), and
+// which of them leave the row needing the user. A row whose validation was REJECTED has ended
+// (`done`: the app can do nothing more for it) but is not a success: it counts with the rows to
+// fix in every summary, filter and export. The words and explanations for the user are in the
+// renderer's messages (`outcome.<stage>.<status>`) and, in English, below for the services.
+import type { RowState, RowStateGroup } from './rowStates';
+import { ROW_STATE_GROUP } from './rowStates';
+
+export type OutcomeStage = 'screening' | 'validation';
+
+/** The statuses the API and the app use, per stage. `OnCreate` is the app's mark for a request
+ *  sent with the creation; `Skipped` is a screening the platform did not start (already screened
+ *  or not eligible). Other values are shown as the API wrote them. */
+export const OUTCOME_STATUSES = {
+  screening: ['OnCreate', 'New', 'Finished', 'NoFindings', 'Aborted', 'Skipped'],
+  validation: ['OnCreate', 'PENDING', 'COMPLETED', 'REJECTED'],
+} as const;
+
+/** End statuses after which the user has to act. */
+export const ATTENTION_OUTCOMES = {
+  screening: ['Aborted'],
+  validation: ['REJECTED'],
+} as const satisfies { [S in OutcomeStage]: readonly (typeof OUTCOME_STATUSES)[S][number][] };
+
+/** What each status means and what to do, in English (exports, the command line). */
+export const OUTCOME_TEXT: {
+  [S in OutcomeStage]: Record<(typeof OUTCOME_STATUSES)[S][number], string>;
+} = {
+  screening: {
+    OnCreate: 'Screening requested with the creation; the app follows it.',
+    New: 'Screening is running on the platform; the app follows it until it ends.',
+    Finished:
+      'Screening finished with findings: review them on the platform before working with this supplier.',
+    NoFindings: 'Screening finished without findings. Nothing to do.',
+    Aborted:
+      'Screening was stopped on the platform without a result: request a new screening for this supplier on the platform.',
+    Skipped:
+      'The platform did not start a screening (already screened or not eligible). Nothing to do.',
+  },
+  validation: {
+    OnCreate: 'Validation requested with the creation; the app follows it.',
+    PENDING: 'Validation is running on the platform; the app follows it until it ends.',
+    COMPLETED: 'Validation completed: the platform confirmed the supplier. Nothing to do.',
+    REJECTED:
+      "Validation rejected: the platform could not confirm the supplier. Read the reason, correct the supplier's details on the platform, then request the validation again there.",
+  },
+};
+
+export interface OutcomeFacts {
+  state: RowState | string;
+  screeningStatus: string | null;
+  validationStatus: string | null;
+}
+
+export function isAttentionOutcome(stage: OutcomeStage, status: string | null): boolean {
+  return status !== null && (ATTENTION_OUTCOMES[stage] as readonly string[]).includes(status);
+}
+
+/** A finished row whose screening or validation ended in a way the user must act on. */
+export function endedNeedingUser(row: OutcomeFacts): boolean {
+  return (
+    row.state === 'done' &&
+    (isAttentionOutcome('validation', row.validationStatus) ||
+      isAttentionOutcome('screening', row.screeningStatus))
+  );
+}
+
+/** The row's group in every summary: its state's group, except a finished row whose outcome
+ *  needs the user, which is to fix. */
+export function rowGroup(row: OutcomeFacts): RowStateGroup {
+  if (endedNeedingUser(row)) return 'to_fix';
+  return ROW_STATE_GROUP[row.state as RowState] ?? 'waiting';
+}
+
+/** The English sentence for a status, or null for a value the app does not know. */
+export function outcomeText(stage: OutcomeStage, status: string | null): string | null {
+  if (status === null) return null;
+  const texts = OUTCOME_TEXT[stage] as Record<string, string>;
+  return Object.hasOwn(texts, status) ? (texts[status] ?? null) : null;
+}
