@@ -30,6 +30,9 @@ beforeAll(async () => {
     processingMs: 100,
     screeningMs: 100,
     validationMs: 100,
+    // Screenings and validations end well here: an aborted one would end the run with exit 1.
+    screeningOdds: { Finished: 0.5, NoFindings: 0.5, Aborted: 0 },
+    validationOdds: { COMPLETED: 1, REJECTED: 0, differentOutcomeId: 0.2 },
     limits: { GET: [{ limit: 200, windowSeconds: 1 }], WRITE: [{ limit: 50, windowSeconds: 1 }] },
   });
   tmp = await tempDir('onboard-plan-');
@@ -78,7 +81,9 @@ describe('without a terminal', () => {
         /^ {2}Expected duration: (under 1s|about \d+s) \(sending 4 requests at up to 1,960\/min: under 1s; then the platform's processing: under 1s\)\.$/,
       ),
     ]);
-    expect(lastLine(r)).toBe('rows=4 created=4 existing=0 invalid=0 rejected=0 failed=0 pending=0');
+    expect(lastLine(r)).toBe(
+      'rows=4 created=4 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+    );
   });
 
   it('with --screening, skips existing suppliers by default: nothing to pay, nothing to ask', async () => {
@@ -118,7 +123,9 @@ describe('without a terminal', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('  4 screenings for 5 years will be ordered.');
     expect(sandbox.stats().screeningRequests - before).toBe(4);
-    expect(lastLine(r)).toBe('rows=4 created=0 existing=4 invalid=0 rejected=0 failed=0 pending=0');
+    expect(lastLine(r)).toBe(
+      'rows=4 created=0 existing=4 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+    );
   });
 
   it('--skip-existing with --include-existing is a usage error', async () => {
@@ -197,7 +204,9 @@ describe('another unfinished job on the same suppliers', () => {
     );
     // The three others are sent and followed by a later --resume; the three left out are pending.
     expect(r.code, r.stdout + r.stderr).toBe(4);
-    expect(lastLine(r)).toBe('rows=6 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=6');
+    expect(lastLine(r)).toBe(
+      'rows=6 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=6 validation_rejected=0 screening_aborted=0',
+    );
     expect(slow.stats().createRequestsAccepted - before).toBe(3);
     const results = (await readWorkbook(path.join(tmp.dir, 'second.results.xlsx'))).find(
       (s) => s.name === 'Results',
@@ -270,7 +279,7 @@ describe('on a terminal', () => {
       expect(yes.code, yes.stdout + yes.stderr).toBe(0);
       expect(yes.stdout).toContain('Start? [y/N]');
       expect(yes.lines.filter((l) => l.trim()).at(-1)).toBe(
-        'rows=3 created=3 existing=0 invalid=0 rejected=0 failed=0 pending=0',
+        'rows=3 created=3 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
       );
     },
   );
