@@ -13,6 +13,7 @@ import {
   shot,
   startHost,
   startSandbox,
+  startUpload,
   watchErrors,
   type RunningHost,
 } from './support';
@@ -52,13 +53,13 @@ test('a rejected validation is counted as to fix, filtered by outcome and shown 
   await mapAndCreate(page, 'Validated');
   await page.getByLabel(/Request validation of each supplier/).check();
   await checkIdentifiers(page);
-  await page.getByRole('button', { name: 'Start upload' }).click();
+  await startUpload(page);
   await expect(jobEnded(page)).toBeVisible({ timeout: 240_000 });
   await page.getByRole('button', { name: 'See results' }).click();
   await expect(page.getByRole('heading', { name: /^Results/ })).toBeVisible();
 
   // The outcome filter says how many validations were rejected.
-  const filter = page.getByTestId('row-filter');
+  const filter = page.getByTestId('row-outcome');
   const option = filter.locator('option[value="outcome:validation|REJECTED"]');
   await expect(option).toHaveCount(1);
   const rejected = Number(/\((\d+)\)/.exec((await option.textContent()) ?? '')?.[1]);
