@@ -196,13 +196,13 @@ describe('against --base-url with --token-env', () => {
   it('--no-wait stops once every row is sent; --resume follows the rest', async () => {
     const file = path.join(tmp.dir, 'nowait.xlsx');
     await writeSupplierList(file, 6, 700);
-    // Screenings that take a while, so that some are still running when every row is sent, however
-    // slowly the machine sends them.
-    sandbox.configure({ screeningMs: 15_000 });
+    // Creations and screenings that take a while, so that some are still running when every row
+    // is sent, however slowly or quickly the machine sends them.
+    sandbox.configure({ processingMs: 10_000, screeningMs: 10_000 });
     const first = await runCli(
       [file, ...common(), '--token-env', 'ONBOARD_TOKEN', '--no-wait', '--screening', '2', '--yes'],
       env,
-    ).finally(() => sandbox.configure({ screeningMs: 100 }));
+    ).finally(() => sandbox.configure({ processingMs: 100, screeningMs: 100 }));
     expect(first.stdout).toContain('--resume');
     expect(lastLine(first)).toMatch(
       /^rows=6 .* pending=[1-6] validation_rejected=0 screening_aborted=0$/,
