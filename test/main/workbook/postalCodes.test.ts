@@ -119,7 +119,7 @@ describe('postal codes in row validation', () => {
       },
     ]);
     expect(out[2]?.problems.map((p) => p.message)).toEqual([
-      'Row 4, column PLZ (D): "101155" does not have the form of postal codes in Germany.',
+      '"101155" does not have the form of postal codes in Germany (row 4, column PLZ (D)).',
     ]);
     expect(out[3]?.problems).toEqual([]);
     expect(summary.byCode).toEqual({ postal_code_invalid: 2 });
