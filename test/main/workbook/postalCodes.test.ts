@@ -114,12 +114,12 @@ describe('postal codes in row validation', () => {
         value: '12345678',
         code: 'postal_code_invalid',
         message:
-          'Row 3, column PLZ (D): "12345678" does not have the form of postal codes in the United States.',
+          '"12345678" does not have the form of postal codes in the United States (row 3, column PLZ (D)).',
         fix: 'Postal codes in the United States (ZIP codes) have five digits, or five digits, a hyphen and four more, for example 10001. Correct it, or leave it empty.',
       },
     ]);
     expect(out[2]?.problems.map((p) => p.message)).toEqual([
-      'Row 4, column PLZ (D): "101155" does not have the form of postal codes in Germany.',
+      '"101155" does not have the form of postal codes in Germany (row 4, column PLZ (D)).',
     ]);
     expect(out[3]?.problems).toEqual([]);
     expect(summary.byCode).toEqual({ postal_code_invalid: 2 });
