@@ -97,27 +97,37 @@ export class RunLogRecorder {
       this.recorded.set(jobId, last);
       return;
     }
-    this.journal.appendEvents([
-      {
-        jobId,
-        rowId: null,
-        kind: 'note',
-        detail: {
-          jobState: job.state,
-          ...(job.stateReason
-            ? { code: job.stateReason.code, message: job.stateReason.message }
-            : {}),
-        },
+    const written = this.append({
+      jobId,
+      rowId: null,
+      kind: 'note',
+      detail: {
+        jobState: job.state,
+        ...(job.stateReason
+          ? { code: job.stateReason.code, message: job.stateReason.message }
+          : {}),
       },
-    ]);
-    this.recorded.set(jobId, job.state);
+    });
+    if (written) this.recorded.set(jobId, job.state);
   }
 
   warning(jobId: string, code: string, message: string): void {
     if (!this.journal.getJob(jobId)) return;
-    this.journal.appendEvents([
-      { jobId, rowId: null, kind: 'note', detail: { warning: { code, message } } },
-    ]);
+    this.append({ jobId, rowId: null, kind: 'note', detail: { warning: { code, message } } });
+  }
+
+  /**
+   * The log is a record of what the user was told, never in its way: when the journal cannot
+   * take a line (a full disk is the usual reason), the event still reaches every front door and
+   * the line is simply missing from the log.
+   */
+  private append(event: Parameters<Journal['appendEvents']>[0][number]): boolean {
+    try {
+      this.journal.appendEvents([event]);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
 

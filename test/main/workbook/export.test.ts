@@ -104,6 +104,7 @@ describe('exportResults', () => {
       ...(results[0]?.cells ?? []),
       'done',
       '81234',
+      '', // Supplier outcome: said by the services from the journal, not given here
       'u-1',
       'NoFindings',
       'COMPLETED',
@@ -432,7 +433,7 @@ describe('results within what Excel opens', () => {
     );
     expect(failure.error.code).toBe('results_too_wide');
     expect(failure.error.message).toBe(
-      `The results need 16,394 columns (16,384 of the file and 10 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
+      `The results need 16,395 columns (16,384 of the file and 11 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
     );
     expect(await readdir(dir)).not.toContain('wide.xlsx');
     const csv = join(dir, 'wide.csv');
@@ -441,7 +442,7 @@ describe('results within what Excel opens', () => {
       rows: () => [{ sourceRow: 2, cells: wide, result: { status: 'done' } }],
       format: 'csv',
     });
-    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_394);
+    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_395);
   });
 
   it('says what stops the file from being written, with the next step the caller gives', async () => {
