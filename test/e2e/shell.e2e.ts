@@ -10,8 +10,6 @@ test('the app loads through the browser host, on the Jobs screen, and its servic
   await openApp(page, host());
   // The secret leaves the address bar as soon as the page has it.
   await expect.poll(() => page.url()).not.toContain('secret=');
-  await expect(page.getByTestId('app-info')).toContainText(host().dataDir);
-  await expect(page.getByTestId('app-info')).toContainText('journal.sqlite');
 
   // Keyboard: the skip link comes first, and the navigation works with Enter.
   await page.keyboard.press('Tab');
@@ -29,6 +27,10 @@ test('the app loads through the browser host, on the Jobs screen, and its servic
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Jobs', level: 2 })).toBeFocused();
 
+  // Where the data lives, and the check that the services answer, are in the About dialog.
+  await page.getByRole('button', { name: 'About' }).click();
+  await expect(page.getByTestId('app-info')).toContainText(host().dataDir);
+  await expect(page.getByTestId('app-info')).toContainText('journal.sqlite');
   await page.getByRole('button', { name: 'Check that the app responds' }).click();
   await expect(page.getByTestId('ping-status')).toHaveText('Done: 5 of 5 steps');
   await shot(page, 'shell');
