@@ -5,6 +5,7 @@
 // done and whose values now differ and validate is sent again, whatever its Status says. Rows on
 // the Errors sheet count like rows on the Results sheet; a row changed differently on both is
 // left out and named.
+import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';
 import { CUT_MARK, fitCell } from './export';
 import { payloadKey, shownRow, type JobRowValues } from './sentValues';
 import type { Mapping, ValidatedRow } from './types';
@@ -12,7 +13,7 @@ import type { Mapping, ValidatedRow } from './types';
 /** States after which the supplier exists, or the row is still on its way in its job: a results
  *  file does not send these again. Every other state (invalid, rejected, ambiguous, vanished,
  *  needs_user, cancelled, skipped) is a row that was not done. */
-const DONE_OR_UNDERWAY = new Set([
+const DONE_OR_UNDERWAY = new Set<string>([
   'draft',
   'valid',
   'new',
@@ -23,14 +24,7 @@ const DONE_OR_UNDERWAY = new Set([
   'in_doubt',
   'accepted',
   'created',
-  'screening_queued',
-  'screening_sending',
-  'screening_in_doubt',
-  'screening_requested',
-  'validation_queued',
-  'validation_sending',
-  'validation_in_doubt',
-  'validation_requested',
+  ...FOLLOW_UP_STATES,
   'done',
 ]);
 
