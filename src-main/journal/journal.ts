@@ -31,6 +31,7 @@ import {
   type WriteStage,
 } from './rowStates';
 import * as schema from './schema';
+import { DUE_STATES, DUE_STATES_SQL } from './schema';
 import type { ConnectionLimits, JobOptions, RowProblem, UserEdits } from './schema';
 
 export { DEFAULT_MIGRATIONS_DIR, type MigrationReport } from './migrate';
@@ -384,6 +385,7 @@ export class Journal {
   private readonly db: BetterSQLite3Database<typeof schema>;
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly patchStatements = new Map<string, BetterSqlite3.Statement>();
+  private readonly dueStatements = new Map<string, BetterSqlite3.Statement>();
   private closed = false;
   /** Send-log entries not written yet (oldest first), and a prune still to do. */
   private unsavedSends: Array<[string, string, number]> = [];
@@ -897,11 +899,29 @@ export class Journal {
    * The next rows due for a stage: in one of `states`, `nextAttemptAt <= now`, oldest due time
    * first, then import order. Each state is one index range (no sort of the whole job).
    */
-  takeDue(jobId: string, states: readonly RowState[], now: number, limit: number): JournalRow[] {
+  takeDue(
+    jobId: string,
+    states: readonly RowState[],
+    now: number,
+    limit: number,
+    /** Keyset paging: only rows after this one in the same order (a walk over every due row). */
+    after?: { nextAttemptAt: number; id: number },
+  ): JournalRow[] {
     const n = clampLimit(limit, DEFAULT_BATCH);
     const merged: RawRow[] = [];
     for (const state of new Set(states)) {
-      merged.push(...(this.stmts.due.all(jobId, state, now, n) as RawRow[]));
+      merged.push(
+        ...((after
+          ? this.dueStatement('after', state).all(
+              jobId,
+              after.nextAttemptAt,
+              now,
+              after.nextAttemptAt,
+              after.id,
+              n,
+            )
+          : this.dueStatement('due', state).all(jobId, now, n)) as RawRow[]),
+      );
     }
     merged.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
     return merged.slice(0, n).map(toRow);
@@ -912,7 +932,7 @@ export class Journal {
   nextDueAt(jobId: string, states: readonly RowState[]): number | null {
     let best: number | null = null;
     for (const state of new Set(states)) {
-      const r = this.stmts.nextDue.get(jobId, state) as { at: number } | undefined;
+      const r = this.dueStatement('next', state).get(jobId) as { at: number } | undefined;
       if (r && (best === null || r.at < best)) best = r.at;
     }
     return best;
@@ -1443,6 +1463,38 @@ export class Journal {
     }>;
   }
 
+  /**
+   * The due queries of one state. `rows_due_idx` is partial (DUE_STATES): SQLite uses it only
+   * when the query repeats its condition (DUE_STATES_SQL), so each state has its own statements
+   * (states are the fixed names of ROW_STATES, never input). Another state's rows are read
+   * through the (job, state, source row) index and sorted.
+   */
+  private dueStatement(kind: 'due' | 'after' | 'next', state: RowState): BetterSqlite3.Statement {
+    const key = `${kind}:${state}`;
+    let stmt = this.dueStatements.get(key);
+    if (stmt) return stmt;
+    if (!(ROW_STATES as readonly string[]).includes(state)) {
+      fail('internal', undefined, { reason: 'unknown row state', state });
+    }
+    const indexed = (DUE_STATES as readonly string[]).includes(state);
+    const from = indexed ? 'rows INDEXED BY rows_due_idx' : 'rows';
+    const where = `job_id = ? AND state = '${state}'${indexed ? ` AND ${DUE_STATES_SQL}` : ''}`;
+    stmt = this.sqlite.prepare(
+      kind === 'next'
+        ? `SELECT next_attempt_at AS at FROM ${from} WHERE ${where}
+           ORDER BY next_attempt_at LIMIT 1`
+        : kind === 'after'
+          ? `SELECT ${ROW_COLUMNS} FROM ${from}
+             WHERE ${where} AND next_attempt_at >= ? AND next_attempt_at <= ?
+               AND (next_attempt_at > ? OR id > ?)
+             ORDER BY next_attempt_at, id LIMIT ?`
+          : `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where} AND next_attempt_at <= ?
+             ORDER BY next_attempt_at, id LIMIT ?`,
+    );
+    this.dueStatements.set(key, stmt);
+    return stmt;
+  }
+
   private requireJob(jobId: string): void {
     if (!this.stmts.jobExists.get(jobId)) fail('not_found', undefined, { jobId });
   }
@@ -1529,15 +1581,6 @@ function prepareStatements(db: BetterSqlite3.Database) {
     bySourceRow: db.prepare(`SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND source_row = ?`),
     byIdentity: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND identity_key = ? ORDER BY id`,
-    ),
-    due: db.prepare(
-      `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_due_idx
-       WHERE job_id = ? AND state = ? AND next_attempt_at <= ?
-       ORDER BY next_attempt_at, id LIMIT ?`,
-    ),
-    nextDue: db.prepare(
-      `SELECT next_attempt_at AS at FROM rows INDEXED BY rows_due_idx
-       WHERE job_id = ? AND state = ? ORDER BY next_attempt_at LIMIT 1`,
     ),
     inState: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND state = ? ORDER BY id LIMIT ?`,

@@ -1,6 +1,7 @@
 // The journal's tables. Times are milliseconds since the epoch (the injected clock's `now()`),
 // JSON columns are text. drizzle-kit turns this file into the SQL under ./migrations
 // (`npm run db:generate`); never edit a generated migration, add a new one.
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -38,6 +39,28 @@ export interface RowProblem {
 
 /** The user's fixes, by payload field or column: the latest value wins; the original cells stay. */
 export type UserEdits = Record<string, string>;
+
+/** The states whose rows wait for a time to be worked on (the engine's due queries): only they
+ *  are in `rows_due_idx`. A row sending, new, settled or waiting for the user is not, so moving
+ *  into or out of such a state changes one entry of the index instead of two. */
+export const DUE_STATES = [
+  'valid',
+  'queued',
+  'in_doubt',
+  'accepted',
+  'pending',
+  'created',
+  'screening_queued',
+  'screening_in_doubt',
+  'screening_requested',
+  'validation_queued',
+  'validation_in_doubt',
+  'validation_requested',
+] as const satisfies readonly RowState[];
+
+/** The due index's condition. A query uses a partial index only when its WHERE holds this very
+ *  term (SQLite does not infer it from `state = ?`). */
+export const DUE_STATES_SQL = `state IN (${DUE_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 // The token is never here: it lives in the OS keychain, keyed by the connection id.
 export const connections = sqliteTable('connections', {
@@ -114,8 +137,9 @@ export const rows = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
-    // The engine's "next batch due for a stage": one range per state, already in fair order.
-    index('rows_due_idx').on(t.jobId, t.state, t.nextAttemptAt),
+    // The engine's "next batch due for a stage": one range per state, already in fair order;
+    // partial (DUE_STATES), so a query must hold DUE_STATES_SQL to use it.
+    index('rows_due_idx').on(t.jobId, t.state, t.nextAttemptAt).where(sql.raw(DUE_STATES_SQL)),
     index('rows_identity_idx').on(t.jobId, t.identityKey),
     // Keyset paging in source order, and one row per source row.
     uniqueIndex('rows_source_row_idx').on(t.jobId, t.sourceRow),
@@ -141,7 +165,9 @@ export const jobRowCounts = sqliteTable(
 export const rowEvents = sqliteTable(
   'row_events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Not AUTOINCREMENT: that keeps the highest id in sqlite_sequence, one more page written by
+    // every commit. Ids still grow with each insert (the largest plus one).
+    id: integer('id').primaryKey(),
     jobId: text('job_id')
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
@@ -160,7 +186,7 @@ export const rowEvents = sqliteTable(
 export const sendLog = sqliteTable(
   'send_log',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').primaryKey(),
     connectionId: text('connection_id').notNull(),
     group: text('group').notNull(),
     sentAt: integer('sent_at').notNull(),
