@@ -124,7 +124,7 @@ const TRACKED_STATES: RowState[] = ['accepted', 'pending'];
 const PROMOTE_EVERY_MS = 1_000;
 const NOT_VISIBLE_MARK = 'status_not_visible';
 
-type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll';
+type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll' | 'promote';
 
 export class JobRunner {
   private readonly d: JobRunnerDeps;
@@ -313,13 +313,14 @@ export class JobRunner {
       (counts.created ?? 0) >= PROMOTE_BATCH ||
       now - this.promotedAt >= PROMOTE_EVERY_MS ||
       this.tasks.size === 0;
-    if (counts.created && due) {
+    if (counts.created && due && this.idle('promote')) {
       this.promotedAt = now;
       // Per row: whether screening or validation was asked for on create decides the state.
-      for (;;) {
-        const rows = journal.takeDue(jobId, ['created'], Number.MAX_SAFE_INTEGER, PROMOTE_BATCH);
-        if (!rows.length) break;
-        journal.recordOutcomes(
+      const rows = journal.takeDue(jobId, ['created'], Number.MAX_SAFE_INTEGER, PROMOTE_BATCH);
+      if (!rows.length) return;
+      // In the next group commit: at the API's pace it rides with a request's intent.
+      this.spawn('promote', undefined, async () => {
+        await journal.recordOutcomesAsync(
           rows.map((row) => ({
             rowId: row.id,
             from: 'created',
@@ -330,7 +331,7 @@ export class JobRunner {
             },
           })),
         );
-      }
+      });
     }
   }
 
@@ -1169,17 +1170,27 @@ export class JobRunner {
     const now = clock.now();
     const from = row.state;
     if (found.found === 'one') {
-      await journal.recordOutcomeAsync({
-        rowId: row.id,
-        from,
-        to: 'created',
-        patch: {
-          platformId: String(found.supplier.platformTargetId),
-          errorCode: null,
-          errorMessage: null,
+      // Created, and moved on to its follow-up in the same commit (as `promote` would a moment
+      // later): the row's pages and index entries are written once instead of twice.
+      await journal.recordOutcomesAsync([
+        {
+          rowId: row.id,
+          from,
+          to: 'created',
+          patch: {
+            platformId: String(found.supplier.platformTargetId),
+            errorCode: null,
+            errorMessage: null,
+          },
+          response: { found: found.supplier.platformTargetId },
         },
-        response: { found: found.supplier.platformTargetId },
-      });
+        {
+          rowId: row.id,
+          from: 'created',
+          to: this.followUpAfterCreate(row),
+          patch: { nextAttemptAt: now + settings.statusPollBaseMs, attempts: 0 },
+        },
+      ]);
       return;
     }
     if (found.found === 'ambiguous') {

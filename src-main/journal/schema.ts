@@ -191,9 +191,9 @@ export const sendLog = sqliteTable(
     group: text('group').notNull(),
     sentAt: integer('sent_at').notNull(),
   },
-  // Pruning scans the table, which holds about two windows of sends: no index on the time
-  // alone to update with every send.
-  (t) => [index('send_log_window_idx').on(t.connectionId, t.group, t.sentAt)],
+  // No index: the table holds about two windows of sends (a few hundred entries), which the
+  // limiter loads once at start-up and pruning scans; an index would be one more page written
+  // with every intent.
 );
 
 export const mappingTemplates = sqliteTable(
