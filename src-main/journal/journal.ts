@@ -234,11 +234,10 @@ const SEND_LOG_FLUSH_MS = 1_000;
  *  the counters'), so rows that share a commit share most of them. */
 const DURABLE_WINDOW_MS = 5;
 const LAZY_WINDOW_MS = 250;
-/** While intents flow (one was committed within INTENT_FLOW_MS), the others wait up to
- *  RIDE_WINDOW_MS for the next one instead: at the API's pace (100 writes a minute, one about
- *  every 600 ms) an answer then rides with the next request's intent instead of being a commit
- *  of its own. */
-const INTENT_FLOW_MS = 2_000;
+/** While an intent is expected (see `expectIntents`: write requests wait for their slot), the
+ *  others wait up to RIDE_WINDOW_MS for it instead: at the API's pace (100 writes a minute, one
+ *  about every 600 ms) an answer then rides with the next request's intent instead of being a
+ *  commit of its own. */
 const RIDE_WINDOW_MS = 1_000;
 /** Bytes per page of a new journal. Every commit writes each page it changed whole to the WAL,
  *  and the engine's commits change a few bytes on each of a dozen pages, so smaller pages write
@@ -410,8 +409,8 @@ export class Journal {
   private grouped: GroupedWrite[] = [];
   private groupTimer: ReturnType<typeof setTimeout> | undefined;
   private groupDueAt = Number.POSITIVE_INFINITY;
-  /** When the last group commit with an intent was made (see INTENT_FLOW_MS). */
-  private lastDurableAt = Number.NEGATIVE_INFINITY;
+  /** Who can tell that an intent is coming (see `expectIntents`). */
+  private readonly intentSources = new Set<() => boolean>();
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
@@ -579,7 +578,7 @@ export class Journal {
       }
       this.grouped.push({ run, durable, resolve: resolve as (v: unknown) => void, reject });
       const now = Date.now();
-      const lazyMs = now - this.lastDurableAt < INTENT_FLOW_MS ? RIDE_WINDOW_MS : LAZY_WINDOW_MS;
+      const lazyMs = !durable && this.intentExpected() ? RIDE_WINDOW_MS : LAZY_WINDOW_MS;
       const dueAt =
         this.grouped.length >= GROUP_MAX ? 0 : now + (durable ? DURABLE_WINDOW_MS : lazyMs);
       if (dueAt >= this.groupDueAt) return;
@@ -587,6 +586,27 @@ export class Journal {
       this.groupDueAt = dueAt;
       this.groupTimer = setTimeout(() => this.flushGroup(), Math.max(0, dueAt - Date.now()));
     });
+  }
+
+  /**
+   * Registers `source`, which says whether a request's intent (a durable write) is about to be
+   * queued, e.g. write requests wait for their slot: while one says so, the lazy writes wait
+   * up to RIDE_WINDOW_MS (not LAZY_WINDOW_MS) to share its commit. Returns its removal.
+   */
+  expectIntents(source: () => boolean): () => void {
+    this.intentSources.add(source);
+    return () => this.intentSources.delete(source);
+  }
+
+  private intentExpected(): boolean {
+    for (const source of this.intentSources) {
+      try {
+        if (source()) return true;
+      } catch {
+        // A source that cannot tell expects nothing.
+      }
+    }
+    return false;
   }
 
   private flushGroup(): void {
@@ -613,10 +633,8 @@ export class Journal {
         }
       });
     try {
-      if (batch.some((w) => w.durable)) {
-        this.durably(commit);
-        this.lastDurableAt = Date.now();
-      } else commit();
+      if (batch.some((w) => w.durable)) this.durably(commit);
+      else commit();
     } catch (e) {
       const error = isDiskFull(e) && !(e instanceof AppFailure) ? diskFull(this.folder) : e;
       for (const w of batch) w.reject(error);
