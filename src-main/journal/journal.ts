@@ -31,7 +31,7 @@ import {
   type WriteStage,
 } from './rowStates';
 import * as schema from './schema';
-import { DUE_STATES, DUE_STATES_SQL } from './schema';
+import { DUE_STATES, DUE_STATES_SQL, LISTED_STATES_SQL, TRANSIENT_STATES } from './schema';
 import type { ConnectionLimits, JobOptions, RowProblem, UserEdits } from './schema';
 
 export { DEFAULT_MIGRATIONS_DIR, type MigrationReport } from './migrate';
@@ -1013,7 +1013,9 @@ export class Journal {
     const states = query.states ?? (query.problemsOnly ? PROBLEM_STATES : null);
     const text = query.text?.trim() ? query.text.trim() : null;
 
-    if (text === null && query.errorCode === undefined && query.problem === undefined) {
+    // A transient state is not in the state index: its few rows are found by the window scan.
+    const indexed = !states || !states.some(isTransient);
+    if (indexed && text === null && query.errorCode === undefined && query.problem === undefined) {
       let raws: RawRow[];
       if (states) {
         raws = [];
@@ -1225,7 +1227,8 @@ export class Journal {
       options.reason === undefined ? { from, to } : { from, to, reason: options.reason },
     );
     return this.transact(() => {
-      const moved = this.stmts.moveRows.all({
+      const stmt = isTransient(from) ? this.stmts.moveTransientRows : this.stmts.moveRows;
+      const moved = stmt.all({
         to,
         at,
         nextAttemptAt: options.nextAttemptAt ?? null,
@@ -1597,6 +1600,20 @@ function checkNewRows(rows: readonly NewRow[]): void {
   }
 }
 
+function moveRowsSql(indexed: boolean): string {
+  const from = indexed
+    ? `rows INDEXED BY rows_state_source_row_idx
+       WHERE job_id = @jobId AND state = @from AND ${LISTED_STATES_SQL}`
+    : `rows WHERE job_id = @jobId AND state = @from`;
+  return `UPDATE rows SET state = @to, updated_at = @at,
+         next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at)
+       WHERE id IN (SELECT id FROM ${from} ORDER BY source_row LIMIT @limit)
+       RETURNING id`;
+}
+
+const isTransient = (state: RowState): boolean =>
+  (TRANSIENT_STATES as readonly RowState[]).includes(state);
+
 function prepareStatements(db: BetterSqlite3.Database) {
   return {
     jobExists: db.prepare('SELECT 1 FROM jobs WHERE id = ?'),
@@ -1635,7 +1652,8 @@ function prepareStatements(db: BetterSqlite3.Database) {
     ),
     pageState: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_state_source_row_idx
-       WHERE job_id = ? AND state = ? AND source_row > ? ORDER BY source_row LIMIT ?`,
+       WHERE job_id = ? AND state = ? AND ${LISTED_STATES_SQL} AND source_row > ?
+       ORDER BY source_row LIMIT ?`,
     ),
     lastJobNote: db.prepare(
       `SELECT at, detail FROM row_events INDEXED BY row_events_row_idx
@@ -1646,7 +1664,8 @@ function prepareStatements(db: BetterSqlite3.Database) {
       `SELECT p.value ->> '$.code' AS code, p.value ->> '$.field' AS field,
               count(DISTINCT rows.id) AS rows
        FROM rows INDEXED BY rows_state_source_row_idx, json_each(rows.problems) p
-       WHERE rows.job_id = ? AND rows.state = 'invalid' AND rows.problems IS NOT NULL
+       WHERE rows.job_id = ? AND rows.state = 'invalid' AND ${LISTED_STATES_SQL}
+         AND rows.problems IS NOT NULL
        GROUP BY 1, 2 ORDER BY rows DESC, code, field`,
     ),
     windowEnd: db.prepare(
@@ -1657,13 +1676,9 @@ function prepareStatements(db: BetterSqlite3.Database) {
       `UPDATE rows SET state = ?, attempts = attempts + 1, sent_at = ?, updated_at = ?
        WHERE id = ? AND state = ? RETURNING job_id AS jobId, attempts`,
     ),
-    moveRows: db.prepare(
-      `UPDATE rows SET state = @to, updated_at = @at,
-         next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at)
-       WHERE id IN (SELECT id FROM rows INDEXED BY rows_state_source_row_idx
-                    WHERE job_id = @jobId AND state = @from ORDER BY source_row LIMIT @limit)
-       RETURNING id`,
-    ),
+    moveRows: db.prepare(moveRowsSql(true)),
+    // From a state the index leaves out (TRANSIENT_STATES: a few rows; start-up's sending rows).
+    moveTransientRows: db.prepare(moveRowsSql(false)),
     applyFix: db.prepare(
       `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
          error_code = NULL, error_message = NULL, rejection_reason = NULL, updated_at = ?
