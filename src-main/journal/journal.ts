@@ -1636,15 +1636,18 @@ function prepareStatements(db: BetterSqlite3.Database) {
     byIdentity: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND identity_key = ? ORDER BY id`,
     ),
+    // rowsInDoubt: the sending states, which the state index holds (LISTED_STATES_SQL lets the
+    // planner use it).
     inState: db.prepare(
-      `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND state = ? ORDER BY id LIMIT ?`,
+      `SELECT ${ROW_COLUMNS} FROM rows
+       WHERE job_id = ? AND state = ? AND ${LISTED_STATES_SQL} ORDER BY id LIMIT ?`,
     ),
     // Start-up only, over every job: the (job, state) indexes do not lead with state, and the
     // states queried here hold few rows in any job, so a scan of the counters picks the jobs.
     inStateAnyJob: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id IN
          (SELECT job_id FROM job_row_counts WHERE state = @state AND count > 0)
-       AND state = @state ORDER BY id LIMIT @limit`,
+       AND state = @state AND ${LISTED_STATES_SQL} ORDER BY id LIMIT @limit`,
     ),
     page: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND source_row > ?
@@ -1677,7 +1680,7 @@ function prepareStatements(db: BetterSqlite3.Database) {
        WHERE id = ? AND state = ? RETURNING job_id AS jobId, attempts`,
     ),
     moveRows: db.prepare(moveRowsSql(true)),
-    // From a state the index leaves out (TRANSIENT_STATES: a few rows; start-up's sending rows).
+    // From a state the index leaves out (TRANSIENT_STATES: a few rows at a time).
     moveTransientRows: db.prepare(moveRowsSql(false)),
     applyFix: db.prepare(
       `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,

@@ -62,16 +62,12 @@ export const DUE_STATES = [
  *  term (SQLite does not infer it from `state = ?`). */
 export const DUE_STATES_SQL = `state IN (${DUE_STATES.map((s) => `'${s}'`).join(', ')})`;
 
-/** States a row passes through in a moment (its request on the way, a creation about to move
- *  on to its follow-up): they hold a few rows at a time and are left out of the (job, state,
- *  source row) index, so entering and leaving one writes one index entry less (a filter on
- *  them scans the job a window at a time, as the text filter does). */
-export const TRANSIENT_STATES = [
-  'sending',
-  'screening_sending',
-  'validation_sending',
-  'created',
-] as const satisfies readonly RowState[];
+/** States a row passes through in a moment: a creation found on the platform, about to move on
+ *  to its follow-up (in the same commit, or the next promotion). Left out of the (job, state,
+ *  source row) index, so that moment writes no entry of it (a filter on them scans the job a
+ *  window at a time, as the text filter does). The sending states stay in it: the rows found
+ *  mid-request at start-up are one range of it. */
+export const TRANSIENT_STATES = ['created'] as const satisfies readonly RowState[];
 
 /** The (job, state, source row) index's condition, for the queries that use it. */
 export const LISTED_STATES_SQL = `state NOT IN (${TRANSIENT_STATES.map((s) => `'${s}'`).join(', ')})`;

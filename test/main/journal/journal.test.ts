@@ -524,7 +524,6 @@ describe('the journal', () => {
         'internal',
       );
       expect(journal.counts(job.id).sending).toBe(3);
-      // Rows in flight are left out of the state index; the state filter still finds them.
       expect(journal.pageRows(job.id, { states: ['sending'] }).rows).toHaveLength(3);
       const settleUntil = clock.now() + 30_000;
       expect(journal.moveRows(job.id, 'sending', 'in_doubt', { nextAttemptAt: settleUntil })).toBe(
