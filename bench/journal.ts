@@ -4,10 +4,11 @@
 // the app imports one, run to its end by the real engine (in a child process) against the
 // sandbox with its limits raised so far that the run is bound by the disk, not the API; the
 // figure is what the run wrote to disk per row, from the processes' own I/O counters (Linux's
-// /proc/self/io `write_bytes`; elsewhere the figure says it is unavailable).
+// /proc/self/io `write_bytes`; elsewhere the figure says it is unavailable). Then the same at
+// the real API's pace, where nothing can be batched (see measurePacedRun).
 // Prints one `name=value` figure per line; the last line sums up.
-//   npm run bench:journal -- [--rows 100000] [--run-rows 10000] [--run-only] [--dir <folder>]
-//                            [--keep]
+//   npm run bench:journal -- [--rows 100000] [--run-rows 10000] [--paced-rows 400] [--run-only]
+//                            [--runs io,paced] [--dir <folder>] [--keep]
 // The cost of a durable commit is the disk's fsync: measure on the disk the journal will use.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,6 +30,9 @@ const RUN_ROWS = Number(arg('run-rows') ?? 10_000);
 const KEEP = args.includes('--keep');
 /** Only the full run (its figures and the last line). */
 const RUN_ONLY = args.includes('--run-only');
+const PACED_ROWS = Number(arg('paced-rows') ?? 400);
+/** Which full runs: the disk-bound one (io), the one at the API's pace (paced), or both. */
+const RUNS = new Set((arg('runs') ?? 'io,paced').split(','));
 const BASE_DIR = arg('dir') ?? os.tmpdir();
 const BATCH = 5_000;
 const INGEST_TARGET_MS = 5_000;
@@ -93,10 +97,8 @@ async function main(): Promise<void> {
   const file = path.join(dir, 'journal.sqlite');
   try {
     if (RUN_ONLY) {
-      const run = await measureFullRun(dir);
-      console.log(
-        `run_rows=${RUN_ROWS} run_rows_per_s=${run.rowsPerS} write_kb_per_row=${run.kbPerRow}`,
-      );
+      const summary = await fullRuns(dir);
+      console.log(summary);
       return;
     }
     const journal = openJournal({ path: file });
@@ -227,15 +229,70 @@ async function main(): Promise<void> {
     print('journal_file_mb', fmt(fs.statSync(file).size / 1024 / 1024));
 
     const resume = await measureResume(file, job.id, connection.id);
-    const run = await measureFullRun(dir);
+    const summary = await fullRuns(dir);
     console.log(
-      `rows=${ROWS} ingest_ms=${fmt(ingestMs)} intent_commit_full_ms=${fmt(fullMs)} resume_ms=${resume} run_rows=${RUN_ROWS} run_rows_per_s=${run.rowsPerS} write_kb_per_row=${run.kbPerRow}`,
+      `rows=${ROWS} ingest_ms=${fmt(ingestMs)} intent_commit_full_ms=${fmt(fullMs)} resume_ms=${resume} ${summary}`,
     );
   } finally {
     if (KEEP) console.error(`kept ${dir}`);
     else fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** The full runs chosen by --runs; returns their part of the last line. */
+async function fullRuns(dir: string): Promise<string> {
+  const parts: string[] = [];
+  if (RUNS.has('io')) {
+    const run = await measureFullRun(dir, IO_RUN);
+    parts.push(
+      `run_rows=${RUN_ROWS} run_rows_per_s=${run.rowsPerS} write_kb_per_row=${run.kbPerRow}`,
+    );
+  }
+  if (RUNS.has('paced')) {
+    const run = await measureFullRun(dir, PACED_RUN);
+    parts.push(
+      `paced_rows=${PACED_ROWS} paced_rows_per_s=${run.rowsPerS} write_kb_per_row_paced=${run.kbPerRow}`,
+    );
+  }
+  return parts.join(' ');
+}
+
+interface RunShape {
+  /** Suffix of the printed figures ('' or '_paced'). */
+  suffix: string;
+  rows: number;
+  /** How long the sandbox takes to make a supplier of a creation. */
+  processingMs: number;
+  /** The write limit, the same at the sandbox and on the connection. */
+  writes: { limit: number; windowMs: number };
+  concurrency: { GET: number; WRITE: number };
+}
+
+/** Limits raised out of the way: the disk sets the pace, and commits share intents and answers. */
+const IO_RUN: RunShape = {
+  suffix: '',
+  rows: RUN_ROWS,
+  processingMs: 200,
+  writes: { limit: 1_000_000, windowMs: 1_000 },
+  concurrency: { GET: 4, WRITE: 4 },
+};
+
+/**
+ * The real API's pace, where nothing can be batched: one write request at a time, spaced by the
+ * limiter more widely than the journal's group-commit windows (an intent waits 5 ms for company,
+ * an answer 250 ms), so each intent is a durable commit of its own and each answer commits alone
+ * after its 250 ms, as at 100 writes a minute (600 ms apart). The real limit scaled by two (100
+ * writes per 30 s, about 300 ms apart) keeps that structure at half the duration. Creations take
+ * 2 s, so each is tracked over several polls of the pending list (the real API: hours, at one
+ * poll a minute).
+ */
+const PACED_RUN: RunShape = {
+  suffix: '_paced',
+  rows: PACED_ROWS,
+  processingMs: 2_000,
+  writes: { limit: 100, windowMs: 30_000 },
+  concurrency: { GET: 4, WRITE: 1 },
+};
 
 /**
  * A whole job as the app runs one: imported in batches of 2,000 rows (as the onboarding service
@@ -244,14 +301,19 @@ async function main(): Promise<void> {
  * The bytes are the import's (this process, while nothing else runs in it: the sandbox keeps its
  * state in memory) plus the child's whole life, the journal's close and last checkpoint included.
  */
-async function measureFullRun(dir: string): Promise<{ kbPerRow: string; rowsPerS: number }> {
-  const file = path.join(dir, 'run.sqlite');
-  const processingMs = 200;
+async function measureFullRun(
+  dir: string,
+  shape: RunShape,
+): Promise<{ kbPerRow: string; rowsPerS: number }> {
+  const file = path.join(dir, `run${shape.suffix}.sqlite`);
+  const { processingMs, rows: runRows, suffix } = shape;
+  const print = (name: string, value: string | number) =>
+    console.log(`${name.replace(/^run_/, `run${suffix}_`)}=${value}`);
   const sandbox = await startSandbox({
     processingMs,
     limits: {
       GET: [{ limit: 1_000_000, windowSeconds: 1 }],
-      WRITE: [{ limit: 1_000_000, windowSeconds: 1 }],
+      WRITE: [{ limit: shape.writes.limit, windowSeconds: shape.writes.windowMs / 1_000 }],
     },
   });
   try {
@@ -262,7 +324,7 @@ async function measureFullRun(dir: string): Promise<{ kbPerRow: string; rowsPerS
       baseUrl: sandbox.url,
       limits: {
         GET: [{ limit: 1_000_000, windowMs: 1_000 }],
-        WRITE: [{ limit: 1_000_000, windowMs: 1_000 }],
+        WRITE: [shape.writes],
       },
       isSandbox: true,
     });
@@ -276,7 +338,7 @@ async function measureFullRun(dir: string): Promise<{ kbPerRow: string; rowsPerS
       mapping: {},
       options: { skipExisting: true, screeningPeriod: null, validate: false },
     });
-    await journal.addRowsAsync(job.id, supplierRows(RUN_ROWS), { batchSize: 2_000 });
+    await journal.addRowsAsync(job.id, supplierRows(runRows), { batchSize: 2_000 });
     journal.close();
     const ingestEnd = writeBytes();
 
@@ -294,7 +356,7 @@ async function measureFullRun(dir: string): Promise<{ kbPerRow: string; rowsPerS
           token: 'sandbox',
           seed: 1,
           settings: { ...sandboxEngineSettings(processingMs), progressIntervalMs: 1_000 },
-          concurrency: { GET: 4, WRITE: 4 },
+          concurrency: shape.concurrency,
           io: true,
         }),
       ],
@@ -313,19 +375,19 @@ async function measureFullRun(dir: string): Promise<{ kbPerRow: string; rowsPerS
     const check = openJournal({ path: file });
     const counts = check.counts(job.id);
     check.close();
-    if (counts.done !== RUN_ROWS) throw new Error(`full run ended with ${JSON.stringify(counts)}`);
+    if (counts.done !== runRows) throw new Error(`full run ended with ${JSON.stringify(counts)}`);
     const fileBytes = fs.statSync(file).size;
 
-    const rowsPerS = Math.round(RUN_ROWS / (runMs / 1000));
-    print('run_rows', RUN_ROWS);
+    const rowsPerS = Math.round(runRows / (runMs / 1000));
+    print('run_rows', runRows);
     print('run_ms', fmt(runMs));
     print('run_rows_per_s', rowsPerS);
-    print('run_journal_kb_per_row', fmt(fileBytes / 1024 / RUN_ROWS));
+    print('run_journal_kb_per_row', fmt(fileBytes / 1024 / runRows));
     if (ingestStart === null || ingestEnd === null || io?.writeBytes == null) {
-      print('write_kb_per_row', 'unavailable (no /proc/self/io write_bytes: Linux only)');
+      print(`write_kb_per_row${suffix}`, 'unavailable (no /proc/self/io write_bytes: Linux only)');
       return { kbPerRow: 'unavailable', rowsPerS };
     }
-    const kb = (bytes: number) => fmt(bytes / 1024 / RUN_ROWS);
+    const kb = (bytes: number) => fmt(bytes / 1024 / runRows);
     print('run_ingest_write_kb_per_row', kb(ingestEnd - ingestStart));
     print('run_engine_write_kb_per_row', kb(io.writeBytes));
     const calls = Object.entries(io.byCall).filter(([k]) => !k.endsWith('_calls'));
@@ -340,7 +402,7 @@ async function measureFullRun(dir: string): Promise<{ kbPerRow: string; rowsPerS
     }
     print('run_write_kb_per_row_other', kb(io.writeBytes - accounted));
     const kbPerRow = kb(ingestEnd - ingestStart + io.writeBytes);
-    print('write_kb_per_row', kbPerRow);
+    print(`write_kb_per_row${suffix}`, kbPerRow);
     return { kbPerRow, rowsPerS };
   } finally {
     await sandbox.close();

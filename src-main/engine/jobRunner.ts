@@ -124,10 +124,12 @@ const ON_CREATE = 'OnCreate';
 const MISSING_MARK = 'creation_missing';
 /** Created rows moved on to their follow-up per commit, and how often when fewer wait. */
 const PROMOTE_BATCH = 500;
+/** Rows whose creation the pending list tracks. */
+const TRACKED_STATES: RowState[] = ['accepted', 'pending'];
 const PROMOTE_EVERY_MS = 1_000;
 const NOT_VISIBLE_MARK = 'status_not_visible';
 
-type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll';
+type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll' | 'promote';
 
 export class JobRunner {
   private readonly d: JobRunnerDeps;
@@ -143,6 +145,10 @@ export class JobRunner {
   private checkRetryAt = 0;
   /** When created rows were last moved on to their follow-up (see promote). */
   private promotedAt = Number.NEGATIVE_INFINITY;
+  /** Tracking (see fillTrack): the round under way (when it began, where its walk is), and
+   *  when the next may begin. */
+  private trackRound: { at: number; after?: { nextAttemptAt: number; id: number } } | undefined;
+  private trackNextAt = Number.NEGATIVE_INFINITY;
   private checkRound = 0;
   private offlineRound = 0;
   private offline = false;
@@ -316,13 +322,14 @@ export class JobRunner {
       (counts.created ?? 0) >= PROMOTE_BATCH ||
       now - this.promotedAt >= PROMOTE_EVERY_MS ||
       this.tasks.size === 0;
-    if (counts.created && due) {
+    if (counts.created && due && this.idle('promote')) {
       this.promotedAt = now;
       // Per row: whether screening or validation was asked for on create decides the state.
-      for (;;) {
-        const rows = journal.takeDue(jobId, ['created'], Number.MAX_SAFE_INTEGER, PROMOTE_BATCH);
-        if (!rows.length) break;
-        journal.recordOutcomes(
+      const rows = journal.takeDue(jobId, ['created'], Number.MAX_SAFE_INTEGER, PROMOTE_BATCH);
+      if (!rows.length) return;
+      // In the next group commit: at the API's pace it rides with a request's intent.
+      this.spawn('promote', undefined, async () => {
+        await journal.recordOutcomesAsync(
           rows.map((row) => ({
             rowId: row.id,
             from: 'created',
@@ -333,7 +340,7 @@ export class JobRunner {
             },
           })),
         );
-      }
+      });
     }
   }
 
@@ -411,8 +418,6 @@ export class JobRunner {
       const at = journal.nextDueAt(jobId, [
         'queued',
         'in_doubt',
-        'accepted',
-        'pending',
         'screening_queued',
         'screening_in_doubt',
         'screening_requested',
@@ -421,6 +426,9 @@ export class JobRunner {
         'validation_requested',
       ]);
       if (at !== null) next = Math.min(next, at);
+      // Tracked rows still pending keep a past due time in the journal: the round sets the pace.
+      const tracked = this.trackRound ? null : journal.nextDueAt(jobId, TRACKED_STATES);
+      if (tracked !== null) next = Math.min(next, Math.max(tracked, this.trackNextAt));
     }
     return Math.max(10, Math.min(next - now, 1_000));
   }
@@ -1100,46 +1108,61 @@ export class JobRunner {
 
   // ---- tracking creations --------------------------------------------------------------------
 
+  /**
+   * Tracking goes in rounds: one pending-list read covers every row due when the round began
+   * (walked in batches), and the next round starts a poll interval after it. A row still
+   * pending is not written: when it is due again lives in memory (`trackNextAt`), not in the
+   * journal, so a creation that takes hours costs no write per poll. After a restart every
+   * tracked row is due at once, which is one round.
+   */
   private fillTrack(): void {
     if (!this.idle('track')) return;
     const { journal, jobId, clock, settings } = this.d;
+    if (!this.trackRound) {
+      const now = clock.now();
+      if (now < this.trackNextAt) return;
+      this.trackRound = { at: now };
+    }
+    const round = this.trackRound;
     const due = journal.takeDue(
       jobId,
-      ['accepted', 'pending'],
-      clock.now(),
+      TRACKED_STATES,
+      round.at,
       settings.batchSize * 5,
+      round.after,
     );
-    if (!due.length) return;
+    if (!due.length) {
+      this.trackRound = undefined;
+      if (round.after) this.trackNextAt = round.at + settings.trackPollMs;
+      return;
+    }
+    const last = due[due.length - 1]!;
+    round.after = { nextAttemptAt: last.nextAttemptAt, id: last.id };
     this.spawn('track', undefined, () => this.track(due.filter((r) => !this.inHand.has(r.id))));
   }
 
   private async track(rows: JournalRow[]): Promise<void> {
-    const { journal, jobId, conn, clock, settings } = this.d;
+    const { conn, clock, settings, jobId } = this.d;
     const snap = await conn.pending(clock.now() - settings.trackPollMs / 2, {
       jobId,
       signal: this.stop.signal,
     });
-    if (snap.kind !== 'ok') return this.readFailed(snap);
+    if (snap.kind !== 'ok') {
+      // The round starts again once the pending list can be read.
+      this.trackRound = undefined;
+      return this.readFailed(snap);
+    }
     this.offlineRecovered();
-    const still: RowOutcome[] = [];
     const gone: JournalRow[] = [];
-    const next = clock.now() + settings.trackPollMs;
     for (const row of rows) {
       const uuid =
         (row.creationUuid && snap.value.byUuid.has(row.creationUuid)
           ? row.creationUuid
           : undefined) ??
         (row.identityKey ? snap.value.byIdentity.get(row.identityKey) : undefined);
-      if (uuid)
-        still.push({
-          rowId: row.id,
-          from: row.state,
-          to: row.state,
-          patch: { nextAttemptAt: next },
-        });
-      else gone.push(row);
+      // Still pending: nothing to write (see fillTrack).
+      if (!uuid) gone.push(row);
     }
-    if (still.length) await journal.recordOutcomesAsync(still);
     // Left the pending list: created, or (after the settle delay) vanished.
     await Promise.all(
       gone.map((row) => {
@@ -1156,17 +1179,27 @@ export class JobRunner {
     const now = clock.now();
     const from = row.state;
     if (found.found === 'one') {
-      await journal.recordOutcomeAsync({
-        rowId: row.id,
-        from,
-        to: 'created',
-        patch: {
-          platformId: String(found.supplier.platformTargetId),
-          errorCode: null,
-          errorMessage: null,
+      // Created, and moved on to its follow-up in the same commit (as `promote` would a moment
+      // later): the row's pages and index entries are written once instead of twice.
+      await journal.recordOutcomesAsync([
+        {
+          rowId: row.id,
+          from,
+          to: 'created',
+          patch: {
+            platformId: String(found.supplier.platformTargetId),
+            errorCode: null,
+            errorMessage: null,
+          },
+          response: { found: found.supplier.platformTargetId },
         },
-        response: { found: found.supplier.platformTargetId },
-      });
+        {
+          rowId: row.id,
+          from: 'created',
+          to: this.followUpAfterCreate(row),
+          patch: { nextAttemptAt: now + settings.statusPollBaseMs, attempts: 0 },
+        },
+      ]);
       return;
     }
     if (found.found === 'ambiguous') {

@@ -59,6 +59,7 @@ export class SyncEngine {
   private readonly o: SyncEngineOptions;
   private readonly clock: Clock;
   private readonly runtimes = new Map<string, ConnectionRuntime>();
+  private readonly stopExpectingIntents: () => void;
   private readonly runners = new Map<string, { runner: JobRunner; done: Promise<RunExit> }>();
   private readonly histories = new Map<string, RunHistory>();
   readonly owner: string;
@@ -68,6 +69,12 @@ export class SyncEngine {
     this.clock = options.clock ?? systemClock;
     this.settings = { ...DEFAULT_ENGINE_SETTINGS, ...options.settings };
     this.owner = options.owner ?? randomUUID();
+    // Write requests waiting for their slot will each commit an intent soon: answers and other
+    // lazy writes wait for it and share its commit (at the API's pace, one commit per request
+    // instead of two).
+    this.stopExpectingIntents = options.journal.expectIntents(() =>
+      [...this.runtimes.values()].some((rt) => rt.scheduler.status().WRITE.queued > 0),
+    );
   }
 
   /** Runs the job until it finishes, is paused or cancelled; resolves with how it ended. A job
@@ -318,6 +325,7 @@ export class SyncEngine {
     await Promise.all([...this.runners.keys()].map((id) => this.pause(id)));
     for (const rt of this.runtimes.values()) rt.close();
     this.runtimes.clear();
+    this.stopExpectingIntents();
   }
 
   private readonly entitlements: EntitlementStore = {

@@ -39,6 +39,7 @@ import {
   type WriteStage,
 } from './rowStates';
 import * as schema from './schema';
+import { DUE_STATES, DUE_STATES_SQL, LISTED_STATES_SQL, TRANSIENT_STATES } from './schema';
 import type { ConnectionLimits, JobOptions, RowProblem, UserEdits } from './schema';
 
 export { DEFAULT_MIGRATIONS_DIR, type MigrationReport } from './migrate';
@@ -250,11 +251,22 @@ const SEND_LOG_FLUSH_MS = 1_000;
  *  the counters'), so rows that share a commit share most of them. */
 const DURABLE_WINDOW_MS = 5;
 const LAZY_WINDOW_MS = 250;
+/** While an intent is expected (see `expectIntents`: write requests wait for their slot), the
+ *  others wait up to RIDE_WINDOW_MS for it instead: at the API's pace (100 writes a minute, one
+ *  about every 600 ms) an answer then rides with the next request's intent instead of being a
+ *  commit of its own. */
+const RIDE_WINDOW_MS = 1_000;
+/** Bytes per page of a new journal. Every commit writes each page it changed whole to the WAL,
+ *  and the engine's commits change a few bytes on each of a dozen pages, so smaller pages write
+ *  fewer bytes (bench:journal). A row of more than about 1 KB spills into an overflow page. An
+ *  existing journal keeps the page size it was made with (see docs/architecture.md). */
+const PAGE_SIZE = 1_024;
 const GROUP_MAX = 64;
-/** Pages in the WAL before SQLite copies them back into the database file. A page changed many
- *  times between two checkpoints is copied once: fewer checkpoints, fewer bytes written, for a
- *  WAL of up to about 40 MB (reused after each checkpoint, removed when the journal closes). */
-const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+/** The WAL's size before SQLite copies its pages back into the database file (a page count, by
+ *  the journal's page size). A page changed many times between two checkpoints is copied once:
+ *  fewer checkpoints, fewer bytes written, for a WAL of up to about 40 MB (reused after each
+ *  checkpoint, removed when the journal closes). */
+const WAL_AUTOCHECKPOINT_BYTES = 40 * 1024 * 1024;
 /** The page cache, in KiB (negative: a size, not a page count). */
 const CACHE_SIZE = -32_768;
 /** Rows scanned per call by an unindexed filter (text, error code). */
@@ -276,6 +288,8 @@ export function openJournal(options: OpenJournalOptions): Journal {
     );
   }
   try {
+    // Taken only by a new, empty file (before its first write): see PAGE_SIZE.
+    sqlite.pragma(`page_size = ${PAGE_SIZE}`);
     sqlite.pragma('journal_mode = WAL');
     // NORMAL: in WAL mode a commit reaches the OS at once (a crash of the app loses nothing) and
     // the disk at the next fsync; a power cut can undo the last commits, never part of one and
@@ -286,7 +300,8 @@ export function openJournal(options: OpenJournalOptions): Journal {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('fullfsync = ON');
     sqlite.pragma('checkpoint_fullfsync = ON');
-    sqlite.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+    const pageSize = Number(sqlite.pragma('page_size', { simple: true }));
+    sqlite.pragma(`wal_autocheckpoint = ${Math.round(WAL_AUTOCHECKPOINT_BYTES / pageSize)}`);
     sqlite.pragma(`cache_size = ${CACHE_SIZE}`);
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5_000))}`);
@@ -401,6 +416,7 @@ export class Journal {
   private readonly db: BetterSQLite3Database<typeof schema>;
   private readonly stmts: ReturnType<typeof prepareStatements>;
   private readonly patchStatements = new Map<string, BetterSqlite3.Statement>();
+  private readonly dueStatements = new Map<string, BetterSqlite3.Statement>();
   private closed = false;
   /** Send-log entries not written yet (oldest first), and a prune still to do. */
   private unsavedSends: Array<[string, string, number]> = [];
@@ -412,6 +428,8 @@ export class Journal {
   private groupDueAt = Number.POSITIVE_INFINITY;
   /** The user's fixes in batches that can be undone (`fixBatches.ts`). */
   readonly fixes: FixBatchStore;
+  /** Who can tell that an intent is coming (see `expectIntents`). */
+  private readonly intentSources = new Set<() => boolean>();
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
@@ -585,15 +603,36 @@ export class Journal {
         return;
       }
       this.grouped.push({ run, durable, resolve: resolve as (v: unknown) => void, reject });
+      const now = Date.now();
+      const lazyMs = !durable && this.intentExpected() ? RIDE_WINDOW_MS : LAZY_WINDOW_MS;
       const dueAt =
-        this.grouped.length >= GROUP_MAX
-          ? 0
-          : Date.now() + (durable ? DURABLE_WINDOW_MS : LAZY_WINDOW_MS);
+        this.grouped.length >= GROUP_MAX ? 0 : now + (durable ? DURABLE_WINDOW_MS : lazyMs);
       if (dueAt >= this.groupDueAt) return;
       if (this.groupTimer) clearTimeout(this.groupTimer);
       this.groupDueAt = dueAt;
       this.groupTimer = setTimeout(() => this.flushGroup(), Math.max(0, dueAt - Date.now()));
     });
+  }
+
+  /**
+   * Registers `source`, which says whether a request's intent (a durable write) is about to be
+   * queued, e.g. write requests wait for their slot: while one says so, the lazy writes wait
+   * up to RIDE_WINDOW_MS (not LAZY_WINDOW_MS) to share its commit. Returns its removal.
+   */
+  expectIntents(source: () => boolean): () => void {
+    this.intentSources.add(source);
+    return () => this.intentSources.delete(source);
+  }
+
+  private intentExpected(): boolean {
+    for (const source of this.intentSources) {
+      try {
+        if (source()) return true;
+      } catch {
+        // A source that cannot tell expects nothing.
+      }
+    }
+    return false;
   }
 
   private flushGroup(): void {
@@ -923,11 +962,29 @@ export class Journal {
    * The next rows due for a stage: in one of `states`, `nextAttemptAt <= now`, oldest due time
    * first, then import order. Each state is one index range (no sort of the whole job).
    */
-  takeDue(jobId: string, states: readonly RowState[], now: number, limit: number): JournalRow[] {
+  takeDue(
+    jobId: string,
+    states: readonly RowState[],
+    now: number,
+    limit: number,
+    /** Keyset paging: only rows after this one in the same order (a walk over every due row). */
+    after?: { nextAttemptAt: number; id: number },
+  ): JournalRow[] {
     const n = clampLimit(limit, DEFAULT_BATCH);
     const merged: RawRow[] = [];
     for (const state of new Set(states)) {
-      merged.push(...(this.stmts.due.all(jobId, state, now, n) as RawRow[]));
+      merged.push(
+        ...((after
+          ? this.dueStatement('after', state).all(
+              jobId,
+              after.nextAttemptAt,
+              now,
+              after.nextAttemptAt,
+              after.id,
+              n,
+            )
+          : this.dueStatement('due', state).all(jobId, now, n)) as RawRow[]),
+      );
     }
     merged.sort((a, b) => a.nextAttemptAt - b.nextAttemptAt || a.id - b.id);
     return merged.slice(0, n).map(toRow);
@@ -938,7 +995,7 @@ export class Journal {
   nextDueAt(jobId: string, states: readonly RowState[]): number | null {
     let best: number | null = null;
     for (const state of new Set(states)) {
-      const r = this.stmts.nextDue.get(jobId, state) as { at: number } | undefined;
+      const r = this.dueStatement('next', state).get(jobId) as { at: number } | undefined;
       if (r && (best === null || r.at < best)) best = r.at;
     }
     return best;
@@ -985,7 +1042,10 @@ export class Journal {
     if (query.done) states = (states ?? []).filter((s) => s !== 'done');
     const text = query.text?.trim() ? query.text.trim() : null;
 
+    // A transient state is not in the state index: its few rows are found by the window scan.
+    const indexed = !states || !states.some(isTransient);
     if (
+      indexed &&
       text === null &&
       query.errorCode === undefined &&
       query.problem === undefined &&
@@ -1219,7 +1279,8 @@ export class Journal {
       options.reason === undefined ? { from, to } : { from, to, reason: options.reason },
     );
     return this.transact(() => {
-      const moved = this.stmts.moveRows.all({
+      const stmt = isTransient(from) ? this.stmts.moveTransientRows : this.stmts.moveRows;
+      const moved = stmt.all({
         to,
         at,
         nextAttemptAt: options.nextAttemptAt ?? null,
@@ -1585,6 +1646,38 @@ export class Journal {
     }>;
   }
 
+  /**
+   * The due queries of one state. `rows_due_idx` is partial (DUE_STATES): SQLite uses it only
+   * when the query repeats its condition (DUE_STATES_SQL), so each state has its own statements
+   * (states are the fixed names of ROW_STATES, never input). Another state's rows are read
+   * through the (job, state, source row) index and sorted.
+   */
+  private dueStatement(kind: 'due' | 'after' | 'next', state: RowState): BetterSqlite3.Statement {
+    const key = `${kind}:${state}`;
+    let stmt = this.dueStatements.get(key);
+    if (stmt) return stmt;
+    if (!(ROW_STATES as readonly string[]).includes(state)) {
+      fail('internal', undefined, { reason: 'unknown row state', state });
+    }
+    const indexed = (DUE_STATES as readonly string[]).includes(state);
+    const from = indexed ? 'rows INDEXED BY rows_due_idx' : 'rows';
+    const where = `job_id = ? AND state = '${state}'${indexed ? ` AND ${DUE_STATES_SQL}` : ''}`;
+    stmt = this.sqlite.prepare(
+      kind === 'next'
+        ? `SELECT next_attempt_at AS at FROM ${from} WHERE ${where}
+           ORDER BY next_attempt_at LIMIT 1`
+        : kind === 'after'
+          ? `SELECT ${ROW_COLUMNS} FROM ${from}
+             WHERE ${where} AND next_attempt_at >= ? AND next_attempt_at <= ?
+               AND (next_attempt_at > ? OR id > ?)
+             ORDER BY next_attempt_at, id LIMIT ?`
+          : `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where} AND next_attempt_at <= ?
+             ORDER BY next_attempt_at, id LIMIT ?`,
+    );
+    this.dueStatements.set(key, stmt);
+    return stmt;
+  }
+
   private requireJob(jobId: string): void {
     if (!this.stmts.jobExists.get(jobId)) fail('not_found', undefined, { jobId });
   }
@@ -1663,6 +1756,20 @@ function checkNewRows(rows: readonly NewRow[]): void {
   }
 }
 
+function moveRowsSql(indexed: boolean): string {
+  const from = indexed
+    ? `rows INDEXED BY rows_state_source_row_idx
+       WHERE job_id = @jobId AND state = @from AND ${LISTED_STATES_SQL}`
+    : `rows WHERE job_id = @jobId AND state = @from`;
+  return `UPDATE rows SET state = @to, updated_at = @at,
+         next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at)
+       WHERE id IN (SELECT id FROM ${from} ORDER BY source_row LIMIT @limit)
+       RETURNING id`;
+}
+
+const isTransient = (state: RowState): boolean =>
+  (TRANSIENT_STATES as readonly RowState[]).includes(state);
+
 function prepareStatements(db: BetterSqlite3.Database) {
   return {
     jobExists: db.prepare('SELECT 1 FROM jobs WHERE id = ?'),
@@ -1685,24 +1792,18 @@ function prepareStatements(db: BetterSqlite3.Database) {
     byIdentity: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND identity_key = ? ORDER BY id`,
     ),
-    due: db.prepare(
-      `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_due_idx
-       WHERE job_id = ? AND state = ? AND next_attempt_at <= ?
-       ORDER BY next_attempt_at, id LIMIT ?`,
-    ),
-    nextDue: db.prepare(
-      `SELECT next_attempt_at AS at FROM rows INDEXED BY rows_due_idx
-       WHERE job_id = ? AND state = ? ORDER BY next_attempt_at LIMIT 1`,
-    ),
+    // rowsInDoubt: the sending states, which the state index holds (LISTED_STATES_SQL lets the
+    // planner use it).
     inState: db.prepare(
-      `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND state = ? ORDER BY id LIMIT ?`,
+      `SELECT ${ROW_COLUMNS} FROM rows
+       WHERE job_id = ? AND state = ? AND ${LISTED_STATES_SQL} ORDER BY id LIMIT ?`,
     ),
     // Start-up only, over every job: the (job, state) indexes do not lead with state, and the
     // states queried here hold few rows in any job, so a scan of the counters picks the jobs.
     inStateAnyJob: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id IN
          (SELECT job_id FROM job_row_counts WHERE state = @state AND count > 0)
-       AND state = @state ORDER BY id LIMIT @limit`,
+       AND state = @state AND ${LISTED_STATES_SQL} ORDER BY id LIMIT @limit`,
     ),
     page: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows WHERE job_id = ? AND source_row > ?
@@ -1710,7 +1811,8 @@ function prepareStatements(db: BetterSqlite3.Database) {
     ),
     pageState: db.prepare(
       `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_state_source_row_idx
-       WHERE job_id = ? AND state = ? AND source_row > ? ORDER BY source_row LIMIT ?`,
+       WHERE job_id = ? AND state = ? AND ${LISTED_STATES_SQL} AND source_row > ?
+       ORDER BY source_row LIMIT ?`,
     ),
     lastJobNote: db.prepare(
       `SELECT at, detail FROM row_events INDEXED BY row_events_row_idx
@@ -1721,7 +1823,8 @@ function prepareStatements(db: BetterSqlite3.Database) {
       `SELECT p.value ->> '$.code' AS code, p.value ->> '$.field' AS field,
               count(DISTINCT rows.id) AS rows
        FROM rows INDEXED BY rows_state_source_row_idx, json_each(rows.problems) p
-       WHERE rows.job_id = ? AND rows.state = 'invalid' AND rows.problems IS NOT NULL
+       WHERE rows.job_id = ? AND rows.state = 'invalid' AND ${LISTED_STATES_SQL}
+         AND rows.problems IS NOT NULL
        GROUP BY 1, 2 ORDER BY rows DESC, code, field`,
     ),
     windowEnd: db.prepare(
@@ -1732,13 +1835,9 @@ function prepareStatements(db: BetterSqlite3.Database) {
       `UPDATE rows SET state = ?, attempts = attempts + 1, sent_at = ?, updated_at = ?
        WHERE id = ? AND state = ? RETURNING job_id AS jobId, attempts`,
     ),
-    moveRows: db.prepare(
-      `UPDATE rows SET state = @to, updated_at = @at,
-         next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at)
-       WHERE id IN (SELECT id FROM rows INDEXED BY rows_state_source_row_idx
-                    WHERE job_id = @jobId AND state = @from ORDER BY source_row LIMIT @limit)
-       RETURNING id`,
-    ),
+    moveRows: db.prepare(moveRowsSql(true)),
+    // From a state the index leaves out (TRANSIENT_STATES: a few rows at a time).
+    moveTransientRows: db.prepare(moveRowsSql(false)),
     applyFix: db.prepare(
       `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
          error_code = NULL, error_message = NULL, rejection_reason = NULL, updated_at = ?

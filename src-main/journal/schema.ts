@@ -1,6 +1,7 @@
 // The journal's tables. Times are milliseconds since the epoch (the injected clock's `now()`),
 // JSON columns are text. drizzle-kit turns this file into the SQL under ./migrations
 // (`npm run db:generate`); never edit a generated migration, add a new one.
+import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
@@ -38,6 +39,38 @@ export interface RowProblem {
 
 /** The user's fixes, by payload field or column: the latest value wins; the original cells stay. */
 export type UserEdits = Record<string, string>;
+
+/** The states whose rows wait for a time to be worked on (the engine's due queries): only they
+ *  are in `rows_due_idx`. A row sending, new, settled or waiting for the user is not, so moving
+ *  into or out of such a state changes one entry of the index instead of two. */
+export const DUE_STATES = [
+  'valid',
+  'queued',
+  'in_doubt',
+  'accepted',
+  'pending',
+  'created',
+  'screening_queued',
+  'screening_in_doubt',
+  'screening_requested',
+  'validation_queued',
+  'validation_in_doubt',
+  'validation_requested',
+] as const satisfies readonly RowState[];
+
+/** The due index's condition. A query uses a partial index only when its WHERE holds this very
+ *  term (SQLite does not infer it from `state = ?`). */
+export const DUE_STATES_SQL = `state IN (${DUE_STATES.map((s) => `'${s}'`).join(', ')})`;
+
+/** States a row passes through in a moment: a creation found on the platform, about to move on
+ *  to its follow-up (in the same commit, or the next promotion). Left out of the (job, state,
+ *  source row) index, so that moment writes no entry of it (a filter on them scans the job a
+ *  window at a time, as the text filter does). The sending states stay in it: the rows found
+ *  mid-request at start-up are one range of it. */
+export const TRANSIENT_STATES = ['created'] as const satisfies readonly RowState[];
+
+/** The (job, state, source row) index's condition, for the queries that use it. */
+export const LISTED_STATES_SQL = `state NOT IN (${TRANSIENT_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 // The token is never here: it lives in the OS keychain, keyed by the connection id.
 export const connections = sqliteTable('connections', {
@@ -114,13 +147,17 @@ export const rows = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
-    // The engine's "next batch due for a stage": one range per state, already in fair order.
-    index('rows_due_idx').on(t.jobId, t.state, t.nextAttemptAt),
+    // The engine's "next batch due for a stage": one range per state, already in fair order;
+    // partial (DUE_STATES), so a query must hold DUE_STATES_SQL to use it.
+    index('rows_due_idx').on(t.jobId, t.state, t.nextAttemptAt).where(sql.raw(DUE_STATES_SQL)),
     index('rows_identity_idx').on(t.jobId, t.identityKey),
     // Keyset paging in source order, and one row per source row.
     uniqueIndex('rows_source_row_idx').on(t.jobId, t.sourceRow),
-    // Keyset paging of one state in source order (the UI's state filter).
-    index('rows_state_source_row_idx').on(t.jobId, t.state, t.sourceRow),
+    // Keyset paging of one state in source order (the UI's state filter, bulk moves); partial
+    // (not TRANSIENT_STATES), so a query must hold LISTED_STATES_SQL to use it.
+    index('rows_state_source_row_idx')
+      .on(t.jobId, t.state, t.sourceRow)
+      .where(sql.raw(LISTED_STATES_SQL)),
   ],
 );
 
@@ -141,7 +178,9 @@ export const jobRowCounts = sqliteTable(
 export const rowEvents = sqliteTable(
   'row_events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    // Not AUTOINCREMENT: that keeps the highest id in sqlite_sequence, one more page written by
+    // every commit. Ids still grow with each insert (the largest plus one).
+    id: integer('id').primaryKey(),
     jobId: text('job_id')
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
@@ -160,14 +199,14 @@ export const rowEvents = sqliteTable(
 export const sendLog = sqliteTable(
   'send_log',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').primaryKey(),
     connectionId: text('connection_id').notNull(),
     group: text('group').notNull(),
     sentAt: integer('sent_at').notNull(),
   },
-  // Pruning scans the table, which holds about two windows of sends: no index on the time
-  // alone to update with every send.
-  (t) => [index('send_log_window_idx').on(t.connectionId, t.group, t.sentAt)],
+  // No index: the table holds about two windows of sends (a few hundred entries), which the
+  // limiter loads once at start-up and pruning scans; an index would be one more page written
+  // with every intent.
 );
 
 export const mappingTemplates = sqliteTable(

@@ -524,6 +524,7 @@ describe('the journal', () => {
         'internal',
       );
       expect(journal.counts(job.id).sending).toBe(3);
+      expect(journal.pageRows(job.id, { states: ['sending'] }).rows).toHaveLength(3);
       const settleUntil = clock.now() + 30_000;
       expect(journal.moveRows(job.id, 'sending', 'in_doubt', { nextAttemptAt: settleUntil })).toBe(
         3,

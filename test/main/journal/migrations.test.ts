@@ -47,7 +47,7 @@ describe('journal migrations', () => {
     dir = tempDir();
     const file = path.join(dir, 'journal.sqlite');
     const journal = openJournal({ path: file, clock: new FakeClock() });
-    expect(journal.migration).toEqual({ applied: 5, backupPath: null });
+    expect(journal.migration).toEqual({ applied: 8, backupPath: null });
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
@@ -64,6 +64,7 @@ describe('journal migrations', () => {
         'job_row_counts',
         'rows_count_update',
         'row_events_no_update',
+        'row_events_no_delete',
       ]),
     );
     expect(fs.readdirSync(dir).filter((f) => f.includes('.backup-'))).toEqual([]);
@@ -104,11 +105,31 @@ describe('journal migrations', () => {
        VALUES (?, ?, '[]', 'valid', ?, 0)`,
     );
     for (const r of makeRows(30)) insert.run(jobId, r.sourceRow, r.sourceRow === 2 ? 'u-1' : null);
+    db.prepare(
+      `INSERT INTO row_events (job_id, row_id, at, kind, detail)
+       VALUES (?, 1, 5, 'note', '{"old":true}')`,
+    ).run(jobId);
     db.close();
     expect(tables(file)).not.toContain('rows_count_update');
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(4);
+    expect(current.migration.applied).toBe(7);
+    // The event log was copied without AUTOINCREMENT: the old event is there, new ones follow
+    // it, and it is still append-only.
+    expect(current.rowEvents(1).map((e) => e.detail)).toEqual([{ old: true }]);
+    current.appendEvents([{ jobId, rowId: 1, kind: 'note', detail: { new: true } }]);
+    expect(current.rowEvents(1).map((e) => e.id)).toEqual([1, 2]);
+    const check = new Database(file);
+    expect(() => check.prepare(`UPDATE row_events SET kind = 'x'`).run()).toThrow(/append-only/);
+    expect(() => check.prepare(`DELETE FROM row_events`).run()).toThrow(/append-only/);
+    expect(
+      check
+        .prepare(`SELECT name FROM sqlite_sequence WHERE name IN ('row_events', 'send_log')`)
+        .all(),
+    ).toEqual([]);
+    check.close();
+    // The due index is partial now; the engine's due query still finds the rows.
+    expect(current.takeDue(jobId, ['valid'], 0, 100)).toHaveLength(30);
     const job = { id: jobId };
     // A connection from before the field-name setting keeps its data and gets the default.
     expect(current.getConnection('c')).toMatchObject({
