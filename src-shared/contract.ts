@@ -9,6 +9,11 @@ import { PAYLOAD_FIELDS, ScreeningPeriodSchema } from './supplier';
 
 // ---- app -------------------------------------------------------------------------------------
 
+/** The values of a message's placeholders: what the services report is data, `{code, params}`,
+ *  worded by whoever shows it (src-shared/i18n). `message` fields beside a code hold the English
+ *  sentence, for logs and for codes the catalogue has no words for yet. */
+export const ParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
 export const AppInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
@@ -58,11 +63,15 @@ export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
 export const ConnectionCheckSchema = z.object({
   key: z.enum(['reachable', 'token', 'read', 'create', 'screening', 'validation', 'onCreate']),
   status: z.enum(['ok', 'failed', 'unknown']),
+  code: z.string().optional(),
+  params: ParamsSchema.optional(),
   message: z.string(),
 });
 export const ConnectionTestSchema = z.object({
   ok: z.boolean(),
   checks: z.array(ConnectionCheckSchema),
+  summaryCode: z.string().optional(),
+  summaryParams: ParamsSchema.optional(),
   summary: z.string(),
 });
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
@@ -103,6 +112,7 @@ const ColumnSchema = z.object({ index: z.number().int(), header: z.string(), let
 const NoteSchema = z.object({
   row: z.number().int().nullable(),
   kind: z.string(),
+  params: ParamsSchema.optional(),
   message: z.string(),
 });
 
@@ -136,6 +146,7 @@ export const RowProblemSchema = z.object({
   column: z.string().nullable(),
   value: z.string(),
   code: z.string(),
+  params: ParamsSchema.optional(),
   message: z.string(),
   fix: z.string(),
 });
@@ -199,7 +210,9 @@ export const JobViewSchema = z.object({
   connectionName: z.string(),
   isSandbox: z.boolean(),
   state: JobStateSchema,
-  stateReason: z.object({ code: z.string(), message: z.string() }).nullable(),
+  stateReason: z
+    .object({ code: z.string(), params: ParamsSchema.optional(), message: z.string() })
+    .nullable(),
   options: JobOptionsSchema,
   headers: z.array(z.string()),
   /** Which column (or constant) each payload field comes from: the grid edits a column's
@@ -269,6 +282,7 @@ export const RowViewSchema = z.object({
       field: z.string().optional(),
       column: z.string().optional(),
       code: z.string().optional(),
+      params: ParamsSchema.optional(),
     }),
   ),
   edits: z.record(z.string(), z.string()),
@@ -370,6 +384,7 @@ export const JobLogEntrySchema = z.object({
   kind: z.enum(['state', 'warning', 'check', 'plan']),
   state: z.string().optional(),
   code: z.string().optional(),
+  params: ParamsSchema.optional(),
   message: z.string().optional(),
   figures: z.record(z.string(), z.number()).optional(),
 });
@@ -787,7 +802,12 @@ export const events = {
   }),
   /** Something the user should know that is not an error of one request (a deprecated API
    *  endpoint, a slowed-down throttle, ...). */
-  'app:warning': z.object({ code: z.string(), message: z.string(), jobId: z.string().optional() }),
+  'app:warning': z.object({
+    code: z.string(),
+    params: ParamsSchema.optional(),
+    message: z.string(),
+    jobId: z.string().optional(),
+  }),
   /** A running job's live figures, at most a few times a second. */
   'job:progress': JobProgressSchema,
   /** Rows read while a file is imported into a job. */

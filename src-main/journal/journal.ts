@@ -1536,7 +1536,7 @@ export class Journal {
       .prepare(
         `SELECT screening_status AS screening, validation_status AS validation, count(*) AS rows
          FROM rows INDEXED BY rows_state_source_row_idx
-         WHERE job_id = ? AND state = 'done' GROUP BY 1, 2`,
+         WHERE job_id = ? AND state = 'done' AND ${LISTED_STATES_SQL} GROUP BY 1, 2`,
       )
       .all(jobId) as Array<{ screening: string | null; validation: string | null; rows: number }>;
   }
@@ -1552,7 +1552,8 @@ export class Journal {
     return this.sqlite
       .prepare(
         `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_state_source_row_idx
-         WHERE job_id = ? AND state = 'done' AND source_row > ? AND ${done.sql}
+         WHERE job_id = ? AND state = 'done' AND ${LISTED_STATES_SQL} AND source_row > ?
+           AND ${done.sql}
          ORDER BY source_row LIMIT ?`,
       )
       .all(jobId, after, ...done.params, limit) as RawRow[];

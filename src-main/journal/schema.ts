@@ -31,10 +31,13 @@ export interface JobOptions {
 
 /** One validation problem of a row, as the workbook validation reports it. */
 export interface RowProblem {
+  /** The English sentence, for logs and for journals from before the code had words. */
   message: string;
   field?: string;
   column?: string;
+  /** The catalogue code (`problem.<code>` in src-shared/i18n) and its placeholders' values. */
   code?: string;
+  params?: Record<string, string | number>;
 }
 
 /** The user's fixes, by payload field or column: the latest value wins; the original cells stay. */

@@ -1,14 +1,15 @@
-// The language of the interface: English or German from the one catalogue in messages.ts,
+// The language of the interface: English or German from the one catalogue in src-shared/i18n,
 // chosen from the system language, switchable, and remembered on this computer.
-import { messages, type Lang, type MessageKey } from './messages';
+import {
+  messages,
+  pickLang as pick,
+  wordMessage,
+  type Lang,
+  type MessageKey,
+  type Params,
+} from '../../src-shared/i18n';
 
 const STORAGE_KEY = 'supplier-onboarding.lang';
-
-function pick(tag: string | undefined): Lang | undefined {
-  if (!tag) return undefined;
-  const base = tag.toLowerCase().split(/[-_]/)[0];
-  return base === 'de' ? 'de' : base === 'en' ? 'en' : undefined;
-}
 
 function stored(): Lang | undefined {
   try {
@@ -50,7 +51,7 @@ class I18n {
 
 export const i18n = new I18n();
 
-export type Params = Record<string, string | number>;
+export type { Params };
 
 /** The message in the current language, with `{name}` placeholders filled in. */
 export function t(key: MessageKey, params?: Params): string {
@@ -65,4 +66,13 @@ export function t(key: MessageKey, params?: Params): string {
 export function label(prefix: string, value: string): string {
   const key = `${prefix}.${value}` as MessageKey;
   return key in messages.en ? t(key) : value.replaceAll('_', ' ');
+}
+
+/** What the services reported (`{code, params}`, see src-shared/i18n), in the current language:
+ *  the catalogue's `<prefix>.<code>`, else the English sentence it came with. */
+export function tm(
+  prefix: string | readonly string[],
+  message: { code: string; params?: Params | undefined; message?: string | undefined },
+): string {
+  return wordMessage(i18n.lang, prefix, message);
 }

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { messages, type Lang, type MessageKey } from '../../src-renderer/lib/messages';
+import { messages, type Lang, type MessageKey } from '../../src-shared/i18n';
 import {
   checkIdentifiers,
   hostPerFile,
