@@ -8,6 +8,7 @@
 // the user's language. The English sentence the services may still carry beside the code is for
 // logs, and for journals written before a code had words.
 import * as cli from './cli';
+import * as connection from './connection';
 import * as engine from './engine';
 import * as errors from './errors';
 import * as importWords from './import';
@@ -20,6 +21,7 @@ export const LANGS: readonly Lang[] = ['en', 'de'];
 const en = {
   ...ui.en,
   ...errors.en,
+  ...connection.en,
   ...importWords.en,
   ...engine.en,
   ...results.en,
@@ -29,6 +31,7 @@ export type MessageKey = keyof typeof en;
 const de: Record<MessageKey, string> = {
   ...ui.de,
   ...errors.de,
+  ...connection.de,
   ...importWords.de,
   ...engine.de,
   ...results.de,
