@@ -12,6 +12,7 @@ import { PAYLOAD_FIELDS, ScreeningPeriodSchema } from './supplier';
 /** The values of a message's placeholders: what the services report is data, `{code, params}`,
  *  worded by whoever shows it (src-shared/i18n). `message` fields beside a code hold the English
  *  sentence, for logs and for codes the catalogue has no words for yet. */
+export const LangSchema = z.enum(['en', 'de']);
 export const ParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 
 export const AppInfoSchema = z.object({
@@ -209,6 +210,8 @@ export const JobViewSchema = z.object({
   connectionId: z.string(),
   connectionName: z.string(),
   isSandbox: z.boolean(),
+  /** The language the job was made in (its results workbooks are worded in it). */
+  lang: LangSchema.default('en'),
   state: JobStateSchema,
   stateReason: z
     .object({ code: z.string(), params: ParamsSchema.optional(), message: z.string() })
@@ -266,6 +269,9 @@ export const RowViewSchema = z.object({
   identity: z.string().nullable(),
   platformId: z.string().nullable(),
   creationUuid: z.string().nullable(),
+  /** True when this job created the supplier, false when it existed before; null while neither
+   *  is known. */
+  createdByJob: z.boolean().nullable().default(null),
   screening: z.string().nullable(),
   validation: z.string().nullable(),
   /** The statuses as the API reported them (`OnCreate`: asked for with the creation), for the
@@ -610,6 +616,8 @@ export const commands = {
       connectionId: z.string().min(1),
       mapping: MappingSchema,
       options: JobOptionsSchema,
+      /** The language the job is made in: its results workbooks are worded in it. */
+      lang: LangSchema.optional(),
     }).strict(),
     output: z.object({
       jobId: z.string(),

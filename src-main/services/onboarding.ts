@@ -606,6 +606,7 @@ export class Onboarding {
       connectionId: job.connectionId,
       connectionName: conn?.name ?? '(removed connection)',
       isSandbox: conn?.isSandbox ?? false,
+      lang: 'en',
       state: job.state,
       stateReason: job.stateReason,
       options: {
@@ -934,6 +935,7 @@ export class Onboarding {
       identity: sid?.id ? `${sid.id}${sid.source ? ` · ${sid.source}` : ''}` : null,
       platformId: row.platformId,
       creationUuid: row.creationUuid,
+      createdByJob: row.createdByJob ? true : row.platformId !== null ? false : null,
       screening: outcomeText(row.screeningStatus),
       validation: outcomeText(row.validationStatus),
       screeningStatus: row.screeningStatus,
