@@ -23,6 +23,14 @@ export const TextFileFormatSchema = z.object({
   bom: z.boolean(),
   delimiter: z.enum([',', ';', '\t', '|']),
   doubt: z.string().optional(),
+  doubtParams: z
+    .object({
+      assumed: z.string(),
+      reading: z.string(),
+      other: z.string(),
+      otherReading: z.string(),
+    })
+    .optional(),
 });
 
 export const FileInfoSchema = z.object({

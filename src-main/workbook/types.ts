@@ -24,6 +24,15 @@ export interface TextFileFormat {
   /** When Windows-1252 and Mac Roman were hard to tell apart: which was assumed, with an example
    *  of both readings. */
   doubt?: string;
+  /** The same as data: the placeholders of `note.encoding_detected.doubt`. */
+  doubtParams?: DoubtParams;
+}
+
+export interface DoubtParams {
+  assumed: string;
+  reading: string;
+  other: string;
+  otherReading: string;
 }
 
 export interface FileInfo {
