@@ -246,6 +246,9 @@ export interface RowResult {
   changedValues?: string | null;
   /** The row of the job's file; the results file's rows are matched back by it. */
   sourceRow?: number | null;
+  /** The row's problems as data: when given, the Error message column words them in the
+   *  export's language instead of `errorMessage`. */
+  problems?: ReadonlyArray<{ code: string; params?: Params; message?: string; fix?: string }>;
 }
 
 export interface ResultRow {

@@ -551,7 +551,6 @@ export const en = {
   'connection.default': 'Used for new jobs',
   'connection.notUsed':
     '"{name}" did not pass its test, so new jobs keep using "{current}". Fix the address or the token (Edit), then test it again.',
-
 } as const;
 
 export type UiKey = keyof typeof en;
@@ -1121,5 +1120,4 @@ export const de: Record<UiKey, string> = {
   'connection.default': 'Für neue Aufträge verwendet',
   'connection.notUsed':
     '„{name}“ hat den Test nicht bestanden, daher verwenden neue Aufträge weiter „{current}“. Korrigieren Sie Adresse oder Token (Bearbeiten) und testen Sie erneut.',
-
 };
