@@ -789,7 +789,11 @@ export class Journal {
   setJobState(
     id: string,
     state: JobState,
-    reason: { code: string; message: string } | null = null,
+    reason: {
+      code: string;
+      params?: Record<string, string | number>;
+      message: string;
+    } | null = null,
   ): Job {
     const job = this.getJob(id) ?? fail('not_found', undefined, { jobId: id });
     const now = this.clock.now();

@@ -27,6 +27,8 @@ export interface JobOptions {
   screeningPeriod: number | null;
   /** Request a validation for every created (or existing, unless skipped) supplier. */
   validate: boolean;
+  /** The language the job was made in (its results are worded in it); English when absent. */
+  lang?: 'en' | 'de';
 }
 
 /** One validation problem of a row, as the workbook validation reports it. */
@@ -105,7 +107,11 @@ export const jobs = sqliteTable(
     options: text('options', { mode: 'json' }).$type<JobOptions>().notNull(),
     state: text('state').$type<JobState>().notNull(),
     /** Why the job is paused or needs attention ({code, message} of the catalogue), else null. */
-    stateReason: text('state_reason', { mode: 'json' }).$type<{ code: string; message: string }>(),
+    stateReason: text('state_reason', { mode: 'json' }).$type<{
+      code: string;
+      params?: Record<string, string | number>;
+      message: string;
+    }>(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     finishedAt: integer('finished_at'),

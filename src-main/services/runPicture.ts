@@ -3,7 +3,7 @@
 // connection's ceiling, rows settled) and the "What happened" log (the job's state changes and
 // warnings, recorded here as job-level notes, with the check's and the confirmed plan's notes).
 import type { JobLogEntry, RunChartView } from '../../src-shared/contract';
-import { fail } from '../../src-shared/errors';
+import { failWith } from '../../src-shared/errors';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { Journal } from '../journal/journal';
 
@@ -13,7 +13,7 @@ const MINUTE = 60_000;
 const LOG_LINES = 200;
 
 export function runChart(journal: Journal, engine: SyncEngine, jobId: string): RunChartView {
-  const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+  const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const history = engine.history(jobId);
   history.update();
   const minutes = history.perMinute();
@@ -45,7 +45,7 @@ export function runChart(journal: Journal, engine: SyncEngine, jobId: string): R
 
 /** The "What happened" log of a job, newest first. */
 export function runLog(journal: Journal, engine: SyncEngine, jobId: string): JobLogEntry[] {
-  if (!journal.getJob(jobId)) fail('not_found', 'This job no longer exists.');
+  if (!journal.getJob(jobId)) failWith('not_found', { reason: 'job', jobId });
   const history = engine.history(jobId);
   history.update();
   const out: JobLogEntry[] = [];
