@@ -104,7 +104,7 @@ function verdict(
     return checkOf(key, 'ok', yes);
   }
   if (answer.kind === 'access_denied') return checkOf(key, 'failed', no);
-  return checkOf(key, 'unknown', 'unknown', { answer: answer.kind.replace('_', ' ') });
+  return checkOf(key, 'unknown', 'answer_unclear', { answer: answer.kind.replace('_', ' ') });
 }
 
 /** The verdict and its summary come from the same checks, so they can never disagree. */

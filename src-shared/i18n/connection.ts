@@ -29,7 +29,7 @@ export const en = {
   'check.validation_ok': 'The token may request validations.',
   'check.validation_denied':
     'The token may not request validations: jobs without validation still work.',
-  'check.unknown': 'Could not tell ({answer}). Try again in a minute.',
+  'check.answer_unclear': 'Could not tell ({answer}). Try again in a minute.',
   'check.on_create_unknown':
     'Whether screening and validation can be asked for together with a creation is learned at the first creation; without it, the app sends them as separate requests.',
   'checkSummary.incomplete':
@@ -69,7 +69,7 @@ export const de: Record<keyof typeof en, string> = {
   'check.validation_ok': 'Das Token darf Validierungen anfordern.',
   'check.validation_denied':
     'Das Token darf keine Validierungen anfordern: Aufträge ohne Validierung funktionieren weiterhin.',
-  'check.unknown': 'Nicht feststellbar ({answer}). Versuchen Sie es in einer Minute erneut.',
+  'check.answer_unclear': 'Nicht feststellbar ({answer}). Versuchen Sie es in einer Minute erneut.',
   'check.on_create_unknown':
     'Ob Screening und Validierung zusammen mit einer Anlage angefordert werden können, zeigt sich bei der ersten Anlage; andernfalls sendet die App sie als eigene Anfragen.',
   'checkSummary.incomplete':

@@ -78,6 +78,7 @@ export async function exportJob(
       .filter((f) => f.column !== null && TEXT_FIELDS.has(f.field))
       .map((f) => f.column as number),
     nextStep: wording.exportAgain(job.id, format),
+    lang: job.options.lang ?? 'en',
     ...(ctx.maxRowsPerSheet ? { maxRowsPerSheet: ctx.maxRowsPerSheet } : {}),
   });
 }
@@ -135,6 +136,16 @@ export function resultRow(
           : 'screening_aborted'
         : (v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null)),
       errorMessage: ended ? endedText : (v.errorMessage ?? (problemText || null)),
+      // The problems as data, so the workbook words them in the job's language.
+      ...(!ended && !v.errorMessage && v.problems.length && v.problems.every((p) => p.code)
+        ? {
+            problems: v.problems.map((p) => ({
+              code: p.code as string,
+              message: p.message,
+              ...(p.params ? { params: p.params } : {}),
+            })),
+          }
+        : {}),
       updatedAt: row.updatedAt,
       changedValues: shown.changes.length ? changesText(shown.changes) : null,
       sourceRow: row.sourceRow,

@@ -4,13 +4,14 @@ import { failWith, toAppError } from '../../../src-shared/errors';
 import {
   type Mapping,
   RetrySelector,
-  SOURCE_ROW_HEADER,
   type ValidatedRow,
   columnLetter,
   importRows,
   inspectFile,
   isResultHeader,
+  isSourceRowHeader,
   previewTable,
+  resultSheetFamily,
   validateRows,
 } from '../../workbook';
 import { type ResultsFileWording, assertResultsFileFits, sourceJobOf } from '../resultsFile';
@@ -48,10 +49,11 @@ export async function retryFromResults(
   const file = await inspectFile(filePath);
   // The Results sheets, and the Errors sheets where fixes count as well; a file whose sheets
   // were renamed is read from its first sheet, and a CSV file has one table.
-  const named = (re: RegExp) =>
-    file.sheets.filter((s) => !s.hidden && re.test(s.name)).map((s) => s.name);
-  const resultSheets = file.kind === 'xlsx' ? named(/^Results( \(\d+\))?$/) : [];
-  const errorSheets = file.kind === 'xlsx' ? named(/^Errors( \(\d+\))?$/) : [];
+  // Sheet names in either language a job can be made in.
+  const family = (f: 'results' | 'errors') =>
+    file.sheets.filter((s) => !s.hidden && resultSheetFamily(s.name) === f).map((s) => s.name);
+  const resultSheets = file.kind === 'xlsx' ? family('results') : [];
+  const errorSheets = file.kind === 'xlsx' ? family('errors') : [];
   const firstSheet: string | undefined = resultSheets[0];
   // The header row first (the reading stops there): a file that does not fit is refused with
   // its reason before anything is read or made.
@@ -90,9 +92,7 @@ export async function retryFromResults(
   );
   const read = async (sheet: string | undefined, add: (r: ValidatedRow, n?: string) => void) => {
     const imported = await importRows(filePath, { ...(sheet ? { sheet } : {}), mapping });
-    const at = imported.columns.findIndex(
-      (c) => c.header.trim().toLowerCase() === SOURCE_ROW_HEADER.toLowerCase(),
-    );
+    const at = imported.columns.findIndex((c) => isSourceRowHeader(c.header));
     for await (const row of imported.rows) add(row, at >= 0 ? (row.cells[at] ?? '') : undefined);
     return imported;
   };
