@@ -7,6 +7,7 @@ import { DEFAULT_CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-sha
 import type { SupplierCreatePayload, SupplierIdentifier } from '../../src-shared/supplier';
 import { appError, AppFailure, type Result } from '../../src-shared/errors';
 import type { AnswerInfo, ApiAnswer, ApiAnswerKind, FindResult, MethodGroup } from './answers';
+import { countInMessage, saysAmbiguous } from './answerText';
 import {
   ANSWER_FIELDS,
   AccessDeniedBodySchema,
@@ -820,18 +821,13 @@ function looksAmbiguous(json: unknown): boolean {
   if (!body.success) return true;
   // The identifier sent is always well formed (validated before), so a 400 here means several
   // matches unless the server clearly says something else.
-  const text = `${body.data.code} ${body.data.message}`.toLowerCase();
-  return (
-    /several|multiple|more than one|ambiguous|matches/.test(text) ||
-    body.data.code !== 'invalid_request'
-  );
+  return saysAmbiguous(body.data.code, body.data.message);
 }
 
 function countFromMessage(json: unknown): number | undefined {
   const body = ErrorBodySchema.safeParse(json);
   if (!body.success) return undefined;
-  const m = /\(?(\d+)\)?\s+(?:suppliers?|sites?|match(?:es)?|targets?)\b/i.exec(body.data.message);
-  return m ? Number(m[1]) : undefined;
+  return countInMessage(body.data.message);
 }
 
 function parseWith<S extends z.ZodType>(schema: S, json: unknown): ParseOutcome<z.output<S>> {
