@@ -3,28 +3,20 @@
 import { expect, test } from '@playwright/test';
 import {
   SAMPLE,
+  addConnection,
+  hostAndSandboxPerFile,
   importFile,
   mapAndCreate,
   openApp,
-  startHost,
-  startSandbox,
   watchErrors,
-  type RunningHost,
 } from './support';
 
-let host: RunningHost;
-let api: Awaited<ReturnType<typeof startSandbox>>;
-
-test.beforeAll(async () => {
-  [host, api] = await Promise.all([startHost(), startSandbox(['right-token'])]);
-});
-test.afterAll(async () => {
-  await Promise.all([host?.stop(), api?.stop()]);
-});
+const servers = hostAndSandboxPerFile(['right-token']);
 
 test('a job is moved to a connection added in the app, and back', async ({ page }) => {
   test.setTimeout(120_000);
   const errors = watchErrors(page);
+  const { host, api } = servers();
   await openApp(page, host);
 
   // A job on the practice connection, its identifiers not checked yet.
@@ -34,10 +26,7 @@ test('a job is moved to a connection added in the app, and back', async ({ page 
 
   // A second connection, added and tested in the app.
   await nav.getByRole('button', { name: 'Connection' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Company API');
-  await page.getByLabel('Address of the API (base URL)').fill(api.url);
-  await page.getByRole('textbox', { name: 'Access token' }).fill('right-token');
-  await page.getByRole('button', { name: 'Save and test' }).click();
+  await addConnection(page, { name: 'Company API', url: api.url, token: 'right-token' });
   const conn = page.getByTestId('connection').filter({ hasText: 'Company API' });
   await expect(conn.getByTestId('connection-test').locator('[data-check="token"]')).toHaveAttribute(
     'data-status',
