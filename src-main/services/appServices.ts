@@ -175,19 +175,20 @@ export function createAppServices(options: AppServicesOptions): AppServices {
             counts: p.counts as Record<string, number>,
           });
         } else if (e.type === 'warning') {
-          if (e.jobId) recorder.warning(e.jobId, e.code, e.message);
+          if (e.jobId) recorder.warning(e.jobId, e.code, e.message, e.params);
           bus.emit('app:warning', {
             code: e.code,
             message: e.message,
+            ...(e.params ? { params: e.params } : {}),
             ...(e.jobId ? { jobId: e.jobId } : {}),
           });
         } else if (e.event.type === 'throttled') {
           const s = said('warning', 'throttled_wait', {
             seconds: Math.ceil(e.event.waitMs / 1000),
           });
-          bus.emit('app:warning', { ...s, code: 'api_throttled' });
+          bus.emit('app:warning', s);
         } else if (e.event.type === 'shared_user') {
-          bus.emit('app:warning', { ...said('warning', 'shared_user'), code: 'api_throttled' });
+          bus.emit('app:warning', said('warning', 'shared_user'));
         }
       },
     });
