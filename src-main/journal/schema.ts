@@ -136,7 +136,7 @@ export const rows = sqliteTable(
     /** 1 when this job's own create request made the supplier: answered 202, or confirmed by
      *  reconciling a lost answer (then without a creation UUID when only find-by-identifier
      *  knew it). 0 for a supplier that existed before. */
-    createdByJob: integer('created_by_job').notNull().default(0),
+    createdByJob: integer('created_by_job', { mode: 'boolean' }).notNull().default(false),
     sentAt: integer('sent_at'),
     screeningIds: text('screening_ids', { mode: 'json' }).$type<number[]>(),
     screeningStatus: text('screening_status'),
