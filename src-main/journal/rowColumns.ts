@@ -3,7 +3,7 @@
 // the decoding into a JournalRow (JSON columns parsed, the boolean made one) and the encoding
 // of a patch's values. A new column in schema.ts is read, typed and patched without another
 // list to keep in step.
-import { getTableColumns, type Column } from 'drizzle-orm';
+import { Column, getTableColumns } from 'drizzle-orm';
 import type { SqlValue } from './handle';
 import { rowEvents, rows } from './schema';
 
@@ -34,13 +34,18 @@ interface Codec<T extends Record<string, Column>, Out> {
 
 function codec<T extends Record<string, Column>, Out>(columns: T): Codec<T, Out> {
   const entries = Object.entries(columns);
+  const converted = entries.filter(
+    ([, c]) => c.mapFromDriverValue !== Column.prototype.mapFromDriverValue,
+  );
   return {
     select: entries.map(([key, c]) => (c.name === key ? key : `${c.name} AS ${key}`)).join(', '),
+    // Only the columns whose stored value differs from the read one (JSON, booleans) are
+    // converted, in place: the raw object is SQLite's fresh copy, used nowhere else.
     decode(raw) {
-      const out: Record<string, unknown> = {};
-      for (const [key, c] of entries) {
-        const v = (raw as Record<string, unknown>)[key];
-        out[key] = v === null || v === undefined ? null : c.mapFromDriverValue(v);
+      const out = raw as Record<string, unknown>;
+      for (const [key, c] of converted) {
+        const v = out[key];
+        if (v !== null && v !== undefined) out[key] = c.mapFromDriverValue(v);
       }
       return out as Out;
     },
