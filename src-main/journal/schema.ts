@@ -142,7 +142,10 @@ export const rows = sqliteTable(
     /** 1 when this job's own create request made the supplier: answered 202, or confirmed by
      *  reconciling a lost answer (then without a creation UUID when only find-by-identifier
      *  knew it). 0 for a supplier that existed before. */
-    createdByJob: integer('created_by_job').notNull().default(0),
+    // Read as a boolean; the default is spelled 0, as the column was made (migration 0002).
+    createdByJob: integer('created_by_job', { mode: 'boolean' })
+      .notNull()
+      .default(0 as unknown as boolean),
     sentAt: integer('sent_at'),
     screeningIds: text('screening_ids', { mode: 'json' }).$type<number[]>(),
     screeningStatus: text('screening_status'),
