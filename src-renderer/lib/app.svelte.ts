@@ -12,7 +12,8 @@ import { api } from './api';
 import { call } from './call';
 import { i18n, label, t } from './i18n.svelte';
 
-export type Screen = 'jobs' | 'connection' | 'import' | 'map' | 'review' | 'run' | 'results';
+export type Screen =
+  'jobs' | 'connection' | 'import' | 'map' | 'review' | 'run' | 'results' | 'base';
 export interface Route {
   screen: Screen;
   jobId?: string;
