@@ -22,6 +22,7 @@ import { defaultDataDir, journalPathFor } from '../services/paths';
 import { HELD_BY_OTHER_JOB } from '../services/plan';
 import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
+import { baseMain, isBaseCommand } from './baseCommands';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
 import { askYesNo, planLines, whatNeedsConfirming } from './planText';
@@ -368,6 +369,8 @@ export function summaryLine(s: Summary): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // The supplier base (export, drift report): its own options, in cli/baseCommands.ts.
+  if (isBaseCommand(argv)) return baseMain(argv);
   let args: Args | 'help' | 'version';
   try {
     args = parse(argv);

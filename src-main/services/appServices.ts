@@ -23,6 +23,7 @@ import { AppSecrets } from './appSecrets';
 import { Downloads } from './downloads';
 import { EventBus } from './eventBus';
 import { FileGrants } from './fileGrants';
+import { baseHandlers } from './handlers/base';
 import { connectionHandlers } from './handlers/connections';
 import type { HandlerDeps } from './handlers/deps';
 import { fileHandlers } from './handlers/files';
@@ -273,6 +274,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       ...templateHandlers(deps),
       ...jobHandlers(deps),
       ...rowHandlers(deps),
+      ...baseHandlers(deps, bus),
     },
     (e) => console.error('command failed:', e instanceof Error ? (e.stack ?? e.message) : e),
   );

@@ -13,7 +13,8 @@ import { call } from './call';
 import { i18n, label, t } from './i18n.svelte';
 import { reasonText, warningText } from './words';
 
-export type Screen = 'jobs' | 'connection' | 'import' | 'map' | 'review' | 'run' | 'results';
+export type Screen =
+  'jobs' | 'connection' | 'import' | 'map' | 'review' | 'run' | 'results' | 'base';
 export interface Route {
   screen: Screen;
   jobId?: string;

@@ -1,6 +1,7 @@
 // The catalogue is joined from its areas by spreading them: a key two areas both define would
 // silently take one area's words. Each key belongs to one area.
 import { describe, expect, it } from 'vitest';
+import * as base from '../../src-shared/i18n/base';
 import * as cli from '../../src-shared/i18n/cli';
 import * as connection from '../../src-shared/i18n/connection';
 import * as engine from '../../src-shared/i18n/engine';
@@ -10,7 +11,7 @@ import * as results from '../../src-shared/i18n/results';
 import * as ui from '../../src-shared/i18n/ui';
 import { messages } from '../../src-shared/i18n';
 
-const areas = { ui, errors, connection, import: importWords, engine, results, cli };
+const areas = { ui, errors, connection, import: importWords, engine, results, cli, base };
 
 describe('the message catalogue', () => {
   it('has each key in one area only, in both languages', () => {
