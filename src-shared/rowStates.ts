@@ -25,6 +25,10 @@ export const ROW_STATES = [
   'created', // the supplier exists on the platform
   'rejected', // 400: the API's reason is kept; never retried automatically
   'vanished', // the creation left the pending list without a supplier, after the settle delay
+  // Identifiers: the mapped customer and own ids attached to the supplier, one request each
+  'identifiers_queued',
+  'identifiers_sending',
+  'identifiers_in_doubt', // read back with find-by-identifier by the id being attached
   // Screening
   'screening_queued',
   'screening_sending',
@@ -49,6 +53,7 @@ export type RowState = z.infer<typeof RowStateSchema>;
  *  is in doubt and must be reconciled before it is sent again. */
 export const WRITE_INTENT_STATES = [
   'sending',
+  'identifiers_sending',
   'screening_sending',
   'validation_sending',
 ] as const satisfies readonly RowState[];
@@ -57,6 +62,11 @@ export type WriteIntentState = (typeof WRITE_INTENT_STATES)[number];
 /** The write stages, each with its queued, intent and in-doubt state. */
 export const WRITE_STAGES = {
   create: { queued: 'queued', sending: 'sending', inDoubt: 'in_doubt' },
+  identifiers: {
+    queued: 'identifiers_queued',
+    sending: 'identifiers_sending',
+    inDoubt: 'identifiers_in_doubt',
+  },
   screening: {
     queued: 'screening_queued',
     sending: 'screening_sending',
@@ -72,6 +82,9 @@ export type WriteStage = keyof typeof WRITE_STAGES;
 
 /** The states of a created supplier's screening and validation, before the row is done. */
 export const FOLLOW_UP_STATES = [
+  'identifiers_queued',
+  'identifiers_sending',
+  'identifiers_in_doubt',
   'screening_queued',
   'screening_sending',
   'screening_in_doubt',
@@ -90,6 +103,7 @@ export const UNSENT_STATES = [
   'new',
   'exists',
   'queued',
+  'identifiers_queued',
   'screening_queued',
   'validation_queued',
 ] as const satisfies readonly RowState[];
@@ -148,6 +162,9 @@ export const ROW_STATE_GROUP: Record<RowState, RowStateGroup> = {
   created: 'in_progress',
   rejected: 'to_fix',
   vanished: 'to_fix',
+  identifiers_queued: 'waiting',
+  identifiers_sending: 'in_progress',
+  identifiers_in_doubt: 'in_progress',
   screening_queued: 'waiting',
   screening_sending: 'in_progress',
   screening_in_doubt: 'in_progress',
@@ -162,8 +179,10 @@ export const ROW_STATE_GROUP: Record<RowState, RowStateGroup> = {
   needs_user: 'to_fix',
 };
 
-/** After the platform has the supplier: the next step depends on the job's options. */
+/** After the platform has the supplier: the next step depends on the job's options, and on
+ *  the ids the row has to attach (those first). */
 const FOLLOW_UPS = [
+  'identifiers_queued',
   'done',
   'screening_queued',
   'screening_requested', // requested with the creation (screeningPeriodInYears)
@@ -200,6 +219,10 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
   created: [...FOLLOW_UPS, 'needs_user'],
   rejected: ['valid', 'invalid', 'queued', 'skipped'],
   vanished: ['queued', 'valid', 'invalid', 'skipped', 'created'],
+  identifiers_queued: ['identifiers_sending', 'cancelled', 'skipped'],
+  // Each id is one request; the last one's answer moves the row on to its follow-up.
+  identifiers_sending: [...FOLLOW_UPS, 'identifiers_in_doubt', 'needs_user'],
+  identifiers_in_doubt: [...FOLLOW_UPS, 'needs_user'],
   screening_queued: ['screening_sending', 'cancelled', 'skipped'],
   screening_sending: [
     'screening_requested',
@@ -230,7 +253,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
   validation_requested: ['done', 'needs_user', 'validation_queued'],
   done: [],
   skipped: ['valid', 'queued'],
-  cancelled: ['valid', 'queued', 'screening_queued', 'validation_queued'],
+  cancelled: ['valid', 'queued', 'identifiers_queued', 'screening_queued', 'validation_queued'],
   needs_user: [
     'queued',
     'valid',
@@ -239,6 +262,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'in_doubt',
     'created',
     'done',
+    'identifiers_queued',
     'screening_queued',
     'validation_queued',
   ],

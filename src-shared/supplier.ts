@@ -40,6 +40,50 @@ export type SupplierCreatePayload = z.infer<typeof SupplierCreatePayloadSchema>;
 export const IdentifierTypeSchema = z.enum(['SUPPLIER_ID', 'CUSTOMER_ID', 'OWN_ID']);
 export type IdentifierType = z.infer<typeof IdentifierTypeSchema>;
 
+/** An identifier to attach to a supplier (identifier management body `{type, id, source}`). */
+export interface IdentifierToAttach {
+  type: IdentifierType;
+  id: string;
+  source?: string;
+}
+
+/** The payload keys of the ids a row attaches once its supplier exists, and their `type`
+ *  (docs/api/api-notes.md, "Identifiers"). They ride in the row's payload beside the create's
+ *  fields; the create's schema leaves them out. */
+export const ATTACHED_ID_FIELDS = [
+  { key: 'customerId', type: 'CUSTOMER_ID' },
+  { key: 'ownId', type: 'OWN_ID' },
+] as const satisfies readonly { key: string; type: IdentifierType }[];
+
+/** What attaching one id came to: added by this job, on the supplier already, on another
+ *  supplier, or refused by the platform (400). */
+export const ATTACH_RESULTS = ['added', 'present', 'other', 'rejected'] as const;
+export type AttachResult = (typeof ATTACH_RESULTS)[number];
+
+export interface AttachedIdentifier extends IdentifierToAttach {
+  result: AttachResult;
+  /** `other`: the supplier holding it, when the platform said; `rejected`: the API's words. */
+  holder?: string;
+  message?: string;
+}
+
+/** The ids a row's payload asks to attach, in a fixed order (customer id, own id). */
+export function identifiersToAttach(
+  payload: Record<string, unknown> | null | undefined,
+): IdentifierToAttach[] {
+  const out: IdentifierToAttach[] = [];
+  for (const { key, type } of ATTACHED_ID_FIELDS) {
+    const v = payload?.[key];
+    if (typeof v === 'string' && v.trim()) out.push({ type, id: v.trim() });
+  }
+  return out;
+}
+
+/** The same id (type, id, source as the server trims them). */
+export function sameIdentifier(a: IdentifierToAttach, b: IdentifierToAttach): boolean {
+  return a.type === b.type && a.id === b.id && (a.source ?? '') === (b.source ?? '');
+}
+
 /** The identifier query of every v2 endpoint: at least one id kind, optional source. */
 export const SupplierIdentifierSchema = z
   .object({

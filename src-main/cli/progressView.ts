@@ -7,9 +7,9 @@ export type OutputMode = 'tty' | 'plain' | 'json';
 
 const GROUPS: Array<[string, readonly string[]]> = [
   ['checking', ['draft', 'valid', 'new', 'exists']],
-  ['queued', ['queued', 'screening_queued', 'validation_queued']],
-  ['sending', ['sending', 'screening_sending', 'validation_sending']],
-  ['in doubt', ['in_doubt', 'screening_in_doubt', 'validation_in_doubt']],
+  ['queued', ['queued', 'identifiers_queued', 'screening_queued', 'validation_queued']],
+  ['sending', ['sending', 'identifiers_sending', 'screening_sending', 'validation_sending']],
+  ['in doubt', ['in_doubt', 'identifiers_in_doubt', 'screening_in_doubt', 'validation_in_doubt']],
   ['pending', ['accepted', 'pending', 'created']],
   ['screening', ['screening_requested']],
   ['validation', ['validation_requested']],

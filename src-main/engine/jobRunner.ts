@@ -18,11 +18,11 @@ import type { RunContext } from './context';
 import { JobHealth } from './health';
 import { Lanes } from './lanes';
 import { reason, warningOf } from './messages';
-import { afterCreate } from './policy/progression';
+import { afterCreate, afterIdentifiers } from './policy/progression';
 import { RateMeter } from './progress';
 import { progressOf } from './progressView';
 import { pollStatus, reconcile } from './reads';
-import { create, requestFollowUp } from './requests';
+import { attachIdentifier, create, requestFollowUp } from './requests';
 import { RunHistory } from './runHistory';
 import type {
   JobProgress,
@@ -169,6 +169,7 @@ export class JobRunner {
         if (online) {
           const run = this.run_;
           this.fill('create', ['queued'], (row) => create(run, row));
+          this.fill('identifiers', ['identifiers_queued'], (row) => attachIdentifier(run, row));
           this.fill('followup', ['screening_queued'], (row) =>
             requestFollowUp(run, row, 'screening'),
           );
@@ -203,7 +204,12 @@ export class JobRunner {
     if (counts.exists) {
       const [to, why] = options.skipExisting
         ? (['skipped', 'exists_skipped'] as const)
-        : ([afterCreate(options, undefined), 'exists'] as const);
+        : ([afterIdentifiers(options, undefined), 'exists'] as const);
+      // An existing supplier gets the row's customer and own ids first, unless skipped.
+      if (!options.skipExisting) {
+        const attach = { reason: why, attaching: true, nextAttemptAt: 0 };
+        while (journal.moveRows(jobId, 'exists', 'identifiers_queued', attach) > 0);
+      }
       while (journal.moveRows(jobId, 'exists', to, { reason: why }) > 0);
     }
     // Created rows are moved on a batch at a time, not each in a commit of its own as it
@@ -237,7 +243,7 @@ export class JobRunner {
   private fill(lane: Lane, states: RowState[], work: (row: JournalRow) => Promise<void>): void {
     const { journal, jobId, clock, settings } = this.d;
     const { lanes } = this;
-    const cap = lane === 'create' || lane === 'followup' ? 16 : 32;
+    const cap = lane === 'create' || lane === 'identifiers' || lane === 'followup' ? 16 : 32;
     const room = cap - lanes.count(lane);
     if (room <= 0) return;
     const limit = Math.min(settings.batchSize, room + lanes.inHand.size);

@@ -19,7 +19,9 @@ import {
   type Evidence,
   type EvidenceContext,
 } from './policy/evidence';
-import { followUpStageOf, type FollowUpStage } from './stages';
+import { nextIdentifier, nothingLeft, reconcileIdentifierPolicy } from './policy/identifiers';
+import { followUpStageOf, stageStates, type FollowUpStage } from './stages';
+import type { SupplierIdentifier } from '../../src-shared/supplier';
 
 export function evidenceContext(
   run: RunContext,
@@ -98,6 +100,7 @@ export function validationEvidence(v: ValidationStatus): Evidence {
 
 export async function reconcile(run: RunContext, row: JournalRow): Promise<void> {
   if (row.state === 'in_doubt') return reconcileCreate(run, row);
+  if (row.state === stageStates('identifiers').inDoubt) return reconcileIdentifier(run, row);
   const stage = followUpStageOf(row.state);
   const evidence = await statusOf(run, row, stage);
   if (!evidence) return;
@@ -138,4 +141,34 @@ export async function pollStatus(run: RunContext, row: JournalRow): Promise<void
   const evidence = await statusOf(run, row, stage);
   if (!evidence) return;
   await applyDecision(run, row, row.state, pollPolicy(stage, evidence, row, evidenceContext(run)));
+}
+
+/** An identifier request in doubt (lost answer, or 409): the id is read back with
+ *  find-by-identifier, and the supplier that has it says whether the attach took effect. */
+async function reconcileIdentifier(run: RunContext, row: JournalRow): Promise<void> {
+  const { conn, clock, settings, jobId } = run.d;
+  const from = stageStates('identifiers').inDoubt;
+  const ctx = { options: run.options, maxWriteAttempts: settings.maxWriteAttempts };
+  const decide = (e: Evidence) =>
+    applyDecision(run, row, from, reconcileIdentifierPolicy(e, row, ctx));
+  const id = nextIdentifier(row);
+  if (!id) return applyDecision(run, row, from, nothingLeft(row, ctx));
+  // A request may be applied until its answer is back: read only once that plus the settle
+  // delay has passed (a 409 says the id existed when answered: no delay).
+  if (settledAt(row, settings) > clock.now()) return decide({ class: 'not_settled' });
+  const query: SupplierIdentifier =
+    id.type === 'CUSTOMER_ID'
+      ? { customerId: id.id }
+      : id.type === 'OWN_ID'
+        ? { ownId: id.id }
+        : { supplierId: id.id };
+  if (id.source) query.source = id.source;
+  const answer = await conn.api.findByIdentifier(query, {
+    jobId,
+    signal: run.health.signal,
+    kind: 'poll',
+  });
+  if (answer.kind !== 'ok') return run.health.readFailed(answer, row);
+  run.health.reachable();
+  await decide(foundEvidence(answer.value));
 }

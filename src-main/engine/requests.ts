@@ -8,6 +8,7 @@ import { applyDecision } from './apply';
 import type { RunContext } from './context';
 import { buildPayload, platformIdentifier } from './payload';
 import { classify, type WriteValue } from './policy/classify';
+import { identifierWritePolicy, nextIdentifier, nothingLeft } from './policy/identifiers';
 import { createPolicy, followUpPolicy } from './policy/writes';
 import { stageStates, type FollowUpStage, type WriteStage } from './stages';
 
@@ -114,14 +115,50 @@ export async function requestFollowUp(
     (o) => send(identifier, o),
   );
   if (!answer) return;
-  const classified = classify(stage, answer, {
-    fieldNames: conn.client.fieldNames,
-    sent: { screening: false, validation: false },
-  });
+  const classified = classifyWrite(run, stage, answer);
   await applyDecision(
     run,
     row,
     sending,
     followUpPolicy(stage, classified, { validate: run.options.validate }),
+  );
+}
+
+/** A write after the supplier exists, classified (nothing was asked for on create). */
+function classifyWrite(run: RunContext, stage: WriteStage, answer: ApiAnswer<WriteValue>) {
+  return classify(stage, answer, {
+    fieldNames: run.d.conn.client.fieldNames,
+    sent: { screening: false, validation: false },
+  });
+}
+
+/** Attaches the row's next id (customer id, then own id) to its supplier: one request, under
+ *  its intent, like every write. */
+export async function attachIdentifier(run: RunContext, row: JournalRow): Promise<void> {
+  const { journal, conn, settings } = run.d;
+  const { queued, sending } = stageStates('identifiers');
+  const id = nextIdentifier(row);
+  const supplier = platformIdentifier(row);
+  const ctx = { options: run.options, maxWriteAttempts: settings.maxWriteAttempts };
+  // Nothing left to attach (a fix took the id away), or no supplier to attach it to.
+  if (!id || !supplier) return applyDecision(run, row, queued, nothingLeft(row, ctx));
+  const answer = await sendWithIntent(
+    run,
+    row,
+    'identifiers',
+    {
+      endpoint: 'POST /public/v2/suppliers/sites/identifiers',
+      platformId: supplier.platformId ?? null,
+      type: id.type,
+      id: id.id,
+    },
+    (o): Promise<ApiAnswer<WriteValue>> => conn.client.addIdentifier(supplier, id, o),
+  );
+  if (!answer) return;
+  await applyDecision(
+    run,
+    row,
+    sending,
+    identifierWritePolicy(classifyWrite(run, 'identifiers', answer), row, ctx),
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '../journal/rowStates';
 
 export type { WriteStage };
-export type FollowUpStage = Exclude<WriteStage, 'create'>;
+export type FollowUpStage = 'screening' | 'validation';
 export const WRITE_STAGE_NAMES = Object.keys(WRITE_STAGES) as WriteStage[];
 export const FOLLOW_UP_STAGES: readonly FollowUpStage[] = ['screening', 'validation'];
 
@@ -61,6 +61,7 @@ export const TRACKED_STATES: RowState[] = ['accepted', 'pending'];
 /** States whose rows wait for a due time (the loop sleeps until the earliest). */
 export const TIMED_STATES: RowState[] = [
   'queued',
+  WRITE_STAGES.identifiers.queued,
   ...FOLLOW_UP_STAGES.map((s) => WRITE_STAGES[s].queued),
   ...IN_DOUBT_STATES,
   ...REQUESTED_STATES,
@@ -76,4 +77,5 @@ export const SCREENING_END = new Set(['Finished', 'NoFindings', 'Aborted']);
 export const VALIDATION_END = new Set(['COMPLETED', 'REJECTED']);
 
 /** The engine's lanes: each keeps a few requests outstanding for the scheduler to pace. */
-export type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll' | 'promote';
+export type Lane =
+  'check' | 'create' | 'reconcile' | 'track' | 'identifiers' | 'followup' | 'poll' | 'promote';

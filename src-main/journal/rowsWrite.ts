@@ -25,6 +25,7 @@ import {
 } from './rowStates';
 import { getRow, isTransient } from './rowsRead';
 import { LISTED_STATES_SQL, type RowProblem, type UserEdits } from './schema';
+import { ATTACHED_ID_FIELDS } from '../../src-shared/supplier';
 
 /** A row as the import hands it over. */
 export interface NewRow {
@@ -50,6 +51,7 @@ type PatchColumns = Pick<
   | 'validationStatus'
   | 'outcomeTargetId'
   | 'rejectionReason'
+  | 'identifiers'
   | 'errorCode'
   | 'errorMessage'
 >;
@@ -78,6 +80,7 @@ const PATCH_KEYS = [
   'validationStatus',
   'outcomeTargetId',
   'rejectionReason',
+  'identifiers',
   'errorCode',
   'errorMessage',
 ] as const satisfies ReadonlyArray<keyof PatchColumns>;
@@ -113,11 +116,17 @@ export interface UserFix {
   problems?: RowProblem[] | null;
 }
 
-function moveRowsSql(indexed: boolean): string {
+/** Rows whose payload has an id to attach once the supplier exists (customer id, own id). */
+const ATTACHING_SQL = `(${ATTACHED_ID_FIELDS.map(
+  (f) => `json_extract(payload, '$.${f.key}') IS NOT NULL`,
+).join(' OR ')})`;
+
+function moveRowsSql(indexed: boolean, attaching = false): string {
+  const only = attaching ? ` AND ${ATTACHING_SQL}` : '';
   const from = indexed
     ? `rows INDEXED BY rows_state_source_row_idx
-       WHERE job_id = @jobId AND state = @from AND ${LISTED_STATES_SQL}`
-    : `rows WHERE job_id = @jobId AND state = @from`;
+       WHERE job_id = @jobId AND state = @from AND ${LISTED_STATES_SQL}${only}`
+    : `rows WHERE job_id = @jobId AND state = @from${only}`;
   return `UPDATE rows SET state = @to, updated_at = @at,
          next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at)
        WHERE id IN (SELECT id FROM ${from} ORDER BY source_row LIMIT @limit)
@@ -133,6 +142,8 @@ export const ROW_WRITE_SQL = {
   markSending: `UPDATE rows SET state = ?, attempts = attempts + 1, sent_at = ?, updated_at = ?
      WHERE id = ? AND state = ? RETURNING job_id AS jobId, attempts`,
   moveRows: moveRowsSql(true),
+  // Only the rows with ids to attach (an existing supplier's first step).
+  moveAttachingRows: moveRowsSql(true, true),
   // From a state the index leaves out (TRANSIENT_STATES: a few rows at a time).
   moveTransientRows: moveRowsSql(false),
   applyFix: `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
@@ -332,7 +343,14 @@ export function moveRows(
   jobId: string,
   from: RowState,
   to: RowState,
-  options: { limit?: number; at?: number; nextAttemptAt?: number; reason?: string } = {},
+  options: {
+    limit?: number;
+    at?: number;
+    nextAttemptAt?: number;
+    reason?: string;
+    /** Only rows whose payload has an id to attach (not for the transient states). */
+    attaching?: boolean;
+  } = {},
 ): number {
   if (!canTransition(from, to)) {
     fail('internal', undefined, { reason: 'illegal row transition', from, to });
@@ -347,7 +365,11 @@ export function moveRows(
   const at = options.at ?? h.clock.now();
   const detail = options.reason === undefined ? { from, to } : { from, to, reason: options.reason };
   return h.transact(() => {
-    const sql = isTransient(from) ? ROW_WRITE_SQL.moveTransientRows : ROW_WRITE_SQL.moveRows;
+    const sql = isTransient(from)
+      ? ROW_WRITE_SQL.moveTransientRows
+      : options.attaching
+        ? ROW_WRITE_SQL.moveAttachingRows
+        : ROW_WRITE_SQL.moveRows;
     const moved = h.statement(sql).all({
       to,
       at,

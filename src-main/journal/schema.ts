@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
+import type { AttachedIdentifier } from '../../src-shared/supplier';
 import type { JobState, RowEventKind, RowState } from './rowStates';
 
 /** The throttle's numbers for one connection, per method group (the limiter's LimitWindow
@@ -55,6 +56,8 @@ export const DUE_STATES = [
   'accepted',
   'pending',
   'created',
+  'identifiers_queued',
+  'identifiers_in_doubt',
   'screening_queued',
   'screening_in_doubt',
   'screening_requested',
@@ -153,6 +156,9 @@ export const rows = sqliteTable(
     validationStatus: text('validation_status'),
     outcomeTargetId: text('outcome_target_id'),
     rejectionReason: text('rejection_reason'),
+    /** The ids attached after creation (the payload's customer and own ids) and what each
+     *  came to, in the order they were sent; an id of the payload not listed is still to go. */
+    identifiers: text('identifiers', { mode: 'json' }).$type<AttachedIdentifier[]>(),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     userEdits: text('user_edits', { mode: 'json' }).$type<UserEdits>(),

@@ -28,6 +28,9 @@ const TO_SCREEN: readonly RowState[] = [
   'in_doubt',
   'accepted',
   'created',
+  'identifiers_queued',
+  'identifiers_sending',
+  'identifiers_in_doubt',
   'screening_queued',
 ];
 /** ... and its validation. */
@@ -58,6 +61,7 @@ const NOT_SENT_YET: readonly RowState[] = [
   'valid',
   'new',
   'queued',
+  'identifiers_queued',
   'screening_queued',
   'validation_queued',
 ];

@@ -45,6 +45,14 @@ export const en = {
   'history.already_validated': 'Already validated.',
   'history.screening_running': 'A screening is still running: validation asked for again later.',
   'history.on_create_not_visible': 'No request found after the creation: requesting it.',
+  'history.identifier_added': 'An identifier was added to the supplier.',
+  'history.identifier_present': 'The identifier is on the supplier already.',
+  'history.identifier_other': 'The identifier belongs to another supplier: not added.',
+  'history.identifier_rejected': 'The platform refused the identifier.',
+  'history.identifier_conflict': '409: the identifier exists; reading whose it is.',
+  'history.reconciled_identifier_added': 'Reconciled: the identifier is on the supplier.',
+  'history.reconciled_identifier_missing':
+    'Reconciled: the identifier is not on the platform (the request did not take effect); sent again.',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -96,4 +104,12 @@ export const de: Record<keyof typeof en, string> = {
     'Ein Screening läuft noch: Die Validierung wird später erneut angefordert.',
   'history.on_create_not_visible':
     'Nach der Anlage wurde keine Anfrage gefunden: Sie wird jetzt angefordert.',
+  'history.identifier_added': 'Eine Kennung wurde dem Lieferanten hinzugefügt.',
+  'history.identifier_present': 'Die Kennung ist bereits beim Lieferanten.',
+  'history.identifier_other': 'Die Kennung gehört einem anderen Lieferanten: nicht hinzugefügt.',
+  'history.identifier_rejected': 'Die Plattform hat die Kennung abgelehnt.',
+  'history.identifier_conflict': '409: Die Kennung existiert; es wird gelesen, wem sie gehört.',
+  'history.reconciled_identifier_added': 'Abgeglichen: Die Kennung ist beim Lieferanten.',
+  'history.reconciled_identifier_missing':
+    'Abgeglichen: Die Kennung ist nicht auf der Plattform (die Anfrage wurde nicht wirksam); erneut gesendet.',
 };

@@ -9,7 +9,15 @@ import type { WriteStage } from '../stages';
 import type { Answer } from './types';
 
 /** What a write request's 2xx carries, by stage. */
-export type WriteValue = CreateAccepted | { screeningRequestIds: number[] } | { requestId: string };
+export type WriteValue =
+  CreateAccepted | { screeningRequestIds: number[] } | { requestId: string } | IdentifierAdded;
+
+/** A 201 to an identifier request: what was added, to which supplier. */
+export interface IdentifierAdded {
+  type?: string | null | undefined;
+  id?: string | null | undefined;
+  platformTargetId?: number | null | undefined;
+}
 
 export interface ClassifyContext {
   /** The connection's spelling of city and address (creates only). */
@@ -34,6 +42,7 @@ export function classify(
         };
       if ('requestId' in v)
         return { class: 'accepted', status: answer.status, requestId: v.requestId };
+      if (!('uuid' in v)) return { class: 'accepted', status: answer.status };
       return { class: 'accepted', status: answer.status, uuid: v.uuid };
     }
     case 'row_error': {

@@ -19,6 +19,12 @@ import {
   type EvidenceContext,
   type EvidenceRow,
 } from './evidence';
+import {
+  identifierWritePolicy,
+  reconcileIdentifierPolicy,
+  type IdentifierContext,
+  type IdentifierRow,
+} from './identifiers';
 import { createPolicy, followUpPolicy } from './writes';
 import { ANSWER_CLASSES, type Answer, type AnswerClass, type Decision } from './types';
 
@@ -58,19 +64,31 @@ function row(state: RowState, over: Partial<EvidenceRow> = {}): EvidenceRow {
 }
 
 const CTX: EvidenceContext = { options: OPTIONS, maxWriteAttempts: 3, sent: SENT, ours: true };
+const ID_CTX: IdentifierContext = { options: OPTIONS, maxWriteAttempts: 3 };
+
+/** A row of an existing or created supplier (platform id 42) with a customer id to attach. */
+function attaching(
+  state: RowState,
+  over: Partial<IdentifierRow> = {},
+): IdentifierRow & EvidenceRow {
+  return { ...row(state), platformId: '42', payload: { customerId: 'C-1' }, ...over };
+}
 
 /** Every write stage against every answer class. */
 export function writeCases(): PolicyCase[] {
-  const stages: WriteStage[] = ['create', ...FOLLOW_UP_STAGES];
+  const stages: WriteStage[] = ['create', 'identifiers', ...FOLLOW_UP_STAGES];
+  const decide = (stage: WriteStage, c: AnswerClass): Decision => {
+    switch (stage) {
+      case 'create':
+        return createPolicy(sampleAnswer(c), { sent: SENT });
+      case 'identifiers':
+        return identifierWritePolicy(sampleAnswer(c), attaching('identifiers_sending'), ID_CTX);
+      default:
+        return followUpPolicy(stage, sampleAnswer(c), { validate: true });
+    }
+  };
   return stages.flatMap((stage) =>
-    ANSWER_CLASSES.map((c) => ({
-      stage,
-      answer: c,
-      decision:
-        stage === 'create'
-          ? createPolicy(sampleAnswer(c), { sent: SENT })
-          : followUpPolicy(stage, sampleAnswer(c), { validate: true }),
-    })),
+    ANSWER_CLASSES.map((c) => ({ stage, answer: c, decision: decide(stage, c) })),
   );
 }
 
@@ -160,6 +178,22 @@ export function readCases(): PolicyCase[] {
       pollPolicy(stage, { class: 'none' }, row(`${stage}_requested`, { ...seen, ...asked }), CTX),
     );
   }
+  const idDoubt = attaching('identifiers_in_doubt');
+  const after409 = attaching('identifiers_in_doubt', { errorCode: 'api_conflict' });
+  const reconcileId = (answer: string, e: Evidence, r: IdentifierRow & EvidenceRow) =>
+    add('reconcile identifiers', answer, reconcileIdentifierPolicy(e, r, ID_CTX));
+  reconcileId('not_settled', { class: 'not_settled' }, idDoubt);
+  reconcileId('found, this supplier', found, idDoubt);
+  reconcileId('found, this supplier, after 409', found, after409);
+  reconcileId('found, another supplier', { class: 'found', platformTargetId: 7 }, idDoubt);
+  reconcileId('ambiguous', { class: 'ambiguous' }, idDoubt);
+  reconcileId('none', { class: 'none' }, idDoubt);
+  reconcileId('none, after 409', { class: 'none' }, after409);
+  reconcileId(
+    'none, cap reached',
+    { class: 'none' },
+    attaching('identifiers_in_doubt', { attempts: 3 }),
+  );
   return cases;
 }
 

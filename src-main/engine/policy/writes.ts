@@ -23,22 +23,45 @@ export interface FollowUpContext {
   validate: boolean;
 }
 
-const reachable = { kind: 'reachable' } as const;
+export const reachable = { kind: 'reachable' } as const;
 
 /** Back to the queue, the attempt given back: the request never took effect. */
-function notSent(to: Outcome['to'], extra: Pick<Outcome, 'response' | 'reason'> = {}): Outcome {
+export function notSent(
+  to: Outcome['to'],
+  extra: Pick<Outcome, 'response' | 'reason'> = {},
+): Outcome {
   return { to, retry: 'keep', refund: true, ...extra };
 }
 
+/** A 409: in doubt, read about at once (the 409 says what it clashed with existed when it was
+ *  answered: no settle delay, see settledAt). */
+export function conflictDoubt(
+  doubt: Outcome['to'],
+  answer: Answer,
+  reason: 'conflict' | 'identifier_conflict',
+  sent: Record<string, unknown> = {},
+): Decision {
+  return {
+    outcome: {
+      to: doubt,
+      retry: 'now',
+      patch: { errorCode: 'api_conflict', errorMessage: answer.message ?? null },
+      response: { status: 409, code: answer.code, message: answer.message, ...sent },
+      reason,
+    },
+    effect: reachable,
+  };
+}
+
 /** The answer was lost: in doubt, reconciled after the settle delay. */
-function inDoubt(to: Outcome['to'], detail: string): Outcome {
+export function inDoubt(to: Outcome['to'], detail: string): Outcome {
   return { to, retry: 'settle', response: { answer: 'lost', detail }, reason: 'in_doubt' };
 }
 
 /** A request the run's stop caught: before it left (back to the queue, the attempt given
  *  back), or after (in doubt). The scheduler retries 429s itself: one reaching the engine means
  *  the run is stopping. */
-function caught(
+export function caught(
   c: 'aborted_unsent' | 'throttled' | 'aborted_sent',
   queued: Outcome['to'],
   doubt: Outcome['to'],
@@ -83,16 +106,7 @@ export function createPolicy(answer: Answer, ctx: CreateContext): Decision {
     case 'request_pending':
       return { outcome: rejected('api_row_rejected', answer.message, answer), effect: reachable };
     case 'conflict':
-      return {
-        outcome: {
-          to: doubt,
-          retry: 'now',
-          patch: { errorCode: 'api_conflict', errorMessage: answer.message ?? null },
-          response: { status: 409, code: answer.code, message: answer.message },
-          reason: 'conflict',
-        },
-        effect: reachable,
-      };
+      return conflictDoubt(doubt, answer, 'conflict');
     case 'on_create_refused':
       // Not entitled to screening or validation on create: they go as separate requests later,
       // and this create again without them. Creates in flight with the same fields land here
@@ -252,6 +266,32 @@ export function followUpPolicy(
       };
     case 'conflict':
       return { outcome: inDoubt(doubt, '409'), effect: NO_EFFECT };
+    default:
+      return unsentOrLost({ ...answer, class: cls }, queued, doubt);
+  }
+}
+
+/** The answers of a write after the supplier exists that say nothing about the row: refused
+ *  for the whole job (403), never sent, caught by the run's stop, or lost. */
+export function unsentOrLost(
+  answer: Answer & {
+    class:
+      | 'on_create_refused'
+      | 'access_denied'
+      | 'offline'
+      | 'no_token'
+      | 'aborted_unsent'
+      | 'throttled'
+      | 'aborted_sent'
+      | 'maybe_processed'
+      | 'unexpected_4xx'
+      | 'unexpected';
+  },
+  queued: Outcome['to'],
+  doubt: Outcome['to'],
+): Decision {
+  const cls = answer.class;
+  switch (cls) {
     case 'on_create_refused':
     case 'access_denied':
       return {

@@ -207,11 +207,15 @@ export function computeFix(
     validated.status === 'valid' && !duplicate && kept.length === 0 ? 'valid' : 'invalid';
   return {
     edits: allEdits,
-    payload: (validated.payload ??
-      applyMapping({ sourceRow: row.sourceRow, cells }, rowMapping, columns).draft) as Record<
-      string,
-      unknown
-    >,
+    payload: {
+      ...((validated.payload ??
+        applyMapping({ sourceRow: row.sourceRow, cells }, rowMapping, columns).draft) as Record<
+        string,
+        unknown
+      >),
+      // The customer and own ids ride in the payload: attached once the supplier exists.
+      ...validated.extraIds,
+    },
     identityKey: validated.identity,
     state,
     problems: problems.length ? problems : null,

@@ -173,6 +173,13 @@ export async function finishImport(ctx: Ctx, jobId: string): Promise<void> {
   ctx.onJobChanged?.(jobId);
 }
 
+function withExtraIds(
+  payload: Record<string, unknown> | null,
+  extraIds: ValidatedRow['extraIds'],
+): Record<string, unknown> | null {
+  return payload && Object.keys(extraIds).length ? { ...payload, ...extraIds } : payload;
+}
+
 export function toNewRow(row: ValidatedRow): NewRow {
   const problems = row.problems.map(toJournalProblem);
   if (row.status === 'empty' && !problems.length) {
@@ -183,7 +190,11 @@ export function toNewRow(row: ValidatedRow): NewRow {
     sourceRow: row.sourceRow,
     cells: row.cells,
     // An invalid row keeps its partial payload: a fix in the app starts from its values.
-    payload: (row.payload as Record<string, unknown> | null) ?? row.draft ?? null,
+    // The customer and own ids ride along: attached once the supplier exists.
+    payload: withExtraIds(
+      (row.payload as Record<string, unknown> | null) ?? row.draft ?? null,
+      row.extraIds,
+    ),
     identityKey: row.identity ?? (row.payload ? identityKey(row.payload.supplierId) : null),
     state: row.status === 'valid' ? 'valid' : 'invalid',
     problems: problems.length ? problems : null,

@@ -13,6 +13,12 @@ import {
   writeCases,
 } from '../../../src-main/engine/policy/table';
 import { createPolicy, followUpPolicy } from '../../../src-main/engine/policy/writes';
+import {
+  identifierWritePolicy,
+  reconcileIdentifierPolicy,
+  type IdentifierRow,
+} from '../../../src-main/engine/policy/identifiers';
+import type { EvidenceRow } from '../../../src-main/engine/policy/evidence';
 import { ANSWER_CLASSES, type Decision } from '../../../src-main/engine/policy/types';
 
 /** `state | due again | effect`, as the tables below write it. */
@@ -69,7 +75,145 @@ const FOLLOW_UP: Record<(typeof ANSWER_CLASSES)[number], string | [string, strin
   throttled: 'S_queued | keep, refund | none',
 };
 
+/** The identifiers stage (one customer id left to attach), with what the id came to. */
+const IDENTIFIERS: Record<(typeof ANSWER_CLASSES)[number], string> = {
+  accepted: 'screening_queued | poll | reachable | added',
+  accepted_nothing: 'screening_queued | poll | reachable | added',
+  row_error: 'screening_queued | poll | reachable | rejected',
+  field_names: 'screening_queued | poll | reachable | rejected',
+  already_validated: 'screening_queued | poll | reachable | rejected',
+  screening_running: 'screening_queued | poll | reachable | rejected',
+  request_pending: 'screening_queued | poll | reachable | rejected',
+  conflict: 'identifiers_in_doubt | now | reachable | -',
+  on_create_refused: 'identifiers_queued | keep, refund | access_denied | -',
+  access_denied: 'identifiers_queued | keep, refund | access_denied | -',
+  not_found: 'needs_user | none | none | -',
+  offline: 'identifiers_queued | keep, refund | offline | -',
+  no_token: 'identifiers_queued | keep, refund | no_token | -',
+  aborted_unsent: 'identifiers_queued | keep, refund | none | -',
+  aborted_sent: 'identifiers_in_doubt | settle | none | -',
+  maybe_processed: 'identifiers_in_doubt | settle | none | -',
+  unexpected_4xx: 'identifiers_in_doubt | settle | none | -',
+  unexpected: 'identifiers_in_doubt | settle | none | -',
+  throttled: 'identifiers_queued | keep, refund | none | -',
+};
+
+const ID_OPTIONS = { options: { screeningPeriod: 2, validate: true }, maxWriteAttempts: 3 };
+
+function attaching(over: Partial<IdentifierRow & EvidenceRow> = {}): IdentifierRow & EvidenceRow {
+  return {
+    state: 'identifiers_sending',
+    attempts: 1,
+    errorCode: null,
+    screeningStatus: null,
+    validationStatus: null,
+    platformId: '42',
+    payload: { customerId: 'C-1' },
+    ...over,
+  };
+}
+
+/** `line` and the result the decision records for the id (`-`: none yet). */
+const withResult = (d: Decision) =>
+  `${line(d)} | ${d.outcome.patch?.identifiers?.at(-1)?.result ?? '-'}`;
+
 const SENT = { screening: true, validation: false };
+
+describe('the identifiers policy', () => {
+  it.each(ANSWER_CLASSES)('identifiers, %s', (c) => {
+    expect(withResult(identifierWritePolicy(sampleAnswer(c), attaching(), ID_OPTIONS))).toBe(
+      IDENTIFIERS[c],
+    );
+  });
+
+  it('sends the customer id, then the own id, then moves on', () => {
+    const row = attaching({ payload: { customerId: 'C-1', ownId: 'O-1' } });
+    const first = identifierWritePolicy(sampleAnswer('accepted'), row, ID_OPTIONS);
+    expect(first.outcome).toMatchObject({
+      to: 'identifiers_queued',
+      retry: 'now',
+      patch: { identifiers: [{ type: 'CUSTOMER_ID', id: 'C-1', result: 'added' }], attempts: 0 },
+    });
+    const second = identifierWritePolicy(
+      sampleAnswer('accepted'),
+      { ...row, identifiers: first.outcome.patch!.identifiers! },
+      ID_OPTIONS,
+    );
+    expect(second.outcome.to).toBe('screening_queued');
+    expect(second.outcome.patch?.identifiers?.map((i) => `${i.type} ${i.id} ${i.result}`)).toEqual([
+      'CUSTOMER_ID C-1 added',
+      'OWN_ID O-1 added',
+    ]);
+  });
+
+  const READ_ID: Array<[string, Parameters<typeof reconcileIdentifierPolicy>[0], object, string]> =
+    [
+      ['not settled', { class: 'not_settled' }, {}, 'identifiers_in_doubt | settled | none | -'],
+      [
+        'lost, on this supplier',
+        { class: 'found', platformTargetId: 42 },
+        {},
+        'screening_queued | poll | none | added',
+      ],
+      [
+        '409, on this supplier',
+        { class: 'found', platformTargetId: 42 },
+        { errorCode: 'api_conflict' },
+        'screening_queued | poll | none | present',
+      ],
+      [
+        'on another supplier',
+        { class: 'found', platformTargetId: 7 },
+        {},
+        'screening_queued | poll | none | other',
+      ],
+      [
+        '409, on another supplier',
+        { class: 'found', platformTargetId: 7 },
+        { errorCode: 'api_conflict' },
+        'screening_queued | poll | none | other',
+      ],
+      [
+        'on several suppliers',
+        { class: 'ambiguous' },
+        {},
+        'screening_queued | poll | none | other',
+      ],
+      ['lost, on none: sent again', { class: 'none' }, {}, 'identifiers_queued | now | none | -'],
+      [
+        '409, on none',
+        { class: 'none' },
+        { errorCode: 'api_conflict' },
+        'screening_queued | poll | none | other',
+      ],
+      [
+        'lost, on none, cap reached',
+        { class: 'none' },
+        { attempts: 3 },
+        'needs_user | none | none | -',
+      ],
+    ];
+  it.each(READ_ID)('reading the id back: %s', (_name, evidence, over, want) => {
+    const row = attaching({ state: 'identifiers_in_doubt', ...over });
+    expect(withResult(reconcileIdentifierPolicy(evidence, row, ID_OPTIONS))).toBe(want);
+  });
+
+  it('keeps who holds an id of another supplier, and the refusal of a 400', () => {
+    const other = reconcileIdentifierPolicy(
+      { class: 'found', platformTargetId: 7 },
+      attaching({ state: 'identifiers_in_doubt' }),
+      ID_OPTIONS,
+    );
+    expect(other.outcome.patch?.identifiers).toEqual([
+      { type: 'CUSTOMER_ID', id: 'C-1', result: 'other', holder: '7' },
+    ]);
+    const refused = identifierWritePolicy(sampleAnswer('row_error'), attaching(), ID_OPTIONS);
+    expect(refused.outcome.patch?.identifiers?.[0]).toMatchObject({
+      result: 'rejected',
+      message: 'the API said so',
+    });
+  });
+});
 
 describe('the write policy', () => {
   it.each(ANSWER_CLASSES)('create, %s', (c) => {
@@ -161,6 +305,16 @@ describe('the reading policy', () => {
     'poll validation: none, second look': 'needs_user | none | none',
     'poll validation: none, second look, asked on create': 'validation_queued | now | none',
   };
+  Object.assign(READ, {
+    'reconcile identifiers: not_settled': 'identifiers_in_doubt | settled | none',
+    'reconcile identifiers: found, this supplier': 'screening_queued | poll | none',
+    'reconcile identifiers: found, this supplier, after 409': 'screening_queued | poll | none',
+    'reconcile identifiers: found, another supplier': 'screening_queued | poll | none',
+    'reconcile identifiers: ambiguous': 'screening_queued | poll | none',
+    'reconcile identifiers: none': 'identifiers_queued | now | none',
+    'reconcile identifiers: none, after 409': 'screening_queued | poll | none',
+    'reconcile identifiers: none, cap reached': 'needs_user | none | none',
+  });
 
   it('covers every reading stage and what it can find', () => {
     expect(readCases().map((c) => `${c.stage}: ${c.answer}`)).toEqual(Object.keys(READ));

@@ -1,0 +1,191 @@
+// The identifiers stage's policy: what the answer to POST .../sites/identifiers (one id at a
+// time: the row's customer id, then its own id) does to the row, and what reading the id back
+// with find-by-identifier says about a request whose answer was lost or was a 409. Pure, like
+// the other policies.
+//
+// The API answers 409 for an id that exists already, on this supplier or on another
+// (api-notes.md, "Identifiers"), so a 409 is read back like a lost answer: the supplier holding
+// the id says which. A lost answer is never simply sent again: only when the id is on no
+// supplier did the request not take effect.
+import type { AttachedIdentifier, IdentifierToAttach } from '../../../src-shared/supplier';
+import { sameIdentifier } from '../../../src-shared/supplier';
+import { stageStates } from '../stages';
+import type { Evidence, EvidenceRow } from './evidence';
+import {
+  afterIdentifiers,
+  identifiersLeft,
+  type FollowUpMarks,
+  type FollowUpOptions,
+} from './progression';
+import { NO_EFFECT, needsUser, type Answer, type Decision, type Outcome } from './types';
+import { conflictDoubt, reachable, unsentOrLost } from './writes';
+
+/** The row as the identifiers policy sees it. */
+export interface IdentifierRow extends FollowUpMarks {
+  platformId: string | null;
+  attempts: number;
+  errorCode: string | null;
+}
+
+export interface IdentifierContext {
+  options: FollowUpOptions;
+  maxWriteAttempts: number;
+}
+
+/** The id the row sends next (and the one a request in doubt was about). */
+export function nextIdentifier(row: FollowUpMarks): IdentifierToAttach | undefined {
+  return identifiersLeft(row)[0];
+}
+
+/** No id left to attach (a fix took it away meanwhile): on to the follow-up. */
+export function nothingLeft(row: FollowUpMarks, ctx: Pick<IdentifierContext, 'options'>): Decision {
+  return {
+    outcome: { to: afterIdentifiers(ctx.options, row), retry: 'poll', patch: { attempts: 0 } },
+    effect: NO_EFFECT,
+  };
+}
+
+/** One id settled: the next one is queued, or the row moves on to its follow-up. */
+function settled(
+  row: IdentifierRow,
+  entry: AttachedIdentifier,
+  ctx: IdentifierContext,
+  extra: Pick<Outcome, 'response' | 'reason'>,
+): Outcome {
+  const identifiers = [...(row.identifiers ?? []).filter((e) => !sameIdentifier(e, entry)), entry];
+  const more = identifiersLeft({ ...row, identifiers }).length > 0;
+  return {
+    to: more ? stageStates('identifiers').queued : afterIdentifiers(ctx.options, row),
+    retry: more ? 'now' : 'poll',
+    patch: { identifiers, attempts: 0, errorCode: null, errorMessage: null },
+    ...extra,
+  };
+}
+
+/** The answer to one identifier request. */
+export function identifierWritePolicy(
+  answer: Answer,
+  row: IdentifierRow,
+  ctx: IdentifierContext,
+): Decision {
+  const { queued, inDoubt: doubt } = stageStates('identifiers');
+  const id = nextIdentifier(row);
+  if (!id) return nothingLeft(row, ctx);
+  const sent = { type: id.type, id: id.id };
+  switch (answer.class) {
+    case 'accepted':
+    case 'accepted_nothing':
+      return {
+        outcome: settled(row, { ...id, result: 'added' }, ctx, {
+          response: { status: answer.status, ...sent },
+          reason: 'identifier_added',
+        }),
+        effect: reachable,
+      };
+    case 'row_error':
+    case 'field_names':
+    case 'already_validated':
+    case 'screening_running':
+    case 'request_pending':
+      // The platform refused this id (its form): said in the results; the row goes on.
+      return {
+        outcome: settled(
+          row,
+          { ...id, result: 'rejected', ...(answer.message ? { message: answer.message } : {}) },
+          ctx,
+          {
+            response: { status: 400, code: answer.code, message: answer.message, ...sent },
+            reason: 'identifier_rejected',
+          },
+        ),
+        effect: reachable,
+      };
+    case 'conflict':
+      // On this supplier or another: reading it back says which.
+      return conflictDoubt(doubt, answer, 'identifier_conflict', sent);
+    case 'not_found':
+      return {
+        outcome: needsUser(
+          'api_not_found',
+          'The platform did not find this supplier to add its identifiers to.',
+          { response: { status: 404, ...sent } },
+        ),
+        effect: NO_EFFECT,
+      };
+    default:
+      return unsentOrLost(answer as Parameters<typeof unsentOrLost>[0], queued, doubt);
+  }
+}
+
+/**
+ * An identifier request in doubt (its answer lost, or a 409), read back with find-by-identifier
+ * by the id itself: on this supplier, the attach took effect (or, after a 409, it was there
+ * already); on another supplier, the row says so; on none, a lost request never took effect and
+ * is sent again (a 409 with nothing to find: the platform holds it where it is not shown, as on
+ * another supplier).
+ */
+export function reconcileIdentifierPolicy(
+  e: Evidence,
+  row: IdentifierRow & Pick<EvidenceRow, 'state'>,
+  ctx: IdentifierContext,
+): Decision {
+  const { queued, inDoubt: doubt } = stageStates('identifiers');
+  const id = nextIdentifier(row);
+  if (!id) return nothingLeft(row, ctx);
+  const conflict = row.errorCode === 'api_conflict';
+  const holder = e.platformTargetId != null ? String(e.platformTargetId) : undefined;
+  switch (e.class) {
+    case 'not_settled':
+      return { outcome: { to: doubt, retry: 'settled' }, effect: NO_EFFECT };
+    case 'found':
+    case 'ended':
+    case 'pending':
+    case 'running':
+      if (holder !== undefined && holder === row.platformId) {
+        return {
+          outcome: settled(row, { ...id, result: conflict ? 'present' : 'added' }, ctx, {
+            response: { reconciled: 'find by identifier', platformId: holder },
+            reason: conflict ? 'identifier_present' : 'reconciled_identifier_added',
+          }),
+          effect: NO_EFFECT,
+        };
+      }
+      return other(row, id, ctx, holder);
+    case 'ambiguous':
+      return other(row, id, ctx, undefined);
+    case 'none':
+      if (conflict) return other(row, id, ctx, undefined);
+      if (row.attempts >= ctx.maxWriteAttempts) {
+        const message = `The identifier ${id.id} was sent ${row.attempts} times without a confirmed result, and no supplier has it. Check the platform, then retry the row.`;
+        return {
+          outcome: needsUser('api_maybe_processed', message, { reason: 'reconcile_cap' }),
+          effect: NO_EFFECT,
+        };
+      }
+      return {
+        outcome: {
+          to: queued,
+          retry: 'now',
+          response: { reconciled: 'not found', type: id.type, id: id.id },
+          reason: 'reconciled_identifier_missing',
+        },
+        effect: NO_EFFECT,
+      };
+  }
+}
+
+/** The id belongs to another supplier (or to several): not added, and the row goes on. */
+function other(
+  row: IdentifierRow,
+  id: IdentifierToAttach,
+  ctx: IdentifierContext,
+  holder: string | undefined,
+): Decision {
+  return {
+    outcome: settled(row, { ...id, result: 'other', ...(holder ? { holder } : {}) }, ctx, {
+      response: { reconciled: 'find by identifier', holder: holder ?? null },
+      reason: 'identifier_other',
+    }),
+    effect: NO_EFFECT,
+  };
+}
