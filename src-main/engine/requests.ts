@@ -135,7 +135,7 @@ function classifyWrite(run: RunContext, stage: WriteStage, answer: ApiAnswer<Wri
 /** Attaches the row's next id (customer id, then own id) to its supplier: one request, under
  *  its intent, like every write. */
 export async function attachIdentifier(run: RunContext, row: JournalRow): Promise<void> {
-  const { journal, conn, settings } = run.d;
+  const { conn, settings } = run.d;
   const { queued, sending } = stageStates('identifiers');
   const id = nextIdentifier(row);
   const supplier = platformIdentifier(row);
