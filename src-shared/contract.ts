@@ -5,7 +5,12 @@ import { z } from 'zod';
 import type { Result } from './errors';
 import { CreateFieldNamesSchema } from './fieldNames';
 import { FieldTransformSchema } from './fieldTransforms';
-import { PAYLOAD_FIELDS, ScreeningPeriodSchema } from './supplier';
+import {
+  ATTACH_RESULTS,
+  IdentifierTypeSchema,
+  PAYLOAD_FIELDS,
+  ScreeningPeriodSchema,
+} from './supplier';
 
 // ---- app -------------------------------------------------------------------------------------
 
@@ -274,6 +279,19 @@ export const RowViewSchema = z.object({
   createdByJob: z.boolean().nullable().default(null),
   screening: z.string().nullable(),
   validation: z.string().nullable(),
+  /** The customer and own ids attached after creation, each with what it came to. */
+  identifiers: z
+    .array(
+      z.object({
+        type: IdentifierTypeSchema,
+        id: z.string(),
+        source: z.string().optional(),
+        result: z.enum(ATTACH_RESULTS),
+        holder: z.string().optional(),
+        message: z.string().optional(),
+      }),
+    )
+    .default([]),
   /** The statuses as the API reported them (`OnCreate`: asked for with the creation), for the
    *  words and explanations of src-shared/outcomes.ts; and the platform's rejection reason. */
   screeningStatus: z.string().nullable().default(null),

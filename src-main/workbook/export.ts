@@ -15,6 +15,7 @@ import { AppFailure, errorCatalogue, fail } from '../../src-shared/errors';
 import { hasKey, word, type Lang } from '../../src-shared/i18n';
 import { problemText } from '../../src-shared/i18n/importText';
 import { RESULT_COLUMNS, resultHeader, SUPPLIER_OUTCOME } from './resultColumns';
+import { identifiersText } from '../../src-shared/identifierWords';
 import type { ExportFormat, ResultRow } from './types';
 
 /** Row states after which the user has to act (the journal's names). */
@@ -109,6 +110,9 @@ function resultText(
   if (key === 'sourceRow') return String(result.sourceRow ?? row.sourceRow);
   if (key === 'errorMessage' && result.problems?.length) {
     return result.problems.map((p) => problemText(lang, p).message).join(' ');
+  }
+  if (key === 'identifiers') {
+    return identifiersText(result.identifiers, (k, params) => word(lang, k, params));
   }
   const v = result[key];
   if (v === null || v === undefined) return '';

@@ -10,6 +10,7 @@ export const RESULT_COLUMNS = [
   { key: 'creationUuid', header: 'Creation UUID' },
   { key: 'screening', header: 'Screening outcome' },
   { key: 'validation', header: 'Validation outcome' },
+  { key: 'identifiers', header: 'Identifiers' },
   { key: 'errorCode', header: 'Error code' },
   { key: 'errorMessage', header: 'Error message' },
   { key: 'updatedAt', header: 'Last update' },

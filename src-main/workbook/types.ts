@@ -1,6 +1,7 @@
 // Plain records the workbook services exchange with their callers (CLI, engine, UI commands).
 // They hold only strings, numbers, booleans, arrays and plain objects, so they cross IPC and
 // the journal as they are.
+import type { AttachedIdentifier } from '../../src-shared/supplier';
 import type { ErrorCode } from '../../src-shared/errors';
 import type { Params } from '../../src-shared/i18n';
 import type { NoteKind, RowNoteKind } from '../../src-shared/i18n/import';
@@ -238,6 +239,8 @@ export interface RowResult {
   creationUuid?: string | null;
   screening?: string | null;
   validation?: string | null;
+  /** The customer and own ids attached after creation, each with what it came to. */
+  identifiers?: readonly AttachedIdentifier[] | null;
   errorCode?: string | null;
   errorMessage?: string | null;
   /** ISO timestamp or epoch milliseconds. */

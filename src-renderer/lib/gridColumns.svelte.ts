@@ -3,6 +3,7 @@
 // are remembered per job on this computer (local storage).
 import type { JobView, RowView } from '../../src-shared/contract';
 import { FIXABLE_STATES } from '../../src-shared/rowStates';
+import { identifiersText } from '../../src-shared/identifierWords';
 import { t } from './i18n.svelte';
 import { timeZone } from './outcomes';
 
@@ -143,6 +144,7 @@ export const RESULT_COLUMNS = [
   'supplier',
   'screening',
   'validation',
+  'identifiers',
   'updated',
 ] as const;
 export type ResultColumn = (typeof RESULT_COLUMNS)[number];
@@ -157,9 +159,16 @@ export function resultColumnLabel(k: ResultColumn): string {
       return t('rows.screening');
     case 'validation':
       return t('rows.validation');
+    case 'identifiers':
+      return t('results.column.identifiers');
     case 'updated':
       return t('rows.updated', { zone: timeZone() });
   }
+}
+
+/** The ids attached after creation and what each came to, in the user's language. */
+export function attachedIds(row: Pick<RowView, 'identifiers'>): string {
+  return identifiersText(row.identifiers, t);
 }
 
 /** Whether this job created the row's supplier or it existed before, in words. */

@@ -127,6 +127,7 @@ export function resultRow(
         : null,
       creationUuid: row.creationUuid,
       screening: v.screening,
+      identifiers: row.identifiers,
       validation: v.validation
         ? `${v.validation}${row.outcomeTargetId && row.outcomeTargetId !== row.platformId ? ` (master ${row.outcomeTargetId})` : ''}${row.rejectionReason && row.validationStatus === 'REJECTED' ? `: ${row.rejectionReason}` : ''}`
         : null,

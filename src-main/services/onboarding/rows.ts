@@ -26,6 +26,7 @@ export function rowView(ctx: Ctx, row: JournalRow): RowView {
     createdByJob: row.createdByJob ? true : row.platformId !== null ? false : null,
     screening: outcomeText(row.screeningStatus),
     validation: outcomeText(row.validationStatus),
+    identifiers: row.identifiers ?? [],
     screeningStatus: row.screeningStatus,
     validationStatus: row.validationStatus,
     rejectionReason: row.rejectionReason,

@@ -4,6 +4,8 @@
 // without sending it a second time.
 import { afterEach, describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../../src-main/engine/syncEngine';
+import { identifiersText } from '../../../src-shared/identifierWords';
+import { word } from '../../../src-shared/i18n';
 import type { NewRow } from '../../../src-main/journal/journal';
 import { makeRig, supplierRows, type Rig } from './support';
 
@@ -103,6 +105,14 @@ describe('attaching customer and own ids', () => {
     ]);
     const holder = rig.journal.pageRows(jobId).rows[0]!.platformId;
     expect(rig.journal.pageRows(jobId).rows[2]!.identifiers?.[0]?.holder).toBe(holder);
+    // The Identifiers column of the results, in English and German.
+    const [first, , third] = rig.journal.pageRows(jobId).rows;
+    expect(identifiersText(first!.identifiers, (k, p) => word('en', k, p))).toBe(
+      'Customer ID C-1: already there; Own ID O-1: already there',
+    );
+    expect(identifiersText(third!.identifiers, (k, p) => word('de', k, p))).toBe(
+      `Kundennummer C-1: gehört einem anderen Lieferanten (${holder})`,
+    );
     expect(rig.journal.counts(jobId).done).toBe(3);
   });
 

@@ -112,6 +112,7 @@ describe('exportResults', () => {
       'u-1',
       'NoFindings',
       'COMPLETED',
+      '', // Identifiers: none attached
       '',
       '',
       '2026-11-23T09:00:00.000Z',
@@ -440,7 +441,7 @@ describe('results within what Excel opens', () => {
     );
     expect(failure.error.code).toBe('results_too_wide');
     expect(failure.error.message).toBe(
-      `The results need 16,395 columns (16,384 of the file and 11 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
+      `The results need 16,396 columns (16,384 of the file and 12 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
     );
     expect(await readdir(dir)).not.toContain('wide.xlsx');
     const csv = join(dir, 'wide.csv');
@@ -449,7 +450,7 @@ describe('results within what Excel opens', () => {
       rows: () => [{ sourceRow: 2, cells: wide, result: { status: 'done' } }],
       format: 'csv',
     });
-    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_395);
+    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_396);
   });
 
   it('says what stops the file from being written, with the next step the caller gives', async () => {
@@ -543,6 +544,7 @@ describe('a results workbook in German', () => {
       'Anlage-UUID',
       'Ergebnis der Prüfung',
       'Ergebnis der Validierung',
+      'Kennungen',
       'Fehlercode',
       'Fehlermeldung',
       'Letzte Änderung',
