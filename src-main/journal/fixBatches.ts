@@ -95,9 +95,11 @@ export function createFixBatchStore(
      ORDER BY id`,
   );
   const batchEvents = sqlite.prepare(
-    `SELECT row_id AS rowId, detail FROM row_events
-     WHERE id BETWEEN ? AND ? AND job_id = ? AND kind = 'note' AND row_id IS NOT NULL
-     ORDER BY id DESC`,
+    // CROSS JOIN: the batch's id range first, each event's row by its key.
+    `SELECT row_events.row_id AS rowId, row_events.detail FROM row_events
+       CROSS JOIN rows ON rows.id = row_events.row_id
+     WHERE row_events.id BETWEEN ? AND ? AND rows.job_id = ? AND row_events.kind = 'note'
+     ORDER BY row_events.id DESC`,
   );
 
   function stack(jobId: string): Array<FixBatch & { first: number; last: number }> {
@@ -166,7 +168,7 @@ export function createFixBatchStore(
               );
               const id = Number(
                 insertEvent.run(
-                  jobId,
+                  null, // a row's event is keyed by its row alone
                   rowId,
                   at,
                   'note',
@@ -244,7 +246,7 @@ export function createFixBatchStore(
                 row.id,
               );
               insertEvent.run(
-                jobId,
+                null, // a row's event is keyed by its row alone
                 row.id,
                 at,
                 'note',

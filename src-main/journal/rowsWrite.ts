@@ -23,8 +23,8 @@ import {
   type RowState,
   type WriteStage,
 } from './rowStates';
-import { getRow, isTransient } from './rowsRead';
-import { LISTED_STATES_SQL, type RowProblem, type UserEdits } from './schema';
+import { getRow, isUnlisted } from './rowsRead';
+import { DUE_STATES_SQL, LISTED_STATES_SQL, type RowProblem, type UserEdits } from './schema';
 
 /** A row as the import hands it over. */
 export interface NewRow {
@@ -113,11 +113,13 @@ export interface UserFix {
   problems?: RowProblem[] | null;
 }
 
-function moveRowsSql(indexed: boolean): string {
-  const from = indexed
-    ? `rows INDEXED BY rows_state_source_row_idx
+function moveRowsSql(index: 'state' | 'due'): string {
+  const from =
+    index === 'state'
+      ? `rows INDEXED BY rows_state_source_row_idx
        WHERE job_id = @jobId AND state = @from AND ${LISTED_STATES_SQL}`
-    : `rows WHERE job_id = @jobId AND state = @from`;
+      : `rows INDEXED BY rows_due_idx
+       WHERE job_id = @jobId AND state = @from AND ${DUE_STATES_SQL}`;
   return `UPDATE rows SET state = @to, updated_at = @at,
          next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at)
        WHERE id IN (SELECT id FROM ${from} ORDER BY source_row LIMIT @limit)
@@ -132,9 +134,10 @@ export const ROW_WRITE_SQL = {
      ON CONFLICT (job_id, state) DO UPDATE SET count = count + excluded.count`,
   markSending: `UPDATE rows SET state = ?, attempts = attempts + 1, sent_at = ?, updated_at = ?
      WHERE id = ? AND state = ? RETURNING job_id AS jobId, attempts`,
-  moveRows: moveRowsSql(true),
-  // From a state the index leaves out (TRANSIENT_STATES: a few rows at a time).
-  moveTransientRows: moveRowsSql(false),
+  moveRows: moveRowsSql('state'),
+  // From a state the state index leaves out (UNLISTED_STATES, all of them due states): the
+  // state's range of the due index, sorted into source order.
+  moveUnlistedRows: moveRowsSql('due'),
   applyFix: `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
        error_code = NULL, error_message = NULL, rejection_reason = NULL, updated_at = ?
      WHERE id = ?`,
@@ -347,7 +350,7 @@ export function moveRows(
   const at = options.at ?? h.clock.now();
   const detail = options.reason === undefined ? { from, to } : { from, to, reason: options.reason };
   return h.transact(() => {
-    const sql = isTransient(from) ? ROW_WRITE_SQL.moveTransientRows : ROW_WRITE_SQL.moveRows;
+    const sql = isUnlisted(from) ? ROW_WRITE_SQL.moveUnlistedRows : ROW_WRITE_SQL.moveRows;
     const moved = h.statement(sql).all({
       to,
       at,
