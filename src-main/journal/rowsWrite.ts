@@ -88,7 +88,8 @@ export interface RowOutcome {
   from: RowState;
   to: RowState;
   patch?: RowPatch;
-  /** The answer received, kept as a 'response' event (status, body excerpt, request id...). */
+  /** The answer received, kept as a 'response' event (status, body excerpt, request id...),
+   *  which also holds the move when the state changes. */
   response?: Record<string, unknown>;
   /** Why the row moved, kept in the transition event. */
   reason?: string;
@@ -256,8 +257,9 @@ export function markSending(
 }
 
 /**
- * Writes outcomes in one transaction: each row moves `from` → `to` with its patch, with a
- * 'response' event (when given) and a 'transition' event (when the state changes). A row no
+ * Writes outcomes in one transaction: each row moves `from` → `to` with its patch, with one
+ * event: a 'response' (when an answer is given; with `from` and `to` when the state changes)
+ * or a 'transition' (a move without an answer). A row no
  * longer in `from` is left alone and reported as stale. An illegal transition is a bug and
  * throws before anything is written.
  */
@@ -285,13 +287,16 @@ export function recordOutcomes(
         continue;
       }
       result.applied.push(o.rowId);
-      if (o.response) insertEvent(h, jobId, o.rowId, at, 'response', o.response);
-      if (o.from !== o.to) {
-        const detail: Record<string, unknown> = { from: o.from, to: o.to };
-        if (o.reason !== undefined) detail.reason = o.reason;
-        if (o.patch?.errorCode) detail.errorCode = o.patch.errorCode;
-        insertEvent(h, jobId, o.rowId, at, 'transition', detail);
+      if (o.from === o.to) {
+        if (o.response) insertEvent(h, jobId, o.rowId, at, 'response', o.response);
+        continue;
       }
+      // One event per answer: the move rides in the response event (the journal's facts win a
+      // name clash), so an answer appends one event, and one entry of the row index, not two.
+      const detail: Record<string, unknown> = { ...o.response, from: o.from, to: o.to };
+      if (o.reason !== undefined) detail.reason = o.reason;
+      if (o.patch?.errorCode) detail.errorCode = o.patch.errorCode;
+      insertEvent(h, jobId, o.rowId, at, o.response ? 'response' : 'transition', detail);
     }
   });
   return result;

@@ -18,7 +18,7 @@ describe('a creation that vanished while its answer was lost', () => {
     await done;
     const events = rig.journal.rowEvents(row().id, { limit: 100 });
     const reasons = events.map((e) =>
-      e.kind === 'transition'
+      e.kind !== 'request' && e.detail.to
         ? `${String(e.detail.from)}>${String(e.detail.to)}: ${String(e.detail.reason)}`
         : e.kind,
     );
