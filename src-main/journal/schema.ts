@@ -68,15 +68,22 @@ export const DUE_STATES = [
 export const DUE_STATES_SQL = `state IN (${DUE_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 /** States left out of the (job, state, source row) index, so entering or leaving them writes no
- *  entry of it: `created`, which a row passes through in a moment (a creation found on the
- *  platform, about to move on to its follow-up), and `accepted` and `pending`, a creation
- *  tracked on the platform, which a row enters with an answer and leaves with a tracking round.
- *  A filter on them scans the job a window at a time, as the text filter does. The sending
- *  states stay in it: the rows found mid-request at start-up are one range of it. All are due
- *  states, so a bulk move out of one of them is a range of the due index. */
-export const UNLISTED_STATES = ['created', 'accepted', 'pending'] as const satisfies ReadonlyArray<
-  (typeof DUE_STATES)[number]
->;
+ *  entry of it: the write queues (`queued`, `screening_queued`, `validation_queued`), which a
+ *  row leaves with its intent and the engine reads through the due index; `created`, which a row
+ *  passes through in a moment (a creation found on the platform, about to move on to its
+ *  follow-up); and `accepted` and `pending`, a creation tracked on the platform, which a row
+ *  enters with an answer and leaves with a tracking round. A filter on them scans the job a
+ *  window at a time, as the text filter does. The sending states stay in it: the rows found
+ *  mid-request at start-up are one range of it. All are due states, so a bulk move out of one
+ *  of them is a range of the due index. */
+export const UNLISTED_STATES = [
+  'queued',
+  'screening_queued',
+  'validation_queued',
+  'created',
+  'accepted',
+  'pending',
+] as const satisfies ReadonlyArray<(typeof DUE_STATES)[number]>;
 
 /** The (job, state, source row) index's condition, for the queries that use it. */
 export const LISTED_STATES_SQL = `state NOT IN (${UNLISTED_STATES.map((s) => `'${s}'`).join(', ')})`;
