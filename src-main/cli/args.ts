@@ -4,6 +4,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fieldNames';
 import { defaultDataDir } from '../services/paths';
+import { UsageError } from './words';
+
+export { UsageError };
 
 export const HELP = `Usage: npm run onboard -- <file> [options]
        npm run onboard -- --resume [JOB] [options]
@@ -101,8 +104,6 @@ export interface Args {
   json: boolean;
 }
 
-export class UsageError extends Error {}
-
 export function parse(argv: string[]): Args | 'help' | 'version' {
   // --resume takes an optional value: a following word that is not an option and not a file.
   const args = [...argv];
@@ -153,30 +154,23 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
       allowPositionals: true,
     }));
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw new UsageError('cli.usage.badOption', {
+      detail: e instanceof Error ? e.message : String(e),
+    });
   }
   if (values.help) return 'help';
   if (values.version) return 'version';
-  if (positionals.length > 1) throw new UsageError(`Give one file, not ${positionals.length}.`);
+  if (positionals.length > 1)
+    throw new UsageError('cli.usage.oneFile', { count: positionals.length });
   const file = positionals[0];
   const retryFrom = values['retry-from'];
   if (!file && resume === undefined && retryFrom === undefined)
-    throw new UsageError('Name the file to import, or use --resume or --retry-from.');
+    throw new UsageError('cli.usage.noFile');
   if (retryFrom !== undefined) {
-    if (retryFrom.trim() === '')
-      throw new UsageError('--retry-from needs the results file to take the fixed rows from.');
-    if (file)
-      throw new UsageError(
-        `Give a file to import or --retry-from with a results file, not both ("${file}" and "${retryFrom}").`,
-      );
-    if (resume !== undefined)
-      throw new UsageError(
-        '--resume continues a job, --retry-from makes a new one from a results file: use one of them.',
-      );
-    if (values['dry-run'])
-      throw new UsageError(
-        '--retry-from needs the journal of the run that wrote the results file; --dry-run works in a temporary one. Leave out --dry-run.',
-      );
+    if (retryFrom.trim() === '') throw new UsageError('cli.usage.retryFromEmpty');
+    if (file) throw new UsageError('cli.usage.fileAndRetryFrom', { file, results: retryFrom });
+    if (resume !== undefined) throw new UsageError('cli.usage.resumeAndRetryFrom');
+    if (values['dry-run']) throw new UsageError('cli.usage.retryFromDryRun');
     const own = (
       [
         ['--sheet', values.sheet !== undefined],
@@ -191,57 +185,49 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
       .filter(([, given]) => given)
       .map(([name]) => name);
     if (own.length)
-      throw new UsageError(
-        `--retry-from sends the rows with the mapping and options of the job the results file came from: leave out ${own.join(', ')}.`,
-      );
+      throw new UsageError('cli.usage.retryFromOwnOptions', { options: own.join(', ') });
     if (values.out && path.resolve(values.out) === path.resolve(retryFrom))
-      throw new UsageError(
-        '--out names the results file given to --retry-from, which would be overwritten. Choose another file for the new results.',
-      );
+      throw new UsageError('cli.usage.outIsRetryFrom');
   }
   let screening: Args['screening'] = null;
   if (values.screening !== undefined) {
     if (!['2', '5', '10'].includes(values.screening)) {
-      throw new UsageError(`--screening takes 2, 5 or 10 (years), not "${values.screening}".`);
+      throw new UsageError('cli.usage.screening', { given: values.screening });
     }
     screening = Number(values.screening) as 2 | 5 | 10;
   }
   if (values['skip-existing'] && values['include-existing'])
-    throw new UsageError('Use --skip-existing or --include-existing, not both.');
+    throw new UsageError('cli.usage.skipAndInclude');
   if (values['include-existing'] && screening === null)
-    throw new UsageError(
-      '--include-existing goes with --screening: without screening, existing suppliers are included unless --skip-existing is given.',
-    );
+    throw new UsageError('cli.usage.includeWithoutScreening');
   let sandboxProcessingMs: number | undefined;
   if (values['sandbox-processing-ms'] !== undefined) {
     sandboxProcessingMs = Number(values['sandbox-processing-ms']);
     if (!Number.isInteger(sandboxProcessingMs) || sandboxProcessingMs < 0) {
-      throw new UsageError('--sandbox-processing-ms takes a whole number of milliseconds.');
+      throw new UsageError('cli.usage.processingMs');
     }
   }
   if (values['base-url'] && values.connection) {
-    throw new UsageError('Use --base-url or --connection, not both.');
+    throw new UsageError('cli.usage.baseUrlAndConnection');
   }
   const fieldNames = values['field-names'];
   if (fieldNames !== undefined) {
     if (!(CREATE_FIELD_NAMES as readonly string[]).includes(fieldNames)) {
-      throw new UsageError(
-        `--field-names takes ${CREATE_FIELD_NAMES.join(' or ')}, not "${fieldNames}".`,
-      );
+      throw new UsageError('cli.usage.fieldNames', {
+        first: CREATE_FIELD_NAMES[0],
+        second: CREATE_FIELD_NAMES[1],
+        given: fieldNames,
+      });
     }
     if (!values['base-url']) {
-      throw new UsageError(
-        '--field-names is a setting of the connection at --base-url: give --base-url too (a saved connection is changed in Connection settings).',
-      );
+      throw new UsageError('cli.usage.fieldNamesWithoutBaseUrl');
     }
   }
   if (values['dry-run'] && values['check-only']) {
-    throw new UsageError(
-      '--dry-run makes no API call, so it cannot be combined with --check-only.',
-    );
+    throw new UsageError('cli.usage.dryRunCheckOnly');
   }
   if (values.out && !/\.(xlsx|csv)$/i.test(values.out)) {
-    throw new UsageError('--out must name an .xlsx or .csv file.');
+    throw new UsageError('cli.usage.out');
   }
   return {
     file,

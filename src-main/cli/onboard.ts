@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isSettled } from '../../src-shared/rowStates';
-import { AppFailure, toAppError, type AppError } from '../../src-shared/errors';
+import { toAppError, type AppError } from '../../src-shared/errors';
+import { hasKey, word, type Params } from '../../src-shared/i18n';
 import { otherFieldNames } from '../../src-shared/fieldNames';
 import { MemorySecretStore, KeyringSecretStore, type SecretStore } from '../api';
 import type { RunExit } from '../engine/jobRunner';
@@ -20,19 +21,20 @@ import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from '
 import { CLI_WORDING, findRetrySource, retryDetails, retrySummary } from './retryFrom';
 import { confirmStart, resumeCommand } from './start';
 import { summarize, summaryLine, summaryOf } from './summary';
+import { CliFailure, cliWords, type Words } from './words';
 
 export { summarize, summaryLine, type Summary } from './summary';
 
 export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
 export async function main(argv: string[]): Promise<number> {
+  const w = cliWords();
   let args: Args | 'help' | 'version';
   try {
     args = parse(argv);
   } catch (e) {
-    console.error(
-      `${e instanceof Error ? e.message : e}\nRun "npm run onboard -- --help" to see the options.`,
-    );
+    const text = e instanceof CliFailure ? w.t(e.key, e.params) : String(e);
+    console.error(`${text}\n${w.t('cli.usage.seeHelp')}`);
     return EXIT.usage;
   }
   if (args === 'help') {
@@ -41,7 +43,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (args === 'version') {
     console.log(`Supplier Onboarding ${APP_VERSION}`);
-    console.log(`data folder: ${defaultDataDir()}`);
+    console.log(w.t('cli.version.dataFolder', { path: defaultDataDir() }));
     return EXIT.ok;
   }
   const mode: OutputMode = args.json ? 'json' : process.stdout.isTTY ? 'tty' : 'plain';
@@ -57,19 +59,14 @@ export async function main(argv: string[]): Promise<number> {
   const onSignal = () => {
     stops++;
     if (stops > 1) {
-      view.log('Stopping now. Resume with --resume.');
+      view.log(w.t('cli.signal.stopNow'));
       process.exit(EXIT.interrupted);
     }
     interrupted = true;
     if (pauseRun) {
-      view.log(
-        'Pausing: requests in flight are being recorded… (press Ctrl-C again to stop at once)',
-      );
+      view.log(w.t('cli.signal.pausing'));
       pauseRun();
-    } else
-      view.log(
-        `${ran ? 'Stopping once the results are written…' : 'Stopping before anything is sent…'} (press Ctrl-C again to stop at once)`,
-      );
+    } else view.log(w.t(ran ? 'cli.signal.afterResults' : 'cli.signal.beforeSending'));
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -78,9 +75,7 @@ export async function main(argv: string[]): Promise<number> {
     if (args.dryRun) tempDir = await mkdtemp(path.join(os.tmpdir(), 'onboard-dry-run-'));
     const tokenFromEnv = args.tokenEnv !== undefined ? process.env[args.tokenEnv] : undefined;
     if (args.tokenEnv !== undefined && !tokenFromEnv) {
-      throw new UsageError(
-        `The environment variable ${args.tokenEnv} is empty or not set. Put the API token in it.`,
-      );
+      throw new UsageError('cli.usage.tokenEnvEmpty', { name: args.tokenEnv });
     }
     const useSandbox = !args.dryRun && !args.baseUrl && !args.connection;
     const secrets: SecretStore =
@@ -125,26 +120,32 @@ export async function main(argv: string[]): Promise<number> {
     if (retrySource) {
       connectionId = retrySource.job.connectionId;
       const conn = journal.getConnection(connectionId);
-      if (!conn)
-        throw new UsageError(
-          `The connection of job ${retrySource.job.id} no longer exists, so its rows cannot be sent again. Import the fixed rows as a new list instead.`,
-        );
+      if (!conn) throw new UsageError('cli.retry.connectionGone', { job: retrySource.job.id });
       const differs = args.connection
         ? conn.name !== args.connection
         : args.baseUrl
           ? conn.isSandbox || conn.baseUrl !== args.baseUrl.replace(/\/+$/, '')
           : false;
       if (differs) {
-        throw new UsageError(
-          `The results file comes from job ${retrySource.job.id}, which ran on ${conn.isSandbox ? 'the built-in sandbox' : `the connection "${conn.name}" (${conn.baseUrl})`}; its rows are sent again there. Leave out ${args.connection ? '--connection' : '--base-url'}${conn.isSandbox ? '' : ` or give --connection "${conn.name}"`}.`,
-        );
+        throw new UsageError('cli.retry.otherConnection', {
+          job: retrySource.job.id,
+          where: conn.isSandbox
+            ? w.t('cli.retry.onSandbox')
+            : w.t('cli.retry.onConnection', { name: conn.name, url: conn.baseUrl }),
+          option: args.connection ? '--connection' : '--base-url',
+          orGive: conn.isSandbox ? '' : w.t('cli.retry.orGive', { name: conn.name }),
+        });
       }
       if (tokenFromEnv && connectionId !== core.sandboxConnectionId)
         await secrets.set(connectionId, tokenFromEnv);
       view.log(
         connectionId === core.sandboxConnectionId
-          ? `Using the built-in sandbox at ${core.sandbox!.url} (practice: nothing leaves this computer).`
-          : `Using the connection "${conn.name}" (${conn.baseUrl}) of job ${retrySource.job.id}.`,
+          ? w.t('cli.connection.sandbox', { url: core.sandbox!.url })
+          : w.t('cli.connection.ofJob', {
+              name: conn.name,
+              url: conn.baseUrl,
+              job: retrySource.job.id,
+            }),
       );
     } else if (args.connection) {
       const found = journal.listConnections().find((c) => c.name === args.connection);
@@ -153,10 +154,8 @@ export async function main(argv: string[]): Promise<number> {
           journal
             .listConnections()
             .map((c) => `"${c.name}"`)
-            .join(', ') || 'none';
-        throw new UsageError(
-          `No saved connection is called "${args.connection}". Saved connections: ${names}.`,
-        );
+            .join(', ') || w.t('cli.connection.none');
+        throw new UsageError('cli.connection.unknown', { name: args.connection, names });
       }
       connectionId = found.id;
       if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
@@ -181,10 +180,7 @@ export async function main(argv: string[]): Promise<number> {
       if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
     } else if (core.sandboxConnectionId) {
       connectionId = core.sandboxConnectionId;
-      if (!args.resume)
-        view.log(
-          `Using the built-in sandbox at ${core.sandbox!.url} (practice: nothing leaves this computer).`,
-        );
+      if (!args.resume) view.log(w.t('cli.connection.sandbox', { url: core.sandbox!.url }));
     } else {
       // A dry run needs a connection record for its job only.
       connectionId = journal.createConnection({
@@ -205,28 +201,41 @@ export async function main(argv: string[]): Promise<number> {
               .sort((a, b) => b.updatedAt - a.updatedAt)[0]
           : jobs.find((j) => j.id === args.resume || j.id.startsWith(args.resume as string));
       if (!job) {
-        throw new UsageError(
-          args.resume === true
-            ? 'There is no unfinished job to resume.'
-            : `No job "${args.resume}" is in the journal.`,
-        );
+        throw args.resume === true
+          ? new UsageError('cli.resume.none')
+          : new UsageError('cli.resume.unknown', { job: args.resume });
       }
       jobId = job.id;
       // The job keeps its own connection: a token from --token-env is for that one.
       if (tokenFromEnv && job.connectionId !== core.sandboxConnectionId)
         await secrets.set(job.connectionId, tokenFromEnv);
-      view.log(`Resuming job ${job.id} (${job.name}).`);
+      view.log(w.t('cli.resume.resuming', { job: job.id, name: job.name }));
     } else if (retrySource) {
       if (retrySource.madeBefore) {
         const before = retrySource.madeBefore;
         view.log(
-          `"${path.basename(retrySource.file)}" has not changed since it made job ${before.id} (${before.name}) on ${new Date(before.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC: its rows were taken then, so there is nothing new to send. To follow that job or write its results again: npm run onboard -- ${resumeCommand(args, before.id)}. To send more rows, fix them in the file, save it and run --retry-from again.`,
+          w.t('cli.retry.unchanged', {
+            file: path.basename(retrySource.file),
+            job: before.id,
+            name: before.name,
+            when: new Date(before.createdAt).toISOString().slice(0, 16).replace('T', ' '),
+            command: resumeCommand(args, before.id),
+          }),
         );
         return nothingToSend(mode);
       }
       const { file, job: source } = retrySource;
       view.log(
-        `${path.basename(file)} holds the results of job ${source.id} (${source.name.startsWith(path.basename(source.sourcePath)) ? source.name : `${source.name}, from ${path.basename(source.sourcePath)}`}).`,
+        w.t('cli.retry.holds', {
+          file: path.basename(file),
+          job: source.id,
+          name: source.name.startsWith(path.basename(source.sourcePath))
+            ? source.name
+            : w.t('cli.retry.nameFrom', {
+                name: source.name,
+                file: path.basename(source.sourcePath),
+              }),
+        }),
       );
       const r = await onboarding.retryFromResults(file, source.id, CLI_WORDING);
       const counts = {
@@ -235,24 +244,18 @@ export async function main(argv: string[]): Promise<number> {
         alreadyDone: r.alreadyDone,
         unmatched: r.unmatched,
       };
-      view.log(`${retrySummary(counts)}.`, {
+      view.log(`${retrySummary(counts, w)}.`, {
         retryFrom: { ...counts, sourceJobId: source.id, jobId: r.jobId },
       });
-      if (r.stillInvalid > 0)
-        view.log(
-          `The ${r.stillInvalid === 1 ? 'row' : `${r.stillInvalid} rows`} still invalid ${r.stillInvalid === 1 ? 'stays' : 'stay'} out of this job: fix ${r.stillInvalid === 1 ? 'it' : 'them'} in the file (the Error message column says what was wrong) and run --retry-from again.`,
-        );
-      if (r.unmatched > 0)
-        view.log(
-          `${r.unmatched === 1 ? 'One row matches' : `${r.unmatched} rows match`} no row of job ${source.id} (a new row, a row whose Source row was emptied, or a repeated row) and ${r.unmatched === 1 ? 'is' : 'are'} left alone. To add new suppliers, import them as a list of their own.`,
-        );
-      for (const line of retryDetails(r)) view.log(line);
+      if (r.stillInvalid > 0) view.log(w.n('cli.retry.stillInvalid', r.stillInvalid));
+      if (r.unmatched > 0) view.log(w.n('cli.retry.unmatched', r.unmatched, { job: source.id }));
+      for (const line of retryDetails(r, w)) view.log(line);
       if (!r.jobId) {
-        view.log('Nothing to send again: no job was made.');
+        view.log(w.t('cli.retry.nothing'));
         return nothingToSend(mode);
       }
       jobId = r.jobId;
-      view.log(`Made job ${jobId} with the ${r.retry === 1 ? 'row' : 'rows'} to send again.`);
+      view.log(w.n('cli.retry.made', r.retry, { job: jobId }));
     } else {
       const file = path.resolve(args.file!);
       const preview = await onboarding.preview({
@@ -269,7 +272,9 @@ export async function main(argv: string[]): Promise<number> {
           .map((f) => `${f.field} ← "${f.header}"`)
           .join(', ');
         view.log(
-          `Mapping${preview.suggestion.template ? ` (template "${preview.suggestion.template}")` : ' (suggested)'}: ${lines}`,
+          preview.suggestion.template
+            ? w.t('cli.mapping.template', { template: preview.suggestion.template, fields: lines })
+            : w.t('cli.mapping.suggested', { fields: lines }),
         );
       } else {
         mapping = await readMappingFile(path.resolve(args.mapping), headers);
@@ -277,12 +282,9 @@ export async function main(argv: string[]): Promise<number> {
       if (args.saveMapping)
         await writeMappingFile(path.resolve(args.saveMapping), mapping, headers);
       const missing = missingRequiredFields(mapping);
-      if (missing.length) {
-        throw new AppFailure({
-          code: 'mapping_incomplete',
-          message: `No column was found for ${missing.join(', ')}. Write a mapping file (see --save-mapping for the format) and pass it with --mapping FILE.`,
-        });
-      }
+      if (missing.length)
+        throw new UsageError('cli.mapping.incomplete', { fields: missing.join(', ') });
+      const madeIn = { lang: w.lang };
       const created = await onboarding.createJob({
         path: file,
         sheet: args.sheet ?? preview.sheet,
@@ -290,6 +292,8 @@ export async function main(argv: string[]): Promise<number> {
         connectionId,
         mapping,
         resultsAs: args.out?.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx',
+        // The results workbook's words follow the language the job is made in.
+        ...madeIn,
         options: {
           skipExisting: args.skipExisting,
           screeningPeriod: args.screening,
@@ -297,12 +301,20 @@ export async function main(argv: string[]): Promise<number> {
         },
       });
       jobId = created.jobId;
-      for (const note of created.notes) view.log(`Note: ${note.message}`);
+      for (const note of created.notes) view.log(w.t('cli.import.note', { note: w.note(note) }));
       const s = created.summary;
       view.log(
-        `Imported ${s.rows} rows from ${path.basename(file)} (sheet ${preview.sheet}, header in row ${preview.headerRow}): ${s.valid} valid, ${s.invalid} with problems, ${s.empty} empty.`,
+        w.t('cli.import.summary', {
+          rows: s.rows,
+          file: path.basename(file),
+          sheet: preview.sheet,
+          headerRow: preview.headerRow,
+          valid: s.valid,
+          invalid: s.invalid,
+          empty: s.empty,
+        }),
       );
-      printProblems(journal, jobId, view);
+      printProblems(journal, jobId, view, w);
     }
 
     // ---- where the results go: a target that cannot be written is said before anything is sent
@@ -310,21 +322,23 @@ export async function main(argv: string[]): Promise<number> {
     const out = args.out ? path.resolve(args.out) : onboarding.defaultExportPath(jobId, format);
     await checkExportTarget(
       out,
-      `Nothing was sent. Name another results file: npm run onboard -- ${resumeCommand(args, jobId)} --out FILE.${format}`,
+      w.t('cli.run.exportBlocked', { command: resumeCommand(args, jobId), format }),
     );
 
     // ---- run
     let exit: RunExit | 'dry-run' = 'dry-run';
     if (!args.dryRun && interrupted) {
       exit = 'paused';
-      view.log(
-        `Stopped before sending anything. Continue with: npm run onboard -- ${resumeCommand(args, jobId)}`,
-      );
+      view.log(w.t('cli.run.stoppedBefore', { command: resumeCommand(args, jobId) }));
     } else if (!args.dryRun) {
       const unsubscribe = services.bus.subscribe((event, payload) => {
         if (event === 'job:progress') view.progress(payload as never);
         else if (event === 'app:warning')
-          view.log(`Warning: ${(payload as { message: string }).message}`);
+          view.log(
+            w.t('cli.run.warning', {
+              warning: w.warning(payload as { code?: string; params?: Params; message: string }),
+            }),
+          );
       });
       const runningJob = jobId;
       pauseRun = () => void onboarding.pause(runningJob);
@@ -345,6 +359,7 @@ export async function main(argv: string[]): Promise<number> {
               args,
               mode,
               view,
+              w,
               () => interrupted,
             );
             if (answer === 'refused') return EXIT.usage;
@@ -366,33 +381,36 @@ export async function main(argv: string[]): Promise<number> {
       }
       const job = journal.getJob(jobId)!;
       view.log(
-        `Job ${job.state.replace(/_/g, ' ')} after ${formatDuration(Date.now() - started)}: ${summarizeCounts(journal.counts(jobId) as Record<string, number>)}`,
+        w.t('cli.run.ended', {
+          state: stateWord(w, job.state),
+          time: formatDuration(Date.now() - started),
+          counts: summarizeCounts(journal.counts(jobId) as Record<string, number>, w),
+        }),
       );
       if (exit === 'access_denied')
-        view.log(job.stateReason?.message ?? 'The API refused the token.');
+        view.log(job.stateReason ? w.reason(job.stateReason) : w.t('cli.run.tokenRefused'));
       const sent = journal.getConnection(job.connectionId)?.fieldNames;
       if (job.stateReason?.code === 'api_field_names' && sent)
-        view.log(
-          `On the command line: run the list again with --base-url and --field-names ${otherFieldNames(sent)}; rows already created are found and not created twice.`,
-        );
+        view.log(w.t('cli.run.fieldNames', { names: otherFieldNames(sent) }));
       if (exit === 'disk_full') {
         // The engine's warning said what happened; here is how to go on.
         view.log(
-          `The results file was not written (the job is not finished). Once space is free on the disk of ${journal.folder}, continue with: npm run onboard -- ${resumeCommand(args, jobId)}`,
+          w.t('cli.run.diskFull', {
+            folder: journal.folder,
+            command: resumeCommand(args, jobId),
+          }),
         );
       }
-      if (declined)
-        view.log(
-          `Nothing was sent. Start the job later with: npm run onboard -- ${resumeCommand(args, jobId)}`,
-        );
+      if (declined) view.log(w.t('cli.run.declined', { command: resumeCommand(args, jobId) }));
       else if (exit === 'paused' || exit === 'sent') {
         const still = summarizeCounts(
           Object.fromEntries(
             Object.entries(journal.counts(jobId)).filter(([s]) => !isSettled(s)),
           ) as Record<string, number>,
+          w,
         );
-        if (still) view.log(`Still running on the platform or waiting: ${still}.`);
-        view.log(`Continue with: npm run onboard -- ${resumeCommand(args, jobId)}`);
+        if (still) view.log(w.t('cli.run.stillRunning', { counts: still }));
+        view.log(w.t('cli.run.continue', { command: resumeCommand(args, jobId) }));
       }
     }
 
@@ -401,20 +419,23 @@ export async function main(argv: string[]): Promise<number> {
     if (!(args.resume !== undefined && !args.out && exit === 'paused') && exit !== 'disk_full') {
       const exported = await onboarding.exportJob(jobId, format, out, {
         exportAgain: (id) =>
-          `The results are kept in the journal: npm run onboard -- ${resumeCommand(args, id)} --out ${format === 'csv' ? 'results.csv' : 'results.xlsx'} writes them to another file${format === 'csv' ? '' : ' (or --out results.csv as CSV)'}.`,
+          w.t(format === 'csv' ? 'cli.results.againCsv' : 'cli.results.againXlsx', {
+            command: resumeCommand(args, id),
+          }),
       });
       // Only the user may read it, and the app may replace it next time (services/fileGrants.ts).
       await services.grants.written(exported.path);
       if (exported.resultSheets.length > 1)
         view.log(
-          `The results have more rows than one Excel sheet holds: they go on in ${exported.resultSheets.slice(1).join(', ')}.`,
+          w.t('cli.results.moreSheets', { sheets: exported.resultSheets.slice(1).join(', ') }),
         );
-      if (exported.cutCells > 0)
-        view.log(
-          `${exported.cutCells} ${exported.cutCells === 1 ? 'cell was' : 'cells were'} longer than the 32,767 characters an Excel cell holds and ${exported.cutCells === 1 ? 'was' : 'were'} cut, marked "… [cut: N characters]"; --out FILE.csv keeps ${exported.cutCells === 1 ? 'it' : 'them'} whole.`,
-        );
+      if (exported.cutCells > 0) view.log(w.n('cli.results.cut', exported.cutCells));
       view.log(
-        `Results: ${shownPath(exported.path)} (${exported.rows} rows, ${exported.attention} need attention).`,
+        w.t('cli.results.written', {
+          file: shownPath(exported.path),
+          rows: exported.rows,
+          attention: exported.attention,
+        }),
       );
     }
     const summary = summarize(journal, jobId);
@@ -444,12 +465,13 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   } catch (e) {
     view.clearLive();
-    const error: AppError =
-      e instanceof UsageError ? { code: 'invalid_input', message: e.message } : toAppError(e);
+    const error: AppError = toAppError(e);
     console.error(
-      error.code === 'internal'
-        ? `${error.message}${error.details?.cause ? ` (${String(error.details.cause)})` : ''}`
-        : error.message,
+      e instanceof CliFailure
+        ? w.t(e.key, e.params)
+        : error.code === 'internal'
+          ? `${error.message}${error.details?.cause ? ` (${String(error.details.cause)})` : ''}`
+          : w.failure(error),
     );
     if (error.code === 'api_access_denied' || error.code === 'api_no_token') return EXIT.auth;
     if (error.code === 'disk_full') return EXIT.interrupted;
@@ -480,13 +502,22 @@ function shownPath(file: string): string {
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
 }
 
-function printProblems(journal: Journal, jobId: string, view: ProgressView): void {
+function printProblems(journal: Journal, jobId: string, view: ProgressView, w: Words): void {
   const page = journal.pageRows(jobId, { states: ['invalid'], limit: 20 });
   for (const row of page.rows) {
-    for (const p of row.problems ?? []) view.log(`  ${p.message}`, { row: row.sourceRow });
+    for (const p of row.problems ?? [])
+      view.log(`  ${p.code ? w.problem({ ...p, code: p.code }) : p.message}`, {
+        row: row.sourceRow,
+      });
   }
-  if (page.nextCursor !== null)
-    view.log('  … more rows have problems; see the Errors sheet of the results.');
+  if (page.nextCursor !== null) view.log(w.t('cli.import.moreProblems'));
+}
+
+/** A job state as the end line names it: in English as it is written ("needs attention"), in
+ *  other languages the interface's word for it (`jobState.<state>`). */
+function stateWord(w: Words, state: string): string {
+  const key = `jobState.${state}`;
+  return w.lang !== 'en' && hasKey(key) ? word(w.lang, key) : state.replace(/_/g, ' ');
 }
 
 process.exitCode = await main(process.argv.slice(2));

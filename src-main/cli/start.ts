@@ -3,6 +3,7 @@ import type { Onboarding } from '../services/onboarding';
 import type { Args } from './args';
 import { askYesNo, planLines, whatNeedsConfirming } from './planText';
 import type { OutputMode, ProgressView } from './progressView';
+import type { Words } from './words';
 
 /**
  * Prints the summary before the start and gets it confirmed: --yes, or y on a terminal (asked
@@ -17,17 +18,18 @@ export async function confirmStart(
   args: Args,
   mode: OutputMode,
   view: ProgressView,
+  w: Words,
   stopped: () => boolean,
 ): Promise<'go' | 'declined' | 'refused'> {
   const plan = onboarding.plan(jobId);
   if (mode === 'json') view.log('Before you start', { plan });
-  else for (const line of planLines(plan, args.sendHeld)) view.log(line);
+  else for (const line of planLines(plan, args.sendHeld, w)) view.log(line);
   const leaveOutHeld = plan.heldRows > 0 && !args.sendHeld;
   const terminal = mode !== 'json' && process.stdin.isTTY === true;
   const firstStart = plan.rows.underway === 0;
   let confirmed = args.yes;
   if (!confirmed && terminal && (firstStart || plan.needsConfirmation)) {
-    confirmed = await askYesNo('Start?', false);
+    confirmed = await askYesNo(w.t('cli.confirm.ask'), false, w);
     if (!confirmed || stopped()) return 'declined';
   } else if (!confirmed && plan.needsConfirmation) {
     // A job this command made is cancelled, so that running it again with --yes does not meet
@@ -35,16 +37,17 @@ export async function confirmStart(
     const made = args.resume === undefined && args.retryFrom === undefined;
     if (made) await onboarding.cancel(jobId);
     console.error(
-      `${whatNeedsConfirming(plan)} Nothing was sent${made ? ` (job ${jobId} was cancelled)` : ''}. Check the summary above, then run the same command again with --yes to confirm it${plan.heldRows > 0 ? ' (add --send-held to send the rows another job holds as well)' : ''}.`,
+      w.t('cli.confirm.refused', {
+        what: whatNeedsConfirming(plan, w),
+        cancelled: made ? w.t('cli.confirm.cancelled', { job: jobId }) : '',
+        held: plan.heldRows > 0 ? w.t('cli.confirm.addSendHeld') : '',
+      }),
     );
     return 'refused';
   }
   if (stopped()) return 'declined';
   const { leftOut } = onboarding.confirmStart(jobId, { confirmed, leaveOutHeld });
-  if (leftOut > 0)
-    view.log(
-      `Left out ${leftOut === 1 ? '1 row' : `${leftOut} rows`} another job holds; the results show ${leftOut === 1 ? 'it' : 'them'} as skipped.`,
-    );
+  if (leftOut > 0) view.log(w.n('cli.confirm.leftOut', leftOut));
   return 'go';
 }
 
