@@ -47,7 +47,7 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   const mode: OutputMode = args.json ? 'json' : process.stdout.isTTY ? 'tty' : 'plain';
-  const view = new ProgressView(mode);
+  const view = new ProgressView(mode, process.stdout, w);
   let tempDir: string | undefined;
   let services: AppServices | undefined;
   // Ctrl-C is handled from the start: during the import it lets the job's rows be recorded in

@@ -45,6 +45,7 @@ export class ProgressView {
   constructor(
     private readonly mode: OutputMode,
     private readonly out: NodeJS.WriteStream = process.stdout,
+    private readonly w: Words = cliWords('en'),
   ) {}
 
   /** A notable event, on its own line (warnings, state changes). */
@@ -69,10 +70,15 @@ export class ProgressView {
     const pct = p.total ? Math.floor((done / p.total) * 100) : 0;
     const w = p.throttle.WRITE;
     const throttle = w.throttledUntil
-      ? `throttled ${formatDuration(w.throttledUntil - now)}`
-      : `writes ${w.sentInWindow}/${w.ceiling} per ${w.windowSeconds}s`;
+      ? this.w.t('cli.progress.throttled', { time: formatDuration(w.throttledUntil - now) })
+      : this.w.t('cli.progress.writes', {
+          sent: w.sentInWindow,
+          ceiling: w.ceiling,
+          window: w.windowSeconds,
+        });
     const rate = p.ratePerMinute ? `${Math.round(p.ratePerMinute)}/min` : '–/min';
-    const status = `${summarizeCounts(p.counts)} | ${rate} ETA ${formatDuration(p.etaMs)} | ${throttle}${p.offline ? ' | waiting for network' : ''}`;
+    const eta = this.w.t('cli.progress.eta', { time: formatDuration(p.etaMs) });
+    const status = `${summarizeCounts(p.counts, this.w)} | ${rate} ${eta} | ${throttle}${p.offline ? ` | ${this.w.t('cli.progress.offline')}` : ''}`;
     if (this.mode === 'tty') {
       const width = 24;
       const filled = Math.round((pct / 100) * width);

@@ -3,11 +3,10 @@
 // onboarding service then checks it is a results file that fits that job, and makes the retry job.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fail } from '../../src-shared/errors';
 import type { Job, Journal } from '../journal/journal';
 import { fold, sourceJobOf, type ResultsFileWording } from '../services/resultsFile';
 import { inspectFile } from '../workbook';
-import { cliWords, type Words } from './words';
+import { CliFailure, cliWords, type Words } from './words';
 
 export interface RetrySource {
   /** The results file, resolved. */
@@ -81,18 +80,20 @@ export async function findRetrySource(
   const base = path.basename(file);
   const found = await stat(file).catch(() => null);
   if (!found?.isFile()) {
-    fail(
+    throw new CliFailure(
       'file_not_found',
-      `The results file "${given}" was not found${found ? ' (it is a folder)' : ''}. Check the path: it is the file an earlier run wrote, such as suppliers.results.xlsx.`,
+      found ? 'cli.retry.fileIsFolder' : 'cli.retry.fileNotFound',
+      { file: given },
       { path: file },
     );
   }
   const jobs = journal.listJobs();
   const job = sourceJobOf(jobs, file);
   if (!job) {
-    fail(
+    throw new CliFailure(
       'not_found',
-      `No job in the journal ${journalPath} wrote "${base}"${jobs.length ? '' : ' (it holds no job yet)'}. A results file is matched to its job by name: the run for suppliers.xlsx writes suppliers.results.xlsx, so keep the beginning of the name. If the file comes from another data folder or journal, add the --data-dir or --journal of that run.`,
+      jobs.length ? 'cli.retry.noJob' : 'cli.retry.noJobYet',
+      { journal: journalPath, file: base },
       { path: file },
     );
   }

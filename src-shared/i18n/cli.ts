@@ -57,6 +57,14 @@ export const en = {
   'cli.resume.resuming': 'Resuming job {job} ({name}).',
 
   // ---- --retry-from
+  'cli.retry.fileNotFound':
+    'The results file "{file}" was not found. Check the path: it is the file an earlier run wrote, such as suppliers.results.xlsx.',
+  'cli.retry.fileIsFolder':
+    'The results file "{file}" was not found (it is a folder). Check the path: it is the file an earlier run wrote, such as suppliers.results.xlsx.',
+  'cli.retry.noJob':
+    'No job in the journal {journal} wrote "{file}". A results file is matched to its job by name: the run for suppliers.xlsx writes suppliers.results.xlsx, so keep the beginning of the name. If the file comes from another data folder or journal, add the --data-dir or --journal of that run.',
+  'cli.retry.noJobYet':
+    'No job in the journal {journal} wrote "{file}" (it holds no job yet). A results file is matched to its job by name: the run for suppliers.xlsx writes suppliers.results.xlsx, so keep the beginning of the name. If the file comes from another data folder or journal, add the --data-dir or --journal of that run.',
   'cli.retry.connectionGone':
     'The connection of job {job} no longer exists, so its rows cannot be sent again. Import the fixed rows as a new list instead.',
   'cli.retry.otherConnection':
@@ -223,6 +231,10 @@ export const en = {
   'cli.count.validation': 'validation',
   'cli.count.done': 'done',
   'cli.count.toFix': 'to fix',
+  'cli.progress.throttled': 'throttled {time}',
+  'cli.progress.writes': 'writes {sent}/{ceiling} per {window}s',
+  'cli.progress.eta': 'ETA {time}',
+  'cli.progress.offline': 'waiting for network',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -278,6 +290,14 @@ export const de: Record<keyof typeof en, string> = {
   'cli.resume.unknown': 'Der Auftrag „{job}“ ist nicht im Journal.',
   'cli.resume.resuming': 'Auftrag {job} ({name}) wird fortgesetzt.',
 
+  'cli.retry.fileNotFound':
+    'Die Ergebnisdatei „{file}“ wurde nicht gefunden. Prüfen Sie den Pfad: Gemeint ist die Datei, die ein früherer Lauf geschrieben hat, etwa suppliers.results.xlsx.',
+  'cli.retry.fileIsFolder':
+    'Die Ergebnisdatei „{file}“ wurde nicht gefunden (es ist ein Ordner). Prüfen Sie den Pfad: Gemeint ist die Datei, die ein früherer Lauf geschrieben hat, etwa suppliers.results.xlsx.',
+  'cli.retry.noJob':
+    'Kein Auftrag im Journal {journal} hat „{file}“ geschrieben. Eine Ergebnisdatei wird ihrem Auftrag über den Namen zugeordnet: Der Lauf für suppliers.xlsx schreibt suppliers.results.xlsx, behalten Sie also den Anfang des Namens bei. Stammt die Datei aus einem anderen Datenordner oder Journal, geben Sie das --data-dir oder --journal jenes Laufs an.',
+  'cli.retry.noJobYet':
+    'Kein Auftrag im Journal {journal} hat „{file}“ geschrieben (es enthält noch keinen Auftrag). Eine Ergebnisdatei wird ihrem Auftrag über den Namen zugeordnet: Der Lauf für suppliers.xlsx schreibt suppliers.results.xlsx, behalten Sie also den Anfang des Namens bei. Stammt die Datei aus einem anderen Datenordner oder Journal, geben Sie das --data-dir oder --journal jenes Laufs an.',
   'cli.retry.connectionGone':
     'Die Verbindung des Auftrags {job} gibt es nicht mehr, daher können seine Zeilen nicht erneut gesendet werden. Importieren Sie die korrigierten Zeilen stattdessen als neue Liste.',
   'cli.retry.otherConnection':
@@ -447,4 +467,8 @@ export const de: Record<keyof typeof en, string> = {
   'cli.count.validation': 'Validierung',
   'cli.count.done': 'erledigt',
   'cli.count.toFix': 'zu korrigieren',
+  'cli.progress.throttled': 'gedrosselt {time}',
+  'cli.progress.writes': 'Schreibzugriffe {sent}/{ceiling} je {window} s',
+  'cli.progress.eta': 'noch etwa {time}',
+  'cli.progress.offline': 'wartet auf Netzwerk',
 };
