@@ -104,7 +104,7 @@ async function runScenario(s: Scenario) {
         validationMs: VALIDATION_MS,
       }),
       onEvent: (e) => {
-        if (e.type === 'progress' && e.progress.etaMs !== undefined)
+        if (e.type === 'progress' && e.progress.etaMs != null)
           samples.push({ at: Date.now(), etaMs: e.progress.etaMs });
       },
     });

@@ -481,6 +481,42 @@ const JobIdSchema = z.object({ jobId: z.string().min(1).max(100) }).strict();
 
 // ---- the commands ----------------------------------------------------------------------------
 
+// ---- The supplier base (services/supplierBase.ts)
+
+export const BaseProgressSchema = z.object({
+  operation: z.enum(['export', 'drift']),
+  phase: z.enum(['base', 'rows']),
+  pagesDone: z.number().int(),
+  totalPages: z.number().int().nullable(),
+  suppliers: z.number().int(),
+  totalElements: z.number().int().nullable(),
+  readsPerMinute: z.number().nullable(),
+  etaMs: z.number().nullable(),
+  rows: z.number().int().nullable(),
+});
+export type BaseProgressView = z.infer<typeof BaseProgressSchema>;
+
+export const BaseExportSchema = z.object({
+  path: z.string(),
+  complete: z.boolean(),
+  suppliers: z.number().int(),
+  pages: z.number().int(),
+  reads: z.number().int(),
+  listChanged: z.boolean(),
+  /** Reads per minute as a share of the connection's read ceiling. */
+  readRate: z.number().nullable(),
+  elapsedMs: z.number(),
+});
+
+export const BaseDriftSchema = z.object({
+  path: z.string(),
+  complete: z.boolean(),
+  rows: z.number().int(),
+  byStatus: z.record(z.string(), z.number().int()),
+  byField: z.record(z.string(), z.number().int()),
+  postalCodesCompared: z.boolean(),
+});
+
 export const commands = {
   'app:info': {
     input: z.object({}).strict(),
@@ -799,6 +835,35 @@ export const commands = {
     input: z.object({ path: z.string().min(1).max(4096) }).strict(),
     output: z.object({ shown: z.boolean() }),
   },
+  // ---- The supplier base: export and drift report (progress: `base:progress`).
+  /** An export of `path` (default: supplier-base.xlsx in the data folder) cut short: how far. */
+  'base:checkpoint': {
+    input: z.object({ path: z.string().max(4096).optional() }).strict(),
+    output: z
+      .object({ path: z.string(), pages: z.number().int(), suppliers: z.number().int() })
+      .nullable(),
+  },
+  /** Every active supplier of the connection into an .xlsx, resuming an export of the same file. */
+  'base:export': {
+    input: z
+      .object({ connectionId: z.string().min(1), path: z.string().max(4096).optional() })
+      .strict(),
+    output: BaseExportSchema,
+  },
+  /** A supplier list against the platform: a report of the rows that differ or are missing. */
+  'base:drift': {
+    input: z
+      .object({
+        connectionId: z.string().min(1),
+        path: z.string().min(1).max(4096),
+        sheet: z.string().optional(),
+        out: z.string().max(4096).optional(),
+      })
+      .strict(),
+    output: BaseDriftSchema,
+  },
+  /** Stops the running export or drift report after the page being read (it resumes later). */
+  'base:stop': { input: z.object({}).strict(), output: z.object({ stopped: z.boolean() }) },
 } as const;
 
 export const events = {
@@ -822,6 +887,8 @@ export const events = {
   'job:import': z.object({ path: z.string(), rowsRead: z.number().int(), done: z.boolean() }),
   /** The job list changed (created, state changed, finished). */
   'jobs:changed': z.object({ jobId: z.string() }),
+  /** A supplier-base export or drift report under way. */
+  'base:progress': BaseProgressSchema,
 } as const;
 
 export type Commands = typeof commands;

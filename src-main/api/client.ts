@@ -10,6 +10,7 @@ import { AnswerWarnings } from './answerWarnings';
 import { checkBaseUrl } from './baseUrl';
 import { classify, listOf, noBody, okAnswer, parseWith, type RequestSpec } from './classify';
 import { answerDetail, networkFailure, scrub, scrubDeep, TOKEN_SHAPE } from './network';
+import { countInMessage, saysAmbiguous } from './answerText';
 import {
   ANSWER_FIELDS,
   CreateAcceptedSchema,
@@ -524,16 +525,11 @@ function looksAmbiguous(json: unknown): boolean {
   if (!body.success) return true;
   // The identifier sent is always well formed (validated before), so a 400 here means several
   // matches unless the server clearly says something else.
-  const text = `${body.data.code} ${body.data.message}`.toLowerCase();
-  return (
-    /several|multiple|more than one|ambiguous|matches/.test(text) ||
-    body.data.code !== 'invalid_request'
-  );
+  return saysAmbiguous(body.data.code, body.data.message);
 }
 
 function countFromMessage(json: unknown): number | undefined {
   const body = ErrorBodySchema.safeParse(json);
   if (!body.success) return undefined;
-  const m = /\(?(\d+)\)?\s+(?:suppliers?|sites?|match(?:es)?|targets?)\b/i.exec(body.data.message);
-  return m ? Number(m[1]) : undefined;
+  return countInMessage(body.data.message);
 }

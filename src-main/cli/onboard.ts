@@ -16,6 +16,7 @@ import { defaultDataDir, journalPathFor } from '../services/paths';
 import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
 import { HELP, parse, UsageError, type Args } from './args';
+import { baseMain, isBaseCommand } from './baseCommands';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
 import { CLI_WORDING, findRetrySource, retryDetails, retrySummary } from './retryFrom';
@@ -28,6 +29,8 @@ export { summarize, summaryLine, type Summary } from './summary';
 export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
 export async function main(argv: string[]): Promise<number> {
+  // The supplier base (export, drift report): its own options, in cli/baseCommands.ts.
+  if (isBaseCommand(argv)) return baseMain(argv);
   const w = cliWords();
   let args: Args | 'help' | 'version';
   try {

@@ -8,6 +8,7 @@ import { tokenFrom } from '../api';
 import type { Connection, Journal, Lease } from '../journal/journal';
 import { appError, AppFailure } from '../../src-shared/errors';
 import type { RowState } from '../journal/rowStates';
+import type { Params } from '../../src-shared/i18n';
 import { systemClock, type Clock } from '../util/clock';
 import { ConnectionRuntime } from './connectionRuntime';
 import {
@@ -18,12 +19,19 @@ import {
   type RunExit,
   type RunOptions,
 } from './jobRunner';
+import { warningOf } from './messages';
 import { RunHistory } from './runHistory';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from './settings';
 
 export type EngineEvent =
   | { type: 'progress'; progress: JobProgress }
-  | { type: 'warning'; jobId: string | undefined; code: string; message: string }
+  | {
+      type: 'warning';
+      jobId: string | undefined;
+      code: string;
+      params?: Params;
+      message: string;
+    }
   | { type: 'throttle'; connectionId: string; event: SchedulerEvent };
 
 export interface SyncEngineOptions {
@@ -164,8 +172,10 @@ export class SyncEngine {
       this.emit({
         type: 'warning',
         jobId,
-        code: 'job_taken_over',
-        message: `The job was left running by process ${result.tookOver.pid} on ${result.tookOver.host}, which is no longer active; it continues here.`,
+        ...warningOf('job_taken_over', {
+          pid: result.tookOver.pid,
+          host: result.tookOver.host,
+        }),
       });
     }
     const beat = setInterval(
@@ -180,9 +190,7 @@ export class SyncEngine {
           this.emit({
             type: 'warning',
             jobId,
-            code: 'job_in_use',
-            message:
-              'Another copy of the app took this job over. It was paused here to avoid sending rows twice.',
+            ...warningOf('job_in_use'),
           });
           this.runners.get(jobId)?.runner.pause();
         }

@@ -11,7 +11,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { fail } from '../../src-shared/errors';
 import { FIXABLE_STATES } from '../../src-shared/rowStates';
 import type { Clock } from '../util/clock';
-import type { JournalRow, UserFix } from './journal';
+import { EVENT_SQL } from './events';
+import type { JournalRow } from './rowColumns';
+import type { UserFix } from './rowsWrite';
 import type { RowState } from './rowStates';
 import type { RowProblem, UserEdits } from './schema';
 
@@ -84,9 +86,7 @@ export function createFixBatchStore(
        error_code = ?, error_message = ?, rejection_reason = ?, updated_at = ?
      WHERE id = ?`,
   );
-  const insertEvent = sqlite.prepare(
-    'INSERT INTO row_events (job_id, row_id, at, kind, detail) VALUES (?, ?, ?, ?, ?)',
-  );
+  const insertEvent = sqlite.prepare(EVENT_SQL.insert);
   // Job-level notes (row_id NULL) are an index range of their own, as in lastJobNote.
   const notes = sqlite.prepare(
     `SELECT id, at, detail FROM row_events INDEXED BY row_events_row_idx

@@ -27,6 +27,8 @@ export interface JobOptions {
   screeningPeriod: number | null;
   /** Request a validation for every created (or existing, unless skipped) supplier. */
   validate: boolean;
+  /** The language the job was made in (its results are worded in it); English when absent. */
+  lang?: 'en' | 'de';
 }
 
 /** One validation problem of a row, as the workbook validation reports it. */
@@ -105,7 +107,11 @@ export const jobs = sqliteTable(
     options: text('options', { mode: 'json' }).$type<JobOptions>().notNull(),
     state: text('state').$type<JobState>().notNull(),
     /** Why the job is paused or needs attention ({code, message} of the catalogue), else null. */
-    stateReason: text('state_reason', { mode: 'json' }).$type<{ code: string; message: string }>(),
+    stateReason: text('state_reason', { mode: 'json' }).$type<{
+      code: string;
+      params?: Record<string, string | number>;
+      message: string;
+    }>(),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
     finishedAt: integer('finished_at'),
@@ -136,7 +142,10 @@ export const rows = sqliteTable(
     /** 1 when this job's own create request made the supplier: answered 202, or confirmed by
      *  reconciling a lost answer (then without a creation UUID when only find-by-identifier
      *  knew it). 0 for a supplier that existed before. */
-    createdByJob: integer('created_by_job').notNull().default(0),
+    // Read as a boolean; the default is spelled 0, as the column was made (migration 0002).
+    createdByJob: integer('created_by_job', { mode: 'boolean' })
+      .notNull()
+      .default(0 as unknown as boolean),
     sentAt: integer('sent_at'),
     screeningIds: text('screening_ids', { mode: 'json' }).$type<number[]>(),
     screeningStatus: text('screening_status'),

@@ -1,10 +1,10 @@
 // The services behind the contract, free of Electron and of any transport. Each front door builds
 // one of these and adapts it: Electron IPC, the browser host's WebSocket, or direct calls (CLI).
+// The command handlers live per area in services/handlers/ and are combined here.
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { AppInfo, CommandOutput, Limits } from '../../src-shared/contract';
-import { fail } from '../../src-shared/errors';
+import type { AppInfo, Limits } from '../../src-shared/contract';
 import { KeyringSecretStore, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
 import { sandboxEngineSettings, type EngineSettings } from '../engine/settings';
@@ -17,18 +17,24 @@ import {
   privateDatabase,
   privateDir,
   PRIVATE_DIR_MODE,
-  PRIVATE_FILE_MODE,
   tightenDataDir,
 } from '../util/privateFiles';
-import { inspectFile } from '../workbook';
 import { AppSecrets } from './appSecrets';
 import { Downloads } from './downloads';
 import { EventBus } from './eventBus';
 import { FileGrants } from './fileGrants';
+import { baseHandlers } from './handlers/base';
+import { connectionHandlers } from './handlers/connections';
+import type { HandlerDeps } from './handlers/deps';
+import { fileHandlers } from './handlers/files';
+import { jobHandlers } from './handlers/jobs';
+import { rowHandlers } from './handlers/rows';
+import { templateHandlers } from './handlers/templates';
 import { Onboarding } from './onboarding';
 import { journalPathFor } from './paths';
 import { createRouter, type CommandRouter } from './router';
-import { runChart, runLog, RunLogRecorder } from './runPicture';
+import { RunLogRecorder } from './runPicture';
+import { said } from './said';
 import { APP_VERSION } from './version';
 
 export interface DesktopHooks {
@@ -102,7 +108,6 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const stop = new AbortController();
   const running = new Set<Promise<void>>();
   const secrets = new AppSecrets(options.secrets ?? new KeyringSecretStore());
-  const uploads = new Map<string, { path: string; bytes: number }>();
   const downloads = new Downloads(clock);
   const grants = new FileGrants();
   const canDownload = options.transport === 'browser-host';
@@ -171,23 +176,20 @@ export function createAppServices(options: AppServicesOptions): AppServices {
             counts: p.counts as Record<string, number>,
           });
         } else if (e.type === 'warning') {
-          if (e.jobId) recorder.warning(e.jobId, e.code, e.message);
+          if (e.jobId) recorder.warning(e.jobId, e.code, e.message, e.params);
           bus.emit('app:warning', {
             code: e.code,
             message: e.message,
+            ...(e.params ? { params: e.params } : {}),
             ...(e.jobId ? { jobId: e.jobId } : {}),
           });
         } else if (e.event.type === 'throttled') {
-          bus.emit('app:warning', {
-            code: 'api_throttled',
-            message: `The API asked the app to slow down; it waits ${Math.ceil(e.event.waitMs / 1000)} s and continues by itself.`,
+          const s = said('warning', 'throttled_wait', {
+            seconds: Math.ceil(e.event.waitMs / 1000),
           });
+          bus.emit('app:warning', s);
         } else if (e.event.type === 'shared_user') {
-          bus.emit('app:warning', {
-            code: 'api_throttled',
-            message:
-              'Another program uses the same API user: the app slows down to share the limit, and speeds up again gradually.',
-          });
+          bus.emit('app:warning', said('warning', 'shared_user'));
         }
       },
     });
@@ -236,13 +238,20 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   }
 
   const ready = () => (core ??= open());
-  const ob = async () => (await ready()).onboarding;
-  /** The services, once the file names the user chose (or a job's source, or a file the app
-   *  wrote); refused with a sentence otherwise, whether the file exists or not. */
-  const readable = async (filePath: string) => {
-    const o = await ob();
-    grants.assertMayRead(filePath);
-    return o;
+  const onboarding = async () => (await ready()).onboarding;
+  const deps: HandlerDeps = {
+    options,
+    clock,
+    grants,
+    downloads,
+    canDownload,
+    ready,
+    onboarding,
+    readable: async (filePath) => {
+      const o = await onboarding();
+      grants.assertMayRead(filePath);
+      return o;
+    },
   };
 
   const router = createRouter(
@@ -260,140 +269,12 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         void task.finally(() => running.delete(task));
         return { runId, steps };
       },
-
-      'connections:list': async () => (await ob()).listConnections(),
-      'connections:save': async (input) => (await ob()).saveConnection(input),
-      'connections:delete': async ({ id }) => ({
-        deleted: await (await ob()).deleteConnection(id),
-      }),
-      'connections:test': async ({ id }) => (await ob()).testConnection(id),
-      'connections:use': async ({ id }) => (await ob()).useConnection(id),
-
-      'files:upload': async ({ uploadId, name, chunk, done }) => {
-        const o = await ob();
-        let up = uploadId ? uploads.get(uploadId) : undefined;
-        if (uploadId && !up)
-          fail('not_found', 'The upload was interrupted. Choose the file again.');
-        let id = uploadId;
-        if (!up) {
-          const target = o.uploadPath(name);
-          id = target.uploadId;
-          up = { path: target.path, bytes: 0 };
-          uploads.set(id, up);
-          await mkdir(path.dirname(up.path), { recursive: true, mode: PRIVATE_DIR_MODE });
-        }
-        const data = Buffer.from(chunk, 'base64');
-        if (up.bytes + data.length > 200 * 1024 * 1024) {
-          uploads.delete(id!);
-          fail('file_too_large', 'The file is larger than 200 MB. Split it into smaller files.');
-        }
-        await appendFile(up.path, data, { mode: PRIVATE_FILE_MODE });
-        up.bytes += data.length;
-        if (done) {
-          uploads.delete(id!);
-          grants.grantRead(up.path);
-        }
-        return { uploadId: id!, path: done ? up.path : null, bytes: up.bytes };
-      },
-      'files:choose': async ({ purpose, defaultPath }) => {
-        if (!options.desktop) {
-          fail(
-            'invalid_input',
-            'Choosing a file through a dialog works in the desktop app only. Drop the file on the page or choose it with the file button.',
-          );
-        }
-        const chosen = await options.desktop.chooseFile(purpose, defaultPath);
-        if (chosen !== null) {
-          if (purpose === 'import') grants.grantRead(chosen);
-          else grants.grantSaveAs(chosen);
-        }
-        return { path: chosen };
-      },
-      'files:inspect': async ({ path: p }) => {
-        await readable(p);
-        const f = await inspectFile(p);
-        return { ...f, ...(f.text ? { text: f.text } : {}) };
-      },
-      'files:preview': async (input) => (await readable(input.path)).preview(input),
-      'mapping:preview': async (input) => (await readable(input.path)).mappingPreview(input),
-      'templates:list': async ({ headers }) => (await ob()).listTemplates(headers),
-      'templates:save': async ({ name, headers, mapping }) => {
-        (await ob()).saveTemplate(name, headers, mapping);
-        return { name };
-      },
-      'templates:delete': async ({ name }) => ({ deleted: (await ob()).deleteTemplate(name) }),
-
-      'jobs:create': async (input) => (await readable(input.path)).createJob(input),
-      'jobs:list': async () => (await ob()).listJobs(),
-      'jobs:get': async ({ jobId }) => (await ob()).jobView(jobId),
-      'jobs:problems': async ({ jobId }) => (await ob()).problemKinds(jobId),
-      'jobs:setOptions': async ({ jobId, options: o }) => (await ob()).setOptions(jobId, o),
-      'jobs:check': async ({ jobId }) => ({
-        started: (await ob()).start(jobId, { mode: 'check', wait: true }),
-      }),
-      'jobs:plan': async ({ jobId }) => (await ob()).plan(jobId),
-      'jobs:runChart': async ({ jobId }) => {
-        const { journal, engine } = await ready();
-        return runChart(journal, engine, jobId);
-      },
-      'jobs:log': async ({ jobId }) => {
-        const { journal, engine } = await ready();
-        return runLog(journal, engine, jobId);
-      },
-      'jobs:start': async ({ jobId, confirmed, leaveOutHeld }) => {
-        const o = await ob();
-        const { leftOut } = o.confirmStart(jobId, { confirmed, leaveOutHeld });
-        const started = o.start(jobId, { mode: 'run', wait: true });
-        return leftOut ? { started, leftOut } : { started };
-      },
-      'jobs:pause': async ({ jobId }) => (await ob()).pause(jobId),
-      'jobs:cancel': async ({ jobId }) => (await ob()).cancel(jobId),
-      'jobs:setConnection': async ({ jobId, connectionId }) =>
-        (await ob()).setJobConnection(jobId, connectionId),
-      'jobs:archive': async ({ jobId, archived }) => (await ob()).archiveJob(jobId, archived),
-      'jobs:delete': async ({ jobId }) => (await ob()).deleteJob(jobId),
-      'jobs:retry': async ({ jobId, states }) => ({ rows: (await ob()).retry(jobId, states) }),
-      'jobs:export': async ({ jobId, format, path: requested }) => {
-        const o = await ob();
-        const target = await grants.exportTarget({
-          defaultPath: o.defaultExportPath(jobId, format),
-          format,
-          requested,
-        });
-        const s = await o.exportJob(jobId, format, target);
-        downloads.allow(s.path, await grants.written(s.path));
-        return {
-          path: s.path,
-          rows: s.rows,
-          attention: s.attention,
-          byStatus: s.byStatus,
-          byErrorCode: s.byErrorCode,
-        } satisfies CommandOutput<'jobs:export'>;
-      },
-      'jobs:retryFromResults': async ({ path: p, jobId }) =>
-        (await readable(p)).retryFromResults(p, jobId),
-      'rows:page': async ({ jobId, filter, after, limit }) =>
-        (await ob()).pageRows(jobId, { ...filter, after, limit }),
-      'rows:events': async ({ rowId }) => (await ob()).rowEvents(rowId),
-      'rows:fix': async ({ rowId, edits }) =>
-        (await ob()).fixRow(rowId, edits as Record<string, string>),
-      'rows:fixMany': async ({ jobId, ...q }) => (await ob()).fixMany(jobId, q),
-      'rows:fixes': async ({ jobId }) => (await ob()).fixHistory(jobId),
-      'rows:undo': async ({ jobId, batchId }) => (await ob()).undoFix(jobId, batchId),
-      'files:download': async ({ path: p }) => {
-        if (!canDownload) {
-          fail('invalid_input', 'Downloads are for the browser. Use "Show in folder" instead.');
-        }
-        return { url: await downloads.offer(p), name: path.basename(p) };
-      },
-      'shell:showInFolder': async ({ path: p }) => {
-        if (!options.desktop) return { shown: false };
-        await ready();
-        if (!grants.mayShow(p)) fail('file_not_chosen');
-        if (!(await stat(p).catch(() => undefined))) fail('file_not_found');
-        options.desktop.showInFolder(p);
-        return { shown: true };
-      },
+      ...connectionHandlers(deps),
+      ...fileHandlers(deps),
+      ...templateHandlers(deps),
+      ...jobHandlers(deps),
+      ...rowHandlers(deps),
+      ...baseHandlers(deps, bus),
     },
     (e) => console.error('command failed:', e instanceof Error ? (e.stack ?? e.message) : e),
   );

@@ -5,10 +5,31 @@
 // has (403 without the permission, 404 or 400 with it). Entitlements for screening and
 // validation on create cannot be probed without creating a supplier: the app learns them at the
 // first creation and says so here.
+//
+// Each check and the summary are data (`check.<code>`, `checkSummary.<code>` in
+// src-shared/i18n/connection.ts); their `message` and `summary` are the English wording.
 import type { ConnectionTest } from '../../src-shared/contract';
+import type { Params } from '../../src-shared/i18n';
+import type { en } from '../../src-shared/i18n/connection';
 import type { ApiAnswer, ApiClient } from '../api';
+import { said } from './said';
 
 type Check = ConnectionTest['checks'][number];
+type Codes<P extends string> = keyof typeof en extends infer K
+  ? K extends `${P}.${infer C}`
+    ? C
+    : never
+  : never;
+
+/** A check's result, worded by the catalogue's `check.<code>`. */
+function checkOf(
+  key: Check['key'],
+  status: Check['status'],
+  code: Codes<'check'>,
+  params?: Params,
+): Check {
+  return { key, status, ...said('check', code, params) };
+}
 
 /** The checks without which the app cannot work with this connection at all. */
 const ESSENTIAL: ReadonlyArray<Check['key']> = ['reachable', 'token', 'read', 'create'];
@@ -20,61 +41,29 @@ export async function testConnection(client: ApiClient): Promise<ConnectionTest>
     read.kind === 'offline' ||
     (read.kind === 'maybe_processed' && read.reason !== 'server_error')
   ) {
-    checks.push({
-      key: 'reachable',
-      status: 'failed',
-      message: `The API at ${client.baseUrl} cannot be reached (${read.kind === 'offline' ? read.reason : read.detail}). Check the address and the network.`,
-    });
+    checks.push(
+      checkOf('reachable', 'failed', 'unreachable', {
+        url: client.baseUrl,
+        detail: read.kind === 'offline' ? read.reason : read.detail,
+      }),
+    );
     return done(checks);
   }
-  checks.push({ key: 'reachable', status: 'ok', message: `The API at ${client.baseUrl} answers.` });
+  checks.push(checkOf('reachable', 'ok', 'reachable', { url: client.baseUrl }));
   const token = tokenCheck(read);
   checks.push(token);
   if (token.status !== 'ok') return done(checks);
-  checks.push(
-    verdict(
-      'read',
-      read,
-      'The token may read suppliers (needed for the identifier check and tracking).',
-      'The token may not read suppliers: ask your administrator for ACCESS_PUBLIC_SUPPLIERS.',
-    ),
-  );
+  checks.push(verdict('read', read, 'read_ok', 'read_denied'));
 
   const create = await client.probeCreatePermission({ timeoutMs: 15_000 });
-  checks.push(
-    verdict(
-      'create',
-      create,
-      'The token may create suppliers.',
-      'The token may not create suppliers: ask your administrator for the permission to connect targets.',
-    ),
-  );
+  checks.push(verdict('create', create, 'create_ok', 'create_denied'));
   // An identifier no supplier has: 404 (or 400) when the permission is there.
   const nobody = { supplierId: `connection-test-${Date.now()}` };
   const screening = await client.requestScreening(nobody, 2, { timeoutMs: 15_000 });
-  checks.push(
-    verdict(
-      'screening',
-      screening,
-      'The token may request screenings.',
-      'The token may not request screenings: jobs without screening still work.',
-    ),
-  );
+  checks.push(verdict('screening', screening, 'screening_ok', 'screening_denied'));
   const validation = await client.requestValidation(nobody, { timeoutMs: 15_000 });
-  checks.push(
-    verdict(
-      'validation',
-      validation,
-      'The token may request validations.',
-      'The token may not request validations: jobs without validation still work.',
-    ),
-  );
-  checks.push({
-    key: 'onCreate',
-    status: 'unknown',
-    message:
-      'Whether screening and validation can be asked for together with a creation is learned at the first creation; without it, the app sends them as separate requests.',
-  });
+  checks.push(verdict('validation', validation, 'validation_ok', 'validation_denied'));
+  checks.push(checkOf('onCreate', 'unknown', 'on_create_unknown'));
   return done(checks);
 }
 
@@ -85,57 +74,37 @@ export async function testConnection(client: ApiClient): Promise<ConnectionTest>
  */
 function tokenCheck(read: ApiAnswer<unknown>): Check {
   if (read.kind === 'no_token') {
-    return {
-      key: 'token',
-      status: 'failed',
-      message: 'No token is stored for this connection. Enter the token and save.',
-    };
+    return checkOf('token', 'failed', 'token_missing');
   }
   if (read.kind === 'access_denied' && read.loggedIn === undefined) {
-    return {
-      key: 'token',
-      status: 'unknown',
-      message:
-        "The API refused the list of suppliers (403) without saying whether the token or a permission is missing. Check the token, and that the base URL is the API's.",
-    };
+    return checkOf('token', 'unknown', 'token_unclear');
   }
   if (read.kind === 'access_denied' && !read.loggedIn) {
-    return {
-      key: 'token',
-      status: 'failed',
-      message:
-        'The API does not accept this token. Create a new token on the token management page and enter it here.',
-    };
+    return checkOf('token', 'failed', 'token_refused');
   }
   if (read.kind === 'ok' || read.kind === 'access_denied') {
-    return { key: 'token', status: 'ok', message: 'The token is accepted.' };
+    return checkOf('token', 'ok', 'token_ok');
   }
   if (read.kind === 'throttled' || read.kind === 'maybe_processed') {
-    return {
-      key: 'token',
-      status: 'unknown',
-      message: `The API is busy (${read.kind === 'throttled' ? 'rate limit reached' : read.detail}), so the token could not be tried. Test again in a minute.`,
-    };
+    return checkOf('token', 'unknown', 'token_busy', {
+      detail: read.kind === 'throttled' ? 'rate limit reached' : read.detail,
+    });
   }
-  return {
-    key: 'token',
-    status: 'unknown',
-    message:
-      "The address answers, but not like the supplier API: a plain list of suppliers was refused. Check that the base URL is the API's, without a path.",
-  };
+  return checkOf('token', 'unknown', 'token_not_api');
 }
 
 /** 400 or 404 to a request that cannot change anything means the permission check passed. */
-function verdict(key: Check['key'], answer: ApiAnswer<unknown>, yes: string, no: string): Check {
+function verdict(
+  key: Check['key'],
+  answer: ApiAnswer<unknown>,
+  yes: Codes<'check'>,
+  no: Codes<'check'>,
+): Check {
   if (answer.kind === 'ok' || answer.kind === 'row_error' || answer.kind === 'not_found') {
-    return { key, status: 'ok', message: yes };
+    return checkOf(key, 'ok', yes);
   }
-  if (answer.kind === 'access_denied') return { key, status: 'failed', message: no };
-  return {
-    key,
-    status: 'unknown',
-    message: `Could not tell (${answer.kind.replace('_', ' ')}). Try again in a minute.`,
-  };
+  if (answer.kind === 'access_denied') return checkOf(key, 'failed', no);
+  return checkOf(key, 'unknown', 'answer_unclear', { answer: answer.kind.replace('_', ' ') });
 }
 
 /** The verdict and its summary come from the same checks, so they can never disagree. */
@@ -145,17 +114,17 @@ function done(checks: Check[]): ConnectionTest {
   const unsure = essential.find((c) => c?.status === 'unknown');
   const ok = essential.every((c) => c?.status === 'ok');
   const optionalFailed = checks.some((c) => c.status === 'failed' && !ESSENTIAL.includes(c.key));
-  return {
-    ok,
-    checks,
-    summary: failed
-      ? failed.message
-      : unsure
-        ? unsure.message
-        : !ok
-          ? 'The test stopped before every permission was checked. Test again in a minute.'
-          : optionalFailed
-            ? 'The connection works for creating suppliers; some optional features are not allowed (see below).'
-            : 'The connection works: suppliers can be checked and created.',
-  };
+  // A failed or unsure essential check is the summary itself: its code (`check.<code>`) and
+  // params; otherwise the summary's own (`checkSummary.<code>`).
+  const lead = failed ?? unsure;
+  if (lead)
+    return {
+      ok,
+      checks,
+      summaryCode: lead.code!,
+      ...(lead.params ? { summaryParams: lead.params } : {}),
+      summary: lead.message,
+    };
+  const s = said('checkSummary', !ok ? 'incomplete' : optionalFailed ? 'optional_denied' : 'ok');
+  return { ok, checks, summaryCode: s.code, summary: s.message };
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';
-import { fail } from '../../src-shared/errors';
+import { fail, failWith } from '../../src-shared/errors';
 import { systemClock, type Clock } from '../util/clock';
 import { sameIdentity, type FileIdentity } from './fileGrants';
 
@@ -46,13 +46,10 @@ export class Downloads {
     const resolved = path.resolve(filePath);
     const identity = this.allowed.get(resolved);
     if (!identity) {
-      fail(
-        'not_found',
-        'Only results files exported in this session can be downloaded. Export the job again.',
-      );
+      failWith('not_found', { reason: 'download' });
     }
     const now = await fsp.lstat(resolved).catch(() => undefined);
-    if (!now) fail('file_not_found', 'The results file is no longer there. Export the job again.');
+    if (!now) failWith('file_not_found', { reason: 'download' });
     if (!now.isFile() || !sameIdentity(identity, now)) fail('download_changed');
     this.prune();
     const token = randomBytes(24).toString('base64url');

@@ -16,7 +16,7 @@
 // another day replaces its own results file but not one the user has since edited.
 import { promises as fsp, type Stats } from 'node:fs';
 import path from 'node:path';
-import { fail } from '../../src-shared/errors';
+import { fail, failWith } from '../../src-shared/errors';
 import { privateFile } from '../util/privateFiles';
 
 /** What tells one file from another one put at the same path. */
@@ -111,10 +111,11 @@ export class FileGrants {
     const target = path.resolve(input.requested ?? input.defaultPath);
     const chosen = this.#saveAs.has(target);
     if (path.extname(target).toLowerCase() !== `.${input.format}`) {
-      fail(
-        'export_type_refused',
-        `Results in the ${input.format === 'csv' ? 'CSV' : 'Excel'} format are saved in a file whose name ends in .${input.format}. Choose such a name.`,
-      );
+      failWith('export_type_refused', {
+        reason: 'extension',
+        format: input.format === 'csv' ? 'CSV' : 'Excel',
+        extension: input.format,
+      });
     }
     if (!chosen && path.dirname(target) !== path.dirname(path.resolve(input.defaultPath))) {
       fail('export_place_refused');
@@ -129,10 +130,7 @@ export class FileGrants {
         !existing.isDirectory() &&
         !(existing.isFile() && this.#isWritten(target, existing))
       ) {
-        fail(
-          'export_file_exists',
-          `A file named ${path.basename(target)} is already in that folder, and the app did not write it or it was changed since (for example fixed in Excel), so it is not replaced. Rename or move that file (or, in the desktop app, choose another place with "Save as…"), then export again.`,
-        );
+        failWith('export_file_exists', { reason: 'named', name: path.basename(target) });
       }
     }
     return target;

@@ -7,7 +7,7 @@
 // platform's processing of the last supplier (creation, screening, validation) and the polling
 // that notices each end, all from the engine's settings for this connection.
 import type { JobPlanView } from '../../src-shared/contract';
-import { fail } from '../../src-shared/errors';
+import { failWith } from '../../src-shared/errors';
 import { FOLLOW_UP_STATES, type RowState } from '../../src-shared/rowStates';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { OnCreateEntitlements } from '../engine/jobRunner';
@@ -85,7 +85,7 @@ export interface PlanDeps {
 /** What a start of the job will do; reads the journal and the connection's limiter only. */
 export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const { journal, engine } = deps;
-  const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+  const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const counts = journal.counts(jobId);
   const sum = (states: readonly RowState[]) => states.reduce((a, s) => a + (counts[s] ?? 0), 0);
   const total = sum(Object.keys(counts) as RowState[]);
@@ -191,7 +191,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
  *  job has ended. Returns how many rows were left out. */
 export function leaveOutHeldRows(deps: PlanDeps, jobId: string): number {
   const { journal } = deps;
-  const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+  const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   let n = 0;
   const done = new Set<number>();
   for (const o of sharedIdentities(deps, job)) {

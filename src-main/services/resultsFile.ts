@@ -1,7 +1,7 @@
 // Which job a results file belongs to: the file a user exported, fixed in Excel and brings back
 // (from the Results screen or the command line's --retry-from).
 import path from 'node:path';
-import { fail } from '../../src-shared/errors';
+import { fail, failWith } from '../../src-shared/errors';
 import type { Job } from '../journal/journal';
 import { isResultHeader, type Mapping, type TableColumn } from '../workbook';
 
@@ -66,11 +66,16 @@ export function assertResultsFileFits(
   const headers = table.columns.map((c) => c.header);
   const status = headers.findIndex((h) => h.trim().toLowerCase() === 'status');
   if (status < 0 || headers.filter(isResultHeader).length < 2) {
-    const where = path.extname(file).toLowerCase() === '.xlsx' ? ` (sheet "${table.sheet}")` : '';
+    const xlsx = path.extname(file).toLowerCase() === '.xlsx';
+    const reason = xlsx ? 'not_results_sheet' : 'not_results_file';
+    const details = { reason, path: file, file: base, sheet: table.sheet } as const;
+    // The app's own next step is in the catalogue; another front door ends with its own.
+    if (wording === APP_WORDING) failWith('invalid_input', details);
+    const where = xlsx ? ` (sheet "${table.sheet}")` : '';
     fail(
       'invalid_input',
       `"${base}" is not a results file: it has no Status column${where}. ${wording.notResults}`,
-      { path: file },
+      details,
     );
   }
   const norm = (h: string) => h.replace(/\s+/g, ' ').trim().toLowerCase();
@@ -80,10 +85,21 @@ export function assertResultsFileFits(
     if (expected === undefined) continue;
     const found = table.columns[f.column];
     if (!found || norm(found.header) !== norm(expected)) {
+      const details = {
+        reason: found ? 'column_moved' : 'column_missing',
+        path: file,
+        file: base,
+        ...(found ? { letter: found.letter, header: found.header } : { column: f.column + 1 }),
+        jobId: job.id,
+        jobName: job.name,
+        field: f.field,
+        expected,
+      } as const;
+      if (wording === APP_WORDING) failWith('invalid_input', details);
       fail(
         'invalid_input',
         `${found ? `Column ${found.letter} of "${base}" is "${found.header}"` : `"${base}" has no column ${f.column + 1}`}, but job ${job.id} (${job.name}) read ${f.field} from the column "${expected}" there. Put the columns back as the results file had them (the supplier columns first, in their order, then Status and the other result columns) and ${wording.again}.`,
-        { path: file },
+        details,
       );
     }
   }

@@ -7,7 +7,7 @@ import {
   type CommandName,
   type CommandOutput,
 } from '../../src-shared/contract';
-import { appError, err, ok, toAppError, type Result } from '../../src-shared/errors';
+import { appError, err, failure, ok, toAppError, type Result } from '../../src-shared/errors';
 import type { z } from 'zod';
 
 export type Handler<C extends CommandName> = (
@@ -42,11 +42,13 @@ export function createRouter(
         }));
         const first = issues[0];
         return err(
-          appError(
-            'invalid_input',
-            `The request "${command}" was not valid: ${first ? `${first.path || 'input'}: ${first.message}` : 'unknown problem'}.`,
-            { command, issues },
-          ),
+          failure('invalid_input', {
+            reason: 'request',
+            command,
+            field: first?.path || 'input',
+            problem: first?.message ?? 'unknown problem',
+            issues,
+          }),
         );
       }
       try {

@@ -2,8 +2,9 @@
 // restart of the app shows the same): the run chart (write requests per minute against the
 // connection's ceiling, rows settled) and the "What happened" log (the job's state changes and
 // warnings, recorded here as job-level notes, with the check's and the confirmed plan's notes).
+import type { Params } from '../../src-shared/i18n';
 import type { JobLogEntry, RunChartView } from '../../src-shared/contract';
-import { fail } from '../../src-shared/errors';
+import { failWith } from '../../src-shared/errors';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { Journal } from '../journal/journal';
 
@@ -13,7 +14,7 @@ const MINUTE = 60_000;
 const LOG_LINES = 200;
 
 export function runChart(journal: Journal, engine: SyncEngine, jobId: string): RunChartView {
-  const job = journal.getJob(jobId) ?? fail('not_found', 'This job no longer exists.');
+  const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const history = engine.history(jobId);
   history.update();
   const minutes = history.perMinute();
@@ -43,9 +44,18 @@ export function runChart(journal: Journal, engine: SyncEngine, jobId: string): R
   return { bucketMinutes, buckets, ceilingPerMinute, total };
 }
 
+/** A message's placeholders' values as the journal kept them (strings and numbers only). */
+function paramsOf(v: unknown): { params?: Params } {
+  if (!isRecord(v)) return {};
+  const params: Params = {};
+  for (const [k, x] of Object.entries(v))
+    if (typeof x === 'string' || typeof x === 'number') params[k] = x;
+  return { params };
+}
+
 /** The "What happened" log of a job, newest first. */
 export function runLog(journal: Journal, engine: SyncEngine, jobId: string): JobLogEntry[] {
-  if (!journal.getJob(jobId)) fail('not_found', 'This job no longer exists.');
+  if (!journal.getJob(jobId)) failWith('not_found', { reason: 'job', jobId });
   const history = engine.history(jobId);
   history.update();
   const out: JobLogEntry[] = [];
@@ -59,6 +69,7 @@ export function runLog(journal: Journal, engine: SyncEngine, jobId: string): Job
         state: d.jobState,
         ...(typeof d.message === 'string' ? { message: d.message } : {}),
         ...(typeof d.code === 'string' ? { code: d.code } : {}),
+        ...paramsOf(d.params),
       });
     } else if (isRecord(d.warning)) {
       out.push({
@@ -66,6 +77,7 @@ export function runLog(journal: Journal, engine: SyncEngine, jobId: string): Job
         kind: 'warning',
         code: String(d.warning.code ?? ''),
         message: String(d.warning.message ?? ''),
+        ...paramsOf(d.warning.params),
       });
     } else if (isRecord(d.check)) {
       out.push({ ...base, kind: 'check', figures: numbers(d.check) });
@@ -104,16 +116,21 @@ export class RunLogRecorder {
       detail: {
         jobState: job.state,
         ...(job.stateReason
-          ? { code: job.stateReason.code, message: job.stateReason.message }
+          ? {
+              code: job.stateReason.code,
+              message: job.stateReason.message,
+              ...(job.stateReason.params ? { params: job.stateReason.params } : {}),
+            }
           : {}),
       },
     });
     if (written) this.recorded.set(jobId, job.state);
   }
 
-  warning(jobId: string, code: string, message: string): void {
+  warning(jobId: string, code: string, message: string, params?: Params): void {
     if (!this.journal.getJob(jobId)) return;
-    this.append({ jobId, rowId: null, kind: 'note', detail: { warning: { code, message } } });
+    const warning = { code, message, ...(params ? { params } : {}) };
+    this.append({ jobId, rowId: null, kind: 'note', detail: { warning } });
   }
 
   /**

@@ -178,9 +178,9 @@ export function toCountryCode(value: string): string | null {
   return code;
 }
 
-/** The English name of an ISO-2 code, for messages. */
-export function countryName(code: string): string {
-  return countries.getName(code, 'en') ?? code;
+/** The name of an ISO-2 code in a language (English unless told), for messages. */
+export function countryName(code: string, lang: 'en' | 'de' = 'en'): string {
+  return countries.getName(code, lang) ?? code;
 }
 
 /** Edits from `a` to `b`: a letter added, removed, replaced, or two neighbours swapped

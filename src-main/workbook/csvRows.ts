@@ -4,6 +4,7 @@
 // quotes that would merge rows (a quote left open, text after a closing quote) refuse the file
 // with the lines to fix, before any row is read; what Excel reads literally (a quote inside an
 // unquoted value) is kept and named in a note; a note says how many lines and rows the file has.
+import { tableNote } from './notes';
 import { basename, extname } from 'node:path';
 import { fail } from '../../src-shared/errors';
 import { TEXT_EXTENSIONS } from './inspect';
@@ -434,38 +435,38 @@ export async function* readCsvRows(
   }
 
   if (!TEXT_EXTENSIONS.has(extname(path).toLowerCase())) {
+    notes.push(tableNote(null, 'file_type', { name, delimiters: format.delimiter }));
+  }
+  if (format.doubt) {
     notes.push({
       row: null,
-      kind: 'file_type',
-      message: `"${name}" is a text file with values separated by ${{ ',': 'commas', ';': 'semicolons', '\t': 'tabs', '|': 'pipes' }[format.delimiter]}, not an Excel workbook, whatever its name says: it was read as the text it is. Renaming it to .csv keeps that clear.`,
+      kind: 'encoding_detected',
+      ...(format.doubtParams ? { params: { variant: 'doubt', ...format.doubtParams } } : {}),
+      message: format.doubt,
     });
   }
-  if (format.doubt) notes.push({ row: null, kind: 'encoding_detected', message: format.doubt });
-  notes.push({ row: null, kind: 'line_count', message: lineCountNote(survey_.tokenizer, sepLine) });
+  notes.push(lineCountNote(survey_.tokenizer, sepLine));
   const endings = mixedEndingsNote(survey_.tokenizer);
-  if (endings) notes.push({ row: null, kind: 'line_count', message: endings });
+  if (endings) notes.push(endings);
   const kept = issues.filter((i) => i.kind === 'stray_quote');
   for (const issue of kept.slice(0, 10)) {
-    notes.push({
-      row: rowOf(issue.record),
-      kind: 'quote_kept',
-      message: `Row ${rowOf(issue.record)} (line ${issue.line}): the quotation mark in ${issue.text} is kept as part of the value, as Excel reads it. If the value was meant to be in quotes, put quotes around all of it and double the ones inside.`,
-    });
+    const row = rowOf(issue.record);
+    notes.push(tableNote(row, 'quote_kept', { row, line: issue.line, text: issue.text }));
   }
   const keptCount = issueCounts.stray_quote ?? 0;
   if (keptCount > 10) {
-    notes.push({
-      row: null,
-      kind: 'quote_kept',
-      message: `${keptCount - 10} more rows have a quotation mark kept inside a value.`,
-    });
+    notes.push(tableNote(null, 'quote_kept', { variant: 'more', count: keptCount - 10 }));
   }
   for (const issue of issues.filter((i) => i.kind === 'unclosed_last_line')) {
-    notes.push({
-      row: rowOf(issue.record),
-      kind: 'quote_kept',
-      message: `Row ${rowOf(issue.record)} (line ${issue.line}): the quoted value "${issue.text}" is not closed; it was read to the end of the file, which is the end of that line.`,
-    });
+    const row = rowOf(issue.record);
+    notes.push(
+      tableNote(row, 'quote_kept', {
+        variant: 'unclosed',
+        row,
+        line: issue.line,
+        text: issue.text,
+      }),
+    );
   }
 
   // The rows, read again with the same splitting.
@@ -503,7 +504,7 @@ export async function* readCsvRows(
 
 /** "The file has 63 lines: 61 rows (…), 1 line break inside a quoted value …" — the figures
  *  that reconcile the file's lines with the rows read. */
-export function lineCountNote(t: CsvTokenizer, sepLine: boolean): string {
+export function lineCountNote(t: CsvTokenizer, sepLine: boolean): TableNote {
   const rows = t.records - (sepLine ? 1 : 0);
   const parts = [
     `${plural(rows, 'row')} as Excel numbers them (the column names included${t.blankRecords ? `, ${t.blankRecords} blank` : ''})`,
@@ -517,12 +518,18 @@ export function lineCountNote(t: CsvTokenizer, sepLine: boolean): string {
   if (sepLine) parts.push(`Excel's "sep=" line before them`);
   const last = parts.pop() as string;
   const joined = parts.length ? `${parts.join(', ')} and ${last}` : last;
-  return `The file has ${plural(t.lines, 'line')}: ${joined}.`;
+  // The English sentence names every part; the catalogue's words give the main figures.
+  return {
+    row: null,
+    kind: 'line_count',
+    params: { lines: t.lines, rows },
+    message: `The file has ${plural(t.lines, 'line')}: ${joined}.`,
+  };
 }
 
 /** Said when lines end in different ways (a lone LF or CR in a CR LF file), because each ends a
  *  row wherever it is, as in Excel. */
-function mixedEndingsNote(t: CsvTokenizer): string | null {
+function mixedEndingsNote(t: CsvTokenizer): TableNote | null {
   const kinds = (['crlf', 'lf', 'cr'] as const).filter((k) => t.endings[k] > 0);
   if (kinds.length < 2) return null;
   const label = { crlf: 'CR LF', lf: 'LF alone', cr: 'CR alone' };
@@ -533,5 +540,11 @@ function mixedEndingsNote(t: CsvTokenizer): string | null {
       (k) =>
         `${plural(t.endings[k], 'line')} with ${label[k]} (${t.endings[k] === 1 ? 'line' : 'lines'} ${list(t.endingLines[k], t.endings[k])})`,
     );
-  return `Lines end in different ways: ${plural(t.endings[most], 'line')} with ${label[most]}, ${others.join(', ')}. Each ends a row, as when Excel opens the file.`;
+  const endings = kinds.map((k) => `${label[k].split(' alone')[0]}: ${t.endings[k]}`).join(', ');
+  return {
+    row: null,
+    kind: 'line_count',
+    params: { variant: 'endings', endings },
+    message: `Lines end in different ways: ${plural(t.endings[most], 'line')} with ${label[most]}, ${others.join(', ')}. Each ends a row, as when Excel opens the file.`,
+  };
 }

@@ -12,7 +12,9 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { AppFailure, errorCatalogue, fail } from '../../src-shared/errors';
-import { RESULT_COLUMNS } from './resultColumns';
+import { hasKey, word, type Lang } from '../../src-shared/i18n';
+import { problemText } from '../../src-shared/i18n/importText';
+import { RESULT_COLUMNS, resultHeader, SUPPLIER_OUTCOME } from './resultColumns';
 import type { ExportFormat, ResultRow } from './types';
 
 /** Row states after which the user has to act (the journal's names). */
@@ -52,6 +54,9 @@ export interface ExportRequest {
   /** What the user can do when the file cannot be written (the front door's own words),
    *  appended to the sentence that says why. */
   nextStep?: string;
+  /** The language of the workbook's words: sheet names, headers, statuses, the Summary sheet
+   *  and the rows' problems (the job's language; English unless told). */
+  lang?: Lang;
 }
 
 /** Excel's limits of one sheet. */
@@ -90,19 +95,38 @@ export interface ExportSummary {
   cutCells: number;
 }
 
-function resultText(row: ResultRow, key: (typeof RESULT_COLUMNS)[number]['key']): string {
+const SUPPLIER_KEY = {
+  [SUPPLIER_OUTCOME.created]: 'results.supplier.created',
+  [SUPPLIER_OUTCOME.existing]: 'results.supplier.existing',
+} as const;
+
+function resultText(
+  row: ResultRow,
+  key: (typeof RESULT_COLUMNS)[number]['key'],
+  lang: Lang,
+): string {
   const { result } = row;
   if (key === 'sourceRow') return String(result.sourceRow ?? row.sourceRow);
+  if (key === 'errorMessage' && result.problems?.length) {
+    return result.problems.map((p) => problemText(lang, p).message).join(' ');
+  }
   const v = result[key];
   if (v === null || v === undefined) return '';
   if (key === 'updatedAt' && typeof v === 'number') return new Date(v).toISOString();
+  if (lang === 'en') return String(v);
+  // The English words are the journal's own; other languages word them from the catalogue.
+  if (key === 'status' && hasKey(`rowState.${v}`))
+    return word(lang, `rowState.${v}` as 'rowState.draft');
+  if (key === 'supplier' && Object.hasOwn(SUPPLIER_KEY, String(v))) {
+    return word(lang, SUPPLIER_KEY[String(v) as keyof typeof SUPPLIER_KEY]);
+  }
   return String(v);
 }
 
-export function resultRowValues(row: ResultRow, width: number): string[] {
+export function resultRowValues(row: ResultRow, width: number, lang: Lang = 'en'): string[] {
   const cells = row.cells.slice(0, width);
   while (cells.length < width) cells.push('');
-  return [...cells, ...RESULT_COLUMNS.map((c) => resultText(row, c.key))];
+  return [...cells, ...RESULT_COLUMNS.map((c) => resultText(row, c.key, lang))];
 }
 
 const TRIGGER = /^'*[=+\-@\t\r]/;
@@ -131,6 +155,7 @@ const bump = (counts: Record<string, number>, key: string | null | undefined) =>
 
 async function writeCsv(target: string, req: ExportRequest, stats: ExportSummary): Promise<void> {
   const delimiter = req.delimiter ?? ',';
+  const lang = req.lang ?? 'en';
   const out = createWriteStream(target);
   const write = async (line: string) => {
     if (!out.write(line)) await once(out, 'drain');
@@ -139,12 +164,12 @@ async function writeCsv(target: string, req: ExportRequest, stats: ExportSummary
   const attention = req.needsAttention ?? needsAttention;
   try {
     await write('\ufeff');
-    const header = [...req.headers, ...RESULT_COLUMNS.map((c) => c.header)];
+    const header = [...req.headers, ...RESULT_COLUMNS.map((c) => resultHeader(c.key, lang))];
     await write(`${header.map((h) => csvField(h, delimiter)).join(delimiter)}\r\n`);
     for await (const row of req.rows()) {
       count(stats, row, attention);
       await write(
-        `${resultRowValues(row, width)
+        `${resultRowValues(row, width, lang)
           .map((v) => csvField(v, delimiter))
           .join(delimiter)}\r\n`,
       );
@@ -172,7 +197,10 @@ const PLAIN_STYLE = {};
 
 async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummary): Promise<void> {
   const width = req.headers.length;
-  const header = [...req.headers, ...RESULT_COLUMNS.map((c) => c.header)];
+  const lang = req.lang ?? 'en';
+  const w = (key: Parameters<typeof word>[1], params?: Parameters<typeof word>[2]) =>
+    word(lang, key, params);
+  const header = [...req.headers, ...RESULT_COLUMNS.map((c) => resultHeader(c.key, lang))];
   if (header.length > EXCEL_MAX_COLUMNS) {
     fail(
       'results_too_wide',
@@ -205,7 +233,7 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
   };
 
   const addRow = (ws: ExcelJS.Worksheet, row: ResultRow) => {
-    const values: (string | number | null)[] = resultRowValues(row, width).map((v) =>
+    const values: (string | number | null)[] = resultRowValues(row, width, lang).map((v) =>
       v === '' ? null : fit(v),
     );
     values[sourceRowColumn] = row.result.sourceRow ?? row.sourceRow;
@@ -228,7 +256,7 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
     const names: string[] = [];
     const open = () => {
       sheets++;
-      const sheetName = sheets === 1 ? name : `${name} (${sheets})`;
+      const sheetName = sheets === 1 ? name : w('results.sheet.more', { name, n: sheets });
       names.push(sheetName);
       ws = addTable(sheetName);
       inSheet = 0;
@@ -250,7 +278,7 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
     };
   };
 
-  const results = table('Results');
+  const results = table(w('results.sheet.results'));
   for await (const row of req.rows()) {
     count(stats, row, attention);
     results.add(row);
@@ -258,7 +286,7 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
   results.end();
   stats.resultSheets = results.names;
 
-  const errors = table('Errors');
+  const errors = table(w('results.sheet.errors'));
   if (stats.attention > 0) {
     for await (const row of req.rows()) {
       if (attention(row)) errors.add(row);
@@ -266,39 +294,43 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
   }
   errors.end();
 
-  const summary = workbook.addWorksheet('Summary');
+  const summary = workbook.addWorksheet(w('results.sheet.summary'));
   summary.columns = [{ width: 34 }, { width: 12 }, { width: 90 }];
   const line = (values: (string | number)[]) => summary.addRow(values).commit();
-  line(['Export of supplier results', '']);
-  line(['Exported at', new Date(req.now ?? Date.now()).toISOString()]);
-  line(['Rows', stats.rows]);
+  line([w('results.summary.title'), '']);
+  line([w('results.summary.exportedAt'), new Date(req.now ?? Date.now()).toISOString()]);
+  line([w('results.summary.rows'), stats.rows]);
   line([
-    `Rows that need attention (sheet ${errors.names.join(', ')})`,
+    w('results.summary.attention', { sheets: errors.names.join(', ') }),
     stats.attention,
-    'Fix them on this sheet or on the Results sheet, save the file and bring it back (Results screen, or --retry-from): rows whose values you changed are sent again.',
+    w('results.summary.attentionHelp'),
   ]);
   if (results.names.length > 1)
     line([
-      'Results sheets',
+      w('results.summary.sheets'),
       results.names.length,
-      `More rows than one Excel sheet holds: they go on in ${results.names.slice(1).join(', ')}.`,
+      w('results.summary.sheetsHelp', { sheets: results.names.slice(1).join(', ') }),
     ]);
   if (stats.cutCells > 0)
     line([
-      'Cells cut to fit Excel',
+      w('results.summary.cut'),
       stats.cutCells,
-      `Longer than the ${number.format(EXCEL_MAX_CELL_CHARS)} characters an Excel cell holds: cut, and marked "… [cut: N characters]". The CSV export holds them whole.`,
+      w('results.summary.cutHelp', { limit: number.format(EXCEL_MAX_CELL_CHARS) }),
     ]);
-  line([
-    'Changed values',
-    '',
-    "Values the job sent that differ from your file (fixed in the app, or changed by the app such as a restored leading zero) are shown as sent; the column Changed values and a note on the cell keep your file's value.",
-  ]);
-  const section = (title: string, counts: Record<string, number>, describe = false) => {
+  line([w('results.summary.changed'), '', w('results.summary.changedHelp')]);
+  const section = (
+    title: Parameters<typeof w>[0],
+    counts: Record<string, number>,
+    describe = false,
+  ) => {
     line([]);
-    line([title, 'Rows', ...(describe ? ['What it means'] : [])]);
+    line([
+      w(title),
+      w('results.summary.count'),
+      ...(describe ? [w('results.summary.meaning')] : []),
+    ]);
     const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    if (entries.length === 0) line(['(none)', 0]);
+    if (entries.length === 0) line([w('results.summary.none'), 0]);
     for (const [key, n] of entries) {
       const meaning = Object.hasOwn(errorCatalogue, key)
         ? (errorCatalogue as Record<string, string>)[key]
@@ -306,11 +338,11 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
       line([key, n, ...(describe ? [meaning ?? ''] : [])]);
     }
   };
-  section('Status', stats.byStatus, true);
-  section('Supplier outcome', stats.bySupplier);
-  section('Error code', stats.byErrorCode, true);
-  section('Screening outcome', stats.byScreening);
-  section('Validation outcome', stats.byValidation);
+  section('results.summary.byStatus', stats.byStatus, true);
+  section('results.summary.bySupplier', stats.bySupplier);
+  section('results.summary.byErrorCode', stats.byErrorCode, true);
+  section('results.summary.byScreening', stats.byScreening);
+  section('results.summary.byValidation', stats.byValidation);
   summary.commit();
   await workbook.commit();
 }

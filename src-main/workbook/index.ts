@@ -42,6 +42,9 @@ export {
   SOURCE_ROW_HEADER,
   SUPPLIER_OUTCOME,
   isResultHeader,
+  isSourceRowHeader,
+  resultHeader,
+  resultSheetFamily,
 } from './resultColumns';
 export {
   RetrySelector,

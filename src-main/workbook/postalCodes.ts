@@ -3,6 +3,8 @@
 // postal codes, or without a pattern there (Hong Kong, the Emirates, ...), accept any value.
 // Leading zeros Excel dropped are put back before the check (`restorePostalCode`).
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { word, type Params } from '../../src-shared/i18n';
+import { problemText } from '../../src-shared/i18n/importText';
 import { countryName } from './countries';
 
 /** How the country's postal codes look, to complete "Postal codes in Germany …", and a real one. */
@@ -104,8 +106,9 @@ function inCountry(code: string): string {
 
 const DIGIT_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-/** The form of a country without an entry above, where its pattern is just N digits. */
-function derivedForm(code: string): string | null {
+/** The number of digits of a country without an entry above, where its pattern is just N
+ *  digits. */
+function derivedDigits(code: string): number | null {
   for (let n = 3; n <= 9; n++) {
     const all = '1'.repeat(n);
     if (
@@ -114,7 +117,7 @@ function derivedForm(code: string): string | null {
       !postcodeValidator('1'.repeat(n + 1), code) &&
       !postcodeValidator(`${'1'.repeat(n - 1)}A`, code)
     ) {
-      return `have ${DIGIT_WORDS[n]} digits`;
+      return n;
     }
   }
   return null;
@@ -124,31 +127,35 @@ const fits = (value: string, code: string) => postcodeValidator(value.toUpperCas
 
 /**
  * Whether a postal code has its country's form; null when it has, when the country is not known
- * or has no pattern. Otherwise what is wrong and how to fix it, as sentences:
- * `does not have the form of postal codes in Germany.` /
+ * or has no pattern. Otherwise the params of `problem.postal_code_invalid` and what is wrong and
+ * how to fix it in English: `does not have the form of postal codes in Germany.` /
  * `Postal codes in Germany have five digits, for example 10115. Correct it, or leave it empty.`
  */
 export function postalCodeProblem(
   value: string,
   countryCode: string | null,
-): { what: string; fix: string } | null {
+): { params: Params; what: string; fix: string } | null {
   if (!countryCode || !value || !postcodeValidatorExistsForCountry(countryCode)) return null;
   if (fits(value, countryCode)) return null;
-  const where = inCountry(countryCode);
-  const what = `does not have the form of postal codes in ${where}.`;
+  const where = { inCountry: inCountry(countryCode), countryDe: countryName(countryCode, 'de') };
+  const worded = (params: Params) => {
+    const all = { ...where, ...params };
+    const code = 'postal_code_invalid';
+    return {
+      params: all,
+      what: word('en', `problem.${code}`, all),
+      fix: problemText('en', { code, params: all }).fix,
+    };
+  };
   // "D-10115", "F 75001": the country's letters before a code that fits.
   const bare = /^[A-Z]{1,3}\s*-\s*|^[A-Z]{1,3}\s+/i.exec(value);
   if (bare) {
     const rest = value.slice(bare[0].length);
-    if (fits(rest, countryCode)) {
-      return { what, fix: `Enter it without the letters in front: ${rest}.` };
-    }
+    if (fits(rest, countryCode)) return worded({ variant: 'bare', rest });
   }
   const known = POSTAL_CODE_FORMS[countryCode];
-  const form = known?.form ?? derivedForm(countryCode);
-  const example = known ? `, for example ${known.example}` : '';
-  const fix = form
-    ? `Postal codes in ${where} ${form}${example}. Correct it, or leave it empty.`
-    : `Check it against the supplier's address in ${where}, or leave it empty.`;
-  return { what, fix };
+  if (known) return worded({ variant: 'form', form: known.form, example: known.example });
+  const digits = derivedDigits(countryCode);
+  if (digits) return worded({ variant: 'digits', digits, digitWord: DIGIT_WORDS[digits]! });
+  return worded({});
 }

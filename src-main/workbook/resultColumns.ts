@@ -1,5 +1,6 @@
 // The columns an export appends after the original ones. Re-importing an exported file
 // recognises them by these headers, so they are never mapped to payload fields.
+import { LANGS, word, type Lang } from '../../src-shared/i18n';
 import type { RowResult } from './types';
 
 export const RESULT_COLUMNS = [
@@ -23,11 +24,44 @@ export const SUPPLIER_OUTCOME = {
   existing: 'existed before',
 } as const;
 
-const resultHeaders = new Set<string>(RESULT_COLUMNS.map((c) => c.header.toLowerCase()));
+/** A result column's header in a language; English gives `RESULT_COLUMNS`' own. */
+export function resultHeader(key: (typeof RESULT_COLUMNS)[number]['key'], lang: Lang): string {
+  return word(lang, `results.column.${key}`);
+}
 
-/** The header of the column that ties a results file's row to the job's row. */
+const inEveryLanguage = (words: (lang: Lang) => readonly string[]) =>
+  new Set(LANGS.flatMap((lang) => words(lang).map((w) => w.toLowerCase())));
+
+/** The result headers of a results file in any of the app's languages. */
+const resultHeaders = inEveryLanguage((lang) =>
+  RESULT_COLUMNS.map((c) => resultHeader(c.key, lang)),
+);
+
+/** The header of the column that ties a results file's row to the job's row (English). */
 export const SOURCE_ROW_HEADER = 'Source row';
+const sourceRowHeaders = inEveryLanguage((lang) => [resultHeader('sourceRow', lang)]);
 
 export function isResultHeader(header: string): boolean {
   return resultHeaders.has(header.trim().toLowerCase());
+}
+
+/** The Source row column, in whichever language the results file was written. */
+export function isSourceRowHeader(header: string): boolean {
+  return sourceRowHeaders.has(header.trim().toLowerCase());
+}
+
+const sheetNames = (key: 'results.sheet.results' | 'results.sheet.errors') =>
+  LANGS.map((lang) => word(lang, key));
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const family = (key: 'results.sheet.results' | 'results.sheet.errors') =>
+  new RegExp(`^(${sheetNames(key).map(escape).join('|')})( \\(\\d+\\))?$`);
+const RESULTS_SHEET = family('results.sheet.results');
+const ERRORS_SHEET = family('results.sheet.errors');
+
+/** Which sheets of a results workbook a sheet belongs to, by its name in any language:
+ *  "Results", "Ergebnisse (2)", "Errors", "Fehler", … */
+export function resultSheetFamily(name: string): 'results' | 'errors' | null {
+  if (RESULTS_SHEET.test(name)) return 'results';
+  if (ERRORS_SHEET.test(name)) return 'errors';
+  return null;
 }

@@ -4,6 +4,9 @@
 // Excel error values, invisible characters and values Excel bent are dealt with there, before
 // any field's own transform.
 import type { ErrorCode } from '../../src-shared/errors';
+import type { Params } from '../../src-shared/i18n';
+import type { ProblemCode } from '../../src-shared/i18n/import';
+import { problemText, rowNoteText } from '../../src-shared/i18n/importText';
 import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import { countryName, suggestCountry, toCountryCode } from './countries';
 import { assertMappingUsable } from './mapping';
@@ -13,6 +16,7 @@ import { DEFAULT_SEPARATORS, type FieldTransform } from '../../src-shared/fieldT
 import { excelErrorOf, type CellMark } from './cellText';
 import {
   changeCase,
+  characterCode,
   characterName,
   cleanText,
   collapse,
@@ -38,43 +42,8 @@ import type {
   ValidationSummary,
 } from './types';
 
-/** What the user can do about a field's problem. */
-const FIELD_FIX: Record<MappableField, string> = {
-  name: 'Enter the supplier name.',
-  countryCode:
-    'Enter the country as a name (Germany, Deutschland, Allemagne) or a two-letter code (DE).',
-  city: 'Enter the city of the supplier site.',
-  address: 'Enter the street and house number.',
-  postalCode: 'Enter the postal code, or leave it empty.',
-  'supplierId.id': 'Enter the supplier number that identifies this supplier in your system.',
-  'supplierId.source': 'Enter the system the supplier number comes from, or leave it empty.',
-  industries: 'List the industries separated by ";".',
-  screeningPeriodInYears: 'Enter 2, 5 or 10, or leave it empty.',
-  requestValidationOnCreate: 'Enter yes or no (ja/nein, x, 1/0), or leave it empty.',
-  customerId: 'Enter the customer number, or leave it empty.',
-  ownId: 'Enter your own id, or leave it empty.',
-};
-
-/** What a field is called in a sentence. */
-const FIELD_NAME: Record<MappableField, string> = {
-  name: 'supplier name',
-  countryCode: 'country',
-  city: 'city',
-  address: 'address',
-  postalCode: 'postal code',
-  'supplierId.id': 'supplier id',
-  'supplierId.source': 'source',
-  industries: 'industries',
-  screeningPeriodInYears: 'screening period',
-  requestValidationOnCreate: 'validation request',
-  customerId: 'customer number',
-  ownId: 'own id',
-};
-
 /** The fields that hold identifiers: Excel must not have read them as numbers or dates. */
 const ID_FIELDS: ReadonlySet<MappableField> = new Set(['supplierId.id', 'customerId', 'ownId']);
-
-const RETYPE_ID = 'Format the column as Text in Excel and type the id again.';
 
 /** Problems of a cell that Excel changed (an identifier read as a date or a number, a postal
  *  code read as a date), where the cell's text alone may no longer show it. A row validated
@@ -87,48 +56,17 @@ export const CELL_PROBLEM_CODES: readonly ErrorCode[] = [
   'postal_code_became_date',
 ];
 
-type Bent = { code: ErrorCode; what: string; fix: string };
-
 /** A value Excel bent on its way into the cell, for the fields where that matters; `mark` is
  *  what the reader knows of the cell beyond its text. */
-function bentValue(field: MappableField, text: string, mark: CellMark | null): Bent | null {
+function bentValue(field: MappableField, text: string, mark: CellMark | null): ProblemCode | null {
   if (ID_FIELDS.has(field)) {
-    const name = FIELD_NAME[field];
-    if (mark === 'date') {
-      return {
-        code: 'id_became_date',
-        what: `is a date: Excel turned the ${name} into a date.`,
-        fix: RETYPE_ID,
-      };
-    }
-    if (mark === 'scientific' || isScientificText(text)) {
-      return {
-        code: 'id_in_scientific_notation',
-        what: `is in scientific notation (such as 1.23E+11): Excel read the ${name} as a number and its last digits may be lost.`,
-        fix: RETYPE_ID,
-      };
-    }
-    if (mark === 'long_number') {
-      return {
-        code: 'id_digits_lost',
-        what: `has more than 15 digits in a number cell: Excel keeps only 15, so the last digits of the ${name} have changed.`,
-        fix: RETYPE_ID,
-      };
-    }
+    if (mark === 'date') return 'id_became_date';
+    if (mark === 'scientific' || isScientificText(text)) return 'id_in_scientific_notation';
+    if (mark === 'long_number') return 'id_digits_lost';
   }
-  if (field === 'postalCode' && mark === 'date') {
-    return {
-      code: 'postal_code_became_date',
-      what: 'is a date: Excel turned the postal code into a date.',
-      fix: 'Format the column as Text in Excel and type the postal code again.',
-    };
-  }
+  if (field === 'postalCode' && mark === 'date') return 'postal_code_became_date';
   return null;
 }
-
-/** `a`, `a and b`, `a, b and c`. */
-const listWords = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 
 function columnLabel(columns: readonly TableColumn[], column: number | null): string | null {
   if (column === null) return null;
@@ -136,12 +74,51 @@ function columnLabel(columns: readonly TableColumn[], column: number | null): st
   return c ? `${c.header} (${c.letter})` : `column ${column + 1}`;
 }
 
-/** A problem's sentence leads with what is wrong; where it is follows in brackets (the row and
- *  column also travel beside it, so a table shows them in their own columns). */
-function problemText(row: number, column: string | null, value: string, what: string): string {
-  const where = column ? `row ${row}, column ${column}` : `row ${row}`;
-  const text = value === '' ? what.charAt(0).toUpperCase() + what.slice(1) : `"${value}" ${what}`;
-  return text.endsWith('.') ? `${text.slice(0, -1)} (${where}).` : `${text} (${where})`;
+/** A row problem as data, with its English sentence and fix from the catalogue. `params` are
+ *  the placeholders of its words besides the row, the column and the value shown. */
+function rowProblem(
+  row: number,
+  field: MappableField | null,
+  column: string | null,
+  value: string,
+  code: ProblemCode,
+  params: Params = {},
+  shown = value,
+): RowProblem {
+  const all: Params = {
+    row,
+    ...(column ? { column } : {}),
+    value: shown,
+    ...(field ? { field } : {}),
+    ...params,
+  };
+  const { message, fix } = problemText('en', { code, params: all });
+  return { row, field, column, value, code, params: all, message, fix };
+}
+
+/** A note on a row's cell as data, with its English sentence from the catalogue. */
+function rowNote(
+  row: number,
+  field: MappableField,
+  kind: RowNote['kind'],
+  column: string | null,
+  params: Params,
+): RowNote {
+  const all: Params = { row, ...(column ? { column } : {}), ...params };
+  return {
+    row,
+    field,
+    kind,
+    column,
+    params: all,
+    message: rowNoteText('en', { kind, params: all }),
+  };
+}
+
+/** The variant of a row note by how many characters it names and whether a value is left. */
+function countVariant(n: number, value: string): Params {
+  const variant = [n === 1 ? '' : 'many', value ? '' : 'empty'].filter(Boolean).join('_');
+  return variant ? { variant } : {};
 }
 
 type CompiledField = {
@@ -185,21 +162,10 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
     field: MappableField,
     column: string | null,
     value: string,
-    code: ErrorCode,
-    what: string,
-    fix = FIELD_FIX[field],
+    code: ProblemCode,
+    params?: Params,
     shown = value,
-  ) => {
-    problems.push({
-      row: row.sourceRow,
-      field,
-      column,
-      value,
-      code,
-      message: problemText(row.sourceRow, column, shown, what),
-      fix,
-    });
-  };
+  ) => problems.push(rowProblem(row.sourceRow, field, column, value, code, params, shown));
 
   /** A field's cell as text: an Excel error is a problem and no value; invisible characters are
    *  removed and unusual spaces become normal ones (each said in a note); a value Excel bent is
@@ -220,42 +186,33 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
         f.label,
         excelError ?? cell,
         'excel_error_value',
-        excelError
-          ? `the cell shows the Excel error ${excelError}.`
-          : 'the cell shows an Excel error instead of a value.',
-        'Correct the formula or type the value.',
+        excelError ? { variant: 'error', error: excelError } : {},
         '',
       );
       return { text: '', column: f.label, transform: f.transform };
     }
     const value = clean.text.trim();
-    const where = f.label ? `Row ${row.sourceRow}, column ${f.label}` : `Row ${row.sourceRow}`;
-    const now = value ? `: "${value}"` : ' and the cell is empty';
+    const characters = (chars: readonly string[]): Params => ({
+      ...countVariant(chars.length, value),
+      charactersList: chars.map(characterName).join(', '),
+      codesList: chars.map(characterCode).join(', '),
+      value,
+    });
     if (clean.removed.length > 0) {
-      const n = clean.removed.length;
-      notes.push({
-        row: row.sourceRow,
-        field,
-        kind: 'invisible_removed',
-        column: f.label,
-        message: `${where}: the invisible ${listWords(clean.removed.map(characterName))} ${n === 1 ? 'was' : 'were'} removed${now}.`,
-      });
+      notes.push(
+        rowNote(row.sourceRow, field, 'invisible_removed', f.label, characters(clean.removed)),
+      );
     }
     if (clean.replaced.length > 0) {
-      const n = clean.replaced.length;
-      notes.push({
-        row: row.sourceRow,
-        field,
-        kind: 'spaces_replaced',
-        column: f.label,
-        message: `${where}: the ${listWords(clean.replaced.map(characterName))} became ${n === 1 ? 'a normal space' : 'normal spaces'}${value ? `: "${value}"` : ''}.`,
-      });
+      notes.push(
+        rowNote(row.sourceRow, field, 'spaces_replaced', f.label, characters(clean.replaced)),
+      );
     }
     const blank = value === '';
     if (!blank) {
       anyValue = true;
       const bent = bentValue(field, value, mark);
-      if (bent) problem(field, f.label, value, bent.code, bent.what, bent.fix);
+      if (bent) problem(field, f.label, value, bent);
     }
     return {
       text: blank && f.constant !== undefined ? f.constant : clean.text,
@@ -289,10 +246,14 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
         country.column,
         countryText,
         'country_unknown',
-        'is not a country the app knows.',
         guess
-          ? `Did you mean ${countryName(guess)}? Enter ${countryName(guess)} or ${guess}.`
-          : FIELD_FIX.countryCode,
+          ? {
+              variant: 'guess',
+              guess,
+              guessName: countryName(guess),
+              guessNameDe: countryName(guess, 'de'),
+            }
+          : {},
       );
     }
   }
@@ -307,16 +268,16 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
     draft.postalCode = value;
     // A cell Excel already bent has its own problem: one problem per cell.
     const wrong = postalBent ? undefined : postalCodeProblem(value, countryCode);
-    if (wrong)
-      problem('postalCode', postal.column, value, 'postal_code_invalid', wrong.what, wrong.fix);
+    if (wrong) problem('postalCode', postal.column, value, 'postal_code_invalid', wrong.params);
     if (restored) {
-      notes.push({
-        row: row.sourceRow,
-        field: 'postalCode',
-        kind: 'postal_zeros_restored',
-        column: postal.column,
-        message: `Row ${row.sourceRow}: postal code ${collapse(postal.text)} became ${value}; ${countryCode} postal codes have five digits and the leading zero was lost in Excel.`,
-      });
+      notes.push(
+        rowNote(row.sourceRow, 'postalCode', 'postal_zeros_restored', postal.column, {
+          from: collapse(postal.text),
+          to: value,
+          country: countryCode ?? '',
+          countryDe: countryName(countryCode ?? '', 'de'),
+        }),
+      );
     }
   }
 
@@ -335,13 +296,9 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
   const period = read('screeningPeriodInYears');
   const p = toScreeningPeriod(period.text);
   if (p === 'invalid') {
-    problem(
-      'screeningPeriodInYears',
-      period.column,
-      collapse(period.text),
-      'value_invalid',
-      'is not a screening period: the API accepts 2, 5 or 10 years.',
-    );
+    problem('screeningPeriodInYears', period.column, collapse(period.text), 'value_invalid', {
+      variant: 'screening_period',
+    });
   } else if (p !== undefined) draft.screeningPeriodInYears = p;
 
   const validation = read('requestValidationOnCreate');
@@ -352,7 +309,7 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
       validation.column,
       collapse(validation.text),
       'value_invalid',
-      'is not a yes or no.',
+      { variant: 'yes_no' },
     );
   } else if (b !== undefined) draft.requestValidationOnCreate = b;
 
@@ -372,14 +329,6 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
     empty: !anyValue,
   };
 }
-
-const SCHEMA_WORDING: Partial<Record<MappableField, string>> = {
-  name: 'the supplier name is required.',
-  countryCode: 'the country is required.',
-  city: 'the city is required.',
-  address: 'the address is required.',
-  'supplierId.id': 'the supplier id is required.',
-};
 
 /** Validates mapped rows one after the other, remembering identities to find duplicates. */
 export class RowValidator {
@@ -417,15 +366,7 @@ export class RowValidator {
 
     if (mapped.empty) {
       status = 'empty';
-      problems.push({
-        row,
-        field: null,
-        column: null,
-        value: '',
-        code: 'row_empty',
-        message: `No mapped column has a value (row ${row}).`,
-        fix: 'Fill the row or delete it from the file.',
-      });
+      problems.push(rowProblem(row, null, null, '', 'row_empty'));
     } else {
       const parsed = SupplierCreatePayloadSchema.safeParse(mapped.draft);
       if (!parsed.success) {
@@ -436,19 +377,11 @@ export class RowValidator {
           seenFields.add(field);
           const value = valueAt(mapped.draft, issue.path);
           const column = this.label(field);
-          const missing = value === '';
-          const what = missing
-            ? (SCHEMA_WORDING[field] ?? `${field} is required.`)
-            : `is not accepted: ${issue.message}.`;
-          problems.push({
-            row,
-            field,
-            column,
-            value,
-            code: missing ? 'value_missing' : 'value_invalid',
-            message: problemText(row, column, value, what),
-            fix: FIELD_FIX[field] ?? 'Correct the value.',
-          });
+          problems.push(
+            value === ''
+              ? rowProblem(row, field, column, value, 'value_missing')
+              : rowProblem(row, field, column, value, 'value_invalid', { issue: issue.message }),
+          );
         }
       }
       const supplierId = mapped.draft.supplierId as { id?: string; source?: string } | undefined;
@@ -461,21 +394,17 @@ export class RowValidator {
       if (supplierId?.id && identity !== null && !idBent) {
         const first = this.firstRowOf.get(identity);
         if (first !== undefined) {
-          const column = this.label('supplierId.id');
-          problems.push({
-            row,
-            field: 'supplierId.id',
-            column,
-            value: supplierId.id,
-            code: 'duplicate_in_file',
-            message: problemText(
+          const source = supplierId.source;
+          problems.push(
+            rowProblem(
               row,
-              column,
+              'supplierId.id',
+              this.label('supplierId.id'),
               supplierId.id,
-              `is used again: row ${first} has the same supplier id${supplierId.source ? ` and source "${supplierId.source}"` : ''}.`,
+              'duplicate_in_file',
+              source ? { variant: 'source', first, source } : { first },
             ),
-            fix: `Give this supplier its own id, or delete the row if it repeats row ${first}.`,
-          });
+          );
         } else {
           this.firstRowOf.set(identity, row);
         }

@@ -3,6 +3,8 @@
 // src-shared as it is when the commands are declared; the type checks below keep it in step
 // with types.ts.
 import { z } from 'zod';
+import { ParamsSchema } from '../../src-shared/contract';
+import { NOTE_KINDS, ROW_NOTE_KINDS } from '../../src-shared/i18n/import';
 import { FieldTransformSchema } from '../../src-shared/fieldTransforms';
 import { PAYLOAD_FIELDS, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import type * as T from './types';
@@ -21,6 +23,14 @@ export const TextFileFormatSchema = z.object({
   bom: z.boolean(),
   delimiter: z.enum([',', ';', '\t', '|']),
   doubt: z.string().optional(),
+  doubtParams: z
+    .object({
+      assumed: z.string(),
+      reading: z.string(),
+      other: z.string(),
+      otherReading: z.string(),
+    })
+    .optional(),
 });
 
 export const FileInfoSchema = z.object({
@@ -34,22 +44,8 @@ export const FileInfoSchema = z.object({
 
 export const TableNoteSchema = z.object({
   row: z.number().int().positive().nullable(),
-  kind: z.enum([
-    'header_detected',
-    'rows_above_header',
-    'blank_rows_skipped',
-    'total_row_skipped',
-    'remark_row_skipped',
-    'values_outside_table',
-    'merged_cells_filled',
-    'encoding_detected',
-    'formula_error',
-    'line_count',
-    'quote_kept',
-    'file_type',
-    'hidden_rows_imported',
-    'merged_header_split',
-  ]),
+  kind: z.enum(NOTE_KINDS),
+  params: ParamsSchema.optional(),
   message: z.string(),
 });
 
@@ -124,6 +120,7 @@ export const RowProblemSchema = z.object({
   column: z.string().nullable(),
   value: z.string(),
   code: z.string(),
+  params: ParamsSchema.optional(),
   message: z.string(),
   fix: z.string(),
 });
@@ -131,8 +128,9 @@ export const RowProblemSchema = z.object({
 export const RowNoteSchema = z.object({
   row: z.number().int().positive(),
   field: MappableFieldSchema,
-  kind: z.enum(['postal_zeros_restored', 'invisible_removed', 'spaces_replaced']),
+  kind: z.enum(ROW_NOTE_KINDS),
   column: z.string().nullable(),
+  params: ParamsSchema.optional(),
   message: z.string(),
 });
 

@@ -7,6 +7,7 @@ import { readCsvRows } from './csvRows';
 import { knownHeaderField } from './headerNames';
 import { assertFileUnchanged, listXlsxSheets, sniffFile, type XlsxSheet } from './inspect';
 import { detectTextFormat } from './textDecode';
+import { tableNote } from './notes';
 import type {
   ReadTableOptions,
   TableColumn,
@@ -77,24 +78,19 @@ function uniqueHeaders(texts: string[], first: number): TableColumn[] {
   });
 }
 
-/** "5", "5 and 9", "5, 9 and 12". */
-function listWords(items: readonly (string | number)[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${String(items.at(-1))}`;
-}
-
 /** The note on hidden rows that were imported (or are shown in a preview). */
 function hiddenRowsNote(rows: readonly number[], total: number): TableNote {
-  const listed =
-    total > rows.length ? `${rows.join(', ')} and ${total - rows.length} more` : listWords(rows);
-  return {
-    row: null,
-    kind: 'hidden_rows_imported',
-    message:
-      total === 1
-        ? `Row ${listed} is hidden in Excel and is imported like the others; delete it in the file if it should not be sent.`
-        : `Rows ${listed} are hidden in Excel and are imported like the others; delete them in the file if they should not be sent.`,
-  };
+  if (total > rows.length) {
+    return tableNote(null, 'hidden_rows_imported', {
+      variant: 'truncated',
+      rows: rows.join(', '),
+      more: total - rows.length,
+    });
+  }
+  return tableNote(null, 'hidden_rows_imported', {
+    ...(total === 1 ? { variant: 'one' } : {}),
+    rowsList: rows.join(', '),
+  });
 }
 
 class NoteSink {
@@ -108,11 +104,7 @@ class NoteSink {
   finish(): void {
     for (const [kind, n] of this.counts) {
       if (n > NOTES_PER_KIND) {
-        this.notes.push({
-          row: null,
-          kind,
-          message: `${n - NOTES_PER_KIND} more row(s) of this kind are not listed one by one.`,
-        });
+        this.notes.push(tableNote(null, kind, { variant: 'more', count: n - NOTES_PER_KIND }));
       }
     }
   }
@@ -127,14 +119,13 @@ async function openRawRows(
   if (options.expectedHash) await assertFileUnchanged(path, options.expectedHash);
   if (sniffed.kind === 'csv') {
     const format = await detectTextFormat(path);
-    const delimiterName = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' }[
-      format.delimiter
-    ];
-    notes.push({
-      row: null,
-      kind: 'encoding_detected',
-      message: `Read as ${format.encoding.toUpperCase()}${format.bom ? ' with BOM' : ''}, values separated by ${delimiterName}.`,
-    });
+    notes.push(
+      tableNote(null, 'encoding_detected', {
+        ...(format.bom ? { variant: 'bom' } : {}),
+        encoding: format.encoding.toUpperCase(),
+        delimiter: format.delimiter,
+      }),
+    );
     const name = basename(path).replace(/\.[^.]*$/, '');
     if (options.sheet !== undefined && options.sheet !== 0 && options.sheet !== name) {
       fail('sheet_not_found', `A text file has one table only ("${name}").`, { sheets: [name] });
@@ -209,11 +200,7 @@ export async function openTable(
       fail('header_not_found', undefined, { sheet });
     }
     headerRow = detected;
-    notes.push({
-      row: headerRow,
-      kind: 'header_detected',
-      message: `Column names found in row ${headerRow}.`,
-    });
+    notes.push(tableNote(headerRow, 'header_detected', { row: headerRow }));
   }
 
   const headerRaw = buffered.find((r) => r.sourceRow === headerRow);
@@ -228,34 +215,42 @@ export async function openTable(
   const headerTexts = Array.from({ length: width }, (_, i) => headerCells[firstCol + i] ?? '');
   // A column name merged over several columns (an "Adresse" over street and house number)
   // names each of them: the second is "Adresse (2)", so it can be mapped and nothing is lost.
-  const split: string[] = [];
+  const split: TableNote[] = [];
   for (const span of headerRaw?.mergedAcross ?? []) {
     const name = (headerCells[span.first] ?? '').replace(/\s+/g, ' ').trim();
     const first = Math.max(span.first, firstCol);
     const last = Math.min(span.last, lastCol);
     if (name === '' || last <= first) continue;
-    const derived: string[] = [];
+    const next: string[] = [];
+    const names: string[] = [];
     for (let c = first + 1; c <= last; c++) {
       headerTexts[c - firstCol] = `${name} (${c - span.first + 1})`;
-      derived.push(`column ${columnLetter(c)} is named "${name} (${c - span.first + 1})"`);
+      next.push(columnLetter(c));
+      names.push(headerTexts[c - firstCol] as string);
     }
-    const one = derived.length === 1;
+    const columnsList = [...Array(last - first + 1).keys()].map((i) => columnLetter(first + i));
     split.push(
-      `The column name "${name}" in row ${headerRow} is merged over columns ${listWords([...Array(last - first + 1).keys()].map((i) => columnLetter(first + i)))}: ${listWords(derived)} so that ${one ? 'its' : 'their'} values are kept. Map ${one ? 'it' : 'them'} too where ${one ? 'it belongs' : 'they belong'} to a supplier field (a house number beside the street, for example).`,
+      tableNote(headerRow, 'merged_header_split', {
+        name,
+        row: headerRow,
+        columnsList: columnsList.join(', '),
+        ...(next.length === 1
+          ? { next: next[0] as string, nextName: names[0] as string }
+          : { variant: 'many', nextList: next.join(', '), namesList: names.join(', ') }),
+      }),
     );
   }
   const columns = uniqueHeaders(headerTexts, firstCol);
-  for (const message of split) {
-    notes.push({ row: headerRow, kind: 'merged_header_split', message });
-  }
+  notes.push(...split);
 
   const above = buffered.filter((r) => r.sourceRow < headerRow && !isBlank(r.cells));
   if (above.length > 0) {
-    notes.push({
-      row: null,
-      kind: 'rows_above_header',
-      message: `${above.length} row(s) above the column names (titles or notes) are not part of the table: row(s) ${above.map((r) => r.sourceRow).join(', ')}.`,
-    });
+    notes.push(
+      tableNote(null, 'rows_above_header', {
+        count: above.length,
+        rows: above.map((r) => r.sourceRow).join(', '),
+      }),
+    );
   }
 
   async function* rows(): AsyncGenerator<TableRow> {
@@ -305,11 +300,9 @@ export async function openTable(
           filled(r.cells.slice(0, firstCol)).length +
           filled(r.cells.slice(firstCol + width)).length;
         if (outside > 0) {
-          sink.add({
-            row: r.sourceRow,
-            kind: 'values_outside_table',
-            message: `Row ${r.sourceRow}: ${outside} value(s) left or right of the table's columns are not read.`,
-          });
+          sink.add(
+            tableNote(r.sourceRow, 'values_outside_table', { row: r.sourceRow, count: outside }),
+          );
         }
         const values = filled(cells).map((c) => c.trim());
         if (values.length === 0) {
@@ -326,11 +319,12 @@ export async function openTable(
           TOTAL_WORDS.test(values[0] as string) &&
           values.slice(1).every((v) => NUMERIC.test(v));
         if (labelled || (values.length <= 2 && values.every((v) => NUMERIC.test(v)))) {
-          sink.add({
-            row: r.sourceRow,
-            kind: 'total_row_skipped',
-            message: `Row ${r.sourceRow} looks like a total ("${values.join(' | ')}") and is not imported.`,
-          });
+          sink.add(
+            tableNote(r.sourceRow, 'total_row_skipped', {
+              row: r.sourceRow,
+              values: values.join(' | '),
+            }),
+          );
           continue;
         }
         // One lone value below a gap, or a remark word: held until the table goes on. Remarks
@@ -353,18 +347,20 @@ export async function openTable(
         yield record(row, r.hidden === true);
       }
       for (const { row: h } of held) {
-        sink.add({
-          row: h.sourceRow,
-          kind: 'remark_row_skipped',
-          message: `Row ${h.sourceRow} below the table looks like a remark ("${filled(h.cells).join(' ')}") and is not imported.`,
-        });
+        sink.add(
+          tableNote(h.sourceRow, 'remark_row_skipped', {
+            row: h.sourceRow,
+            text: filled(h.cells).join(' '),
+          }),
+        );
       }
       if (insideCount > 0) {
-        notes.push({
-          row: null,
-          kind: 'blank_rows_skipped',
-          message: `${insideCount} blank row(s) skipped${insideCount <= 20 ? `: ${insideSample.join(', ')}` : ''}.`,
-        });
+        notes.push(
+          tableNote(null, 'blank_rows_skipped', {
+            count: insideCount,
+            ...(insideCount <= 20 ? { rows: insideSample.join(', ') } : { variant: 'many' }),
+          }),
+        );
       }
       sink.finish();
     } finally {

@@ -5,7 +5,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fail } from '../../src-shared/errors';
-import type { TextFileFormat } from './types';
+import { noteText } from '../../src-shared/i18n/importText';
+import type { DoubtParams, TextFileFormat } from './types';
 
 const SAMPLE_BYTES = 1 << 20;
 
@@ -20,7 +21,9 @@ async function readSample(path: string): Promise<Buffer> {
   }
 }
 
-export function detectEncoding(sample: Buffer): Pick<TextFileFormat, 'encoding' | 'bom' | 'doubt'> {
+export function detectEncoding(
+  sample: Buffer,
+): Pick<TextFileFormat, 'encoding' | 'bom' | 'doubt' | 'doubtParams'> {
   if (sample[0] === 0xef && sample[1] === 0xbb && sample[2] === 0xbf) {
     return { encoding: 'utf-8', bom: true };
   }
@@ -122,16 +125,19 @@ export class SingleByteEvidence {
   }
 }
 
-const ENCODING_NAME: Record<SingleByte, string> = {
-  'windows-1252': 'Windows-1252 (Windows Excel\'s "CSV")',
-  macintosh: 'Mac Roman (Excel for Mac\'s "CSV (Macintosh)")',
-};
+/** The note that says which single-byte encoding was assumed, as data and in English. */
+function doubtOf(params: DoubtParams): Pick<TextFileFormat, 'doubt' | 'doubtParams'> {
+  return {
+    doubt: noteText('en', { kind: 'encoding_detected', params: { variant: 'doubt', ...params } }),
+    doubtParams: params,
+  };
+}
 
 /** Windows-1252 or Mac Roman, whichever reads as words; when the evidence is thin, the sentence
  *  that says which was assumed, with the first word as the other encoding would read it. */
 export function chooseSingleByte(
   evidence: SingleByteEvidence,
-): Pick<TextFileFormat, 'encoding' | 'doubt'> {
+): Pick<TextFileFormat, 'encoding' | 'doubt' | 'doubtParams'> {
   const { score, example } = evidence;
   const encoding: SingleByte =
     score.macintosh > score['windows-1252'] ? 'macintosh' : 'windows-1252';
@@ -140,7 +146,12 @@ export function chooseSingleByte(
   const read = (enc: SingleByte) => new TextDecoder(enc).decode(example);
   return {
     encoding,
-    doubt: `The text was taken as ${ENCODING_NAME[encoding]}, which reads "${read(encoding)}"; it could also be ${ENCODING_NAME[other]}, which would read "${read(other)}". If names look wrong, save the file from Excel as "CSV UTF-8" and import it again.`,
+    ...doubtOf({
+      assumed: encoding,
+      reading: read(encoding),
+      other,
+      otherReading: read(other),
+    }),
   };
 }
 
@@ -236,7 +247,7 @@ export async function detectTextFormat(path: string): Promise<TextFileFormat> {
     const evidence = await notUtf8Evidence(path);
     if (evidence) detected = { ...chooseSingleByte(evidence), bom: false };
   }
-  const { encoding, bom, doubt } = detected;
+  const { encoding, bom, doubt, doubtParams } = detected;
   const text = new TextDecoder(encoding).decode(sample);
   if (looksBinary(text)) {
     fail(
@@ -250,6 +261,7 @@ export async function detectTextFormat(path: string): Promise<TextFileFormat> {
     bom,
     delimiter: sepHint(text) ?? detectDelimiter(text),
     ...(doubt ? { doubt } : {}),
+    ...(doubtParams ? { doubtParams } : {}),
   };
 }
 

@@ -120,8 +120,13 @@ const CHARACTER_NAMES: Record<string, string> = {
 };
 
 /** `zero-width space U+200B`. */
+/** `U+00A0`: a character by its code point. */
+export function characterCode(ch: string): string {
+  return `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 export function characterName(ch: string): string {
-  const code = `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+  const code = characterCode(ch);
   const name =
     CHARACTER_NAMES[ch] ?? (/[\u2000-\u200A]/.test(ch) ? 'typographic space' : 'character');
   return `${name} ${code}`;

@@ -2,6 +2,8 @@
 // They hold only strings, numbers, booleans, arrays and plain objects, so they cross IPC and
 // the journal as they are.
 import type { ErrorCode } from '../../src-shared/errors';
+import type { Params } from '../../src-shared/i18n';
+import type { NoteKind, RowNoteKind } from '../../src-shared/i18n/import';
 import type { CellMark } from './cellText';
 import type { FieldTransform } from '../../src-shared/fieldTransforms';
 import type { PayloadFieldKey, SupplierCreatePayload } from '../../src-shared/supplier';
@@ -22,6 +24,15 @@ export interface TextFileFormat {
   /** When Windows-1252 and Mac Roman were hard to tell apart: which was assumed, with an example
    *  of both readings. */
   doubt?: string;
+  /** The same as data: the placeholders of `note.encoding_detected.doubt`. */
+  doubtParams?: DoubtParams;
+}
+
+export interface DoubtParams {
+  assumed: string;
+  reading: string;
+  other: string;
+  otherReading: string;
 }
 
 export interface FileInfo {
@@ -39,21 +50,10 @@ export interface FileInfo {
 export interface TableNote {
   /** 1-based row number as Excel shows it; null for notes about the whole table. */
   row: number | null;
-  kind:
-    | 'header_detected'
-    | 'rows_above_header'
-    | 'blank_rows_skipped'
-    | 'total_row_skipped'
-    | 'remark_row_skipped'
-    | 'values_outside_table'
-    | 'merged_cells_filled'
-    | 'encoding_detected'
-    | 'formula_error'
-    | 'line_count'
-    | 'quote_kept'
-    | 'file_type'
-    | 'hidden_rows_imported'
-    | 'merged_header_split';
+  kind: NoteKind;
+  /** The placeholders of its words, `note.<kind>` (src-shared/i18n/import.ts). */
+  params?: Params;
+  /** The English sentence, for logs. */
   message: string;
 }
 
@@ -167,6 +167,9 @@ export interface RowProblem {
   column: string | null;
   value: string;
   code: ErrorCode;
+  /** The placeholders of its words, `problem.<code>` and its fix (src-shared/i18n/import.ts). */
+  params?: Params;
+  /** The English sentence and fix, for logs. */
   message: string;
   fix: string;
 }
@@ -175,8 +178,10 @@ export interface RowProblem {
 export interface RowNote {
   row: number;
   field: MappableField;
-  kind: 'postal_zeros_restored' | 'invisible_removed' | 'spaces_replaced';
+  kind: RowNoteKind;
   column: string | null;
+  /** The placeholders of its words, `rowNote.<kind>`. */
+  params?: Params;
   message: string;
 }
 
@@ -241,6 +246,9 @@ export interface RowResult {
   changedValues?: string | null;
   /** The row of the job's file; the results file's rows are matched back by it. */
   sourceRow?: number | null;
+  /** The row's problems as data: when given, the Error message column words them in the
+   *  export's language instead of `errorMessage`. */
+  problems?: ReadonlyArray<{ code: string; params?: Params; message?: string; fix?: string }>;
 }
 
 export interface ResultRow {

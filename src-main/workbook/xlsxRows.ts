@@ -6,6 +6,7 @@
 // refused before memory grows, and exceljs only ever reads a sheet whose rows are bounded. The
 // merged ranges come after the rows in the sheet's XML, which exceljs skips; the top-left value
 // of each range is used for all its cells.
+import { tableNote } from './notes';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppFailure, fail } from '../../src-shared/errors';
@@ -116,11 +117,7 @@ export async function* readXlsxRows(
     }
     const { merges, hiddenRows } = await scanSheet(path, sheet.name, sheetStream, strings);
     if (merges.length > 0) {
-      notes.push({
-        row: null,
-        kind: 'merged_cells_filled',
-        message: `${merges.length} merged cell range(s): the value of each range's top-left cell is used for all its cells.`,
-      });
+      notes.push(tableNote(null, 'merged_cells_filled', { count: merges.length }));
     }
     // Pending merge anchors by top row; active ranges with their value while rows pass through.
     const byTop = new Map<number, MergedRange[]>();
@@ -171,11 +168,7 @@ export async function* readXlsxRows(
         }
       });
       if (errorCells > 0) {
-        notes.push({
-          row: r,
-          kind: 'formula_error',
-          message: `Row ${r}: ${errorCells} cell(s) show a formula error (such as #N/A); a mapped one is a problem of its row, never a value.`,
-        });
+        notes.push(tableNote(r, 'formula_error', { row: r, count: errorCells }));
       }
       let mergedAcross: RawRow['mergedAcross'];
       if (merges.length > 0) {

@@ -11,8 +11,10 @@ import type { AppError } from '../../src-shared/errors';
 import { api } from './api';
 import { call } from './call';
 import { i18n, label, t } from './i18n.svelte';
+import { reasonText, warningText } from './words';
 
-export type Screen = 'jobs' | 'connection' | 'import' | 'map' | 'review' | 'run' | 'results';
+export type Screen =
+  'jobs' | 'connection' | 'import' | 'map' | 'review' | 'run' | 'results' | 'base';
 export interface Route {
   screen: Screen;
   jobId?: string;
@@ -24,7 +26,8 @@ export interface LogEntry {
   at: number;
   jobId?: string;
   kind: 'warning' | 'state' | 'info';
-  text: string;
+  /** The entry in words, in the language of the moment it is shown. */
+  say: () => string;
 }
 
 const LOG_LIMIT = 200;
@@ -113,7 +116,7 @@ class AppState {
       this.#importRows = { ...this.#importRows, [p.path]: p.rowsRead };
     });
     api.on('app:warning', (p: EventPayload<'app:warning'>) =>
-      this.addLog({ kind: 'warning', jobId: p.jobId, text: p.message }),
+      this.addLog({ kind: 'warning', jobId: p.jobId, say: () => warningText(p) }),
     );
     const info = await call('app:info', {});
     if (info.ok) {
@@ -147,11 +150,13 @@ class AppState {
   setJob(job: JobView): void {
     const before = this.#jobs.find((j) => j.id === job.id);
     if (before && before.state !== job.state) {
-      const reason = job.stateReason?.message ? ` ${job.stateReason.message}` : '';
+      const { state, stateReason } = job;
       this.addLog({
         kind: 'state',
         jobId: job.id,
-        text: t('log.state', { state: label('jobState', job.state) }) + reason,
+        say: () =>
+          t('log.state', { state: label('jobState', state) }) +
+          (stateReason ? ` ${reasonText(stateReason)}` : ''),
       });
     }
     this.#jobs = before ? this.#jobs.map((j) => (j.id === job.id ? job : j)) : [job, ...this.#jobs];

@@ -3,8 +3,7 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../src-shared/contract';
 import type { AppError, Result } from '../../src-shared/errors';
 import { api } from './api';
-import { i18n, t } from './i18n.svelte';
-import { messages, type MessageKey } from './messages';
+import { t, worded } from './i18n.svelte';
 
 export async function call<C extends CommandName>(
   command: C,
@@ -19,24 +18,23 @@ export async function call<C extends CommandName>(
   }
 }
 
-/** A service error as the user reads it: its sentence, never a code or a stack. The services
- *  speak English; where the catalogue has the code's sentence (`failure.<code>[.<reason>]`),
- *  another language gets it, filled in from the error's details. */
+/** A service error as the user reads it: its sentence, never a code or a stack. The catalogue
+ *  words it (`failure.<code>.<reason>`, else `failure.<code>`), filled in from the error's
+ *  details; an error it has no words for yet shows the English sentence it came with. */
 export function errorText(error: AppError): string {
-  if (i18n.lang !== 'en') {
-    const details = error.details ?? {};
-    const reason = typeof details.reason === 'string' ? `.${details.reason}` : '';
-    for (const key of [`failure.${error.code}${reason}`, `failure.${error.code}`]) {
-      if (key in messages.en) {
-        const params = Object.fromEntries(
-          Object.entries(details).filter(
-            (e): e is [string, string | number] =>
-              typeof e[1] === 'string' || typeof e[1] === 'number',
-          ),
-        );
-        return t(key as MessageKey, params);
-      }
-    }
+  const details = error.details ?? {};
+  const params = Object.fromEntries(
+    Object.entries(details).filter(
+      (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
+    ),
+  );
+  const codes =
+    typeof details.reason === 'string'
+      ? [`${error.code}.${details.reason}`, error.code]
+      : [error.code];
+  for (const code of codes) {
+    const text = worded('failure', { code, params });
+    if (text !== undefined) return text;
   }
   return error.message.trim() || t('error.unexpected');
 }

@@ -3,6 +3,8 @@
 // are remembered per job on this computer (local storage).
 import type { JobView, RowView } from '../../src-shared/contract';
 import { FIXABLE_STATES } from '../../src-shared/rowStates';
+import { t } from './i18n.svelte';
+import { timeZone } from './outcomes';
 
 export interface GridColumn {
   /** Stable within a job: `c<index>` for a file column, `f:<field>` for a constant field. */
@@ -133,4 +135,35 @@ export class GridLayout {
       // Private windows may refuse storage; the layout then lasts for this page only.
     }
   }
+}
+
+/** The results' own columns after the file's, each of which the user may hide. */
+export const RESULT_COLUMNS = [
+  'platform',
+  'supplier',
+  'screening',
+  'validation',
+  'updated',
+] as const;
+export type ResultColumn = (typeof RESULT_COLUMNS)[number];
+
+export function resultColumnLabel(k: ResultColumn): string {
+  switch (k) {
+    case 'platform':
+      return t('rows.platformId');
+    case 'supplier':
+      return t('rows.supplier');
+    case 'screening':
+      return t('rows.screening');
+    case 'validation':
+      return t('rows.validation');
+    case 'updated':
+      return t('rows.updated', { zone: timeZone() });
+  }
+}
+
+/** Whether this job created the row's supplier or it existed before, in words. */
+export function supplierOrigin(row: Pick<RowView, 'createdByJob'>): string {
+  if (row.createdByJob === null) return '';
+  return row.createdByJob ? t('rows.createdByJob') : t('rows.existedBefore');
 }

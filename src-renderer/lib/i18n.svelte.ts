@@ -1,6 +1,7 @@
 // The language of the interface: English or German from the one catalogue in src-shared/i18n,
 // chosen from the system language, switchable, and remembered on this computer.
 import {
+  hasKey,
   messages,
   pickLang as pick,
   wordMessage,
@@ -68,11 +69,23 @@ export function label(prefix: string, value: string): string {
   return key in messages.en ? t(key) : value.replaceAll('_', ' ');
 }
 
+type Reported = { code: string; params?: Params | undefined; message?: string | undefined };
+
+/** The catalogue's words for what the services reported (`<prefix>.<code>`, the first prefix
+ *  that has the code), in the current language; undefined when the catalogue has no entry, or
+ *  when its entry needs a value the report does not carry (an older journal's report). */
+export function worded(prefix: string | readonly string[], message: Reported): string | undefined {
+  for (const p of typeof prefix === 'string' ? [prefix] : prefix) {
+    const key = p ? `${p}.${message.code}` : message.code;
+    if (!hasKey(key)) continue;
+    const text = wordMessage(i18n.lang, p, { ...message, message: undefined });
+    return /\{\w+\}/.test(text) ? undefined : text;
+  }
+  return undefined;
+}
+
 /** What the services reported (`{code, params}`, see src-shared/i18n), in the current language:
  *  the catalogue's `<prefix>.<code>`, else the English sentence it came with. */
-export function tm(
-  prefix: string | readonly string[],
-  message: { code: string; params?: Params | undefined; message?: string | undefined },
-): string {
-  return wordMessage(i18n.lang, prefix, message);
+export function tm(prefix: string | readonly string[], message: Reported): string {
+  return worded(prefix, message) ?? (message.message?.trim() || message.code.replaceAll('_', ' '));
 }

@@ -1,5 +1,6 @@
 // Actions on a job shared by the screens.
-import type { JobView } from '../../src-shared/contract';
+import type { JobProgressView, JobView } from '../../src-shared/contract';
+import { ROW_STATE_GROUP, type RowState } from '../../src-shared/rowStates';
 import { app, type Screen } from './app.svelte';
 import { call } from './call';
 import { num } from './format';
@@ -21,8 +22,15 @@ export function canResume(job: JobView): boolean {
   );
 }
 
-export function finishedRows(job: JobView): number {
-  return job.groups.finished;
+/** The rows a progress bar counts as finished, as the job's groups count them: rows in a
+ *  finished state (done, skipped, cancelled), less the done rows whose screening or validation
+ *  needs the user (those are to fix). While the job runs, from its live counts. */
+export function finishedRows(job: JobView, progress?: JobProgressView): number {
+  if (!job.running || !progress) return job.groups.finished;
+  let finished = 0;
+  for (const [state, n] of Object.entries(progress.counts))
+    if (ROW_STATE_GROUP[state as RowState] === 'finished') finished += n;
+  return Math.max(0, finished - job.outcomes.attention);
 }
 
 /** Starts or resumes a job. A start the services say must be confirmed first (it orders
@@ -39,7 +47,7 @@ export async function startJob(
   }
   if (!r.ok) app.report(r.error);
   else if (r.value.leftOut)
-    app.addLog({ kind: 'info', jobId, text: t('log.leftOut', { n: num(r.value.leftOut) }) });
+    app.addLog({ kind: 'info', jobId, say: () => t('log.leftOut', { n: num(r.value.leftOut) }) });
   await app.refreshJob(jobId);
   return r.ok;
 }

@@ -5,6 +5,7 @@ import type { OutcomeStage } from '../../src-shared/outcomes';
 import { isAttentionOutcome } from '../../src-shared/outcomes';
 import { t } from './i18n.svelte';
 import { messages, type MessageKey } from './messages';
+import { problemText, rowErrorText } from './words';
 
 function known(key: string): key is MessageKey {
   return key in messages.en;
@@ -26,8 +27,8 @@ export function outcomeHelp(stage: OutcomeStage, status: string | null): string 
 /** The row's reason and next step: its error or problems, else an outcome that needs the user
  *  (with the platform's reason), else the explanation of its last outcome. */
 export function rowReason(row: RowView): string {
-  if (row.errorMessage) return row.errorMessage;
-  if (row.problems.length) return row.problems.map((p) => p.message).join(' · ');
+  if (row.errorMessage) return rowErrorText(row);
+  if (row.problems.length) return row.problems.map(problemText).join(' · ');
   const parts: string[] = [];
   if (isAttentionOutcome('validation', row.validationStatus)) {
     parts.push(outcomeHelp('validation', row.validationStatus));

@@ -11,6 +11,7 @@ import { normaliseTransform, type FieldTransform } from '../../src-shared/fieldT
 import { PAYLOAD_FIELDS, type PayloadFieldKey } from '../../src-shared/supplier';
 import { app } from './app.svelte';
 import { call } from './call';
+import { i18n } from './i18n.svelte';
 import { fileToPath } from './upload';
 
 export type FieldMapping = MappingView['fields'][number];
@@ -233,6 +234,7 @@ class Wizard {
       connectionId,
       mapping: { fields: this.#mapping },
       options: { skipExisting: false, screeningPeriod: null, validate: false },
+      lang: i18n.lang,
     });
     this.#creating = false;
     if (!r.ok) {

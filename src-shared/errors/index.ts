@@ -1,21 +1,18 @@
 // One catalogue of error codes for every boundary (IPC, WebSocket, CLI output, journal rows).
 // Each area keeps its codes in its own file here; this index joins them. A message always says
 // what happened and what the user can do next.
+//
+// The sentences are worded in src-shared/i18n/errors.ts (`failure.<code>`, and
+// `failure.<code>.<reason>` for the cases of a code that say more): the general English sentence
+// of each code is the one in this folder, the cases' English and every German sentence are there.
+// An error carries its code and, in `details`, the case (`reason`) and the placeholders' values,
+// so each front door words it in its user's language; its `message` is the English wording.
 import { z } from 'zod';
-import { coreErrors } from './core';
-import { apiErrors } from './api';
-import { workbookErrors } from './workbook';
-import { fileErrors } from './files';
-import { jobErrors } from './jobs';
+import { word, type MessageKey, type Params } from '../i18n';
+import type { FailureKey } from '../i18n/errors';
+import { errorCatalogue, type ErrorCode } from './catalogue';
 
-export const errorCatalogue = {
-  ...coreErrors,
-  ...apiErrors,
-  ...workbookErrors,
-  ...fileErrors,
-  ...jobErrors,
-} as const;
-export type ErrorCode = keyof typeof errorCatalogue;
+export { errorCatalogue, type ErrorCode } from './catalogue';
 
 export const AppErrorSchema = z.object({
   code: z.string(),
@@ -47,6 +44,54 @@ export class AppFailure extends Error {
 
 export function fail(code: ErrorCode, message?: string, details?: Record<string, unknown>): never {
   throw new AppFailure(appError(code, message, details));
+}
+
+/** The cases of a code that the catalogue words on their own (`failure.<code>.<reason>`). */
+export type FailureReason<C extends ErrorCode> = FailureKey extends infer K
+  ? K extends `failure.${C}.${infer R}`
+    ? R
+    : never
+  : never;
+
+/** What an error's details hold: its case, and the values of its sentence's placeholders. */
+export type FailureDetails<C extends ErrorCode> = { reason?: FailureReason<C> } & Record<
+  string,
+  unknown
+>;
+
+/** The details' values a sentence may show: strings and numbers. */
+export function paramsOf(details: Record<string, unknown> | undefined): Params {
+  const params: Params = {};
+  for (const [k, v] of Object.entries(details ?? {}))
+    if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+  return params;
+}
+
+/**
+ * An error worded by the catalogue: `failure.<code>.<reason>` when the details name a case, else
+ * `failure.<code>`, filled in from the details. `english` gives the English wording other values
+ * than the details (numbers written for English readers, say).
+ */
+export function failure<C extends ErrorCode>(
+  code: C,
+  details?: FailureDetails<C>,
+  english?: Params,
+): AppError {
+  const key = (
+    details?.reason ? `failure.${code}.${details.reason}` : `failure.${code}`
+  ) as MessageKey;
+  const err: AppError = { code, message: word('en', key, { ...paramsOf(details), ...english }) };
+  if (details !== undefined) err.details = details;
+  return err;
+}
+
+/** Throws `failure(code, details)`. */
+export function failWith<C extends ErrorCode>(
+  code: C,
+  details?: FailureDetails<C>,
+  english?: Params,
+): never {
+  throw new AppFailure(failure(code, details, english));
 }
 
 /** Anything thrown becomes an AppError; unexpected errors never leak a stack to the user. */

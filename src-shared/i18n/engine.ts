@@ -1,5 +1,99 @@
-// The words of what the engine reports: job state reasons (`reason.<code>`), warnings (`warning.<code>`), and the row history's reasons (`history.<code>`).
+// The words of what the engine reports: job state reasons (`reason.<code>`), warnings
+// (`warning.<code>`), and the row history's reasons (`history.<code>`). The engine records the
+// codes (src-main/engine/messages.ts) and builds its English `message` from these entries.
 
-export const en = {} as const;
+export const en = {
+  'reason.paused': 'Paused. Resume the job to continue where it stopped.',
+  'reason.not_waiting':
+    'Every creation was sent. Resume the job to follow the creations, screening and validation to their end.',
+  'reason.rows_need_attention':
+    'Some rows need your attention: fix them and retry, or export the results.',
+  'reason.rows_not_validated':
+    'Some rows were not validated yet: validate them, then run the job again.',
+  'reason.wrong_address':
+    "The address {baseUrl} does not offer the supplier API (it answered 404). Check the connection's base URL: it is the API's address without a path.",
 
-export const de: Record<keyof typeof en, string> = {};
+  'warning.disk_full':
+    'The disk is full: nothing more could be written to the data folder {folder}, so the job was paused (nothing was lost). Free some space on that disk, then resume the job.',
+  'warning.internal': 'A row could not be processed and will be tried again: {detail}',
+  'warning.on_create_refused':
+    'This API user may not ask for screening or validation together with a creation. The app sends them as separate requests instead, which uses more of the write budget.',
+  'warning.job_taken_over':
+    'The job was left running by process {pid} on {host}, which is no longer active; it continues here.',
+  'warning.job_in_use':
+    'Another copy of the app took this job over. It was paused here to avoid sending rows twice.',
+
+  'history.found_mid_request': 'Found mid-request at start-up: reconciled before sending again.',
+  'history.checked_new': 'Checked: new.',
+  'history.exists': 'The supplier exists.',
+  'history.exists_skipped': 'The supplier exists: skipped.',
+  'history.conflict': '409: a creation or supplier with this identity exists; reconciling.',
+  'history.on_create_refused':
+    'Not entitled to screening or validation with the creation: sent again without them.',
+  'history.create_endpoint_missing': 'The create endpoint answered 404: back to the queue.',
+  'history.not_sent': 'Not sent: back to the queue.',
+  'history.in_doubt': 'The answer was lost: reconciled before sending again.',
+  'history.reconciled_pending': 'Reconciled: the creation is pending.',
+  'history.reconciled_exists': 'Reconciled: the supplier exists.',
+  'history.reconciled_ambiguous': 'Reconciled: several suppliers match.',
+  'history.reconcile_cap': 'Sent too often without a confirmed result: the row waits for you.',
+  'history.reconciled_not_found':
+    'Reconciled: neither pending nor found (the request did not arrive, or the platform ended the creation without a supplier); sent again.',
+  'history.reconciled_request_exists': 'Reconciled: the request exists.',
+  'history.reconciled_request_missing': 'Reconciled: the request did not take effect.',
+  'history.vanished': 'Left the pending list without a supplier.',
+  'history.already_validated': 'Already validated.',
+  'history.screening_running': 'A screening is still running: validation asked for again later.',
+  'history.on_create_not_visible': 'No request found after the creation: requesting it.',
+} as const;
+
+export const de: Record<keyof typeof en, string> = {
+  'reason.paused': 'Angehalten. Setzen Sie den Auftrag fort, um dort weiterzumachen, wo er stand.',
+  'reason.not_waiting':
+    'Alle Anlagen wurden gesendet. Setzen Sie den Auftrag fort, um die Anlagen, Screenings und Validierungen bis zu ihrem Ende zu verfolgen.',
+  'reason.rows_need_attention':
+    'Einige Zeilen brauchen Sie: Korrigieren Sie sie und versuchen Sie es erneut, oder exportieren Sie die Ergebnisse.',
+  'reason.rows_not_validated':
+    'Einige Zeilen wurden noch nicht geprüft: Prüfen Sie sie und starten Sie den Auftrag dann erneut.',
+  'reason.wrong_address':
+    'Unter der Adresse {baseUrl} gibt es keine Lieferanten-API (sie antwortete mit 404). Prüfen Sie die Basis-URL der Verbindung: Es ist die Adresse der API ohne Pfad.',
+
+  'warning.disk_full':
+    'Der Datenträger ist voll: In den Datenordner {folder} konnte nichts mehr geschrieben werden, daher wurde der Auftrag angehalten (es ging nichts verloren). Schaffen Sie Platz auf diesem Datenträger und setzen Sie den Auftrag dann fort.',
+  'warning.internal':
+    'Eine Zeile konnte nicht verarbeitet werden und wird erneut versucht: {detail}',
+  'warning.on_create_refused':
+    'Dieser API-Benutzer darf Screening oder Validierung nicht zusammen mit einer Anlage anfordern. Die App sendet sie stattdessen als eigene Anfragen, was mehr vom Schreibbudget verbraucht.',
+  'warning.job_taken_over':
+    'Der Auftrag lief noch im Prozess {pid} auf {host}, der nicht mehr aktiv ist; er läuft hier weiter.',
+  'warning.job_in_use':
+    'Eine andere Instanz der App hat diesen Auftrag übernommen. Er wurde hier angehalten, damit keine Zeilen doppelt gesendet werden.',
+
+  'history.found_mid_request':
+    'Beim Start mitten in einer Anfrage gefunden: wird abgeglichen, bevor erneut gesendet wird.',
+  'history.checked_new': 'Geprüft: neu.',
+  'history.exists': 'Der Lieferant ist bereits vorhanden.',
+  'history.exists_skipped': 'Der Lieferant ist bereits vorhanden: übersprungen.',
+  'history.conflict':
+    '409: Eine Anlage oder ein Lieferant mit dieser Kennung existiert bereits; wird abgeglichen.',
+  'history.on_create_refused':
+    'Keine Berechtigung für Screening oder Validierung mit der Anlage: ohne sie erneut gesendet.',
+  'history.create_endpoint_missing':
+    'Der Endpunkt für Anlagen antwortete mit 404: zurück in die Warteschlange.',
+  'history.not_sent': 'Nicht gesendet: zurück in die Warteschlange.',
+  'history.in_doubt': 'Die Antwort ging verloren: wird abgeglichen, bevor erneut gesendet wird.',
+  'history.reconciled_pending': 'Abgeglichen: Die Anlage läuft.',
+  'history.reconciled_exists': 'Abgeglichen: Der Lieferant ist vorhanden.',
+  'history.reconciled_ambiguous': 'Abgeglichen: Mehrere Lieferanten passen.',
+  'history.reconcile_cap': 'Zu oft ohne bestätigtes Ergebnis gesendet: Die Zeile wartet auf Sie.',
+  'history.reconciled_not_found':
+    'Abgeglichen: weder laufend noch gefunden (die Anfrage kam nicht an, oder die Plattform beendete die Anlage ohne Lieferanten); erneut gesendet.',
+  'history.reconciled_request_exists': 'Abgeglichen: Die Anfrage existiert.',
+  'history.reconciled_request_missing': 'Abgeglichen: Die Anfrage wurde nicht wirksam.',
+  'history.vanished': 'Hat die Liste der laufenden Anlagen ohne Lieferanten verlassen.',
+  'history.already_validated': 'Bereits validiert.',
+  'history.screening_running':
+    'Ein Screening läuft noch: Die Validierung wird später erneut angefordert.',
+  'history.on_create_not_visible':
+    'Nach der Anlage wurde keine Anfrage gefunden: Sie wird jetzt angefordert.',
+};

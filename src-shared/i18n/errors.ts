@@ -1,26 +1,298 @@
-// The words of the services' errors: `failure.<code>` for an error code of src-shared/errors,
-// `failure.<code>.<reason>` where the error's details name a reason. The services fill the
-// error's details with the placeholders' values; the English sentence the services also carry is
-// for logs and for codes this catalogue does not have yet.
+// The words of the services' errors: `failure.<code>` for each error code of src-shared/errors,
+// `failure.<code>.<reason>` for a case of a code that says more (the error's details name the
+// reason). The services put the placeholders' values in the error's details.
+//
+// The general English sentence of a code is the one of src-shared/errors (its one source); the
+// English of the cases and every German sentence are here. A code without German is a compile
+// error, and so is a German sentence for a code that does not exist.
+import { errorCatalogue, type ErrorCode } from '../errors/catalogue';
 
-export const en = {
-  'failure.job_running':
-    'The job is running, so it cannot be changed now: its rows are being sent. Pause or cancel it first, then try again.',
-  'failure.connection_switch_refused.unconfirmed':
-    '{rows} rows were sent on "{from}" and are not confirmed yet. Only that connection can confirm them without sending a supplier twice: fix its token (Connection, Edit), resume the job until they are confirmed, then move it.',
-  'failure.connection_switch_refused.other_api':
-    '"{to}" is another API than the one this job sent rows to; the suppliers it made cannot be followed there. Choose a connection to the same API, or start a new job from the file.',
+type General = { [C in ErrorCode as `failure.${C}`]: string };
+const general = Object.fromEntries(
+  Object.entries(errorCatalogue).map(([code, text]) => [`failure.${code}`, text]),
+) as General;
+
+/** The cases of the codes, in English. */
+const cases = {
+  'failure.not_found.job': 'This job no longer exists. Refresh the job list.',
+  'failure.not_found.row': 'This row no longer exists.',
+  'failure.not_found.connection': 'This connection no longer exists. Refresh the list.',
+  'failure.not_found.chosen_connection':
+    'The chosen connection no longer exists. Pick another one.',
+  'failure.not_found.upload': 'The upload was interrupted. Choose the file again.',
+  'failure.not_found.download':
+    'Only results files exported in this session can be downloaded. Export the job again.',
+  'failure.not_found.results_job':
+    'No job was found for this results file. Open the job it came from and import the file there.',
+  'failure.file_not_found.download': 'The results file is no longer there. Export the job again.',
+  'failure.file_too_large.upload':
+    'The file is larger than {limitMb} MB. Split it into smaller files.',
+  'failure.invalid_input.request': 'The request "{command}" was not valid: {field}: {problem}.',
+  'failure.invalid_input.dialog_desktop_only':
+    'Choosing a file through a dialog works in the desktop app only. Drop the file on the page or choose it with the file button.',
+  'failure.invalid_input.download_browser_only':
+    'Downloads are for the browser. Use "Show in folder" instead.',
+  'failure.invalid_input.sandbox_kept': 'The built-in sandbox cannot be removed.',
+  'failure.invalid_input.connection_in_use':
+    'Jobs still use this connection. Remove or finish them first, or edit the connection instead.',
+  'failure.invalid_input.pause_to_change_options': 'Pause the job before changing its options.',
+  'failure.invalid_input.pause_to_fix': 'Pause the job before fixing rows.',
+  'failure.invalid_input.pause_to_undo': 'Pause the job before undoing a fix.',
+  'failure.invalid_input.pause_to_retry':
+    'Pause the job before retrying rows, or wait until it ends.',
+  'failure.invalid_input.find_empty': 'Enter the text to find, then count the rows again.',
+  'failure.invalid_input.not_results_file':
+    '"{file}" is not a results file: it has no Status column. Choose the results file the app exported for this job (for suppliers.xlsx: suppliers.results.xlsx), with the rows you fixed in it. To import a supplier list, use New import.',
+  'failure.invalid_input.not_results_sheet':
+    '"{file}" is not a results file: it has no Status column (sheet "{sheet}"). Choose the results file the app exported for this job (for suppliers.xlsx: suppliers.results.xlsx), with the rows you fixed in it. To import a supplier list, use New import.',
+  'failure.invalid_input.column_moved':
+    'Column {letter} of "{file}" is "{header}", but job {jobId} ({jobName}) read {field} from the column "{expected}" there. Put the columns back as the results file had them (the supplier columns first, in their order, then Status and the other result columns) and bring the file back again.',
+  'failure.invalid_input.column_missing':
+    '"{file}" has no column {column}, but job {jobId} ({jobName}) read {field} from the column "{expected}" there. Put the columns back as the results file had them (the supplier columns first, in their order, then Status and the other result columns) and bring the file back again.',
+  'failure.api_no_token.address_changed':
+    'The address changed from {from} to {to}. Enter the token for the new address as well: the app sends a token only to the address it was entered for.',
+  'failure.results_too_wide.import':
+    '"{file}" has {columns} columns; with the {resultColumns} result columns its results would need {width}, more than the {maxColumns} columns an Excel sheet holds. Nothing was sent. Delete the columns the job does not need (it reads {used} of them), save the file and import it again; or, on the command line, import it with --out FILE.csv to get the results as a CSV file, which has no such limit.',
+  'failure.export_type_refused.extension':
+    'Results in the {format} format are saved in a file whose name ends in .{extension}. Choose such a name.',
+  'failure.export_file_exists.named':
+    'A file named {name} is already in that folder, and the app did not write it or it was changed since (for example fixed in Excel), so it is not replaced. Rename or move that file (or, in the desktop app, choose another place with "Save as…"), then export again.',
+  'failure.job_running.move':
+    'The job "{name}" is running, so it cannot be moved to another connection: its rows are being sent and their answers must be recorded with it. Pause or cancel the job first, then try again.',
+  'failure.job_running.archive':
+    'The job "{name}" is running, so it cannot be archived: its rows are being sent and their answers must be recorded with it. Pause or cancel the job first, then try again.',
+  'failure.job_running.delete':
+    'The job "{name}" is running, so it cannot be deleted: its rows are being sent and their answers must be recorded with it. Pause or cancel the job first, then try again.',
   'failure.connection_switch_refused.finished':
-    'This job has finished: nothing is left to send. To send the file elsewhere, start a new job from it.',
-};
+    'The job "{name}" has finished: nothing is left to send on another connection. To send the file again elsewhere, start a new job from it.',
+  'failure.connection_switch_refused.unconfirmed':
+    'Rows of this job were sent on "{from}" and are not confirmed yet ({rows} in doubt, accepted, or being screened or validated there). Only that connection can confirm them without sending a supplier twice: fix its token (Connection, Edit) and resume the job until they are confirmed, then move the job.',
+  'failure.connection_switch_refused.other_api':
+    '"{to}" is another API ({toAddress}) than the one this job sent rows to ({fromAddress}): the suppliers it made there cannot be followed on it. Choose a connection to the same API, or start a new job from the file on "{to}".',
+} as const;
+
+/** What else the services say in their own words: job state reasons (`reason.<code>`), row
+ *  problems found when a job is made or fixed (`problem.<code>`, `problem.<code>.fix`), and
+ *  warnings (`warning.<code>`). */
+const services = {
+  'reason.import_incomplete':
+    'The file is still being read into this job, or its import was interrupted. Resume the job to read the rest of the file first.',
+  'reason.internal': 'The job stopped unexpectedly. Resume it to continue; nothing was lost.',
+  'problem.empty_row':
+    'The row is empty after mapping: none of the mapped columns has a value. Fill it in or ignore it.',
+  'problem.duplicate_identity':
+    'Another row ({rows}) has the same supplier id and source. Give each supplier its own id.',
+  'warning.throttled_wait':
+    'The API asked the app to slow down; it waits {seconds} s and continues by itself.',
+  'warning.shared_user':
+    'Another program uses the same API user: the app slows down to share the limit, and speeds up again gradually.',
+} as const;
+
+export const en = { ...general, ...cases, ...services };
+export type FailureKey = keyof typeof general | keyof typeof cases;
 
 export const de: Record<keyof typeof en, string> = {
+  // ---- core
+  'failure.internal':
+    'In der App ist ein Fehler aufgetreten. Ihre Daten sind im Journal sicher; versuchen Sie es erneut, und wenn es sich wiederholt, exportieren Sie das Auftragsprotokoll für den Support.',
+  'failure.invalid_input':
+    'Die Anfrage war ungültig. Prüfen Sie die markierten Werte und versuchen Sie es erneut.',
+  'failure.unknown_command':
+    'Die App kennt diesen Befehl nicht. Starten Sie die App neu; wenn es sich wiederholt, installieren Sie sie neu.',
+  'failure.not_found':
+    'Das Element wurde nicht gefunden. Es wurde vielleicht entfernt; aktualisieren Sie die Liste.',
+  'failure.unauthorized_transport':
+    'Dieses Fenster darf nicht mit der App sprechen. Öffnen Sie die App über ihre eigene Adresse oder starten Sie sie neu.',
+  'failure.job_in_use':
+    'Eine andere Instanz der App führt diesen Auftrag aus. Beenden Sie ihn dort oder warten Sie, bis er endet, und starten Sie den Auftrag dann erneut.',
+  'failure.disk_full':
+    'Der Datenträger mit dem Datenordner der App ist voll, daher konnte das Journal den Fortschritt des Auftrags nicht speichern. Der Auftrag wurde angehalten, nichts ging verloren: Schaffen Sie Platz auf diesem Datenträger und setzen Sie den Auftrag dann fort.',
+  'failure.plan_not_confirmed':
+    'Dieser Start bestellt Screenings oder bearbeitet Lieferanten, die ein anderer Auftrag hält, und wurde nicht bestätigt. Öffnen Sie den Auftrag und klicken Sie auf Starten, um die Übersicht zu sehen, und bestätigen Sie sie dann.',
+  'failure.node_too_old':
+    'Diese App benötigt Node.js 22 oder neuer. Führen Sie `npm ci` aus, damit das mitgelieferte Node verwendet wird.',
+  // ---- api
+  'failure.api_row_rejected':
+    'Die API hat diese Zeile abgelehnt. Korrigieren Sie den genannten Wert und wiederholen Sie die Zeile.',
+  'failure.api_access_denied':
+    'Die API hat das Token abgelehnt. Prüfen Sie das Token in den Verbindungseinstellungen oder bitten Sie Ihre Administration um die fehlende Berechtigung.',
+  'failure.api_not_found': 'Die API hat keinen Lieferanten mit dieser Kennung gefunden.',
+  'failure.api_conflict':
+    'Die API hat bereits einen Lieferanten oder eine laufende Anlage mit dieser Kennung.',
+  'failure.api_throttled':
+    'Die API hat die App gebeten, langsamer zu senden. Sie wartet und macht von selbst weiter.',
+  'failure.api_maybe_processed':
+    'Die API hat die Anfrage nicht bestätigt (Serverfehler, Zeitüberschreitung oder abgebrochene Verbindung). Die App prüft, ob sie ausgeführt wurde, bevor sie erneut etwas sendet.',
+  'failure.api_offline':
+    'Die API ist nicht erreichbar. Prüfen Sie das Netzwerk; der Auftrag wartet und macht weiter, sobald die Verbindung wieder besteht.',
+  'failure.api_unexpected_response':
+    'Die API hat in einer Form geantwortet, die die App nicht versteht. Prüfen Sie, ob die Basis-URL auf die Lieferanten-API zeigt.',
+  'failure.api_insecure_url':
+    'Die API-Adresse muss mit https:// beginnen. Einfaches http ist nur für diesen Computer erlaubt: localhost, 127.0.0.1 oder [::1].',
+  'failure.api_no_token':
+    'Für diese Verbindung ist kein API-Token gespeichert. Geben Sie das Token in den Verbindungseinstellungen ein.',
+  'failure.api_field_names':
+    'Die API hat die Feldnamen der Anlage abgelehnt (city/address oder locality/addressLine): Wechseln Sie die Feldnamen der Verbindung in den Verbindungseinstellungen und wiederholen Sie die fehlgeschlagenen Zeilen.',
+  'failure.api_ambiguous':
+    'Mehrere Lieferanten passen zu dieser Kennung. Ergänzen Sie die Kennung um eine Quelle oder bereinigen Sie die Dubletten auf der Plattform.',
+  // ---- workbook
+  'failure.file_not_found':
+    'Die Datei wurde nicht gefunden. Prüfen Sie, ob sie noch vorhanden ist, und wählen Sie sie erneut.',
+  'failure.file_unreadable':
+    'Die Datei konnte nicht gelesen werden. Schließen Sie sie in Excel und anderen Programmen und versuchen Sie es erneut.',
+  'failure.file_corrupt':
+    'Die Datei ist beschädigt oder keine echte Excel-Arbeitsmappe. Öffnen Sie sie in Excel, speichern Sie sie erneut als .xlsx und importieren Sie die neue Datei.',
+  'failure.file_encrypted':
+    'Die Arbeitsmappe ist kennwortgeschützt. Entfernen Sie das Kennwort in Excel (Datei, Informationen, Arbeitsmappe schützen) und importieren Sie sie erneut.',
+  'failure.file_legacy_xls':
+    'Alte .xls-Arbeitsmappen werden nicht unterstützt. Öffnen Sie die Datei in Excel und speichern Sie sie als .xlsx (Excel-Arbeitsmappe).',
+  'failure.file_unsupported_type':
+    'Diese Art von Datei wird nicht unterstützt. Verwenden Sie eine .xlsx-Arbeitsmappe oder eine .csv/.txt-Datei.',
+  'failure.file_too_large':
+    'Die Datei ist größer, als die App auf einmal importieren kann. Teilen Sie sie in kleinere Dateien auf.',
+  'failure.file_quotes_broken':
+    'Anführungszeichen in der Textdatei würden Zeilen zusammenführen oder verändern. Korrigieren Sie sie in den genannten Zeilen mit einem Texteditor und importieren Sie die Datei erneut.',
+  'failure.file_unpacked_too_large':
+    'Die Arbeitsmappe entpackt sich zu weit mehr Daten, als eine Lieferantenliste braucht: Sie ist vielleicht beschädigt oder darauf angelegt, die Programme zu überlasten, die sie öffnen. Öffnen Sie sie in Excel und speichern Sie sie erneut, oder speichern Sie das Blatt als CSV (Datei, Speichern unter, CSV UTF-8) und importieren Sie diese.',
+  'failure.workbook_too_many_texts':
+    'Die Arbeitsmappe enthält mehr verschiedene Texte, als die App auf einmal liest. Teilen Sie die Liste in kleinere Arbeitsmappen auf oder speichern Sie das Blatt als CSV (Datei, Speichern unter, CSV UTF-8) und importieren Sie diese.',
+  'failure.sheet_too_large':
+    'Das Blatt hat mehr Zeilen, Spalten oder Text, als die App liest. Teilen Sie die Liste in kleinere Arbeitsmappen auf oder speichern Sie das Blatt als CSV (Datei, Speichern unter, CSV UTF-8) und importieren Sie diese.',
+  'failure.cell_too_long':
+    'Eine Zelle enthält mehr als 32.767 Zeichen, was Excel selbst nicht erlaubt. Kürzen Sie sie in der Datei und importieren Sie die Datei erneut.',
+  'failure.file_changed':
+    'Die Datei hat sich seit dem Import geändert. Importieren Sie sie erneut, um einen Auftrag mit dem neuen Inhalt zu starten.',
+  'failure.sheet_not_found':
+    'Die Arbeitsmappe hat kein Blatt mit diesem Namen. Wählen Sie eines der aufgeführten Blätter.',
+  'failure.sheet_empty': 'Das Blatt ist leer. Wählen Sie das Blatt mit der Lieferantenliste.',
+  'failure.header_not_found':
+    'Es wurde keine Kopfzeile gefunden. Markieren Sie die Zeile mit den Spaltennamen.',
+  'failure.mapping_incomplete':
+    'Einige Pflichtfelder sind keiner Spalte zugeordnet. Ordnen Sie sie zu oder legen Sie einen festen Wert fest.',
+  'failure.export_failed':
+    'Die Ergebnisse konnten nicht geschrieben werden. Prüfen Sie, ob der Zielordner existiert und die Datei nicht in Excel geöffnet ist.',
+  'failure.results_too_wide':
+    'Die Datei hat mehr Spalten, als ein Excel-Blatt zusammen mit den Ergebnisspalten fassen kann (16.384 insgesamt). Löschen Sie die Spalten, die der Auftrag nicht braucht, und importieren Sie die Datei erneut.',
+  'failure.value_missing':
+    'Ein Pflichtwert ist leer. Füllen Sie ihn in der Datei oder in der App aus.',
+  'failure.value_invalid':
+    'Ein Wert hat nicht die Form, die die API akzeptiert. Korrigieren Sie ihn in der Datei oder in der App.',
+  'failure.country_unknown':
+    'Das Land ist der App nicht bekannt. Verwenden Sie seinen Namen auf Englisch, Deutsch, Französisch, Spanisch, Italienisch, Niederländisch, Polnisch oder Portugiesisch oder seinen zweistelligen ISO-Code (zum Beispiel DE).',
+  'failure.postal_code_invalid':
+    'Die Postleitzahl hat nicht die Form der Postleitzahlen im Land des Lieferanten. Korrigieren Sie sie oder lassen Sie sie leer.',
+  'failure.duplicate_in_file':
+    'Eine andere Zeile dieser Datei hat dieselbe Lieferanten-ID und Quelle. Geben Sie jedem Lieferanten eine eigene ID oder löschen Sie die wiederholte Zeile.',
+  'failure.row_empty':
+    'Die Zeile hat in keiner zugeordneten Spalte einen Wert. Füllen Sie sie aus oder löschen Sie sie aus der Datei.',
+  'failure.excel_error_value':
+    'Eine Zelle zeigt einen Excel-Fehler (etwa #NV, #BEZUG! oder #DIV/0!) statt eines Werts. Korrigieren Sie die Formel oder geben Sie den Wert ein.',
+  'failure.id_became_date':
+    'Excel hat eine Kennung in ein Datum umgewandelt. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID erneut ein.',
+  'failure.id_in_scientific_notation':
+    'Excel hat eine Kennung als Zahl gelesen und zeigt sie in wissenschaftlicher Schreibweise (etwa 1,23E+11), sodass ihre letzten Ziffern verloren gehen können. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID erneut ein.',
+  'failure.id_digits_lost':
+    'Eine Kennung mit mehr als 15 Ziffern wurde als Zahl gespeichert; Excel behält nur 15 Ziffern, daher haben sich ihre letzten Ziffern geändert. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID erneut ein.',
+  'failure.postal_code_became_date':
+    'Excel hat eine Postleitzahl in ein Datum umgewandelt. Formatieren Sie die Spalte in Excel als Text und geben Sie die Postleitzahl erneut ein.',
+  // ---- files
+  'failure.file_not_chosen':
+    'Die App öffnet nur Dateien, die Sie während ihrer Laufzeit gewählt haben (mit dem Dateidialog, durch Ablegen im Fenster oder durch Hochladen im Browser). Wählen Sie die Datei erneut.',
+  'failure.export_place_refused':
+    'Die App speichert Ergebnisse nur neben der importierten Datei oder dort, wo Sie es in der Desktop-App mit „Speichern unter…“ gewählt haben. Exportieren Sie erneut, ohne einen Ort anzugeben.',
+  'failure.export_type_refused':
+    'Ergebnisse werden als Excel-Datei (.xlsx) oder CSV-Datei (.csv) gespeichert. Wählen Sie einen Namen, der auf .xlsx oder .csv endet.',
+  'failure.export_folder_missing':
+    'Der Ordner für die Ergebnisse existiert nicht mehr, und die App legt keine Ordner an. Stellen Sie den Ordner wieder her (oder wählen Sie in der Desktop-App mit „Speichern unter…“ einen anderen Ort) und exportieren Sie dann erneut.',
+  'failure.export_file_exists':
+    'Dort liegt bereits eine Datei dieses Namens, die die App nicht geschrieben hat oder die seitdem geändert wurde (etwa in Excel korrigiert), daher wird sie nicht ersetzt. Benennen Sie diese Datei um oder verschieben Sie sie (oder wählen Sie in der Desktop-App mit „Speichern unter…“ einen anderen Ort) und exportieren Sie dann erneut.',
+  'failure.download_changed':
+    'Die Ergebnisdatei wurde seit dem Export geändert oder ersetzt und wird daher nicht heruntergeladen. Exportieren Sie den Auftrag erneut.',
+  // ---- jobs
+  'failure.validation_rejected':
+    'Validierung abgelehnt: Die Plattform konnte den Lieferanten nicht bestätigen. Lesen Sie den Grund, korrigieren Sie die Angaben des Lieferanten auf der Plattform und fordern Sie die Validierung dort erneut an.',
+  'failure.screening_aborted':
+    'Das Screening wurde auf der Plattform ohne Ergebnis abgebrochen: Fordern Sie auf der Plattform ein neues Screening für diesen Lieferanten an.',
   'failure.job_running':
-    'Der Auftrag läuft und kann jetzt nicht geändert werden: Seine Zeilen werden gesendet. Halten Sie ihn an oder brechen Sie ihn ab und versuchen Sie es dann erneut.',
-  'failure.connection_switch_refused.unconfirmed':
-    '{rows} Zeilen wurden über „{from}“ gesendet und sind noch nicht bestätigt. Nur diese Verbindung kann sie bestätigen, ohne einen Lieferanten doppelt zu senden: Korrigieren Sie ihr Token (Verbindung, Bearbeiten), setzen Sie den Auftrag fort, bis sie bestätigt sind, und verschieben Sie ihn dann.',
-  'failure.connection_switch_refused.other_api':
-    '„{to}“ ist eine andere API als die, an die dieser Auftrag Zeilen gesendet hat; die dort angelegten Lieferanten lassen sich hier nicht verfolgen. Wählen Sie eine Verbindung zur selben API oder starten Sie einen neuen Auftrag aus der Datei.',
+    'Der Auftrag läuft. Halten Sie ihn an oder warten Sie, bis er endet, und versuchen Sie es dann erneut: Ein laufender Auftrag kann nicht verschoben, archiviert oder gelöscht werden.',
+  'failure.connection_switch_refused':
+    'Der Auftrag kann nicht zu dieser Verbindung wechseln. Behalten Sie seine Verbindung oder starten Sie auf der anderen einen neuen Auftrag aus der Datei.',
+  'failure.connection_test_failed':
+    'Die Verbindung hat ihren Test nicht bestanden, daher verwenden neue Aufträge weiter die aktuelle Verbindung. Korrigieren Sie Adresse oder Token (Bearbeiten) und testen Sie sie erneut.',
+  // ---- cases
+  'failure.not_found.job':
+    'Dieser Auftrag existiert nicht mehr. Aktualisieren Sie die Auftragsliste.',
+  'failure.not_found.row': 'Diese Zeile existiert nicht mehr.',
+  'failure.not_found.connection':
+    'Diese Verbindung existiert nicht mehr. Aktualisieren Sie die Liste.',
+  'failure.not_found.chosen_connection':
+    'Die gewählte Verbindung existiert nicht mehr. Wählen Sie eine andere.',
+  'failure.not_found.upload': 'Das Hochladen wurde unterbrochen. Wählen Sie die Datei erneut.',
+  'failure.not_found.download':
+    'Nur Ergebnisdateien, die in dieser Sitzung exportiert wurden, können heruntergeladen werden. Exportieren Sie den Auftrag erneut.',
+  'failure.not_found.results_job':
+    'Zu dieser Ergebnisdatei wurde kein Auftrag gefunden. Öffnen Sie den Auftrag, aus dem sie stammt, und importieren Sie die Datei dort.',
+  'failure.file_not_found.download':
+    'Die Ergebnisdatei ist nicht mehr vorhanden. Exportieren Sie den Auftrag erneut.',
+  'failure.file_too_large.upload':
+    'Die Datei ist größer als {limitMb} MB. Teilen Sie sie in kleinere Dateien auf.',
+  'failure.invalid_input.request': 'Die Anfrage „{command}“ war ungültig: {field}: {problem}.',
+  'failure.invalid_input.dialog_desktop_only':
+    'Eine Datei über einen Dialog wählen geht nur in der Desktop-App. Legen Sie die Datei auf der Seite ab oder wählen Sie sie mit der Dateischaltfläche.',
+  'failure.invalid_input.download_browser_only':
+    'Herunterladen ist für den Browser gedacht. Verwenden Sie stattdessen „Im Ordner zeigen“.',
+  'failure.invalid_input.sandbox_kept':
+    'Die eingebaute Übungsverbindung kann nicht entfernt werden.',
+  'failure.invalid_input.connection_in_use':
+    'Aufträge verwenden diese Verbindung noch. Entfernen oder beenden Sie sie zuerst oder bearbeiten Sie stattdessen die Verbindung.',
+  'failure.invalid_input.pause_to_change_options':
+    'Halten Sie den Auftrag an, bevor Sie seine Optionen ändern.',
+  'failure.invalid_input.pause_to_fix': 'Halten Sie den Auftrag an, bevor Sie Zeilen korrigieren.',
+  'failure.invalid_input.pause_to_undo':
+    'Halten Sie den Auftrag an, bevor Sie eine Korrektur rückgängig machen.',
+  'failure.invalid_input.pause_to_retry':
+    'Halten Sie den Auftrag an, bevor Sie Zeilen wiederholen, oder warten Sie, bis er endet.',
+  'failure.invalid_input.find_empty':
+    'Geben Sie den zu suchenden Text ein und zählen Sie die Zeilen dann erneut.',
+  'failure.invalid_input.not_results_file':
+    '„{file}“ ist keine Ergebnisdatei: Sie hat keine Spalte „Status“. Wählen Sie die Ergebnisdatei, die die App für diesen Auftrag exportiert hat (zu suppliers.xlsx: suppliers.results.xlsx), mit den darin korrigierten Zeilen. Um eine Lieferantenliste zu importieren, verwenden Sie Neuer Import.',
+  'failure.invalid_input.not_results_sheet':
+    '„{file}“ ist keine Ergebnisdatei: Sie hat keine Spalte „Status“ (Blatt „{sheet}“). Wählen Sie die Ergebnisdatei, die die App für diesen Auftrag exportiert hat (zu suppliers.xlsx: suppliers.results.xlsx), mit den darin korrigierten Zeilen. Um eine Lieferantenliste zu importieren, verwenden Sie Neuer Import.',
+  'failure.invalid_input.column_moved':
+    'Spalte {letter} von „{file}“ ist „{header}“, aber Auftrag {jobId} ({jobName}) hat {field} dort aus der Spalte „{expected}“ gelesen. Stellen Sie die Spalten so wieder her, wie die Ergebnisdatei sie hatte (zuerst die Lieferantenspalten in ihrer Reihenfolge, dann Status und die anderen Ergebnisspalten), und bringen Sie die Datei erneut zurück.',
+  'failure.invalid_input.column_missing':
+    '„{file}“ hat keine Spalte {column}, aber Auftrag {jobId} ({jobName}) hat {field} dort aus der Spalte „{expected}“ gelesen. Stellen Sie die Spalten so wieder her, wie die Ergebnisdatei sie hatte (zuerst die Lieferantenspalten in ihrer Reihenfolge, dann Status und die anderen Ergebnisspalten), und bringen Sie die Datei erneut zurück.',
+  'failure.api_no_token.address_changed':
+    'Die Adresse hat sich von {from} zu {to} geändert. Geben Sie auch das Token für die neue Adresse ein: Die App sendet ein Token nur an die Adresse, für die es eingegeben wurde.',
+  'failure.results_too_wide.import':
+    '„{file}“ hat {columns} Spalten; mit den {resultColumns} Ergebnisspalten bräuchten seine Ergebnisse {width}, mehr als die {maxColumns} Spalten eines Excel-Blatts. Es wurde nichts gesendet. Löschen Sie die Spalten, die der Auftrag nicht braucht (er liest {used} davon), speichern Sie die Datei und importieren Sie sie erneut; oder importieren Sie sie auf der Kommandozeile mit --out DATEI.csv, um die Ergebnisse als CSV-Datei zu erhalten, die keine solche Grenze hat.',
+  'failure.export_type_refused.extension':
+    'Ergebnisse im Format {format} werden in einer Datei gespeichert, deren Name auf .{extension} endet. Wählen Sie einen solchen Namen.',
+  'failure.export_file_exists.named':
+    'Eine Datei namens {name} liegt bereits in diesem Ordner, und die App hat sie nicht geschrieben oder sie wurde seitdem geändert (etwa in Excel korrigiert), daher wird sie nicht ersetzt. Benennen Sie diese Datei um oder verschieben Sie sie (oder wählen Sie in der Desktop-App mit „Speichern unter…“ einen anderen Ort) und exportieren Sie dann erneut.',
+  'failure.job_running.move':
+    'Der Auftrag „{name}“ läuft und kann daher nicht zu einer anderen Verbindung verschoben werden: Seine Zeilen werden gesendet und ihre Antworten müssen bei ihm verbucht werden. Halten Sie den Auftrag an oder brechen Sie ihn ab und versuchen Sie es dann erneut.',
+  'failure.job_running.archive':
+    'Der Auftrag „{name}“ läuft und kann daher nicht archiviert werden: Seine Zeilen werden gesendet und ihre Antworten müssen bei ihm verbucht werden. Halten Sie den Auftrag an oder brechen Sie ihn ab und versuchen Sie es dann erneut.',
+  'failure.job_running.delete':
+    'Der Auftrag „{name}“ läuft und kann daher nicht gelöscht werden: Seine Zeilen werden gesendet und ihre Antworten müssen bei ihm verbucht werden. Halten Sie den Auftrag an oder brechen Sie ihn ab und versuchen Sie es dann erneut.',
   'failure.connection_switch_refused.finished':
-    'Dieser Auftrag ist fertig: Es gibt nichts mehr zu senden. Um die Datei anderswo zu senden, starten Sie einen neuen Auftrag daraus.',
+    'Der Auftrag „{name}“ ist fertig: Es gibt nichts mehr, das über eine andere Verbindung zu senden wäre. Um die Datei anderswo erneut zu senden, starten Sie einen neuen Auftrag daraus.',
+  'failure.connection_switch_refused.unconfirmed':
+    'Zeilen dieses Auftrags wurden über „{from}“ gesendet und sind noch nicht bestätigt ({rows} unklar, angenommen oder dort im Screening oder in der Validierung). Nur diese Verbindung kann sie bestätigen, ohne einen Lieferanten doppelt zu senden: Korrigieren Sie ihr Token (Verbindung, Bearbeiten), setzen Sie den Auftrag fort, bis sie bestätigt sind, und verschieben Sie ihn dann.',
+  'failure.connection_switch_refused.other_api':
+    '„{to}“ ist eine andere API ({toAddress}) als die, an die dieser Auftrag Zeilen gesendet hat ({fromAddress}): Die dort angelegten Lieferanten lassen sich über sie nicht verfolgen. Wählen Sie eine Verbindung zur selben API oder starten Sie auf „{to}“ einen neuen Auftrag aus der Datei.',
+  // ---- what else the services say
+  'reason.import_incomplete':
+    'Die Datei wird noch in diesen Auftrag eingelesen, oder ihr Import wurde unterbrochen. Setzen Sie den Auftrag fort, um zuerst den Rest der Datei einzulesen.',
+  'reason.internal':
+    'Der Auftrag wurde unerwartet beendet. Setzen Sie ihn fort, um weiterzumachen; es ging nichts verloren.',
+  'problem.empty_row':
+    'Die Zeile ist nach der Zuordnung leer: Keine der zugeordneten Spalten hat einen Wert. Füllen Sie sie aus oder ignorieren Sie sie.',
+  'problem.duplicate_identity':
+    'Eine andere Zeile ({rows}) hat dieselbe Lieferanten-ID und Quelle. Geben Sie jedem Lieferanten eine eigene ID.',
+  'warning.throttled_wait':
+    'Die API hat die App gebeten, langsamer zu senden; sie wartet {seconds} s und macht von selbst weiter.',
+  'warning.shared_user':
+    'Ein anderes Programm verwendet denselben API-Benutzer: Die App sendet langsamer, um das Limit zu teilen, und wird allmählich wieder schneller.',
 };

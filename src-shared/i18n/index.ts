@@ -7,6 +7,7 @@
 // (an error, a row problem, a note, a reason, a warning), and whoever shows it words it here in
 // the user's language. The English sentence the services may still carry beside the code is for
 // logs, and for journals written before a code had words.
+import * as base from './base';
 import * as cli from './cli';
 import * as connection from './connection';
 import * as engine from './engine';
@@ -26,6 +27,7 @@ const en = {
   ...engine.en,
   ...results.en,
   ...cli.en,
+  ...base.en,
 };
 export type MessageKey = keyof typeof en;
 const de: Record<MessageKey, string> = {
@@ -36,6 +38,7 @@ const de: Record<MessageKey, string> = {
   ...engine.de,
   ...results.de,
   ...cli.de,
+  ...base.de,
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, de };

@@ -1,5 +1,88 @@
-// The words of the results workbook: sheet names, column headers, statuses and the Summary sheet. A results workbook is worded in the language its job was made in.
+// The words of the results workbook: sheet names, column headers, statuses and the Summary sheet.
+// A results workbook is worded in the language its job was made in; the English words are the
+// ones a results file has always had, and a file in either language is read back the same way.
 
-export const en = {} as const;
+export const en = {
+  'results.sheet.results': 'Results',
+  'results.sheet.errors': 'Errors',
+  'results.sheet.summary': 'Summary',
+  'results.sheet.more': '{name} ({n})',
+  'results.column.status': 'Status',
+  'results.column.platformId': 'Platform ID',
+  'results.column.supplier': 'Supplier outcome',
+  'results.column.creationUuid': 'Creation UUID',
+  'results.column.screening': 'Screening outcome',
+  'results.column.validation': 'Validation outcome',
+  'results.column.errorCode': 'Error code',
+  'results.column.errorMessage': 'Error message',
+  'results.column.updatedAt': 'Last update',
+  'results.column.changedValues': 'Changed values',
+  'results.column.sourceRow': 'Source row',
+  'results.supplier.created': 'created by this job',
+  'results.supplier.existing': 'existed before',
+  'results.summary.title': 'Export of supplier results',
+  'results.summary.exportedAt': 'Exported at',
+  'results.summary.rows': 'Rows',
+  'results.summary.attention': 'Rows that need attention (sheet {sheets})',
+  'results.summary.attentionHelp':
+    'Fix them on this sheet or on the Results sheet, save the file and bring it back (Results screen, or --retry-from): rows whose values you changed are sent again.',
+  'results.summary.sheets': 'Results sheets',
+  'results.summary.sheetsHelp': 'More rows than one Excel sheet holds: they go on in {sheets}.',
+  'results.summary.cut': 'Cells cut to fit Excel',
+  'results.summary.cutHelp':
+    'Longer than the {limit} characters an Excel cell holds: cut, and marked "… [cut: N characters]". The CSV export holds them whole.',
+  'results.summary.changed': 'Changed values',
+  'results.summary.changedHelp':
+    "Values the job sent that differ from your file (fixed in the app, or changed by the app such as a restored leading zero) are shown as sent; the column Changed values and a note on the cell keep your file's value.",
+  'results.summary.none': '(none)',
+  'results.summary.count': 'Rows',
+  'results.summary.meaning': 'What it means',
+  'results.summary.byStatus': 'Status',
+  'results.summary.bySupplier': 'Supplier outcome',
+  'results.summary.byErrorCode': 'Error code',
+  'results.summary.byScreening': 'Screening outcome',
+  'results.summary.byValidation': 'Validation outcome',
+} as const;
 
-export const de: Record<keyof typeof en, string> = {};
+export const de: Record<keyof typeof en, string> = {
+  'results.sheet.results': 'Ergebnisse',
+  'results.sheet.errors': 'Fehler',
+  'results.sheet.summary': 'Übersicht',
+  'results.sheet.more': '{name} ({n})',
+  'results.column.status': 'Status',
+  'results.column.platformId': 'Plattform-ID',
+  'results.column.supplier': 'Lieferant angelegt',
+  'results.column.creationUuid': 'Anlage-UUID',
+  'results.column.screening': 'Ergebnis der Prüfung',
+  'results.column.validation': 'Ergebnis der Validierung',
+  'results.column.errorCode': 'Fehlercode',
+  'results.column.errorMessage': 'Fehlermeldung',
+  'results.column.updatedAt': 'Letzte Änderung',
+  'results.column.changedValues': 'Geänderte Werte',
+  'results.column.sourceRow': 'Zeile in der Datei',
+  'results.supplier.created': 'von diesem Auftrag angelegt',
+  'results.supplier.existing': 'bestand bereits',
+  'results.summary.title': 'Export der Lieferantenergebnisse',
+  'results.summary.exportedAt': 'Exportiert am',
+  'results.summary.rows': 'Zeilen',
+  'results.summary.attention': 'Zeilen, die Aufmerksamkeit brauchen (Blatt {sheets})',
+  'results.summary.attentionHelp':
+    'Korrigieren Sie sie auf diesem Blatt oder auf dem Blatt Ergebnisse, speichern Sie die Datei und bringen Sie sie zurück (Ergebnisse oder --retry-from): Zeilen, deren Werte Sie geändert haben, werden erneut gesendet.',
+  'results.summary.sheets': 'Ergebnisblätter',
+  'results.summary.sheetsHelp':
+    'Mehr Zeilen, als ein Excel-Blatt fasst: Sie gehen weiter in {sheets}.',
+  'results.summary.cut': 'Für Excel gekürzte Zellen',
+  'results.summary.cutHelp':
+    'Länger als die {limit} Zeichen, die eine Excel-Zelle fasst: gekürzt und mit „… [cut: N characters]“ markiert. Der CSV-Export enthält sie vollständig.',
+  'results.summary.changed': 'Geänderte Werte',
+  'results.summary.changedHelp':
+    'Werte, die der Auftrag anders als in Ihrer Datei gesendet hat (in der App korrigiert oder von der App geändert, etwa eine wiederhergestellte führende Null), stehen wie gesendet da; die Spalte Geänderte Werte und eine Notiz an der Zelle zeigen den Wert Ihrer Datei.',
+  'results.summary.none': '(keine)',
+  'results.summary.count': 'Zeilen',
+  'results.summary.meaning': 'Bedeutung',
+  'results.summary.byStatus': 'Status',
+  'results.summary.bySupplier': 'Lieferant angelegt',
+  'results.summary.byErrorCode': 'Fehlercode',
+  'results.summary.byScreening': 'Ergebnis der Prüfung',
+  'results.summary.byValidation': 'Ergebnis der Validierung',
+};

@@ -552,6 +552,18 @@ export const en = {
   'connection.notUsed':
     '"{name}" did not pass its test, so new jobs keep using "{current}". Fix the address or the token (Edit), then test it again.',
 
+  'connection.practiceName': 'Built-in sandbox (practice)',
+  'event.transition': 'Step',
+  'event.note': 'Note',
+  'rowHistory.attempt': 'attempt {n}',
+  'rowHistory.status': 'answer {status}',
+  'rowHistory.found': 'found as supplier {id}',
+  'rowHistory.lost': 'the answer was lost',
+  'rows.supplier': 'Supplier',
+  'rows.supplierAny': 'Any supplier',
+  'rows.createdByJob': 'Created by this job',
+  'rows.existedBefore': 'Existed before',
+  'rows.supplierUnknown': 'Not known yet',
 } as const;
 
 export type UiKey = keyof typeof en;
@@ -1122,4 +1134,16 @@ export const de: Record<UiKey, string> = {
   'connection.notUsed':
     '„{name}“ hat den Test nicht bestanden, daher verwenden neue Aufträge weiter „{current}“. Korrigieren Sie Adresse oder Token (Bearbeiten) und testen Sie erneut.',
 
+  'connection.practiceName': 'Eingebaute Übungsumgebung',
+  'event.transition': 'Schritt',
+  'event.note': 'Hinweis',
+  'rowHistory.attempt': 'Versuch {n}',
+  'rowHistory.status': 'Antwort {status}',
+  'rowHistory.found': 'als Lieferant {id} gefunden',
+  'rowHistory.lost': 'die Antwort ging verloren',
+  'rows.supplier': 'Lieferant',
+  'rows.supplierAny': 'Alle Lieferanten',
+  'rows.createdByJob': 'Von diesem Auftrag angelegt',
+  'rows.existedBefore': 'War schon vorhanden',
+  'rows.supplierUnknown': 'Noch nicht bekannt',
 };

@@ -169,6 +169,42 @@ export async function startSandbox(
   return { url, stop: () => endProcess(child) };
 }
 
+/** One host and one standalone sandbox API (accepting `tokens`) for the tests of a file. */
+export function hostAndSandboxPerFile(
+  tokens: string[],
+): () => { host: RunningHost; api: { url: string } } {
+  let host: RunningHost | undefined;
+  let api: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  test.beforeAll(async () => {
+    [host, api] = await Promise.all([startHost(), startSandbox(tokens)]);
+  });
+  test.afterAll(async () => {
+    await Promise.all([host?.stop(), api?.stop()]);
+  });
+  return () => {
+    if (!host || !api) throw new Error('the host is not started yet');
+    return { host, api };
+  };
+}
+
+/** Adds a connection on the Connection screen (open) and saves it, which tests it. The
+ *  labels are those of the interface's language at the moment. */
+export async function addConnection(
+  page: Page,
+  connection: { name: string; url: string; token: string },
+  labels = {
+    name: 'Name',
+    url: 'Address of the API (base URL)',
+    token: 'Access token',
+    save: 'Save and test',
+  },
+): Promise<void> {
+  await page.getByLabel(labels.name, { exact: true }).fill(connection.name);
+  await page.getByLabel(labels.url).fill(connection.url);
+  await page.getByRole('textbox', { name: labels.token }).fill(connection.token);
+  await page.getByRole('button', { name: labels.save }).click();
+}
+
 /** A screenshot under test-results/screenshots, and under docs/screenshots for the README. */
 export async function shot(page: Page, name: string, docs = false): Promise<void> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);

@@ -22,9 +22,7 @@ describe('a creation that vanished while its answer was lost', () => {
         ? `${String(e.detail.from)}>${String(e.detail.to)}: ${String(e.detail.reason)}`
         : e.kind,
     );
-    const resend = reasons.indexOf(
-      'in_doubt>queued: reconciled: neither pending nor found (the request did not arrive, or the platform ended the creation without a supplier); sent again',
-    );
+    const resend = reasons.indexOf('in_doubt>queued: reconciled_not_found');
     expect(resend).toBeGreaterThan(0);
     // The second request comes after that event, never before it.
     expect(reasons.indexOf('request', resend)).toBeGreaterThan(resend);

@@ -95,5 +95,77 @@ describe('the Supplier outcome column', () => {
     out.getWorksheet('Summary')!.eachRow((row) => summary.push(String(row.values)));
     expect(summary.join('\n')).toMatch(/created by this job,2/);
     expect(summary.join('\n')).toMatch(/existed before,2/);
+
+    // The grid's rows say the same: created by this job (also when confirmed by reconciling).
+    expect(await createdByJob(jobId)).toEqual({
+      'SUP-1001': false,
+      'SUP-1002': false,
+      'NEW-1': true,
+      'NEW-2': true,
+    });
+    firstList = { list, jobId, connectionId: conn.id, mapping: p.suggestion.mapping };
   }, 90_000);
+
+  it('a later job on the same suppliers finds them existing: not created by it', async () => {
+    const first = firstList!;
+    const { jobId } = await call('jobs:create', {
+      path: first.list,
+      connectionId: first.connectionId,
+      mapping: first.mapping,
+      options: { skipExisting: false, screeningPeriod: null, validate: false },
+      lang: 'de',
+    });
+    // Before anything was checked, nobody knows.
+    expect(Object.values(await createdByJob(jobId))).toEqual([null, null, null, null]);
+    await call('jobs:start', { jobId });
+    await settled(jobId);
+    expect(await createdByJob(jobId)).toEqual({
+      'SUP-1001': false,
+      'SUP-1002': false,
+      'NEW-1': false,
+      'NEW-2': false,
+    });
+    // The first job's rows keep what they were.
+    expect(Object.values(await createdByJob(first.jobId)).filter(Boolean)).toHaveLength(2);
+  }, 90_000);
+
+  it('keeps the language a job was made in, through option changes', async () => {
+    const first = firstList!;
+    const made = async (lang?: 'en' | 'de') =>
+      (
+        await call('jobs:create', {
+          path: first.list,
+          connectionId: first.connectionId,
+          mapping: first.mapping,
+          options: { skipExisting: true, screeningPeriod: null, validate: false },
+          ...(lang ? { lang } : {}),
+        })
+      ).jobId;
+    const de = await made('de');
+    const en = await made();
+    expect((await call('jobs:get', { jobId: de })).lang).toBe('de');
+    expect((await call('jobs:get', { jobId: en })).lang).toBe('en');
+    const changed = await call('jobs:setOptions', {
+      jobId: de,
+      options: { skipExisting: false, screeningPeriod: 2, validate: true },
+    });
+    expect(changed.lang).toBe('de');
+    expect(changed.options).toEqual({ skipExisting: false, screeningPeriod: 2, validate: true });
+  });
 });
+
+let firstList: { list: string; jobId: string; connectionId: string; mapping: unknown } | undefined;
+
+async function settled(jobId: string) {
+  for (let i = 0; i < 600; i++) {
+    const job = await call('jobs:get', { jobId });
+    if (!job.running && ['finished', 'needs_attention'].includes(job.state)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Each row's supplier id → whether this job created its supplier, as the grid gets it. */
+async function createdByJob(jobId: string): Promise<Record<string, boolean | null>> {
+  const page = await call('rows:page', { jobId, limit: 100 });
+  return Object.fromEntries(page.rows.map((r) => [r.cells[0]!, r.createdByJob]));
+}

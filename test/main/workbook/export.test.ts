@@ -8,12 +8,16 @@ import {
   exportResults,
   fitCell,
   importRows,
+  isResultHeader,
+  isSourceRowHeader,
   neutraliseFormula,
   readTable,
   RESULT_COLUMNS,
+  resultSheetFamily,
   RetrySelector,
   SOURCE_ROW_HEADER,
   suggestMapping,
+  validateRows,
   type JobRow,
   type ResultRow,
 } from '../../../src-main/workbook';
@@ -243,7 +247,7 @@ describe('round trip import → export → import', () => {
   }
 });
 
-describe('re-importing a fixed results file', () => {
+describe.each(['en', 'de'] as const)('re-importing a fixed results file (%s)', (lang) => {
   it('sends again the rows not done whose values changed, whatever their Status says', async () => {
     const sourceHeaders = ['Lieferanten-Nr.', 'Name', 'Straße', 'PLZ', 'Ort', 'Land'];
     const path = await writeWorkbook(join(dir, 'job.xlsx'), [
@@ -282,7 +286,7 @@ describe('re-importing a fixed results file', () => {
       });
     }
     const headersOf = first.columns.map((c) => c.header);
-    const exported = join(dir, 'job-results.xlsx');
+    const exported = join(dir, `job-results-${lang}.xlsx`);
     await exportResults(exported, {
       headers: headersOf,
       rows: () =>
@@ -292,13 +296,16 @@ describe('re-importing a fixed results file', () => {
           result: { status: j.state },
         })),
       format: 'xlsx',
+      lang,
     });
 
     // The user fixes A2's country and A4's street; sets A5's Status to "fixed" without changing
     // a value, clears A1's Status, leaves A3 as it is, and adds a new row.
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(exported);
-    const ws = wb.getWorksheet('Results')!;
+    // The sheets and columns are found by their names in either language.
+    const ws = wb.worksheets.find((w) => resultSheetFamily(w.name) === 'results')!;
+    expect(ws.name).toBe(lang === 'de' ? 'Ergebnisse' : 'Results');
     const statusCol = headersOf.length + 1;
     ws.getCell('F3').value = 'Germany';
     ws.getCell('C5').value = 'Str. 4a';
@@ -307,8 +314,8 @@ describe('re-importing a fixed results file', () => {
     ws.addRow(['A9', 'New', 'Str. 9', '10115', 'Berlin', 'DE']);
     await wb.xlsx.writeFile(exported);
 
-    const reimport = await importRows(exported, { sheet: 'Results', mapping });
-    const at = reimport.columns.findIndex((c) => c.header === SOURCE_ROW_HEADER);
+    const reimport = await importRows(exported, { sheet: ws.name, mapping });
+    const at = reimport.columns.findIndex((c) => isSourceRowHeader(c.header));
     expect(at).toBeGreaterThan(0);
     const selector = new RetrySelector(
       {
@@ -504,5 +511,59 @@ describe('results within what Excel opens', () => {
       const back = await readTable(path);
       expect(back.rows[0]!.cells.slice(0, 7)).toEqual(rows[0]!.cells);
     }
+  });
+});
+
+describe('a results workbook in German', () => {
+  it('has German sheet names, headers, statuses, outcomes and problem texts', async () => {
+    const [problem] = validateRows(
+      [{ sourceRow: 3, cells: ['00018', 'Beta SAS', '2 Rue X', '06000', '', 'Atlantis'] }],
+      suggestMapping(headers.slice(0, 6)).mapping,
+      headers.slice(0, 6).map((header, index) => ({ index, header, letter: 'ABCDEF'[index]! })),
+    ).rows[0]!.problems;
+    const rows: ResultRow[] = [
+      { ...results[0]!, result: { ...results[0]!.result, supplier: 'created by this job' } },
+      {
+        ...results[1]!,
+        result: { ...results[1]!.result, problems: [problem!] },
+      },
+    ];
+    const path = join(dir, 'results-de.xlsx');
+    await exportResults(path, { headers, rows: () => rows, format: 'xlsx', lang: 'de' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(path);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Ergebnisse', 'Fehler', 'Übersicht']);
+
+    const [head, done, invalid] = await sheetValues(path, 'Ergebnisse');
+    const result = head!.slice(headers.length);
+    expect(result).toEqual([
+      'Status',
+      'Plattform-ID',
+      'Lieferant angelegt',
+      'Anlage-UUID',
+      'Ergebnis der Prüfung',
+      'Ergebnis der Validierung',
+      'Fehlercode',
+      'Fehlermeldung',
+      'Letzte Änderung',
+      'Geänderte Werte',
+      'Zeile in der Datei',
+    ]);
+    expect(result.every(isResultHeader)).toBe(true);
+    expect(isSourceRowHeader(SOURCE_ROW_HEADER)).toBe(true);
+    const cell = (row: string[] | undefined, name: string) => row![head!.indexOf(name)];
+    expect(cell(done, 'Status')).toBe('Erledigt');
+    expect(cell(done, 'Lieferant angelegt')).toBe('von diesem Auftrag angelegt');
+    expect(cell(invalid, 'Status')).toBe('Hat Probleme');
+    expect(cell(invalid, 'Fehlermeldung')).toBe(
+      '„Atlantis“ ist kein Land, das die App kennt (Zeile 3, Spalte Land (F)).',
+    );
+    const summary = (await sheetValues(path, 'Übersicht')).map((r) => r[0]);
+    expect(summary.slice(0, 4)).toEqual([
+      'Export der Lieferantenergebnisse',
+      'Exportiert am',
+      'Zeilen',
+      'Zeilen, die Aufmerksamkeit brauchen (Blatt Fehler)',
+    ]);
   });
 });

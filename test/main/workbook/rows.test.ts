@@ -152,7 +152,7 @@ describe('applyMapping and validation', () => {
       ['2', 'A', 'B', '', 'C', 'Atlantis', '', '', '', ''],
     ]);
     expect(rows[0]?.status).toBe('invalid');
-    expect(rows[0]?.problems).toEqual([
+    expect(rows[0]?.problems).toMatchObject([
       {
         row: 2,
         field: 'countryCode',

@@ -1,0 +1,284 @@
+// `npm run onboard -- --export-suppliers FILE.xlsx` and `--drift FILE [--out REPORT.xlsx]`: the
+// supplier base on the command line. Same connection choice (the built-in sandbox unless
+// --base-url or --connection), same exit codes and a key=value summary as the last line.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { AppFailure, toAppError } from '../../src-shared/errors';
+import { KeyringSecretStore, MemorySecretStore, type SecretStore } from '../api';
+import type { BaseExportProgress } from '../base/exportSuppliers';
+import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
+import { defaultDataDir, journalPathFor } from '../services/paths';
+import { SupplierBaseService } from '../services/supplierBase';
+import { readMappingFile } from './mappingFile';
+import { formatDuration } from './progressView';
+
+const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
+
+export const BASE_HELP = `Usage: npm run onboard -- --export-suppliers FILE.xlsx [options]
+       npm run onboard -- --drift LIST [--out REPORT.xlsx] [options]
+
+--export-suppliers writes every active supplier of the platform (platform ID, name, address,
+city, postal code, country and supplier IDs) to FILE.xlsx, reading the list at the API's read
+limit. Stopped (Ctrl-C, a lost connection), it continues from its last page when run again with
+the same FILE.
+
+--drift compares each row of a supplier list (.xlsx, .csv, .txt, mapped as an import maps it)
+with the supplier of the same supplier ID on the platform and writes a report (default: LIST's
+name + .drift.xlsx): which of name, address, city, postal code and country differ, and the rows
+not found or ambiguous.
+
+Options:
+  --sheet NAME, --mapping FILE   the list's sheet and mapping file (default: suggested)
+  --out FILE                     the drift report (.xlsx)
+  --skip-postal-codes            drift: do not read postal codes (one read per matched row)
+  --page-size N                  suppliers asked per read (default 2000)
+  --base-url URL, --connection NAME, --token-env VAR, --journal FILE, --data-dir DIR
+  --json                         progress as JSON lines
+
+Exit codes: 0 done (drift: no row differs or is missing), 1 drift found differences or rows not
+found, 2 usage or file error, 3 authentication or permission error, 4 interrupted (run again to
+continue). The last line is a summary: suppliers= pages= reads= read_rate= ... (read_rate: reads
+per minute as a share of the read ceiling).
+`;
+
+/** Whether the arguments ask for a supplier-base command (handled here, not by the import). */
+export function isBaseCommand(argv: readonly string[]): boolean {
+  return argv.some(
+    (a) =>
+      a === '--export-suppliers' ||
+      a === '--drift' ||
+      a.startsWith('--export-suppliers=') ||
+      a.startsWith('--drift='),
+  );
+}
+
+class UsageError extends Error {}
+
+function parse(argv: string[]) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        'export-suppliers': { type: 'string' },
+        drift: { type: 'string' },
+        out: { type: 'string' },
+        sheet: { type: 'string' },
+        mapping: { type: 'string' },
+        'skip-postal-codes': { type: 'boolean', default: false },
+        'page-size': { type: 'string' },
+        'base-url': { type: 'string' },
+        connection: { type: 'string' },
+        'token-env': { type: 'string' },
+        journal: { type: 'string' },
+        'data-dir': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (e) {
+    throw new UsageError(e instanceof Error ? e.message : String(e));
+  }
+  const exportTo = values['export-suppliers'];
+  const drift = values.drift;
+  if (values.help) return 'help' as const;
+  if (exportTo !== undefined && drift !== undefined)
+    throw new UsageError('Use --export-suppliers or --drift, not both.');
+  if (exportTo !== undefined && !/\.xlsx$/i.test(exportTo))
+    throw new UsageError('--export-suppliers must name an .xlsx file.');
+  if (drift !== undefined && !/\.(xlsx|csv|txt)$/i.test(drift))
+    throw new UsageError('--drift takes a supplier list: an .xlsx, .csv or .txt file.');
+  if (values.out !== undefined && (exportTo !== undefined || !/\.xlsx$/i.test(values.out)))
+    throw new UsageError(
+      exportTo !== undefined
+        ? '--out goes with --drift; --export-suppliers names its file itself.'
+        : '--out must name an .xlsx file.',
+    );
+  if (values['base-url'] && values.connection)
+    throw new UsageError('Use --base-url or --connection, not both.');
+  let pageSize: number | undefined;
+  if (values['page-size'] !== undefined) {
+    pageSize = Number(values['page-size']);
+    if (!Number.isInteger(pageSize) || pageSize < 1)
+      throw new UsageError('--page-size takes a whole number of suppliers.');
+  }
+  return {
+    ...values,
+    exportTo,
+    drift,
+    pageSize,
+    dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
+  };
+}
+
+const rate = (perMinute: number | null, ceiling: number) =>
+  perMinute === null ? 'n/a' : (perMinute / ceiling).toFixed(3);
+
+export async function baseMain(argv: string[]): Promise<number> {
+  let args: Exclude<ReturnType<typeof parse>, 'help'>;
+  try {
+    const parsed = parse(argv);
+    if (parsed === 'help') {
+      process.stdout.write(BASE_HELP);
+      return EXIT.ok;
+    }
+    args = parsed;
+  } catch (e) {
+    console.error(
+      `${e instanceof Error ? e.message : e}\nRun "npm run onboard -- --export-suppliers --help" to see the options.`,
+    );
+    return EXIT.usage;
+  }
+  const json = args.json ?? false;
+  const log = (message: string, fields: Record<string, unknown> = {}) =>
+    json
+      ? process.stdout.write(`${JSON.stringify({ type: 'log', message, ...fields })}\n`)
+      : process.stdout.write(`${message}\n`);
+  const stop = new AbortController();
+  let stops = 0;
+  const onSignal = () => {
+    if (++stops > 1) process.exit(EXIT.interrupted);
+    log('Stopping after the page being read… (press Ctrl-C again to stop at once)');
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let services: AppServices | undefined;
+  let lastShown = 0;
+  const showProgress = (p: BaseExportProgress) => {
+    const now = Date.now();
+    if (now - lastShown < 1000 && p.pagesDone !== p.totalPages) return;
+    lastShown = now;
+    if (json) process.stdout.write(`${JSON.stringify({ type: 'progress', ...p })}\n`);
+    else
+      log(
+        `pages ${p.pagesDone}/${p.totalPages ?? '?'} · suppliers ${p.suppliers}/${p.totalElements ?? '?'} · ${p.readsPerMinute === null ? '–' : Math.round(p.readsPerMinute)} reads/min · ${formatDuration(p.etaMs)} left`,
+      );
+  };
+  try {
+    const tokenFromEnv =
+      args['token-env'] !== undefined ? process.env[args['token-env']] : undefined;
+    if (args['token-env'] !== undefined && !tokenFromEnv)
+      throw new UsageError(
+        `The environment variable ${args['token-env']} is empty or not set. Put the API token in it.`,
+      );
+    const secrets: SecretStore =
+      tokenFromEnv !== undefined ? new MemorySecretStore() : new KeyringSecretStore();
+    const useSandbox = !args['base-url'] && !args.connection;
+    services = createAppServices({
+      dataDir: args.dataDir,
+      journalPath: args.journal ? path.resolve(args.journal) : journalPathFor(args.dataDir),
+      transport: 'direct',
+      secrets,
+      sandbox: useSandbox ? PRACTICE_SANDBOX : false,
+    });
+    const core = await services.ready();
+    const { journal, onboarding } = core;
+    let connectionId: string;
+    if (args.connection) {
+      const found = journal.listConnections().find((c) => c.name === args.connection);
+      if (!found) throw new UsageError(`No saved connection is called "${args.connection}".`);
+      connectionId = found.id;
+    } else if (args['base-url']) {
+      const url = args['base-url'].replace(/\/+$/, '');
+      const found = journal.listConnections().find((c) => !c.isSandbox && c.baseUrl === url);
+      connectionId = (
+        found ?? (await onboarding.saveConnection({ name: new URL(url).host, baseUrl: url }))
+      ).id;
+    } else {
+      connectionId = core.sandboxConnectionId!;
+      log(
+        `Using the built-in sandbox at ${core.sandbox!.url} (practice: nothing leaves this computer).`,
+      );
+    }
+    if (tokenFromEnv && connectionId !== core.sandboxConnectionId)
+      await secrets.set(connectionId, tokenFromEnv);
+    const base = new SupplierBaseService(core);
+    const common = { connectionId, signal: stop.signal };
+
+    if (args.exportTo !== undefined) {
+      const out = path.resolve(args.exportTo);
+      const before = base.checkpoint(out);
+      if (before)
+        log(
+          `Continuing the export of ${path.basename(out)}: ${before.pages} pages (${before.suppliers} suppliers) read before.`,
+        );
+      const r = await base.export({
+        ...common,
+        out,
+        ...(args.pageSize !== undefined ? { pageSize: args.pageSize } : {}),
+        onProgress: showProgress,
+      });
+      if (r.complete)
+        log(
+          `Exported ${r.suppliers} suppliers to ${out}${r.listChanged ? ' (the list changed during the export: see its Summary sheet)' : ''}.`,
+        );
+      else log(`Stopped after ${r.pages} pages. Run the same command again to continue.`);
+      log(
+        `suppliers=${r.suppliers} pages=${r.pages} reads=${r.reads} rereads=${r.rereads} duplicates=${r.duplicates} page_size=${r.pageSize} read_rate=${rate(r.readsPerMinute, r.readCeilingPerMinute)} seconds=${(r.elapsedMs / 1000).toFixed(1)} complete=${r.complete}`,
+      );
+      return r.complete ? EXIT.ok : EXIT.interrupted;
+    }
+
+    const mapping = args.mapping
+      ? await readMappingFile(
+          path.resolve(args.mapping),
+          await headersOf(core, args.drift!, args.sheet),
+        )
+      : undefined;
+    const r = await base.drift({
+      ...common,
+      file: args.drift!,
+      ...(args.sheet ? { sheet: args.sheet } : {}),
+      ...(mapping ? { mapping } : {}),
+      ...(args.out ? { out: args.out } : {}),
+      postalCodes: !args['skip-postal-codes'],
+      onProgress: (p) => {
+        if (p.phase === 'base') showProgress(p);
+        else if (json) process.stdout.write(`${JSON.stringify({ type: 'progress', ...p })}\n`);
+      },
+    });
+    if (!r.complete) {
+      log('Stopped while reading the supplier base. Run the same command again to continue.');
+      log(`rows=0 suppliers=${r.base.suppliers} pages=${r.base.pages} complete=false`);
+      return EXIT.interrupted;
+    }
+    log(`Wrote the drift report ${r.path}.`);
+    const s = r.byStatus;
+    log(
+      `rows=${r.rows} same=${s.same} differs=${s.differs} not_found=${s.not_found} ambiguous=${s.ambiguous} no_identifier=${s.no_identifier} suppliers=${r.base.suppliers} pages=${r.base.pages} detail_reads=${r.detailReads} read_rate=${rate(r.base.readsPerMinute, r.readCeilingPerMinute)}`,
+    );
+    return s.differs + s.not_found + s.ambiguous + s.no_identifier > 0 ? EXIT.rowsFailed : EXIT.ok;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(e.message);
+      return EXIT.usage;
+    }
+    const err = e instanceof AppFailure ? e.error : toAppError(e);
+    console.error(err.message);
+    return err.code === 'api_access_denied' || err.code === 'api_no_token'
+      ? EXIT.auth
+      : err.code.startsWith('api_')
+        ? EXIT.interrupted
+        : EXIT.usage;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await services?.close();
+  }
+}
+
+async function headersOf(
+  core: Awaited<ReturnType<AppServices['ready']>>,
+  file: string,
+  sheet: string | undefined,
+) {
+  const p = await core.onboarding.preview({
+    path: path.resolve(file),
+    ...(sheet ? { sheet } : {}),
+    limit: 1,
+  });
+  return p.columns.map((c) => c.header);
+}

@@ -1,0 +1,193 @@
+// The identifier check: every valid row is sorted into new, exists, ambiguous or pending, from
+// the supplier list (read whole, when that costs fewer reads) or find-by-identifier per row.
+import type { SupplierPage } from '../api';
+import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
+import type { RowState } from '../journal/rowStates';
+import { appError } from '../../src-shared/errors';
+import type { RunContext } from './context';
+import { IdentityIndex } from './identityIndex';
+import { findQuery, listShape, supplierRef } from './payload';
+import { backoffMs } from './progress';
+
+export class Checker {
+  /** A failed check is tried again after a backoff, not at once at the full read budget. */
+  retryAt = 0;
+  private round = 0;
+
+  constructor(private readonly run: RunContext) {}
+
+  async check(): Promise<void> {
+    const { journal, jobId, conn, settings, clock, random } = this.run.d;
+    const { lanes, health } = this.run;
+    lanes.set('check', 1);
+    try {
+      const total = journal.counts(jobId).valid ?? 0;
+      if (!total) return;
+      const signal = health.signal;
+      const pending = await conn.pending(clock.now(), { jobId, signal });
+      if (pending.kind !== 'ok') return health.readFailed(pending);
+      health.reachable();
+      const index = new IdentityIndex();
+      // An entry without its supplier id can be followed by uuid only, not matched to a row.
+      index.addPending(
+        [...pending.value.byUuid.values()].flatMap((p) =>
+          p.supplierId ? [{ uuid: p.uuid, supplierId: p.supplierId }] : [],
+        ),
+      );
+
+      let strategy = settings.checkStrategy;
+      if (strategy !== 'lookup') {
+        const first = await conn.api.listSuppliers(0, settings.listPageSize, {
+          jobId,
+          signal,
+          kind: 'check',
+        });
+        if (first.kind !== 'ok') return health.readFailed(first);
+        const shape = listShape(first.value, settings.listPageSize);
+        // Without supplier ids on the items, or without a page count, the list cannot answer
+        // the check: find-by-identifier per row can.
+        if (!shape) strategy = 'lookup';
+        else if (strategy === 'auto') strategy = shape.pages <= total ? 'list' : 'lookup';
+        if (strategy === 'list' && shape) {
+          const read = await this.readSupplierList(index, first.value.content, shape);
+          if (read === 'failed') return;
+          if (read === 'unusable') strategy = 'lookup';
+        }
+      }
+      await this.matchRows(index, strategy === 'list' ? 'list' : 'lookup');
+    } finally {
+      lanes.set('check', 0);
+      if ((journal.counts(jobId).valid ?? 0) > 0 && !health.signal.aborted) {
+        this.retryAt =
+          clock.now() +
+          backoffMs(this.round++, settings.offlineBaseMs, settings.offlineCapMs, random);
+      } else this.round = 0;
+    }
+  }
+
+  /** Reads every page of the supplier list into the index (pages after the first in parallel,
+   *  paced by the scheduler). */
+  private async readSupplierList(
+    index: IdentityIndex,
+    firstContent: SupplierPage['content'],
+    shape: { size: number; pages: number },
+  ): Promise<'read' | 'failed' | 'unusable'> {
+    const { conn, jobId } = this.run.d;
+    const add = (items: SupplierPage['content']) => {
+      if (!items.every((s) => s.supplierIds)) return false;
+      index.addSuppliers(
+        items.map((s) => ({
+          platformId: String(s.platformTargetId),
+          supplierIds: s.supplierIds ?? [],
+        })),
+      );
+      return true;
+    };
+    if (!add(firstContent)) return 'unusable';
+    const pageNumbers = Array.from({ length: Math.max(0, shape.pages - 1) }, (_, i) => i + 1);
+    const signal = this.run.health.signal;
+    const results = await Promise.all(
+      pageNumbers.map((p) =>
+        conn.api.listSuppliers(p, shape.size, { jobId, signal, kind: 'check' }),
+      ),
+    );
+    for (const r of results) {
+      if (r.kind !== 'ok') {
+        this.run.health.readFailed(r);
+        return 'failed';
+      }
+      if (!add(r.value.content)) return 'unusable';
+    }
+    return 'read';
+  }
+
+  private async matchRows(index: IdentityIndex, strategy: 'list' | 'lookup'): Promise<void> {
+    const { journal, jobId, conn } = this.run.d;
+    const { health } = this.run;
+    for (;;) {
+      if (health.signal.aborted) return;
+      const rows = journal.takeDue(jobId, ['valid'], Number.MAX_SAFE_INTEGER, 500);
+      if (!rows.length) return;
+      const outcomes: RowOutcome[] = [];
+      const answers = await Promise.all(
+        rows.map(async (row) => {
+          const ref = supplierRef(row);
+          if (!ref || strategy === 'list') return { row, ref, answer: undefined };
+          const answer = await conn.api.findByIdentifier(findQuery(ref), {
+            jobId,
+            signal: health.signal,
+            kind: 'check',
+          });
+          return { row, ref, answer };
+        }),
+      );
+      for (const { row, ref, answer } of answers) {
+        if (!ref) {
+          outcomes.push(invalidPayload(row, 'valid'));
+          continue;
+        }
+        if (strategy === 'list') {
+          outcomes.push(checkOutcome(row, index.match(ref)));
+          continue;
+        }
+        if (!answer) continue;
+        if (answer.kind !== 'ok') {
+          health.readFailed(answer);
+          continue;
+        }
+        const found = answer.value;
+        if (found.found === 'one') {
+          const platformId = String(found.supplier.platformTargetId);
+          outcomes.push(checkOutcome(row, { kind: 'exists', platformId }));
+        } else if (found.found === 'ambiguous') {
+          outcomes.push(checkOutcome(row, { kind: 'ambiguous', platformIds: [] }));
+        } else {
+          outcomes.push(checkOutcome(row, index.match(ref)));
+        }
+      }
+      if (outcomes.length) await journal.recordOutcomesAsync(outcomes);
+      if (outcomes.length < rows.length) return; // a read failed: the loop comes back later
+      this.run.emitProgress();
+    }
+  }
+}
+
+function invalidPayload(row: JournalRow, from: RowState): RowOutcome {
+  return {
+    rowId: row.id,
+    from,
+    to: 'invalid',
+    patch: {
+      errorCode: 'invalid_input',
+      errorMessage:
+        'The row has no supplier id after mapping. Map the supplier id column and retry.',
+    },
+  };
+}
+
+export function checkOutcome(
+  row: JournalRow,
+  outcome: ReturnType<IdentityIndex['match']>,
+): RowOutcome {
+  const base = { rowId: row.id, from: 'valid' as RowState };
+  switch (outcome.kind) {
+    case 'new':
+      return { ...base, to: 'new' };
+    case 'exists':
+      return { ...base, to: 'exists', patch: { platformId: outcome.platformId } };
+    case 'pending':
+      return { ...base, to: 'pending', patch: { creationUuid: outcome.uuid, nextAttemptAt: 0 } };
+    case 'ambiguous':
+      return {
+        ...base,
+        to: 'ambiguous',
+        patch: {
+          errorCode: 'api_ambiguous',
+          errorMessage:
+            outcome.platformIds.length > 0
+              ? `Several suppliers have this identifier (platform ids ${outcome.platformIds.join(', ')}). Add a source to the identifier or merge the suppliers in the platform.`
+              : appError('api_ambiguous').message,
+        } satisfies RowPatch,
+      };
+  }
+}

@@ -1,0 +1,18 @@
+// What the parts of a run share: the dependencies, the job's health and lanes, the job's options
+// and what the API user may ask for on create.
+import type { JobOptions } from '../journal/schema';
+import type { JobHealth } from './health';
+import type { Lanes } from './lanes';
+import type { RateMeter } from './progress';
+import type { JobRunnerDeps, OnCreateEntitlements } from './runTypes';
+
+export interface RunContext {
+  readonly d: JobRunnerDeps;
+  readonly health: JobHealth;
+  readonly lanes: Lanes;
+  /** Creations accepted, for the measured rate. */
+  readonly createdMeter: RateMeter;
+  options: JobOptions;
+  onCreate: OnCreateEntitlements;
+  emitProgress(force?: boolean): void;
+}

@@ -1,0 +1,124 @@
+// The job's health: stopping (pause, cancel, a refusal that concerns every row, a full disk),
+// the wait for a lost network with its backoff, and reads that failed.
+import { answerError, type ApiFailure } from '../api';
+import { diskFull } from '../journal/journal';
+import type { JournalRow } from '../journal/journal';
+import { appError, type AppError } from '../../src-shared/errors';
+import { errorReason, reason, warningOf, type CodedMessage } from './messages';
+import { backoffMs } from './progress';
+import type { JobRunnerDeps, StopReason } from './runTypes';
+
+export class JobHealth {
+  private readonly stop = new AbortController();
+  private stopReason: StopReason | undefined;
+  /** Why a refusal stopped the job (403, no token, wrong address, field names). */
+  private refusal: CodedMessage | undefined;
+  private offlineRound = 0;
+  /** Nothing is sent before this moment: the network was lost. */
+  offlineUntil = 0;
+  offline = false;
+
+  constructor(
+    private readonly d: JobRunnerDeps,
+    private readonly emitProgress: (force?: boolean) => void,
+    private readonly wake: () => void,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.stop.signal;
+  }
+
+  get stopped(): StopReason | undefined {
+    return this.stopReason;
+  }
+
+  /** The job state reason a refusal stopped the job with. */
+  get refusalReason(): CodedMessage {
+    return this.refusal ?? errorReason(appError('api_access_denied'));
+  }
+
+  halt(why: StopReason): void {
+    // A full disk wins: nothing else (not even a cancel) can be recorded until space is freed.
+    if (this.stopReason !== 'disk_full') {
+      if (!this.stopReason || why === 'cancelled' || why === 'disk_full') this.stopReason = why;
+    }
+    if (!this.stop.signal.aborted) this.stop.abort(new Error(why));
+    this.wake();
+  }
+
+  /** The journal's disk is full: nothing can be recorded, so nothing more may be sent (every
+   *  send needs its intent written first). The job pauses; rows mid-request are found in doubt
+   *  when it resumes. Not a row's failure: no row changes state for it. */
+  storageFull(): void {
+    if (this.stopReason !== 'disk_full')
+      this.d.events.warning({
+        jobId: this.d.jobId,
+        ...warningOf('disk_full', { folder: this.d.journal.folder }),
+      });
+    this.halt('disk_full');
+  }
+
+  /** A refusal that concerns every row: the job stops and says what to fix. */
+  refused(error: AppError): void {
+    this.refusal = errorReason(error);
+    this.halt('access_denied');
+  }
+
+  /** Endpoints that always exist answered 404: the job stops and says what to check. */
+  wrongAddress(): void {
+    this.refusal = reason('wrong_address', { baseUrl: this.d.conn.client.baseUrl });
+    this.halt('access_denied');
+  }
+
+  /** No network (or no token): nothing was sent. The job waits and probes with backoff. */
+  nothingSent(kind: 'offline' | 'no_token'): void {
+    if (kind === 'no_token') return this.refused(appError('api_no_token'));
+    const { clock, settings, random, journal, jobId } = this.d;
+    this.offlineUntil =
+      clock.now() +
+      backoffMs(this.offlineRound++, settings.offlineBaseMs, settings.offlineCapMs, random);
+    if (!this.offline) {
+      this.offline = true;
+      journal.setJobState(jobId, 'waiting_network', errorReason(appError('api_offline')));
+      this.emitProgress(true);
+    }
+  }
+
+  /** The server answered: a wait for the network ends. */
+  reachable(): void {
+    if (!this.offline) return;
+    this.offline = false;
+    this.offlineRound = 0;
+    this.offlineUntil = 0;
+    this.d.journal.setJobState(this.d.jobId, 'running');
+    this.emitProgress(true);
+  }
+
+  /** A read that failed: offline waits, 403 pauses, anything else is tried again later. */
+  readFailed(answer: ApiFailure, row?: JournalRow): void {
+    if (answer.kind === 'access_denied')
+      return this.refused(answerError(answer) ?? appError('api_access_denied'));
+    if (answer.kind === 'offline' || answer.kind === 'no_token')
+      return this.nothingSent(answer.kind);
+    if (answer.kind === 'aborted') return;
+    // The supplier list or the pending list is missing: a wrong base URL.
+    if (answer.kind === 'not_found' && !row) return this.wrongAddress();
+    if (row) {
+      const { clock, settings, random } = this.d;
+      this.d.journal.recordOutcome({
+        rowId: row.id,
+        from: row.state,
+        to: row.state,
+        patch: {
+          nextAttemptAt:
+            clock.now() + backoffMs(1, settings.offlineBaseMs, settings.offlineCapMs, random),
+        },
+      });
+    }
+  }
+
+  /** The job's state reason for a full disk. */
+  diskFullReason(): CodedMessage {
+    return errorReason(diskFull(this.d.journal.folder).error);
+  }
+}

@@ -1,0 +1,46 @@
+// What the engine reports, as data: job state reasons, warnings and row history reasons are
+// codes of the catalogue (src-shared/i18n/engine.ts) with their params. The English `message`
+// beside a code (for logs and the journal) is built from the same catalogue entry.
+import type { en } from '../../src-shared/i18n/engine';
+import { word, type Params } from '../../src-shared/i18n';
+import type { AppError } from '../../src-shared/errors';
+
+type Keys = keyof typeof en;
+type Suffix<P extends string> = Keys extends infer K
+  ? K extends `${P}.${infer C}`
+    ? C
+    : never
+  : never;
+
+export type ReasonCode = Suffix<'reason'>;
+export type WarningCode = Suffix<'warning'>;
+/** Why a row moved: kept in its transition event as the code alone (small rows in the journal). */
+export type HistoryCode = Suffix<'history'>;
+
+export interface CodedMessage {
+  code: string;
+  params?: Params;
+  message: string;
+}
+
+export function reason(code: ReasonCode, params?: Params): CodedMessage {
+  return coded(code, params, word('en', `reason.${code}`, params));
+}
+
+export function warningOf(code: WarningCode, params?: Params): CodedMessage {
+  return coded(code, params, word('en', `warning.${code}`, params));
+}
+
+/** An error of the error catalogue as a job state reason: its details' plain values become
+ *  the params its words are filled with. */
+export function errorReason(error: AppError): CodedMessage {
+  const params: Params = {};
+  for (const [k, v] of Object.entries(error.details ?? {})) {
+    if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+  }
+  return coded(error.code, Object.keys(params).length ? params : undefined, error.message);
+}
+
+function coded(code: string, params: Params | undefined, message: string): CodedMessage {
+  return params ? { code, params, message } : { code, message };
+}

@@ -1,0 +1,141 @@
+// The reading stages of a row: reconciling a write in doubt, and polling a requested screening
+// or validation. Each reads the evidence, classifies it and applies what the policy decided.
+import type {
+  ApiAnswer,
+  FindResult,
+  ScreeningStatus,
+  SupplierDetail,
+  ValidationStatus,
+} from '../api';
+import type { JournalRow } from '../journal/journal';
+import { applyDecision, settledAt } from './apply';
+import type { RunContext } from './context';
+import { buildPayload, findQuery, platformIdentifier, supplierRef } from './payload';
+import {
+  pollPolicy,
+  reconcileCreatePolicy,
+  reconcileFollowUpPolicy,
+  statusClass,
+  type Evidence,
+  type EvidenceContext,
+} from './policy/evidence';
+import { followUpStageOf, type FollowUpStage } from './stages';
+
+export function evidenceContext(
+  run: RunContext,
+  extra: Partial<EvidenceContext> = {},
+): EvidenceContext {
+  return { options: run.options, maxWriteAttempts: run.d.settings.maxWriteAttempts, ...extra };
+}
+
+/** Find by identifier, as evidence; undefined after a failed read (handled). */
+export async function find(run: RunContext, row: JournalRow): Promise<Evidence | undefined> {
+  const ref = supplierRef(row);
+  if (!ref) return { class: 'none' };
+  const answer = await run.d.conn.api.findByIdentifier(findQuery(ref), {
+    jobId: run.d.jobId,
+    signal: run.health.signal,
+    kind: 'poll',
+  });
+  if (answer.kind !== 'ok') {
+    run.health.readFailed(answer, row);
+    return undefined;
+  }
+  return foundEvidence(answer.value);
+}
+
+export function foundEvidence(found: FindResult<SupplierDetail>): Evidence {
+  if (found.found === 'one')
+    return { class: 'found', platformTargetId: found.supplier.platformTargetId };
+  return { class: found.found === 'ambiguous' ? 'ambiguous' : 'none' };
+}
+
+/** A screening's or validation's status, as evidence; undefined after a failed read. */
+async function statusOf(
+  run: RunContext,
+  row: JournalRow,
+  stage: FollowUpStage,
+): Promise<Evidence | undefined> {
+  const identifier = platformIdentifier(row);
+  if (!identifier) return undefined;
+  const o = { jobId: run.d.jobId, signal: run.health.signal, kind: 'poll' as const };
+  return stage === 'screening'
+    ? evidenceOf(run, row, await run.d.conn.api.getScreening(identifier, o), screeningEvidence)
+    : evidenceOf(run, row, await run.d.conn.api.getValidation(identifier, o), validationEvidence);
+}
+
+function evidenceOf<T>(
+  run: RunContext,
+  row: JournalRow,
+  answer: ApiAnswer<T>,
+  toEvidence: (value: T) => Evidence,
+): Evidence | undefined {
+  if (answer.kind === 'ok' || answer.kind === 'not_found') {
+    run.health.reachable();
+    return answer.kind === 'ok' ? toEvidence(answer.value) : { class: 'none' };
+  }
+  run.health.readFailed(answer, row);
+  return undefined;
+}
+
+export function screeningEvidence(v: ScreeningStatus): Evidence {
+  return {
+    class: statusClass('screening', v.status),
+    status: v.status,
+    ...(v.id != null ? { id: v.id } : {}),
+  };
+}
+
+export function validationEvidence(v: ValidationStatus): Evidence {
+  return {
+    class: statusClass('validation', v.status),
+    status: v.status,
+    requestId: v.requestId ?? null,
+    outcomeTargetId: v.outcomeTargetId ?? null,
+    rejectionReason: v.rejectionReason ?? null,
+  };
+}
+
+export async function reconcile(run: RunContext, row: JournalRow): Promise<void> {
+  if (row.state === 'in_doubt') return reconcileCreate(run, row);
+  const stage = followUpStageOf(row.state);
+  const evidence = await statusOf(run, row, stage);
+  if (!evidence) return;
+  const decision = reconcileFollowUpPolicy(stage, evidence, row, evidenceContext(run));
+  await applyDecision(run, row, row.state, decision);
+}
+
+async function reconcileCreate(run: RunContext, row: JournalRow): Promise<void> {
+  const { conn, clock, settings, jobId } = run.d;
+  // Evidence counts only once read after the request settled: never a list read while the
+  // request was still on its way (see settledAt).
+  const settled = settledAt(row, settings);
+  // The row was checked new before its first send: what is found now is the creation this job
+  // made, unless its very first send was refused with 409 (then someone else made it meanwhile;
+  // the row is followed all the same, but not counted as created here).
+  const ours = row.errorCode !== 'api_conflict' || row.attempts > 1;
+  // The request that may have landed asked for screening and validation as today's payload
+  // would: follow those (and ask for them explicitly only if they never show up).
+  const built = buildPayload(row, run.options, run.onCreate);
+  const ctx = evidenceContext(run, {
+    ours,
+    sent: { screening: built?.screening ?? false, validation: built?.validation ?? false },
+  });
+  const decide = (e: Evidence) =>
+    applyDecision(run, row, 'in_doubt', reconcileCreatePolicy(e, row, ctx));
+  if (settled > clock.now()) return decide({ class: 'not_settled' });
+  const pending = await conn.pending(Math.max(settled, 0), { jobId, signal: run.health.signal });
+  if (pending.kind !== 'ok') return run.health.readFailed(pending, row);
+  run.health.reachable();
+  const uuid = row.identityKey ? pending.value.byIdentity.get(row.identityKey) : undefined;
+  if (uuid) return decide({ class: 'pending', uuid });
+  const found = await find(run, row);
+  if (found) await decide(found);
+}
+
+export async function pollStatus(run: RunContext, row: JournalRow): Promise<void> {
+  const stage = followUpStageOf(row.state);
+  const evidence = await statusOf(run, row, stage);
+  if (!evidence) return;
+  await applyDecision(run, row, row.state, pollPolicy(stage, evidence, row, evidenceContext(run)));
+}

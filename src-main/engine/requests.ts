@@ -1,0 +1,127 @@
+// The write requests: a create, a screening request, a validation request. Each records its
+// intent durably before it leaves (once the scheduler grants it its slot), then hands the
+// classified answer to the policy and applies what it decided.
+import type { ApiAnswer } from '../api';
+import type { JournalRow } from '../journal/journal';
+import type { SupplierIdentifier } from '../../src-shared/supplier';
+import { applyDecision } from './apply';
+import type { RunContext } from './context';
+import { buildPayload, platformIdentifier } from './payload';
+import { classify, type WriteValue } from './policy/classify';
+import { createPolicy, followUpPolicy } from './policy/writes';
+import { stageStates, type FollowUpStage, type WriteStage } from './stages';
+
+/** Sends one write under its intent; undefined when it never left (the row is as it was). */
+async function sendWithIntent<T extends WriteValue>(
+  run: RunContext,
+  row: JournalRow,
+  stage: WriteStage,
+  request: Record<string, unknown>,
+  send: (o: { timeoutMs: number }) => Promise<ApiAnswer<T>>,
+): Promise<ApiAnswer<T> | undefined> {
+  const { journal, jobId, conn, clock, settings } = run.d;
+  let intent = false;
+  const answer = await conn.scheduler.submit(
+    { group: 'WRITE', kind: stage, jobId, signal: run.health.signal },
+    async () => {
+      if (!intent) {
+        const marked = await journal.markSendingAsync([row.id], clock.now(), { stage, request });
+        if (!marked.length) return { kind: 'aborted', maybeSent: false } as const;
+        intent = true;
+      }
+      // Not aborted by a pause: a write that left finishes (bounded by the timeout), so that
+      // its answer is journaled instead of leaving the row in doubt.
+      return send({ timeoutMs: settings.requestTimeoutMs });
+    },
+  );
+  return intent ? answer : undefined;
+}
+
+export async function create(run: RunContext, row: JournalRow): Promise<void> {
+  const { journal, conn } = run.d;
+  const built = buildPayload(row, run.options, run.onCreate);
+  if (!built) {
+    await journal.recordOutcomeAsync({
+      rowId: row.id,
+      from: 'queued',
+      to: 'invalid',
+      patch: {
+        errorCode: 'invalid_input',
+        errorMessage: 'The row no longer passes validation. Fix its values and retry.',
+      },
+    });
+    return;
+  }
+  const sent = { screening: built.screening, validation: built.validation };
+  const answer = await sendWithIntent(
+    run,
+    row,
+    'create',
+    { endpoint: 'POST /public/v2/suppliers/sites', onCreate: sent },
+    (o) => conn.client.createSupplier(built.payload, o),
+  );
+  if (!answer) return; // never left: the row is still queued (or was moved by the user)
+  const classified = classify('create', answer, { fieldNames: conn.client.fieldNames, sent });
+  await applyDecision(
+    run,
+    row,
+    stageStates('create').sending,
+    createPolicy(classified, { sent }),
+    sent,
+  );
+}
+
+export async function requestFollowUp(
+  run: RunContext,
+  row: JournalRow,
+  stage: FollowUpStage,
+): Promise<void> {
+  const { journal, conn } = run.d;
+  const { queued, sending } = stageStates(stage);
+  const period = run.options.screeningPeriod;
+  if (stage === 'screening' && !period) {
+    await journal.recordOutcomeAsync({ rowId: row.id, from: queued, to: 'skipped' });
+    return;
+  }
+  const identifier = platformIdentifier(row);
+  if (!identifier) {
+    await journal.recordOutcomeAsync({
+      rowId: row.id,
+      from: queued,
+      to: 'skipped',
+      patch: {
+        errorCode: 'api_not_found',
+        errorMessage: 'The row has no platform id to request this for.',
+      },
+    });
+    return;
+  }
+  const send = (
+    id: SupplierIdentifier,
+    o: { timeoutMs: number },
+  ): Promise<ApiAnswer<WriteValue>> =>
+    stage === 'screening' && period
+      ? conn.client.requestScreening(id, period, o)
+      : conn.client.requestValidation(id, o);
+  const answer = await sendWithIntent(
+    run,
+    row,
+    stage,
+    {
+      endpoint: `POST /public/v2/suppliers/sites/${stage}`,
+      platformId: identifier.platformId ?? null,
+    },
+    (o) => send(identifier, o),
+  );
+  if (!answer) return;
+  const classified = classify(stage, answer, {
+    fieldNames: conn.client.fieldNames,
+    sent: { screening: false, validation: false },
+  });
+  await applyDecision(
+    run,
+    row,
+    sending,
+    followUpPolicy(stage, classified, { validate: run.options.validate }),
+  );
+}

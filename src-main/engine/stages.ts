@@ -1,0 +1,79 @@
+// The engine's stages and the row states they work on, derived from the row state machine in
+// src-shared/rowStates (docs/architecture.md, "Per-row state machine").
+import {
+  ROW_STATES,
+  WRITE_STAGES,
+  isSettled,
+  type RowState,
+  type WriteStage,
+} from '../journal/rowStates';
+
+export type { WriteStage };
+export type FollowUpStage = Exclude<WriteStage, 'create'>;
+export const WRITE_STAGE_NAMES = Object.keys(WRITE_STAGES) as WriteStage[];
+export const FOLLOW_UP_STAGES: readonly FollowUpStage[] = ['screening', 'validation'];
+
+/** A write stage's states: waiting for the budget, the intent, in doubt. */
+export function stageStates(stage: WriteStage): {
+  queued: RowState;
+  sending: RowState;
+  inDoubt: RowState;
+} {
+  return WRITE_STAGES[stage];
+}
+
+/** A follow-up's state once requested: polled until its status ends. */
+export function requestedState(stage: FollowUpStage): `${FollowUpStage}_requested` & RowState {
+  return `${stage}_requested`;
+}
+
+/** The follow-up stage a requested or in-doubt state belongs to. */
+export function followUpStageOf(state: RowState): FollowUpStage {
+  return state.startsWith('screening_') ? 'screening' : 'validation';
+}
+
+/** The states in which a row's write may have reached the server, with their doubt state. */
+export const INTENT_TO_DOUBT = WRITE_STAGE_NAMES.map(
+  (s) => [WRITE_STAGES[s].sending, WRITE_STAGES[s].inDoubt] as [RowState, RowState],
+);
+
+export const IN_DOUBT_STATES: RowState[] = WRITE_STAGE_NAMES.map((s) => WRITE_STAGES[s].inDoubt);
+export const REQUESTED_STATES: RowState[] = FOLLOW_UP_STAGES.map(requestedState);
+
+/** States in which a row still has work in this run: every state not settled, except 'draft'
+ *  (rows not validated yet wait for the user, see finish, not for the engine). */
+export const ACTIVE_STATES: readonly RowState[] = ROW_STATES.filter(
+  (s) => s !== 'draft' && !isSettled(s),
+);
+
+/** What must be empty for a no-wait run to stop: every create sent and answered. */
+export const UNSENT_CREATE_STATES: readonly RowState[] = [
+  'valid',
+  'new',
+  'queued',
+  'sending',
+  'in_doubt',
+];
+
+/** Rows whose creation the pending list tracks. */
+export const TRACKED_STATES: RowState[] = ['accepted', 'pending'];
+
+/** States whose rows wait for a due time (the loop sleeps until the earliest). */
+export const TIMED_STATES: RowState[] = [
+  'queued',
+  ...FOLLOW_UP_STAGES.map((s) => WRITE_STAGES[s].queued),
+  ...IN_DOUBT_STATES,
+  ...REQUESTED_STATES,
+];
+
+/** The status a follow-up has when it was asked for with the creation. */
+export const ON_CREATE = 'OnCreate';
+/** Marks kept in a row's error code between two looks (see the tracking and polling policies). */
+export const MISSING_MARK = 'creation_missing';
+export const NOT_VISIBLE_MARK = 'status_not_visible';
+
+export const SCREENING_END = new Set(['Finished', 'NoFindings', 'Aborted']);
+export const VALIDATION_END = new Set(['COMPLETED', 'REJECTED']);
+
+/** The engine's lanes: each keeps a few requests outstanding for the scheduler to pace. */
+export type Lane = 'check' | 'create' | 'reconcile' | 'track' | 'followup' | 'poll' | 'promote';

@@ -1,0 +1,92 @@
+// The event log: append-only (triggers refuse UPDATE, and DELETE while the job exists), the
+// audit trail of every request, answer, transition and note. Raw SQL, like every area on the
+// engine's path (see docs/architecture.md).
+import { clampLimit, DEFAULT_BATCH, type ReadHandle, type WriteHandle } from './handle';
+import { EVENT, type RawEvent, type RowEvent } from './rowColumns';
+import type { RowEventKind } from './rowStates';
+
+export type { RowEvent } from './rowColumns';
+
+export interface NewRowEvent {
+  jobId: string;
+  rowId: number | null;
+  kind: RowEventKind;
+  detail: Record<string, unknown>;
+  at?: number;
+}
+
+export const EVENT_SQL = {
+  insert: 'INSERT INTO row_events (job_id, row_id, at, kind, detail) VALUES (?, ?, ?, ?, ?)',
+  // A row's history is one range of (row, id); job-level notes (row NULL) are one range too.
+  rowEvents: `SELECT ${EVENT.select} FROM row_events WHERE row_id = ? AND id > ? ORDER BY id LIMIT ?`,
+  // The support export walks the log in id order (no index on the job: see the schema).
+  jobEvents: `SELECT ${EVENT.select} FROM row_events WHERE job_id = ? AND id > ? ORDER BY id LIMIT ?`,
+  lastJobNote: `SELECT at, detail FROM row_events INDEXED BY row_events_row_idx
+     WHERE row_id IS NULL AND job_id = ? AND kind = 'note' AND json_type(detail, ?) IS NOT NULL
+     ORDER BY id DESC LIMIT 1`,
+} as const;
+
+/** Appends one event in the caller's transaction. */
+export function insertEvent(
+  h: WriteHandle,
+  jobId: string,
+  rowId: number | null,
+  at: number,
+  kind: RowEventKind,
+  detail: Record<string, unknown>,
+): void {
+  h.statement(EVENT_SQL.insert).run(jobId, rowId, at, kind, JSON.stringify(detail));
+}
+
+/** Appends events (answers to reads, notes, job-level notes with rowId null) in one
+ *  transaction. There is no way to change or delete an event. */
+export function appendEvents(h: WriteHandle, events: readonly NewRowEvent[]): void {
+  const now = h.clock.now();
+  h.sqlite
+    .transaction(() => {
+      for (const e of events) insertEvent(h, e.jobId, e.rowId, e.at ?? now, e.kind, e.detail);
+    })
+    .immediate();
+}
+
+/** The newest job-level note (rowId null) that carries `key` in its detail, e.g. the
+ *  identifier check's figures; job-level notes are few, so this reads a handful of rows. */
+export function lastJobNote(
+  h: ReadHandle,
+  jobId: string,
+  key: string,
+): { at: number; detail: Record<string, unknown> } | null {
+  const raw = h.statement(EVENT_SQL.lastJobNote).get(jobId, `$.${key}`) as
+    { at: number; detail: string } | undefined;
+  return raw ? { at: raw.at, detail: JSON.parse(raw.detail) as Record<string, unknown> } : null;
+}
+
+/** A row's history, oldest first, in pages (pass the last event id as `afterId`). */
+export function rowEvents(
+  h: ReadHandle,
+  rowId: number,
+  options: { afterId?: number; limit?: number } = {},
+): RowEvent[] {
+  return eventPage(h, EVENT_SQL.rowEvents, rowId, options, 200);
+}
+
+/** The whole job's log, oldest first, in pages (for the support export). */
+export function jobEvents(
+  h: ReadHandle,
+  jobId: string,
+  options: { afterId?: number; limit?: number } = {},
+): RowEvent[] {
+  return eventPage(h, EVENT_SQL.jobEvents, jobId, options, 1_000);
+}
+
+function eventPage(
+  h: ReadHandle,
+  sql: string,
+  key: string | number,
+  options: { afterId?: number; limit?: number },
+  defaultLimit: number,
+): RowEvent[] {
+  const limit = clampLimit(options.limit ?? defaultLimit, DEFAULT_BATCH);
+  const raws = h.statement(sql).all(key, options.afterId ?? 0, limit) as RawEvent[];
+  return raws.map((raw) => EVENT.decode(raw));
+}

@@ -1,0 +1,423 @@
+// Writing rows: the import's inserts, the intent before a request leaves, the outcomes of the
+// answers, bulk moves and the user's fixes; each with its events, in one transaction. Raw SQL
+// (see docs/architecture.md): conditional updates with RETURNING, statements kept per shape of
+// patch, and only the columns that change assigned (an assigned column rewrites its index
+// entries even when its value stays).
+import { fail } from '../../src-shared/errors';
+import { insertEvent } from './events';
+import {
+  clampLimit,
+  DEFAULT_BATCH,
+  DEFAULT_MOVE_BATCH,
+  jsonOrNull,
+  type SqlValue,
+  type WriteHandle,
+} from './handle';
+import { requireJob } from './jobs';
+import { ROW, type JournalRow } from './rowColumns';
+import {
+  canTransition,
+  FIXABLE_STATES,
+  UNSENT_STATES,
+  WRITE_STAGES,
+  type RowState,
+  type WriteStage,
+} from './rowStates';
+import { getRow, isTransient } from './rowsRead';
+import { LISTED_STATES_SQL, type RowProblem, type UserEdits } from './schema';
+
+/** A row as the import hands it over. */
+export interface NewRow {
+  sourceRow: number;
+  cells: string[];
+  payload?: Record<string, unknown> | null;
+  identityKey?: string | null;
+  state?: 'draft' | 'valid' | 'invalid';
+  problems?: RowProblem[] | null;
+}
+
+/** The columns an outcome may set: `null` clears a field, an absent key leaves it. */
+type PatchColumns = Pick<
+  JournalRow,
+  | 'nextAttemptAt'
+  | 'attempts'
+  | 'platformId'
+  | 'creationUuid'
+  | 'createdByJob'
+  | 'screeningIds'
+  | 'screeningStatus'
+  | 'validationRequestId'
+  | 'validationStatus'
+  | 'outcomeTargetId'
+  | 'rejectionReason'
+  | 'errorCode'
+  | 'errorMessage'
+>;
+
+/** Fields an outcome may set; `null` clears a field, an absent key leaves it. `attempts` is an
+ *  absolute count (e.g. reconciliation rounds); see also `refundAttempt`. */
+export type RowPatch = {
+  [K in keyof PatchColumns]?: K extends 'nextAttemptAt' | 'attempts' | 'createdByJob'
+    ? PatchColumns[K]
+    : PatchColumns[K] | null;
+} & {
+  /** The request never left (429, no network before send): give back the attempt that
+   *  markSending counted. */
+  refundAttempt?: boolean;
+};
+
+const PATCH_KEYS = [
+  'nextAttemptAt',
+  'attempts',
+  'platformId',
+  'creationUuid',
+  'createdByJob',
+  'screeningIds',
+  'screeningStatus',
+  'validationRequestId',
+  'validationStatus',
+  'outcomeTargetId',
+  'rejectionReason',
+  'errorCode',
+  'errorMessage',
+] as const satisfies ReadonlyArray<keyof PatchColumns>;
+
+export interface RowOutcome {
+  rowId: number;
+  /** The state the outcome was computed from; a row that has moved since is left alone. */
+  from: RowState;
+  to: RowState;
+  patch?: RowPatch;
+  /** The answer received, kept as a 'response' event (status, body excerpt, request id...). */
+  response?: Record<string, unknown>;
+  /** Why the row moved, kept in the transition event. */
+  reason?: string;
+}
+
+export interface OutcomeResult {
+  /** Rows the outcome was written to. */
+  applied: number[];
+  /** Rows no longer in the `from` state (or gone): nothing was written for them. */
+  stale: number[];
+}
+
+export interface UserFix {
+  /** The values the user changed, by payload field or column name. Merged into the row's
+   *  earlier edits; the original cells are never changed. */
+  edits: UserEdits;
+  /** The payload mapped again with the edits applied. */
+  payload: Record<string, unknown>;
+  identityKey: string | null;
+  /** The validation's verdict on the new payload. */
+  state: 'valid' | 'invalid';
+  problems?: RowProblem[] | null;
+}
+
+function moveRowsSql(indexed: boolean): string {
+  const from = indexed
+    ? `rows INDEXED BY rows_state_source_row_idx
+       WHERE job_id = @jobId AND state = @from AND ${LISTED_STATES_SQL}`
+    : `rows WHERE job_id = @jobId AND state = @from`;
+  return `UPDATE rows SET state = @to, updated_at = @at,
+         next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at)
+       WHERE id IN (SELECT id FROM ${from} ORDER BY source_row LIMIT @limit)
+       RETURNING id`;
+}
+
+export const ROW_WRITE_SQL = {
+  insertRow: `INSERT INTO rows (job_id, source_row, cells, payload, identity_key, state, problems, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  // The only place rows are inserted; state changes are counted by triggers.
+  countAdded: `INSERT INTO job_row_counts (job_id, state, count) VALUES (?, ?, ?)
+     ON CONFLICT (job_id, state) DO UPDATE SET count = count + excluded.count`,
+  markSending: `UPDATE rows SET state = ?, attempts = attempts + 1, sent_at = ?, updated_at = ?
+     WHERE id = ? AND state = ? RETURNING job_id AS jobId, attempts`,
+  moveRows: moveRowsSql(true),
+  // From a state the index leaves out (TRANSIENT_STATES: a few rows at a time).
+  moveTransientRows: moveRowsSql(false),
+  applyFix: `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
+       error_code = NULL, error_message = NULL, rejection_reason = NULL, updated_at = ?
+     WHERE id = ?`,
+} as const;
+
+/**
+ * Adds rows to a job, `batchSize` rows per transaction. Source row numbers must be new to the
+ * job. Commits batch by batch: if a batch fails, the batches before it stay, and the error says
+ * how many rows were added.
+ */
+export function addRows(
+  h: WriteHandle,
+  jobId: string,
+  input: readonly NewRow[],
+  batchSize: number = DEFAULT_BATCH,
+): number {
+  requireJob(h, jobId);
+  const size = Math.max(1, batchSize);
+  checkNewRows(input);
+  let added = 0;
+  for (let start = 0; start < input.length; start += size) {
+    const batch = input.slice(start, start + size);
+    try {
+      insertBatch(h, jobId, batch);
+    } catch (e) {
+      if (
+        e instanceof Error &&
+        /UNIQUE constraint failed: rows\.job_id, rows\.source_row/.test(e.message)
+      ) {
+        fail(
+          'invalid_input',
+          'Some rows of this file were already added to the job. Start a new job from the file.',
+          { jobId, added },
+        );
+      }
+      throw e;
+    }
+    added += batch.length;
+  }
+  return added;
+}
+
+function insertBatch(h: WriteHandle, jobId: string, batch: readonly NewRow[]): void {
+  const now = h.clock.now();
+  const insert = h.statement(ROW_WRITE_SQL.insertRow);
+  const added = new Map<RowState, number>();
+  h.sqlite
+    .transaction(() => {
+      for (const r of batch) {
+        const state = r.state ?? 'draft';
+        added.set(state, (added.get(state) ?? 0) + 1);
+        insert.run(
+          jobId,
+          r.sourceRow,
+          JSON.stringify(r.cells),
+          jsonOrNull(r.payload),
+          r.identityKey ?? null,
+          state,
+          jsonOrNull(r.problems),
+          now,
+        );
+      }
+      const count = h.statement(ROW_WRITE_SQL.countAdded);
+      for (const [state, n] of added) count.run(jobId, state, n);
+    })
+    .immediate();
+}
+
+function checkNewRows(rows: readonly NewRow[]): void {
+  const seen = new Set<number>();
+  for (const r of rows) {
+    if (!Number.isInteger(r.sourceRow) || seen.has(r.sourceRow)) {
+      fail('invalid_input', 'Each row needs its own source row number.', {
+        sourceRow: r.sourceRow,
+      });
+    }
+    seen.add(r.sourceRow);
+    if (r.state !== undefined && !['draft', 'valid', 'invalid'].includes(r.state)) {
+      fail('invalid_input', undefined, { sourceRow: r.sourceRow, state: r.state });
+    }
+  }
+}
+
+/**
+ * The intent. In one synchronous (fsynced) transaction, moves each row from the stage's
+ * queued state to its sending state, counts an attempt, stamps `sentAt` and appends a
+ * 'request' event. Returns the rows marked (a row that was no longer queued is left out).
+ */
+export function markSending(
+  h: WriteHandle,
+  rowIds: readonly number[],
+  at: number,
+  options: { stage?: WriteStage; request?: Record<string, unknown> } = {},
+): number[] {
+  const stage = WRITE_STAGES[options.stage ?? 'create'];
+  const marked: number[] = [];
+  const mark = h.statement(ROW_WRITE_SQL.markSending);
+  h.durably(() =>
+    h.transact(() => {
+      for (const id of rowIds) {
+        const r = mark.get(stage.sending, at, at, id, stage.queued) as
+          { jobId: string; attempts: number } | undefined;
+        if (!r) continue;
+        marked.push(id);
+        // The caller's request details first: the journal's own facts win a name clash.
+        insertEvent(h, r.jobId, id, at, 'request', {
+          ...options.request,
+          from: stage.queued,
+          to: stage.sending,
+          attempt: r.attempts,
+        });
+      }
+    }),
+  );
+  return marked;
+}
+
+/**
+ * Writes outcomes in one transaction: each row moves `from` → `to` with its patch, with a
+ * 'response' event (when given) and a 'transition' event (when the state changes). A row no
+ * longer in `from` is left alone and reported as stale. An illegal transition is a bug and
+ * throws before anything is written.
+ */
+export function recordOutcomes(
+  h: WriteHandle,
+  outcomes: readonly RowOutcome[],
+  at: number,
+): OutcomeResult {
+  for (const o of outcomes) {
+    if (!canTransition(o.from, o.to)) {
+      fail('internal', undefined, {
+        reason: 'illegal row transition',
+        from: o.from,
+        to: o.to,
+        rowId: o.rowId,
+      });
+    }
+  }
+  const result: OutcomeResult = { applied: [], stale: [] };
+  h.transact(() => {
+    for (const o of outcomes) {
+      const jobId = updateRow(h, o.rowId, o.from, o.to, o.patch ?? {}, at);
+      if (jobId === null) {
+        result.stale.push(o.rowId);
+        continue;
+      }
+      result.applied.push(o.rowId);
+      if (o.response) insertEvent(h, jobId, o.rowId, at, 'response', o.response);
+      if (o.from !== o.to) {
+        const detail: Record<string, unknown> = { from: o.from, to: o.to };
+        if (o.reason !== undefined) detail.reason = o.reason;
+        if (o.patch?.errorCode) detail.errorCode = o.patch.errorCode;
+        insertEvent(h, jobId, o.rowId, at, 'transition', detail);
+      }
+    }
+  });
+  return result;
+}
+
+/** Returns the row's job id when written, null when the row is not in `from`. */
+function updateRow(
+  h: WriteHandle,
+  rowId: number,
+  from: RowState,
+  to: RowState,
+  patch: RowPatch,
+  at: number,
+): string | null {
+  const keys = PATCH_KEYS.filter((k) => patch[k] !== undefined);
+  const refund = patch.refundAttempt === true && patch.attempts === undefined;
+  // A row that keeps its state does not set it: an assigned column is an index change for
+  // SQLite even when the value is the same, and state leads two indexes.
+  const moves = from !== to;
+  const sets = [
+    ...(moves ? ['state = ?'] : []),
+    'updated_at = ?',
+    ...keys.map((k) => `${ROW.column(k)} = ?`),
+  ];
+  if (refund) sets.push('attempts = max(attempts - 1, 0)');
+  const stmt = h.statement(
+    `UPDATE rows SET ${sets.join(', ')} WHERE id = ? AND state = ? RETURNING job_id AS jobId`,
+  );
+  const values: SqlValue[] = keys.map((k) => ROW.encode(k, patch[k]));
+  const r = stmt.get(...(moves ? [to] : []), at, ...values, rowId, from) as
+    { jobId: string } | undefined;
+  return r ? r.jobId : null;
+}
+
+/**
+ * Moves up to `limit` rows of the job from `from` to `to` in one transaction (import order),
+ * with a transition event each; returns how many moved.
+ */
+export function moveRows(
+  h: WriteHandle,
+  jobId: string,
+  from: RowState,
+  to: RowState,
+  options: { limit?: number; at?: number; nextAttemptAt?: number; reason?: string } = {},
+): number {
+  if (!canTransition(from, to)) {
+    fail('internal', undefined, { reason: 'illegal row transition', from, to });
+  }
+  // In bulk, a row whose request may have reached the server can only be declared in doubt:
+  // sending it again takes a reconciliation first, one row at a time (recordOutcomes).
+  const intent = Object.values(WRITE_STAGES).find((stage) => stage.sending === from);
+  if (intent && to !== intent.inDoubt) {
+    fail('internal', undefined, { reason: 'rows in flight move in bulk only to doubt', from, to });
+  }
+  const limit = clampLimit(options.limit ?? DEFAULT_MOVE_BATCH, DEFAULT_BATCH);
+  const at = options.at ?? h.clock.now();
+  const detail = options.reason === undefined ? { from, to } : { from, to, reason: options.reason };
+  return h.transact(() => {
+    const sql = isTransient(from) ? ROW_WRITE_SQL.moveTransientRows : ROW_WRITE_SQL.moveRows;
+    const moved = h.statement(sql).all({
+      to,
+      at,
+      nextAttemptAt: options.nextAttemptAt ?? null,
+      jobId,
+      from,
+      limit,
+    }) as Array<{ id: number }>;
+    for (const { id } of moved) insertEvent(h, jobId, id, at, 'transition', detail);
+    return moved.length;
+  });
+}
+
+/** Cancels up to `limit` rows that nothing was sent for yet (UNSENT_STATES); returns how
+ *  many. Rows in flight finish their current step. */
+export function cancelUnsentRows(
+  h: WriteHandle,
+  jobId: string,
+  options: { limit?: number; at?: number } = {},
+  /** How each state's rows move (the Journal passes its own moveRows). */
+  move: typeof moveRows = moveRows,
+): number {
+  let budget = clampLimit(options.limit ?? DEFAULT_MOVE_BATCH, DEFAULT_BATCH);
+  let total = 0;
+  for (const state of UNSENT_STATES) {
+    if (budget <= 0) break;
+    const n = move(h, jobId, state, 'cancelled', {
+      limit: budget,
+      reason: 'job cancelled',
+      ...(options.at === undefined ? {} : { at: options.at }),
+    });
+    total += n;
+    budget -= n;
+  }
+  return total;
+}
+
+/**
+ * Applies the user's fix: merges the edits into the row's edits (the original cells stay),
+ * replaces the payload and identity, and sets the validation's verdict, with a 'note' event
+ * holding the edits. Only for rows nothing of which is on the platform (FIXABLE_STATES).
+ */
+export function applyUserFix(h: WriteHandle, rowId: number, fix: UserFix, at: number): JournalRow {
+  // The user's work: committed with FULL, so a power cut cannot take it back.
+  return h.durably(() =>
+    h.transact(() => {
+      const row = getRow(h, rowId) ?? fail('not_found', undefined, { rowId });
+      if (!(FIXABLE_STATES as readonly RowState[]).includes(row.state)) {
+        fail(
+          'invalid_input',
+          'This row was already sent to the platform, so its values can no longer be changed here. Change the supplier in the platform instead.',
+          { rowId, state: row.state },
+        );
+      }
+      const edits = { ...(row.userEdits ?? {}), ...fix.edits };
+      h.statement(ROW_WRITE_SQL.applyFix).run(
+        JSON.stringify(edits),
+        JSON.stringify(fix.payload),
+        fix.identityKey,
+        fix.state,
+        jsonOrNull(fix.problems),
+        at,
+        rowId,
+      );
+      insertEvent(h, row.jobId, rowId, at, 'note', {
+        userFix: fix.edits,
+        from: row.state,
+        to: fix.state,
+      });
+      return getRow(h, rowId)!;
+    }),
+  );
+}

@@ -1,0 +1,28 @@
+// What the command handlers of every area share: the services once opened, the files the user
+// chose, the downloads the browser may fetch. Each area's handlers are built from these and
+// combined into one table at the root (services/appServices.ts).
+import type { CommandName } from '../../../src-shared/contract';
+import type { Clock } from '../../util/clock';
+import type { AppServicesOptions, Core } from '../appServices';
+import type { Downloads } from '../downloads';
+import type { FileGrants } from '../fileGrants';
+import type { Onboarding } from '../onboarding';
+import type { Handlers } from '../router';
+
+export interface HandlerDeps {
+  options: AppServicesOptions;
+  clock: Clock;
+  grants: FileGrants;
+  downloads: Downloads;
+  /** The browser host may offer exported files as downloads. */
+  canDownload: boolean;
+  /** Opens the journal and the engine on first use. */
+  ready(): Promise<Core>;
+  onboarding(): Promise<Onboarding>;
+  /** The services, once the file is one the user chose (or a job's source, or a file the app
+   *  wrote); refused otherwise, whether the file exists or not. */
+  readable(filePath: string): Promise<Onboarding>;
+}
+
+/** The handlers of the commands named `<area>:…`. */
+export type AreaHandlers<A extends string> = Pick<Handlers, Extract<CommandName, `${A}:${string}`>>;

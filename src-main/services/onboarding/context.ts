@@ -1,0 +1,37 @@
+// What every part of the onboarding service works with: the journal, the engine, the secrets,
+// and the state the service keeps in memory (jobs started in the background, the outcomes of
+// finished rows).
+import type { JobView } from '../../../src-shared/contract';
+import type { SecretStore } from '../../api';
+import type { RunExit } from '../../engine/jobRunner';
+import type { SyncEngine } from '../../engine/syncEngine';
+import type { Journal } from '../../journal/journal';
+import type { Clock } from '../../util/clock';
+
+export interface OnboardingOptions {
+  journal: Journal;
+  engine: SyncEngine;
+  secrets: SecretStore;
+  dataDir: string;
+  clock?: Clock;
+  /** Called when a job changes state or is created (for the UI's job list). */
+  onJobChanged?: (jobId: string) => void;
+  /** Rows read while importing. */
+  onImportProgress?: (p: { path: string; rowsRead: number; done: boolean }) => void;
+  /** Rows per sheet of an exported workbook (Excel's limit unless a test lowers it). */
+  maxRowsPerSheet?: number;
+}
+
+export interface Ctx extends OnboardingOptions {
+  clock: Clock;
+  /** Jobs started in the background (the UI follows their events). */
+  background: Map<string, Promise<RunExit>>;
+  /** Outcomes of a job's finished rows, kept while its count of finished rows stays (a `done`
+   *  row never changes again). */
+  outcomeCache: Map<string, { done: number; value: JobView['outcomes'] }>;
+}
+
+/** A job runs in this process: in the engine, or started in the background. */
+export function isBusy(ctx: Ctx, jobId: string): boolean {
+  return ctx.engine.isRunning(jobId) || ctx.background.has(jobId);
+}

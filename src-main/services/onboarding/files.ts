@@ -1,0 +1,170 @@
+// Files before a job: a chosen file's preview, the mapping's preview, and mapping templates.
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { CommandOutput, MappingPreview, PreviewView } from '../../../src-shared/contract';
+import { PAYLOAD_FIELDS } from '../../../src-shared/supplier';
+import {
+  type Mapping,
+  type MappingTemplate,
+  createTemplate,
+  headerSignature,
+  inspectFile,
+  mappingFromTemplate,
+  previewTable,
+  suggestMapping,
+  validateRows,
+} from '../../workbook';
+import type { Ctx } from './context';
+
+export type TemplateView = CommandOutput<'templates:list'>[number];
+
+export async function preview(
+  ctx: Ctx,
+  input: {
+    path: string;
+    sheet?: string | undefined;
+    headerRow?: number | undefined;
+    limit?: number;
+  },
+): Promise<PreviewView> {
+  const file = await inspectFile(input.path);
+  const table = await previewTable(input.path, {
+    ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
+    ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
+    limit: input.limit ?? 50,
+  });
+  const headers = table.columns.map((c) => c.header);
+  const suggestion = suggestMapping(
+    headers,
+    table.rows.slice(0, 20).map((r) => r.cells),
+    templatesFor(ctx, headers),
+  );
+  return {
+    file: { ...file, ...(file.text ? { text: file.text } : {}) },
+    sheet: table.sheet,
+    headerRow: table.headerRow,
+    columns: table.columns,
+    rows: table.rows,
+    notes: table.notes,
+    truncated: table.truncated,
+    suggestion,
+  };
+}
+
+export async function mappingPreview(
+  ctx: Ctx,
+  input: {
+    path: string;
+    sheet?: string | undefined;
+    headerRow?: number | undefined;
+    mapping: Mapping;
+    limit?: number;
+  },
+): Promise<MappingPreview> {
+  const table = await previewTable(input.path, {
+    ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
+    ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
+    limit: input.limit ?? 50,
+  });
+  const { rows, summary } = validateRows(table.rows, input.mapping, table.columns);
+  const samples = table.rows.slice(0, 5);
+  const validatedSamples = rows.slice(0, 5);
+  const byField = new Map(input.mapping.fields.map((f) => [f.field, f]));
+  const fields = PAYLOAD_FIELDS.map(({ key }) => {
+    const f = byField.get(key);
+    const before = samples.map((r) => {
+      if (!f) return '';
+      const cell = f.column === null ? '' : (r.cells[f.column] ?? '');
+      return cell === '' && f.constant !== undefined ? f.constant : cell;
+    });
+    const after = validatedSamples.map((v) => {
+      // Customer and own ids are not in the payload: they are attached after creation.
+      if (key === 'customerId' || key === 'ownId') return v.extraIds[key] ?? '';
+      return textAt(v.payload ?? v.draft, key);
+    });
+    return { field: key, before, after };
+  });
+  const required = PAYLOAD_FIELDS.filter((f) => f.required).map((f) => f.key);
+  const missingRequired = required.filter((k) => {
+    const f = byField.get(k);
+    return !f || (f.column === null && !f.constant);
+  });
+  return {
+    fields,
+    missingRequired,
+    problems: rows.flatMap((r) => r.problems).slice(0, 200),
+    summary: { ...summary, byCode: summary.byCode as Record<string, number> },
+  };
+}
+
+export function templatesFor(ctx: Ctx, headers: readonly string[]): MappingTemplate[] {
+  return ctx.journal
+    .templatesFor(headerSignature(headers))
+    .map((t) => t.mapping as unknown as MappingTemplate)
+    .reverse();
+}
+
+/** Every saved template, newest first; with the file's headers, each mapped onto them. */
+export function listTemplates(ctx: Ctx, headers?: readonly string[]): TemplateView[] {
+  const signature = headers ? headerSignature(headers) : null;
+  return ctx.journal
+    .listTemplates()
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .map((t) => {
+      const template = t.mapping as unknown as MappingTemplate;
+      const base = {
+        name: t.name,
+        headers: template.headers ?? [],
+        updatedAt: t.updatedAt,
+        sameColumns: signature !== null && t.headerSignature === signature,
+      };
+      if (!headers) return { ...base, mapping: null, missingColumns: [] };
+      const mapping = mappingFromTemplate(template, headers);
+      const missingColumns = template.fields
+        .filter((f, i) => f.header !== null && mapping.fields[i]?.column === null)
+        .map((f) => f.header as string);
+      return { ...base, mapping, missingColumns };
+    });
+}
+
+export function deleteTemplate(ctx: Ctx, name: string): boolean {
+  return ctx.journal.deleteTemplate(name);
+}
+
+export function saveTemplate(
+  ctx: Ctx,
+  name: string,
+  headers: readonly string[],
+  mapping: Mapping,
+): void {
+  const template = createTemplate(name, headers, mapping);
+  ctx.journal.saveTemplate({
+    name,
+    headerSignature: template.signature,
+    mapping: template as unknown as Record<string, unknown>,
+  });
+}
+
+export function uploadPath(
+  ctx: Ctx,
+  name: string,
+  uploadId = randomUUID(),
+): { uploadId: string; path: string } {
+  const safe =
+    path
+      .basename(name)
+      .replace(/[^\w.\- ()äöüÄÖÜß]/g, '_')
+      .slice(0, 120) || 'upload';
+  return { uploadId, path: path.join(ctx.dataDir, 'imports', uploadId, safe) };
+}
+
+export function textAt(obj: unknown, key: string): string {
+  if (!obj) return '';
+  let v: unknown = obj;
+  for (const part of key.split('.')) {
+    if (v === null || typeof v !== 'object') return '';
+    v = (v as Record<string, unknown>)[part];
+  }
+  if (v === undefined || v === null) return '';
+  return Array.isArray(v) ? v.join('; ') : String(v);
+}

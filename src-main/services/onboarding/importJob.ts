@@ -1,0 +1,206 @@
+// A file read into a new job, streaming, in batches of journal rows; and an import cut short finished.
+import path from 'node:path';
+import type { JobOptionsView } from '../../../src-shared/contract';
+import { failWith } from '../../../src-shared/errors';
+import { said } from '../said';
+import { identityKey } from '../../../src-shared/supplier';
+import type { NewRow } from '../../journal/journal';
+import {
+  EXCEL_MAX_COLUMNS,
+  type Mapping,
+  RESULT_COLUMNS,
+  type ValidatedRow,
+  type ValidationSummary,
+  importRows,
+  inspectFile,
+} from '../../workbook';
+import type { Ctx } from './context';
+
+export const IMPORT_INCOMPLETE = said('reason', 'import_incomplete');
+
+export interface CreateJobInput {
+  path: string;
+  sheet?: string | undefined;
+  headerRow?: number | undefined;
+  name?: string | undefined;
+  connectionId: string;
+  mapping: Mapping;
+  options: JobOptionsView;
+  /** The language the job is made in: its results are worded in it. */
+  lang?: 'en' | 'de' | undefined;
+  /** The results will be written as CSV only (the command line's --out FILE.csv): a table too
+   *  wide for an Excel sheet is then accepted. */
+  resultsAs?: 'csv' | 'xlsx';
+}
+
+/** Imports the whole file into a new job, streaming, in batches of journal rows. */
+export async function createJob(
+  ctx: Ctx,
+  input: CreateJobInput,
+): Promise<{
+  jobId: string;
+  summary: ValidationSummary;
+  notes: Array<{ row: number | null; kind: string; message: string }>;
+}> {
+  const { journal } = ctx;
+  const conn =
+    journal.getConnection(input.connectionId) ??
+    failWith('not_found', { reason: 'chosen_connection', connectionId: input.connectionId });
+  const file = await inspectFile(input.path);
+  const imported = await importRows(input.path, {
+    ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
+    ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
+    expectedHash: file.hash,
+    mapping: input.mapping,
+  });
+  // Results that cannot be written to Excel are said before anything is sent, not after.
+  const width = imported.columns.length + RESULT_COLUMNS.length;
+  if (width > EXCEL_MAX_COLUMNS && input.resultsAs !== 'csv') {
+    await imported.close();
+    const count = new Intl.NumberFormat('en-US');
+    const figures = {
+      columns: imported.columns.length,
+      resultColumns: RESULT_COLUMNS.length,
+      width,
+      maxColumns: EXCEL_MAX_COLUMNS,
+    };
+    failWith(
+      'results_too_wide',
+      {
+        reason: 'import',
+        path: input.path,
+        file: path.basename(input.path),
+        ...figures,
+        used: input.mapping.fields.filter((f) => f.column !== null).length,
+      },
+      Object.fromEntries(Object.entries(figures).map(([k, n]) => [k, count.format(n)])),
+    );
+  }
+  const job = journal.createJob({
+    name:
+      input.name?.trim() ||
+      `${path.basename(input.path)}${imported.sheet && file.kind === 'xlsx' ? ` · ${imported.sheet}` : ''}`,
+    connectionId: conn.id,
+    sourcePath: path.resolve(input.path),
+    sourceHash: file.hash,
+    sourceSheet: file.kind === 'xlsx' ? imported.sheet : null,
+    headerRow: imported.headerRow,
+    headers: imported.columns.map((c) => c.header),
+    mapping: input.mapping as unknown as Record<string, unknown>,
+    options: { ...input.options, ...(input.lang ? { lang: input.lang } : {}) },
+  });
+  // Until the last row is journaled, the job says so: a job whose import was cut short (a crash,
+  // a kill) must never run with rows missing; resuming it reads the rest of the file first.
+  journal.setJobState(job.id, 'needs_attention', IMPORT_INCOMPLETE);
+  const { rowNotes } = await readRowsInto(ctx, job.id, input.path, imported, 0);
+  journal.setJobState(job.id, 'ready');
+  ctx.onJobChanged?.(job.id);
+  // Changes the app made to values on the user's behalf (restored postal codes, ...) are said
+  // once per kind, with the first example, beside the table's own notes.
+  const notes: Array<{ row: number | null; kind: string; message: string }> = [...imported.notes];
+  for (const [kind, { count, first }] of rowNotes) {
+    notes.push({
+      row: null,
+      kind,
+      message: count === 1 ? first : `${first} (and ${count - 1} more rows like it)`,
+    });
+  }
+  return { jobId: job.id, summary: imported.summary(), notes };
+}
+
+/** Streams validated rows into the job in batches, from after `afterSourceRow`. */
+export async function readRowsInto(
+  ctx: Ctx,
+  jobId: string,
+  filePath: string,
+  imported: Awaited<ReturnType<typeof importRows>>,
+  afterSourceRow: number,
+): Promise<{ read: number; rowNotes: Map<string, { count: number; first: string }> }> {
+  const { journal } = ctx;
+  let batch: NewRow[] = [];
+  let read = 0;
+  const rowNotes = new Map<string, { count: number; first: string }>();
+  const flush = () => {
+    if (batch.length) journal.addRows(jobId, batch);
+    batch = [];
+    ctx.onImportProgress?.({ path: filePath, rowsRead: read, done: false });
+  };
+  try {
+    for await (const row of imported.rows) {
+      read++;
+      if (row.sourceRow <= afterSourceRow) continue;
+      for (const note of row.notes) {
+        const kind = `${note.field}_${note.kind}`;
+        const seen = rowNotes.get(kind);
+        if (seen) seen.count++;
+        else rowNotes.set(kind, { count: 1, first: note.message });
+      }
+      batch.push(toNewRow(row));
+      if (batch.length >= 2_000) {
+        flush();
+        // Let the event loop serve the UI between batches.
+        await new Promise((r) => setImmediate(r));
+      }
+    }
+    flush();
+  } catch (e) {
+    await imported.close().catch(() => undefined);
+    journal.setJobState(jobId, 'needs_attention', {
+      code: IMPORT_INCOMPLETE.code,
+      params: { rows: read },
+      message: `The import stopped after ${read} rows: ${(e as { message?: string }).message ?? String(e)} Fix the file (or close it in Excel), then resume the job to read the rest.`,
+    });
+    throw e;
+  }
+  ctx.onImportProgress?.({ path: filePath, rowsRead: read, done: true });
+  return { read, rowNotes };
+}
+
+/** A job whose import was cut short reads the rest of its file (unchanged since: the hash is
+ *  checked) before anything else happens to it. */
+export async function finishImport(ctx: Ctx, jobId: string): Promise<void> {
+  const { journal } = ctx;
+  const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
+  if (job.stateReason?.code !== IMPORT_INCOMPLETE.code) return;
+  const imported = await importRows(job.sourcePath, {
+    ...(job.sourceSheet ? { sheet: job.sourceSheet } : {}),
+    headerRow: job.headerRow,
+    expectedHash: job.sourceHash,
+    mapping: job.mapping as unknown as Mapping,
+  });
+  await readRowsInto(ctx, jobId, job.sourcePath, imported, journal.lastSourceRow(jobId));
+  journal.setJobState(jobId, 'ready');
+  ctx.onJobChanged?.(jobId);
+}
+
+export function toNewRow(row: ValidatedRow): NewRow {
+  const problems = row.problems.map(toJournalProblem);
+  if (row.status === 'empty' && !problems.length) {
+    const { code, message } = said('problem', 'empty_row');
+    problems.push({ message, code });
+  }
+  return {
+    sourceRow: row.sourceRow,
+    cells: row.cells,
+    // An invalid row keeps its partial payload: a fix in the app starts from its values.
+    payload: (row.payload as Record<string, unknown> | null) ?? row.draft ?? null,
+    identityKey: row.identity ?? (row.payload ? identityKey(row.payload.supplierId) : null),
+    state: row.status === 'valid' ? 'valid' : 'invalid',
+    problems: problems.length ? problems : null,
+  };
+}
+
+export function toJournalProblem(p: {
+  message: string;
+  fix: string;
+  field: string | null;
+  column: string | null;
+  code: string;
+}) {
+  return {
+    message: p.fix ? `${p.message} ${p.fix}` : p.message,
+    ...(p.field ? { field: p.field } : {}),
+    ...(p.column ? { column: p.column } : {}),
+    code: p.code,
+  };
+}

@@ -1,0 +1,116 @@
+// Running a job: in the foreground or the background, its plan and confirmation, pause, cancel, retry.
+import type { JobPlanView, JobView } from '../../../src-shared/contract';
+import { fail, failWith, paramsOf, toAppError } from '../../../src-shared/errors';
+import { said } from '../said';
+import type { RunExit, RunOptions } from '../../engine/jobRunner';
+import type { RowState } from '../../journal/rowStates';
+import { leaveOutHeldRows, planJob, recordConfirmedPlan } from '../plan';
+import { isBusy, type Ctx } from './context';
+import { IMPORT_INCOMPLETE, finishImport } from './importJob';
+import { jobView } from './jobView';
+
+/** Runs the job in the foreground (the CLI waits for it). */
+export async function run(ctx: Ctx, jobId: string, options: RunOptions): Promise<RunExit> {
+  // The rest of an interrupted import is read under the job's lease: a second process
+  // resuming the same job is told that the job is in use, not that its rows clash.
+  const done = ctx.engine.run(jobId, options, () => finishImport(ctx, jobId));
+  ctx.onJobChanged?.(jobId);
+  try {
+    return await done;
+  } finally {
+    ctx.onJobChanged?.(jobId);
+  }
+}
+
+/** The summary to confirm before a start (services/plan.ts). */
+export function startPlan(ctx: Ctx, jobId: string): JobPlanView {
+  return planJob(planDeps(ctx), jobId);
+}
+
+/**
+ * What every front door does before a run sends anything: the plan is computed again; a
+ * start it says needs confirming is refused unless confirmed; with `leaveOutHeld`, rows
+ * another unfinished job holds are left out first; what was confirmed is recorded. Returns the
+ * plan it went by and how many rows were left out.
+ */
+export function confirmStart(
+  ctx: Ctx,
+  jobId: string,
+  choice: { confirmed: boolean; leaveOutHeld: boolean },
+): { plan: JobPlanView; leftOut: number } {
+  if (isBusy(ctx, jobId)) return { plan: startPlan(ctx, jobId), leftOut: 0 };
+  let plan = startPlan(ctx, jobId);
+  if (plan.needsConfirmation && !choice.confirmed) fail('plan_not_confirmed');
+  let leftOut = 0;
+  if (choice.leaveOutHeld && plan.heldRows > 0) {
+    leftOut = leaveOutHeldRows(planDeps(ctx), jobId);
+    plan = startPlan(ctx, jobId);
+    ctx.onJobChanged?.(jobId);
+  }
+  if (choice.confirmed) recordConfirmedPlan(ctx.journal, plan);
+  return { plan, leftOut };
+}
+
+export function planDeps(ctx: Ctx) {
+  return {
+    journal: ctx.journal,
+    engine: ctx.engine,
+    isRunning: (id: string) => isBusy(ctx, id),
+  };
+}
+
+/** Starts the job in the background (the UI follows its events). */
+export function start(ctx: Ctx, jobId: string, options: RunOptions): boolean {
+  jobView(ctx, jobId);
+  if (isBusy(ctx, jobId)) return false;
+  const done = run(ctx, jobId, options);
+  ctx.background.set(jobId, done);
+  done
+    .catch((e) => {
+      const error = toAppError(e);
+      const { journal } = ctx;
+      // An interrupted import keeps its own reason: resuming reads the rest of the file.
+      if (journal.getJob(jobId)?.stateReason?.code !== IMPORT_INCOMPLETE.code) {
+        // Worded by `reason.<code>` where the reason has words of its own, else by the error's
+        // (`failure.<code>[.<reason>]`, its details as the params).
+        const params = paramsOf(error.details);
+        journal.setJobState(
+          jobId,
+          'needs_attention',
+          error.code === 'internal'
+            ? said('reason', 'internal')
+            : {
+                code: error.code,
+                ...(Object.keys(params).length ? { params } : {}),
+                message: error.message,
+              },
+        );
+      }
+      ctx.onJobChanged?.(jobId);
+    })
+    .finally(() => ctx.background.delete(jobId));
+  return true;
+}
+
+export async function pause(ctx: Ctx, jobId: string): Promise<JobView> {
+  await ctx.engine.pause(jobId);
+  ctx.onJobChanged?.(jobId);
+  return jobView(ctx, jobId);
+}
+
+export async function cancel(ctx: Ctx, jobId: string): Promise<JobView> {
+  await ctx.engine.cancel(jobId);
+  ctx.onJobChanged?.(jobId);
+  return jobView(ctx, jobId);
+}
+
+export function retry(ctx: Ctx, jobId: string, states?: readonly string[]): number {
+  if (ctx.engine.isRunning(jobId)) failWith('invalid_input', { reason: 'pause_to_retry', jobId });
+  const n = ctx.engine.retry(jobId, states as RowState[] | undefined);
+  ctx.onJobChanged?.(jobId);
+  return n;
+}
+
+export async function waitForBackground(ctx: Ctx): Promise<void> {
+  await Promise.allSettled([...ctx.background.values()]);
+}

@@ -1,0 +1,108 @@
+// A job as the app shows it: its rows' counts and groups, outcomes, last check and whether it runs.
+import type { JobView } from '../../../src-shared/contract';
+import { failWith } from '../../../src-shared/errors';
+import { isAttentionOutcome } from '../../../src-shared/outcomes';
+import { ROW_STATE_GROUP, type RowState } from '../../journal/rowStates';
+import type { Mapping } from '../../workbook';
+import type { Ctx } from './context';
+
+/** The journal setting with the archived jobs: job id → when it was archived. */
+export const ARCHIVED_JOBS_SETTING = 'jobs:archived';
+
+export function jobView(ctx: Ctx, jobId: string): JobView {
+  const { journal, engine } = ctx;
+  const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
+  const conn = journal.getConnection(job.connectionId);
+  const counts = journal.counts(jobId) as Record<string, number>;
+  const groups = { to_fix: 0, waiting: 0, in_progress: 0, finished: 0 };
+  let total = 0;
+  for (const [state, n] of Object.entries(counts)) {
+    if (!n) continue;
+    total += n;
+    groups[ROW_STATE_GROUP[state as RowState]] += n;
+  }
+  // A finished row whose validation was rejected (or screening aborted) needs the user.
+  const outcomes = doneOutcomes(ctx, jobId, counts.done ?? 0);
+  groups.finished -= outcomes.attention;
+  groups.to_fix += outcomes.attention;
+  const running = engine.isRunning(jobId) || ctx.background.has(jobId);
+  return {
+    id: job.id,
+    name: job.name,
+    sourcePath: job.sourcePath,
+    sourceSheet: job.sourceSheet,
+    connectionId: job.connectionId,
+    connectionName: conn?.name ?? '(removed connection)',
+    isSandbox: conn?.isSandbox ?? false,
+    lang: job.options.lang ?? 'en',
+    state: job.state,
+    stateReason: job.stateReason,
+    options: {
+      skipExisting: job.options.skipExisting,
+      screeningPeriod: (job.options.screeningPeriod as 2 | 5 | 10 | null) ?? null,
+      validate: job.options.validate,
+    },
+    headers: job.headers,
+    mapping: job.mapping as unknown as Mapping,
+    counts: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
+    total,
+    groups,
+    running,
+    interrupted: !running && (job.state === 'running' || job.state === 'waiting_network'),
+    lastCheck: lastCheckOf(journal.lastJobNote(jobId, 'check')),
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+    finishedAt: job.finishedAt,
+    outcomes,
+    archived: Object.hasOwn(archivedJobs(ctx), jobId),
+  };
+}
+
+/** How the job's finished rows' screening and validation ended. */
+export function doneOutcomes(ctx: Ctx, jobId: string, done: number): JobView['outcomes'] {
+  const cached = ctx.outcomeCache.get(jobId);
+  if (cached && cached.done === done) return cached.value;
+  const value: JobView['outcomes'] = { screening: {}, validation: {}, attention: 0 };
+  if (done > 0) {
+    for (const r of ctx.journal.doneOutcomes(jobId)) {
+      if (r.screening !== null)
+        value.screening[r.screening] = (value.screening[r.screening] ?? 0) + r.rows;
+      if (r.validation !== null)
+        value.validation[r.validation] = (value.validation[r.validation] ?? 0) + r.rows;
+      if (
+        isAttentionOutcome('screening', r.screening) ||
+        isAttentionOutcome('validation', r.validation)
+      )
+        value.attention += r.rows;
+    }
+  }
+  ctx.outcomeCache.set(jobId, { done, value });
+  return value;
+}
+
+export function archivedJobs(ctx: Ctx): Record<string, number> {
+  const v = ctx.journal.getSetting(ARCHIVED_JOBS_SETTING);
+  return v && typeof v === 'object' ? (v as Record<string, number>) : {};
+}
+
+export function listJobs(ctx: Ctx): JobView[] {
+  return ctx.journal
+    .listJobs()
+    .map((j) => jobView(ctx, j.id))
+    .sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+export function lastCheckOf(
+  note: { at: number; detail: Record<string, unknown> } | null,
+): JobView['lastCheck'] {
+  const c = note?.detail.check as Record<string, unknown> | undefined;
+  if (!note || !c) return null;
+  const n = (k: string) => (typeof c[k] === 'number' ? (c[k] as number) : 0);
+  return {
+    at: note.at,
+    new: n('new'),
+    exists: n('exists'),
+    ambiguous: n('ambiguous'),
+    pending: n('pending'),
+  };
+}

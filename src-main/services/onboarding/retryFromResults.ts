@@ -1,0 +1,175 @@
+// A results file the user fixed in Excel, brought back as a retry job of the fixed rows.
+import path from 'node:path';
+import { failWith, toAppError } from '../../../src-shared/errors';
+import {
+  type Mapping,
+  RetrySelector,
+  type ValidatedRow,
+  columnLetter,
+  importRows,
+  inspectFile,
+  isResultHeader,
+  isSourceRowHeader,
+  previewTable,
+  resultSheetFamily,
+  validateRows,
+} from '../../workbook';
+import { type ResultsFileWording, assertResultsFileFits, sourceJobOf } from '../resultsFile';
+import type { Ctx } from './context';
+import { toNewRow } from './importJob';
+
+export interface RetryFromResults {
+  jobId: string | null;
+  retry: number;
+  stillInvalid: number;
+  alreadyDone: number;
+  unmatched: number;
+  unchanged: number;
+  doneButChanged: number;
+  conflicts: number;
+  /** The job's row numbers (up to 20) of the rows changed differently on two sheets. */
+  conflictRows: number[];
+  /** The job's row numbers (up to 20) of done rows whose values were changed. */
+  doneButChangedRows: number[];
+}
+
+/** A results file the user fixed in Excel (on its Results or Errors sheets): a new job with
+ *  the rows that were not done and whose values the user changed. */
+export async function retryFromResults(
+  ctx: Ctx,
+  filePath: string,
+  jobId?: string,
+  wording?: ResultsFileWording,
+): Promise<RetryFromResults> {
+  const { journal } = ctx;
+  const job =
+    (jobId ? journal.getJob(jobId) : undefined) ??
+    sourceJobOf(journal.listJobs(), filePath) ??
+    failWith('not_found', { reason: 'results_job', path: filePath });
+  const file = await inspectFile(filePath);
+  // The Results sheets, and the Errors sheets where fixes count as well; a file whose sheets
+  // were renamed is read from its first sheet, and a CSV file has one table.
+  // Sheet names in either language a job can be made in.
+  const family = (f: 'results' | 'errors') =>
+    file.sheets.filter((s) => !s.hidden && resultSheetFamily(s.name) === f).map((s) => s.name);
+  const resultSheets = file.kind === 'xlsx' ? family('results') : [];
+  const errorSheets = file.kind === 'xlsx' ? family('errors') : [];
+  const firstSheet: string | undefined = resultSheets[0];
+  // The header row first (the reading stops there): a file that does not fit is refused with
+  // its reason before anything is read or made.
+  const first = await previewTable(filePath, {
+    ...(firstSheet ? { sheet: firstSheet } : {}),
+    limit: 1,
+  });
+  assertResultsFileFits(filePath, first, job, wording);
+  for (const sheet of [...resultSheets.slice(1), ...errorSheets]) {
+    assertResultsFileFits(
+      filePath,
+      await previewTable(filePath, { sheet, limit: 1 }),
+      job,
+      wording,
+    );
+  }
+  const mapping = job.mapping as unknown as Mapping;
+  const columns = job.headers.map((header, index) => ({
+    index,
+    header,
+    letter: columnLetter(index),
+  }));
+  const selector = new RetrySelector(
+    {
+      atSource: (n) => journal.rowAtSource(job.id, n),
+      withIdentity: (key) => journal.findByIdentity(job.id, key),
+    },
+    mapping,
+    job.headers,
+    (row, cells, previous) =>
+      validateRows(
+        [{ sourceRow: row.sourceRow, cells }],
+        withColumnlessEdits(mapping, previous),
+        columns,
+      ).rows[0]!,
+  );
+  const read = async (sheet: string | undefined, add: (r: ValidatedRow, n?: string) => void) => {
+    const imported = await importRows(filePath, { ...(sheet ? { sheet } : {}), mapping });
+    const at = imported.columns.findIndex((c) => isSourceRowHeader(c.header));
+    for await (const row of imported.rows) add(row, at >= 0 ? (row.cells[at] ?? '') : undefined);
+    return imported;
+  };
+  for (const sheet of errorSheets) {
+    await read(sheet, (r, n) => selector.addFromErrors(r, n)).catch((e: unknown) => {
+      // An Errors sheet with no row under its header has nothing to give.
+      if (toAppError(e).code !== 'sheet_empty' && toAppError(e).code !== 'header_not_found')
+        throw e;
+    });
+  }
+  let imported: Awaited<ReturnType<typeof importRows>> | undefined;
+  for (const sheet of resultSheets.length ? resultSheets : [undefined]) {
+    const r = await read(sheet, (row, n) => selector.addFromResults(row, n));
+    imported ??= r;
+  }
+  const selection = selector.finish();
+  const firstResult = imported!.columns.findIndex((c) => isResultHeader(c.header));
+  const original = firstResult >= 0 ? firstResult : imported!.columns.length;
+  let newJobId: string | null = null;
+  if (selection.retry.length) {
+    const retryJob = journal.createJob({
+      name: `${job.name} · retry`,
+      connectionId: job.connectionId,
+      sourcePath: path.resolve(filePath),
+      sourceHash: file.hash,
+      sourceSheet: imported!.sheet,
+      headerRow: imported!.headerRow,
+      headers: imported!.columns.slice(0, original).map((c) => c.header),
+      mapping: job.mapping,
+      options: job.options,
+    });
+    // Each row keeps the row number it had in the job's file (rows come from several sheets,
+    // whose own row numbers repeat); the result columns of the old export are left out.
+    journal.addRows(
+      retryJob.id,
+      selection.retry
+        .map((c) => ({
+          ...toNewRow(c.row),
+          sourceRow: c.previous.sourceRow,
+          cells: c.row.cells.slice(0, original),
+        }))
+        .sort((a, b) => a.sourceRow - b.sourceRow),
+    );
+    newJobId = retryJob.id;
+    ctx.onJobChanged?.(retryJob.id);
+  }
+  return {
+    jobId: newJobId,
+    retry: selection.retry.length,
+    stillInvalid: selection.stillInvalid,
+    alreadyDone: selection.alreadyDone,
+    unmatched: selection.unmatched,
+    unchanged: selection.unchanged,
+    doneButChanged: selection.doneButChanged.length,
+    conflicts: selection.conflicts.length,
+    conflictRows: selection.conflicts.slice(0, 20),
+    doneButChangedRows: selection.doneButChanged.slice(0, 20),
+  };
+}
+
+/** The job's mapping with the user's fixes for fields the file has no column for, as constants
+ *  (as a fix in the app maps them). */
+export function withColumnlessEdits(
+  mapping: Mapping,
+  row: { userEdits: Record<string, string> | null },
+) {
+  const edits = row.userEdits ?? {};
+  const fields = mapping.fields.map((f) =>
+    f.column === null && edits[f.field] !== undefined ? { ...f, constant: edits[f.field] } : f,
+  );
+  for (const [field, value] of Object.entries(edits)) {
+    if (!fields.some((f) => f.field === field))
+      fields.push({
+        field: field as Mapping['fields'][number]['field'],
+        column: null,
+        constant: value,
+      });
+  }
+  return { fields };
+}

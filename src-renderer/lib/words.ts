@@ -1,0 +1,158 @@
+// What the services report, worded for the user: row problems, import notes, the reasons of a
+// job's state, warnings, a row's errors and history, and the built-in practice connection's name.
+// Each is data (`{code, params}`) worded by the catalogue of src-shared/i18n in the user's
+// language; a report the catalogue has no words for yet shows the English sentence it came with.
+import type { ConnectionView, RowView } from '../../src-shared/contract';
+import { PROBLEM_CODES, ROW_NOTE_KINDS, type ProblemCode } from '../../src-shared/i18n/import';
+import {
+  noteText as fileNoteText,
+  problemText as importProblemText,
+  rowNoteText,
+} from '../../src-shared/i18n/importText';
+import { i18n, label, t, tm, worded, type Params } from './i18n.svelte';
+
+const IMPORT_PROBLEMS: ReadonlySet<string> = new Set(PROBLEM_CODES);
+const ROW_NOTES: ReadonlySet<string> = new Set(ROW_NOTE_KINDS);
+
+interface ProblemReport {
+  code?: string | undefined;
+  params?: Params | undefined;
+  message: string;
+  /** What to do, when the services give it apart from the sentence. */
+  fix?: string | undefined;
+}
+
+/** A row problem and what to do about it (`problem.<code>` and `problem.<code>.fix`). */
+export function problemText(p: ProblemReport): string {
+  const english = [p.message, p.fix].filter(Boolean).join(' ');
+  if (!p.code) return english;
+  // The importer's problems: their variants, value and place are worded as the importer does.
+  if (IMPORT_PROBLEMS.has(p.code) && p.params) {
+    const w = importProblemText(i18n.lang, {
+      code: p.code as ProblemCode,
+      params: p.params,
+      message: p.message,
+      ...(p.fix ? { fix: p.fix } : {}),
+    });
+    return [w.message, w.fix].filter(Boolean).join(' ');
+  }
+  const problem = worded('problem', { code: p.code, params: p.params });
+  if (problem === undefined) return english;
+  const fix = worded('problem', { code: `${p.code}.fix`, params: p.params });
+  return fix ? `${problem} ${fix}` : problem;
+}
+
+/** A row's error (an error code of src-shared/errors, `failure.<code>`). */
+export function rowErrorText(row: Pick<RowView, 'errorCode' | 'errorMessage'>): string {
+  if (!row.errorMessage) return '';
+  if (!row.errorCode) return row.errorMessage;
+  return tm('failure', { code: row.errorCode, message: row.errorMessage });
+}
+
+/** The reason of a job's state (`reason.<code>`). */
+export function reasonText(reason: { code: string; params?: Params; message: string }): string {
+  return tm('reason', reason);
+}
+
+/** A warning for the user (`warning.<code>`). */
+export function warningText(w: { code?: string; params?: Params; message?: string }): string {
+  return w.code ? tm('warning', { ...w, code: w.code }) : (w.message ?? '');
+}
+
+/** The connection's name: the built-in practice connection is named by the catalogue. */
+export function connectionName(
+  c: Pick<ConnectionView, 'name' | 'isSandbox'> | undefined,
+  none = '',
+): string {
+  if (!c) return none;
+  return c.isSandbox ? t('connection.practiceName') : c.name;
+}
+
+/** A job's connection by name, as the job view carries it. */
+export function jobConnectionName(job: { connectionName: string; isSandbox: boolean }): string {
+  return connectionName({ name: job.connectionName, isSandbox: job.isSandbox });
+}
+
+// ---- a row's history ------------------------------------------------------------------------
+
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
+
+function paramsOf(v: unknown): Params | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  return Object.fromEntries(
+    Object.entries(v).filter(
+      (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
+    ),
+  );
+}
+
+/** An event's reason (`history.<code>`), or the English sentence of a journal written before
+ *  reasons had codes. */
+function reasonOf(kind: string, detail: Record<string, unknown>): string | undefined {
+  const message = str(detail.reason);
+  const code = str(detail.reasonCode) ?? (kind === 'transition' ? str(detail.code) : undefined);
+  if (code) return tm('history', { code, params: paramsOf(detail.params), message });
+  return message;
+}
+
+/** One event of a row's history in words: what moved it, what was sent, what came back. */
+export function historyText(kind: string, detail: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const from = str(detail.from);
+  const to = str(detail.to);
+  switch (kind) {
+    case 'request': {
+      const endpoint = str(detail.endpoint) ?? [str(detail.method), str(detail.path)].join(' ');
+      parts.push(endpoint.trim());
+      const attempt = str(detail.attempt);
+      if (attempt) parts.push(t('rowHistory.attempt', { n: attempt }));
+      break;
+    }
+    case 'response': {
+      const status = str(detail.status);
+      if (status) parts.push(t('rowHistory.status', { status }));
+      const found = str(detail.found);
+      if (found) parts.push(t('rowHistory.found', { id: found }));
+      for (const stage of ['screening', 'validation'] as const) {
+        const s = str(detail[stage]);
+        if (s)
+          parts.push(
+            `${t(stage === 'screening' ? 'rows.screening' : 'rows.validation')}: ${label(
+              `outcome.${stage}`,
+              s,
+            )}`,
+          );
+      }
+      if (detail.answer === 'lost') parts.push(t('rowHistory.lost'));
+      break;
+    }
+    case 'fix': {
+      const fields = Array.isArray(detail.fields)
+        ? detail.fields.filter((f): f is string => typeof f === 'string')
+        : [];
+      if (fields.length) parts.push(fields.map((f) => label('field', f)).join(', '));
+      break;
+    }
+  }
+  if (from && to) parts.push(`${label('rowState', from)} → ${label('rowState', to)}`);
+  else if (to) parts.push(label('rowState', to));
+  const reason = reasonOf(kind, detail);
+  if (reason) parts.push(reason);
+  if (kind === 'error' || kind === 'note') {
+    const message = str(detail.message);
+    const code = str(detail.code);
+    if (message) parts.push(code ? tm('failure', { code, message }) : message);
+  }
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** A note of an import: on the file (`note.<kind>`) or on a row's cells (`rowNote.<kind>`). */
+export function importNoteText(note: { kind: string; params?: Params; message: string }): string {
+  const n = {
+    kind: note.kind,
+    message: note.message,
+    ...(note.params ? { params: note.params } : {}),
+  };
+  return ROW_NOTES.has(note.kind) ? rowNoteText(i18n.lang, n) : fileNoteText(i18n.lang, n);
+}

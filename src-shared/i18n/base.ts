@@ -1,0 +1,177 @@
+// The words of the supplier base: its export workbook, the drift report workbook, and the
+// Supplier base screen.
+
+export const en = {
+  // ---- export workbook
+  'base.sheet.suppliers': 'Suppliers',
+  'base.sheet.summary': 'Summary',
+  'base.column.platformId': 'Platform ID',
+  'base.column.name': 'Name',
+  'base.column.address': 'Address',
+  'base.column.city': 'City',
+  'base.column.postalCode': 'Postal code',
+  'base.column.country': 'Country',
+  'base.column.supplierId': 'Supplier ID',
+  'base.column.source': 'Supplier ID source',
+  'base.column.moreIds': 'More supplier IDs',
+  'base.summary.title': 'Export of the supplier base',
+  'base.summary.exportedAt': 'Exported at',
+  'base.summary.suppliers': 'Suppliers',
+  'base.summary.pages': 'Pages read',
+  'base.summary.pagesHelp': 'Pages of {size} suppliers each.',
+  'base.summary.sheets': 'Supplier sheets',
+  'base.summary.sheetsHelp': 'More suppliers than one Excel sheet holds: they go on in {sheets}.',
+  'base.summary.duplicates': 'Suppliers met twice',
+  'base.summary.duplicatesHelp':
+    'The list shifted between two pages (or a page was read again): each supplier is in the export once.',
+  'base.summary.listChanged': 'The list changed during the export',
+  'base.summary.listChangedHelp':
+    'Suppliers were added or removed while the pages were read: those may or may not be in this export. Export again for an exact picture.',
+  'base.summary.noPostalCodes': 'Postal codes',
+  'base.summary.noPostalCodesHelp':
+    'The supplier list of the API carries no postal codes, so the column is empty.',
+  'base.summary.cut': 'Cells cut',
+  'base.summary.cutHelp': 'Texts longer than the 32,767 characters an Excel cell holds were cut.',
+  // ---- drift report workbook
+  'base.drift.sheet.rows': 'Drift',
+  'base.drift.sheet.unmatched': 'Not matched',
+  'base.drift.column.sourceRow': 'Source row',
+  'base.drift.column.status': 'Status',
+  'base.drift.column.differsIn': 'Differs in',
+  'base.drift.column.file': '{field} (file)',
+  'base.drift.column.platform': '{field} (platform)',
+  'base.drift.column.reason': 'Reason',
+  'base.drift.status.same': 'same',
+  'base.drift.status.differs': 'differs',
+  'base.drift.status.not_found': 'not found',
+  'base.drift.status.ambiguous': 'ambiguous',
+  'base.drift.status.no_identifier': 'no supplier ID',
+  'base.drift.reason.not_found': 'No active supplier on the platform has this supplier ID.',
+  'base.drift.reason.ambiguous': '{count} suppliers on the platform have this supplier ID.',
+  'base.drift.reason.no_identifier': 'The row has no supplier ID to look the supplier up by.',
+  'base.drift.summary.title': 'Drift report: the supplier list against the platform',
+  'base.drift.summary.file': 'Supplier list',
+  'base.drift.summary.madeAt': 'Made at',
+  'base.drift.summary.rows': 'Rows',
+  'base.drift.summary.status': 'Rows by status',
+  'base.drift.summary.field': 'Differences by field',
+  'base.drift.summary.compared':
+    'Values are compared as the import reads them: spaces collapsed, upper and lower case alike, country names as their ISO codes.',
+  'base.drift.summary.postalNotCompared':
+    'Postal codes were not compared: the supplier list of the API carries none.',
+  'base.drift.summary.suppliers': 'Suppliers on the platform',
+  // ---- the screen
+  'base.nav': 'Supplier base',
+  'base.title': 'Supplier base',
+  'base.intro':
+    'Export every active supplier of the platform with its platform ID and identifiers, or compare a supplier list with what the platform holds.',
+  'base.connection': 'Connection',
+  'base.export.title': 'Export the supplier base',
+  'base.export.help':
+    'Reads the whole list at the API read limit. An export that stops continues where it stopped when started again with the same file.',
+  'base.export.start': 'Export to a workbook…',
+  'base.export.resume': 'Continue the export ({pages} pages, {suppliers} suppliers read)',
+  'base.export.done': '{suppliers} suppliers exported to {file}.',
+  'base.export.stopped': 'The export stopped after {pages} pages; start it again to continue.',
+  'base.drift.title': 'Drift report',
+  'base.drift.help':
+    'Compares the name, address, city, postal code and country of each row of a supplier list with the supplier of the same supplier ID on the platform.',
+  'base.drift.start': 'Choose a supplier list…',
+  'base.drift.done':
+    '{rows} rows: {same} the same, {differs} differ, {notFound} not found, {ambiguous} ambiguous. Report: {file}.',
+  'base.progress':
+    '{pages} of {totalPages} pages · {suppliers} suppliers · {rate} reads/min · {eta} left',
+  'base.progress.rows': '{rows} rows compared',
+  'base.stop': 'Stop',
+  'base.failed': 'Failed: {message}',
+  'base.showInFolder': 'Show in folder',
+  'base.back': 'Back to jobs',
+} as const;
+
+export const de: Record<keyof typeof en, string> = {
+  'base.sheet.suppliers': 'Lieferanten',
+  'base.sheet.summary': 'Übersicht',
+  'base.column.platformId': 'Plattform-ID',
+  'base.column.name': 'Name',
+  'base.column.address': 'Adresse',
+  'base.column.city': 'Ort',
+  'base.column.postalCode': 'Postleitzahl',
+  'base.column.country': 'Land',
+  'base.column.supplierId': 'Lieferanten-ID',
+  'base.column.source': 'Quelle der Lieferanten-ID',
+  'base.column.moreIds': 'Weitere Lieferanten-IDs',
+  'base.summary.title': 'Export des Lieferantenstamms',
+  'base.summary.exportedAt': 'Exportiert am',
+  'base.summary.suppliers': 'Lieferanten',
+  'base.summary.pages': 'Gelesene Seiten',
+  'base.summary.pagesHelp': 'Seiten mit je {size} Lieferanten.',
+  'base.summary.sheets': 'Lieferanten-Blätter',
+  'base.summary.sheetsHelp':
+    'Mehr Lieferanten, als ein Excel-Blatt fasst: Sie gehen weiter in {sheets}.',
+  'base.summary.duplicates': 'Doppelt gelesene Lieferanten',
+  'base.summary.duplicatesHelp':
+    'Die Liste hat sich zwischen zwei Seiten verschoben (oder eine Seite wurde erneut gelesen): Jeder Lieferant steht nur einmal im Export.',
+  'base.summary.listChanged': 'Die Liste hat sich während des Exports geändert',
+  'base.summary.listChangedHelp':
+    'Während die Seiten gelesen wurden, kamen Lieferanten hinzu oder fielen weg: Diese können im Export fehlen oder enthalten sein. Exportieren Sie erneut für ein genaues Bild.',
+  'base.summary.noPostalCodes': 'Postleitzahlen',
+  'base.summary.noPostalCodesHelp':
+    'Die Lieferantenliste der API enthält keine Postleitzahlen, daher ist die Spalte leer.',
+  'base.summary.cut': 'Gekürzte Zellen',
+  'base.summary.cutHelp':
+    'Texte, die länger sind als die 32.767 Zeichen einer Excel-Zelle, wurden gekürzt.',
+  'base.drift.sheet.rows': 'Abweichungen',
+  'base.drift.sheet.unmatched': 'Nicht zugeordnet',
+  'base.drift.column.sourceRow': 'Quellzeile',
+  'base.drift.column.status': 'Status',
+  'base.drift.column.differsIn': 'Weicht ab in',
+  'base.drift.column.file': '{field} (Datei)',
+  'base.drift.column.platform': '{field} (Plattform)',
+  'base.drift.column.reason': 'Grund',
+  'base.drift.status.same': 'gleich',
+  'base.drift.status.differs': 'weicht ab',
+  'base.drift.status.not_found': 'nicht gefunden',
+  'base.drift.status.ambiguous': 'mehrdeutig',
+  'base.drift.status.no_identifier': 'keine Lieferanten-ID',
+  'base.drift.reason.not_found': 'Kein aktiver Lieferant der Plattform hat diese Lieferanten-ID.',
+  'base.drift.reason.ambiguous': '{count} Lieferanten der Plattform haben diese Lieferanten-ID.',
+  'base.drift.reason.no_identifier':
+    'Die Zeile hat keine Lieferanten-ID, über die der Lieferant gesucht werden kann.',
+  'base.drift.summary.title': 'Abweichungsbericht: die Lieferantenliste gegen die Plattform',
+  'base.drift.summary.file': 'Lieferantenliste',
+  'base.drift.summary.madeAt': 'Erstellt am',
+  'base.drift.summary.rows': 'Zeilen',
+  'base.drift.summary.status': 'Zeilen nach Status',
+  'base.drift.summary.field': 'Abweichungen nach Feld',
+  'base.drift.summary.compared':
+    'Die Werte werden so verglichen, wie der Import sie liest: Leerzeichen zusammengefasst, Groß- und Kleinschreibung gleich, Ländernamen als ISO-Codes.',
+  'base.drift.summary.postalNotCompared':
+    'Postleitzahlen wurden nicht verglichen: Die Lieferantenliste der API enthält keine.',
+  'base.drift.summary.suppliers': 'Lieferanten auf der Plattform',
+  'base.nav': 'Lieferantenstamm',
+  'base.title': 'Lieferantenstamm',
+  'base.intro':
+    'Exportieren Sie alle aktiven Lieferanten der Plattform mit Plattform-ID und Kennungen, oder vergleichen Sie eine Lieferantenliste mit dem Stand der Plattform.',
+  'base.connection': 'Verbindung',
+  'base.export.title': 'Lieferantenstamm exportieren',
+  'base.export.help':
+    'Liest die ganze Liste im Leselimit der API. Ein abgebrochener Export setzt dort fort, wo er stand, wenn er mit derselben Datei erneut gestartet wird.',
+  'base.export.start': 'In eine Arbeitsmappe exportieren…',
+  'base.export.resume': 'Export fortsetzen ({pages} Seiten, {suppliers} Lieferanten gelesen)',
+  'base.export.done': '{suppliers} Lieferanten nach {file} exportiert.',
+  'base.export.stopped':
+    'Der Export wurde nach {pages} Seiten angehalten; starten Sie ihn erneut, um fortzusetzen.',
+  'base.drift.title': 'Abweichungsbericht',
+  'base.drift.help':
+    'Vergleicht Name, Adresse, Ort, Postleitzahl und Land jeder Zeile einer Lieferantenliste mit dem Lieferanten derselben Lieferanten-ID auf der Plattform.',
+  'base.drift.start': 'Lieferantenliste wählen…',
+  'base.drift.done':
+    '{rows} Zeilen: {same} gleich, {differs} abweichend, {notFound} nicht gefunden, {ambiguous} mehrdeutig. Bericht: {file}.',
+  'base.progress':
+    '{pages} von {totalPages} Seiten · {suppliers} Lieferanten · {rate} Lesezugriffe/min · noch {eta}',
+  'base.progress.rows': '{rows} Zeilen verglichen',
+  'base.stop': 'Anhalten',
+  'base.failed': 'Fehlgeschlagen: {message}',
+  'base.showInFolder': 'Im Ordner zeigen',
+  'base.back': 'Zurück zu den Aufträgen',
+};

@@ -1,0 +1,258 @@
+// The retry policy from tables: every answer class at every write stage, and every kind of
+// evidence at every reading stage, against the next state, when the row is due again, whether
+// the attempt is given back, and the effect on the job. Pure functions: no server, no clock.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { ApiAnswer } from '../../../src-main/api';
+import { classify, type WriteValue } from '../../../src-main/engine/policy/classify';
+import {
+  readCases,
+  sampleAnswer,
+  summary,
+  withPolicyTable,
+  writeCases,
+} from '../../../src-main/engine/policy/table';
+import { createPolicy, followUpPolicy } from '../../../src-main/engine/policy/writes';
+import { ANSWER_CLASSES, type Decision } from '../../../src-main/engine/policy/types';
+
+/** `state | due again | effect`, as the tables below write it. */
+const line = (d: Decision) => {
+  const s = summary(d);
+  return `${s.state} | ${s.retry} | ${s.effect}`;
+};
+
+const CREATE: Record<(typeof ANSWER_CLASSES)[number], string> = {
+  accepted: 'accepted | track | created',
+  accepted_nothing: 'accepted | track | created',
+  row_error: 'rejected | none | reachable',
+  field_names: 'rejected | none | field_names',
+  already_validated: 'rejected | none | reachable',
+  screening_running: 'rejected | none | reachable',
+  request_pending: 'rejected | none | reachable',
+  conflict: 'in_doubt | now | reachable',
+  on_create_refused: 'queued | now, refund | refuse_on_create',
+  access_denied: 'queued | keep, refund | access_denied',
+  not_found: 'queued | keep, refund | wrong_address',
+  offline: 'queued | keep, refund | offline',
+  no_token: 'queued | keep, refund | no_token',
+  aborted_unsent: 'queued | keep, refund | none',
+  aborted_sent: 'in_doubt | settle | none',
+  maybe_processed: 'in_doubt | settle | reachable',
+  unexpected_4xx: 'rejected | none | none',
+  unexpected: 'in_doubt | settle | none',
+  throttled: 'queued | keep, refund | none',
+};
+
+/** Screening and validation, with `S` for the stage's prefix. */
+const FOLLOW_UP: Record<(typeof ANSWER_CLASSES)[number], string | [string, string]> = {
+  accepted: 'S_requested | poll | reachable',
+  accepted_nothing: ['validation_queued | keep | reachable', 'S_requested | poll | reachable'],
+  row_error: 'needs_user | none | reachable',
+  field_names: 'needs_user | none | reachable',
+  already_validated: ['needs_user | none | reachable', 'done | none | reachable'],
+  screening_running: [
+    'needs_user | none | reachable',
+    'S_queued | poll_backoff, refund | reachable',
+  ],
+  request_pending: ['needs_user | none | reachable', 'S_requested | poll | reachable'],
+  conflict: 'S_in_doubt | settle | none',
+  on_create_refused: 'S_queued | keep, refund | access_denied',
+  access_denied: 'S_queued | keep, refund | access_denied',
+  not_found: 'needs_user | none | none',
+  offline: 'S_queued | keep, refund | offline',
+  no_token: 'S_queued | keep, refund | no_token',
+  aborted_unsent: 'S_queued | keep, refund | none',
+  aborted_sent: 'S_in_doubt | settle | none',
+  maybe_processed: 'S_in_doubt | settle | none',
+  unexpected_4xx: 'S_in_doubt | settle | none',
+  unexpected: 'S_in_doubt | settle | none',
+  throttled: 'S_queued | keep, refund | none',
+};
+
+const SENT = { screening: true, validation: false };
+
+describe('the write policy', () => {
+  it.each(ANSWER_CLASSES)('create, %s', (c) => {
+    expect(line(createPolicy(sampleAnswer(c), { sent: SENT }))).toBe(CREATE[c]);
+  });
+
+  for (const [i, stage] of (['screening', 'validation'] as const).entries()) {
+    it.each(ANSWER_CLASSES)(`${stage}, %s`, (c) => {
+      const want = FOLLOW_UP[c];
+      const text = (typeof want === 'string' ? want : want[i]!).replaceAll('S_', `${stage}_`);
+      expect(line(followUpPolicy(stage, sampleAnswer(c), { validate: true }))).toBe(text);
+    });
+  }
+
+  it('sends a lost write to doubt, never back to its queue', () => {
+    for (const { stage, answer, decision } of writeCases()) {
+      if (['aborted_sent', 'maybe_processed', 'unexpected'].includes(answer))
+        expect(decision.outcome.to, `${stage} ${answer}`).toMatch(/in_doubt$/);
+    }
+  });
+
+  it('gives the attempt back only for requests that never took effect', () => {
+    const refunded = writeCases()
+      .filter((c) => c.decision.outcome.refund)
+      .map((c) => c.answer);
+    for (const a of refunded)
+      expect([
+        'on_create_refused',
+        'access_denied',
+        'not_found',
+        'offline',
+        'no_token',
+        'aborted_unsent',
+        'throttled',
+        'screening_running',
+      ]).toContain(a);
+  });
+
+  it('keeps what the answer said with the row', () => {
+    const ok = createPolicy(sampleAnswer('accepted'), { sent: SENT });
+    expect(ok.outcome.patch).toMatchObject({
+      creationUuid: 'u-1',
+      createdByJob: true,
+      screeningStatus: 'OnCreate',
+    });
+    expect(ok.outcome.patch).not.toHaveProperty('validationStatus');
+    const refused = createPolicy(sampleAnswer('row_error'), { sent: SENT });
+    expect(refused.outcome.patch).toMatchObject({
+      errorCode: 'api_row_rejected',
+      errorMessage: 'the API said so',
+      rejectionReason: 'invalid_request',
+    });
+    const doubt = createPolicy(sampleAnswer('maybe_processed'), { sent: SENT });
+    expect(doubt.outcome).toMatchObject({
+      reason: 'in_doubt',
+      response: { answer: 'lost', detail: 'timeout: no answer' },
+    });
+  });
+});
+
+describe('the reading policy', () => {
+  const READ: Record<string, string> = {
+    'reconcile create: not_settled': 'in_doubt | settled | none',
+    'reconcile create: pending': 'accepted | track | created',
+    'reconcile create: found': 'created | none | created',
+    'reconcile create: ambiguous': 'needs_user | none | none',
+    'reconcile create: none': 'queued | now | none',
+    'reconcile create: none, cap reached': 'needs_user | none | none',
+    'track: found': 'created → screening_queued | poll | none',
+    'track: ambiguous': 'needs_user | none | none',
+    'track: none': 'accepted | settle | none',
+    'track: none, second look': 'vanished | none | none',
+    'reconcile screening: running': 'screening_requested | now | none',
+    'reconcile screening: ended': 'screening_requested | now | none',
+    'reconcile screening: none': 'screening_queued | now | none',
+    'reconcile screening: none, cap reached': 'needs_user | none | none',
+    'poll screening: running': 'screening_requested | poll_later | none',
+    'poll screening: ended': 'validation_queued | now | none',
+    'poll screening: none': 'screening_requested | settle | none',
+    'poll screening: none, second look': 'needs_user | none | none',
+    'poll screening: none, second look, asked on create': 'screening_queued | now | none',
+    'reconcile validation: running': 'validation_requested | now | none',
+    'reconcile validation: ended': 'validation_requested | now | none',
+    'reconcile validation: none': 'validation_queued | now | none',
+    'reconcile validation: none, cap reached': 'needs_user | none | none',
+    'poll validation: running': 'validation_requested | poll_later | none',
+    'poll validation: ended': 'done | none | none',
+    'poll validation: none': 'validation_requested | settle | none',
+    'poll validation: none, second look': 'needs_user | none | none',
+    'poll validation: none, second look, asked on create': 'validation_queued | now | none',
+  };
+
+  it('covers every reading stage and what it can find', () => {
+    expect(readCases().map((c) => `${c.stage}: ${c.answer}`)).toEqual(Object.keys(READ));
+  });
+
+  it.each(readCases().map((c) => [`${c.stage}: ${c.answer}`, c.decision] as const))(
+    '%s',
+    (name, decision) => {
+      expect(line(decision)).toBe(READ[name]);
+    },
+  );
+});
+
+describe('classifying a write answer', () => {
+  const ctx = {
+    fieldNames: 'city-address' as const,
+    sent: { screening: true, validation: false },
+  };
+  const rowError = (message: string): ApiAnswer<WriteValue> => ({
+    kind: 'row_error',
+    status: 400,
+    code: 'invalid_request',
+    message,
+  });
+  it('reads the validation refusals only for a validation', () => {
+    expect(classify('validation', rowError('Supplier is already validated'), ctx).class).toBe(
+      'already_validated',
+    );
+    expect(classify('validation', rowError('A screening is still running'), ctx).class).toBe(
+      'screening_running',
+    );
+    expect(classify('validation', rowError('A request is pending'), ctx).class).toBe(
+      'request_pending',
+    );
+    expect(classify('screening', rowError('A request is pending'), ctx).class).toBe('row_error');
+    expect(classify('create', rowError('already validated'), ctx).class).toBe('row_error');
+  });
+  it('tells a refusal of on-create fields from any other 403', () => {
+    const denied = (permission?: string): ApiAnswer<WriteValue> => ({
+      kind: 'access_denied',
+      loggedIn: true,
+      message: 'no',
+      ...(permission ? { permission } : {}),
+    });
+    expect(classify('create', denied('SCREENING_ON_CREATE'), ctx).class).toBe('on_create_refused');
+    expect(classify('create', denied(), ctx).class).toBe('on_create_refused');
+    expect(classify('create', denied('ACCESS_PUBLIC_SUPPLIERS'), ctx).class).toBe('access_denied');
+    expect(
+      classify('create', denied(), { ...ctx, sent: { screening: false, validation: false } }).class,
+    ).toBe('access_denied');
+    expect(classify('screening', denied('SCREENING'), ctx).class).toBe('access_denied');
+  });
+  it('sorts lost and unexpected answers', () => {
+    expect(classify('create', { kind: 'aborted', maybeSent: true }, ctx).class).toBe(
+      'aborted_sent',
+    );
+    expect(
+      classify(
+        'create',
+        { kind: 'unexpected_response', endpoint: 'x', status: 422, detail: 'd' },
+        ctx,
+      ).class,
+    ).toBe('unexpected_4xx');
+    expect(
+      classify(
+        'create',
+        { kind: 'unexpected_response', endpoint: 'x', status: 200, detail: 'd' },
+        ctx,
+      ).class,
+    ).toBe('unexpected');
+    const lost = classify(
+      'create',
+      { kind: 'maybe_processed', reason: 'timeout', detail: 'no answer' },
+      ctx,
+    );
+    expect(lost).toMatchObject({ class: 'maybe_processed', detail: 'timeout: no answer' });
+  });
+  it('tells a skipped screening from an accepted one', () => {
+    const ok = (ids: number[]): ApiAnswer<WriteValue> => ({
+      kind: 'ok',
+      status: 202,
+      info: {},
+      value: { screeningRequestIds: ids },
+    });
+    expect(classify('screening', ok([]), ctx).class).toBe('accepted_nothing');
+    expect(classify('screening', ok([3]), ctx).class).toBe('accepted');
+  });
+});
+
+describe('the policy table in docs/architecture.md', () => {
+  it('is the one the code produces (npm run docs:policy writes it)', () => {
+    const doc = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
+    expect(withPolicyTable(doc)).toBe(doc);
+  });
+});
