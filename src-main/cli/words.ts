@@ -12,6 +12,7 @@ import {
   type MessageKey,
   type Params,
 } from '../../src-shared/i18n';
+import { reportedNoteText, reportedProblemText } from '../../src-shared/i18n/reported';
 
 /** A sentence of the command line's own. */
 export type CliKey = Extract<MessageKey, `cli.${string}`>;
@@ -97,14 +98,8 @@ export function cliWords(lang: Lang = cliLang()): Words {
         count: num(count),
       }),
     num,
-    note: (note) =>
-      wordMessage(lang, 'note', { code: note.kind, params: note.params, message: note.message }),
-    problem: (problem) => {
-      const fix = `problem.${problem.code}.fix`;
-      if (!hasKey(`problem.${problem.code}`) || !hasKey(fix))
-        return wordMessage(lang, 'problem', problem);
-      return `${wordMessage(lang, 'problem', problem)} ${word(lang, fix, problem.params)}`;
-    },
+    note: (note) => reportedNoteText(lang, note),
+    problem: (problem) => reportedProblemText(lang, problem),
     reason: (reason) => wordMessage(lang, 'reason', reason),
     warning: (warning) =>
       warning.code

@@ -48,6 +48,20 @@ describe('a dry run of the sample', () => {
       /^Ergebnisse: .*suppliers\.results\.xlsx \(60 Zeilen, 3 brauchen Aufmerksamkeit\)\.$/m,
     );
     expect(r.stdout).not.toMatch(/^(Mapping|Note:|Imported|Results:)/m);
+    // The import notes and the three row problems of the sample, in German too.
+    expect(r.stdout).toContain('Hinweis: 1 verbundene(r) Zellbereich(e)');
+    expect(r.stdout).toContain(
+      'Hinweis: Zeile 4: Die Postleitzahl 1067 wurde zu 01067; Postleitzahlen in Deutschland haben fünf Ziffern',
+    );
+    expect(r.stdout).toContain('(und 10 weitere Zeilen dieser Art)');
+    expect(r.stdout).toContain('  Die Angabe „Ort“ fehlt (Zeile 59, Spalte Ort (E)).');
+    expect(r.stdout).toContain(
+      '  „Atlantis“ ist kein Land, das die App kennt (Zeile 60, Spalte Land (F)).',
+    );
+    expect(r.stdout).toContain(
+      '  „000104“ kommt mehrfach vor: Zeile 7 hat dieselbe Lieferantennummer',
+    );
+    expect(r.stdout).not.toMatch(/rows like it|is required|is used again|not a country/);
   });
 
   it('speaks English with LANG=C', async () => {
