@@ -13,7 +13,7 @@ import { basename, dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { AppFailure, errorCatalogue, fail } from '../../src-shared/errors';
 import { hasKey, word, type Lang } from '../../src-shared/i18n';
-import { problemText } from '../../src-shared/i18n/importText';
+import { reportedProblemText } from '../../src-shared/i18n/reported';
 import { RESULT_COLUMNS, resultHeader, SUPPLIER_OUTCOME } from './resultColumns';
 import type { ExportFormat, ResultRow } from './types';
 
@@ -108,7 +108,9 @@ function resultText(
   const { result } = row;
   if (key === 'sourceRow') return String(result.sourceRow ?? row.sourceRow);
   if (key === 'errorMessage' && result.problems?.length) {
-    return result.problems.map((p) => problemText(lang, p).message).join(' ');
+    // Each problem and what to do, as the screens say it (a journal from before problems kept
+    // their values keeps its English sentence).
+    return result.problems.map((p) => reportedProblemText(lang, p)).join(' ');
   }
   const v = result[key];
   if (v === null || v === undefined) return '';
