@@ -4,6 +4,7 @@ import type { JobOptionsView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { said } from '../said';
 import { identityKey } from '../../../src-shared/supplier';
+import type { Params } from '../../../src-shared/i18n';
 import type { NewRow } from '../../journal/journal';
 import {
   EXCEL_MAX_COLUMNS,
@@ -196,11 +197,13 @@ export function toJournalProblem(p: {
   field: string | null;
   column: string | null;
   code: string;
+  params?: Params | undefined;
 }) {
   return {
     message: p.fix ? `${p.message} ${p.fix}` : p.message,
     ...(p.field ? { field: p.field } : {}),
     ...(p.column ? { column: p.column } : {}),
     code: p.code,
+    ...(p.params ? { params: p.params } : {}),
   };
 }
