@@ -9,6 +9,7 @@ import {
   problemText as importProblemText,
   rowNoteText,
 } from '../../src-shared/i18n/importText';
+import { wordFailure } from '../../src-shared/i18n';
 import { i18n, label, t, tm, worded, type Params } from './i18n.svelte';
 
 const IMPORT_PROBLEMS: ReadonlySet<string> = new Set(PROBLEM_CODES);
@@ -43,10 +44,16 @@ export function problemText(p: ProblemReport): string {
 }
 
 /** A row's error (an error code of src-shared/errors, `failure.<code>`). */
-export function rowErrorText(row: Pick<RowView, 'errorCode' | 'errorMessage'>): string {
+export function rowErrorText(
+  row: Pick<RowView, 'errorCode' | 'errorMessage'> & { errorParams?: Params | null },
+): string {
   if (!row.errorMessage) return '';
   if (!row.errorCode) return row.errorMessage;
-  return tm('failure', { code: row.errorCode, message: row.errorMessage });
+  return wordFailure(i18n.lang, {
+    code: row.errorCode,
+    params: row.errorParams,
+    message: row.errorMessage,
+  });
 }
 
 /** The reason of a job's state (`reason.<code>`). */
@@ -88,10 +95,12 @@ function paramsOf(v: unknown): Params | undefined {
 }
 
 /** An event's reason (`history.<code>`), or the English sentence of a journal written before
- *  reasons had codes. */
+ *  reasons had codes (an older journal kept the code itself in `reason`). */
 function reasonOf(kind: string, detail: Record<string, unknown>): string | undefined {
   const message = str(detail.reason);
-  const code = str(detail.reasonCode) ?? (kind === 'transition' ? str(detail.code) : undefined);
+  const legacy = message && /^[a-z_]+$/.test(message) ? message : undefined;
+  const code =
+    str(detail.reasonCode) ?? (kind === 'transition' ? (str(detail.code) ?? legacy) : undefined);
   if (code) return tm('history', { code, params: paramsOf(detail.params), message });
   return message;
 }
