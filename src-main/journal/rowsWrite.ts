@@ -4,6 +4,8 @@
 // patch, and only the columns that change assigned (an assigned column rewrites its index
 // entries even when its value stays).
 import { fail } from '../../src-shared/errors';
+import type { Params } from '../../src-shared/i18n';
+import type { HistoryCode } from '../../src-shared/i18n/engine';
 import { insertEvent } from './events';
 import {
   clampLimit,
@@ -52,6 +54,7 @@ type PatchColumns = Pick<
   | 'rejectionReason'
   | 'errorCode'
   | 'errorMessage'
+  | 'errorParams'
 >;
 
 /** Fields an outcome may set; `null` clears a field, an absent key leaves it. `attempts` is an
@@ -80,6 +83,7 @@ const PATCH_KEYS = [
   'rejectionReason',
   'errorCode',
   'errorMessage',
+  'errorParams',
 ] as const satisfies ReadonlyArray<keyof PatchColumns>;
 
 export interface RowOutcome {
@@ -90,8 +94,25 @@ export interface RowOutcome {
   patch?: RowPatch;
   /** The answer received, kept as a 'response' event (status, body excerpt, request id...). */
   response?: Record<string, unknown>;
-  /** Why the row moved, kept in the transition event. */
-  reason?: string;
+  /** Why the row moved (`history.<code>`), kept in the transition event as `reasonCode`. */
+  reason?: HistoryCode;
+  /** The values of the reason's placeholders, kept beside it as `params`. */
+  reasonParams?: Params;
+}
+
+/** A transition event's detail: the move, and why (`reasonCode`, `params`). */
+function transitionDetail(
+  from: RowState,
+  to: RowState,
+  reason?: HistoryCode,
+  params?: Params,
+): Record<string, unknown> {
+  return {
+    from,
+    to,
+    ...(reason === undefined ? {} : { reasonCode: reason }),
+    ...(params ? { params } : {}),
+  };
 }
 
 export interface OutcomeResult {
@@ -136,7 +157,8 @@ export const ROW_WRITE_SQL = {
   // From a state the index leaves out (TRANSIENT_STATES: a few rows at a time).
   moveTransientRows: moveRowsSql(false),
   applyFix: `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
-       error_code = NULL, error_message = NULL, rejection_reason = NULL, updated_at = ?
+       error_code = NULL, error_message = NULL, error_params = NULL, rejection_reason = NULL,
+       updated_at = ?
      WHERE id = ?`,
 } as const;
 
@@ -284,8 +306,7 @@ export function recordOutcomes(
       result.applied.push(o.rowId);
       if (o.response) insertEvent(h, jobId, o.rowId, at, 'response', o.response);
       if (o.from !== o.to) {
-        const detail: Record<string, unknown> = { from: o.from, to: o.to };
-        if (o.reason !== undefined) detail.reason = o.reason;
+        const detail = transitionDetail(o.from, o.to, o.reason, o.reasonParams);
         if (o.patch?.errorCode) detail.errorCode = o.patch.errorCode;
         insertEvent(h, jobId, o.rowId, at, 'transition', detail);
       }
@@ -303,6 +324,9 @@ function updateRow(
   patch: RowPatch,
   at: number,
 ): string | null {
+  // An error's params go with its code: a new code without params clears the old ones.
+  if (patch.errorCode !== undefined && patch.errorParams === undefined)
+    patch = { ...patch, errorParams: null };
   const keys = PATCH_KEYS.filter((k) => patch[k] !== undefined);
   const refund = patch.refundAttempt === true && patch.attempts === undefined;
   // A row that keeps its state does not set it: an assigned column is an index change for
@@ -332,7 +356,7 @@ export function moveRows(
   jobId: string,
   from: RowState,
   to: RowState,
-  options: { limit?: number; at?: number; nextAttemptAt?: number; reason?: string } = {},
+  options: { limit?: number; at?: number; nextAttemptAt?: number; reason?: HistoryCode } = {},
 ): number {
   if (!canTransition(from, to)) {
     fail('internal', undefined, { reason: 'illegal row transition', from, to });
@@ -345,7 +369,7 @@ export function moveRows(
   }
   const limit = clampLimit(options.limit ?? DEFAULT_MOVE_BATCH, DEFAULT_BATCH);
   const at = options.at ?? h.clock.now();
-  const detail = options.reason === undefined ? { from, to } : { from, to, reason: options.reason };
+  const detail = transitionDetail(from, to, options.reason);
   return h.transact(() => {
     const sql = isTransient(from) ? ROW_WRITE_SQL.moveTransientRows : ROW_WRITE_SQL.moveRows;
     const moved = h.statement(sql).all({
@@ -376,7 +400,7 @@ export function cancelUnsentRows(
     if (budget <= 0) break;
     const n = move(h, jobId, state, 'cancelled', {
       limit: budget,
-      reason: 'job cancelled',
+      reason: 'job_cancelled',
       ...(options.at === undefined ? {} : { at: options.at }),
     });
     total += n;

@@ -3,6 +3,7 @@
 // Each is data (`{code, params}`) worded by the catalogue of src-shared/i18n in the user's
 // language; a report the catalogue has no words for yet shows the English sentence it came with.
 import type { ConnectionView, RowView } from '../../src-shared/contract';
+import { wordFailure } from '../../src-shared/i18n';
 import { reportedNoteText, reportedProblemText } from '../../src-shared/i18n/reported';
 import { i18n, label, t, tm, type Params } from './i18n.svelte';
 
@@ -20,10 +21,16 @@ export function problemText(p: ProblemReport): string {
 }
 
 /** A row's error (an error code of src-shared/errors, `failure.<code>`). */
-export function rowErrorText(row: Pick<RowView, 'errorCode' | 'errorMessage'>): string {
+export function rowErrorText(
+  row: Pick<RowView, 'errorCode' | 'errorMessage'> & { errorParams?: Params | null },
+): string {
   if (!row.errorMessage) return '';
   if (!row.errorCode) return row.errorMessage;
-  return tm('failure', { code: row.errorCode, message: row.errorMessage });
+  return wordFailure(i18n.lang, {
+    code: row.errorCode,
+    params: row.errorParams,
+    message: row.errorMessage,
+  });
 }
 
 /** The reason of a job's state (`reason.<code>`). */
@@ -65,10 +72,12 @@ function paramsOf(v: unknown): Params | undefined {
 }
 
 /** An event's reason (`history.<code>`), or the English sentence of a journal written before
- *  reasons had codes. */
+ *  reasons had codes (an older journal kept the code itself in `reason`). */
 function reasonOf(kind: string, detail: Record<string, unknown>): string | undefined {
   const message = str(detail.reason);
-  const code = str(detail.reasonCode) ?? (kind === 'transition' ? str(detail.code) : undefined);
+  const legacy = message && /^[a-z_]+$/.test(message) ? message : undefined;
+  const code =
+    str(detail.reasonCode) ?? (kind === 'transition' ? (str(detail.code) ?? legacy) : undefined);
   if (code) return tm('history', { code, params: paramsOf(detail.params), message });
   return message;
 }

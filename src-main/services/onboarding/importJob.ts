@@ -202,7 +202,7 @@ export function toJournalProblem(p: {
   field: string | null;
   column: string | null;
   code: string;
-  params?: Record<string, string | number> | undefined;
+  params?: Params | undefined;
 }) {
   return {
     message: p.fix ? `${p.message} ${p.fix}` : p.message,

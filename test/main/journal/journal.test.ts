@@ -416,7 +416,7 @@ describe('the journal', () => {
           to: 'queued',
           patch: { refundAttempt: true, nextAttemptAt: clock.now() + 10_000 },
           response: { status: 429 },
-          reason: 'throttled',
+          reason: 'not_sent',
         },
         { rowId: a!, from: 'sending', to: 'in_doubt' }, // a moved already: stale
       ]);
@@ -438,7 +438,7 @@ describe('the journal', () => {
         ['transition', sentAt, { from: 'valid', to: 'queued' }],
         ['request', sentAt, expect.objectContaining({ to: 'sending' })],
         ['response', clock.now(), { status: 429 }],
-        ['transition', clock.now(), { from: 'sending', to: 'queued', reason: 'throttled' }],
+        ['transition', clock.now(), { from: 'sending', to: 'queued', reasonCode: 'not_sent' }],
       ]);
       expect(journal.rowEvents(b!).at(-1)?.detail).toEqual({
         from: 'sending',
