@@ -47,6 +47,8 @@ interface Before {
   problems: RowProblem[] | null;
   errorCode: string | null;
   errorMessage: string | null;
+  /** Absent in a batch from before errors kept their params. */
+  errorParams?: Record<string, string | number> | null;
   rejectionReason: string | null;
 }
 
@@ -83,7 +85,7 @@ export function createFixBatchStore(
 ): FixBatchStore {
   const update = sqlite.prepare(
     `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
-       error_code = ?, error_message = ?, rejection_reason = ?, updated_at = ?
+       error_code = ?, error_message = ?, error_params = ?, rejection_reason = ?, updated_at = ?
      WHERE id = ?`,
   );
   const insertEvent = sqlite.prepare(EVENT_SQL.insert);
@@ -151,6 +153,7 @@ export function createFixBatchStore(
                 problems: row.problems,
                 errorCode: row.errorCode,
                 errorMessage: row.errorMessage,
+                errorParams: row.errorParams,
                 rejectionReason: row.rejectionReason,
               };
               const edits = { ...(row.userEdits ?? {}), ...fix.edits };
@@ -160,6 +163,7 @@ export function createFixBatchStore(
                 fix.identityKey,
                 fix.state,
                 json(fix.problems),
+                null,
                 null,
                 null,
                 null,
@@ -241,6 +245,7 @@ export function createFixBatchStore(
                 json(b.problems),
                 b.errorCode,
                 b.errorMessage,
+                json(b.errorParams),
                 b.rejectionReason,
                 at,
                 row.id,

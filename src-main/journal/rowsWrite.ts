@@ -4,6 +4,8 @@
 // patch, and only the columns that change assigned (an assigned column rewrites its index
 // entries even when its value stays).
 import { fail } from '../../src-shared/errors';
+import type { Params } from '../../src-shared/i18n';
+import type { HistoryCode } from '../../src-shared/i18n/engine';
 import { insertEvent } from './events';
 import {
   clampLimit,
@@ -52,6 +54,7 @@ type PatchColumns = Pick<
   | 'rejectionReason'
   | 'errorCode'
   | 'errorMessage'
+  | 'errorParams'
 >;
 
 /** Fields an outcome may set; `null` clears a field, an absent key leaves it. `attempts` is an
@@ -80,6 +83,7 @@ const PATCH_KEYS = [
   'rejectionReason',
   'errorCode',
   'errorMessage',
+  'errorParams',
 ] as const satisfies ReadonlyArray<keyof PatchColumns>;
 
 export interface RowOutcome {
@@ -91,8 +95,25 @@ export interface RowOutcome {
   /** The answer received, kept as a 'response' event (status, body excerpt, request id...),
    *  which also holds the move when the state changes. */
   response?: Record<string, unknown>;
-  /** Why the row moved, kept in the transition event. */
-  reason?: string;
+  /** Why the row moved (`history.<code>`), kept in the transition event as `reasonCode`. */
+  reason?: HistoryCode;
+  /** The values of the reason's placeholders, kept beside it as `params`. */
+  reasonParams?: Params;
+}
+
+/** A transition event's detail: the move, and why (`reasonCode`, `params`). */
+function transitionDetail(
+  from: RowState,
+  to: RowState,
+  reason?: HistoryCode,
+  params?: Params,
+): Record<string, unknown> {
+  return {
+    from,
+    to,
+    ...(reason === undefined ? {} : { reasonCode: reason }),
+    ...(params ? { params } : {}),
+  };
 }
 
 export interface OutcomeResult {
@@ -140,7 +161,8 @@ export const ROW_WRITE_SQL = {
   // state's range of the due index, sorted into source order.
   moveUnlistedRows: moveRowsSql('due'),
   applyFix: `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
-       error_code = NULL, error_message = NULL, rejection_reason = NULL, updated_at = ?
+       error_code = NULL, error_message = NULL, error_params = NULL, rejection_reason = NULL,
+       updated_at = ?
      WHERE id = ?`,
 } as const;
 
@@ -293,8 +315,10 @@ export function recordOutcomes(
       }
       // One event per answer: the move rides in the response event (the journal's facts win a
       // name clash), so an answer appends one event, and one entry of the row index, not two.
-      const detail: Record<string, unknown> = { ...o.response, from: o.from, to: o.to };
-      if (o.reason !== undefined) detail.reason = o.reason;
+      const detail: Record<string, unknown> = {
+        ...o.response,
+        ...transitionDetail(o.from, o.to, o.reason, o.reasonParams),
+      };
       if (o.patch?.errorCode) detail.errorCode = o.patch.errorCode;
       insertEvent(h, jobId, o.rowId, at, o.response ? 'response' : 'transition', detail);
     }
@@ -311,6 +335,9 @@ function updateRow(
   patch: RowPatch,
   at: number,
 ): string | null {
+  // An error's params go with its code: a new code without params clears the old ones.
+  if (patch.errorCode !== undefined && patch.errorParams === undefined)
+    patch = { ...patch, errorParams: null };
   const keys = PATCH_KEYS.filter((k) => patch[k] !== undefined);
   const refund = patch.refundAttempt === true && patch.attempts === undefined;
   // A row that keeps its state does not set it: an assigned column is an index change for
@@ -340,7 +367,7 @@ export function moveRows(
   jobId: string,
   from: RowState,
   to: RowState,
-  options: { limit?: number; at?: number; nextAttemptAt?: number; reason?: string } = {},
+  options: { limit?: number; at?: number; nextAttemptAt?: number; reason?: HistoryCode } = {},
 ): number {
   if (!canTransition(from, to)) {
     fail('internal', undefined, { reason: 'illegal row transition', from, to });
@@ -353,7 +380,7 @@ export function moveRows(
   }
   const limit = clampLimit(options.limit ?? DEFAULT_MOVE_BATCH, DEFAULT_BATCH);
   const at = options.at ?? h.clock.now();
-  const detail = options.reason === undefined ? { from, to } : { from, to, reason: options.reason };
+  const detail = transitionDetail(from, to, options.reason);
   return h.transact(() => {
     const sql = isUnlisted(from) ? ROW_WRITE_SQL.moveUnlistedRows : ROW_WRITE_SQL.moveRows;
     const moved = h.statement(sql).all({
@@ -384,7 +411,7 @@ export function cancelUnsentRows(
     if (budget <= 0) break;
     const n = move(h, jobId, state, 'cancelled', {
       limit: budget,
-      reason: 'job cancelled',
+      reason: 'job_cancelled',
       ...(options.at === undefined ? {} : { at: options.at }),
     });
     total += n;

@@ -166,6 +166,9 @@ export const rows = sqliteTable(
     rejectionReason: text('rejection_reason'),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /** The values of the error's placeholders (`failure.<code>[.<reason>]`), `reason` among
+     *  them: the error is worded from the catalogue in the reader's language. */
+    errorParams: text('error_params', { mode: 'json' }).$type<Record<string, string | number>>(),
     userEdits: text('user_edits', { mode: 'json' }).$type<UserEdits>(),
     updatedAt: integer('updated_at').notNull(),
   },

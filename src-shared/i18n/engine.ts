@@ -1,5 +1,5 @@
 // The words of what the engine reports: job state reasons (`reason.<code>`), warnings
-// (`warning.<code>`), and the row history's reasons (`history.<code>`). The engine records the
+// (`warning.<code>`), and the row history's reasons (`history.<code>`, with their params). The engine records the
 // codes (src-main/engine/messages.ts) and builds its English `message` from these entries.
 
 export const en = {
@@ -45,7 +45,19 @@ export const en = {
   'history.already_validated': 'Already validated.',
   'history.screening_running': 'A screening is still running: validation asked for again later.',
   'history.on_create_not_visible': 'No request found after the creation: requesting it.',
+  'history.retry_asked': 'You asked for a retry.',
+  'history.job_cancelled': 'The job was cancelled.',
+  'history.moved_api': 'The job moved to another API: checked again there.',
+  'history.held_by_other_job': 'Left out by you: the job "{jobName}" holds the same supplier.',
 } as const;
+
+type Keys = keyof typeof en;
+/** Why a row moved (`history.<code>`): kept in its transition event as `reasonCode`. */
+export type HistoryCode = Keys extends infer K
+  ? K extends `history.${infer C}`
+    ? C
+    : never
+  : never;
 
 export const de: Record<keyof typeof en, string> = {
   'reason.paused': 'Angehalten. Setzen Sie den Auftrag fort, um dort weiterzumachen, wo er stand.',
@@ -96,4 +108,10 @@ export const de: Record<keyof typeof en, string> = {
     'Ein Screening läuft noch: Die Validierung wird später erneut angefordert.',
   'history.on_create_not_visible':
     'Nach der Anlage wurde keine Anfrage gefunden: Sie wird jetzt angefordert.',
+  'history.retry_asked': 'Sie haben einen erneuten Versuch angefordert.',
+  'history.job_cancelled': 'Der Auftrag wurde abgebrochen.',
+  'history.moved_api':
+    'Der Auftrag wurde zu einer anderen API verschoben: Dort wird erneut abgeglichen.',
+  'history.held_by_other_job':
+    'Von Ihnen ausgelassen: Der Auftrag „{jobName}“ bearbeitet denselben Lieferanten.',
 };

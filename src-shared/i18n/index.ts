@@ -84,6 +84,22 @@ export function wordMessage(
   return message.message?.trim() || message.code.replaceAll('_', ' ');
 }
 
+/**
+ * An error the services recorded (a row's, a history event's), in a language: the case
+ * `failure.<code>.<reason>` when its params name a reason the catalogue has, else
+ * `failure.<code>`, else the English sentence it came with.
+ */
+export function wordFailure(
+  lang: Lang,
+  error: { code: string; params?: Params | null | undefined; message?: string | undefined },
+): string {
+  const params = error.params ?? undefined;
+  const reason = params?.reason;
+  const key = `failure.${error.code}.${String(reason)}`;
+  if (reason !== undefined && hasKey(key)) return word(lang, key, params);
+  return wordMessage(lang, 'failure', { ...error, params });
+}
+
 /** The language of a command line: German for a `de_*` locale, English otherwise. As POSIX
  *  orders them, LC_ALL wins over LC_MESSAGES, which wins over LANG. */
 export function langFromEnv(env: Record<string, string | undefined>): Lang {

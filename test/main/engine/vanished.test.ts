@@ -19,7 +19,7 @@ describe('a creation that vanished while its answer was lost', () => {
     const events = rig.journal.rowEvents(row().id, { limit: 100 });
     const reasons = events.map((e) =>
       e.kind !== 'request' && e.detail.to
-        ? `${String(e.detail.from)}>${String(e.detail.to)}: ${String(e.detail.reason)}`
+        ? `${String(e.detail.from)}>${String(e.detail.to)}: ${String(e.detail.reasonCode)}`
         : e.kind,
     );
     const resend = reasons.indexOf('in_doubt>queued: reconciled_not_found');

@@ -416,7 +416,7 @@ describe('the journal', () => {
           to: 'queued',
           patch: { refundAttempt: true, nextAttemptAt: clock.now() + 10_000 },
           response: { status: 429 },
-          reason: 'throttled',
+          reason: 'not_sent',
         },
         { rowId: a!, from: 'sending', to: 'in_doubt' }, // a moved already: stale
       ]);
@@ -441,7 +441,7 @@ describe('the journal', () => {
         [
           'response',
           clock.now(),
-          { status: 429, from: 'sending', to: 'queued', reason: 'throttled' },
+          { status: 429, from: 'sending', to: 'queued', reasonCode: 'not_sent' },
         ],
       ]);
       expect(journal.rowEvents(b!).at(-1)?.detail).toEqual({

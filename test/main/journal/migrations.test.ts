@@ -47,7 +47,7 @@ describe('journal migrations', () => {
     dir = tempDir();
     const file = path.join(dir, 'journal.sqlite');
     const journal = openJournal({ path: file, clock: new FakeClock() });
-    expect(journal.migration).toEqual({ applied: 10, backupPath: null });
+    expect(journal.migration).toEqual({ applied: 11, backupPath: null });
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
@@ -113,7 +113,7 @@ describe('journal migrations', () => {
     expect(tables(file)).not.toContain('rows_count_update');
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(9);
+    expect(current.migration.applied).toBe(10);
     // The event log was copied without AUTOINCREMENT: the old event is there, new ones follow
     // it, and it is still append-only.
     expect(current.rowEvents(1).map((e) => e.detail)).toEqual([{ old: true }]);
@@ -158,7 +158,7 @@ describe('journal migrations', () => {
     const file = path.join(dir, 'journal.sqlite');
     const clock = new FakeClock();
     // The journal as the previous version left it: every event with its job's id.
-    const old = openJournal({ path: file, clock, migrationsDir: copyMigrations(dir, 8) });
+    const old = openJournal({ path: file, clock, migrationsDir: copyMigrations(dir, 9) });
     const job = makeJob(old);
     const other = makeJob(old);
     old.addRows(job.id, makeRows(30));
