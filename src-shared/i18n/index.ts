@@ -10,6 +10,7 @@
 import * as base from './base';
 import * as cli from './cli';
 import * as connection from './connection';
+import * as desktop from './desktop';
 import * as engine from './engine';
 import * as errors from './errors';
 import * as importWords from './import';
@@ -23,6 +24,7 @@ const en = {
   ...ui.en,
   ...errors.en,
   ...connection.en,
+  ...desktop.en,
   ...importWords.en,
   ...engine.en,
   ...results.en,
@@ -34,6 +36,7 @@ const de: Record<MessageKey, string> = {
   ...ui.de,
   ...errors.de,
   ...connection.de,
+  ...desktop.de,
   ...importWords.de,
   ...engine.de,
   ...results.de,
