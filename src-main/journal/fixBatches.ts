@@ -8,7 +8,7 @@
 // note saying which batch was undone. The event log stays append-only: the undo stack is what is
 // left when every undo note takes its batch off the notes in order.
 import type BetterSqlite3 from 'better-sqlite3';
-import { fail } from '../../src-shared/errors';
+import { fail, failWith } from '../../src-shared/errors';
 import { FIXABLE_STATES } from '../../src-shared/rowStates';
 import type { Clock } from '../util/clock';
 import { EVENT_SQL } from './events';
@@ -135,7 +135,7 @@ export function createFixBatchStore(
             let sourceRow: number | undefined;
             for (const rowId of rowIds) {
               const row = getRow(rowId);
-              if (!row || row.jobId !== jobId) fail('not_found', 'This row no longer exists.');
+              if (!row || row.jobId !== jobId) failWith('not_found', { reason: 'row', rowId });
               if (!FIXABLE.includes(row.state)) {
                 fail(
                   'invalid_input',

@@ -1,7 +1,7 @@
 // Jobs: one supplier list on its way to one connection. drizzle (see docs/architecture.md).
 import { randomUUID } from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
-import { fail } from '../../src-shared/errors';
+import { fail, failWith } from '../../src-shared/errors';
 import { getConnection } from './connections';
 import { countJobEvents, insertEvent } from './events';
 import { pick, type ReadHandle, type WriteHandle } from './handle';
@@ -25,9 +25,7 @@ export type NewJob = {
 
 export function createJob(h: WriteHandle, input: NewJob): Job {
   if (!getConnection(h, input.connectionId)) {
-    fail('not_found', 'The connection of this job was not found. Pick a connection and retry.', {
-      connectionId: input.connectionId,
-    });
+    failWith('not_found', { reason: 'chosen_connection', connectionId: input.connectionId });
   }
   const now = h.clock.now();
   const job: Job = {

@@ -3,7 +3,7 @@
 // (see docs/architecture.md): conditional updates with RETURNING, statements kept per shape of
 // patch, and only the columns that change assigned (an assigned column rewrites its index
 // entries even when its value stays).
-import { fail } from '../../src-shared/errors';
+import { fail, failWith } from '../../src-shared/errors';
 import type { Params } from '../../src-shared/i18n';
 import type { HistoryCode } from '../../src-shared/i18n/engine';
 import { insertEvent } from './events';
@@ -233,9 +233,7 @@ function checkNewRows(rows: readonly NewRow[]): void {
   const seen = new Set<number>();
   for (const r of rows) {
     if (!Number.isInteger(r.sourceRow) || seen.has(r.sourceRow)) {
-      fail('invalid_input', 'Each row needs its own source row number.', {
-        sourceRow: r.sourceRow,
-      });
+      failWith('invalid_input', { reason: 'source_row_repeated', sourceRow: r.sourceRow });
     }
     seen.add(r.sourceRow);
     if (r.state !== undefined && !['draft', 'valid', 'invalid'].includes(r.state)) {

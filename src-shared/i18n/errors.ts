@@ -28,6 +28,8 @@ const cases = {
   'failure.file_too_large.upload':
     'The file is larger than {limitMb} MB. Split it into smaller files.',
   'failure.invalid_input.request': 'The request "{command}" was not valid: {field}: {problem}.',
+  'failure.invalid_input.source_row_repeated':
+    'Each row needs its own source row number: row {sourceRow} came twice. Import the file again.',
   'failure.invalid_input.dialog_desktop_only':
     'Choosing a file through a dialog works in the desktop app only. Drop the file on the page or choose it with the file button.',
   'failure.invalid_input.download_browser_only':
@@ -263,6 +265,8 @@ export const de: Record<keyof typeof en, string> = {
   'failure.file_too_large.upload':
     'Die Datei ist größer als {limitMb} MB. Teilen Sie sie in kleinere Dateien auf.',
   'failure.invalid_input.request': 'Die Anfrage „{command}“ war ungültig: {field}: {problem}.',
+  'failure.invalid_input.source_row_repeated':
+    'Jede Zeile braucht ihre eigene Zeilennummer in der Datei: Zeile {sourceRow} kam zweimal. Importieren Sie die Datei erneut.',
   'failure.invalid_input.dialog_desktop_only':
     'Eine Datei über einen Dialog wählen geht nur in der Desktop-App. Legen Sie die Datei auf der Seite ab oder wählen Sie sie mit der Dateischaltfläche.',
   'failure.invalid_input.download_browser_only':
