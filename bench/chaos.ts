@@ -274,7 +274,8 @@ async function main(): Promise<number> {
   const inDoubtReconciled = (
     db
       .prepare(
-        `SELECT COUNT(*) AS n FROM row_events WHERE job_id = ? AND kind = 'transition'
+        `SELECT COUNT(*) AS n FROM rows JOIN row_events ON row_events.row_id = rows.id
+         WHERE rows.job_id = ? AND row_events.kind IN ('transition', 'response')
          AND json_extract(detail, '$.from') IN ('in_doubt', 'screening_in_doubt', 'validation_in_doubt')`,
       )
       .get(job.id) as { n: number }

@@ -200,11 +200,11 @@ async function main(): Promise<void> {
       `UPDATE rows SET state = 'sending', attempts = attempts + 1, sent_at = ? WHERE id = ? AND state = 'queued'`,
     );
     const event = raw.prepare(
-      `INSERT INTO row_events (job_id, row_id, at, kind, detail) VALUES (?, ?, ?, 'request', '{}')`,
+      `INSERT INTO row_events (row_id, at, kind, detail) VALUES (?, ?, 'request', '{}')`,
     );
     const mark = raw.transaction((id: number, at: number) => {
       update.run(at, id);
-      event.run(job.id, id, at);
+      event.run(id, at);
     });
     t0 = process.hrtime.bigint();
     for (const id of normalSamples) mark.immediate(id, Date.now());

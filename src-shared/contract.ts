@@ -300,6 +300,8 @@ export const RowViewSchema = z.object({
   outcomeTargetId: z.string().nullable(),
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
+  /** The values of the error's placeholders, `reason` naming its case (`failure.<code>.<reason>`). */
+  errorParams: ParamsSchema.nullable().default(null),
   problems: z.array(
     z.object({
       message: z.string(),

@@ -2,15 +2,17 @@
 // an ApiAnswer and never throws for anything the API or the network did. Built on Node's fetch
 // (undici: keep-alive by default). The token is asked for at call time from a TokenSource and
 // lives only in the request's header: never in a field, a log line, an answer or an error.
-import type { z } from 'zod';
 import { DEFAULT_CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fieldNames';
 import type { SupplierCreatePayload, SupplierIdentifier } from '../../src-shared/supplier';
-import { appError, AppFailure, type Result } from '../../src-shared/errors';
-import type { AnswerInfo, ApiAnswer, ApiAnswerKind, FindResult, MethodGroup } from './answers';
+import { AppFailure } from '../../src-shared/errors';
+import type { ApiAnswer, ApiAnswerKind, FindResult, MethodGroup } from './answers';
+import { AnswerWarnings } from './answerWarnings';
+import { checkBaseUrl } from './baseUrl';
+import { classify, listOf, noBody, okAnswer, parseWith, type RequestSpec } from './classify';
+import { answerDetail, networkFailure, scrub, scrubDeep, TOKEN_SHAPE } from './network';
 import { countInMessage, saysAmbiguous } from './answerText';
 import {
   ANSWER_FIELDS,
-  AccessDeniedBodySchema,
   CreateAcceptedSchema,
   ErrorBodySchema,
   FindByIdentifierSchema,
@@ -20,7 +22,6 @@ import {
   PATHS,
   PendingListSchema,
   QUERY,
-  RateLimitBodySchema,
   ScreeningAcceptedSchema,
   ScreeningStatusSchema,
   SupplierPageSchema,
@@ -31,9 +32,7 @@ import {
   identifierQuery,
   screeningRequestBody,
   validationRequestBody,
-  type AnswerFields,
   type PendingSupplier,
-  type RateLimitBody,
   type ScreeningStatus,
   type SupplierDetail,
   type SupplierPage,
@@ -97,104 +96,23 @@ export interface CreateIdentifierInput {
   source?: string;
 }
 
+export { checkBaseUrl, isLoopback } from './baseUrl';
+export { waitFromRateLimit } from './classify';
+
 const DEFAULT_TIMEOUT_MS = 30_000;
-
-/** Connection never established: nothing reached the server. */
-const OFFLINE_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENETDOWN',
-  'EHOSTDOWN',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
-// Printable ASCII without spaces: anything else cannot travel in a header, and fetch would put
-// the offending value into its error message.
-const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
-
-/** Checks a base URL: https, or plain http only to this computer. Returns it without a trailing slash. */
-export function checkBaseUrl(raw: string): Result<string> {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return {
-      ok: false,
-      error: appError(
-        'api_insecure_url',
-        'The API address is not a valid URL. Enter it as https://host/.',
-      ),
-    };
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    return {
-      ok: false,
-      error: appError(
-        'api_insecure_url',
-        'The API address may not contain a user name, password, query or fragment. Enter it as https://host/.',
-      ),
-    };
-  }
-  const secure =
-    url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url.hostname));
-  if (!secure) return { ok: false, error: appError('api_insecure_url') };
-  return { ok: true, value: url.href.replace(/\/+$/, '') };
-}
-
-/**
- * Literal loopback addresses and the name `localhost` only. Names such as `api.localhost` count as
- * loopback in browsers but are looked up by DNS here, which a network may answer with any address.
- */
-export function isLoopback(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (h === 'localhost') return true;
-  if (h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
-  const m = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
-  return m !== null && m.slice(1).every((p) => Number(p) <= 255);
-}
 
 /** Which rate-limit budget a method spends. */
 export function methodGroup(method: string): MethodGroup {
   return method.toUpperCase() === 'GET' ? 'GET' : 'WRITE';
 }
 
-interface RequestSpec<T> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  query?: URLSearchParams;
-  body?: unknown;
-  /** Parses a 2xx body (undefined when there is none). */
-  parse: (json: unknown, status: number, info: AnswerInfo) => ParseOutcome<T>;
-  /** Endpoint-specific meaning of a non-2xx status; undefined falls back to the common rules. */
-  special?: (status: number, json: unknown) => ApiAnswer<T> | undefined;
-  /** The objects of a parsed 2xx body to compare with the published document's fields. */
-  fields?: (json: unknown) => FieldGroup[];
-}
-
-/** Objects of one answer that share a set of documented fields; `label` prefixes their names. */
-interface FieldGroup {
-  objects: unknown[];
-  fields: AnswerFields;
-  label?: string;
-}
-
-type ParseOutcome<T> = { ok: true; value: T } | { ok: false; detail: string };
-
 export class ApiClient {
   readonly baseUrl: string;
   private readonly tokenSource: TokenSource;
   private readonly timeoutMs: number;
   private readonly log: ((entry: ApiLogEntry) => void) | undefined;
-  private readonly onWarning: ((warning: ApiWarning) => void) | undefined;
+  private readonly warnings: AnswerWarnings;
   private readonly fetchImpl: typeof fetch;
-  private readonly warned = new Set<string>();
   readonly fieldNames: CreateFieldNames;
 
   /** Throws AppFailure `api_insecure_url` for a base URL that is neither https nor loopback. */
@@ -205,7 +123,7 @@ export class ApiClient {
     this.tokenSource = options.token;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.log = options.log;
-    this.onWarning = options.onWarning;
+    this.warnings = new AnswerWarnings(options.onWarning);
     this.fetchImpl = options.fetch ?? globalThis.fetch;
     this.fieldNames = options.fieldNames ?? DEFAULT_CREATE_FIELD_NAMES;
   }
@@ -562,9 +480,9 @@ export class ApiClient {
       });
       status = res.status;
       const text = await res.text();
-      const info = this.headerInfo(res.headers, endpoint, token);
+      const info = this.warnings.headerInfo(res.headers, endpoint, token);
       const answer = classify(spec, endpoint, res.status, text, info, (json) => {
-        if (spec.fields) this.noteFields(endpoint, spec.fields(json));
+        if (spec.fields) this.warnings.noteFields(endpoint, spec.fields(json));
       });
       return { answer, status };
     } catch (e) {
@@ -591,220 +509,6 @@ export class ApiClient {
       opts.signal?.removeEventListener('abort', onAbort);
     }
   }
-
-  /**
-   * Says once per field (and client) that an answer lacks a field the published document
-   * requires or carries one it does not name: the answer is used all the same, since the app's
-   * own schema accepted it.
-   */
-  private noteFields(endpoint: string, groups: FieldGroup[]): void {
-    if (!this.onWarning) return;
-    const missing: string[] = [];
-    const unknown: string[] = [];
-    const fresh = (kind: string, name: string, into: string[]) => {
-      const key = `${endpoint}|${kind}|${name}`;
-      if (this.warned.has(key)) return;
-      this.warned.add(key);
-      into.push(name);
-    };
-    for (const { objects, fields, label = '' } of groups) {
-      const known = new Set<string>(fields.known);
-      const seen = new Set<string>();
-      const absent = new Set<string>();
-      for (const o of objects) {
-        if (!o || typeof o !== 'object' || Array.isArray(o)) continue;
-        for (const k of Object.keys(o)) seen.add(k);
-        for (const r of fields.required) if (!(r in o)) absent.add(r);
-      }
-      for (const name of absent) fresh('missing', label + name, missing);
-      for (const name of seen) if (!known.has(name)) fresh('unknown', label + name, unknown);
-    }
-    const say = (message: string) => {
-      try {
-        this.onWarning?.({ code: 'api_answer_fields', endpoint, message });
-      } catch {
-        // A listener's failure is not the request's failure.
-      }
-    };
-    if (missing.length > 0)
-      say(
-        `The API answered ${endpoint} without ${missing.join(', ')}, which the published API document lists. The app does not need them and carries on; nothing to do.`,
-      );
-    if (unknown.length > 0)
-      say(
-        `The API answered ${endpoint} with fields this app does not know (${unknown.join(', ')}). They are ignored; nothing to do.`,
-      );
-  }
-
-  private headerInfo(headers: Headers, endpoint: string, token: string): AnswerInfo {
-    const info: AnswerInfo = {};
-    const read = (name: string) => {
-      const v = headers.get(name);
-      return v === null ? null : scrub(v, token);
-    };
-    const location = read(HEADERS.location);
-    const sunset = read(HEADERS.sunset);
-    const deprecation = read(HEADERS.deprecation);
-    if (location) info.location = location;
-    if (sunset) info.sunset = sunset;
-    if (deprecation) info.deprecation = deprecation;
-    if ((sunset || deprecation) && this.onWarning && !this.warned.has(endpoint)) {
-      this.warned.add(endpoint);
-      const warning: ApiWarning = {
-        code: 'api_deprecated',
-        endpoint,
-        message: sunset
-          ? `The API will retire ${endpoint} on ${sunset}. Update the app before then.`
-          : `The API marks ${endpoint} as deprecated. Update the app when a new version is available.`,
-      };
-      if (sunset) warning.sunset = sunset;
-      if (deprecation) warning.deprecation = deprecation;
-      try {
-        this.onWarning(warning);
-      } catch {
-        // A listener's failure is not the request's failure.
-      }
-    }
-    return info;
-  }
-}
-
-// ---- Classification ----------------------------------------------------------------------------
-
-function classify<T>(
-  spec: RequestSpec<T>,
-  endpoint: string,
-  status: number,
-  text: string,
-  info: AnswerInfo,
-  onParsed?: (json: unknown) => void,
-): ApiAnswer<T> {
-  let json: unknown = undefined;
-  let jsonError: string | undefined;
-  if (text.trim() !== '') {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      jsonError = `the body is not JSON (${describeText(text)})`;
-    }
-  }
-
-  if (status >= 200 && status < 300) {
-    if (jsonError) return { kind: 'unexpected_response', endpoint, status, detail: jsonError };
-    const parsed = spec.parse(json, status, info);
-    if (parsed.ok) onParsed?.(json);
-    return parsed.ok
-      ? { kind: 'ok', value: parsed.value, status, info }
-      : { kind: 'unexpected_response', endpoint, status, detail: parsed.detail };
-  }
-
-  const special = spec.special?.(status, json);
-  if (special) return special;
-
-  const errorBody = ErrorBodySchema.safeParse(json);
-  switch (status) {
-    case 400:
-      if (errorBody.success) {
-        const a: ApiAnswer<T> = {
-          kind: 'row_error',
-          status: 400,
-          code: errorBody.data.code,
-          message: errorBody.data.message,
-        };
-        if (errorBody.data.solution) a.solution = errorBody.data.solution;
-        if (errorBody.data.field) a.field = errorBody.data.field;
-        return a;
-      }
-      return {
-        kind: 'row_error',
-        status: 400,
-        code: 'invalid_request',
-        message: describeText(text),
-      };
-    case 401:
-    case 403: {
-      const denied = AccessDeniedBodySchema.safeParse(json);
-      if (denied.success) {
-        const a: ApiAnswer<T> = {
-          kind: 'access_denied',
-          loggedIn: denied.data.loggedIn,
-          message: denied.data.message ?? 'access denied',
-        };
-        if (denied.data.permission) a.permission = denied.data.permission;
-        return a;
-      }
-      return {
-        kind: 'access_denied',
-        loggedIn: status === 401 ? false : undefined,
-        message: errorBody.success ? errorBody.data.message : describeText(text),
-      };
-    }
-    case 404:
-      return errorBody.success
-        ? { kind: 'not_found', code: errorBody.data.code, message: errorBody.data.message }
-        : { kind: 'not_found' };
-    case 409:
-      return errorBody.success
-        ? { kind: 'conflict', code: errorBody.data.code, message: errorBody.data.message }
-        : { kind: 'conflict', code: 'conflict', message: describeText(text) };
-    case 429: {
-      const body = RateLimitBodySchema.safeParse(json);
-      return body.success
-        ? { kind: 'throttled', body: body.data, waitMs: waitFromRateLimit(body.data) }
-        : { kind: 'throttled', body: undefined, waitMs: DEFAULT_THROTTLE_WAIT_MS };
-    }
-  }
-  if (status >= 500) {
-    const a: ApiAnswer<T> = {
-      kind: 'maybe_processed',
-      reason: 'server_error',
-      status,
-      detail: errorBody.success ? errorBody.data.message : `HTTP ${status}`,
-    };
-    if (errorBody.success) a.code = errorBody.data.code;
-    return a;
-  }
-  return {
-    kind: 'unexpected_response',
-    endpoint,
-    status,
-    detail: `HTTP ${status}${text ? `: ${describeText(text)}` : ''}`,
-  };
-}
-
-/** Without a readable 429 body the app waits one short window before trying again. */
-const DEFAULT_THROTTLE_WAIT_MS = 10_000;
-
-/**
- * How long a 429 asks us to wait: `nextResetAt - currentTime`, both the server's local time
- * without a zone. Parsing both the same way (as UTC) makes the zone cancel out; the client's
- * clock is never involved.
- */
-export function waitFromRateLimit(
-  body: Pick<RateLimitBody, 'currentTime' | 'nextResetAt'>,
-): number {
-  const a = parseLocalDateTime(body.currentTime);
-  const b = parseLocalDateTime(body.nextResetAt);
-  if (a === undefined || b === undefined) return DEFAULT_THROTTLE_WAIT_MS;
-  return Math.max(0, Math.min(b - a, 3_600_000));
-}
-
-function parseLocalDateTime(text: string): number | undefined {
-  // Drop any zone the server might add after all: both values carry the same one.
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?/.exec(
-    text.trim(),
-  );
-  if (!m) return undefined;
-  const ms = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0;
-  return Date.UTC(
-    Number(m[1]),
-    Number(m[2]) - 1,
-    Number(m[3]),
-    Number(m[4]),
-    Number(m[5]),
-    Number(m[6] ?? 0),
-    ms,
-  );
 }
 
 export function uuidFromLocation(location: string, baseUrl: string): string | undefined {
@@ -828,84 +532,4 @@ function countFromMessage(json: unknown): number | undefined {
   const body = ErrorBodySchema.safeParse(json);
   if (!body.success) return undefined;
   return countInMessage(body.data.message);
-}
-
-function parseWith<S extends z.ZodType>(schema: S, json: unknown): ParseOutcome<z.output<S>> {
-  const r = schema.safeParse(json);
-  if (r.success) return { ok: true, value: r.data };
-  const issues = r.error.issues
-    .slice(0, 3)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`)
-    .join('; ');
-  return {
-    ok: false,
-    detail: `the answer lacks required fields or has the wrong types: ${issues}`,
-  };
-}
-
-/** A list answer's items, or the one object a server answered instead of a list. */
-function listOf(json: unknown): unknown[] {
-  return Array.isArray(json) ? json : json === undefined || json === null ? [] : [json];
-}
-
-function noBody(): ParseOutcome<void> {
-  return { ok: true, value: undefined };
-}
-
-function okAnswer<T>(value: T, status: number): ApiAnswer<T> {
-  return { kind: 'ok', value, status, info: {} };
-}
-
-function describeText(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 120 ? `${flat.slice(0, 120)}...` : flat || '(empty body)';
-}
-
-function networkFailure(e: unknown): { offline: boolean; detail: string } {
-  const codes: string[] = [];
-  const messages: string[] = [];
-  let cur: unknown = e;
-  for (let depth = 0; cur && depth < 5; depth++) {
-    if (typeof cur === 'object') {
-      const code = (cur as { code?: unknown }).code;
-      if (typeof code === 'string') codes.push(code);
-      const message = (cur as { message?: unknown }).message;
-      if (typeof message === 'string') messages.push(message);
-      cur = (cur as { cause?: unknown }).cause;
-    } else break;
-  }
-  const offline = codes.some((c) => OFFLINE_CODES.has(c));
-  const detail = [codes[codes.length - 1], messages[messages.length - 1]]
-    .filter(Boolean)
-    .join(': ');
-  return { offline, detail: detail || 'network failure' };
-}
-
-function answerDetail(answer: ApiAnswer<unknown>): string | undefined {
-  switch (answer.kind) {
-    case 'maybe_processed':
-    case 'unexpected_response':
-      return answer.detail;
-    case 'offline':
-      return answer.reason;
-    case 'row_error':
-    case 'conflict':
-      return `${answer.code}: ${answer.message}`;
-    default:
-      return undefined;
-  }
-}
-
-/** Defence in depth: whatever text leaves this module never carries the token. */
-function scrub(text: string, token: string | undefined): string {
-  return token && token.length >= 4 ? text.split(token).join('[redacted]') : text;
-}
-
-function scrubDeep(value: unknown, token: string): unknown {
-  if (typeof value === 'string') return scrub(value, token);
-  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, token));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, token)]));
-  }
-  return value;
 }

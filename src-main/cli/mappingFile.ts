@@ -6,9 +6,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FieldKeySchema } from '../../src-shared/contract';
-import { fail } from '../../src-shared/errors';
+import { word } from '../../src-shared/i18n';
 import { FieldTransformSchema, normaliseTransform } from '../../src-shared/fieldTransforms';
 import type { Mapping } from '../workbook';
+import { CliFailure } from './words';
 
 const EntrySchema = z.union([
   z.string(),
@@ -47,18 +48,20 @@ export async function readMappingFile(file: string, headers: readonly string[]):
   try {
     raw = JSON.parse(await readFile(file, 'utf8'));
   } catch (e) {
-    fail(
-      'invalid_input',
-      `The mapping file ${file} could not be read as JSON (${e instanceof Error ? e.message : e}). Fix it, or use --mapping auto.`,
-    );
+    throw new CliFailure('invalid_input', 'cli.mappingFile.notJson', {
+      file,
+      detail: e instanceof Error ? e.message : String(e),
+    });
   }
   const parsed = MappingFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0] && precise(parsed.error.issues[0]);
-    fail(
-      'invalid_input',
-      `The mapping file ${file} is not valid: ${issue ? `${issue.path.map(String).join('.') || 'fields'}: ${issue.message}` : 'unknown problem'}. Each entry maps a payload field to a column header, or to {"header": "...", "constant": "...", "transform": {...}} (transform settings: "case": "keep"|"upper"|"lower"|"title", "padZeros": 2..20, "restoreZeros": true|false, "separators": ";,").`,
-    );
+    throw new CliFailure('invalid_input', 'cli.mappingFile.invalid', {
+      file,
+      issue: issue
+        ? `${issue.path.map(String).join('.') || 'fields'}: ${issue.message}`
+        : word('en', 'cli.mappingFile.unknownProblem'),
+    });
   }
   const norm = (h: string) => h.trim().toLowerCase();
   const index = new Map(headers.map((h, i) => [norm(h), i]));
@@ -74,10 +77,11 @@ export async function readMappingFile(file: string, headers: readonly string[]):
     if (header !== undefined) {
       const found = index.get(norm(header));
       if (found === undefined) {
-        fail(
-          'mapping_incomplete',
-          `The mapping file maps ${field} to the column "${header}", which the sheet does not have. Its columns are: ${headers.join(', ')}.`,
-        );
+        throw new CliFailure('mapping_incomplete', 'cli.mappingFile.noColumn', {
+          field,
+          header,
+          headers: headers.join(', '),
+        });
       }
       column = found;
     }

@@ -2,19 +2,26 @@
 // lines when the output is a file or a pipe, JSON lines with --json.
 import type { JobProgressView } from '../../src-shared/contract';
 import { PROBLEM_STATES, SETTLED_STATES } from '../../src-shared/rowStates';
+import { cliWords, type CliKey, type Words } from './words';
 
 export type OutputMode = 'tty' | 'plain' | 'json';
 
-const GROUPS: Array<[string, readonly string[]]> = [
-  ['checking', ['draft', 'valid', 'new', 'exists']],
-  ['queued', ['queued', 'identifiers_queued', 'screening_queued', 'validation_queued']],
-  ['sending', ['sending', 'identifiers_sending', 'screening_sending', 'validation_sending']],
-  ['in doubt', ['in_doubt', 'identifiers_in_doubt', 'screening_in_doubt', 'validation_in_doubt']],
-  ['pending', ['accepted', 'pending', 'created']],
-  ['screening', ['screening_requested']],
-  ['validation', ['validation_requested']],
-  ['done', ['done', 'skipped']],
-  ['to fix', PROBLEM_STATES],
+const GROUPS: Array<[CliKey, readonly string[]]> = [
+  ['cli.count.checking', ['draft', 'valid', 'new', 'exists']],
+  ['cli.count.queued', ['queued', 'identifiers_queued', 'screening_queued', 'validation_queued']],
+  [
+    'cli.count.sending',
+    ['sending', 'identifiers_sending', 'screening_sending', 'validation_sending'],
+  ],
+  [
+    'cli.count.inDoubt',
+    ['in_doubt', 'identifiers_in_doubt', 'screening_in_doubt', 'validation_in_doubt'],
+  ],
+  ['cli.count.pending', ['accepted', 'pending', 'created']],
+  ['cli.count.screening', ['screening_requested']],
+  ['cli.count.validation', ['validation_requested']],
+  ['cli.count.done', ['done', 'skipped']],
+  ['cli.count.toFix', PROBLEM_STATES],
 ];
 
 export function formatDuration(ms: number | null | undefined): string {
@@ -26,9 +33,9 @@ export function formatDuration(ms: number | null | undefined): string {
   return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }
 
-export function summarizeCounts(counts: Record<string, number>): string {
+export function summarizeCounts(counts: Record<string, number>, w: Words = cliWords('en')): string {
   return GROUPS.map(
-    ([label, states]) => [label, states.reduce((a, s) => a + (counts[s] ?? 0), 0)] as const,
+    ([key, states]) => [w.t(key), states.reduce((a, s) => a + (counts[s] ?? 0), 0)] as const,
   )
     .filter(([, n]) => n > 0)
     .map(([label, n]) => `${label} ${n}`)
@@ -44,6 +51,7 @@ export class ProgressView {
   constructor(
     private readonly mode: OutputMode,
     private readonly out: NodeJS.WriteStream = process.stdout,
+    private readonly w: Words = cliWords('en'),
   ) {}
 
   /** A notable event, on its own line (warnings, state changes). */
@@ -68,10 +76,15 @@ export class ProgressView {
     const pct = p.total ? Math.floor((done / p.total) * 100) : 0;
     const w = p.throttle.WRITE;
     const throttle = w.throttledUntil
-      ? `throttled ${formatDuration(w.throttledUntil - now)}`
-      : `writes ${w.sentInWindow}/${w.ceiling} per ${w.windowSeconds}s`;
+      ? this.w.t('cli.progress.throttled', { time: formatDuration(w.throttledUntil - now) })
+      : this.w.t('cli.progress.writes', {
+          sent: w.sentInWindow,
+          ceiling: w.ceiling,
+          window: w.windowSeconds,
+        });
     const rate = p.ratePerMinute ? `${Math.round(p.ratePerMinute)}/min` : '–/min';
-    const status = `${summarizeCounts(p.counts)} | ${rate} ETA ${formatDuration(p.etaMs)} | ${throttle}${p.offline ? ' | waiting for network' : ''}`;
+    const eta = this.w.t('cli.progress.eta', { time: formatDuration(p.etaMs) });
+    const status = `${summarizeCounts(p.counts, this.w)} | ${rate} ${eta} | ${throttle}${p.offline ? ` | ${this.w.t('cli.progress.offline')}` : ''}`;
     if (this.mode === 'tty') {
       const width = 24;
       const filled = Math.round((pct / 100) * width);

@@ -3,10 +3,10 @@
 // onboarding service then checks it is a results file that fits that job, and makes the retry job.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fail } from '../../src-shared/errors';
 import type { Job, Journal } from '../journal/journal';
 import { fold, sourceJobOf, type ResultsFileWording } from '../services/resultsFile';
 import { inspectFile } from '../workbook';
+import { CliFailure, cliWords, type Words } from './words';
 
 export interface RetrySource {
   /** The results file, resolved. */
@@ -24,36 +24,42 @@ export interface RetryCounts {
   unmatched: number;
 }
 
-const number = new Intl.NumberFormat('en-US');
-
 /** "312 rows to send again, 5 still invalid (see the Status column), 9,680 already done, ..." */
-export function retrySummary(c: RetryCounts): string {
-  return `${number.format(c.retry)} ${c.retry === 1 ? 'row' : 'rows'} to send again, ${number.format(c.stillInvalid)} still invalid (see the Status column), ${number.format(c.alreadyDone)} already done, ${number.format(c.unmatched)} not matched`;
+export function retrySummary(c: RetryCounts, w: Words = cliWords('en')): string {
+  return w.n('cli.retry.summary', c.retry, {
+    stillInvalid: w.num(c.stillInvalid),
+    alreadyDone: w.num(c.alreadyDone),
+    unmatched: w.num(c.unmatched),
+  });
 }
 
-const rowList = (rows: readonly number[], total: number) =>
-  `${rows.join(', ')}${total > rows.length ? ` and ${number.format(total - rows.length)} more` : ''}`;
+const rowList = (rows: readonly number[], total: number, w: Words) =>
+  total > rows.length
+    ? w.t('cli.retry.andMore', { rows: rows.join(', '), count: w.num(total - rows.length) })
+    : rows.join(', ');
 
 /** What happens to the rows that are neither sent nor plainly done or invalid, one sentence each. */
-export function retryDetails(r: {
-  unchanged: number;
-  doneButChanged: number;
-  doneButChangedRows: readonly number[];
-  conflicts: number;
-  conflictRows: readonly number[];
-}): string[] {
+export function retryDetails(
+  r: {
+    unchanged: number;
+    doneButChanged: number;
+    doneButChangedRows: readonly number[];
+    conflicts: number;
+    conflictRows: readonly number[];
+  },
+  w: Words = cliWords('en'),
+): string[] {
   const lines: string[] = [];
-  if (r.unchanged > 0)
-    lines.push(
-      `${r.unchanged === 1 ? 'One row that needs' : `${number.format(r.unchanged)} rows that need`} attention ${r.unchanged === 1 ? 'has' : 'have'} the same values as before and ${r.unchanged === 1 ? 'is' : 'are'} not sent again (the Status column does not decide): change the values the Error message names, or retry ${r.unchanged === 1 ? 'it' : 'them'} unchanged from the job's Results screen in the app.`,
-    );
+  if (r.unchanged > 0) lines.push(w.n('cli.retry.unchangedRows', r.unchanged));
   if (r.doneButChanged > 0)
     lines.push(
-      `Row${r.doneButChanged === 1 ? '' : 's'} ${rowList(r.doneButChangedRows, r.doneButChanged)} ${r.doneButChanged === 1 ? 'was' : 'were'} changed, but ${r.doneButChanged === 1 ? 'its supplier already exists or is' : 'their suppliers already exist or are'} being created: the app creates suppliers and does not change them, so these changes are not sent. Make them on the platform.`,
+      w.n('cli.retry.doneButChanged', r.doneButChanged, {
+        rows: rowList(r.doneButChangedRows, r.doneButChanged, w),
+      }),
     );
   if (r.conflicts > 0)
     lines.push(
-      `Row${r.conflicts === 1 ? '' : 's'} ${rowList(r.conflictRows, r.conflicts)} (Source row) ${r.conflicts === 1 ? 'was' : 'were'} changed differently on the Results and the Errors sheets and ${r.conflicts === 1 ? 'is' : 'are'} not sent: keep the fix on one sheet (or make both the same) and run --retry-from again.`,
+      w.n('cli.retry.conflicts', r.conflicts, { rows: rowList(r.conflictRows, r.conflicts, w) }),
     );
   return lines;
 }
@@ -74,18 +80,20 @@ export async function findRetrySource(
   const base = path.basename(file);
   const found = await stat(file).catch(() => null);
   if (!found?.isFile()) {
-    fail(
+    throw new CliFailure(
       'file_not_found',
-      `The results file "${given}" was not found${found ? ' (it is a folder)' : ''}. Check the path: it is the file an earlier run wrote, such as suppliers.results.xlsx.`,
+      found ? 'cli.retry.fileIsFolder' : 'cli.retry.fileNotFound',
+      { file: given },
       { path: file },
     );
   }
   const jobs = journal.listJobs();
   const job = sourceJobOf(jobs, file);
   if (!job) {
-    fail(
+    throw new CliFailure(
       'not_found',
-      `No job in the journal ${journalPath} wrote "${base}"${jobs.length ? '' : ' (it holds no job yet)'}. A results file is matched to its job by name: the run for suppliers.xlsx writes suppliers.results.xlsx, so keep the beginning of the name. If the file comes from another data folder or journal, add the --data-dir or --journal of that run.`,
+      jobs.length ? 'cli.retry.noJob' : 'cli.retry.noJobYet',
+      { journal: journalPath, file: base },
       { path: file },
     );
   }

@@ -3,9 +3,9 @@
 import type { SupplierPage } from '../api';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
-import { appError } from '../../src-shared/errors';
 import type { RunContext } from './context';
 import { IdentityIndex } from './identityIndex';
+import { rowError } from './messages';
 import { findQuery, listShape, supplierRef } from './payload';
 import { backoffMs } from './progress';
 
@@ -157,11 +157,7 @@ function invalidPayload(row: JournalRow, from: RowState): RowOutcome {
     rowId: row.id,
     from,
     to: 'invalid',
-    patch: {
-      errorCode: 'invalid_input',
-      errorMessage:
-        'The row has no supplier id after mapping. Map the supplier id column and retry.',
-    },
+    patch: rowError('invalid_input.no_supplier_id'),
   };
 }
 
@@ -181,13 +177,11 @@ export function checkOutcome(
       return {
         ...base,
         to: 'ambiguous',
-        patch: {
-          errorCode: 'api_ambiguous',
-          errorMessage:
-            outcome.platformIds.length > 0
-              ? `Several suppliers have this identifier (platform ids ${outcome.platformIds.join(', ')}). Add a source to the identifier or merge the suppliers in the platform.`
-              : appError('api_ambiguous').message,
-        } satisfies RowPatch,
+        patch: (outcome.platformIds.length > 0
+          ? rowError('api_ambiguous.platform_ids', {
+              platformIds: outcome.platformIds.join(', '),
+            })
+          : rowError('api_ambiguous')) satisfies RowPatch,
       };
   }
 }

@@ -2,7 +2,7 @@
 // codes of the catalogue (src-shared/i18n/engine.ts) with their params. The English `message`
 // beside a code (for logs and the journal) is built from the same catalogue entry.
 import type { en } from '../../src-shared/i18n/engine';
-import { word, type Params } from '../../src-shared/i18n';
+import { word, type MessageKey, type Params } from '../../src-shared/i18n';
 import type { AppError } from '../../src-shared/errors';
 
 type Keys = keyof typeof en;
@@ -14,8 +14,7 @@ type Suffix<P extends string> = Keys extends infer K
 
 export type ReasonCode = Suffix<'reason'>;
 export type WarningCode = Suffix<'warning'>;
-/** Why a row moved: kept in its transition event as the code alone (small rows in the journal). */
-export type HistoryCode = Suffix<'history'>;
+export type { HistoryCode } from '../../src-shared/i18n/engine';
 
 export interface CodedMessage {
   code: string;
@@ -43,4 +42,29 @@ export function errorReason(error: AppError): CodedMessage {
 
 function coded(code: string, params: Params | undefined, message: string): CodedMessage {
   return params ? { code, params, message } : { code, message };
+}
+
+/** An entry of the failure catalogue: `<code>` or `<code>.<reason>` (`failure.<entry>`). */
+export type FailureEntry = MessageKey extends infer K
+  ? K extends `failure.${infer E}`
+    ? E
+    : never
+  : never;
+
+/** A row's error as data: its code, the values of its sentence's placeholders (with `reason`
+ *  for a case of the code) and the English sentence, from one catalogue entry. */
+export interface RowError {
+  errorCode: string;
+  errorMessage: string;
+  errorParams: Params | null;
+}
+
+export function rowError(entry: FailureEntry, params?: Params): RowError {
+  const [code = entry, reason] = entry.split(/\.(.*)/s);
+  const all: Params = { ...params, ...(reason ? { reason } : {}) };
+  return {
+    errorCode: code,
+    errorMessage: word('en', `failure.${entry}`, params),
+    errorParams: Object.keys(all).length ? all : null,
+  };
 }

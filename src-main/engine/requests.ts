@@ -5,6 +5,7 @@ import type { ApiAnswer } from '../api';
 import type { JournalRow } from '../journal/journal';
 import type { SupplierIdentifier } from '../../src-shared/supplier';
 import { applyDecision } from './apply';
+import { rowError } from './messages';
 import type { RunContext } from './context';
 import { buildPayload, platformIdentifier } from './payload';
 import { classify, type WriteValue } from './policy/classify';
@@ -46,10 +47,7 @@ export async function create(run: RunContext, row: JournalRow): Promise<void> {
       rowId: row.id,
       from: 'queued',
       to: 'invalid',
-      patch: {
-        errorCode: 'invalid_input',
-        errorMessage: 'The row no longer passes validation. Fix its values and retry.',
-      },
+      patch: rowError('invalid_input.no_longer_valid'),
     });
     return;
   }
@@ -90,10 +88,7 @@ export async function requestFollowUp(
       rowId: row.id,
       from: queued,
       to: 'skipped',
-      patch: {
-        errorCode: 'api_not_found',
-        errorMessage: 'The row has no platform id to request this for.',
-      },
+      patch: rowError('api_not_found.no_platform_id'),
     });
     return;
   }

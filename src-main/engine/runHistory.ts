@@ -96,11 +96,13 @@ export class RunHistory {
       return;
     }
     if (e.kind === 'request') this.bucket(e.at).writes++;
-    if (e.kind !== 'transition' && e.kind !== 'request') return;
+    // A move is a transition, an intent (request) or an answer that moved the row (response);
+    // a note's from and to are the user's fix, not the run's.
+    if (e.kind === 'note') return;
     const from = e.detail.from;
     const to = e.detail.to;
     if (typeof to !== 'string' || from === to) return;
-    if (e.kind === 'transition' && SETTLED.has(to)) this.bucket(e.at).settled++;
+    if (e.kind !== 'request' && SETTLED.has(to)) this.bucket(e.at).settled++;
     for (const stage of STAGES) {
       const state = STAGE_STATE[stage];
       const waiting = this.entered[stage];

@@ -280,7 +280,7 @@ export class SyncEngine {
         if (!RETRYABLE_STATES.includes(state)) continue;
         for (;;) {
           const n = this.o.journal.moveRows(jobId, state, 'valid', {
-            reason: 'retry asked by the user',
+            reason: 'retry_asked',
             nextAttemptAt: 0,
           });
           if (!n) break;

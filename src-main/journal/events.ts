@@ -15,18 +15,31 @@ export interface NewRowEvent {
   at?: number;
 }
 
+/** An event's job: its own for a job-level event, its row's for a row's event (which keeps no
+ *  job id: see the schema). */
+const EVENT_JOB = `coalesce(job_id, (SELECT job_id FROM rows WHERE rows.id = row_events.row_id))`;
+const EVENT_SELECT = EVENT.selectWith({ jobId: EVENT_JOB });
+
 export const EVENT_SQL = {
+  // The job id for a job-level event (row NULL) only; a row's event passes NULL.
   insert: 'INSERT INTO row_events (job_id, row_id, at, kind, detail) VALUES (?, ?, ?, ?, ?)',
   // A row's history is one range of (row, id); job-level notes (row NULL) are one range too.
-  rowEvents: `SELECT ${EVENT.select} FROM row_events WHERE row_id = ? AND id > ? ORDER BY id LIMIT ?`,
-  // The support export walks the log in id order (no index on the job: see the schema).
-  jobEvents: `SELECT ${EVENT.select} FROM row_events WHERE job_id = ? AND id > ? ORDER BY id LIMIT ?`,
+  rowEvents: `SELECT ${EVENT_SELECT} FROM row_events WHERE row_id = ? AND id > ? ORDER BY id LIMIT ?`,
+  // The support export walks the log in id order (no index on the job: see the schema), each
+  // row's event finding its job through the row.
+  jobEvents: `SELECT ${EVENT_SELECT} FROM row_events WHERE ${EVENT_JOB} = ? AND id > ? ORDER BY id LIMIT ?`,
   lastJobNote: `SELECT at, detail FROM row_events INDEXED BY row_events_row_idx
      WHERE row_id IS NULL AND job_id = ? AND kind = 'note' AND json_type(detail, ?) IS NOT NULL
      ORDER BY id DESC LIMIT 1`,
+  // Deleting a job: its job-level events, and its rows' (one range of the row index each).
+  countJobEvents: `SELECT (SELECT count(*) FROM row_events INDEXED BY row_events_row_idx
+       WHERE row_id IS NULL AND job_id = ?)
+     + (SELECT count(*) FROM rows JOIN row_events ON row_events.row_id = rows.id
+       WHERE rows.job_id = ?) AS n`,
 } as const;
 
-/** Appends one event in the caller's transaction. */
+/** Appends one event in the caller's transaction: a row's (`rowId` set; keyed by the row) or
+ *  a job-level one (`rowId` null; keyed by the job). */
 export function insertEvent(
   h: WriteHandle,
   jobId: string,
@@ -35,7 +48,18 @@ export function insertEvent(
   kind: RowEventKind,
   detail: Record<string, unknown>,
 ): void {
-  h.statement(EVENT_SQL.insert).run(jobId, rowId, at, kind, JSON.stringify(detail));
+  h.statement(EVENT_SQL.insert).run(
+    rowId === null ? jobId : null,
+    rowId,
+    at,
+    kind,
+    JSON.stringify(detail),
+  );
+}
+
+/** How many events a job has (its rows' and its own). */
+export function countJobEvents(h: ReadHandle, jobId: string): number {
+  return (h.statement(EVENT_SQL.countJobEvents).get(jobId, jobId) as { n: number }).n;
 }
 
 /** Appends events (answers to reads, notes, job-level notes with rowId null) in one

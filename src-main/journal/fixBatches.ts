@@ -8,7 +8,7 @@
 // note saying which batch was undone. The event log stays append-only: the undo stack is what is
 // left when every undo note takes its batch off the notes in order.
 import type BetterSqlite3 from 'better-sqlite3';
-import { fail } from '../../src-shared/errors';
+import { fail, failWith } from '../../src-shared/errors';
 import { FIXABLE_STATES } from '../../src-shared/rowStates';
 import type { Clock } from '../util/clock';
 import { EVENT_SQL } from './events';
@@ -47,6 +47,8 @@ interface Before {
   problems: RowProblem[] | null;
   errorCode: string | null;
   errorMessage: string | null;
+  /** Absent in a batch from before errors kept their params. */
+  errorParams?: Record<string, string | number> | null;
   rejectionReason: string | null;
 }
 
@@ -83,7 +85,7 @@ export function createFixBatchStore(
 ): FixBatchStore {
   const update = sqlite.prepare(
     `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
-       error_code = ?, error_message = ?, rejection_reason = ?, updated_at = ?
+       error_code = ?, error_message = ?, error_params = ?, rejection_reason = ?, updated_at = ?
      WHERE id = ?`,
   );
   const insertEvent = sqlite.prepare(EVENT_SQL.insert);
@@ -95,9 +97,11 @@ export function createFixBatchStore(
      ORDER BY id`,
   );
   const batchEvents = sqlite.prepare(
-    `SELECT row_id AS rowId, detail FROM row_events
-     WHERE id BETWEEN ? AND ? AND job_id = ? AND kind = 'note' AND row_id IS NOT NULL
-     ORDER BY id DESC`,
+    // CROSS JOIN: the batch's id range first, each event's row by its key.
+    `SELECT row_events.row_id AS rowId, row_events.detail FROM row_events
+       CROSS JOIN rows ON rows.id = row_events.row_id
+     WHERE row_events.id BETWEEN ? AND ? AND rows.job_id = ? AND row_events.kind = 'note'
+     ORDER BY row_events.id DESC`,
   );
 
   function stack(jobId: string): Array<FixBatch & { first: number; last: number }> {
@@ -131,7 +135,7 @@ export function createFixBatchStore(
             let sourceRow: number | undefined;
             for (const rowId of rowIds) {
               const row = getRow(rowId);
-              if (!row || row.jobId !== jobId) fail('not_found', 'This row no longer exists.');
+              if (!row || row.jobId !== jobId) failWith('not_found', { reason: 'row', rowId });
               if (!FIXABLE.includes(row.state)) {
                 fail(
                   'invalid_input',
@@ -149,6 +153,7 @@ export function createFixBatchStore(
                 problems: row.problems,
                 errorCode: row.errorCode,
                 errorMessage: row.errorMessage,
+                errorParams: row.errorParams,
                 rejectionReason: row.rejectionReason,
               };
               const edits = { ...(row.userEdits ?? {}), ...fix.edits };
@@ -161,12 +166,13 @@ export function createFixBatchStore(
                 null,
                 null,
                 null,
+                null,
                 at,
                 rowId,
               );
               const id = Number(
                 insertEvent.run(
-                  jobId,
+                  null, // a row's event is keyed by its row alone
                   rowId,
                   at,
                   'note',
@@ -239,12 +245,13 @@ export function createFixBatchStore(
                 json(b.problems),
                 b.errorCode,
                 b.errorMessage,
+                json(b.errorParams),
                 b.rejectionReason,
                 at,
                 row.id,
               );
               insertEvent.run(
-                jobId,
+                null, // a row's event is keyed by its row alone
                 row.id,
                 at,
                 'note',

@@ -1,13 +1,13 @@
 // Jobs: one supplier list on its way to one connection. drizzle (see docs/architecture.md).
 import { randomUUID } from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
-import { fail } from '../../src-shared/errors';
+import { fail, failWith } from '../../src-shared/errors';
 import { getConnection } from './connections';
-import { insertEvent } from './events';
+import { countJobEvents, insertEvent } from './events';
 import { pick, type ReadHandle, type WriteHandle } from './handle';
 import { leaseKey } from './leases';
 import type { JobState } from './rowStates';
-import { jobRowCounts, jobs, rowEvents, rows, type JobOptions } from './schema';
+import { jobRowCounts, jobs, rows, type JobOptions } from './schema';
 import { deleteSetting } from './settings';
 
 export type Job = typeof jobs.$inferSelect;
@@ -25,9 +25,7 @@ export type NewJob = {
 
 export function createJob(h: WriteHandle, input: NewJob): Job {
   if (!getConnection(h, input.connectionId)) {
-    fail('not_found', 'The connection of this job was not found. Pick a connection and retry.', {
-      connectionId: input.connectionId,
-    });
+    failWith('not_found', { reason: 'chosen_connection', connectionId: input.connectionId });
   }
   const now = h.clock.now();
   const job: Job = {
@@ -124,9 +122,9 @@ export function setJobConnection(
 export function deleteJob(h: WriteHandle, jobId: string): { rows: number; events: number } {
   return h.sqlite
     .transaction(() => {
-      const n = (table: typeof rows | typeof rowEvents) =>
-        h.db.select({ n: count() }).from(table).where(eq(table.jobId, jobId)).get()?.n ?? 0;
-      const counted = { rows: n(rows), events: n(rowEvents) };
+      const rowCount =
+        h.db.select({ n: count() }).from(rows).where(eq(rows.jobId, jobId)).get()?.n ?? 0;
+      const counted = { rows: rowCount, events: countJobEvents(h, jobId) };
       if (h.db.delete(jobs).where(eq(jobs.id, jobId)).run().changes === 0) {
         fail('not_found', undefined, { jobId });
       }

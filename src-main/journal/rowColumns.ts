@@ -10,8 +10,9 @@ import { rowEvents, rows } from './schema';
 /** One row of a job, as the journal hands it out. */
 export type JournalRow = typeof rows.$inferSelect;
 
-/** One event of the log: a request, answer, transition or note (job-level: `rowId` null). */
-export type RowEvent = typeof rowEvents.$inferSelect;
+/** One event of the log: a request, answer, transition or note (job-level: `rowId` null). Its
+ *  job is read through its row when it has one (a row's event keeps no job id). */
+export type RowEvent = Omit<typeof rowEvents.$inferSelect, 'jobId'> & { jobId: string };
 
 /** A column's value as SQLite stores it (JSON as text, booleans as 0/1). */
 type Stored<C> = C extends { _: { driverParam: infer D; notNull: infer N } }
@@ -25,6 +26,8 @@ type Raw<T extends Record<string, Column>> = { [K in keyof T]: Stored<T[K]> };
 interface Codec<T extends Record<string, Column>, Out> {
   /** `column AS key, ...` for a SELECT. */
   readonly select: string;
+  /** The same, with some keys read from an expression instead of their column. */
+  selectWith(expressions: Partial<Record<keyof T & string, string>>): string;
   decode(raw: Raw<T>): Out;
   /** The column's name in SQL. */
   column(key: keyof T & string): string;
@@ -39,6 +42,13 @@ function codec<T extends Record<string, Column>, Out>(columns: T): Codec<T, Out>
   );
   return {
     select: entries.map(([key, c]) => (c.name === key ? key : `${c.name} AS ${key}`)).join(', '),
+    selectWith: (expressions) =>
+      entries
+        .map(([key, c]) => {
+          const expression = expressions[key as keyof T & string] ?? c.name;
+          return expression === key ? key : `${expression} AS ${key}`;
+        })
+        .join(', '),
     // Only the columns whose stored value differs from the read one (JSON, booleans) are
     // converted, in place: the raw object is SQLite's fresh copy, used nowhere else.
     decode(raw) {

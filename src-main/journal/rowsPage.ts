@@ -7,7 +7,7 @@ import { currentValueSql, type ValueTarget } from './fixBatches';
 import { clampLimit, type ReadHandle, type SqlValue } from './handle';
 import { ROW_COLUMNS, toRow, type JournalRow, type RawRow } from './rowColumns';
 import { PROBLEM_STATES, type RowState } from './rowStates';
-import { isTransient } from './rowsRead';
+import { isUnlisted } from './rowsRead';
 import { LISTED_STATES_SQL } from './schema';
 
 export interface RowQuery {
@@ -106,8 +106,8 @@ export function pageRows(h: ReadHandle, jobId: string, query: RowQuery = {}): Ro
   if (query.done) states = (states ?? []).filter((s) => s !== 'done');
   const text = query.text?.trim() ? query.text.trim() : null;
 
-  // A transient state is not in the state index: its few rows are found by the window scan.
-  const indexed = !states || !states.some(isTransient);
+  // A state the state index leaves out (UNLISTED_STATES) is found by the window scan.
+  const indexed = !states || !states.some(isUnlisted);
   if (
     indexed &&
     text === null &&

@@ -7,7 +7,7 @@ import { fail } from '../../src-shared/errors';
 import { clampLimit, DEFAULT_BATCH, type ReadHandle } from './handle';
 import { ROW_COLUMNS, toRow, type JournalRow, type RawRow } from './rowColumns';
 import { ROW_STATES, WRITE_INTENT_STATES, type RowState } from './rowStates';
-import { DUE_STATES, DUE_STATES_SQL, LISTED_STATES_SQL, TRANSIENT_STATES } from './schema';
+import { DUE_STATES, DUE_STATES_SQL, LISTED_STATES_SQL, UNLISTED_STATES } from './schema';
 
 export type { JournalRow } from './rowColumns';
 
@@ -248,5 +248,5 @@ export function identitiesSharedWith(
   }>;
 }
 
-export const isTransient = (state: RowState): boolean =>
-  (TRANSIENT_STATES as readonly RowState[]).includes(state);
+export const isUnlisted = (state: RowState): boolean =>
+  (UNLISTED_STATES as readonly RowState[]).includes(state);

@@ -3,7 +3,9 @@
 // (see docs/architecture.md): conditional updates with RETURNING, statements kept per shape of
 // patch, and only the columns that change assigned (an assigned column rewrites its index
 // entries even when its value stays).
-import { fail } from '../../src-shared/errors';
+import { fail, failWith } from '../../src-shared/errors';
+import type { Params } from '../../src-shared/i18n';
+import type { HistoryCode } from '../../src-shared/i18n/engine';
 import { insertEvent } from './events';
 import {
   clampLimit,
@@ -23,8 +25,8 @@ import {
   type RowState,
   type WriteStage,
 } from './rowStates';
-import { getRow, isTransient } from './rowsRead';
-import { LISTED_STATES_SQL, type RowProblem, type UserEdits } from './schema';
+import { getRow, isUnlisted } from './rowsRead';
+import { DUE_STATES_SQL, LISTED_STATES_SQL, type RowProblem, type UserEdits } from './schema';
 import { ATTACHED_ID_FIELDS } from '../../src-shared/supplier';
 
 /** A row as the import hands it over. */
@@ -54,6 +56,7 @@ type PatchColumns = Pick<
   | 'identifiers'
   | 'errorCode'
   | 'errorMessage'
+  | 'errorParams'
 >;
 
 /** Fields an outcome may set; `null` clears a field, an absent key leaves it. `attempts` is an
@@ -83,6 +86,7 @@ const PATCH_KEYS = [
   'identifiers',
   'errorCode',
   'errorMessage',
+  'errorParams',
 ] as const satisfies ReadonlyArray<keyof PatchColumns>;
 
 export interface RowOutcome {
@@ -91,10 +95,28 @@ export interface RowOutcome {
   from: RowState;
   to: RowState;
   patch?: RowPatch;
-  /** The answer received, kept as a 'response' event (status, body excerpt, request id...). */
+  /** The answer received, kept as a 'response' event (status, body excerpt, request id...),
+   *  which also holds the move when the state changes. */
   response?: Record<string, unknown>;
-  /** Why the row moved, kept in the transition event. */
-  reason?: string;
+  /** Why the row moved (`history.<code>`), kept in the transition event as `reasonCode`. */
+  reason?: HistoryCode;
+  /** The values of the reason's placeholders, kept beside it as `params`. */
+  reasonParams?: Params;
+}
+
+/** A transition event's detail: the move, and why (`reasonCode`, `params`). */
+function transitionDetail(
+  from: RowState,
+  to: RowState,
+  reason?: HistoryCode,
+  params?: Params,
+): Record<string, unknown> {
+  return {
+    from,
+    to,
+    ...(reason === undefined ? {} : { reasonCode: reason }),
+    ...(params ? { params } : {}),
+  };
 }
 
 export interface OutcomeResult {
@@ -121,12 +143,14 @@ const ATTACHING_SQL = `(${ATTACHED_ID_FIELDS.map(
   (f) => `json_extract(payload, '$.${f.key}') IS NOT NULL`,
 ).join(' OR ')})`;
 
-function moveRowsSql(indexed: boolean, attaching = false): string {
+function moveRowsSql(index: 'state' | 'due', attaching = false): string {
   const only = attaching ? ` AND ${ATTACHING_SQL}` : '';
-  const from = indexed
-    ? `rows INDEXED BY rows_state_source_row_idx
+  const from =
+    index === 'state'
+      ? `rows INDEXED BY rows_state_source_row_idx
        WHERE job_id = @jobId AND state = @from AND ${LISTED_STATES_SQL}${only}`
-    : `rows WHERE job_id = @jobId AND state = @from${only}`;
+      : `rows INDEXED BY rows_due_idx
+       WHERE job_id = @jobId AND state = @from AND ${DUE_STATES_SQL}${only}`;
   return `UPDATE rows SET state = @to, updated_at = @at,
          next_attempt_at = coalesce(@nextAttemptAt, next_attempt_at)
        WHERE id IN (SELECT id FROM ${from} ORDER BY source_row LIMIT @limit)
@@ -141,13 +165,15 @@ export const ROW_WRITE_SQL = {
      ON CONFLICT (job_id, state) DO UPDATE SET count = count + excluded.count`,
   markSending: `UPDATE rows SET state = ?, attempts = attempts + 1, sent_at = ?, updated_at = ?
      WHERE id = ? AND state = ? RETURNING job_id AS jobId, attempts`,
-  moveRows: moveRowsSql(true),
+  moveRows: moveRowsSql('state'),
   // Only the rows with ids to attach (an existing supplier's first step).
-  moveAttachingRows: moveRowsSql(true, true),
-  // From a state the index leaves out (TRANSIENT_STATES: a few rows at a time).
-  moveTransientRows: moveRowsSql(false),
+  moveAttachingRows: moveRowsSql('state', true),
+  // From a state the state index leaves out (UNLISTED_STATES, all of them due states): the
+  // state's range of the due index, sorted into source order.
+  moveUnlistedRows: moveRowsSql('due'),
   applyFix: `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
-       error_code = NULL, error_message = NULL, rejection_reason = NULL, updated_at = ?
+       error_code = NULL, error_message = NULL, error_params = NULL, rejection_reason = NULL,
+       updated_at = ?
      WHERE id = ?`,
 } as const;
 
@@ -218,9 +244,7 @@ function checkNewRows(rows: readonly NewRow[]): void {
   const seen = new Set<number>();
   for (const r of rows) {
     if (!Number.isInteger(r.sourceRow) || seen.has(r.sourceRow)) {
-      fail('invalid_input', 'Each row needs its own source row number.', {
-        sourceRow: r.sourceRow,
-      });
+      failWith('invalid_input', { reason: 'source_row_repeated', sourceRow: r.sourceRow });
     }
     seen.add(r.sourceRow);
     if (r.state !== undefined && !['draft', 'valid', 'invalid'].includes(r.state)) {
@@ -264,8 +288,9 @@ export function markSending(
 }
 
 /**
- * Writes outcomes in one transaction: each row moves `from` → `to` with its patch, with a
- * 'response' event (when given) and a 'transition' event (when the state changes). A row no
+ * Writes outcomes in one transaction: each row moves `from` → `to` with its patch, with one
+ * event: a 'response' (when an answer is given; with `from` and `to` when the state changes)
+ * or a 'transition' (a move without an answer). A row no
  * longer in `from` is left alone and reported as stale. An illegal transition is a bug and
  * throws before anything is written.
  */
@@ -293,13 +318,18 @@ export function recordOutcomes(
         continue;
       }
       result.applied.push(o.rowId);
-      if (o.response) insertEvent(h, jobId, o.rowId, at, 'response', o.response);
-      if (o.from !== o.to) {
-        const detail: Record<string, unknown> = { from: o.from, to: o.to };
-        if (o.reason !== undefined) detail.reason = o.reason;
-        if (o.patch?.errorCode) detail.errorCode = o.patch.errorCode;
-        insertEvent(h, jobId, o.rowId, at, 'transition', detail);
+      if (o.from === o.to) {
+        if (o.response) insertEvent(h, jobId, o.rowId, at, 'response', o.response);
+        continue;
       }
+      // One event per answer: the move rides in the response event (the journal's facts win a
+      // name clash), so an answer appends one event, and one entry of the row index, not two.
+      const detail: Record<string, unknown> = {
+        ...o.response,
+        ...transitionDetail(o.from, o.to, o.reason, o.reasonParams),
+      };
+      if (o.patch?.errorCode) detail.errorCode = o.patch.errorCode;
+      insertEvent(h, jobId, o.rowId, at, o.response ? 'response' : 'transition', detail);
     }
   });
   return result;
@@ -314,6 +344,9 @@ function updateRow(
   patch: RowPatch,
   at: number,
 ): string | null {
+  // An error's params go with its code: a new code without params clears the old ones.
+  if (patch.errorCode !== undefined && patch.errorParams === undefined)
+    patch = { ...patch, errorParams: null };
   const keys = PATCH_KEYS.filter((k) => patch[k] !== undefined);
   const refund = patch.refundAttempt === true && patch.attempts === undefined;
   // A row that keeps its state does not set it: an assigned column is an index change for
@@ -347,8 +380,8 @@ export function moveRows(
     limit?: number;
     at?: number;
     nextAttemptAt?: number;
-    reason?: string;
-    /** Only rows whose payload has an id to attach (not for the transient states). */
+    reason?: HistoryCode;
+    /** Only rows whose payload has an id to attach (from a listed state). */
     attaching?: boolean;
   } = {},
 ): number {
@@ -363,10 +396,10 @@ export function moveRows(
   }
   const limit = clampLimit(options.limit ?? DEFAULT_MOVE_BATCH, DEFAULT_BATCH);
   const at = options.at ?? h.clock.now();
-  const detail = options.reason === undefined ? { from, to } : { from, to, reason: options.reason };
+  const detail = transitionDetail(from, to, options.reason);
   return h.transact(() => {
-    const sql = isTransient(from)
-      ? ROW_WRITE_SQL.moveTransientRows
+    const sql = isUnlisted(from)
+      ? ROW_WRITE_SQL.moveUnlistedRows
       : options.attaching
         ? ROW_WRITE_SQL.moveAttachingRows
         : ROW_WRITE_SQL.moveRows;
@@ -398,7 +431,7 @@ export function cancelUnsentRows(
     if (budget <= 0) break;
     const n = move(h, jobId, state, 'cancelled', {
       limit: budget,
-      reason: 'job cancelled',
+      reason: 'job_cancelled',
       ...(options.at === undefined ? {} : { at: options.at }),
     });
     total += n;

@@ -70,15 +70,26 @@ export const DUE_STATES = [
  *  term (SQLite does not infer it from `state = ?`). */
 export const DUE_STATES_SQL = `state IN (${DUE_STATES.map((s) => `'${s}'`).join(', ')})`;
 
-/** States a row passes through in a moment: a creation found on the platform, about to move on
- *  to its follow-up (in the same commit, or the next promotion). Left out of the (job, state,
- *  source row) index, so that moment writes no entry of it (a filter on them scans the job a
- *  window at a time, as the text filter does). The sending states stay in it: the rows found
- *  mid-request at start-up are one range of it. */
-export const TRANSIENT_STATES = ['created'] as const satisfies readonly RowState[];
+/** States left out of the (job, state, source row) index, so entering or leaving them writes no
+ *  entry of it: the write queues (`queued`, `screening_queued`, `validation_queued`), which a
+ *  row leaves with its intent and the engine reads through the due index; `created`, which a row
+ *  passes through in a moment (a creation found on the platform, about to move on to its
+ *  follow-up); and `accepted` and `pending`, a creation tracked on the platform, which a row
+ *  enters with an answer and leaves with a tracking round. A filter on them scans the job a
+ *  window at a time, as the text filter does. The sending states stay in it: the rows found
+ *  mid-request at start-up are one range of it. All are due states, so a bulk move out of one
+ *  of them is a range of the due index. */
+export const UNLISTED_STATES = [
+  'queued',
+  'screening_queued',
+  'validation_queued',
+  'created',
+  'accepted',
+  'pending',
+] as const satisfies ReadonlyArray<(typeof DUE_STATES)[number]>;
 
 /** The (job, state, source row) index's condition, for the queries that use it. */
-export const LISTED_STATES_SQL = `state NOT IN (${TRANSIENT_STATES.map((s) => `'${s}'`).join(', ')})`;
+export const LISTED_STATES_SQL = `state NOT IN (${UNLISTED_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 // The token is never here: it lives in the OS keychain, keyed by the connection id.
 export const connections = sqliteTable('connections', {
@@ -161,6 +172,9 @@ export const rows = sqliteTable(
     identifiers: text('identifiers', { mode: 'json' }).$type<AttachedIdentifier[]>(),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
+    /** The values of the error's placeholders (`failure.<code>[.<reason>]`), `reason` among
+     *  them: the error is worded from the catalogue in the reader's language. */
+    errorParams: text('error_params', { mode: 'json' }).$type<Record<string, string | number>>(),
     userEdits: text('user_edits', { mode: 'json' }).$type<UserEdits>(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -172,7 +186,7 @@ export const rows = sqliteTable(
     // Keyset paging in source order, and one row per source row.
     uniqueIndex('rows_source_row_idx').on(t.jobId, t.sourceRow),
     // Keyset paging of one state in source order (the UI's state filter, bulk moves); partial
-    // (not TRANSIENT_STATES), so a query must hold LISTED_STATES_SQL to use it.
+    // (not UNLISTED_STATES), so a query must hold LISTED_STATES_SQL to use it.
     index('rows_state_source_row_idx')
       .on(t.jobId, t.state, t.sourceRow)
       .where(sql.raw(LISTED_STATES_SQL)),
@@ -199,9 +213,9 @@ export const rowEvents = sqliteTable(
     // Not AUTOINCREMENT: that keeps the highest id in sqlite_sequence, one more page written by
     // every commit. Ids still grow with each insert (the largest plus one).
     id: integer('id').primaryKey(),
-    jobId: text('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** Set on a job-level event only (row NULL): a row's event is keyed by its row, whose job
+     *  it is, and goes with it (a job's UUID in every event was a third of the log's bytes). */
+    jobId: text('job_id').references(() => jobs.id, { onDelete: 'cascade' }),
     rowId: integer('row_id').references(() => rows.id, { onDelete: 'cascade' }),
     at: integer('at').notNull(),
     kind: text('kind').$type<RowEventKind>().notNull(),

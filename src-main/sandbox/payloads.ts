@@ -2,8 +2,8 @@
 // optional values treated as absent, and a 400 invalid_request naming the field for anything else.
 import countries from 'i18n-iso-countries';
 import { invalidRequest } from './apiError';
-import type { CreateInput, IdentifierKind, IdentifierQuery, ScoreInput } from './state';
-import { IDENTIFIER_KINDS } from './state';
+import type { CreateInput, IdentifierKind, IdentifierQuery, ScoreInput } from './stateSchema';
+import { IDENTIFIER_KINDS } from './stateSchema';
 
 const INT32_MAX = 2147483647;
 export const SCREENING_PERIODS = [2, 5, 10];

@@ -7,185 +7,42 @@
 // continues where it stopped and 100k pending creations cost nothing until they come due.
 import Database from 'better-sqlite3';
 import { ApiError, invalidRequest, notFound } from './apiError';
-import { makeUuid, pick, unitHash } from './hashing';
-import { eventTypeByKey, riskOf } from './eventTypes';
+import { makeUuid, unitHash } from './hashing';
+import * as followUps from './stateFollowUps';
+import * as scores from './stateScores';
+import {
+  FIRST_PLATFORM_ID,
+  idOut,
+  isoInstant,
+  NEW_SHARE,
+  SCHEMA,
+  SCHEMA_VERSION,
+  type CreateInput,
+  type IdentifierKind,
+  type IdentifierQuery,
+  type PendingRow,
+  type ScoreInput,
+  type StateSettings,
+  type SupplierRow,
+} from './stateSchema';
 import type { SandboxSeedSupplier } from './types';
 
-const SCHEMA_VERSION = 1;
-const FIRST_PLATFORM_ID = 100001;
-/** Share of the processing time a creation shows as New before it shows as Pending. */
-const NEW_SHARE = 0.2;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS suppliers (
-  platform_id INTEGER PRIMARY KEY,
-  name TEXT NOT NULL,
-  country_code TEXT NOT NULL,
-  city TEXT NOT NULL,
-  address TEXT NOT NULL,
-  postal_code TEXT,
-  industries TEXT,
-  created_at INTEGER NOT NULL,
-  active INTEGER NOT NULL DEFAULT 1,
-  deactivated_at INTEGER,
-  created_by TEXT,
-  creation_identity TEXT
-);
-CREATE INDEX IF NOT EXISTS suppliers_list ON suppliers (active, name, platform_id);
-CREATE TABLE IF NOT EXISTS identifiers (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  platform_id INTEGER NOT NULL,
-  type TEXT NOT NULL,
-  id TEXT NOT NULL,
-  source TEXT NOT NULL DEFAULT ''
-);
-CREATE INDEX IF NOT EXISTS identifiers_lookup ON identifiers (type, id, source);
-CREATE INDEX IF NOT EXISTS identifiers_owner ON identifiers (platform_id);
-CREATE TABLE IF NOT EXISTS pending (
-  uuid TEXT PRIMARY KEY,
-  user TEXT NOT NULL,
-  supplier_id TEXT NOT NULL,
-  source TEXT NOT NULL,
-  name TEXT NOT NULL,
-  country_code TEXT NOT NULL,
-  city TEXT NOT NULL,
-  address TEXT NOT NULL,
-  postal_code TEXT,
-  industries TEXT,
-  screening_period INTEGER,
-  request_validation INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  new_until INTEGER NOT NULL,
-  due_at INTEGER NOT NULL,
-  vanish INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS pending_due ON pending (due_at, uuid);
-CREATE INDEX IF NOT EXISTS pending_identity ON pending (supplier_id, source);
-CREATE INDEX IF NOT EXISTS pending_user ON pending (user, created_at);
-CREATE TABLE IF NOT EXISTS screenings (
-  id INTEGER PRIMARY KEY,
-  platform_id INTEGER NOT NULL,
-  user TEXT NOT NULL,
-  period INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  due_at INTEGER NOT NULL,
-  outcome TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS screenings_target ON screenings (platform_id, user);
-CREATE TABLE IF NOT EXISTS validations (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  request_id TEXT NOT NULL UNIQUE,
-  platform_id INTEGER NOT NULL,
-  user TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  due_at INTEGER NOT NULL,
-  outcome TEXT NOT NULL,
-  outcome_target_id INTEGER,
-  rejection_reason TEXT
-);
-CREATE INDEX IF NOT EXISTS validations_target ON validations (platform_id, user);
-CREATE TABLE IF NOT EXISTS scores (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  platform_id INTEGER NOT NULL,
-  event_type_key TEXT NOT NULL,
-  value INTEGER NOT NULL,
-  comment TEXT,
-  created_at INTEGER NOT NULL,
-  user TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS scores_target ON scores (platform_id, event_type_key);
-`;
-
-export type IdentifierKind = 'SUPPLIER_ID' | 'CUSTOMER_ID' | 'OWN_ID';
-export const IDENTIFIER_KINDS: IdentifierKind[] = ['SUPPLIER_ID', 'CUSTOMER_ID', 'OWN_ID'];
-
-/** An identifier query: at least one id kind; `source` filters the string ids only. */
-export interface IdentifierQuery {
-  supplierId?: string;
-  customerId?: string;
-  ownId?: string;
-  platformId?: number;
-  source?: string;
-}
-
-export interface CreateInput {
-  name: string;
-  countryCode: string;
-  city: string;
-  address: string;
-  postalCode?: string;
-  supplierId: { id: string; source?: string };
-  industries?: string[];
-  screeningPeriodInYears?: number;
-  requestValidationOnCreate?: boolean;
-}
-
-export interface ScoreInput {
-  identifier: IdentifierQuery;
-  /** The identifier as sent, echoed in errors. */
-  identifierEcho: Record<string, unknown>;
-  scores: { eventTypeKey: string; scoreValue: number; comment?: string }[];
-}
-
-/** Settings the state reads at the moment it decides something (they can change at run time). */
-export interface StateSettings {
-  seed: number | undefined;
-  processingMs: number;
-  vanishShare: number;
-  screeningMs: number;
-  validationMs: number;
-  screeningOdds: { Finished: number; NoFindings: number; Aborted: number };
-  validationOdds: { COMPLETED: number; REJECTED: number; differentOutcomeId: number };
-}
-
-interface SupplierRow {
-  platform_id: number;
-  name: string;
-  country_code: string;
-  city: string;
-  address: string;
-  postal_code: string | null;
-  created_at: number;
-}
-
-interface PendingRow {
-  uuid: string;
-  user: string;
-  supplier_id: string;
-  source: string;
-  name: string;
-  country_code: string;
-  city: string;
-  address: string;
-  postal_code: string | null;
-  industries: string | null;
-  screening_period: number | null;
-  request_validation: number;
-  created_at: number;
-  new_until: number;
-  due_at: number;
-  vanish: number;
-}
-
-const REJECTION_REASONS = [
-  'The address could not be verified.',
-  'The site is not a legal entity.',
-  'The site duplicates a site that is already monitored.',
-];
-
-/** ISO 8601 instant with zone, for the date-time fields of resources. */
-export const isoInstant = (ms: number): string => new Date(ms).toISOString();
-
-const idOut = (id: string, source: string): { id: string; source?: string } =>
-  source === '' ? { id } : { id, source };
+export {
+  IDENTIFIER_KINDS,
+  isoInstant,
+  type CreateInput,
+  type IdentifierKind,
+  type IdentifierQuery,
+  type ScoreInput,
+  type StateSettings,
+} from './stateSchema';
 
 export class SandboxState {
   readonly db: Database.Database;
 
   constructor(
     statePath: string | undefined,
-    private readonly settings: () => StateSettings,
+    readonly settings: () => StateSettings,
   ) {
     this.db = new Database(statePath ?? ':memory:');
     if (statePath) {
@@ -213,7 +70,7 @@ export class SandboxState {
 
   /** Prepared statements are reused: every request runs a few, and preparing costs more. */
   private readonly statements = new Map<string, Database.Statement>();
-  private stmt(sql: string): Database.Statement {
+  stmt(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
@@ -236,17 +93,17 @@ export class SandboxState {
     ).run(key, value);
   }
 
-  private next(key: string, first: number): number {
+  next(key: string, first: number): number {
     const value = Math.max(this.meta(key), first);
     this.setMeta(key, value + 1);
     return value;
   }
 
-  private nextPlatformId(): number {
+  nextPlatformId(): number {
     return this.next('next_platform_id', FIRST_PLATFORM_ID);
   }
 
-  private nextUuid(): string {
+  nextUuid(): string {
     return makeUuid(this.settings().seed, this.next('uuid_seq', 1));
   }
 
@@ -376,9 +233,9 @@ export class SandboxState {
     });
     this.insertIdentifier(platformId, 'SUPPLIER_ID', row.supplier_id, row.source);
     if (row.screening_period !== null) {
-      this.insertScreening(platformId, row.user, row.screening_period, at);
+      followUps.insertScreening(this, platformId, row.user, row.screening_period, at);
     }
-    if (row.request_validation) this.insertValidation(platformId, row.user, at);
+    if (row.request_validation) followUps.insertValidation(this, platformId, row.user, at);
   }
 
   // ---- suppliers ------------------------------------------------------------------------
@@ -484,7 +341,7 @@ export class SandboxState {
 
   detail(row: SupplierRow, now: number): Record<string, unknown> {
     const ids = this.identifiersOf(row.platform_id);
-    const screening = this.screeningSummary(row.platform_id, now);
+    const screening = followUps.screeningSummary(this, row.platform_id, now);
     const out: Record<string, unknown> = {
       platformTargetId: row.platform_id,
       name: row.name,
@@ -630,279 +487,35 @@ export class SandboxState {
     }
   }
 
-  // ---- screening ------------------------------------------------------------------------
+  // ---- screening and validation (stateFollowUps.ts) -------------------------------------
 
-  private insertScreening(platformId: number, user: string, period: number, at: number): number {
-    const s = this.settings();
-    const id = this.next('next_screening_id', 1);
-    const outcome = pick(s.screeningOdds, unitHash(s.seed ?? 0, 'screening', id));
-    this.stmt(
-      'INSERT INTO screenings (id, platform_id, user, period, created_at, due_at, outcome) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(id, platformId, user, period, at, at + Math.max(0, s.screeningMs), outcome);
-    return id;
-  }
-
-  /** Screened (a finished screening with or without findings), Pending (one running) or Required. */
-  private screeningSummary(platformId: number, now: number): 'Screened' | 'Pending' | 'Required' {
-    const rows = this.stmt('SELECT due_at, outcome FROM screenings WHERE platform_id = ?').all(
-      platformId,
-    ) as { due_at: number; outcome: string }[];
-    if (rows.some((r) => r.due_at <= now && r.outcome !== 'Aborted')) return 'Screened';
-    if (rows.some((r) => r.due_at > now)) return 'Pending';
-    return 'Required';
-  }
-
-  /** Requests a screening; none (an empty list) when the supplier is screened or one is running. */
   requestScreening(user: string, platformId: number, period: number, now: number): number[] {
-    return this.db.transaction(() => {
-      if (this.screeningSummary(platformId, now) !== 'Required') return [];
-      return [this.insertScreening(platformId, user, period, now)];
-    })();
+    return followUps.requestScreening(this, user, platformId, period, now);
   }
 
   screeningStatus(user: string, platformId: number, now: number): Record<string, unknown> {
-    const row = this.stmt(
-      'SELECT id, period, due_at, outcome FROM screenings WHERE platform_id = ? AND user = ? ORDER BY id DESC LIMIT 1',
-    ).get(platformId, user) as
-      { id: number; period: number; due_at: number; outcome: string } | undefined;
-    if (!row) {
-      throw notFound(
-        'No screening request of this API user exists for the supplier.',
-        'Request a screening first (POST /public/v2/suppliers/sites/screening).',
-      );
-    }
-    return {
-      id: row.id,
-      status: now < row.due_at ? 'New' : row.outcome,
-      periodInYears: row.period,
-    };
+    return followUps.screeningStatus(this, user, platformId, now);
   }
 
-  // ---- validation -----------------------------------------------------------------------
-
-  private insertValidation(platformId: number, user: string, at: number): string {
-    const s = this.settings();
-    const requestId = this.nextUuid();
-    const seed = s.seed ?? 0;
-    const outcome = pick(
-      { COMPLETED: s.validationOdds.COMPLETED, REJECTED: s.validationOdds.REJECTED },
-      unitHash(seed, 'validation', requestId),
-    );
-    let outcomeTargetId: number | null = null;
-    let reason: string | null = null;
-    if (outcome === 'COMPLETED') {
-      // A different outcome id is a master record of the platform, not one of the organization's
-      // own sites: it gets a fresh id and is not listed.
-      outcomeTargetId =
-        unitHash(seed, 'master', requestId) < s.validationOdds.differentOutcomeId
-          ? this.nextPlatformId()
-          : platformId;
-    } else {
-      const index = Math.floor(unitHash(seed, 'reason', requestId) * REJECTION_REASONS.length);
-      reason = REJECTION_REASONS[index] ?? (REJECTION_REASONS[0] as string);
-    }
-    this.stmt(
-      `INSERT INTO validations (request_id, platform_id, user, created_at, due_at, outcome,
-           outcome_target_id, rejection_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      requestId,
-      platformId,
-      user,
-      at,
-      at + Math.max(0, s.validationMs),
-      outcome,
-      outcomeTargetId,
-      reason,
-    );
-    return requestId;
-  }
-
-  /** Requests a validation; 400 when one is pending, the supplier is validated, or a screening runs. */
   requestValidation(user: string, platformId: number, now: number): string {
-    return this.db.transaction(() => {
-      const rows = this.stmt('SELECT due_at, outcome FROM validations WHERE platform_id = ?').all(
-        platformId,
-      ) as { due_at: number; outcome: string }[];
-      if (rows.some((r) => r.due_at > now)) {
-        throw invalidRequest(
-          'A validation request is already pending for this supplier.',
-          'Wait for its result (GET /public/v2/suppliers/sites/validation).',
-        );
-      }
-      if (rows.some((r) => r.outcome === 'COMPLETED')) {
-        throw invalidRequest(
-          'The supplier is already validated.',
-          'No further validation is needed.',
-        );
-      }
-      if (this.screeningSummary(platformId, now) === 'Pending') {
-        throw invalidRequest(
-          'A screening request is still running for this supplier.',
-          'Request the validation once the screening has finished.',
-        );
-      }
-      return this.insertValidation(platformId, user, now);
-    })();
+    return followUps.requestValidation(this, user, platformId, now);
   }
 
   validationStatus(user: string, platformId: number, now: number): Record<string, unknown> {
-    const row = this.stmt(
-      `SELECT request_id, created_at, due_at, outcome, outcome_target_id, rejection_reason
-         FROM validations WHERE platform_id = ? AND user = ? ORDER BY seq DESC LIMIT 1`,
-    ).get(platformId, user) as
-      | {
-          request_id: string;
-          created_at: number;
-          due_at: number;
-          outcome: string;
-          outcome_target_id: number | null;
-          rejection_reason: string | null;
-        }
-      | undefined;
-    if (!row) {
-      throw notFound(
-        'No validation request of this API user exists for the supplier.',
-        'Request a validation first (POST /public/v2/suppliers/sites/validation).',
-      );
-    }
-    const out: Record<string, unknown> = {
-      requestId: row.request_id,
-      status: 'PENDING',
-      platformTargetId: platformId,
-      createdAt: isoInstant(row.created_at),
-    };
-    if (now < row.due_at) return out;
-    out.status = row.outcome;
-    if (row.outcome_target_id !== null) out.outcomeTargetId = row.outcome_target_id;
-    if (row.rejection_reason !== null) out.rejectionReason = row.rejection_reason;
-    out.resolvedAt = isoInstant(row.due_at);
-    return out;
+    return followUps.validationStatus(this, user, platformId, now);
   }
 
-  // ---- external scores ------------------------------------------------------------------
+  // ---- external scores (stateScores.ts) -------------------------------------------------
 
   writeScores(user: string, entries: ScoreInput[], now: number): Record<string, unknown> {
-    const errors: Record<string, unknown>[] = [];
-    let total = 0;
-    let valid = 0;
-    let resolved = 0;
-    let written = 0;
-    const insert = this.stmt(
-      'INSERT INTO scores (platform_id, event_type_key, value, comment, created_at, user) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.db.transaction(() => {
-      entries.forEach((entry, entryIndex) => {
-        total += entry.scores.length;
-        const q = entry.identifier;
-        const fail = (reason: string, message: string) =>
-          errors.push({ entryIndex, identifier: entry.identifierEcho, reason, message });
-        if (
-          q.supplierId === undefined &&
-          q.customerId === undefined &&
-          q.ownId === undefined &&
-          q.platformId === undefined
-        ) {
-          fail(
-            'INVALID_IDENTIFIER',
-            'The identifier has no usable key: set supplierId, customerId, ownId or platformId.',
-          );
-          return;
-        }
-        const known = entry.scores.map((s) => eventTypeByKey(s.eventTypeKey) !== undefined);
-        valid += known.filter(Boolean).length;
-        const matches = this.match(q);
-        if (matches.length === 0) {
-          fail('TARGET_NOT_FOUND', 'No supplier matches this identifier.');
-          return;
-        }
-        if (matches.length > 1) {
-          fail(
-            'MULTIPLE_TARGETS_MATCHED',
-            `Several suppliers (${matches.length}) match this identifier; narrow the identifiers or set source.`,
-          );
-          return;
-        }
-        resolved += entry.scores.length;
-        const target = matches[0] as SupplierRow;
-        entry.scores.forEach((score, scoreIndex) => {
-          if (!known[scoreIndex]) {
-            errors.push({
-              entryIndex,
-              scoreIndex,
-              identifier: entry.identifierEcho,
-              eventTypeKey: score.eventTypeKey,
-              reason: 'UNKNOWN_EVENT_TYPE',
-              message: `The event type ${score.eventTypeKey} is not configured for this organization; list the keys with GET /public/v1/scores/externals/event-types.`,
-            });
-            return;
-          }
-          insert.run(
-            target.platform_id,
-            score.eventTypeKey,
-            score.scoreValue,
-            score.comment ?? null,
-            now,
-            user,
-          );
-          written++;
-        });
-      });
-    })();
-    return {
-      success: errors.length === 0,
-      totalCount: total,
-      validCount: valid,
-      resolvedCount: resolved,
-      writtenCount: written,
-      skippedCount: total - written,
-      errors,
-    };
+    return scores.writeScores(this, user, entries, now);
   }
 
   scoreHistory(
     platformId: number,
     filter: { perspectiveId?: number; groupId?: number },
   ): Record<string, unknown>[] {
-    const rows = this.stmt(
-      'SELECT event_type_key, value, comment, created_at FROM scores WHERE platform_id = ? ORDER BY event_type_key, seq DESC',
-    ).all(platformId) as {
-      event_type_key: string;
-      value: number;
-      comment: string | null;
-      created_at: number;
-    }[];
-    const byKey = new Map<string, typeof rows>();
-    for (const r of rows) {
-      const list = byKey.get(r.event_type_key) ?? [];
-      list.push(r);
-      byKey.set(r.event_type_key, list);
-    }
-    const out: Record<string, unknown>[] = [];
-    for (const [key, list] of byKey) {
-      const type = eventTypeByKey(key);
-      if (!type) continue;
-      if (filter.perspectiveId !== undefined && type.perspectiveId !== filter.perspectiveId)
-        continue;
-      if (filter.groupId !== undefined && type.group.id !== filter.groupId) continue;
-      // Each write is valid from its time until the next write of the same key.
-      const entries = list.map((r, i) => {
-        const e: Record<string, unknown> = {
-          group: type.group,
-          eventTypeKey: key,
-          score: { value: r.value, risk: riskOf(r.value) },
-          updatedAt: isoInstant(r.created_at),
-          validFrom: isoInstant(r.created_at),
-          history: [],
-        };
-        if (r.comment !== null) e.comment = r.comment;
-        const newer = list[i - 1];
-        if (newer) e.validTo = isoInstant(newer.created_at);
-        return e;
-      });
-      const [latest, ...older] = entries;
-      if (latest) out.push({ ...latest, history: older });
-    }
-    return out;
+    return scores.scoreHistory(this, platformId, filter);
   }
 
   // ---- stats ----------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 // live here, free of Electron, so they run under test with the real services; the desktop layer
 // implements the port with its own APIs.
 import type { EventPayload, JobView } from '../../src-shared/contract';
+import { word, wordMessage } from '../../src-shared/i18n';
 import { SETTLED_STATES } from '../../src-shared/rowStates';
 import type { AppServices, Core } from './appServices';
 
@@ -29,8 +30,6 @@ const OPEN_STATES: readonly string[] = ['running', 'waiting_network'];
 /** The reason code of a pause the user asked for (the engine's own pause). */
 const USER_PAUSE = 'paused';
 
-const number = new Intl.NumberFormat('en-US');
-
 function settledShare(counts: Record<string, number>, total: number): number {
   if (total <= 0) return 0;
   const settled = SETTLED_STATES.reduce((a, s) => a + (counts[s] ?? 0), 0);
@@ -48,33 +47,38 @@ function outcomeOf(state: string, reason: { code: string } | null): string {
   return state;
 }
 
-function suppliers(n: number): string {
-  return `${number.format(n)} ${n === 1 ? 'supplier' : 'suppliers'}`;
-}
-
-/** One short sentence: counts where they say it all, else the job's own reason. */
+/** One short sentence in the job's language: counts where they say it all, else the job's own
+ *  reason. */
 function notificationBody(job: JobView, kind: DesktopNotification['kind']): string {
+  const lang = job.lang;
+  const number = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-US');
+  const count = (base: PluralKey, n: number) =>
+    word(lang, `${base}.${n === 1 ? 'one' : 'other'}`, { n: number.format(n) });
   const done = job.counts['done'] ?? 0;
   const skipped = job.counts['skipped'] ?? 0;
   const toFix = job.groups.to_fix;
   if (kind === 'finished') {
-    if (job.total === 0) return 'The job had no rows to send.';
+    if (job.total === 0) return word(lang, 'notify.noRows');
     // A rejected validation ended its row, but it is no success: it is said, not counted done.
     const ended = job.outcomes.attention;
-    const parts = [`${suppliers(done - ended)} done`];
-    if (skipped) parts.push(`${number.format(skipped)} skipped`);
-    if (ended)
-      parts.push(`${number.format(ended)} ${ended === 1 ? 'needs' : 'need'} your attention`);
+    const parts = [count('notify.suppliersDone', done - ended)];
+    if (skipped) parts.push(word(lang, 'notify.skipped', { n: number.format(skipped) }));
+    if (ended) parts.push(count('notify.needYou', ended));
     return `${parts.join(', ')}.`;
   }
   if (job.stateReason?.code === 'rows_need_attention' && toFix > 0) {
-    const attention = `${number.format(toFix)} ${toFix === 1 ? 'needs' : 'need'} your attention`;
     return done > 0
-      ? `${suppliers(done)} done, ${attention}.`
-      : `${suppliers(toFix)} ${toFix === 1 ? 'needs' : 'need'} your attention.`;
+      ? `${count('notify.suppliersDone', done)}, ${count('notify.needYou', toFix)}.`
+      : `${count('notify.suppliersNeedYou', toFix)}.`;
   }
-  return job.stateReason?.message ?? 'The job needs your attention.';
+  // The reason's English sentence is the journal's own; another language words its code.
+  if (!job.stateReason) return word(lang, 'notify.needsAttention');
+  return lang === 'en'
+    ? job.stateReason.message
+    : wordMessage(lang, ['reason', 'failure'], job.stateReason);
 }
+
+type PluralKey = 'notify.suppliersDone' | 'notify.needYou' | 'notify.suppliersNeedYou';
 
 /**
  * Follows the services' events and tells the port what the desktop should show. Progress is the
@@ -138,7 +142,11 @@ export function watchJobsForDesktop(
     call('notify', () => {
       if (!port.notificationsSupported()) return;
       port.notify({
-        title: kind === 'finished' ? `Finished: ${job.name}` : `Needs your attention: ${job.name}`,
+        title: word(
+          job.lang,
+          kind === 'finished' ? 'notify.finished.title' : 'notify.attention.title',
+          { name: job.name },
+        ),
         body: notificationBody(job, kind),
         jobId,
         kind,

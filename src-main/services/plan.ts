@@ -12,10 +12,11 @@ import { FOLLOW_UP_STATES, type RowState } from '../../src-shared/rowStates';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { OnCreateEntitlements } from '../engine/jobRunner';
 import type { Job, Journal } from '../journal/journal';
+import { rowError } from '../engine/messages';
 
 /** Marks a row left out because another job holds its supplier; kept in the row's error code,
  *  so the results and the row's history say why it was not sent. */
-export const HELD_BY_OTHER_JOB = 'held_by_other_job';
+export const HELD_BY_OTHER_JOB = 'held_by_other_job' as const;
 
 const CHECK_STATES = ['new', 'exists', 'pending', 'ambiguous'] as const;
 /** Rows of this job that a start may still send a creation for. */
@@ -209,11 +210,9 @@ export function leaveOutHeldRows(deps: PlanDeps, jobId: string): number {
             rowId: r.id,
             from: r.state,
             to: 'skipped' as const,
-            patch: {
-              errorCode: HELD_BY_OTHER_JOB,
-              errorMessage: `Left out of this job: the job "${o.jobName}" was still working on the same supplier (supplier id and source). Once that job has ended, retry this row if it is still needed.`,
-            },
-            reason: `left out by the user: job ${o.jobId} holds the same supplier`,
+            patch: rowError(`${HELD_BY_OTHER_JOB}.named`, { jobName: o.jobName }),
+            reason: HELD_BY_OTHER_JOB,
+            reasonParams: { jobName: o.jobName, jobId: o.jobId },
           })),
       );
       n += result.applied.length;

@@ -12,8 +12,8 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { AppFailure, errorCatalogue, fail } from '../../src-shared/errors';
-import { hasKey, word, type Lang } from '../../src-shared/i18n';
-import { problemText } from '../../src-shared/i18n/importText';
+import { hasKey, word, wordFailure, type Lang } from '../../src-shared/i18n';
+import { reportedProblemText } from '../../src-shared/i18n/reported';
 import { RESULT_COLUMNS, resultHeader, SUPPLIER_OUTCOME } from './resultColumns';
 import { identifiersText } from '../../src-shared/identifierWords';
 import type { ExportFormat, ResultRow } from './types';
@@ -109,7 +109,13 @@ function resultText(
   const { result } = row;
   if (key === 'sourceRow') return String(result.sourceRow ?? row.sourceRow);
   if (key === 'errorMessage' && result.problems?.length) {
-    return result.problems.map((p) => problemText(lang, p).message).join(' ');
+    // Each problem and what to do, as the screens say it (a journal from before problems kept
+    // their values keeps its English sentence).
+    return result.problems.map((p) => reportedProblemText(lang, p)).join(' ');
+  }
+  // The English sentence is the journal's own; other languages word the error from its code.
+  if (key === 'errorMessage' && result.error && lang !== 'en') {
+    return wordFailure(lang, result.error);
   }
   if (key === 'identifiers') {
     return identifiersText(result.identifiers, (k, params) => word(lang, k, params));
@@ -337,7 +343,7 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
     if (entries.length === 0) line([w('results.summary.none'), 0]);
     for (const [key, n] of entries) {
       const meaning = Object.hasOwn(errorCatalogue, key)
-        ? (errorCatalogue as Record<string, string>)[key]
+        ? wordFailure(lang, { code: key })
         : undefined;
       line([key, n, ...(describe ? [meaning ?? ''] : [])]);
     }

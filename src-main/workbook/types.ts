@@ -252,6 +252,9 @@ export interface RowResult {
   /** The row's problems as data: when given, the Error message column words them in the
    *  export's language instead of `errorMessage`. */
   problems?: ReadonlyArray<{ code: string; params?: Params; message?: string; fix?: string }>;
+  /** The row's error as data: when given, the Error message column words it in the export's
+   *  language (`failure.<code>[.<reason>]`) instead of `errorMessage`. */
+  error?: { code: string; params?: Params | null; message?: string };
 }
 
 export interface ResultRow {

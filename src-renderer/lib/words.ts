@@ -3,16 +3,9 @@
 // Each is data (`{code, params}`) worded by the catalogue of src-shared/i18n in the user's
 // language; a report the catalogue has no words for yet shows the English sentence it came with.
 import type { ConnectionView, RowView } from '../../src-shared/contract';
-import { PROBLEM_CODES, ROW_NOTE_KINDS, type ProblemCode } from '../../src-shared/i18n/import';
-import {
-  noteText as fileNoteText,
-  problemText as importProblemText,
-  rowNoteText,
-} from '../../src-shared/i18n/importText';
-import { i18n, label, t, tm, worded, type Params } from './i18n.svelte';
-
-const IMPORT_PROBLEMS: ReadonlySet<string> = new Set(PROBLEM_CODES);
-const ROW_NOTES: ReadonlySet<string> = new Set(ROW_NOTE_KINDS);
+import { wordFailure } from '../../src-shared/i18n';
+import { reportedNoteText, reportedProblemText } from '../../src-shared/i18n/reported';
+import { i18n, label, t, tm, type Params } from './i18n.svelte';
 
 interface ProblemReport {
   code?: string | undefined;
@@ -24,29 +17,20 @@ interface ProblemReport {
 
 /** A row problem and what to do about it (`problem.<code>` and `problem.<code>.fix`). */
 export function problemText(p: ProblemReport): string {
-  const english = [p.message, p.fix].filter(Boolean).join(' ');
-  if (!p.code) return english;
-  // The importer's problems: their variants, value and place are worded as the importer does.
-  if (IMPORT_PROBLEMS.has(p.code) && p.params) {
-    const w = importProblemText(i18n.lang, {
-      code: p.code as ProblemCode,
-      params: p.params,
-      message: p.message,
-      ...(p.fix ? { fix: p.fix } : {}),
-    });
-    return [w.message, w.fix].filter(Boolean).join(' ');
-  }
-  const problem = worded('problem', { code: p.code, params: p.params });
-  if (problem === undefined) return english;
-  const fix = worded('problem', { code: `${p.code}.fix`, params: p.params });
-  return fix ? `${problem} ${fix}` : problem;
+  return reportedProblemText(i18n.lang, p);
 }
 
 /** A row's error (an error code of src-shared/errors, `failure.<code>`). */
-export function rowErrorText(row: Pick<RowView, 'errorCode' | 'errorMessage'>): string {
+export function rowErrorText(
+  row: Pick<RowView, 'errorCode' | 'errorMessage'> & { errorParams?: Params | null },
+): string {
   if (!row.errorMessage) return '';
   if (!row.errorCode) return row.errorMessage;
-  return tm('failure', { code: row.errorCode, message: row.errorMessage });
+  return wordFailure(i18n.lang, {
+    code: row.errorCode,
+    params: row.errorParams,
+    message: row.errorMessage,
+  });
 }
 
 /** The reason of a job's state (`reason.<code>`). */
@@ -88,10 +72,12 @@ function paramsOf(v: unknown): Params | undefined {
 }
 
 /** An event's reason (`history.<code>`), or the English sentence of a journal written before
- *  reasons had codes. */
+ *  reasons had codes (an older journal kept the code itself in `reason`). */
 function reasonOf(kind: string, detail: Record<string, unknown>): string | undefined {
   const message = str(detail.reason);
-  const code = str(detail.reasonCode) ?? (kind === 'transition' ? str(detail.code) : undefined);
+  const legacy = message && /^[a-z_]+$/.test(message) ? message : undefined;
+  const code =
+    str(detail.reasonCode) ?? (kind === 'transition' ? (str(detail.code) ?? legacy) : undefined);
   if (code) return tm('history', { code, params: paramsOf(detail.params), message });
   return message;
 }
@@ -149,10 +135,5 @@ export function historyText(kind: string, detail: Record<string, unknown>): stri
 
 /** A note of an import: on the file (`note.<kind>`) or on a row's cells (`rowNote.<kind>`). */
 export function importNoteText(note: { kind: string; params?: Params; message: string }): string {
-  const n = {
-    kind: note.kind,
-    message: note.message,
-    ...(note.params ? { params: note.params } : {}),
-  };
-  return ROW_NOTES.has(note.kind) ? rowNoteText(i18n.lang, n) : fileNoteText(i18n.lang, n);
+  return reportedNoteText(i18n.lang, note);
 }

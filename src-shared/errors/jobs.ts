@@ -5,6 +5,10 @@ import { OUTCOME_TEXT } from '../outcomes';
 export const jobErrors = {
   validation_rejected: OUTCOME_TEXT.validation.REJECTED,
   screening_aborted: OUTCOME_TEXT.screening.Aborted,
+  creation_vanished:
+    "The platform finished processing this creation without a supplier (it is no longer pending and cannot be found). Check the row's values, then retry it.",
+  held_by_other_job:
+    'Left out of this job: another job was still working on the same supplier (supplier id and source). Once that job has ended, retry this row if it is still needed.',
   job_running:
     'The job is running. Pause it, or wait until it ends, then try again: a running job cannot be moved, archived or deleted.',
   connection_switch_refused:

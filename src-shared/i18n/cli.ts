@@ -1,5 +1,474 @@
-// The command line's own sentences (summary lines, prompts, the plan before a start), worded in the language of LANG or LC_ALL.
+// The command line's own sentences (usage errors, the run's lines, the summary before a start, the
+// question that confirms it), worded in the language of LANG or LC_ALL. A sentence with a form for
+// one and for several has two keys, `.one` and `.other`; `{count}` is the number. The help text
+// (--help) is English only. The key=value figures of the last line are not words and stay as they
+// are in every language.
 
-export const en = {} as const;
+export const en = {
+  // ---- usage errors
+  'cli.usage.seeHelp': 'Run "npm run onboard -- --help" to see the options.',
+  'cli.usage.badOption': '{detail}',
+  'cli.usage.oneFile': 'Give one file, not {count}.',
+  'cli.usage.noFile': 'Name the file to import, or use --resume or --retry-from.',
+  'cli.usage.retryFromEmpty': '--retry-from needs the results file to take the fixed rows from.',
+  'cli.usage.fileAndRetryFrom':
+    'Give a file to import or --retry-from with a results file, not both ("{file}" and "{results}").',
+  'cli.usage.resumeAndRetryFrom':
+    '--resume continues a job, --retry-from makes a new one from a results file: use one of them.',
+  'cli.usage.retryFromDryRun':
+    '--retry-from needs the journal of the run that wrote the results file; --dry-run works in a temporary one. Leave out --dry-run.',
+  'cli.usage.retryFromOwnOptions':
+    '--retry-from sends the rows with the mapping and options of the job the results file came from: leave out {options}.',
+  'cli.usage.outIsRetryFrom':
+    '--out names the results file given to --retry-from, which would be overwritten. Choose another file for the new results.',
+  'cli.usage.screening': '--screening takes 2, 5 or 10 (years), not "{given}".',
+  'cli.usage.skipAndInclude': 'Use --skip-existing or --include-existing, not both.',
+  'cli.usage.includeWithoutScreening':
+    '--include-existing goes with --screening: without screening, existing suppliers are included unless --skip-existing is given.',
+  'cli.usage.processingMs': '--sandbox-processing-ms takes a whole number of milliseconds.',
+  'cli.usage.baseUrlAndConnection': 'Use --base-url or --connection, not both.',
+  'cli.usage.fieldNames': '--field-names takes {first} or {second}, not "{given}".',
+  'cli.usage.fieldNamesWithoutBaseUrl':
+    '--field-names is a setting of the connection at --base-url: give --base-url too (a saved connection is changed in Connection settings).',
+  'cli.usage.dryRunCheckOnly':
+    '--dry-run makes no API call, so it cannot be combined with --check-only.',
+  'cli.usage.out': '--out must name an .xlsx or .csv file.',
+  'cli.usage.tokenEnvEmpty':
+    'The environment variable {name} is empty or not set. Put the API token in it.',
+  'cli.version.dataFolder': 'data folder: {path}',
 
-export const de: Record<keyof typeof en, string> = {};
+  // ---- Ctrl-C
+  'cli.signal.stopNow': 'Stopping now. Resume with --resume.',
+  'cli.signal.pausing':
+    'Pausing: requests in flight are being recorded… (press Ctrl-C again to stop at once)',
+  'cli.signal.afterResults':
+    'Stopping once the results are written… (press Ctrl-C again to stop at once)',
+  'cli.signal.beforeSending':
+    'Stopping before anything is sent… (press Ctrl-C again to stop at once)',
+
+  // ---- connection and job
+  'cli.connection.sandbox':
+    'Using the built-in sandbox at {url} (practice: nothing leaves this computer).',
+  'cli.connection.ofJob': 'Using the connection "{name}" ({url}) of job {job}.',
+  'cli.connection.unknown': 'No saved connection is called "{name}". Saved connections: {names}.',
+  'cli.connection.none': 'none',
+  'cli.resume.none': 'There is no unfinished job to resume.',
+  'cli.resume.unknown': 'No job "{job}" is in the journal.',
+  'cli.resume.resuming': 'Resuming job {job} ({name}).',
+
+  // ---- --retry-from
+  'cli.retry.fileNotFound':
+    'The results file "{file}" was not found. Check the path: it is the file an earlier run wrote, such as suppliers.results.xlsx.',
+  'cli.retry.fileIsFolder':
+    'The results file "{file}" was not found (it is a folder). Check the path: it is the file an earlier run wrote, such as suppliers.results.xlsx.',
+  'cli.retry.noJob':
+    'No job in the journal {journal} wrote "{file}". A results file is matched to its job by name: the run for suppliers.xlsx writes suppliers.results.xlsx, so keep the beginning of the name. If the file comes from another data folder or journal, add the --data-dir or --journal of that run.',
+  'cli.retry.noJobYet':
+    'No job in the journal {journal} wrote "{file}" (it holds no job yet). A results file is matched to its job by name: the run for suppliers.xlsx writes suppliers.results.xlsx, so keep the beginning of the name. If the file comes from another data folder or journal, add the --data-dir or --journal of that run.',
+  'cli.retry.connectionGone':
+    'The connection of job {job} no longer exists, so its rows cannot be sent again. Import the fixed rows as a new list instead.',
+  'cli.retry.otherConnection':
+    'The results file comes from job {job}, which ran on {where}; its rows are sent again there. Leave out {option}{orGive}.',
+  'cli.retry.onSandbox': 'the built-in sandbox',
+  'cli.retry.onConnection': 'the connection "{name}" ({url})',
+  'cli.retry.orGive': ' or give --connection "{name}"',
+  'cli.retry.unchanged':
+    '"{file}" has not changed since it made job {job} ({name}) on {when} UTC: its rows were taken then, so there is nothing new to send. To follow that job or write its results again: npm run onboard -- {command}. To send more rows, fix them in the file, save it and run --retry-from again.',
+  'cli.retry.holds': '{file} holds the results of job {job} ({name}).',
+  'cli.retry.nameFrom': '{name}, from {file}',
+  'cli.retry.summary.one':
+    '{count} row to send again, {stillInvalid} still invalid (see the Status column), {alreadyDone} already done, {unmatched} not matched',
+  'cli.retry.summary.other':
+    '{count} rows to send again, {stillInvalid} still invalid (see the Status column), {alreadyDone} already done, {unmatched} not matched',
+  'cli.retry.stillInvalid.one':
+    'The row still invalid stays out of this job: fix it in the file (the Error message column says what was wrong) and run --retry-from again.',
+  'cli.retry.stillInvalid.other':
+    'The {count} rows still invalid stay out of this job: fix them in the file (the Error message column says what was wrong) and run --retry-from again.',
+  'cli.retry.unmatched.one':
+    'One row matches no row of job {job} (a new row, a row whose Source row was emptied, or a repeated row) and is left alone. To add new suppliers, import them as a list of their own.',
+  'cli.retry.unmatched.other':
+    '{count} rows match no row of job {job} (a new row, a row whose Source row was emptied, or a repeated row) and are left alone. To add new suppliers, import them as a list of their own.',
+  'cli.retry.unchangedRows.one':
+    "One row that needs attention has the same values as before and is not sent again (the Status column does not decide): change the values the Error message names, or retry it unchanged from the job's Results screen in the app.",
+  'cli.retry.unchangedRows.other':
+    "{count} rows that need attention have the same values as before and are not sent again (the Status column does not decide): change the values the Error message names, or retry them unchanged from the job's Results screen in the app.",
+  'cli.retry.doneButChanged.one':
+    'Row {rows} was changed, but its supplier already exists or is being created: the app creates suppliers and does not change them, so these changes are not sent. Make them on the platform.',
+  'cli.retry.doneButChanged.other':
+    'Rows {rows} were changed, but their suppliers already exist or are being created: the app creates suppliers and does not change them, so these changes are not sent. Make them on the platform.',
+  'cli.retry.conflicts.one':
+    'Row {rows} (Source row) was changed differently on the Results and the Errors sheets and is not sent: keep the fix on one sheet (or make both the same) and run --retry-from again.',
+  'cli.retry.conflicts.other':
+    'Rows {rows} (Source row) were changed differently on the Results and the Errors sheets and are not sent: keep the fix on one sheet (or make both the same) and run --retry-from again.',
+  'cli.retry.andMore': '{rows} and {count} more',
+  'cli.retry.nothing': 'Nothing to send again: no job was made.',
+  'cli.retry.made.one': 'Made job {job} with the row to send again.',
+  'cli.retry.made.other': 'Made job {job} with the rows to send again.',
+
+  // ---- import
+  'cli.mapping.suggested': 'Mapping (suggested): {fields}',
+  'cli.mapping.template': 'Mapping (template "{template}"): {fields}',
+  'cli.mapping.incomplete':
+    'No column was found for {fields}. Write a mapping file (see --save-mapping for the format) and pass it with --mapping FILE.',
+  'cli.mappingFile.notJson':
+    'The mapping file {file} could not be read as JSON ({detail}). Fix it, or use --mapping auto.',
+  'cli.mappingFile.invalid':
+    'The mapping file {file} is not valid: {issue}. Each entry maps a payload field to a column header, or to {"header": "...", "constant": "...", "transform": {...}} (transform settings: "case": "keep"|"upper"|"lower"|"title", "padZeros": 2..20, "restoreZeros": true|false, "separators": ";,").',
+  'cli.mappingFile.unknownProblem': 'unknown problem',
+  'cli.mappingFile.noColumn':
+    'The mapping file maps {field} to the column "{header}", which the sheet does not have. Its columns are: {headers}.',
+  'cli.import.note': 'Note: {note}',
+  'cli.import.summary':
+    'Imported {rows} rows from {file} (sheet {sheet}, header in row {headerRow}): {valid} valid, {invalid} with problems, {empty} empty.',
+  'cli.import.moreProblems': '  … more rows have problems; see the Errors sheet of the results.',
+
+  // ---- the run
+  'cli.run.exportBlocked':
+    'Nothing was sent. Name another results file: npm run onboard -- {command} --out FILE.{format}',
+  'cli.run.stoppedBefore':
+    'Stopped before sending anything. Continue with: npm run onboard -- {command}',
+  'cli.run.warning': 'Warning: {warning}',
+  'cli.run.ended': 'Job {state} after {time}: {counts}',
+  'cli.run.tokenRefused': 'The API refused the token.',
+  'cli.run.fieldNames':
+    'On the command line: run the list again with --base-url and --field-names {names}; rows already created are found and not created twice.',
+  'cli.run.diskFull':
+    'The results file was not written (the job is not finished). Once space is free on the disk of {folder}, continue with: npm run onboard -- {command}',
+  'cli.run.declined': 'Nothing was sent. Start the job later with: npm run onboard -- {command}',
+  'cli.run.stillRunning': 'Still running on the platform or waiting: {counts}.',
+  'cli.run.continue': 'Continue with: npm run onboard -- {command}',
+
+  // ---- results
+  'cli.results.againXlsx':
+    'The results are kept in the journal: npm run onboard -- {command} --out results.xlsx writes them to another file (or --out results.csv as CSV).',
+  'cli.results.againCsv':
+    'The results are kept in the journal: npm run onboard -- {command} --out results.csv writes them to another file.',
+  'cli.results.moreSheets':
+    'The results have more rows than one Excel sheet holds: they go on in {sheets}.',
+  'cli.results.cut.one':
+    '{count} cell was longer than the 32,767 characters an Excel cell holds and was cut, marked "… [cut: N characters]"; --out FILE.csv keeps it whole.',
+  'cli.results.cut.other':
+    '{count} cells were longer than the 32,767 characters an Excel cell holds and were cut, marked "… [cut: N characters]"; --out FILE.csv keeps them whole.',
+  'cli.results.written': 'Results: {file} ({rows} rows, {attention} need attention).',
+
+  // ---- the summary before a start
+  'cli.plan.heading': 'Before you start:',
+  'cli.plan.create.one': '  {count} new supplier will be created; {existing} exist already.',
+  'cli.plan.create.other': '  {count} new suppliers will be created; {existing} exist already.',
+  'cli.plan.unchecked.one':
+    '  {count} row is not checked yet: they are checked first, so the figures are the most it can be.',
+  'cli.plan.unchecked.other':
+    '  {count} rows are not checked yet: they are checked first, so the figures are the most it can be.',
+  'cli.plan.pending.one':
+    '  {count} supplier is already being created on the platform; the job follows them.',
+  'cli.plan.pending.other':
+    '  {count} suppliers are already being created on the platform; the job follows them.',
+  'cli.plan.skipExisting':
+    '  Existing suppliers are skipped: they are neither screened nor validated.',
+  'cli.plan.screening.one':
+    '  {count} screening for {years} years will be ordered. Each may cost money or quota.',
+  'cli.plan.screening.other':
+    '  {count} screenings for {years} years will be ordered. Each may cost money or quota.',
+  'cli.plan.screeningExisting.one':
+    '  {count} of them is for suppliers that exist already and may have been screened before; add --skip-existing to leave them out.',
+  'cli.plan.screeningExisting.other':
+    '  {count} of them are for suppliers that exist already and may have been screened before; add --skip-existing to leave them out.',
+  'cli.plan.noScreening': '  No screening is ordered.',
+  'cli.plan.validation.one':
+    '  A validation is requested for {count} supplier ({existing} of them existing).',
+  'cli.plan.validation.other':
+    '  A validation is requested for {count} suppliers ({existing} of them existing).',
+  'cli.plan.noValidation': '  No validation is requested.',
+  'cli.plan.checking': 'checking {count} identifiers: {time}',
+  'cli.plan.sending.one': 'sending {count} request at up to {rate}/min: {time}',
+  'cli.plan.sending.other': 'sending {count} requests at up to {rate}/min: {time}',
+  'cli.plan.platform': "then the platform's processing: {time}",
+  'cli.plan.duration': '  Expected duration: {duration}.',
+  'cli.plan.durationParts': '  Expected duration: {duration} ({parts}).',
+  'cli.plan.under1s': 'under 1s',
+  'cli.plan.about': 'about {time}',
+  'cli.plan.shared.one': '  {count} other job runs on this connection and share its limit.',
+  'cli.plan.shared.other': '  {count} other jobs run on this connection and share its limit.',
+  'cli.plan.overlap.one':
+    '  Warning: job {job} "{name}" ({state}) holds {count} of these suppliers (same supplier id and source), e.g. {examples}.',
+  'cli.plan.overlap.other':
+    '  Warning: job {job} "{name}" ({state}) holds {count} of these suppliers (same supplier id and source), e.g. {examples}.',
+  'cli.plan.running': 'running',
+  'cli.plan.sendHeld.one':
+    '  --send-held: those {count} row is sent in this job as well; the suppliers may get two screenings or validations.',
+  'cli.plan.sendHeld.other':
+    '  --send-held: those {count} rows are sent in this job as well; the suppliers may get two screenings or validations.',
+  'cli.plan.leaveHeld.one':
+    '  Those {count} row is left out of this job (skipped, with the other job named in the results); add --send-held to send them anyway.',
+  'cli.plan.leaveHeld.other':
+    '  Those {count} rows are left out of this job (skipped, with the other job named in the results); add --send-held to send them anyway.',
+  'cli.confirm.needs': 'This start {what}.',
+  'cli.confirm.and': ' and ',
+  'cli.confirm.screening.one': 'orders {count} screening for {years} years, which may cost money',
+  'cli.confirm.screening.other':
+    'orders {count} screenings for {years} years, which may cost money',
+  'cli.confirm.held.one': 'has {count} supplier another unfinished job is working on ({jobs})',
+  'cli.confirm.held.other': 'has {count} suppliers another unfinished job is working on ({jobs})',
+  'cli.confirm.refused':
+    '{what} Nothing was sent{cancelled}. Check the summary above, then run the same command again with --yes to confirm it{held}.',
+  'cli.confirm.cancelled': ' (job {job} was cancelled)',
+  'cli.confirm.addSendHeld': ' (add --send-held to send the rows another job holds as well)',
+  'cli.confirm.ask': 'Start?',
+  'cli.confirm.defaultNo': '[y/N]',
+  'cli.confirm.defaultYes': '[Y/n]',
+  'cli.confirm.leftOut.one':
+    'Left out {count} row another job holds; the results show it as skipped.',
+  'cli.confirm.leftOut.other':
+    'Left out {count} rows another job holds; the results show them as skipped.',
+
+  // ---- the figures of the progress line and the job's end
+  'cli.count.checking': 'checking',
+  'cli.count.queued': 'queued',
+  'cli.count.sending': 'sending',
+  'cli.count.inDoubt': 'in doubt',
+  'cli.count.pending': 'pending',
+  'cli.count.screening': 'screening',
+  'cli.count.validation': 'validation',
+  'cli.count.done': 'done',
+  'cli.count.toFix': 'to fix',
+  'cli.progress.throttled': 'throttled {time}',
+  'cli.progress.writes': 'writes {sent}/{ceiling} per {window}s',
+  'cli.progress.eta': 'ETA {time}',
+  'cli.progress.offline': 'waiting for network',
+} as const;
+
+export const de: Record<keyof typeof en, string> = {
+  'cli.usage.seeHelp': '„npm run onboard -- --help“ zeigt die Optionen.',
+  'cli.usage.badOption': 'Die Befehlszeile ist nicht gültig: {detail}',
+  'cli.usage.oneFile': 'Geben Sie eine Datei an, nicht {count}.',
+  'cli.usage.noFile':
+    'Nennen Sie die Datei, die importiert werden soll, oder verwenden Sie --resume oder --retry-from.',
+  'cli.usage.retryFromEmpty':
+    '--retry-from braucht die Ergebnisdatei, aus der die korrigierten Zeilen kommen.',
+  'cli.usage.fileAndRetryFrom':
+    'Geben Sie eine Datei zum Importieren an oder --retry-from mit einer Ergebnisdatei, nicht beides („{file}“ und „{results}“).',
+  'cli.usage.resumeAndRetryFrom':
+    '--resume setzt einen Auftrag fort, --retry-from macht aus einer Ergebnisdatei einen neuen: Verwenden Sie nur eines davon.',
+  'cli.usage.retryFromDryRun':
+    '--retry-from braucht das Journal des Laufs, der die Ergebnisdatei geschrieben hat; --dry-run arbeitet in einem vorübergehenden. Lassen Sie --dry-run weg.',
+  'cli.usage.retryFromOwnOptions':
+    '--retry-from sendet die Zeilen mit der Zuordnung und den Optionen des Auftrags, aus dem die Ergebnisdatei stammt: Lassen Sie {options} weg.',
+  'cli.usage.outIsRetryFrom':
+    '--out nennt die Ergebnisdatei, die --retry-from bekommt; sie würde überschrieben. Wählen Sie eine andere Datei für die neuen Ergebnisse.',
+  'cli.usage.screening': '--screening nimmt 2, 5 oder 10 (Jahre), nicht „{given}“.',
+  'cli.usage.skipAndInclude':
+    'Verwenden Sie --skip-existing oder --include-existing, nicht beides.',
+  'cli.usage.includeWithoutScreening':
+    '--include-existing gehört zu --screening: Ohne Screening werden bestehende Lieferanten einbezogen, außer --skip-existing ist angegeben.',
+  'cli.usage.processingMs': '--sandbox-processing-ms nimmt eine ganze Zahl von Millisekunden.',
+  'cli.usage.baseUrlAndConnection': 'Verwenden Sie --base-url oder --connection, nicht beides.',
+  'cli.usage.fieldNames': '--field-names nimmt {first} oder {second}, nicht „{given}“.',
+  'cli.usage.fieldNamesWithoutBaseUrl':
+    '--field-names ist eine Einstellung der Verbindung unter --base-url: Geben Sie auch --base-url an (eine gespeicherte Verbindung ändern Sie in den Verbindungseinstellungen).',
+  'cli.usage.dryRunCheckOnly':
+    '--dry-run ruft die API nicht auf und lässt sich daher nicht mit --check-only verbinden.',
+  'cli.usage.out': '--out muss eine .xlsx- oder .csv-Datei nennen.',
+  'cli.usage.tokenEnvEmpty':
+    'Die Umgebungsvariable {name} ist leer oder nicht gesetzt. Legen Sie das API-Token darin ab.',
+  'cli.version.dataFolder': 'Datenordner: {path}',
+
+  'cli.signal.stopNow': 'Wird jetzt beendet. Fortsetzen mit --resume.',
+  'cli.signal.pausing':
+    'Wird angehalten: Laufende Anfragen werden festgehalten… (Strg-C noch einmal beendet sofort)',
+  'cli.signal.afterResults':
+    'Wird beendet, sobald die Ergebnisse geschrieben sind… (Strg-C noch einmal beendet sofort)',
+  'cli.signal.beforeSending':
+    'Wird beendet, bevor etwas gesendet wird… (Strg-C noch einmal beendet sofort)',
+
+  'cli.connection.sandbox':
+    'Die eingebaute Sandbox unter {url} wird verwendet (Übung: Nichts verlässt diesen Computer).',
+  'cli.connection.ofJob': 'Die Verbindung „{name}“ ({url}) des Auftrags {job} wird verwendet.',
+  'cli.connection.unknown':
+    'Keine gespeicherte Verbindung heißt „{name}“. Gespeicherte Verbindungen: {names}.',
+  'cli.connection.none': 'keine',
+  'cli.resume.none': 'Es gibt keinen unfertigen Auftrag zum Fortsetzen.',
+  'cli.resume.unknown': 'Der Auftrag „{job}“ ist nicht im Journal.',
+  'cli.resume.resuming': 'Auftrag {job} ({name}) wird fortgesetzt.',
+
+  'cli.retry.fileNotFound':
+    'Die Ergebnisdatei „{file}“ wurde nicht gefunden. Prüfen Sie den Pfad: Gemeint ist die Datei, die ein früherer Lauf geschrieben hat, etwa suppliers.results.xlsx.',
+  'cli.retry.fileIsFolder':
+    'Die Ergebnisdatei „{file}“ wurde nicht gefunden (es ist ein Ordner). Prüfen Sie den Pfad: Gemeint ist die Datei, die ein früherer Lauf geschrieben hat, etwa suppliers.results.xlsx.',
+  'cli.retry.noJob':
+    'Kein Auftrag im Journal {journal} hat „{file}“ geschrieben. Eine Ergebnisdatei wird ihrem Auftrag über den Namen zugeordnet: Der Lauf für suppliers.xlsx schreibt suppliers.results.xlsx, behalten Sie also den Anfang des Namens bei. Stammt die Datei aus einem anderen Datenordner oder Journal, geben Sie das --data-dir oder --journal jenes Laufs an.',
+  'cli.retry.noJobYet':
+    'Kein Auftrag im Journal {journal} hat „{file}“ geschrieben (es enthält noch keinen Auftrag). Eine Ergebnisdatei wird ihrem Auftrag über den Namen zugeordnet: Der Lauf für suppliers.xlsx schreibt suppliers.results.xlsx, behalten Sie also den Anfang des Namens bei. Stammt die Datei aus einem anderen Datenordner oder Journal, geben Sie das --data-dir oder --journal jenes Laufs an.',
+  'cli.retry.connectionGone':
+    'Die Verbindung des Auftrags {job} gibt es nicht mehr, daher können seine Zeilen nicht erneut gesendet werden. Importieren Sie die korrigierten Zeilen stattdessen als neue Liste.',
+  'cli.retry.otherConnection':
+    'Die Ergebnisdatei stammt aus dem Auftrag {job}, der über {where} lief; seine Zeilen werden erneut dorthin gesendet. Lassen Sie {option} weg{orGive}.',
+  'cli.retry.onSandbox': 'die eingebaute Sandbox',
+  'cli.retry.onConnection': 'die Verbindung „{name}“ ({url})',
+  'cli.retry.orGive': ' oder geben Sie --connection "{name}" an',
+  'cli.retry.unchanged':
+    '„{file}“ ist unverändert, seit daraus am {when} UTC der Auftrag {job} ({name}) wurde: Seine Zeilen wurden damals übernommen, es gibt also nichts Neues zu senden. Um diesen Auftrag zu verfolgen oder seine Ergebnisse erneut zu schreiben: npm run onboard -- {command}. Um weitere Zeilen zu senden, korrigieren Sie sie in der Datei, speichern Sie sie und führen Sie --retry-from erneut aus.',
+  'cli.retry.holds': '{file} enthält die Ergebnisse des Auftrags {job} ({name}).',
+  'cli.retry.nameFrom': '{name}, aus {file}',
+  'cli.retry.summary.one':
+    '{count} Zeile zum erneuten Senden, {stillInvalid} weiterhin ungültig (siehe Spalte Status), {alreadyDone} bereits erledigt, {unmatched} nicht zugeordnet',
+  'cli.retry.summary.other':
+    '{count} Zeilen zum erneuten Senden, {stillInvalid} weiterhin ungültig (siehe Spalte Status), {alreadyDone} bereits erledigt, {unmatched} nicht zugeordnet',
+  'cli.retry.stillInvalid.one':
+    'Die weiterhin ungültige Zeile bleibt außerhalb dieses Auftrags: Korrigieren Sie sie in der Datei (die Spalte mit der Fehlermeldung sagt, was falsch war) und führen Sie --retry-from erneut aus.',
+  'cli.retry.stillInvalid.other':
+    'Die {count} weiterhin ungültigen Zeilen bleiben außerhalb dieses Auftrags: Korrigieren Sie sie in der Datei (die Spalte mit der Fehlermeldung sagt, was falsch war) und führen Sie --retry-from erneut aus.',
+  'cli.retry.unmatched.one':
+    'Eine Zeile passt zu keiner Zeile des Auftrags {job} (eine neue Zeile, eine Zeile mit geleerter Quellzeile oder eine wiederholte Zeile) und bleibt unberührt. Neue Lieferanten importieren Sie als eigene Liste.',
+  'cli.retry.unmatched.other':
+    '{count} Zeilen passen zu keiner Zeile des Auftrags {job} (neue Zeilen, Zeilen mit geleerter Quellzeile oder wiederholte Zeilen) und bleiben unberührt. Neue Lieferanten importieren Sie als eigene Liste.',
+  'cli.retry.unchangedRows.one':
+    'Eine Zeile, die Aufmerksamkeit braucht, hat dieselben Werte wie vorher und wird nicht erneut gesendet (die Spalte Status entscheidet nicht): Ändern Sie die Werte, die die Fehlermeldung nennt, oder wiederholen Sie sie unverändert in der App auf der Ergebnisseite des Auftrags.',
+  'cli.retry.unchangedRows.other':
+    '{count} Zeilen, die Aufmerksamkeit brauchen, haben dieselben Werte wie vorher und werden nicht erneut gesendet (die Spalte Status entscheidet nicht): Ändern Sie die Werte, die die Fehlermeldung nennt, oder wiederholen Sie sie unverändert in der App auf der Ergebnisseite des Auftrags.',
+  'cli.retry.doneButChanged.one':
+    'Zeile {rows} wurde geändert, aber ihr Lieferant besteht schon oder wird gerade angelegt: Die App legt Lieferanten an und ändert sie nicht, daher werden diese Änderungen nicht gesendet. Nehmen Sie sie auf der Plattform vor.',
+  'cli.retry.doneButChanged.other':
+    'Die Zeilen {rows} wurden geändert, aber ihre Lieferanten bestehen schon oder werden gerade angelegt: Die App legt Lieferanten an und ändert sie nicht, daher werden diese Änderungen nicht gesendet. Nehmen Sie sie auf der Plattform vor.',
+  'cli.retry.conflicts.one':
+    'Zeile {rows} (Quellzeile) wurde auf den Blättern Ergebnisse und Fehler unterschiedlich geändert und wird nicht gesendet: Behalten Sie die Korrektur auf einem Blatt (oder machen Sie beide gleich) und führen Sie --retry-from erneut aus.',
+  'cli.retry.conflicts.other':
+    'Die Zeilen {rows} (Quellzeile) wurden auf den Blättern Ergebnisse und Fehler unterschiedlich geändert und werden nicht gesendet: Behalten Sie die Korrektur auf einem Blatt (oder machen Sie beide gleich) und führen Sie --retry-from erneut aus.',
+  'cli.retry.andMore': '{rows} und {count} weitere',
+  'cli.retry.nothing': 'Nichts erneut zu senden: Es wurde kein Auftrag angelegt.',
+  'cli.retry.made.one': 'Auftrag {job} mit der erneut zu sendenden Zeile angelegt.',
+  'cli.retry.made.other': 'Auftrag {job} mit den erneut zu sendenden Zeilen angelegt.',
+
+  'cli.mapping.suggested': 'Zuordnung (vorgeschlagen): {fields}',
+  'cli.mapping.template': 'Zuordnung (Vorlage „{template}“): {fields}',
+  'cli.mapping.incomplete':
+    'Für {fields} wurde keine Spalte gefunden. Schreiben Sie eine Zuordnungsdatei (das Format zeigt --save-mapping) und übergeben Sie sie mit --mapping DATEI.',
+  'cli.mappingFile.notJson':
+    'Die Zuordnungsdatei {file} ließ sich nicht als JSON lesen ({detail}). Korrigieren Sie sie oder verwenden Sie --mapping auto.',
+  'cli.mappingFile.invalid':
+    'Die Zuordnungsdatei {file} ist nicht gültig: {issue}. Jeder Eintrag ordnet einem Feld der Nutzdaten eine Spaltenüberschrift zu, oder {"header": "...", "constant": "...", "transform": {...}} (Einstellungen von transform: "case": "keep"|"upper"|"lower"|"title", "padZeros": 2..20, "restoreZeros": true|false, "separators": ";,").',
+  'cli.mappingFile.unknownProblem': 'unbekanntes Problem',
+  'cli.mappingFile.noColumn':
+    'Die Zuordnungsdatei ordnet {field} der Spalte „{header}“ zu, die das Blatt nicht hat. Seine Spalten sind: {headers}.',
+  'cli.import.note': 'Hinweis: {note}',
+  'cli.import.summary':
+    '{rows} Zeilen aus {file} importiert (Blatt {sheet}, Kopfzeile in Zeile {headerRow}): {valid} gültig, {invalid} mit Problemen, {empty} leer.',
+  'cli.import.moreProblems':
+    '  … weitere Zeilen haben Probleme; siehe das Blatt Fehler in den Ergebnissen.',
+
+  'cli.run.exportBlocked':
+    'Es wurde nichts gesendet. Nennen Sie eine andere Ergebnisdatei: npm run onboard -- {command} --out DATEI.{format}',
+  'cli.run.stoppedBefore':
+    'Angehalten, bevor etwas gesendet wurde. Fortsetzen mit: npm run onboard -- {command}',
+  'cli.run.warning': 'Warnung: {warning}',
+  'cli.run.ended': 'Auftrag nach {time}: {state} – {counts}',
+  'cli.run.tokenRefused': 'Die API hat das Token abgelehnt.',
+  'cli.run.fieldNames':
+    'Auf der Befehlszeile: Senden Sie die Liste erneut mit --base-url und --field-names {names}; bereits angelegte Zeilen werden gefunden und nicht doppelt angelegt.',
+  'cli.run.diskFull':
+    'Die Ergebnisdatei wurde nicht geschrieben (der Auftrag ist nicht fertig). Sobald auf dem Datenträger von {folder} wieder Platz ist, fortsetzen mit: npm run onboard -- {command}',
+  'cli.run.declined':
+    'Es wurde nichts gesendet. Starten Sie den Auftrag später mit: npm run onboard -- {command}',
+  'cli.run.stillRunning': 'Läuft noch auf der Plattform oder wartet: {counts}.',
+  'cli.run.continue': 'Fortsetzen mit: npm run onboard -- {command}',
+
+  'cli.results.againXlsx':
+    'Die Ergebnisse bleiben im Journal: npm run onboard -- {command} --out results.xlsx schreibt sie in eine andere Datei (oder --out results.csv als CSV).',
+  'cli.results.againCsv':
+    'Die Ergebnisse bleiben im Journal: npm run onboard -- {command} --out results.csv schreibt sie in eine andere Datei.',
+  'cli.results.moreSheets':
+    'Die Ergebnisse haben mehr Zeilen, als ein Excel-Blatt fasst: Sie gehen weiter in {sheets}.',
+  'cli.results.cut.one':
+    '{count} Zelle war länger als die 32.767 Zeichen, die eine Excel-Zelle fasst, und wurde gekürzt, markiert mit „… [cut: N characters]“; --out DATEI.csv behält sie vollständig.',
+  'cli.results.cut.other':
+    '{count} Zellen waren länger als die 32.767 Zeichen, die eine Excel-Zelle fasst, und wurden gekürzt, markiert mit „… [cut: N characters]“; --out DATEI.csv behält sie vollständig.',
+  'cli.results.written': 'Ergebnisse: {file} ({rows} Zeilen, {attention} brauchen Aufmerksamkeit).',
+
+  'cli.plan.heading': 'Bevor Sie starten:',
+  'cli.plan.create.one': '  {count} neuer Lieferant wird angelegt; {existing} bestehen bereits.',
+  'cli.plan.create.other':
+    '  {count} neue Lieferanten werden angelegt; {existing} bestehen bereits.',
+  'cli.plan.unchecked.one':
+    '  {count} Zeile ist noch nicht geprüft: Sie wird zuerst geprüft, die Zahlen sind also Höchstwerte.',
+  'cli.plan.unchecked.other':
+    '  {count} Zeilen sind noch nicht geprüft: Sie werden zuerst geprüft, die Zahlen sind also Höchstwerte.',
+  'cli.plan.pending.one':
+    '  {count} Lieferant wird auf der Plattform bereits angelegt; der Auftrag verfolgt ihn.',
+  'cli.plan.pending.other':
+    '  {count} Lieferanten werden auf der Plattform bereits angelegt; der Auftrag verfolgt sie.',
+  'cli.plan.skipExisting':
+    '  Bestehende Lieferanten werden übersprungen: Sie werden weder gescreent noch validiert.',
+  'cli.plan.screening.one':
+    '  {count} Screening für {years} Jahre wird bestellt. Es kann Geld oder Kontingent kosten.',
+  'cli.plan.screening.other':
+    '  {count} Screenings für {years} Jahre werden bestellt. Jedes kann Geld oder Kontingent kosten.',
+  'cli.plan.screeningExisting.one':
+    '  {count} davon ist für einen Lieferanten, der bereits besteht und vielleicht schon gescreent wurde; mit --skip-existing lassen Sie ihn weg.',
+  'cli.plan.screeningExisting.other':
+    '  {count} davon sind für Lieferanten, die bereits bestehen und vielleicht schon gescreent wurden; mit --skip-existing lassen Sie sie weg.',
+  'cli.plan.noScreening': '  Es wird kein Screening bestellt.',
+  'cli.plan.validation.one':
+    '  Für {count} Lieferanten wird eine Validierung angefordert ({existing} davon bestehend).',
+  'cli.plan.validation.other':
+    '  Für {count} Lieferanten wird eine Validierung angefordert ({existing} davon bestehend).',
+  'cli.plan.noValidation': '  Es wird keine Validierung angefordert.',
+  'cli.plan.checking': '{count} Kennungen prüfen: {time}',
+  'cli.plan.sending.one': '{count} Anfrage mit bis zu {rate}/min senden: {time}',
+  'cli.plan.sending.other': '{count} Anfragen mit bis zu {rate}/min senden: {time}',
+  'cli.plan.platform': 'dann die Verarbeitung auf der Plattform: {time}',
+  'cli.plan.duration': '  Erwartete Dauer: {duration}.',
+  'cli.plan.durationParts': '  Erwartete Dauer: {duration} ({parts}).',
+  'cli.plan.under1s': 'unter 1 s',
+  'cli.plan.about': 'etwa {time}',
+  'cli.plan.shared.one':
+    '  {count} anderer Auftrag läuft über diese Verbindung und teilt ihr Limit.',
+  'cli.plan.shared.other':
+    '  {count} andere Aufträge laufen über diese Verbindung und teilen ihr Limit.',
+  'cli.plan.overlap.one':
+    '  Warnung: Auftrag {job} „{name}“ ({state}) hält {count} dieser Lieferanten (gleiche Lieferanten-ID und Quelle), z. B. {examples}.',
+  'cli.plan.overlap.other':
+    '  Warnung: Auftrag {job} „{name}“ ({state}) hält {count} dieser Lieferanten (gleiche Lieferanten-ID und Quelle), z. B. {examples}.',
+  'cli.plan.running': 'läuft',
+  'cli.plan.sendHeld.one':
+    '  --send-held: Diese {count} Zeile wird in diesem Auftrag ebenfalls gesendet; der Lieferant kann zwei Screenings oder Validierungen bekommen.',
+  'cli.plan.sendHeld.other':
+    '  --send-held: Diese {count} Zeilen werden in diesem Auftrag ebenfalls gesendet; die Lieferanten können zwei Screenings oder Validierungen bekommen.',
+  'cli.plan.leaveHeld.one':
+    '  Diese {count} Zeile bleibt außerhalb dieses Auftrags (übersprungen, der andere Auftrag steht in den Ergebnissen); mit --send-held wird sie trotzdem gesendet.',
+  'cli.plan.leaveHeld.other':
+    '  Diese {count} Zeilen bleiben außerhalb dieses Auftrags (übersprungen, der andere Auftrag steht in den Ergebnissen); mit --send-held werden sie trotzdem gesendet.',
+  'cli.confirm.needs': 'Dieser Start {what}.',
+  'cli.confirm.and': ' und ',
+  'cli.confirm.screening.one': 'bestellt {count} Screening für {years} Jahre, das Geld kosten kann',
+  'cli.confirm.screening.other':
+    'bestellt {count} Screenings für {years} Jahre, die Geld kosten können',
+  'cli.confirm.held.one':
+    'enthält {count} Lieferanten, an dem ein anderer unfertiger Auftrag arbeitet ({jobs})',
+  'cli.confirm.held.other':
+    'enthält {count} Lieferanten, an denen ein anderer unfertiger Auftrag arbeitet ({jobs})',
+  'cli.confirm.refused':
+    '{what} Es wurde nichts gesendet{cancelled}. Prüfen Sie die Zusammenfassung oben und führen Sie denselben Befehl dann mit --yes erneut aus, um sie zu bestätigen{held}.',
+  'cli.confirm.cancelled': ' (Auftrag {job} wurde abgebrochen)',
+  'cli.confirm.addSendHeld':
+    ' (mit --send-held werden auch die Zeilen gesendet, die ein anderer Auftrag hält)',
+  'cli.confirm.ask': 'Starten?',
+  'cli.confirm.defaultNo': '[j/N]',
+  'cli.confirm.defaultYes': '[J/n]',
+  'cli.confirm.leftOut.one':
+    '{count} Zeile, die ein anderer Auftrag hält, wurde weggelassen; die Ergebnisse zeigen sie als übersprungen.',
+  'cli.confirm.leftOut.other':
+    '{count} Zeilen, die ein anderer Auftrag hält, wurden weggelassen; die Ergebnisse zeigen sie als übersprungen.',
+
+  'cli.count.checking': 'Prüfung',
+  'cli.count.queued': 'wartend',
+  'cli.count.sending': 'wird gesendet',
+  'cli.count.inDoubt': 'ungewiss',
+  'cli.count.pending': 'in Bearbeitung',
+  'cli.count.screening': 'Screening',
+  'cli.count.validation': 'Validierung',
+  'cli.count.done': 'erledigt',
+  'cli.count.toFix': 'zu korrigieren',
+  'cli.progress.throttled': 'gedrosselt {time}',
+  'cli.progress.writes': 'Schreibzugriffe {sent}/{ceiling} je {window} s',
+  'cli.progress.eta': 'noch etwa {time}',
+  'cli.progress.offline': 'wartet auf Netzwerk',
+};

@@ -1,5 +1,5 @@
 // The words of what the engine reports: job state reasons (`reason.<code>`), warnings
-// (`warning.<code>`), and the row history's reasons (`history.<code>`). The engine records the
+// (`warning.<code>`), and the row history's reasons (`history.<code>`, with their params). The engine records the
 // codes (src-main/engine/messages.ts) and builds its English `message` from these entries.
 
 export const en = {
@@ -53,7 +53,19 @@ export const en = {
   'history.reconciled_identifier_added': 'Reconciled: the identifier is on the supplier.',
   'history.reconciled_identifier_missing':
     'Reconciled: the identifier is not on the platform (the request did not take effect); sent again.',
+  'history.retry_asked': 'You asked for a retry.',
+  'history.job_cancelled': 'The job was cancelled.',
+  'history.moved_api': 'The job moved to another API: checked again there.',
+  'history.held_by_other_job': 'Left out by you: the job "{jobName}" holds the same supplier.',
 } as const;
+
+type Keys = keyof typeof en;
+/** Why a row moved (`history.<code>`): kept in its transition event as `reasonCode`. */
+export type HistoryCode = Keys extends infer K
+  ? K extends `history.${infer C}`
+    ? C
+    : never
+  : never;
 
 export const de: Record<keyof typeof en, string> = {
   'reason.paused': 'Angehalten. Setzen Sie den Auftrag fort, um dort weiterzumachen, wo er stand.',
@@ -112,4 +124,10 @@ export const de: Record<keyof typeof en, string> = {
   'history.reconciled_identifier_added': 'Abgeglichen: Die Kennung ist beim Lieferanten.',
   'history.reconciled_identifier_missing':
     'Abgeglichen: Die Kennung ist nicht auf der Plattform (die Anfrage wurde nicht wirksam); erneut gesendet.',
+  'history.retry_asked': 'Sie haben einen erneuten Versuch angefordert.',
+  'history.job_cancelled': 'Der Auftrag wurde abgebrochen.',
+  'history.moved_api':
+    'Der Auftrag wurde zu einer anderen API verschoben: Dort wird erneut abgeglichen.',
+  'history.held_by_other_job':
+    'Von Ihnen ausgelassen: Der Auftrag „{jobName}“ bearbeitet denselben Lieferanten.',
 };

@@ -28,6 +28,8 @@ const cases = {
   'failure.file_too_large.upload':
     'The file is larger than {limitMb} MB. Split it into smaller files.',
   'failure.invalid_input.request': 'The request "{command}" was not valid: {field}: {problem}.',
+  'failure.invalid_input.source_row_repeated':
+    'Each row needs its own source row number: row {sourceRow} came twice. Import the file again.',
   'failure.invalid_input.dialog_desktop_only':
     'Choosing a file through a dialog works in the desktop app only. Drop the file on the page or choose it with the file button.',
   'failure.invalid_input.download_browser_only':
@@ -69,6 +71,36 @@ const cases = {
     'Rows of this job were sent on "{from}" and are not confirmed yet ({rows} in doubt, accepted, or being screened or validated there). Only that connection can confirm them without sending a supplier twice: fix its token (Connection, Edit) and resume the job until they are confirmed, then move the job.',
   'failure.connection_switch_refused.other_api':
     '"{to}" is another API ({toAddress}) than the one this job sent rows to ({fromAddress}): the suppliers it made there cannot be followed on it. Choose a connection to the same API, or start a new job from the file on "{to}".',
+  // ---- a row's errors, as the engine and the services record them
+  'failure.invalid_input.no_supplier_id':
+    'The row has no supplier id after mapping. Map the supplier id column and retry.',
+  'failure.invalid_input.no_longer_valid':
+    'The row no longer passes validation. Fix its values and retry.',
+  'failure.api_ambiguous.platform_ids':
+    'Several suppliers have this identifier (platform ids {platformIds}). Add a source to the identifier or merge the suppliers in the platform.',
+  'failure.api_maybe_processed.creation_cap':
+    'The creation was sent {attempts} times without a confirmed result, and the supplier is neither pending nor found. Check the platform, then retry the row.',
+  'failure.api_maybe_processed.screening_cap':
+    'The screening request was sent {attempts} times without a confirmed result. Check the platform, then retry the row.',
+  'failure.api_maybe_processed.validation_cap':
+    'The validation request was sent {attempts} times without a confirmed result. Check the platform, then retry the row.',
+  'failure.api_not_found.no_platform_id': 'The row has no platform id to request this for.',
+  'failure.api_not_found.identifiers':
+    'The platform did not find this supplier to add its identifiers to.',
+  'failure.api_maybe_processed.identifier_cap':
+    'The identifier {id} was sent {attempts} times without a confirmed result, and no supplier has it. Check the platform, then retry the row.',
+  'failure.api_not_found.screening_gone':
+    'The platform no longer reports the screening request for this supplier.',
+  'failure.api_not_found.validation_gone':
+    'The platform no longer reports the validation request for this supplier.',
+  'failure.api_not_found.screening':
+    'The platform did not find this supplier for the screening request.',
+  'failure.api_not_found.validation':
+    'The platform did not find this supplier for the validation request.',
+  'failure.api_row_rejected.screening': 'The screening request was refused: {detail}',
+  'failure.api_row_rejected.validation': 'The validation request was refused: {detail}',
+  'failure.held_by_other_job.named':
+    'Left out of this job: the job "{jobName}" was still working on the same supplier (supplier id and source). Once that job has ended, retry this row if it is still needed.',
 } as const;
 
 /** What else the services say in their own words: job state reasons (`reason.<code>`), row
@@ -237,6 +269,8 @@ export const de: Record<keyof typeof en, string> = {
   'failure.file_too_large.upload':
     'Die Datei ist größer als {limitMb} MB. Teilen Sie sie in kleinere Dateien auf.',
   'failure.invalid_input.request': 'Die Anfrage „{command}“ war ungültig: {field}: {problem}.',
+  'failure.invalid_input.source_row_repeated':
+    'Jede Zeile braucht ihre eigene Zeilennummer in der Datei: Zeile {sourceRow} kam zweimal. Importieren Sie die Datei erneut.',
   'failure.invalid_input.dialog_desktop_only':
     'Eine Datei über einen Dialog wählen geht nur in der Desktop-App. Legen Sie die Datei auf der Seite ab oder wählen Sie sie mit der Dateischaltfläche.',
   'failure.invalid_input.download_browser_only':
@@ -282,6 +316,41 @@ export const de: Record<keyof typeof en, string> = {
     'Zeilen dieses Auftrags wurden über „{from}“ gesendet und sind noch nicht bestätigt ({rows} unklar, angenommen oder dort im Screening oder in der Validierung). Nur diese Verbindung kann sie bestätigen, ohne einen Lieferanten doppelt zu senden: Korrigieren Sie ihr Token (Verbindung, Bearbeiten), setzen Sie den Auftrag fort, bis sie bestätigt sind, und verschieben Sie ihn dann.',
   'failure.connection_switch_refused.other_api':
     '„{to}“ ist eine andere API ({toAddress}) als die, an die dieser Auftrag Zeilen gesendet hat ({fromAddress}): Die dort angelegten Lieferanten lassen sich über sie nicht verfolgen. Wählen Sie eine Verbindung zur selben API oder starten Sie auf „{to}“ einen neuen Auftrag aus der Datei.',
+  'failure.creation_vanished':
+    'Die Plattform hat diese Anlage ohne Lieferanten abgeschlossen (sie läuft nicht mehr und ist nicht zu finden). Prüfen Sie die Werte der Zeile und versuchen Sie sie dann erneut.',
+  'failure.held_by_other_job':
+    'Aus diesem Auftrag ausgelassen: Ein anderer Auftrag bearbeitete noch denselben Lieferanten (Lieferanten-ID und Quelle). Wenn jener Auftrag beendet ist, versuchen Sie diese Zeile erneut, falls sie noch gebraucht wird.',
+  // ---- a row's errors, as the engine and the services record them
+  'failure.invalid_input.no_supplier_id':
+    'Die Zeile hat nach der Zuordnung keine Lieferanten-ID. Ordnen Sie die Spalte der Lieferanten-ID zu und versuchen Sie es erneut.',
+  'failure.invalid_input.no_longer_valid':
+    'Die Zeile besteht die Prüfung nicht mehr. Korrigieren Sie ihre Werte und versuchen Sie es erneut.',
+  'failure.api_ambiguous.platform_ids':
+    'Mehrere Lieferanten haben diese Kennung (Plattform-IDs {platformIds}). Ergänzen Sie die Kennung um eine Quelle oder führen Sie die Lieferanten auf der Plattform zusammen.',
+  'failure.api_maybe_processed.creation_cap':
+    'Die Anlage wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet, und der Lieferant ist weder in Bearbeitung noch zu finden. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
+  'failure.api_maybe_processed.screening_cap':
+    'Die Screening-Anfrage wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
+  'failure.api_maybe_processed.validation_cap':
+    'Die Validierungsanfrage wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
+  'failure.api_not_found.no_platform_id':
+    'Die Zeile hat keine Plattform-ID, für die dies angefordert werden könnte.',
+  'failure.api_not_found.identifiers':
+    'Die Plattform hat diesen Lieferanten nicht gefunden, um ihm seine Kennungen hinzuzufügen.',
+  'failure.api_maybe_processed.identifier_cap':
+    'Die Kennung {id} wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet, und kein Lieferant hat sie. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
+  'failure.api_not_found.screening_gone':
+    'Die Plattform meldet die Screening-Anfrage für diesen Lieferanten nicht mehr.',
+  'failure.api_not_found.validation_gone':
+    'Die Plattform meldet die Validierungsanfrage für diesen Lieferanten nicht mehr.',
+  'failure.api_not_found.screening':
+    'Die Plattform hat diesen Lieferanten für die Screening-Anfrage nicht gefunden.',
+  'failure.api_not_found.validation':
+    'Die Plattform hat diesen Lieferanten für die Validierungsanfrage nicht gefunden.',
+  'failure.api_row_rejected.screening': 'Die Screening-Anfrage wurde abgelehnt: {detail}',
+  'failure.api_row_rejected.validation': 'Die Validierungsanfrage wurde abgelehnt: {detail}',
+  'failure.held_by_other_job.named':
+    'Aus diesem Auftrag ausgelassen: Der Auftrag „{jobName}“ bearbeitete noch denselben Lieferanten (Lieferanten-ID und Quelle). Wenn jener Auftrag beendet ist, versuchen Sie diese Zeile erneut, falls sie noch gebraucht wird.',
   // ---- what else the services say
   'reason.import_incomplete':
     'Die Datei wird noch in diesen Auftrag eingelesen, oder ihr Import wurde unterbrochen. Setzen Sie den Auftrag fort, um zuerst den Rest der Datei einzulesen.',

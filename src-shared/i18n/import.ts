@@ -84,6 +84,7 @@ export const en = {
 
   // ---- notes on a row's cells: what the app changed on the user's behalf
   'rowNote.where.row': 'Row {row}',
+  'rowNote.more': '(and {more} more rows like it)',
   'rowNote.where.column': 'Row {row}, column {column}',
   'rowNote.invisible_removed': '{where}: the invisible {charactersList} was removed: "{value}".',
   'rowNote.invisible_removed.many':
@@ -227,6 +228,7 @@ export const de: Record<keyof typeof en, string> = {
   'problem.field.ownId': 'eigene Kennung',
 
   'rowNote.where.row': 'Zeile {row}',
+  'rowNote.more': '(und {more} weitere Zeilen dieser Art)',
   'rowNote.where.column': 'Zeile {row}, Spalte {column}',
   'rowNote.invisible_removed':
     '{where}: Das unsichtbare Zeichen {codesList} wurde entfernt: „{value}“.',

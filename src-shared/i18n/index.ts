@@ -10,6 +10,7 @@
 import * as base from './base';
 import * as cli from './cli';
 import * as connection from './connection';
+import * as desktop from './desktop';
 import * as engine from './engine';
 import * as errors from './errors';
 import * as importWords from './import';
@@ -23,6 +24,7 @@ const en = {
   ...ui.en,
   ...errors.en,
   ...connection.en,
+  ...desktop.en,
   ...importWords.en,
   ...engine.en,
   ...results.en,
@@ -34,6 +36,7 @@ const de: Record<MessageKey, string> = {
   ...ui.de,
   ...errors.de,
   ...connection.de,
+  ...desktop.de,
   ...importWords.de,
   ...engine.de,
   ...results.de,
@@ -82,6 +85,22 @@ export function wordMessage(
     if (hasKey(key)) return word(lang, key, message.params);
   }
   return message.message?.trim() || message.code.replaceAll('_', ' ');
+}
+
+/**
+ * An error the services recorded (a row's, a history event's), in a language: the case
+ * `failure.<code>.<reason>` when its params name a reason the catalogue has, else
+ * `failure.<code>`, else the English sentence it came with.
+ */
+export function wordFailure(
+  lang: Lang,
+  error: { code: string; params?: Params | null | undefined; message?: string | undefined },
+): string {
+  const params = error.params ?? undefined;
+  const reason = params?.reason;
+  const key = `failure.${error.code}.${String(reason)}`;
+  if (reason !== undefined && hasKey(key)) return word(lang, key, params);
+  return wordMessage(lang, 'failure', { ...error, params });
 }
 
 /** The language of a command line: German for a `de_*` locale, English otherwise. As POSIX

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as base from '../../src-shared/i18n/base';
 import * as cli from '../../src-shared/i18n/cli';
 import * as connection from '../../src-shared/i18n/connection';
+import * as desktop from '../../src-shared/i18n/desktop';
 import * as engine from '../../src-shared/i18n/engine';
 import * as errors from '../../src-shared/i18n/errors';
 import * as importWords from '../../src-shared/i18n/import';
@@ -11,7 +12,7 @@ import * as results from '../../src-shared/i18n/results';
 import * as ui from '../../src-shared/i18n/ui';
 import { messages } from '../../src-shared/i18n';
 
-const areas = { ui, errors, connection, import: importWords, engine, results, cli, base };
+const areas = { ui, errors, connection, desktop, import: importWords, engine, results, cli, base };
 
 describe('the message catalogue', () => {
   it('has each key in one area only, in both languages', () => {

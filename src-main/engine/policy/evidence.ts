@@ -1,6 +1,5 @@
 // The policy of the reading stages: what the evidence read about a row (the pending list, find by
 // identifier, a screening or validation status) does to it. Pure, like the write policies.
-import { appError } from '../../../src-shared/errors';
 import type { RowState } from '../../journal/rowStates';
 import {
   MISSING_MARK,
@@ -18,6 +17,7 @@ import {
   type FollowUpMarks,
   type FollowUpOptions,
 } from './progression';
+import { rowError } from '../messages';
 import { NO_EFFECT, needsUser, type Decision, type Outcome } from './types';
 
 /** What reading about a row found. */
@@ -60,10 +60,7 @@ export interface EvidenceContext {
   sent?: { screening: boolean; validation: boolean };
 }
 
-const AMBIGUOUS = () => ({
-  errorCode: 'api_ambiguous',
-  errorMessage: appError('api_ambiguous').message,
-});
+const AMBIGUOUS = () => rowError('api_ambiguous');
 
 /** The supplier was found: the row is created, its platform id kept. */
 function createdOutcome(
@@ -143,9 +140,9 @@ export function reconcileCreatePolicy(
     case 'none':
     case 'running':
       if (row.attempts >= ctx.maxWriteAttempts) {
-        const message = `The creation was sent ${row.attempts} times without a confirmed result, and the supplier is neither pending nor found. Check the platform, then retry the row.`;
+        const error = rowError('api_maybe_processed.creation_cap', { attempts: row.attempts });
         return {
-          outcome: needsUser('api_maybe_processed', message, { reason: 'reconcile_cap' }),
+          outcome: needsUser(error, { reason: 'reconcile_cap' }),
           effect: NO_EFFECT,
         };
       }
@@ -202,11 +199,7 @@ export function trackPolicy(e: Evidence, row: EvidenceRow, ctx: EvidenceContext)
         outcome: {
           to: 'vanished',
           retry: 'none',
-          patch: {
-            errorCode: 'creation_vanished',
-            errorMessage:
-              "The platform finished processing this creation without a supplier (it is no longer pending and cannot be found). Check the row's values, then retry it.",
-          },
+          patch: rowError('creation_vanished'),
           reason: 'vanished',
         },
         effect: NO_EFFECT,
@@ -223,8 +216,8 @@ export function reconcileFollowUpPolicy(
 ): Decision {
   if (e.class === 'none' || e.class === 'not_settled') {
     if (row.attempts >= ctx.maxWriteAttempts) {
-      const message = `The ${stage} request was sent ${row.attempts} times without a confirmed result. Check the platform, then retry the row.`;
-      return { outcome: needsUser('api_maybe_processed', message), effect: NO_EFFECT };
+      const error = rowError(`api_maybe_processed.${stage}_cap`, { attempts: row.attempts });
+      return { outcome: needsUser(error), effect: NO_EFFECT };
     }
     return {
       outcome: {
@@ -285,8 +278,7 @@ export function pollPolicy(
         effect: NO_EFFECT,
       };
     }
-    const message = `The platform no longer reports the ${stage} request for this supplier.`;
-    return { outcome: needsUser('api_not_found', message), effect: NO_EFFECT };
+    return { outcome: needsUser(rowError(`api_not_found.${stage}_gone`)), effect: NO_EFFECT };
   }
   const ended = e.class === 'ended';
   if (stage === 'screening') {

@@ -9,6 +9,7 @@
 // supplier did the request not take effect.
 import type { AttachedIdentifier, IdentifierToAttach } from '../../../src-shared/supplier';
 import { sameIdentifier } from '../../../src-shared/supplier';
+import { rowError } from '../messages';
 import { stageStates } from '../stages';
 import type { Evidence, EvidenceRow } from './evidence';
 import {
@@ -105,11 +106,9 @@ export function identifierWritePolicy(
       return conflictDoubt(doubt, answer, 'identifier_conflict', sent);
     case 'not_found':
       return {
-        outcome: needsUser(
-          'api_not_found',
-          'The platform did not find this supplier to add its identifiers to.',
-          { response: { status: 404, ...sent } },
-        ),
+        outcome: needsUser(rowError('api_not_found.identifiers'), {
+          response: { status: 404, ...sent },
+        }),
         effect: NO_EFFECT,
       };
     default:
@@ -156,9 +155,12 @@ export function reconcileIdentifierPolicy(
     case 'none':
       if (conflict) return other(row, id, ctx, undefined);
       if (row.attempts >= ctx.maxWriteAttempts) {
-        const message = `The identifier ${id.id} was sent ${row.attempts} times without a confirmed result, and no supplier has it. Check the platform, then retry the row.`;
+        const error = rowError('api_maybe_processed.identifier_cap', {
+          id: id.id,
+          attempts: row.attempts,
+        });
         return {
-          outcome: needsUser('api_maybe_processed', message, { reason: 'reconcile_cap' }),
+          outcome: needsUser(error, { reason: 'reconcile_cap' }),
           effect: NO_EFFECT,
         };
       }

@@ -3,7 +3,7 @@
 import type { AppError } from '../../../src-shared/errors';
 import type { RowPatch } from '../../journal/journal';
 import type { RowState } from '../../journal/rowStates';
-import type { HistoryCode } from '../messages';
+import type { HistoryCode, RowError } from '../messages';
 
 /** The classes of answer a write request ends in (see classify.ts). */
 export const ANSWER_CLASSES = [
@@ -106,9 +106,8 @@ export const NO_EFFECT: Effect = { kind: 'none' };
 
 /** The row waits for the user, with the error it shows. */
 export function needsUser(
-  errorCode: string,
-  errorMessage: string,
+  error: RowError,
   extra: Pick<Outcome, 'response' | 'reason'> = {},
 ): Outcome {
-  return { to: 'needs_user', retry: 'none', patch: { errorCode, errorMessage }, ...extra };
+  return { to: 'needs_user', retry: 'none', patch: { ...error }, ...extra };
 }

@@ -3,6 +3,7 @@
 // The promise kept here: a write whose answer was lost goes in doubt and is reconciled before
 // anything is sent again (the API has no idempotency key).
 import { appError } from '../../../src-shared/errors';
+import { rowError } from '../messages';
 import { ON_CREATE, requestedState, stageStates, type FollowUpStage } from '../stages';
 import {
   NO_EFFECT,
@@ -249,19 +250,14 @@ export function followUpPolicy(
     case 'field_names':
       return {
         outcome: needsUser(
-          'api_row_rejected',
-          `The ${stage} request was refused: ${answer.message ?? ''}`,
+          rowError(`api_row_rejected.${stage}`, { detail: answer.message ?? '' }),
           { response: { status: 400, code: answer.code, message: answer.message } },
         ),
         effect: reachable,
       };
     case 'not_found':
       return {
-        outcome: needsUser(
-          'api_not_found',
-          `The platform did not find this supplier for the ${stage} request.`,
-          { response: { status: 404 } },
-        ),
+        outcome: needsUser(rowError(`api_not_found.${stage}`), { response: { status: 404 } }),
         effect: NO_EFFECT,
       };
     case 'conflict':

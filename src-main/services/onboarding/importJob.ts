@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { JobOptionsView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
+import { word, type Params } from '../../../src-shared/i18n';
 import { said } from '../said';
 import { identityKey } from '../../../src-shared/supplier';
 import type { NewRow } from '../../journal/journal';
@@ -9,6 +10,7 @@ import {
   EXCEL_MAX_COLUMNS,
   type Mapping,
   RESULT_COLUMNS,
+  type RowNote,
   type ValidatedRow,
   type ValidationSummary,
   importRows,
@@ -97,12 +99,16 @@ export async function createJob(
   ctx.onJobChanged?.(job.id);
   // Changes the app made to values on the user's behalf (restored postal codes, ...) are said
   // once per kind, with the first example, beside the table's own notes.
-  const notes: Array<{ row: number | null; kind: string; message: string }> = [...imported.notes];
-  for (const [kind, { count, first }] of rowNotes) {
+  const notes: Array<{ row: number | null; kind: string; params?: Params; message: string }> = [
+    ...imported.notes,
+  ];
+  for (const { count, first } of rowNotes.values()) {
+    const more = count - 1;
     notes.push({
       row: null,
-      kind,
-      message: count === 1 ? first : `${first} (and ${count - 1} more rows like it)`,
+      kind: first.kind,
+      params: { ...first.params, ...(more ? { more } : {}) },
+      message: more ? `${first.message} ${word('en', 'rowNote.more', { more })}` : first.message,
     });
   }
   return { jobId: job.id, summary: imported.summary(), notes };
@@ -115,11 +121,11 @@ export async function readRowsInto(
   filePath: string,
   imported: Awaited<ReturnType<typeof importRows>>,
   afterSourceRow: number,
-): Promise<{ read: number; rowNotes: Map<string, { count: number; first: string }> }> {
+): Promise<{ read: number; rowNotes: Map<string, { count: number; first: RowNote }> }> {
   const { journal } = ctx;
   let batch: NewRow[] = [];
   let read = 0;
-  const rowNotes = new Map<string, { count: number; first: string }>();
+  const rowNotes = new Map<string, { count: number; first: RowNote }>();
   const flush = () => {
     if (batch.length) journal.addRows(jobId, batch);
     batch = [];
@@ -133,7 +139,7 @@ export async function readRowsInto(
         const kind = `${note.field}_${note.kind}`;
         const seen = rowNotes.get(kind);
         if (seen) seen.count++;
-        else rowNotes.set(kind, { count: 1, first: note.message });
+        else rowNotes.set(kind, { count: 1, first: note });
       }
       batch.push(toNewRow(row));
       if (batch.length >= 2_000) {
@@ -207,11 +213,14 @@ export function toJournalProblem(p: {
   field: string | null;
   column: string | null;
   code: string;
+  params?: Params | undefined;
 }) {
   return {
     message: p.fix ? `${p.message} ${p.fix}` : p.message,
     ...(p.field ? { field: p.field } : {}),
     ...(p.column ? { column: p.column } : {}),
     code: p.code,
+    // The values its words are filled with, in any language (src-shared/i18n/reported.ts).
+    ...(p.params ? { params: p.params } : {}),
   };
 }

@@ -169,7 +169,7 @@ export function checkAgain(ctx: Ctx, jobId: string): void {
             from: state,
             to: 'valid' as const,
             patch: { platformId: null, outcomeTargetId: null, nextAttemptAt: 0 },
-            reason: 'the job moved to another API: checked again there',
+            reason: 'moved_api',
           })),
         );
       if (page.nextCursor === null) break;

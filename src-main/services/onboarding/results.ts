@@ -2,11 +2,8 @@
 import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import { failWith } from '../../../src-shared/errors';
-import {
-  endedNeedingUser,
-  isAttentionOutcome,
-  outcomeText as outcomeSentence,
-} from '../../../src-shared/outcomes';
+import { word } from '../../../src-shared/i18n';
+import { endedNeedingUser, isAttentionOutcome } from '../../../src-shared/outcomes';
 import type { JournalRow } from '../../journal/journal';
 import {
   type ExportFormat,
@@ -91,6 +88,7 @@ export function resultRow(
   job = ctx.journal.getJob(row.jobId),
 ): ResultRow {
   const v = rowView(ctx, row);
+  const lang = job?.options.lang ?? 'en';
   const problemText = v.problems.map((p) => p.message).join(' ');
   const shown = job
     ? shownRow(row, job.mapping as unknown as Mapping, job.headers)
@@ -98,14 +96,15 @@ export function resultRow(
   // A rejected validation (or aborted screening) ended the row, but the user has to act.
   const ended = endedNeedingUser(row);
   const rejected = ended && isAttentionOutcome('validation', row.validationStatus);
+  // Worded in the job's language: the platform's reason stays as the platform wrote it.
   const endedText = ended
     ? [
-        rejected ? outcomeSentence('validation', row.validationStatus) : null,
+        rejected ? word(lang, 'failure.validation_rejected') : null,
         rejected && row.rejectionReason
-          ? `Reason: ${row.rejectionReason.trim().replace(/[.!]+$/, '')}.`
+          ? `${word(lang, 'outcome.reason', { reason: row.rejectionReason.trim().replace(/[.!]+$/, '') })}.`
           : null,
         isAttentionOutcome('screening', row.screeningStatus)
-          ? outcomeSentence('screening', row.screeningStatus)
+          ? word(lang, 'failure.screening_aborted')
           : null,
       ]
         .filter(Boolean)
@@ -137,6 +136,15 @@ export function resultRow(
           : 'screening_aborted'
         : (v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null)),
       errorMessage: ended ? endedText : (v.errorMessage ?? (problemText || null)),
+      ...(!ended && v.errorCode && v.errorMessage
+        ? {
+            error: {
+              code: v.errorCode,
+              params: v.errorParams,
+              message: v.errorMessage,
+            },
+          }
+        : {}),
       // The problems as data, so the workbook words them in the job's language.
       ...(!ended && !v.errorMessage && v.problems.length && v.problems.every((p) => p.code)
         ? {

@@ -33,11 +33,13 @@ export function rowView(ctx: Ctx, row: JournalRow): RowView {
     outcomeTargetId: row.outcomeTargetId,
     errorCode: internal ? null : row.errorCode,
     errorMessage: internal ? null : row.errorMessage,
+    errorParams: internal ? null : row.errorParams,
     problems: (row.problems ?? []).map((p) => ({
       message: p.message,
       ...(p.field ? { field: p.field } : {}),
       ...(p.column ? { column: p.column } : {}),
       ...(p.code ? { code: p.code } : {}),
+      ...(p.params ? { params: p.params } : {}),
     })),
     edits: row.userEdits ?? {},
     payload: row.payload,

@@ -33,7 +33,8 @@ export interface CliRun {
 export function startCli(args: string[], env: Record<string, string> = {}): CliRun {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/onboard.ts', ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // English unless a test asks for another language: the machine's locale does not decide.
+    env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

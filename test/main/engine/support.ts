@@ -118,8 +118,9 @@ export async function until(check: () => boolean, what = 'condition', timeoutMs 
 
 const moves = (events: RowEvent[]) =>
   events
-    // An intent is journaled as the request event itself (queued > sending).
-    .filter((e) => e.kind === 'transition' || (e.kind === 'request' && e.detail.to))
+    // An intent is journaled as the request event itself (queued > sending), an answer that
+    // moves the row as its response event.
+    .filter((e) => e.kind !== 'note' && typeof e.detail.to === 'string')
     .map((e) => `${String(e.detail.from)}>${String(e.detail.to)}`);
 
 /** The row's state transitions in order, as `from>to`. */

@@ -18,8 +18,8 @@ describe('a creation that vanished while its answer was lost', () => {
     await done;
     const events = rig.journal.rowEvents(row().id, { limit: 100 });
     const reasons = events.map((e) =>
-      e.kind === 'transition'
-        ? `${String(e.detail.from)}>${String(e.detail.to)}: ${String(e.detail.reason)}`
+      e.kind !== 'request' && e.detail.to
+        ? `${String(e.detail.from)}>${String(e.detail.to)}: ${String(e.detail.reasonCode)}`
         : e.kind,
     );
     const resend = reasons.indexOf('in_doubt>queued: reconciled_not_found');

@@ -382,7 +382,7 @@ describe('the journal', () => {
       expect(ids(journal.rowsInDoubt(job.id))).toEqual([a!.id, b!.id]);
     });
 
-    it('records outcomes with their answer and transition, in one transaction', async () => {
+    it('records outcomes with their answer and move, in one transaction', async () => {
       journal.addRows(job.id, makeRows(3));
       const sentAt = clock.now();
       journal.moveRows(job.id, 'valid', 'queued');
@@ -416,7 +416,7 @@ describe('the journal', () => {
           to: 'queued',
           patch: { refundAttempt: true, nextAttemptAt: clock.now() + 10_000 },
           response: { status: 429 },
-          reason: 'throttled',
+          reason: 'not_sent',
         },
         { rowId: a!, from: 'sending', to: 'in_doubt' }, // a moved already: stale
       ]);
@@ -437,10 +437,15 @@ describe('the journal', () => {
       expect(journal.rowEvents(c!).map((e) => [e.kind, e.at, e.detail])).toEqual([
         ['transition', sentAt, { from: 'valid', to: 'queued' }],
         ['request', sentAt, expect.objectContaining({ to: 'sending' })],
-        ['response', clock.now(), { status: 429 }],
-        ['transition', clock.now(), { from: 'sending', to: 'queued', reason: 'throttled' }],
+        // The answer and the move it made: one event.
+        [
+          'response',
+          clock.now(),
+          { status: 429, from: 'sending', to: 'queued', reasonCode: 'not_sent' },
+        ],
       ]);
       expect(journal.rowEvents(b!).at(-1)?.detail).toEqual({
+        status: 400,
         from: 'sending',
         to: 'rejected',
         errorCode: 'api_row_rejected',

@@ -47,7 +47,7 @@ describe('journal migrations', () => {
     dir = tempDir();
     const file = path.join(dir, 'journal.sqlite');
     const journal = openJournal({ path: file, clock: new FakeClock() });
-    expect(journal.migration).toEqual({ applied: 9, backupPath: null });
+    expect(journal.migration).toEqual({ applied: 12, backupPath: null });
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
@@ -113,7 +113,7 @@ describe('journal migrations', () => {
     expect(tables(file)).not.toContain('rows_count_update');
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(8);
+    expect(current.migration.applied).toBe(11);
     // The event log was copied without AUTOINCREMENT: the old event is there, new ones follow
     // it, and it is still append-only.
     expect(current.rowEvents(1).map((e) => e.detail)).toEqual([{ old: true }]);
@@ -151,6 +151,83 @@ describe('journal migrations', () => {
     const copy = new Database(backup!, { readonly: true });
     expect(copy.prepare('SELECT count(*) AS n FROM rows').get()).toEqual({ n: 30 });
     copy.close();
+  });
+
+  it('keys a journal’s row events by their row, keeping every event, its job and its order', () => {
+    dir = tempDir();
+    const file = path.join(dir, 'journal.sqlite');
+    const clock = new FakeClock();
+    // The journal as the previous version left it: every event with its job's id.
+    const old = openJournal({ path: file, clock, migrationsDir: copyMigrations(dir, 9) });
+    const job = makeJob(old);
+    const other = makeJob(old);
+    old.addRows(job.id, makeRows(30));
+    old.addRows(other.id, makeRows(5));
+    old.close();
+    const db = new Database(file);
+    const rowIds = (
+      db.prepare('SELECT id FROM rows WHERE job_id = ? ORDER BY id').all(job.id) as Array<{
+        id: number;
+      }>
+    ).map((r) => r.id);
+    const otherRow = (
+      db.prepare('SELECT id FROM rows WHERE job_id = ?').get(other.id) as { id: number }
+    ).id;
+    // Rows tracked on the platform, which the state index no longer holds.
+    db.prepare(`UPDATE rows SET state = 'accepted' WHERE id IN (?, ?)`).run(rowIds[3], rowIds[7]);
+    const insert = db.prepare(
+      `INSERT INTO row_events (job_id, row_id, at, kind, detail) VALUES (?, ?, ?, ?, ?)`,
+    );
+    insert.run(job.id, rowIds[0], 1, 'request', '{"attempt":1}');
+    insert.run(other.id, otherRow, 2, 'transition', '{"from":"valid","to":"queued"}');
+    insert.run(job.id, null, 3, 'note', '{"check":{"n":30}}');
+    insert.run(job.id, rowIds[0], 4, 'response', '{"status":202}');
+    db.close();
+
+    const current = openJournal({ path: file, clock });
+    expect(current.migration.applied).toBe(3);
+    expect(current.jobEvents(job.id).map((e) => [e.id, e.jobId, e.rowId, e.kind])).toEqual([
+      [1, job.id, rowIds[0], 'request'],
+      [3, job.id, null, 'note'],
+      [4, job.id, rowIds[0], 'response'],
+    ]);
+    expect(current.jobEvents(other.id).map((e) => [e.id, e.jobId, e.rowId])).toEqual([
+      [2, other.id, otherRow],
+    ]);
+    expect(current.rowEvents(rowIds[0]!).map((e) => [e.jobId, e.detail])).toEqual([
+      [job.id, { attempt: 1 }],
+      [job.id, { status: 202 }],
+    ]);
+    expect(current.lastJobNote(job.id, 'check')?.detail).toEqual({ check: { n: 30 } });
+    // New events follow the old ones; a row's keeps no job id, a job-level one keeps it.
+    current.appendEvents([
+      { jobId: job.id, rowId: rowIds[1]!, kind: 'note', detail: { new: true } },
+      { jobId: job.id, rowId: null, kind: 'note', detail: { job: true } },
+    ]);
+    expect(current.jobEvents(job.id).map((e) => e.id)).toEqual([1, 3, 4, 5, 6]);
+    const check = new Database(file);
+    expect(check.prepare('SELECT id, job_id AS jobId FROM row_events ORDER BY id').all()).toEqual([
+      { id: 1, jobId: null },
+      { id: 2, jobId: null },
+      { id: 3, jobId: job.id },
+      { id: 4, jobId: null },
+      { id: 5, jobId: null },
+      { id: 6, jobId: job.id },
+    ]);
+    // Still append-only, a row's events as well as the job's.
+    expect(() => check.prepare(`UPDATE row_events SET kind = 'x'`).run()).toThrow(/append-only/);
+    expect(() => check.prepare(`DELETE FROM row_events WHERE id = 1`).run()).toThrow(/append-only/);
+    expect(() => check.prepare(`DELETE FROM row_events WHERE id = 3`).run()).toThrow(/append-only/);
+    check.close();
+    // The filter on a state the index left out finds its rows by scanning.
+    expect(current.pageRows(job.id, { states: ['accepted'] }).rows.map((r) => r.id)).toEqual([
+      rowIds[3],
+      rowIds[7],
+    ]);
+    // Deleting a job takes its rows' events and its own with it, and leaves the other job's.
+    expect(current.deleteJob(job.id)).toEqual({ rows: 30, events: 5 });
+    expect(current.jobEvents(other.id)).toHaveLength(1);
+    current.close();
   });
 
   it('leaves the file untouched when a migration fails, keeps the backup, and says so', () => {

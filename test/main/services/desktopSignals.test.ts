@@ -95,7 +95,11 @@ async function supplierList(name: string, ids: string[], country = (_i: number) 
   return file;
 }
 
-async function createJob(file: string, connectionId?: string): Promise<string> {
+async function createJob(
+  file: string,
+  connectionId?: string,
+  lang: 'en' | 'de' = 'en',
+): Promise<string> {
   services.grants.grantRead(file);
   const preview = await call('files:preview', { path: file });
   const conn = connectionId ?? core.sandboxConnectionId!;
@@ -104,6 +108,7 @@ async function createJob(file: string, connectionId?: string): Promise<string> {
     connectionId: conn,
     mapping: preview.suggestion.mapping,
     options: { skipExisting: false, screeningPeriod: null, validate: false },
+    lang,
   });
   return created.jobId;
 }
@@ -221,6 +226,27 @@ describe('desktop signals of real jobs', () => {
     // The invalid row was settled from the start: a third of the way before anything was sent.
     expect(values[0]).toBe(0.33);
     expect(values.at(-2)).toBe(1);
+    stop();
+  });
+
+  it('speaks the language the job was made in', async () => {
+    const port = new RecordingPort();
+    const stop = watchJobsForDesktop(services, port);
+    const file = await supplierList('zu-korrigieren.csv', ['DS0201', 'DS0202', 'DS0203'], (i) =>
+      i === 1 ? 'Atlantis' : 'DE',
+    );
+    const jobId = await createJob(file, undefined, 'de');
+    port.probe = stateOf(jobId);
+    await call('jobs:start', { jobId });
+    await port.waitFor((c) => c.kind === 'notify');
+    expect(port.notifications()).toEqual([
+      {
+        kind: 'needs_user',
+        jobId,
+        title: 'Braucht Ihre Aufmerksamkeit: zu-korrigieren.csv',
+        body: '2 Lieferanten erledigt, 1 braucht Ihre Aufmerksamkeit.',
+      },
+    ]);
     stop();
   });
 

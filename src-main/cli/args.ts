@@ -1,0 +1,262 @@
+// The command line's options: the help text, and the checks that turn argv into Args (or a usage
+// error, worded in the user's language by the caller).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fieldNames';
+import { defaultDataDir } from '../services/paths';
+import { UsageError } from './words';
+
+export { UsageError };
+
+export const HELP = `Usage: npm run onboard -- <file> [options]
+       npm run onboard -- --resume [JOB] [options]
+       npm run onboard -- --retry-from RESULTS [options]
+
+Imports a supplier list (.xlsx, .csv or .txt), maps its columns to the supplier payload,
+validates every row, checks each identifier against the API, creates the new suppliers within
+the API's rate limits, follows them until they exist (and screening and validation, when asked
+for), and writes the results next to the input. Without --base-url or --connection it runs
+against the built-in sandbox, a practice copy of the API on this computer.
+
+File and mapping:
+  --sheet NAME              the sheet to import (default: the first visible sheet)
+  --mapping FILE|auto       a mapping file (JSON), or auto: suggested from the headers and from
+                            saved templates (default: auto)
+  --save-mapping FILE       write the mapping used to FILE, to reuse or edit it
+What to do:
+  --dry-run                 offline: import, map, validate and export; no API call
+  --check-only              check every identifier (new, exists, ambiguous, pending); create nothing
+  --skip-existing           leave suppliers that exist already alone (no screening/validation);
+                            the default with --screening
+  --include-existing        with --screening: screen (and validate) suppliers that exist
+                            already as well
+  --screening 2|5|10        request screening for that many years (may cost money or quota)
+  --validate                request a validation of every supplier
+  --yes                     confirm the summary printed before the start without being asked
+  --send-held               send rows another unfinished job also holds (same supplier id and
+                            source) instead of leaving them out of this job
+  --no-wait                 stop once every row is sent; a later --resume follows the rest
+  --resume [JOB]            continue a job from the journal (default: the latest unfinished)
+  --retry-from FILE         a results file of an earlier run (.xlsx or .csv) with rows you fixed
+                            in Excel (on its Results or Errors sheet): the rows not done whose
+                            values you changed and that are valid now (whatever their Status
+                            says) become a new job with the mapping, options and connection of
+                            the job the file came from; rows already done are left alone. The new
+                            job runs at once, and its results go next to FILE (FILE's name +
+                            .results.xlsx)
+Where:
+  --base-url URL            the API (https://..., or http:// on this computer only)
+  --connection NAME         a saved connection; its token is in the system keychain
+  --token-env VAR           read the token from the environment variable VAR (automation)
+  --field-names N           how the API at --base-url spells city and address in a creation:
+                            city-address (the default) or locality-addressLine; kept with
+                            that connection for later runs
+  --journal FILE            the job journal (default: journal.sqlite in the data folder)
+  --data-dir DIR            the data folder (default: the app's)
+  --out FILE                the results file, .xlsx or .csv (default: next to the input)
+  --sandbox-processing-ms N how long the built-in sandbox takes to create a supplier; with
+                            --base-url or --connection: a sandbox there, polled at its pace
+Output:
+  --json                    machine-readable progress, one JSON object per line
+  --help, --version
+
+Before anything is sent, a summary says what the start will create and order, how long it will
+take, and which suppliers another unfinished job holds. On a terminal it asks to confirm (y/N);
+otherwise it goes on by itself only when no screening is ordered and no other job holds the same
+suppliers, and else stops with exit code 2 unless --yes is given.
+
+Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, or a validation rejected
+(a screening aborted), 2 usage or file error, or a start that needs confirming without a terminal
+and without --yes, 3 authentication or permission error, 4 interrupted, paused because the disk
+of the data folder
+is full, or stopped by --no-wait before every row was done (continue with --resume).
+The last line is a summary: rows= created= existing= invalid= rejected= failed= pending=
+validation_rejected= screening_aborted= (suppliers whose validation the platform rejected, or
+whose screening it stopped: they exist, but need you; counted in the exit code like rejected rows)
+`;
+
+export interface Args {
+  file: string | undefined;
+  sheet: string | undefined;
+  mapping: string;
+  saveMapping: string | undefined;
+  dryRun: boolean;
+  checkOnly: boolean;
+  baseUrl: string | undefined;
+  connection: string | undefined;
+  tokenEnv: string | undefined;
+  fieldNames: CreateFieldNames | undefined;
+  screening: 2 | 5 | 10 | null;
+  validate: boolean;
+  skipExisting: boolean;
+  includeExisting: boolean;
+  yes: boolean;
+  sendHeld: boolean;
+  out: string | undefined;
+  journal: string | undefined;
+  dataDir: string;
+  /** --data-dir as given, to repeat it in the resume hint. */
+  dataDirOption: string | undefined;
+  resume: string | true | undefined;
+  retryFrom: string | undefined;
+  noWait: boolean;
+  sandboxProcessingMs: number | undefined;
+  json: boolean;
+}
+
+export function parse(argv: string[]): Args | 'help' | 'version' {
+  // --resume takes an optional value: a following word that is not an option and not a file.
+  const args = [...argv];
+  let resume: string | true | undefined;
+  const r = args.indexOf('--resume');
+  if (r >= 0) {
+    const next = args[r + 1];
+    if (next && !next.startsWith('--') && !/\.(xlsx|csv|txt)$/i.test(next)) {
+      resume = next;
+      args.splice(r, 2);
+    } else {
+      resume = true;
+      args.splice(r, 1);
+    }
+  }
+  let values;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      options: {
+        sheet: { type: 'string' },
+        mapping: { type: 'string' },
+        'save-mapping': { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        'check-only': { type: 'boolean', default: false },
+        'base-url': { type: 'string' },
+        connection: { type: 'string' },
+        'token-env': { type: 'string' },
+        'field-names': { type: 'string' },
+        screening: { type: 'string' },
+        validate: { type: 'boolean', default: false },
+        'skip-existing': { type: 'boolean', default: false },
+        'include-existing': { type: 'boolean', default: false },
+        yes: { type: 'boolean', short: 'y', default: false },
+        'send-held': { type: 'boolean', default: false },
+        out: { type: 'string' },
+        journal: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'no-wait': { type: 'boolean', default: false },
+        'retry-from': { type: 'string' },
+        'sandbox-processing-ms': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+        version: { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: true,
+    }));
+  } catch (e) {
+    throw new UsageError('cli.usage.badOption', {
+      detail: e instanceof Error ? e.message : String(e),
+    });
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  if (positionals.length > 1)
+    throw new UsageError('cli.usage.oneFile', { count: positionals.length });
+  const file = positionals[0];
+  const retryFrom = values['retry-from'];
+  if (!file && resume === undefined && retryFrom === undefined)
+    throw new UsageError('cli.usage.noFile');
+  if (retryFrom !== undefined) {
+    if (retryFrom.trim() === '') throw new UsageError('cli.usage.retryFromEmpty');
+    if (file) throw new UsageError('cli.usage.fileAndRetryFrom', { file, results: retryFrom });
+    if (resume !== undefined) throw new UsageError('cli.usage.resumeAndRetryFrom');
+    if (values['dry-run']) throw new UsageError('cli.usage.retryFromDryRun');
+    const own = (
+      [
+        ['--sheet', values.sheet !== undefined],
+        ['--mapping', values.mapping !== undefined],
+        ['--save-mapping', values['save-mapping'] !== undefined],
+        ['--skip-existing', values['skip-existing']],
+        ['--include-existing', values['include-existing']],
+        ['--screening', values.screening !== undefined],
+        ['--validate', values.validate],
+      ] as const
+    )
+      .filter(([, given]) => given)
+      .map(([name]) => name);
+    if (own.length)
+      throw new UsageError('cli.usage.retryFromOwnOptions', { options: own.join(', ') });
+    if (values.out && path.resolve(values.out) === path.resolve(retryFrom))
+      throw new UsageError('cli.usage.outIsRetryFrom');
+  }
+  let screening: Args['screening'] = null;
+  if (values.screening !== undefined) {
+    if (!['2', '5', '10'].includes(values.screening)) {
+      throw new UsageError('cli.usage.screening', { given: values.screening });
+    }
+    screening = Number(values.screening) as 2 | 5 | 10;
+  }
+  if (values['skip-existing'] && values['include-existing'])
+    throw new UsageError('cli.usage.skipAndInclude');
+  if (values['include-existing'] && screening === null)
+    throw new UsageError('cli.usage.includeWithoutScreening');
+  let sandboxProcessingMs: number | undefined;
+  if (values['sandbox-processing-ms'] !== undefined) {
+    sandboxProcessingMs = Number(values['sandbox-processing-ms']);
+    if (!Number.isInteger(sandboxProcessingMs) || sandboxProcessingMs < 0) {
+      throw new UsageError('cli.usage.processingMs');
+    }
+  }
+  if (values['base-url'] && values.connection) {
+    throw new UsageError('cli.usage.baseUrlAndConnection');
+  }
+  const fieldNames = values['field-names'];
+  if (fieldNames !== undefined) {
+    if (!(CREATE_FIELD_NAMES as readonly string[]).includes(fieldNames)) {
+      throw new UsageError('cli.usage.fieldNames', {
+        first: CREATE_FIELD_NAMES[0],
+        second: CREATE_FIELD_NAMES[1],
+        given: fieldNames,
+      });
+    }
+    if (!values['base-url']) {
+      throw new UsageError('cli.usage.fieldNamesWithoutBaseUrl');
+    }
+  }
+  if (values['dry-run'] && values['check-only']) {
+    throw new UsageError('cli.usage.dryRunCheckOnly');
+  }
+  if (values.out && !/\.(xlsx|csv)$/i.test(values.out)) {
+    throw new UsageError('cli.usage.out');
+  }
+  return {
+    file,
+    sheet: values.sheet,
+    mapping: values.mapping ?? 'auto',
+    saveMapping: values['save-mapping'],
+    dryRun: values['dry-run'] ?? false,
+    checkOnly: values['check-only'] ?? false,
+    baseUrl: values['base-url'],
+    connection: values.connection,
+    tokenEnv: values['token-env'],
+    fieldNames: fieldNames as CreateFieldNames | undefined,
+    screening,
+    validate: values.validate ?? false,
+    // Screening may cost money: suppliers that exist already are skipped unless included.
+    skipExisting:
+      (values['skip-existing'] ?? false) ||
+      (screening !== null && !(values['include-existing'] ?? false)),
+    includeExisting: values['include-existing'] ?? false,
+    yes: values.yes ?? false,
+    sendHeld: values['send-held'] ?? false,
+    out: values.out,
+    journal: values.journal,
+    dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
+    dataDirOption: values['data-dir'],
+    resume,
+    retryFrom,
+    noWait: values['no-wait'] ?? false,
+    sandboxProcessingMs,
+    json: values.json ?? false,
+  };
+}

@@ -1,0 +1,65 @@
+// The summary before a start and its confirmation, and the command that continues a job later.
+import type { Onboarding } from '../services/onboarding';
+import type { Args } from './args';
+import { askYesNo, planLines, whatNeedsConfirming } from './planText';
+import type { OutputMode, ProgressView } from './progressView';
+import type { Words } from './words';
+
+/**
+ * Prints the summary before the start and gets it confirmed: --yes, or y on a terminal (asked
+ * before every first start, and before a resume only when it orders more than was confirmed or
+ * meets another job's suppliers). Without a terminal the start goes on only when nothing needs
+ * confirming; else it is refused with the sentence naming --yes. Rows another unfinished job
+ * holds are left out unless --send-held.
+ */
+export async function confirmStart(
+  onboarding: Onboarding,
+  jobId: string,
+  args: Args,
+  mode: OutputMode,
+  view: ProgressView,
+  w: Words,
+  stopped: () => boolean,
+): Promise<'go' | 'declined' | 'refused'> {
+  const plan = onboarding.plan(jobId);
+  if (mode === 'json') view.log('Before you start', { plan });
+  else for (const line of planLines(plan, args.sendHeld, w)) view.log(line);
+  const leaveOutHeld = plan.heldRows > 0 && !args.sendHeld;
+  const terminal = mode !== 'json' && process.stdin.isTTY === true;
+  const firstStart = plan.rows.underway === 0;
+  let confirmed = args.yes;
+  if (!confirmed && terminal && (firstStart || plan.needsConfirmation)) {
+    confirmed = await askYesNo(w.t('cli.confirm.ask'), false, w);
+    if (!confirmed || stopped()) return 'declined';
+  } else if (!confirmed && plan.needsConfirmation) {
+    // A job this command made is cancelled, so that running it again with --yes does not meet
+    // it as another job holding the same suppliers; a resumed one stays as it was.
+    const made = args.resume === undefined && args.retryFrom === undefined;
+    if (made) await onboarding.cancel(jobId);
+    console.error(
+      w.t('cli.confirm.refused', {
+        what: whatNeedsConfirming(plan, w),
+        cancelled: made ? w.t('cli.confirm.cancelled', { job: jobId }) : '',
+        held: plan.heldRows > 0 ? w.t('cli.confirm.addSendHeld') : '',
+      }),
+    );
+    return 'refused';
+  }
+  if (stopped()) return 'declined';
+  const { leftOut } = onboarding.confirmStart(jobId, { confirmed, leaveOutHeld });
+  if (leftOut > 0) view.log(w.n('cli.confirm.leftOut', leftOut));
+  return 'go';
+}
+
+/** The options a later `--resume` needs to find the same journal and token. */
+export function resumeCommand(args: Args, jobId: string): string {
+  const quote = (v: string) => (/^[\w./:@=+-]+$/.test(v) ? v : `"${v}"`);
+  const parts = ['--resume', jobId];
+  if (args.dataDirOption) parts.push('--data-dir', quote(args.dataDirOption));
+  if (args.journal) parts.push('--journal', quote(args.journal));
+  if (args.tokenEnv) parts.push('--token-env', quote(args.tokenEnv));
+  if (args.sandboxProcessingMs !== undefined)
+    parts.push('--sandbox-processing-ms', String(args.sandboxProcessingMs));
+  if (args.json) parts.push('--json');
+  return parts.join(' ');
+}

@@ -1,0 +1,63 @@
+// What an import or a row reports, worded the same way everywhere (the screens, the command
+// line, the results workbook): the importer's problems and notes with their variants, value and
+// place (importText.ts), any other problem as `problem.<code>` with its `.fix`, and the English
+// sentence it came with where the catalogue has no words for it.
+import { hasKey, word, type Lang, type Params } from './index';
+import { PROBLEM_CODES, ROW_NOTE_KINDS, type ProblemCode } from './import';
+import { noteText, problemText, rowNoteText } from './importText';
+
+const IMPORT_PROBLEMS: ReadonlySet<string> = new Set(PROBLEM_CODES);
+const ROW_NOTES: ReadonlySet<string> = new Set(ROW_NOTE_KINDS);
+
+export interface ReportedProblem {
+  code?: string | undefined;
+  params?: Params | undefined;
+  message?: string | undefined;
+  /** What to do, when the report gives it apart from the sentence. */
+  fix?: string | undefined;
+}
+
+/** Whether a key's placeholders all have values (else its words would show a raw `{name}`). */
+function filled(key: string, params: Params | undefined): boolean {
+  const names = word('en', key as never).match(/\{(\w+)\}/g) ?? [];
+  return names.every((n) => params?.[n.slice(1, -1)] !== undefined);
+}
+
+/** A row problem and what to do about it, in one sentence or two. */
+export function reportedProblemText(lang: Lang, p: ReportedProblem): string {
+  const english = [p.message, p.fix].filter(Boolean).join(' ');
+  if (!p.code) return english;
+  if (IMPORT_PROBLEMS.has(p.code) && p.params) {
+    const w = problemText(lang, {
+      code: p.code as ProblemCode,
+      params: p.params,
+      ...(p.message !== undefined ? { message: p.message } : {}),
+      ...(p.fix ? { fix: p.fix } : {}),
+    });
+    return [w.message, w.fix].filter(Boolean).join(' ');
+  }
+  const key = `problem.${p.code}`;
+  if (!hasKey(key) || !filled(key, p.params)) return english;
+  const what = word(lang, key, p.params);
+  const fixKey = `${key}.fix`;
+  return hasKey(fixKey) && filled(fixKey, p.params)
+    ? `${what} ${word(lang, fixKey, p.params)}`
+    : what;
+}
+
+/** A note of an import: on the file (`note.<kind>`) or on a row's cells (`rowNote.<kind>`). */
+export function reportedNoteText(
+  lang: Lang,
+  note: { kind: string; params?: Params | undefined; message: string },
+): string {
+  const n = {
+    kind: note.kind,
+    message: note.message,
+    ...(note.params ? { params: note.params } : {}),
+  };
+  if (!ROW_NOTES.has(note.kind)) return noteText(lang, n);
+  // A note said once for a kind of change, with its first example and how many rows had it.
+  const more = note.params?.more;
+  const text = rowNoteText(lang, n);
+  return more && text !== note.message ? `${text} ${word(lang, 'rowNote.more', { more })}` : text;
+}
