@@ -106,6 +106,7 @@ export function cliWords(lang: Lang = cliLang()): Words {
         ? wordMessage(lang, 'warning', { ...warning, code: warning.code })
         : warning.message,
     failure: (error) => {
+      if (lang === 'en' && error.message.trim()) return error.message.trim();
       const params = paramsOf(error.details);
       const reason = error.details?.reason;
       const message = { code: error.code, params, message: error.message };

@@ -3,7 +3,7 @@
 import type { CommandInput, CommandName, CommandOutput } from '../../src-shared/contract';
 import type { AppError, Result } from '../../src-shared/errors';
 import { api } from './api';
-import { t, worded } from './i18n.svelte';
+import { i18n, t, worded } from './i18n.svelte';
 
 export async function call<C extends CommandName>(
   command: C,
@@ -22,6 +22,8 @@ export async function call<C extends CommandName>(
  *  words it (`failure.<code>.<reason>`, else `failure.<code>`), filled in from the error's
  *  details; an error it has no words for yet shows the English sentence it came with. */
 export function errorText(error: AppError): string {
+  // The services' English sentence may say more than the catalogue's (a name, a place).
+  if (i18n.lang === 'en' && error.message.trim()) return error.message.trim();
   const details = error.details ?? {};
   const params = Object.fromEntries(
     Object.entries(details).filter(

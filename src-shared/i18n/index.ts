@@ -80,6 +80,9 @@ export function wordMessage(
   prefix: string | readonly string[],
   message: { code: string; params?: Params | undefined; message?: string | undefined },
 ): string {
+  // The English sentence a report came with is built from this catalogue, or says more (a name,
+  // a line number): English keeps it; another language words the code.
+  if (lang === 'en' && message.message?.trim()) return message.message.trim();
   for (const p of typeof prefix === 'string' ? [prefix] : prefix) {
     const key = p ? `${p}.${message.code}` : message.code;
     if (hasKey(key)) return word(lang, key, message.params);
@@ -96,6 +99,7 @@ export function wordFailure(
   lang: Lang,
   error: { code: string; params?: Params | null | undefined; message?: string | undefined },
 ): string {
+  if (lang === 'en' && error.message?.trim()) return error.message.trim();
   const params = error.params ?? undefined;
   const reason = params?.reason;
   const key = `failure.${error.code}.${String(reason)}`;

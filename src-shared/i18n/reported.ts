@@ -26,7 +26,8 @@ function filled(key: string, params: Params | undefined): boolean {
 /** A row problem and what to do about it, in one sentence or two. */
 export function reportedProblemText(lang: Lang, p: ReportedProblem): string {
   const english = [p.message, p.fix].filter(Boolean).join(' ');
-  if (!p.code) return english;
+  // English keeps the sentence the report came with (see wordMessage).
+  if (!p.code || (lang === 'en' && english)) return english;
   if (IMPORT_PROBLEMS.has(p.code) && p.params) {
     const w = problemText(lang, {
       code: p.code as ProblemCode,
@@ -50,6 +51,7 @@ export function reportedNoteText(
   lang: Lang,
   note: { kind: string; params?: Params | undefined; message: string },
 ): string {
+  if (lang === 'en' && note.message) return note.message;
   const n = {
     kind: note.kind,
     message: note.message,
