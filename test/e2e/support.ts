@@ -6,6 +6,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { messages, type Lang, type MessageKey } from '../../src-shared/i18n';
 
 export interface RunningHost {
   launchUrl: string;
@@ -203,6 +204,53 @@ export async function addConnection(
   await page.getByLabel(labels.url).fill(connection.url);
   await page.getByRole('textbox', { name: labels.token }).fill(connection.token);
   await page.getByRole('button', { name: labels.save }).click();
+}
+
+type TextParams = Record<string, string | number>;
+
+function formatParam(lang: Lang, v: string | number): string {
+  return typeof v === 'number'
+    ? new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB').format(v)
+    : v;
+}
+
+/** The interface's text in `lang` from the catalogue, with numbers as the app formats them. */
+export function text(lang: Lang, key: MessageKey, params: TextParams = {}): string {
+  return messages[lang][key].replace(/\{(\w+)\}/g, (m, k: string) => {
+    const v = params[k];
+    return v === undefined ? m : formatParam(lang, v);
+  });
+}
+
+/** `s` as a pattern that matches it literally. */
+export function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The same text as a pattern: a placeholder given a RegExp matches it, one not given matches a
+ *  number and is captured (in order). */
+export function textPattern(
+  lang: Lang,
+  key: MessageKey,
+  params: Record<string, string | number | RegExp> = {},
+): RegExp {
+  // Split on the placeholders: the even parts are text, the odd ones `{name}`.
+  const parts = messages[lang][key].split(/(\{\w+\})/);
+  const source = parts.map((part, i) => {
+    if (i % 2 === 0) return escapeRegExp(part);
+    const v = params[part.slice(1, -1)];
+    if (v === undefined) return '(\\d[\\d.,]*)';
+    if (v instanceof RegExp) return `(?:${v.source})`;
+    return escapeRegExp(formatParam(lang, v));
+  });
+  return new RegExp(source.join(''));
+}
+
+/** Switches the interface to `lang` with the language menu, whatever language it speaks now. */
+export async function useLanguage(page: Page, lang: Lang): Promise<void> {
+  const current = (await page.locator('html').getAttribute('lang')) === 'de' ? 'de' : 'en';
+  await page.getByLabel(messages[current]['header.language']).selectOption(lang);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
 /** A screenshot under test-results/screenshots, and under docs/screenshots for the README. */
