@@ -32,6 +32,7 @@ const RESULT_COLUMNS = [
   'Creation UUID',
   'Screening outcome',
   'Validation outcome',
+  'Identifiers',
   'Error code',
   'Error message',
   'Last update',
