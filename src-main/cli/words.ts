@@ -2,11 +2,17 @@
 // what the services report (notes, row problems, reasons, warnings, errors) worded from their
 // codes, in the language of LANG or LC_ALL. The key=value figures of the summary line are not
 // words: they stay the same in every language.
-import { appError, AppFailure, type AppError, type ErrorCode } from '../../src-shared/errors';
 import {
-  hasKey,
+  appError,
+  AppFailure,
+  paramsOf,
+  type AppError,
+  type ErrorCode,
+} from '../../src-shared/errors';
+import {
   langFromEnv,
   word,
+  wordFailure,
   wordMessage,
   type Lang,
   type MessageKey,
@@ -77,15 +83,6 @@ export interface Words {
 /** The language of this process's user: LC_ALL, LC_MESSAGES, LANG. */
 export const cliLang = (): Lang => langFromEnv(process.env);
 
-/** The values of an error's details a sentence can show. */
-function paramsOf(details: Record<string, unknown> | undefined): Params | undefined {
-  if (!details) return undefined;
-  const params: Params = {};
-  for (const [k, v] of Object.entries(details))
-    if (typeof v === 'string' || typeof v === 'number') params[k] = v;
-  return params;
-}
-
 export function cliWords(lang: Lang = cliLang()): Words {
   const numbers = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB');
   const num = (value: number) => numbers.format(value);
@@ -105,14 +102,11 @@ export function cliWords(lang: Lang = cliLang()): Words {
       warning.code
         ? wordMessage(lang, 'warning', { ...warning, code: warning.code })
         : warning.message,
-    failure: (error) => {
-      if (lang === 'en' && error.message.trim()) return error.message.trim();
-      const params = paramsOf(error.details);
-      const reason = error.details?.reason;
-      const message = { code: error.code, params, message: error.message };
-      if (typeof reason === 'string' && hasKey(`failure.${error.code}.${reason}`))
-        return word(lang, `failure.${error.code}.${reason}` as MessageKey, params);
-      return wordMessage(lang, 'failure', message);
-    },
+    failure: (error) =>
+      wordFailure(lang, {
+        code: error.code,
+        params: paramsOf(error.details),
+        message: error.message,
+      }),
   };
 }

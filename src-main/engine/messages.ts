@@ -3,7 +3,7 @@
 // beside a code (for logs and the journal) is built from the same catalogue entry.
 import type { en } from '../../src-shared/i18n/engine';
 import { word, type MessageKey, type Params } from '../../src-shared/i18n';
-import type { AppError } from '../../src-shared/errors';
+import { paramsOf, type AppError } from '../../src-shared/errors';
 
 type Keys = keyof typeof en;
 type Suffix<P extends string> = Keys extends infer K
@@ -33,10 +33,7 @@ export function warningOf(code: WarningCode, params?: Params): CodedMessage {
 /** An error of the error catalogue as a job state reason: its details' plain values become
  *  the params its words are filled with. */
 export function errorReason(error: AppError): CodedMessage {
-  const params: Params = {};
-  for (const [k, v] of Object.entries(error.details ?? {})) {
-    if (typeof v === 'string' || typeof v === 'number') params[k] = v;
-  }
+  const params = paramsOf(error.details);
   return coded(error.code, Object.keys(params).length ? params : undefined, error.message);
 }
 

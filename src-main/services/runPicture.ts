@@ -4,7 +4,7 @@
 // warnings, recorded here as job-level notes, with the check's and the confirmed plan's notes).
 import type { Params } from '../../src-shared/i18n';
 import type { JobLogEntry, RunChartView } from '../../src-shared/contract';
-import { failWith } from '../../src-shared/errors';
+import { failWith, paramsOf } from '../../src-shared/errors';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { Journal } from '../journal/journal';
 
@@ -45,13 +45,7 @@ export function runChart(journal: Journal, engine: SyncEngine, jobId: string): R
 }
 
 /** A message's placeholders' values as the journal kept them (strings and numbers only). */
-function paramsOf(v: unknown): { params?: Params } {
-  if (!isRecord(v)) return {};
-  const params: Params = {};
-  for (const [k, x] of Object.entries(v))
-    if (typeof x === 'string' || typeof x === 'number') params[k] = x;
-  return { params };
-}
+const paramsIn = (v: unknown): { params?: Params } => (isRecord(v) ? { params: paramsOf(v) } : {});
 
 /** The "What happened" log of a job, newest first. */
 export function runLog(journal: Journal, engine: SyncEngine, jobId: string): JobLogEntry[] {
@@ -69,7 +63,7 @@ export function runLog(journal: Journal, engine: SyncEngine, jobId: string): Job
         state: d.jobState,
         ...(typeof d.message === 'string' ? { message: d.message } : {}),
         ...(typeof d.code === 'string' ? { code: d.code } : {}),
-        ...paramsOf(d.params),
+        ...paramsIn(d.params),
       });
     } else if (isRecord(d.warning)) {
       out.push({
@@ -77,7 +71,7 @@ export function runLog(journal: Journal, engine: SyncEngine, jobId: string): Job
         kind: 'warning',
         code: String(d.warning.code ?? ''),
         message: String(d.warning.message ?? ''),
-        ...paramsOf(d.warning.params),
+        ...paramsIn(d.warning.params),
       });
     } else if (isRecord(d.check)) {
       out.push({ ...base, kind: 'check', figures: numbers(d.check) });

@@ -1,9 +1,10 @@
 // Every command goes through here: the answer is always a Result, even when the transport is
 // missing or throws, so a screen only ever shows a sentence with a next step.
 import type { CommandInput, CommandName, CommandOutput } from '../../src-shared/contract';
-import type { AppError, Result } from '../../src-shared/errors';
+import { paramsOf, type AppError, type Result } from '../../src-shared/errors';
+import { hasKey, wordFailure } from '../../src-shared/i18n';
 import { api } from './api';
-import { i18n, t, worded } from './i18n.svelte';
+import { i18n, t } from './i18n.svelte';
 
 export async function call<C extends CommandName>(
   command: C,
@@ -22,21 +23,12 @@ export async function call<C extends CommandName>(
  *  words it (`failure.<code>.<reason>`, else `failure.<code>`), filled in from the error's
  *  details; an error it has no words for yet shows the English sentence it came with. */
 export function errorText(error: AppError): string {
-  // The services' English sentence may say more than the catalogue's (a name, a place).
-  if (i18n.lang === 'en' && error.message.trim()) return error.message.trim();
-  const details = error.details ?? {};
-  const params = Object.fromEntries(
-    Object.entries(details).filter(
-      (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
-    ),
-  );
-  const codes =
-    typeof details.reason === 'string'
-      ? [`${error.code}.${details.reason}`, error.code]
-      : [error.code];
-  for (const code of codes) {
-    const text = worded('failure', { code, params });
-    if (text !== undefined) return text;
-  }
-  return error.message.trim() || t('error.unexpected');
+  // An error with neither a sentence nor words in the catalogue is said in general terms.
+  if (!error.message.trim() && !hasKey(`failure.${error.code}`)) return t('error.unexpected');
+  // English keeps the services' sentence, which may say more (a name, a place).
+  return wordFailure(i18n.lang, {
+    code: error.code,
+    params: paramsOf(error.details),
+    message: error.message,
+  });
 }

@@ -1,10 +1,10 @@
 // The language of the interface: English or German from the one catalogue in src-shared/i18n,
 // chosen from the system language, switchable, and remembered on this computer.
 import {
-  hasKey,
   messages,
   pickLang as pick,
-  wordMessage,
+  word,
+  wordCode,
   type Lang,
   type MessageKey,
   type Params,
@@ -56,11 +56,7 @@ export type { Params };
 
 /** The message in the current language, with `{name}` placeholders filled in. */
 export function t(key: MessageKey, params?: Params): string {
-  const text: string = messages[i18n.lang][key] ?? messages.en[key] ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) =>
-    params[name] !== undefined ? String(params[name]) : m,
-  );
+  return word(i18n.lang, key, params);
 }
 
 /** A label for a value from an open set (row states, check keys): its message, or the value. */
@@ -75,13 +71,7 @@ type Reported = { code: string; params?: Params | undefined; message?: string | 
  *  that has the code), in the current language; undefined when the catalogue has no entry, or
  *  when its entry needs a value the report does not carry (an older journal's report). */
 export function worded(prefix: string | readonly string[], message: Reported): string | undefined {
-  for (const p of typeof prefix === 'string' ? [prefix] : prefix) {
-    const key = p ? `${p}.${message.code}` : message.code;
-    if (!hasKey(key)) continue;
-    const text = wordMessage(i18n.lang, p, { ...message, message: undefined });
-    return /\{\w+\}/.test(text) ? undefined : text;
-  }
-  return undefined;
+  return wordCode(i18n.lang, prefix, message.code, message.params);
 }
 
 /** What the services reported (`{code, params}`, see src-shared/i18n), in the current language:

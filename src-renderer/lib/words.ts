@@ -3,6 +3,7 @@
 // Each is data (`{code, params}`) worded by the catalogue of src-shared/i18n in the user's
 // language; a report the catalogue has no words for yet shows the English sentence it came with.
 import type { ConnectionView, RowView } from '../../src-shared/contract';
+import { paramsOf } from '../../src-shared/errors';
 import { wordFailure } from '../../src-shared/i18n';
 import { reportedNoteText, reportedProblemText } from '../../src-shared/i18n/reported';
 import { i18n, label, t, tm, type Params } from './i18n.svelte';
@@ -61,15 +62,6 @@ export function jobConnectionName(job: { connectionName: string; isSandbox: bool
 
 const str = (v: unknown): string | undefined =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
-
-function paramsOf(v: unknown): Params | undefined {
-  if (!v || typeof v !== 'object') return undefined;
-  return Object.fromEntries(
-    Object.entries(v).filter(
-      (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
-    ),
-  );
-}
 
 /** An event's reason (`history.<code>`), or the English sentence of a journal written before
  *  reasons had codes (an older journal kept the code itself in `reason`). */

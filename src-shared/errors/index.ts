@@ -59,10 +59,11 @@ export type FailureDetails<C extends ErrorCode> = { reason?: FailureReason<C> } 
   unknown
 >;
 
-/** The details' values a sentence may show: strings and numbers. */
-export function paramsOf(details: Record<string, unknown> | undefined): Params {
+/** The details' values a sentence may show: strings and numbers (none of anything else). */
+export function paramsOf(details: unknown): Params {
   const params: Params = {};
-  for (const [k, v] of Object.entries(details ?? {}))
+  if (!details || typeof details !== 'object') return params;
+  for (const [k, v] of Object.entries(details))
     if (typeof v === 'string' || typeof v === 'number') params[k] = v;
   return params;
 }

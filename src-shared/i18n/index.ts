@@ -72,6 +72,26 @@ export function word(lang: Lang, key: MessageKey, params?: Params): string {
 }
 
 /**
+ * The entry `<prefix>.<code>` of the first prefix that has one, filled in; none when no prefix
+ * has it, or when a placeholder has no value (a report from before its code had those words
+ * would otherwise show a raw `{name}`).
+ */
+export function wordCode(
+  lang: Lang,
+  prefix: string | readonly string[],
+  code: string,
+  params?: Params,
+): string | undefined {
+  for (const p of typeof prefix === 'string' ? [prefix] : prefix) {
+    const key = p ? `${p}.${code}` : code;
+    if (!hasKey(key)) continue;
+    const text = word(lang, key, params);
+    return /\{\w+\}/.test(text) ? undefined : text;
+  }
+  return undefined;
+}
+
+/**
  * A message the services reported, in a language: the entry `<prefix>.<code>` (or the first of
  * several prefixes that has one), else the English sentence it came with, else its code.
  */
@@ -83,11 +103,10 @@ export function wordMessage(
   // The English sentence a report came with is built from this catalogue, or says more (a name,
   // a line number): English keeps it; another language words the code.
   if (lang === 'en' && message.message?.trim()) return message.message.trim();
-  for (const p of typeof prefix === 'string' ? [prefix] : prefix) {
-    const key = p ? `${p}.${message.code}` : message.code;
-    if (hasKey(key)) return word(lang, key, message.params);
-  }
-  return message.message?.trim() || message.code.replaceAll('_', ' ');
+  return (
+    wordCode(lang, prefix, message.code, message.params) ??
+    (message.message?.trim() || message.code.replaceAll('_', ' '))
+  );
 }
 
 /**
@@ -102,9 +121,12 @@ export function wordFailure(
   if (lang === 'en' && error.message?.trim()) return error.message.trim();
   const params = error.params ?? undefined;
   const reason = params?.reason;
-  const key = `failure.${error.code}.${String(reason)}`;
-  if (reason !== undefined && hasKey(key)) return word(lang, key, params);
-  return wordMessage(lang, 'failure', { ...error, params });
+  return (
+    (reason === undefined
+      ? undefined
+      : wordCode(lang, 'failure', `${error.code}.${String(reason)}`, params)) ??
+    wordMessage(lang, 'failure', { ...error, params })
+  );
 }
 
 /** The language of a command line: German for a `de_*` locale, English otherwise. As POSIX
