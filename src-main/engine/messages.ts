@@ -4,6 +4,7 @@
 import type { en } from '../../src-shared/i18n/engine';
 import { word, type MessageKey, type Params } from '../../src-shared/i18n';
 import { paramsOf, type AppError } from '../../src-shared/errors';
+import { said, type Said } from '../../src-shared/i18n/said';
 
 type Keys = keyof typeof en;
 type Suffix<P extends string> = Keys extends infer K
@@ -16,18 +17,15 @@ export type ReasonCode = Suffix<'reason'>;
 export type WarningCode = Suffix<'warning'>;
 export type { HistoryCode } from '../../src-shared/i18n/engine';
 
-export interface CodedMessage {
-  code: string;
-  params?: Params;
-  message: string;
-}
+/** A code with its params and English sentence (see src-shared/i18n/said.ts). */
+export type CodedMessage = Said;
 
 export function reason(code: ReasonCode, params?: Params): CodedMessage {
-  return coded(code, params, word('en', `reason.${code}`, params));
+  return said('reason', code, params);
 }
 
 export function warningOf(code: WarningCode, params?: Params): CodedMessage {
-  return coded(code, params, word('en', `warning.${code}`, params));
+  return said('warning', code, params);
 }
 
 /** An error of the error catalogue as a job state reason: its details' plain values become

@@ -34,7 +34,7 @@ import { Onboarding } from './onboarding';
 import { journalPathFor } from './paths';
 import { createRouter, type CommandRouter } from './router';
 import { RunLogRecorder } from './runPicture';
-import { said } from './said';
+import { said } from '../../src-shared/i18n/said';
 import { APP_VERSION } from './version';
 
 export interface DesktopHooks {

@@ -12,7 +12,7 @@ import type { ConnectionTest } from '../../src-shared/contract';
 import type { Params } from '../../src-shared/i18n';
 import type { en } from '../../src-shared/i18n/connection';
 import type { ApiAnswer, ApiClient } from '../api';
-import { said } from './said';
+import { said } from '../../src-shared/i18n/said';
 
 type Check = ConnectionTest['checks'][number];
 type Codes<P extends string> = keyof typeof en extends infer K

@@ -11,7 +11,7 @@ import {
   columnLetter,
   validateRows,
 } from '../../workbook';
-import { said } from '../said';
+import { said } from '../../../src-shared/i18n/said';
 import type { Ctx } from './context';
 import { toJournalProblem } from './importJob';
 import { rowView } from './rows';

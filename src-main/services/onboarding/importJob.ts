@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { JobOptionsView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { word, type Params } from '../../../src-shared/i18n';
-import { said } from '../said';
+import { said } from '../../../src-shared/i18n/said';
 import { identityKey } from '../../../src-shared/supplier';
 import type { NewRow } from '../../journal/journal';
 import {

@@ -1,7 +1,7 @@
 // What may be done to a whole job that runs nowhere: its options, archiving, deleting, moving it to another connection.
 import type { JobOptionsView, JobView } from '../../../src-shared/contract';
 import { failWith, type FailureReason } from '../../../src-shared/errors';
-import { said } from '../said';
+import { said } from '../../../src-shared/i18n/said';
 import { type RowState, WRITE_INTENT_STATES } from '../../journal/rowStates';
 import { isBusy, type Ctx } from './context';
 import { ARCHIVED_JOBS_SETTING, archivedJobs, jobView } from './jobView';

@@ -1,7 +1,7 @@
 // Running a job: in the foreground or the background, its plan and confirmation, pause, cancel, retry.
 import type { JobPlanView, JobView } from '../../../src-shared/contract';
 import { fail, failWith, paramsOf, toAppError } from '../../../src-shared/errors';
-import { said } from '../said';
+import { said } from '../../../src-shared/i18n/said';
 import type { RunExit, RunOptions } from '../../engine/jobRunner';
 import type { RowState } from '../../journal/rowStates';
 import { leaveOutHeldRows, planJob, recordConfirmedPlan } from '../plan';

@@ -1,7 +1,7 @@
-// What the services say to the user, as data: a catalogue code and its placeholders' values,
+// What the services and the engine say to the user, as data: a catalogue code and its values,
 // with the English wording beside it (for logs and for readers without the catalogue). The code
 // must have words in the catalogue (src-shared/i18n): a typo is a compile error.
-import { word, type MessageKey, type Params } from '../../src-shared/i18n';
+import { word, type MessageKey, type Params } from './index';
 
 export interface Said {
   code: string;
