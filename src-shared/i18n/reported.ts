@@ -2,7 +2,7 @@
 // line, the results workbook): the importer's problems and notes with their variants, value and
 // place (importText.ts), any other problem as `problem.<code>` with its `.fix`, and the English
 // sentence it came with where the catalogue has no words for it.
-import { hasKey, word, type Lang, type Params } from './index';
+import { word, wordCode, type Lang, type Params } from './index';
 import { PROBLEM_CODES, ROW_NOTE_KINDS, type ProblemCode } from './import';
 import { noteText, problemText, rowNoteText } from './importText';
 
@@ -15,12 +15,6 @@ export interface ReportedProblem {
   message?: string | undefined;
   /** What to do, when the report gives it apart from the sentence. */
   fix?: string | undefined;
-}
-
-/** Whether a key's placeholders all have values (else its words would show a raw `{name}`). */
-function filled(key: string, params: Params | undefined): boolean {
-  const names = word('en', key as never).match(/\{(\w+)\}/g) ?? [];
-  return names.every((n) => params?.[n.slice(1, -1)] !== undefined);
 }
 
 /** A row problem and what to do about it, in one sentence or two. */
@@ -37,13 +31,10 @@ export function reportedProblemText(lang: Lang, p: ReportedProblem): string {
     });
     return [w.message, w.fix].filter(Boolean).join(' ');
   }
-  const key = `problem.${p.code}`;
-  if (!hasKey(key) || !filled(key, p.params)) return english;
-  const what = word(lang, key, p.params);
-  const fixKey = `${key}.fix`;
-  return hasKey(fixKey) && filled(fixKey, p.params)
-    ? `${what} ${word(lang, fixKey, p.params)}`
-    : what;
+  const what = wordCode(lang, 'problem', p.code, p.params);
+  if (what === undefined) return english;
+  const fix = wordCode(lang, 'problem', `${p.code}.fix`, p.params);
+  return fix ? `${what} ${fix}` : what;
 }
 
 /** A note of an import: on the file (`note.<kind>`) or on a row's cells (`rowNote.<kind>`). */
