@@ -15,7 +15,7 @@ const general = Object.fromEntries(
 /** The cases of the codes, in English. */
 const cases = {
   'failure.not_found.job': 'This job no longer exists. Refresh the job list.',
-  'failure.not_found.row': 'This row no longer exists.',
+  'failure.not_found.row': 'This row no longer exists. Refresh the table.',
   'failure.not_found.connection': 'This connection no longer exists. Refresh the list.',
   'failure.not_found.chosen_connection':
     'The chosen connection no longer exists. Pick another one.',
@@ -34,7 +34,8 @@ const cases = {
     'Choosing a file through a dialog works in the desktop app only. Drop the file on the page or choose it with the file button.',
   'failure.invalid_input.download_browser_only':
     'Downloads are for the browser. Use "Show in folder" instead.',
-  'failure.invalid_input.sandbox_kept': 'The built-in sandbox cannot be removed.',
+  'failure.invalid_input.sandbox_kept':
+    'The built-in sandbox cannot be removed. Add a connection to the real API beside it instead.',
   'failure.invalid_input.connection_in_use':
     'Jobs still use this connection. Remove or finish them first, or edit the connection instead.',
   'failure.invalid_input.pause_to_change_options': 'Pause the job before changing its options.',
@@ -84,19 +85,20 @@ const cases = {
     'The screening request was sent {attempts} times without a confirmed result. Check the platform, then retry the row.',
   'failure.api_maybe_processed.validation_cap':
     'The validation request was sent {attempts} times without a confirmed result. Check the platform, then retry the row.',
-  'failure.api_not_found.no_platform_id': 'The row has no platform id to request this for.',
+  'failure.api_not_found.no_platform_id':
+    'The row has no platform id to request this for. Retry the row so the app finds its supplier first.',
   'failure.api_not_found.identifiers':
-    'The platform did not find this supplier to add its identifiers to.',
+    'The platform did not find this supplier to add its identifiers to. Check that it is still active on the platform, then retry the row.',
   'failure.api_maybe_processed.identifier_cap':
     'The identifier {id} was sent {attempts} times without a confirmed result, and no supplier has it. Check the platform, then retry the row.',
   'failure.api_not_found.screening_gone':
-    'The platform no longer reports the screening request for this supplier.',
+    'The platform no longer reports the screening request for this supplier. Check the supplier on the platform, then retry the row to ask again.',
   'failure.api_not_found.validation_gone':
-    'The platform no longer reports the validation request for this supplier.',
+    'The platform no longer reports the validation request for this supplier. Check the supplier on the platform, then retry the row to ask again.',
   'failure.api_not_found.screening':
-    'The platform did not find this supplier for the screening request.',
+    'The platform did not find this supplier for the screening request. Check that it is still active on the platform, then retry the row.',
   'failure.api_not_found.validation':
-    'The platform did not find this supplier for the validation request.',
+    'The platform did not find this supplier for the validation request. Check that it is still active on the platform, then retry the row.',
   'failure.api_row_rejected.screening': 'The screening request was refused: {detail}',
   'failure.api_row_rejected.validation': 'The validation request was refused: {detail}',
   'failure.held_by_other_job.named':
@@ -254,7 +256,7 @@ export const de: Record<keyof typeof en, string> = {
   // ---- cases
   'failure.not_found.job':
     'Dieser Auftrag existiert nicht mehr. Aktualisieren Sie die Auftragsliste.',
-  'failure.not_found.row': 'Diese Zeile existiert nicht mehr.',
+  'failure.not_found.row': 'Diese Zeile existiert nicht mehr. Laden Sie die Tabelle neu.',
   'failure.not_found.connection':
     'Diese Verbindung existiert nicht mehr. Aktualisieren Sie die Liste.',
   'failure.not_found.chosen_connection':
@@ -276,7 +278,7 @@ export const de: Record<keyof typeof en, string> = {
   'failure.invalid_input.download_browser_only':
     'Herunterladen ist für den Browser gedacht. Verwenden Sie stattdessen „Im Ordner zeigen“.',
   'failure.invalid_input.sandbox_kept':
-    'Die eingebaute Übungsverbindung kann nicht entfernt werden.',
+    'Die eingebaute Übungsverbindung kann nicht entfernt werden. Legen Sie stattdessen daneben eine Verbindung zur echten API an.',
   'failure.invalid_input.connection_in_use':
     'Aufträge verwenden diese Verbindung noch. Entfernen oder beenden Sie sie zuerst oder bearbeiten Sie stattdessen die Verbindung.',
   'failure.invalid_input.pause_to_change_options':
@@ -334,19 +336,19 @@ export const de: Record<keyof typeof en, string> = {
   'failure.api_maybe_processed.validation_cap':
     'Die Validierungsanfrage wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
   'failure.api_not_found.no_platform_id':
-    'Die Zeile hat keine Plattform-ID, für die dies angefordert werden könnte.',
+    'Die Zeile hat keine Plattform-ID, für die dies angefordert werden könnte. Versuchen Sie die Zeile erneut, damit die App zuerst ihren Lieferanten findet.',
   'failure.api_not_found.identifiers':
-    'Die Plattform hat diesen Lieferanten nicht gefunden, um ihm seine Kennungen hinzuzufügen.',
+    'Die Plattform hat diesen Lieferanten nicht gefunden, um ihm seine Kennungen hinzuzufügen. Prüfen Sie, ob er auf der Plattform noch aktiv ist, und versuchen Sie die Zeile dann erneut.',
   'failure.api_maybe_processed.identifier_cap':
     'Die Kennung {id} wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet, und kein Lieferant hat sie. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
   'failure.api_not_found.screening_gone':
-    'Die Plattform meldet die Screening-Anfrage für diesen Lieferanten nicht mehr.',
+    'Die Plattform meldet die Screening-Anfrage für diesen Lieferanten nicht mehr. Prüfen Sie den Lieferanten auf der Plattform und versuchen Sie die Zeile dann erneut, um sie neu anzufordern.',
   'failure.api_not_found.validation_gone':
-    'Die Plattform meldet die Validierungsanfrage für diesen Lieferanten nicht mehr.',
+    'Die Plattform meldet die Validierungsanfrage für diesen Lieferanten nicht mehr. Prüfen Sie den Lieferanten auf der Plattform und versuchen Sie die Zeile dann erneut, um sie neu anzufordern.',
   'failure.api_not_found.screening':
-    'Die Plattform hat diesen Lieferanten für die Screening-Anfrage nicht gefunden.',
+    'Die Plattform hat diesen Lieferanten für die Screening-Anfrage nicht gefunden. Prüfen Sie, ob er auf der Plattform noch aktiv ist, und versuchen Sie die Zeile dann erneut.',
   'failure.api_not_found.validation':
-    'Die Plattform hat diesen Lieferanten für die Validierungsanfrage nicht gefunden.',
+    'Die Plattform hat diesen Lieferanten für die Validierungsanfrage nicht gefunden. Prüfen Sie, ob er auf der Plattform noch aktiv ist, und versuchen Sie die Zeile dann erneut.',
   'failure.api_row_rejected.screening': 'Die Screening-Anfrage wurde abgelehnt: {detail}',
   'failure.api_row_rejected.validation': 'Die Validierungsanfrage wurde abgelehnt: {detail}',
   'failure.held_by_other_job.named':
