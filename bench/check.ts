@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MemorySecretStore } from '../src-main/api';
+import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
 import { SyncEngine } from '../src-main/engine/syncEngine';
 import { openJournal, type NewRow } from '../src-main/journal/journal';
 import { DEFAULT_LIMITS, startSandbox, type SandboxSeedSupplier } from '../src-main/sandbox';
@@ -68,13 +69,7 @@ async function timeCheck(strategy: 'list' | 'lookup', n: number) {
     const conn = journal.createConnection({
       name: 'sandbox',
       baseUrl: sandbox.url,
-      limits: {
-        GET: DEFAULT_LIMITS.GET.map((w) => ({ limit: w.limit, windowMs: w.windowSeconds * 1000 })),
-        WRITE: DEFAULT_LIMITS.WRITE.map((w) => ({
-          limit: w.limit,
-          windowMs: w.windowSeconds * 1000,
-        })),
-      },
+      limits: DEFAULT_WINDOWS,
       isSandbox: true,
     });
     const secrets = new MemorySecretStore();
