@@ -8,11 +8,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MemorySecretStore } from '../src-main/api';
 import { SyncEngine } from '../src-main/engine/syncEngine';
-import { openJournal, type NewRow } from '../src-main/journal/journal';
+import type { NewRow } from '../src-main/journal/journal';
 import { DEFAULT_LIMITS, startSandbox, type SandboxSeedSupplier } from '../src-main/sandbox';
 import { identityKey } from '../src-shared/supplier';
+import { sandboxJob } from './sandboxJob';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -63,43 +63,25 @@ async function timeCheck(strategy: 'list' | 'lookup', n: number) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-check-'));
   // A fresh sandbox per strategy: each starts with the whole default budget.
   const sandbox = await startSandbox({ seedSuppliers: seed(SUPPLIERS), limits: DEFAULT_LIMITS });
-  const journal = openJournal({ path: path.join(dir, 'journal.sqlite') });
+  const { journal, secrets, jobId } = await sandboxJob({
+    dir,
+    sandboxUrl: sandbox.url,
+    token: 'sandbox',
+    name: `check by ${strategy}`,
+    options: { skipExisting: false, screeningPeriod: null, validate: false },
+    rows: rows(n),
+  });
   try {
-    const conn = journal.createConnection({
-      name: 'sandbox',
-      baseUrl: sandbox.url,
-      limits: {
-        GET: DEFAULT_LIMITS.GET.map((w) => ({ limit: w.limit, windowMs: w.windowSeconds * 1000 })),
-        WRITE: DEFAULT_LIMITS.WRITE.map((w) => ({
-          limit: w.limit,
-          windowMs: w.windowSeconds * 1000,
-        })),
-      },
-      isSandbox: true,
-    });
-    const secrets = new MemorySecretStore();
-    await secrets.set(conn.id, 'sandbox');
-    const job = journal.createJob({
-      name: `check by ${strategy}`,
-      connectionId: conn.id,
-      sourcePath: 'suppliers.xlsx',
-      sourceHash: 'x',
-      headerRow: 1,
-      headers: ['id'],
-      mapping: {},
-      options: { skipExisting: false, screeningPeriod: null, validate: false },
-    });
-    journal.addRows(job.id, rows(n));
     const engine = new SyncEngine({
       journal,
       secrets,
       settings: { checkStrategy: strategy, listPageSize: 2_000 },
     });
     const started = performance.now();
-    const exit = await engine.run(job.id, { mode: 'check', wait: true });
+    const exit = await engine.run(jobId, { mode: 'check', wait: true });
     const ms = performance.now() - started;
     await engine.close();
-    const counts = journal.counts(job.id);
+    const counts = journal.counts(jobId);
     if (exit !== 'checked' || counts.valid)
       throw new Error(`${strategy}: the check ended ${exit} with ${counts.valid} rows unchecked`);
     return { ms, exists: counts.exists, fresh: counts.new, gets: sandbox.stats().requests.GET };

@@ -9,12 +9,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MemorySecretStore } from '../src-main/api';
 import { sandboxEngineSettings } from '../src-main/engine/settings';
 import { SyncEngine } from '../src-main/engine/syncEngine';
-import { openJournal, type NewRow } from '../src-main/journal/journal';
+import type { NewRow } from '../src-main/journal/journal';
 import { DEFAULT_LIMITS, PERMISSIONS, startSandbox } from '../src-main/sandbox';
 import { identityKey } from '../src-shared/supplier';
+import { sandboxJob } from './sandboxJob';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -68,33 +68,15 @@ async function runScenario(s: Scenario) {
     randomSeed: 11,
     tokens: [{ token, permissions }],
   });
-  const journal = openJournal({ path: path.join(dir, 'journal.sqlite') });
+  const { journal, secrets, jobId } = await sandboxJob({
+    dir,
+    sandboxUrl: sandbox.url,
+    token,
+    name: s.name,
+    options: { skipExisting: false, screeningPeriod: 2, validate: true },
+    rows: rows(ROWS, s.onCreate ? 'R' : 'S'),
+  });
   try {
-    const conn = journal.createConnection({
-      name: 'sandbox',
-      baseUrl: sandbox.url,
-      limits: {
-        GET: DEFAULT_LIMITS.GET.map((w) => ({ limit: w.limit, windowMs: w.windowSeconds * 1000 })),
-        WRITE: DEFAULT_LIMITS.WRITE.map((w) => ({
-          limit: w.limit,
-          windowMs: w.windowSeconds * 1000,
-        })),
-      },
-      isSandbox: true,
-    });
-    const secrets = new MemorySecretStore();
-    await secrets.set(conn.id, token);
-    const job = journal.createJob({
-      name: s.name,
-      connectionId: conn.id,
-      sourcePath: 'suppliers.xlsx',
-      sourceHash: 'x',
-      headerRow: 1,
-      headers: ['id'],
-      mapping: {},
-      options: { skipExisting: false, screeningPeriod: 2, validate: true },
-    });
-    journal.addRows(job.id, rows(ROWS, s.onCreate ? 'R' : 'S'));
     const samples: Array<{ at: number; etaMs: number }> = [];
     const engine = new SyncEngine({
       journal,
@@ -109,7 +91,7 @@ async function runScenario(s: Scenario) {
       },
     });
     const started = Date.now();
-    const exit = await engine.run(job.id, { mode: 'run', wait: true });
+    const exit = await engine.run(jobId, { mode: 'run', wait: true });
     const ended = Date.now();
     await engine.close();
     if (exit !== 'finished') throw new Error(`${s.name}: the job ended ${exit}`);

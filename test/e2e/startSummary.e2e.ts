@@ -6,10 +6,11 @@ import ExcelJS from 'exceljs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { messages, type Lang, type MessageKey } from '../../src-shared/i18n';
+import { expect, test } from '@playwright/test';
+import { messages, type MessageKey } from '../../src-shared/i18n';
 import {
   checkIdentifiers,
+  escapeRegExp,
   hostPerFile,
   importFile,
   jobEnded,
@@ -18,6 +19,8 @@ import {
   openApp,
   shot,
   startUpload,
+  text,
+  useLanguage,
   watchErrors,
 } from './support';
 
@@ -44,20 +47,6 @@ async function writeList(file: string, from: number, to: number, prefix: string)
       'DE',
     ]);
   await wb.xlsx.writeFile(file);
-}
-
-/** The interface's text in `lang`, with numbers as the app formats them. */
-function text(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
-  const locale = lang === 'de' ? 'de-DE' : 'en-GB';
-  return (messages[lang][key] as string).replace(/\{(\w+)\}/g, (_, k: string) => {
-    const v = params[k];
-    return typeof v === 'number' ? new Intl.NumberFormat(locale).format(v) : String(v);
-  });
-}
-
-async function useLanguage(page: Page, lang: Lang) {
-  const current = (await page.locator('html').getAttribute('lang')) === 'de' ? 'de' : 'en';
-  await page.getByLabel(messages[current]['header.language']).selectOption(lang);
 }
 
 for (const lang of ['en', 'de'] as const) {
@@ -148,13 +137,14 @@ for (const lang of ['en', 'de'] as const) {
     await expect(overlap).toContainText(t('plan.overlapTitle'));
     const said = (await overlap.textContent()) ?? '';
     const expected = new RegExp(
-      text(lang, 'plan.overlap', {
-        name: `${lang} again`,
-        state: messages[lang]['jobState.paused'],
-        n: 'NUMBER',
-        examples: 'EXAMPLES',
-      })
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      escapeRegExp(
+        text(lang, 'plan.overlap', {
+          name: `${lang} again`,
+          state: messages[lang]['jobState.paused'],
+          n: 'NUMBER',
+          examples: 'EXAMPLES',
+        }),
+      )
         .replace('NUMBER', '(\\d+)')
         .replace('EXAMPLES', `${prefix}-\\d+.*`),
     );

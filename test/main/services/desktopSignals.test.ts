@@ -18,7 +18,7 @@ import {
   type DesktopPort,
 } from '../../../src-main/services/desktopSignals';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
-import { commandCaller } from './support';
+import { commandCaller, practiceSandbox } from './support';
 
 type Call =
   | { kind: 'progress'; value: number | null; probe: string }
@@ -121,12 +121,7 @@ beforeAll(async () => {
     dataDir: path.join(dir, 'data'),
     transport: 'direct',
     secrets,
-    sandbox: {
-      processingMs: 100,
-      screeningMs: 100,
-      validationMs: 100,
-      limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
-    },
+    sandbox: practiceSandbox(100),
   });
   core = await services.ready();
   // Another API: one that refuses every token but its own, and one whose creations take long

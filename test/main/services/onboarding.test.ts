@@ -11,7 +11,7 @@ import type { EventName } from '../../../src-shared/contract';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
-import { commandCaller } from './support';
+import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
 let sample: string;
@@ -19,6 +19,7 @@ let services: AppServices;
 const secrets = new MemorySecretStore();
 
 const call = commandCaller(() => services);
+const { waitForJob } = jobWaiter(call);
 
 function waitForEvent(
   event: EventName,
@@ -40,15 +41,6 @@ function waitForEvent(
   });
 }
 
-async function waitForJob(jobId: string, states: string[]) {
-  for (let i = 0; i < 600; i++) {
-    const job = await call('jobs:get', { jobId });
-    if (!job.running && states.includes(job.state)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('job did not end');
-}
-
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'services-'));
   sample = path.join(dir, 'suppliers.xlsx');
@@ -57,12 +49,7 @@ beforeAll(async () => {
     dataDir: path.join(dir, 'data'),
     transport: 'direct',
     secrets,
-    sandbox: {
-      processingMs: 100,
-      screeningMs: 100,
-      validationMs: 100,
-      limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
-    },
+    sandbox: practiceSandbox(100),
   });
   // As if the user chose it in the file dialog.
   services.grants.grantRead(sample);

@@ -11,18 +11,15 @@ import { sandboxEngineSettings } from '../../../src-main/engine/settings';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import type { SandboxHandle } from '../../../src-main/sandbox';
 import { readWorkbook, writeSupplierList } from '../cli/cli';
-import { commandCaller } from './support';
+import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
 let services: AppServices;
 let sandbox: SandboxHandle;
 let connectionId: string;
 const call = commandCaller(() => services);
+const { waitForJob } = jobWaiter(call);
 const LIFECYCLE_MS = 100;
-const SANDBOX_LIMITS = {
-  GET: [{ limit: 200, windowMs: 1_000 }],
-  WRITE: [{ limit: 50, windowMs: 1_000 }],
-};
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'plan-'));
@@ -30,12 +27,7 @@ beforeAll(async () => {
     dataDir: path.join(dir, 'data'),
     transport: 'direct',
     secrets: new MemorySecretStore(),
-    sandbox: {
-      processingMs: LIFECYCLE_MS,
-      screeningMs: LIFECYCLE_MS,
-      validationMs: LIFECYCLE_MS,
-      limits: SANDBOX_LIMITS,
-    },
+    sandbox: practiceSandbox(LIFECYCLE_MS),
   });
   const core = await services.ready();
   sandbox = core.sandbox!;
@@ -63,15 +55,6 @@ async function newJob(name: string, n: number, first: number, options = NO_OPTIO
     options,
   });
   return jobId;
-}
-
-async function waitForJob(jobId: string, states: string[]) {
-  for (let i = 0; i < 1_200; i++) {
-    const job = await call('jobs:get', { jobId });
-    if (!job.running && states.includes(job.state)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${jobId} did not reach ${states.join(' or ')}`);
 }
 
 async function checked(jobId: string) {

@@ -11,23 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
 import { openJournal } from '../../../src-main/journal/journal';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
-import { commandCaller } from './support';
+import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
 let list: string;
 let services: AppServices;
 const call = commandCaller(() => services);
+const { waitForJob } = jobWaiter(call);
 
 const HEADERS = ['Supplier No', 'Name', 'Street', 'Postal code', 'City', 'Country', 'Source'];
-
-async function waitForJob(jobId: string, states: string[]) {
-  for (let i = 0; i < 600; i++) {
-    const job = await call('jobs:get', { jobId });
-    if (!job.running && states.includes(job.state)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('job did not end');
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'results-round-trip-'));
@@ -53,12 +45,7 @@ beforeAll(async () => {
     dataDir: path.join(dir, 'data'),
     transport: 'direct',
     secrets: new MemorySecretStore(),
-    sandbox: {
-      processingMs: 50,
-      screeningMs: 50,
-      validationMs: 50,
-      limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
-    },
+    sandbox: practiceSandbox(50),
   });
   // The user chose the list (as with the file dialog).
   services.grants.grantRead(list);

@@ -7,25 +7,19 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import { writeSupplierList } from '../cli/cli';
-import { commandCaller } from './support';
+import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
 let services: AppServices;
 const call = commandCaller(() => services);
-const LIMITS = { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] };
+const { waitForJob } = jobWaiter(call);
 
 function open() {
   return createAppServices({
     dataDir: path.join(dir, 'data'),
     transport: 'direct',
     secrets: new MemorySecretStore(),
-    sandbox: {
-      processingMs: 100,
-      screeningMs: 100,
-      validationMs: 100,
-      limits: LIMITS,
-      statePath: path.join(dir, 'sandbox.sqlite'),
-    },
+    sandbox: { ...practiceSandbox(100), statePath: path.join(dir, 'sandbox.sqlite') },
   });
 }
 
@@ -37,15 +31,6 @@ afterAll(async () => {
   await services.close();
   await rm(dir, { recursive: true, force: true });
 });
-
-async function waitForJob(jobId: string, states: string[]) {
-  for (let i = 0; i < 1_200; i++) {
-    const job = await call('jobs:get', { jobId });
-    if (!job.running && states.includes(job.state)) return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`job ${jobId} did not reach ${states.join(' or ')}`);
-}
 
 it('the run chart and the log come from the journal, the same after a restart', async () => {
   const { sandboxConnectionId } = await services.ready();

@@ -9,11 +9,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
-import { commandCaller } from './support';
+import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
 let services: AppServices;
 const call = commandCaller(() => services);
+const { waitForJob } = jobWaiter(call);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'supplier-outcome-'));
@@ -21,12 +22,7 @@ beforeAll(async () => {
     dataDir: path.join(dir, 'data'),
     transport: 'direct',
     secrets: new MemorySecretStore(),
-    sandbox: {
-      processingMs: 50,
-      screeningMs: 50,
-      validationMs: 50,
-      limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
-    },
+    sandbox: practiceSandbox(50),
     engineSettings: { settleMs: 300 },
   });
 });
@@ -62,11 +58,7 @@ describe('the Supplier outcome column', () => {
       options: { skipExisting: false, screeningPeriod: null, validate: false },
     });
     await call('jobs:start', { jobId });
-    for (let i = 0; i < 600; i++) {
-      const job = await call('jobs:get', { jobId });
-      if (!job.running && ['finished', 'needs_attention'].includes(job.state)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitForJob(jobId, ['finished', 'needs_attention']);
     sandbox!.configure({ faults: {} });
     expect(sandbox!.stats().faults.after500).toBeGreaterThanOrEqual(2);
 

@@ -1,7 +1,8 @@
 // Calling the services through their router as a front door does, in tests: the answer's value,
-// or an error naming the command, the code and the message.
-import type { CommandName, CommandOutput } from '../../../src-shared/contract';
-import type { AppServices } from '../../../src-main/services/appServices';
+// or an error naming the command, the code and the message. With the practice sandbox the tests
+// run against, and the wait for a job to get somewhere.
+import type { CommandName, CommandOutput, JobView } from '../../../src-shared/contract';
+import type { AppServices, AppServicesOptions } from '../../../src-main/services/appServices';
 
 /** `services` is read at call time: tests build their services in `beforeAll`. */
 export function commandCaller(services: () => Pick<AppServices, 'router'>) {
@@ -13,4 +14,36 @@ export function commandCaller(services: () => Pick<AppServices, 'router'>) {
     if (!r.ok) throw new Error(`${command}: ${r.error.code}: ${r.error.message}`);
     return r.value as CommandOutput<C>;
   };
+}
+
+export type Caller = ReturnType<typeof commandCaller>;
+
+/** The embedded sandbox at a test's pace: creations, screenings and validations take
+ *  `lifecycleMs` each, and it allows 200 reads and 50 writes a second. */
+export function practiceSandbox(
+  lifecycleMs: number,
+): Exclude<AppServicesOptions['sandbox'], false | undefined> {
+  return {
+    processingMs: lifecycleMs,
+    screeningMs: lifecycleMs,
+    validationMs: lifecycleMs,
+    limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
+  };
+}
+
+/** Waiting on a job through `call`: `until` asks jobs:get every 50 ms, for a minute at most,
+ *  until `done` holds (`what` names it when it never does); `waitForJob` until the job is not
+ *  running and in one of `states`. */
+export function jobWaiter(call: Caller) {
+  async function until(jobId: string, done: (job: JobView) => boolean, what: string) {
+    for (let i = 0; i < 1_200; i++) {
+      const job = await call('jobs:get', { jobId });
+      if (done(job)) return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`job ${jobId} did not reach ${what}`);
+  }
+  const waitForJob = (jobId: string, states: string[]) =>
+    until(jobId, (job) => !job.running && states.includes(job.state), states.join(' or '));
+  return { until, waitForJob };
 }

@@ -13,7 +13,7 @@ import type { CommandName, CommandOutput, JobView } from '../../../src-shared/co
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
-import { commandCaller } from './support';
+import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
 let sample: string;
@@ -22,6 +22,7 @@ let other: SandboxHandle;
 let elsewhere: SandboxHandle;
 const secrets = new MemorySecretStore();
 const call = commandCaller(() => services);
+const { until: waitFor } = jobWaiter(call);
 
 /** The error a command answers with (the test fails when it succeeds). */
 async function refusal(command: CommandName, input: unknown) {
@@ -30,14 +31,6 @@ async function refusal(command: CommandName, input: unknown) {
   return r.error;
 }
 
-async function waitFor(jobId: string, done: (job: JobView) => boolean, what: string) {
-  for (let i = 0; i < 1200; i++) {
-    const job = await call('jobs:get', { jobId });
-    if (done(job)) return job;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the job did not reach: ${what}`);
-}
 const ended = (job: JobView) =>
   !job.running && ['finished', 'needs_attention', 'paused'].includes(job.state);
 
@@ -80,12 +73,7 @@ beforeAll(async () => {
     dataDir: path.join(dir, 'data'),
     transport: 'direct',
     secrets,
-    sandbox: {
-      processingMs: 100,
-      screeningMs: 100,
-      validationMs: 100,
-      limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 50, windowMs: 1_000 }] },
-    },
+    sandbox: practiceSandbox(100),
     // Connections to the other sandboxes are followed at their pace, not the real API's hours.
     engineSettings: {
       settleMs: 300,

@@ -1,0 +1,42 @@
+// A job ready for the engine against a sandbox: a journal in `dir`, a connection to the sandbox
+// at the API's default limits with its token, and a job of the given rows.
+import path from 'node:path';
+import { MemorySecretStore } from '../src-main/api';
+import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
+import { openJournal, type JobOptions, type NewRow } from '../src-main/journal/journal';
+
+export async function sandboxJob(input: {
+  dir: string;
+  sandboxUrl: string;
+  token: string;
+  name: string;
+  options: JobOptions;
+  rows: NewRow[];
+}) {
+  const journal = openJournal({ path: path.join(input.dir, 'journal.sqlite') });
+  try {
+    const conn = journal.createConnection({
+      name: 'sandbox',
+      baseUrl: input.sandboxUrl,
+      limits: DEFAULT_WINDOWS,
+      isSandbox: true,
+    });
+    const secrets = new MemorySecretStore();
+    await secrets.set(conn.id, input.token);
+    const job = journal.createJob({
+      name: input.name,
+      connectionId: conn.id,
+      sourcePath: 'suppliers.xlsx',
+      sourceHash: 'x',
+      headerRow: 1,
+      headers: ['id'],
+      mapping: {},
+      options: input.options,
+    });
+    journal.addRows(job.id, input.rows);
+    return { journal, secrets, jobId: job.id };
+  } catch (e) {
+    journal.close();
+    throw e;
+  }
+}
