@@ -8,11 +8,10 @@ import type { BaseExportProgress } from '../base/exportSuppliers';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { SupplierBaseService } from '../services/supplierBase';
+import { EXIT } from './args';
 import { connectionAt, tokenStore } from './connection';
 import { readMappingFile } from './mappingFile';
 import { formatDuration } from './progressView';
-
-const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
 export const BASE_HELP = `Usage: npm run onboard -- --export-suppliers FILE.xlsx [options]
        npm run onboard -- --drift LIST [--out REPORT.xlsx] [options]

@@ -14,7 +14,7 @@ import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../servic
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
-import { HELP, parse, UsageError, type Args } from './args';
+import { EXIT, HELP, parse, UsageError, type Args } from './args';
 import { baseMain, isBaseCommand } from './baseCommands';
 import { connectionAt, tokenStore } from './connection';
 import { readMappingFile, writeMappingFile } from './mappingFile';
@@ -25,8 +25,6 @@ import { summarize, summaryLine, summaryOf } from './summary';
 import { CliFailure, cliWords, type Words } from './words';
 
 export { summarize, summaryLine, type Summary } from './summary';
-
-export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
 export async function main(argv: string[]): Promise<number> {
   // The supplier base (export, drift report): its own options, in cli/baseCommands.ts.
