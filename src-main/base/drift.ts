@@ -91,19 +91,18 @@ export interface DriftResult {
 
 /** A value as the import reads it, for comparing: spaces collapsed, case folded, countries as
  *  codes, postal codes with the leading zeros their country makes certain. */
-export function normalised(field: DriftField, value: string, countryCode: string): string {
+function normalised(field: DriftField, value: string, countryCode: string): string {
   const t = collapse(value);
   if (t === '') return '';
   if (field === 'countryCode') return (toCountryCode(t) ?? t).toUpperCase();
   if (field === 'postalCode') {
-    const country = toCountryCode(countryCode) ?? null;
-    return restorePostalCode(t, country).value.replace(/\s+/g, '').toUpperCase();
+    return restorePostalCode(t, toCountryCode(countryCode)).value.replace(/\s+/g, '').toUpperCase();
   }
   return t.toLocaleLowerCase('en-US');
 }
 
 /** The fields whose values differ, normalised. */
-export function differences(
+function differences(
   file: Record<DriftField, string>,
   platform: Record<DriftField, string>,
   compare: readonly DriftField[] = DRIFT_FIELDS,

@@ -75,8 +75,6 @@ export interface BaseExportOptions {
   /** A failed read (offline, server error) is tried again this many times before the export
    *  stops; it resumes from the same page later. */
   retries?: number;
-  /** The GET ceiling per minute, for the figure of how close the reads came to it. */
-  readsPerMinuteCeiling?: number;
 }
 
 export interface BaseExportResult {

@@ -8,6 +8,9 @@ import { UsageError } from './words';
 
 export { UsageError };
 
+/** The exit codes of both commands (the import and the supplier base), as their help texts say. */
+export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
+
 export const HELP = `Usage: npm run onboard -- <file> [options]
        npm run onboard -- --resume [JOB] [options]
        npm run onboard -- --retry-from RESULTS [options]

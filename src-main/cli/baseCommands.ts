@@ -4,15 +4,14 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppFailure, toAppError } from '../../src-shared/errors';
-import { KeyringSecretStore, MemorySecretStore, type SecretStore } from '../api';
 import type { BaseExportProgress } from '../base/exportSuppliers';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { SupplierBaseService } from '../services/supplierBase';
+import { EXIT } from './args';
+import { connectionAt, tokenStore } from './connection';
 import { readMappingFile } from './mappingFile';
 import { formatDuration } from './progressView';
-
-const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
 export const BASE_HELP = `Usage: npm run onboard -- --export-suppliers FILE.xlsx [options]
        npm run onboard -- --drift LIST [--out REPORT.xlsx] [options]
@@ -158,14 +157,7 @@ export async function baseMain(argv: string[]): Promise<number> {
       );
   };
   try {
-    const tokenFromEnv =
-      args['token-env'] !== undefined ? process.env[args['token-env']] : undefined;
-    if (args['token-env'] !== undefined && !tokenFromEnv)
-      throw new UsageError(
-        `The environment variable ${args['token-env']} is empty or not set. Put the API token in it.`,
-      );
-    const secrets: SecretStore =
-      tokenFromEnv !== undefined ? new MemorySecretStore() : new KeyringSecretStore();
+    const { tokenFromEnv, secrets } = tokenStore(args['token-env']);
     const useSandbox = !args['base-url'] && !args.connection;
     services = createAppServices({
       dataDir: args.dataDir,
@@ -182,11 +174,7 @@ export async function baseMain(argv: string[]): Promise<number> {
       if (!found) throw new UsageError(`No saved connection is called "${args.connection}".`);
       connectionId = found.id;
     } else if (args['base-url']) {
-      const url = args['base-url'].replace(/\/+$/, '');
-      const found = journal.listConnections().find((c) => !c.isSandbox && c.baseUrl === url);
-      connectionId = (
-        found ?? (await onboarding.saveConnection({ name: new URL(url).host, baseUrl: url }))
-      ).id;
+      connectionId = await connectionAt(journal, onboarding, args['base-url']);
     } else {
       connectionId = core.sandboxConnectionId!;
       log(

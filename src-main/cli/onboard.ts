@@ -7,7 +7,6 @@ import { isSettled } from '../../src-shared/rowStates';
 import { toAppError, type AppError } from '../../src-shared/errors';
 import { hasKey, word, type Params } from '../../src-shared/i18n';
 import { otherFieldNames } from '../../src-shared/fieldNames';
-import { MemorySecretStore, KeyringSecretStore, type SecretStore } from '../api';
 import type { RunExit } from '../engine/jobRunner';
 import { sandboxEngineSettings } from '../engine/settings';
 import type { Journal } from '../journal/journal';
@@ -15,8 +14,9 @@ import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../servic
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
-import { HELP, parse, UsageError, type Args } from './args';
+import { EXIT, HELP, parse, UsageError, type Args } from './args';
 import { baseMain, isBaseCommand } from './baseCommands';
+import { connectionAt, tokenStore } from './connection';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
 import { CLI_WORDING, findRetrySource, retryDetails, retrySummary } from './retryFrom';
@@ -25,8 +25,6 @@ import { summarize, summaryLine, summaryOf } from './summary';
 import { CliFailure, cliWords, type Words } from './words';
 
 export { summarize, summaryLine, type Summary } from './summary';
-
-export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
 export async function main(argv: string[]): Promise<number> {
   // The supplier base (export, drift report): its own options, in cli/baseCommands.ts.
@@ -76,13 +74,8 @@ export async function main(argv: string[]): Promise<number> {
   try {
     // A dry run touches no journal of the user's: it works in a temporary one.
     if (args.dryRun) tempDir = await mkdtemp(path.join(os.tmpdir(), 'onboard-dry-run-'));
-    const tokenFromEnv = args.tokenEnv !== undefined ? process.env[args.tokenEnv] : undefined;
-    if (args.tokenEnv !== undefined && !tokenFromEnv) {
-      throw new UsageError('cli.usage.tokenEnvEmpty', { name: args.tokenEnv });
-    }
+    const { tokenFromEnv, secrets } = tokenStore(args.tokenEnv);
     const useSandbox = !args.dryRun && !args.baseUrl && !args.connection;
-    const secrets: SecretStore =
-      tokenFromEnv !== undefined ? new MemorySecretStore() : new KeyringSecretStore();
     const journalPath = tempDir
       ? path.join(tempDir, 'journal.sqlite')
       : args.journal
@@ -163,23 +156,7 @@ export async function main(argv: string[]): Promise<number> {
       connectionId = found.id;
       if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
     } else if (args.baseUrl) {
-      const url = args.baseUrl.replace(/\/+$/, '');
-      const found = journal.listConnections().find((c) => !c.isSandbox && c.baseUrl === url);
-      const conn = !found
-        ? await onboarding.saveConnection({
-            name: new URL(url).host,
-            baseUrl: url,
-            ...(args.fieldNames ? { fieldNames: args.fieldNames } : {}),
-          })
-        : args.fieldNames && args.fieldNames !== found.fieldNames
-          ? await onboarding.saveConnection({
-              id: found.id,
-              name: found.name,
-              baseUrl: found.baseUrl,
-              fieldNames: args.fieldNames,
-            })
-          : await onboarding.connectionView(found);
-      connectionId = conn.id;
+      connectionId = await connectionAt(journal, onboarding, args.baseUrl, args.fieldNames);
       if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
     } else if (core.sandboxConnectionId) {
       connectionId = core.sandboxConnectionId;

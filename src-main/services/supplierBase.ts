@@ -29,14 +29,6 @@ export function readCeilingPerMinute(
   return Math.min(...windows.map((w) => (w.limit * 60_000) / w.windowMs));
 }
 
-const FIELD_OF: Record<DriftField, string> = {
-  name: 'name',
-  address: 'address',
-  city: 'city',
-  postalCode: 'postalCode',
-  countryCode: 'countryCode',
-};
-
 /**
  * A mapping the importer takes for a drift report: required fields the list lacks get a
  * placeholder constant and are left out of the comparison. Without a supplier ID column no row
@@ -58,7 +50,8 @@ export function driftMapping(mapping: Mapping): { mapping: Mapping; compare: Dri
     if (!mapped(field))
       fields.push({ field, column: null, constant: field === 'countryCode' ? 'DE' : '-' });
   }
-  const compare = DRIFT_FIELDS.filter((f) => mapped(FIELD_OF[f]));
+  // A drift field is named as the mapping names its field.
+  const compare = DRIFT_FIELDS.filter(mapped);
   return { mapping: { fields }, compare };
 }
 

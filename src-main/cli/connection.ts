@@ -1,0 +1,49 @@
+// What both commands of the command line (the import and the supplier base) need to reach the
+// API: the token's store, and the saved connection at a --base-url.
+import type { CreateFieldNames } from '../../src-shared/fieldNames';
+import { KeyringSecretStore, MemorySecretStore, type SecretStore } from '../api';
+import type { Journal } from '../journal/journal';
+import type { Onboarding } from '../services/onboarding';
+import { UsageError } from './words';
+
+/** The token from the variable --token-env names (kept in memory for this run only), else the
+ *  system keyring. A named variable that is empty is a usage error. */
+export function tokenStore(tokenEnv: string | undefined): {
+  tokenFromEnv: string | undefined;
+  secrets: SecretStore;
+} {
+  const tokenFromEnv = tokenEnv !== undefined ? process.env[tokenEnv] : undefined;
+  if (tokenEnv !== undefined && !tokenFromEnv)
+    throw new UsageError('cli.usage.tokenEnvEmpty', { name: tokenEnv });
+  const secrets: SecretStore =
+    tokenFromEnv !== undefined ? new MemorySecretStore() : new KeyringSecretStore();
+  return { tokenFromEnv, secrets };
+}
+
+/** The id of the saved connection (not the sandbox) at `baseUrl`, saved under the host's name
+ *  when there is none; `fieldNames` given and different is stored on it. */
+export async function connectionAt(
+  journal: Journal,
+  onboarding: Onboarding,
+  baseUrl: string,
+  fieldNames?: CreateFieldNames,
+): Promise<string> {
+  const url = baseUrl.replace(/\/+$/, '');
+  const found = journal.listConnections().find((c) => !c.isSandbox && c.baseUrl === url);
+  if (!found)
+    return (
+      await onboarding.saveConnection({
+        name: new URL(url).host,
+        baseUrl: url,
+        ...(fieldNames ? { fieldNames } : {}),
+      })
+    ).id;
+  if (fieldNames && fieldNames !== found.fieldNames)
+    await onboarding.saveConnection({
+      id: found.id,
+      name: found.name,
+      baseUrl: found.baseUrl,
+      fieldNames,
+    });
+  return found.id;
+}
