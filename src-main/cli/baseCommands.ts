@@ -11,6 +11,7 @@ import { SupplierBaseService } from '../services/supplierBase';
 import { EXIT } from './args';
 import { connectionAt, tokenStore } from './connection';
 import { readMappingFile } from './mappingFile';
+import { CliFailure, cliWords, UsageError } from './words';
 import { formatDuration } from './progressView';
 
 export const BASE_HELP = `Usage: npm run onboard -- --export-suppliers FILE.xlsx [options]
@@ -51,8 +52,6 @@ export function isBaseCommand(argv: readonly string[]): boolean {
   );
 }
 
-class UsageError extends Error {}
-
 function parse(argv: string[]) {
   let values;
   try {
@@ -78,30 +77,27 @@ function parse(argv: string[]) {
       allowPositionals: false,
     }));
   } catch (e) {
-    throw new UsageError(e instanceof Error ? e.message : String(e));
+    throw new UsageError('cli.usage.badOption', {
+      detail: e instanceof Error ? e.message : String(e),
+    });
   }
   const exportTo = values['export-suppliers'];
   const drift = values.drift;
   if (values.help) return 'help' as const;
   if (exportTo !== undefined && drift !== undefined)
-    throw new UsageError('Use --export-suppliers or --drift, not both.');
+    throw new UsageError('cli.base.exportAndDrift');
   if (exportTo !== undefined && !/\.xlsx$/i.test(exportTo))
-    throw new UsageError('--export-suppliers must name an .xlsx file.');
+    throw new UsageError('cli.base.exportXlsx');
   if (drift !== undefined && !/\.(xlsx|csv|txt)$/i.test(drift))
-    throw new UsageError('--drift takes a supplier list: an .xlsx, .csv or .txt file.');
+    throw new UsageError('cli.base.driftFile');
   if (values.out !== undefined && (exportTo !== undefined || !/\.xlsx$/i.test(values.out)))
-    throw new UsageError(
-      exportTo !== undefined
-        ? '--out goes with --drift; --export-suppliers names its file itself.'
-        : '--out must name an .xlsx file.',
-    );
+    throw new UsageError(exportTo !== undefined ? 'cli.base.outWithExport' : 'cli.base.outXlsx');
   if (values['base-url'] && values.connection)
-    throw new UsageError('Use --base-url or --connection, not both.');
+    throw new UsageError('cli.usage.baseUrlAndConnection');
   let pageSize: number | undefined;
   if (values['page-size'] !== undefined) {
     pageSize = Number(values['page-size']);
-    if (!Number.isInteger(pageSize) || pageSize < 1)
-      throw new UsageError('--page-size takes a whole number of suppliers.');
+    if (!Number.isInteger(pageSize) || pageSize < 1) throw new UsageError('cli.base.pageSize');
   }
   return {
     ...values,
@@ -116,6 +112,7 @@ const rate = (perMinute: number | null, ceiling: number) =>
   perMinute === null ? 'n/a' : (perMinute / ceiling).toFixed(3);
 
 export async function baseMain(argv: string[]): Promise<number> {
+  const w = cliWords();
   let args: Exclude<ReturnType<typeof parse>, 'help'>;
   try {
     const parsed = parse(argv);
@@ -125,9 +122,8 @@ export async function baseMain(argv: string[]): Promise<number> {
     }
     args = parsed;
   } catch (e) {
-    console.error(
-      `${e instanceof Error ? e.message : e}\nRun "npm run onboard -- --export-suppliers --help" to see the options.`,
-    );
+    const text = e instanceof CliFailure ? w.t(e.key, e.params) : String(e);
+    console.error(`${text}\n${w.t('cli.base.seeHelp')}`);
     return EXIT.usage;
   }
   const json = args.json ?? false;
@@ -139,7 +135,7 @@ export async function baseMain(argv: string[]): Promise<number> {
   let stops = 0;
   const onSignal = () => {
     if (++stops > 1) process.exit(EXIT.interrupted);
-    log('Stopping after the page being read… (press Ctrl-C again to stop at once)');
+    log(w.t('cli.base.stopping'));
     stop.abort();
   };
   process.on('SIGINT', onSignal);
@@ -153,7 +149,14 @@ export async function baseMain(argv: string[]): Promise<number> {
     if (json) process.stdout.write(`${JSON.stringify({ type: 'progress', ...p })}\n`);
     else
       log(
-        `pages ${p.pagesDone}/${p.totalPages ?? '?'} · suppliers ${p.suppliers}/${p.totalElements ?? '?'} · ${p.readsPerMinute === null ? '–' : Math.round(p.readsPerMinute)} reads/min · ${formatDuration(p.etaMs)} left`,
+        w.t('cli.base.progress', {
+          pages: p.pagesDone,
+          totalPages: p.totalPages ?? '?',
+          suppliers: p.suppliers,
+          total: p.totalElements ?? '?',
+          rate: p.readsPerMinute === null ? '–' : Math.round(p.readsPerMinute),
+          left: formatDuration(p.etaMs),
+        }),
       );
   };
   try {
@@ -171,15 +174,19 @@ export async function baseMain(argv: string[]): Promise<number> {
     let connectionId: string;
     if (args.connection) {
       const found = journal.listConnections().find((c) => c.name === args.connection);
-      if (!found) throw new UsageError(`No saved connection is called "${args.connection}".`);
+      if (!found) {
+        const names = journal.listConnections().map((c) => `"${c.name}"`);
+        throw new UsageError('cli.connection.unknown', {
+          name: args.connection,
+          names: names.join(', ') || w.t('cli.connection.none'),
+        });
+      }
       connectionId = found.id;
     } else if (args['base-url']) {
       connectionId = await connectionAt(journal, onboarding, args['base-url']);
     } else {
       connectionId = core.sandboxConnectionId!;
-      log(
-        `Using the built-in sandbox at ${core.sandbox!.url} (practice: nothing leaves this computer).`,
-      );
+      log(w.t('cli.connection.sandbox', { url: core.sandbox!.url }));
     }
     if (tokenFromEnv && connectionId !== core.sandboxConnectionId)
       await secrets.set(connectionId, tokenFromEnv);
@@ -191,7 +198,11 @@ export async function baseMain(argv: string[]): Promise<number> {
       const before = base.checkpoint(out);
       if (before)
         log(
-          `Continuing the export of ${path.basename(out)}: ${before.pages} pages (${before.suppliers} suppliers) read before.`,
+          w.t('cli.base.continuing', {
+            file: path.basename(out),
+            pages: before.pages,
+            suppliers: before.suppliers,
+          }),
         );
       const r = await base.export({
         ...common,
@@ -201,9 +212,12 @@ export async function baseMain(argv: string[]): Promise<number> {
       });
       if (r.complete)
         log(
-          `Exported ${r.suppliers} suppliers to ${out}${r.listChanged ? ' (the list changed during the export: see its Summary sheet)' : ''}.`,
+          w.t(r.listChanged ? 'cli.base.exportedChanged' : 'cli.base.exported', {
+            suppliers: r.suppliers,
+            out,
+          }),
         );
-      else log(`Stopped after ${r.pages} pages. Run the same command again to continue.`);
+      else log(w.t('cli.base.stoppedExport', { pages: r.pages }));
       log(
         `suppliers=${r.suppliers} pages=${r.pages} reads=${r.reads} rereads=${r.rereads} duplicates=${r.duplicates} page_size=${r.pageSize} read_rate=${rate(r.readsPerMinute, r.readCeilingPerMinute)} seconds=${(r.elapsedMs / 1000).toFixed(1)} complete=${r.complete}`,
       );
@@ -229,11 +243,11 @@ export async function baseMain(argv: string[]): Promise<number> {
       },
     });
     if (!r.complete) {
-      log('Stopped while reading the supplier base. Run the same command again to continue.');
+      log(w.t('cli.base.stoppedDrift'));
       log(`rows=0 suppliers=${r.base.suppliers} pages=${r.base.pages} complete=false`);
       return EXIT.interrupted;
     }
-    log(`Wrote the drift report ${r.path}.`);
+    log(w.t('cli.base.wroteDrift', { path: r.path }));
     const s = r.byStatus;
     log(
       `rows=${r.rows} same=${s.same} differs=${s.differs} not_found=${s.not_found} ambiguous=${s.ambiguous} no_identifier=${s.no_identifier} suppliers=${r.base.suppliers} pages=${r.base.pages} detail_reads=${r.detailReads} read_rate=${rate(r.base.readsPerMinute, r.readCeilingPerMinute)}`,
@@ -241,11 +255,11 @@ export async function baseMain(argv: string[]): Promise<number> {
     return s.differs + s.not_found + s.ambiguous + s.no_identifier > 0 ? EXIT.rowsFailed : EXIT.ok;
   } catch (e) {
     if (e instanceof UsageError) {
-      console.error(e.message);
+      console.error(w.t(e.key, e.params));
       return EXIT.usage;
     }
     const err = e instanceof AppFailure ? e.error : toAppError(e);
-    console.error(err.message);
+    console.error(e instanceof CliFailure ? w.t(e.key, e.params) : w.failure(err));
     return err.code === 'api_access_denied' || err.code === 'api_no_token'
       ? EXIT.auth
       : err.code.startsWith('api_')

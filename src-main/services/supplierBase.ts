@@ -2,7 +2,7 @@
 // connection (the built-in sandbox by default), through that connection's scheduler, with the
 // checkpoint in the journal. The command line calls it directly, the app through base:* commands.
 import path from 'node:path';
-import { fail } from '../../src-shared/errors';
+import { failWith } from '../../src-shared/errors';
 import type { Lang } from '../../src-shared/i18n';
 import { DEFAULT_WINDOWS } from '../api/limiter';
 import {
@@ -40,11 +40,7 @@ export function driftMapping(mapping: Mapping): { mapping: Mapping; compare: Dri
     return Boolean(f && (f.column !== null || (f.constant ?? '').trim() !== ''));
   };
   if (!mapped('supplierId.id'))
-    fail(
-      'mapping_incomplete',
-      'No column holds the supplier ID, so no row can be found on the platform. Map the supplier ID column.',
-      { missing: ['supplierId.id'] },
-    );
+    failWith('mapping_incomplete', { reason: 'drift_supplier_id', missing: ['supplierId.id'] });
   const fields = mapping.fields.filter((f) => mapped(f.field));
   for (const field of REQUIRED_FIELDS) {
     if (!mapped(field))
@@ -66,7 +62,7 @@ export class SupplierBaseService {
 
   private runtime(connectionId: string) {
     const conn = this.core.journal.getConnection(connectionId);
-    if (!conn) fail('not_found', `No connection ${connectionId}.`, { connectionId });
+    if (!conn) failWith('not_found', { reason: 'connection', connectionId });
     return { conn, rt: this.core.engine.runtime(connectionId) };
   }
 

@@ -235,6 +235,26 @@ export const en = {
   'cli.progress.writes': 'writes {sent}/{ceiling} per {window}s',
   'cli.progress.eta': 'ETA {time}',
   'cli.progress.offline': 'waiting for network',
+  // ---- the supplier base: export and drift report
+  'cli.base.seeHelp': 'Run "npm run onboard -- --export-suppliers --help" to see the options.',
+  'cli.base.exportAndDrift': 'Use --export-suppliers or --drift, not both.',
+  'cli.base.exportXlsx': '--export-suppliers must name an .xlsx file.',
+  'cli.base.driftFile': '--drift takes a supplier list: an .xlsx, .csv or .txt file.',
+  'cli.base.outWithExport': '--out goes with --drift; --export-suppliers names its file itself.',
+  'cli.base.outXlsx': '--out must name an .xlsx file.',
+  'cli.base.pageSize': '--page-size takes a whole number of suppliers.',
+  'cli.base.stopping': 'Stopping after the page being read… (press Ctrl-C again to stop at once)',
+  'cli.base.progress':
+    'pages {pages}/{totalPages} · suppliers {suppliers}/{total} · {rate} reads/min · {left} left',
+  'cli.base.continuing':
+    'Continuing the export of {file}: {pages} pages ({suppliers} suppliers) read before.',
+  'cli.base.exported': 'Exported {suppliers} suppliers to {out}.',
+  'cli.base.exportedChanged':
+    'Exported {suppliers} suppliers to {out} (the list changed during the export: see its Summary sheet).',
+  'cli.base.stoppedExport': 'Stopped after {pages} pages. Run the same command again to continue.',
+  'cli.base.stoppedDrift':
+    'Stopped while reading the supplier base. Run the same command again to continue.',
+  'cli.base.wroteDrift': 'Wrote the drift report {path}.',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -471,4 +491,25 @@ export const de: Record<keyof typeof en, string> = {
   'cli.progress.writes': 'Schreibzugriffe {sent}/{ceiling} je {window} s',
   'cli.progress.eta': 'noch etwa {time}',
   'cli.progress.offline': 'wartet auf Netzwerk',
+  'cli.base.seeHelp': '„npm run onboard -- --export-suppliers --help“ zeigt die Optionen.',
+  'cli.base.exportAndDrift': 'Verwenden Sie --export-suppliers oder --drift, nicht beides.',
+  'cli.base.exportXlsx': '--export-suppliers muss eine .xlsx-Datei nennen.',
+  'cli.base.driftFile': '--drift nimmt eine Lieferantenliste: eine .xlsx-, .csv- oder .txt-Datei.',
+  'cli.base.outWithExport': '--out gehört zu --drift; --export-suppliers nennt seine Datei selbst.',
+  'cli.base.outXlsx': '--out muss eine .xlsx-Datei nennen.',
+  'cli.base.pageSize': '--page-size nimmt eine ganze Zahl von Lieferanten.',
+  'cli.base.stopping':
+    'Halte nach der Seite an, die gerade gelesen wird … (Strg-C noch einmal hält sofort an)',
+  'cli.base.progress':
+    'Seiten {pages}/{totalPages} · Lieferanten {suppliers}/{total} · {rate} Lesezugriffe/min · noch {left}',
+  'cli.base.continuing':
+    'Der Export von {file} wird fortgesetzt: {pages} Seiten ({suppliers} Lieferanten) waren schon gelesen.',
+  'cli.base.exported': '{suppliers} Lieferanten nach {out} exportiert.',
+  'cli.base.exportedChanged':
+    '{suppliers} Lieferanten nach {out} exportiert (die Liste hat sich während des Exports geändert: siehe das Blatt Übersicht).',
+  'cli.base.stoppedExport':
+    'Nach {pages} Seiten angehalten. Führen Sie denselben Befehl erneut aus, um fortzufahren.',
+  'cli.base.stoppedDrift':
+    'Beim Lesen des Lieferantenbestands angehalten. Führen Sie denselben Befehl erneut aus, um fortzufahren.',
+  'cli.base.wroteDrift': 'Der Abweichungsbericht wurde geschrieben: {path}.',
 };

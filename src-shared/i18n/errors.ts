@@ -28,6 +28,8 @@ const cases = {
   'failure.file_too_large.upload':
     'The file is larger than {limitMb} MB. Split it into smaller files.',
   'failure.invalid_input.request': 'The request "{command}" was not valid: {field}: {problem}.',
+  'failure.mapping_incomplete.drift_supplier_id':
+    'No column holds the supplier ID, so no row can be found on the platform. Map the supplier ID column.',
   'failure.invalid_input.source_row_repeated':
     'Each row needs its own source row number: row {sourceRow} came twice. Import the file again.',
   'failure.invalid_input.dialog_desktop_only':
@@ -271,6 +273,8 @@ export const de: Record<keyof typeof en, string> = {
   'failure.file_too_large.upload':
     'Die Datei ist größer als {limitMb} MB. Teilen Sie sie in kleinere Dateien auf.',
   'failure.invalid_input.request': 'Die Anfrage „{command}“ war ungültig: {field}: {problem}.',
+  'failure.mapping_incomplete.drift_supplier_id':
+    'Keine Spalte enthält die Lieferantennummer, daher lässt sich keine Zeile auf der Plattform finden. Ordnen Sie die Spalte der Lieferantennummer zu.',
   'failure.invalid_input.source_row_repeated':
     'Jede Zeile braucht ihre eigene Zeilennummer in der Datei: Zeile {sourceRow} kam zweimal. Importieren Sie die Datei erneut.',
   'failure.invalid_input.dialog_desktop_only':
