@@ -83,8 +83,6 @@ export const en = {
     '{pages} of {totalPages} pages · {suppliers} suppliers · {rate} reads/min · {eta} left',
   'base.progress.rows': '{rows} rows compared',
   'base.stop': 'Stop',
-  'base.failed': 'Failed: {message}',
-  'base.showInFolder': 'Show in folder',
   'base.back': 'Back to jobs',
 } as const;
 
@@ -171,7 +169,5 @@ export const de: Record<keyof typeof en, string> = {
     '{pages} von {totalPages} Seiten · {suppliers} Lieferanten · {rate} Lesezugriffe/min · noch {eta}',
   'base.progress.rows': '{rows} Zeilen verglichen',
   'base.stop': 'Anhalten',
-  'base.failed': 'Fehlgeschlagen: {message}',
-  'base.showInFolder': 'Im Ordner zeigen',
   'base.back': 'Zurück zu den Aufträgen',
 };
