@@ -60,9 +60,7 @@ export const TRACKED_STATES: RowState[] = ['accepted', 'pending'];
 
 /** States whose rows wait for a due time (the loop sleeps until the earliest). */
 export const TIMED_STATES: RowState[] = [
-  'queued',
-  WRITE_STAGES.identifiers.queued,
-  ...FOLLOW_UP_STAGES.map((s) => WRITE_STAGES[s].queued),
+  ...WRITE_STAGE_NAMES.map((s) => WRITE_STAGES[s].queued),
   ...IN_DOUBT_STATES,
   ...REQUESTED_STATES,
 ];
