@@ -23,6 +23,7 @@ import { nextIdentifier, nothingLeft, reconcileIdentifierPolicy } from './policy
 import { followUpStageOf, stageStates, type FollowUpStage } from './stages';
 import type { SupplierIdentifier } from '../../src-shared/supplier';
 
+/** What the reading and identifier policies are told: the job's options and the attempt cap. */
 export function evidenceContext(
   run: RunContext,
   extra: Partial<EvidenceContext> = {},
@@ -148,7 +149,7 @@ export async function pollStatus(run: RunContext, row: JournalRow): Promise<void
 async function reconcileIdentifier(run: RunContext, row: JournalRow): Promise<void> {
   const { conn, clock, settings, jobId } = run.d;
   const from = stageStates('identifiers').inDoubt;
-  const ctx = { options: run.options, maxWriteAttempts: settings.maxWriteAttempts };
+  const ctx = evidenceContext(run);
   const decide = (e: Evidence) =>
     applyDecision(run, row, from, reconcileIdentifierPolicy(e, row, ctx));
   const id = nextIdentifier(row);
