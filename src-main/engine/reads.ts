@@ -47,7 +47,7 @@ export async function find(run: RunContext, row: JournalRow): Promise<Evidence |
   return foundEvidence(answer.value);
 }
 
-export function foundEvidence(found: FindResult<SupplierDetail>): Evidence {
+function foundEvidence(found: FindResult<SupplierDetail>): Evidence {
   if (found.found === 'one')
     return { class: 'found', platformTargetId: found.supplier.platformTargetId };
   return { class: found.found === 'ambiguous' ? 'ambiguous' : 'none' };
@@ -81,7 +81,7 @@ function evidenceOf<T>(
   return undefined;
 }
 
-export function screeningEvidence(v: ScreeningStatus): Evidence {
+function screeningEvidence(v: ScreeningStatus): Evidence {
   return {
     class: statusClass('screening', v.status),
     status: v.status,
@@ -89,7 +89,7 @@ export function screeningEvidence(v: ScreeningStatus): Evidence {
   };
 }
 
-export function validationEvidence(v: ValidationStatus): Evidence {
+function validationEvidence(v: ValidationStatus): Evidence {
   return {
     class: statusClass('validation', v.status),
     status: v.status,

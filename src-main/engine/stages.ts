@@ -10,7 +10,7 @@ import {
 
 export type { WriteStage };
 export type FollowUpStage = 'screening' | 'validation';
-export const WRITE_STAGE_NAMES = Object.keys(WRITE_STAGES) as WriteStage[];
+const WRITE_STAGE_NAMES = Object.keys(WRITE_STAGES) as WriteStage[];
 export const FOLLOW_UP_STAGES: readonly FollowUpStage[] = ['screening', 'validation'];
 
 /** A write stage's states: waiting for the budget, the intent, in doubt. */
