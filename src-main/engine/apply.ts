@@ -57,7 +57,7 @@ export function dueAt(
   }
 }
 
-export function toRowOutcome(
+function toRowOutcome(
   rowId: number,
   from: RowState,
   o: Outcome,

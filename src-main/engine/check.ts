@@ -161,10 +161,7 @@ function invalidPayload(row: JournalRow, from: RowState): RowOutcome {
   };
 }
 
-export function checkOutcome(
-  row: JournalRow,
-  outcome: ReturnType<IdentityIndex['match']>,
-): RowOutcome {
+function checkOutcome(row: JournalRow, outcome: ReturnType<IdentityIndex['match']>): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
   switch (outcome.kind) {
     case 'new':

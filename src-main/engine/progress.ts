@@ -1,6 +1,8 @@
 // Rate and ETA for a running job. The rate is measured over a sliding window of recent
 // completions; the ETA divides the work left by that rate, but never promises more than the
 // write budget allows (the ceiling), which is what bounds a large job.
+import { WRITE_STAGES } from '../journal/rowStates';
+import { UNSENT_CREATE_STATES } from './stages';
 
 export interface RateSample {
   /** Completions per minute over the window, or undefined before there is enough to say. */
@@ -109,28 +111,21 @@ export function phaseEta(p: PhaseInput): PhaseEta {
   const validationRides = p.validate && !p.screening && p.onCreate.validation !== false;
   const followExisting = p.skipExisting ? 0 : (c.exists ?? 0);
 
-  const toCreate = sumOf(c, ['valid', 'new', 'queued', 'sending', 'in_doubt']);
+  const toCreate = sumOf(c, UNSENT_CREATE_STATES);
   const creating = sumOf(c, ['pending', 'accepted', 'created']);
   const beforeScreening = toCreate + creating;
   const screeningWrites = p.screening
     ? (screeningRides ? 0 : beforeScreening) +
       followExisting +
-      sumOf(c, ['screening_queued', 'screening_sending', 'screening_in_doubt'])
+      sumOf(c, Object.values(WRITE_STAGES.screening))
     : 0;
   const beforeValidation =
     beforeScreening +
-    (p.screening
-      ? sumOf(c, [
-          'screening_queued',
-          'screening_sending',
-          'screening_in_doubt',
-          'screening_requested',
-        ])
-      : 0);
+    (p.screening ? sumOf(c, [...Object.values(WRITE_STAGES.screening), 'screening_requested']) : 0);
   const validationWrites = p.validate
     ? (validationRides ? 0 : beforeValidation) +
       followExisting +
-      sumOf(c, ['validation_queued', 'validation_sending', 'validation_in_doubt'])
+      sumOf(c, Object.values(WRITE_STAGES.validation))
     : 0;
   const writes = { create: toCreate, screening: screeningWrites, validation: validationWrites };
   const perWrite = p.writesPerMinute > 0 ? 60_000 / p.writesPerMinute : 0;

@@ -23,6 +23,7 @@ import { nextIdentifier, nothingLeft, reconcileIdentifierPolicy } from './policy
 import { followUpStageOf, stageStates, type FollowUpStage } from './stages';
 import type { SupplierIdentifier } from '../../src-shared/supplier';
 
+/** What the reading and identifier policies are told: the job's options and the attempt cap. */
 export function evidenceContext(
   run: RunContext,
   extra: Partial<EvidenceContext> = {},
@@ -46,7 +47,7 @@ export async function find(run: RunContext, row: JournalRow): Promise<Evidence |
   return foundEvidence(answer.value);
 }
 
-export function foundEvidence(found: FindResult<SupplierDetail>): Evidence {
+function foundEvidence(found: FindResult<SupplierDetail>): Evidence {
   if (found.found === 'one')
     return { class: 'found', platformTargetId: found.supplier.platformTargetId };
   return { class: found.found === 'ambiguous' ? 'ambiguous' : 'none' };
@@ -80,7 +81,7 @@ function evidenceOf<T>(
   return undefined;
 }
 
-export function screeningEvidence(v: ScreeningStatus): Evidence {
+function screeningEvidence(v: ScreeningStatus): Evidence {
   return {
     class: statusClass('screening', v.status),
     status: v.status,
@@ -88,7 +89,7 @@ export function screeningEvidence(v: ScreeningStatus): Evidence {
   };
 }
 
-export function validationEvidence(v: ValidationStatus): Evidence {
+function validationEvidence(v: ValidationStatus): Evidence {
   return {
     class: statusClass('validation', v.status),
     status: v.status,
@@ -148,7 +149,7 @@ export async function pollStatus(run: RunContext, row: JournalRow): Promise<void
 async function reconcileIdentifier(run: RunContext, row: JournalRow): Promise<void> {
   const { conn, clock, settings, jobId } = run.d;
   const from = stageStates('identifiers').inDoubt;
-  const ctx = { options: run.options, maxWriteAttempts: settings.maxWriteAttempts };
+  const ctx = evidenceContext(run);
   const decide = (e: Evidence) =>
     applyDecision(run, row, from, reconcileIdentifierPolicy(e, row, ctx));
   const id = nextIdentifier(row);

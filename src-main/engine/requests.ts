@@ -11,6 +11,7 @@ import { buildPayload, platformIdentifier } from './payload';
 import { classify, type WriteValue } from './policy/classify';
 import { identifierWritePolicy, nextIdentifier, nothingLeft } from './policy/identifiers';
 import { createPolicy, followUpPolicy } from './policy/writes';
+import { evidenceContext } from './reads';
 import { stageStates, type FollowUpStage, type WriteStage } from './stages';
 
 /** Sends one write under its intent; undefined when it never left (the row is as it was). */
@@ -130,11 +131,11 @@ function classifyWrite(run: RunContext, stage: WriteStage, answer: ApiAnswer<Wri
 /** Attaches the row's next id (customer id, then own id) to its supplier: one request, under
  *  its intent, like every write. */
 export async function attachIdentifier(run: RunContext, row: JournalRow): Promise<void> {
-  const { conn, settings } = run.d;
+  const { conn } = run.d;
   const { queued, sending } = stageStates('identifiers');
   const id = nextIdentifier(row);
   const supplier = platformIdentifier(row);
-  const ctx = { options: run.options, maxWriteAttempts: settings.maxWriteAttempts };
+  const ctx = evidenceContext(run);
   // Nothing left to attach (a fix took the id away), or no supplier to attach it to.
   if (!id || !supplier) return applyDecision(run, row, queued, nothingLeft(row, ctx));
   const answer = await sendWithIntent(

@@ -6,24 +6,16 @@
 // The events are read incrementally, after the last event id seen, a bounded number per update:
 // a long job reopened after a restart catches up over a few updates instead of blocking.
 import type { Journal, RowEvent } from '../journal/journal';
-import type { RowState } from '../journal/rowStates';
+import { SETTLED_STATES, type RowState } from '../journal/rowStates';
 
-/** States in which a row has settled: nothing more is sent for it unless the user acts. */
-export const SETTLED_STATES: readonly RowState[] = [
-  'done',
-  'skipped',
-  'cancelled',
-  'rejected',
-  'vanished',
-  'needs_user',
-  'ambiguous',
-];
-const SETTLED = new Set<string>(SETTLED_STATES);
+/** States in which a row has settled: nothing more is sent for it unless the user acts. Every
+ *  settled state but `invalid`, which the validation sets, not an answer of the run. */
+const SETTLED = new Set<string>(SETTLED_STATES.filter((s) => s !== 'invalid'));
 
 /** The processing stages whose durations are measured: the platform's work after a request. */
 export type Stage = 'creation' | 'screening' | 'validation';
 /** The state a row waits in while the platform works on each stage. */
-export const STAGE_STATE: Record<Stage, RowState> = {
+const STAGE_STATE: Record<Stage, RowState> = {
   creation: 'accepted',
   screening: 'screening_requested',
   validation: 'validation_requested',

@@ -10,7 +10,7 @@ import {
 
 export type { WriteStage };
 export type FollowUpStage = 'screening' | 'validation';
-export const WRITE_STAGE_NAMES = Object.keys(WRITE_STAGES) as WriteStage[];
+const WRITE_STAGE_NAMES = Object.keys(WRITE_STAGES) as WriteStage[];
 export const FOLLOW_UP_STAGES: readonly FollowUpStage[] = ['screening', 'validation'];
 
 /** A write stage's states: waiting for the budget, the intent, in doubt. */
@@ -60,9 +60,7 @@ export const TRACKED_STATES: RowState[] = ['accepted', 'pending'];
 
 /** States whose rows wait for a due time (the loop sleeps until the earliest). */
 export const TIMED_STATES: RowState[] = [
-  'queued',
-  WRITE_STAGES.identifiers.queued,
-  ...FOLLOW_UP_STAGES.map((s) => WRITE_STAGES[s].queued),
+  ...WRITE_STAGE_NAMES.map((s) => WRITE_STAGES[s].queued),
   ...IN_DOUBT_STATES,
   ...REQUESTED_STATES,
 ];

@@ -60,7 +60,7 @@ export const PAGE_SQL = {
 } as const;
 
 /** The SQL condition of a finished-row outcome filter. */
-export function doneWhere(filter: DoneOutcomeFilter): { sql: string; params: SqlValue[] } {
+function doneWhere(filter: DoneOutcomeFilter): { sql: string; params: SqlValue[] } {
   if ('stage' in filter) {
     const column = filter.stage === 'screening' ? 'screening_status' : 'validation_status';
     return { sql: `${column} IS ?`, params: [filter.status] };

@@ -40,37 +40,6 @@ export interface NewRow {
 }
 
 /** The columns an outcome may set: `null` clears a field, an absent key leaves it. */
-type PatchColumns = Pick<
-  JournalRow,
-  | 'nextAttemptAt'
-  | 'attempts'
-  | 'platformId'
-  | 'creationUuid'
-  | 'createdByJob'
-  | 'screeningIds'
-  | 'screeningStatus'
-  | 'validationRequestId'
-  | 'validationStatus'
-  | 'outcomeTargetId'
-  | 'rejectionReason'
-  | 'identifiers'
-  | 'errorCode'
-  | 'errorMessage'
-  | 'errorParams'
->;
-
-/** Fields an outcome may set; `null` clears a field, an absent key leaves it. `attempts` is an
- *  absolute count (e.g. reconciliation rounds); see also `refundAttempt`. */
-export type RowPatch = {
-  [K in keyof PatchColumns]?: K extends 'nextAttemptAt' | 'attempts' | 'createdByJob'
-    ? PatchColumns[K]
-    : PatchColumns[K] | null;
-} & {
-  /** The request never left (429, no network before send): give back the attempt that
-   *  markSending counted. */
-  refundAttempt?: boolean;
-};
-
 const PATCH_KEYS = [
   'nextAttemptAt',
   'attempts',
@@ -87,7 +56,21 @@ const PATCH_KEYS = [
   'errorCode',
   'errorMessage',
   'errorParams',
-] as const satisfies ReadonlyArray<keyof PatchColumns>;
+] as const satisfies ReadonlyArray<keyof JournalRow>;
+
+type PatchColumns = Pick<JournalRow, (typeof PATCH_KEYS)[number]>;
+
+/** Fields an outcome may set; `null` clears a field, an absent key leaves it. `attempts` is an
+ *  absolute count (e.g. reconciliation rounds); see also `refundAttempt`. */
+export type RowPatch = {
+  [K in keyof PatchColumns]?: K extends 'nextAttemptAt' | 'attempts' | 'createdByJob'
+    ? PatchColumns[K]
+    : PatchColumns[K] | null;
+} & {
+  /** The request never left (429, no network before send): give back the attempt that
+   *  markSending counted. */
+  refundAttempt?: boolean;
+};
 
 export interface RowOutcome {
   rowId: number;

@@ -14,7 +14,7 @@ export interface SendLogStore {
 }
 
 /** Send-log entries wait at most this long for a commit to ride with. */
-export const SEND_LOG_FLUSH_MS = 1_000;
+const SEND_LOG_FLUSH_MS = 1_000;
 
 export const SEND_LOG_SQL = {
   load: `SELECT sent_at AS at FROM send_log WHERE connection_id = ? AND "group" = ? AND sent_at >= ?

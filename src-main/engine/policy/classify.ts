@@ -105,7 +105,7 @@ export function classify(
 
 /** A 403 on a create that carried on-create fields is about them unless it names another
  *  permission. */
-export function isOnCreateRefusal(permission: string | undefined): boolean {
+function isOnCreateRefusal(permission: string | undefined): boolean {
   const p = permissionTopics(permission);
   return !p.named || p.screening || p.validation || p.entitlement;
 }

@@ -82,7 +82,6 @@ export type Effect =
   | { kind: 'field_names'; error: AppError }
   /** Screening and validation go as separate requests from now on. */
   | { kind: 'refuse_on_create'; permission: string | undefined };
-export type EffectKind = Effect['kind'];
 
 /** Where the row goes, when it is due again, and what is written with it. */
 export interface Outcome {

@@ -27,10 +27,7 @@ export interface FollowUpContext {
 export const reachable = { kind: 'reachable' } as const;
 
 /** Back to the queue, the attempt given back: the request never took effect. */
-export function notSent(
-  to: Outcome['to'],
-  extra: Pick<Outcome, 'response' | 'reason'> = {},
-): Outcome {
+function notSent(to: Outcome['to'], extra: Pick<Outcome, 'response' | 'reason'> = {}): Outcome {
   return { to, retry: 'keep', refund: true, ...extra };
 }
 
@@ -55,14 +52,14 @@ export function conflictDoubt(
 }
 
 /** The answer was lost: in doubt, reconciled after the settle delay. */
-export function inDoubt(to: Outcome['to'], detail: string): Outcome {
+function inDoubt(to: Outcome['to'], detail: string): Outcome {
   return { to, retry: 'settle', response: { answer: 'lost', detail }, reason: 'in_doubt' };
 }
 
 /** A request the run's stop caught: before it left (back to the queue, the attempt given
  *  back), or after (in doubt). The scheduler retries 429s itself: one reaching the engine means
  *  the run is stopping. */
-export function caught(
+function caught(
   c: 'aborted_unsent' | 'throttled' | 'aborted_sent',
   queued: Outcome['to'],
   doubt: Outcome['to'],
