@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Result } from './errors';
 import { CreateFieldNamesSchema } from './fieldNames';
 import { FieldTransformSchema } from './fieldTransforms';
+import { OperationOptionsSchema } from './operations';
 import {
   ATTACH_RESULTS,
   IdentifierTypeSchema,
@@ -188,11 +189,13 @@ const FileRefSchema = z.object({
 
 // ---- jobs and rows ---------------------------------------------------------------------------
 
-export const JobOptionsSchema = z.object({
-  skipExisting: z.boolean().default(false),
-  screeningPeriod: ScreeningPeriodSchema.nullable().default(null),
-  validate: z.boolean().default(false),
-});
+export const JobOptionsSchema = z
+  .object({
+    skipExisting: z.boolean().default(false),
+    screeningPeriod: ScreeningPeriodSchema.nullable().default(null),
+    validate: z.boolean().default(false),
+  })
+  .extend(OperationOptionsSchema.partial().shape);
 export type JobOptionsView = z.infer<typeof JobOptionsSchema>;
 
 export const JobStateSchema = z.enum([

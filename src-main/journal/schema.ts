@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
+import type { IdentifierAction, Operation, ScoresLayout } from '../../src-shared/operations';
 import type { AttachedIdentifier } from '../../src-shared/supplier';
 import type { JobState, RowEventKind, RowState } from './rowStates';
 
@@ -30,6 +31,12 @@ export interface JobOptions {
   validate: boolean;
   /** The language the job was made in (its results are worded in it); English when absent. */
   lang?: 'en' | 'de';
+  /** The kind of job and its own options (src-shared/operations.ts); an onboarding when absent. */
+  operation?: Operation;
+  identifierAction?: IdentifierAction;
+  undoOf?: string | null;
+  perspectiveId?: string | null;
+  scoresLayout?: ScoresLayout;
 }
 
 /** One validation problem of a row, as the workbook validation reports it. */
