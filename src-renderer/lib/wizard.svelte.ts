@@ -8,6 +8,7 @@ import type {
 } from '../../src-shared/contract';
 import type { AppError } from '../../src-shared/errors';
 import { normaliseTransform, type FieldTransform } from '../../src-shared/fieldTransforms';
+import type { Operation, OperationOptions } from '../../src-shared/operations';
 import { PAYLOAD_FIELDS, type PayloadFieldKey } from '../../src-shared/supplier';
 import { app } from './app.svelte';
 import { call } from './call';
@@ -30,6 +31,23 @@ class Wizard {
   #created = $state.raw<CommandOutput<'jobs:create'> | undefined>();
   #previewTimer: ReturnType<typeof setTimeout> | undefined;
   #previewSeq = 0;
+  /** What the job will do, and the options of its kind. */
+  #operation = $state<Operation>('onboard');
+  #kindOptions = $state.raw<Partial<OperationOptions>>({});
+
+  get operation() {
+    return this.#operation;
+  }
+  set operation(op: Operation) {
+    this.#operation = op;
+  }
+  get kindOptions() {
+    return this.#kindOptions;
+  }
+  /** Changes some of the kind's own options (the action, the perspective, the layout). */
+  setKindOptions(patch: Partial<OperationOptions>): void {
+    this.#kindOptions = { ...this.#kindOptions, ...patch };
+  }
 
   get path() {
     return this.#path;
@@ -233,7 +251,13 @@ class Wizard {
       ...(name.trim() ? { name: name.trim() } : {}),
       connectionId,
       mapping: { fields: this.#mapping },
-      options: { skipExisting: false, screeningPeriod: null, validate: false },
+      options: {
+        skipExisting: false,
+        screeningPeriod: null,
+        validate: false,
+        ...this.#kindOptions,
+        operation: this.#operation,
+      },
       lang: i18n.lang,
     });
     this.#creating = false;

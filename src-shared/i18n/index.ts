@@ -14,6 +14,7 @@ import * as desktop from './desktop';
 import * as engine from './engine';
 import * as errors from './errors';
 import * as importWords from './import';
+import * as kinds from './kinds';
 import * as results from './results';
 import * as ui from './ui';
 
@@ -30,6 +31,7 @@ const en = {
   ...results.en,
   ...cli.en,
   ...base.en,
+  ...kinds.en,
 };
 export type MessageKey = keyof typeof en;
 const de: Record<MessageKey, string> = {
@@ -42,6 +44,7 @@ const de: Record<MessageKey, string> = {
   ...results.de,
   ...cli.de,
   ...base.de,
+  ...kinds.de,
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, de };
