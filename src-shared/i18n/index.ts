@@ -15,6 +15,7 @@ import * as engine from './engine';
 import * as errors from './errors';
 import * as importWords from './import';
 import * as results from './results';
+import * as scores from './scores';
 import * as ui from './ui';
 
 export type Lang = 'en' | 'de';
@@ -30,6 +31,7 @@ const en = {
   ...results.en,
   ...cli.en,
   ...base.en,
+  ...scores.en,
 };
 export type MessageKey = keyof typeof en;
 const de: Record<MessageKey, string> = {
@@ -42,6 +44,7 @@ const de: Record<MessageKey, string> = {
   ...results.de,
   ...cli.de,
   ...base.de,
+  ...scores.de,
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, de };

@@ -9,10 +9,22 @@ import * as engine from '../../src-shared/i18n/engine';
 import * as errors from '../../src-shared/i18n/errors';
 import * as importWords from '../../src-shared/i18n/import';
 import * as results from '../../src-shared/i18n/results';
+import * as scores from '../../src-shared/i18n/scores';
 import * as ui from '../../src-shared/i18n/ui';
 import { messages } from '../../src-shared/i18n';
 
-const areas = { ui, errors, connection, desktop, import: importWords, engine, results, cli, base };
+const areas = {
+  ui,
+  errors,
+  connection,
+  desktop,
+  import: importWords,
+  engine,
+  results,
+  cli,
+  base,
+  scores,
+};
 
 describe('the message catalogue', () => {
   it('has each key in one area only, in both languages', () => {
