@@ -213,8 +213,9 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
   // skipped: left out by the user before the start, because another job holds the supplier.
   pending: ['accepted', 'created', 'vanished', 'needs_user', 'skipped'],
   queued: ['sending', 'valid', 'invalid', 'skipped', 'cancelled'],
-  sending: ['accepted', 'rejected', 'queued', 'in_doubt', 'needs_user'],
-  in_doubt: ['accepted', 'created', 'queued', 'needs_user'],
+  // done: a scores batch's answer (or its lost answer settled) ends the row at once.
+  sending: ['accepted', 'rejected', 'queued', 'in_doubt', 'needs_user', 'done'],
+  in_doubt: ['accepted', 'created', 'queued', 'needs_user', 'done', 'rejected'],
   accepted: ['created', 'vanished', 'needs_user'],
   created: [...FOLLOW_UPS, 'needs_user'],
   rejected: ['valid', 'invalid', 'queued', 'skipped'],

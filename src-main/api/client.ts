@@ -12,6 +12,19 @@ import { classify, listOf, noBody, okAnswer, parseWith, type RequestSpec } from 
 import { answerDetail, networkFailure, scrub, scrubDeep, TOKEN_SHAPE } from './network';
 import { countInMessage, saysAmbiguous } from './answerText';
 import {
+  EventTypeListSchema,
+  ScoreHistorySchema,
+  ScoreWriteResultSchema,
+  SCORES_PATHS,
+  SCORES_QUERY,
+  flattenHistory,
+  scoreWriteBody,
+  type EventType,
+  type ScoreSeen,
+  type ScoreWriteEntry,
+  type ScoreWriteResult,
+} from './scoresWire';
+import {
   ANSWER_FIELDS,
   CreateAcceptedSchema,
   ErrorBodySchema,
@@ -383,6 +396,82 @@ export class ApiClient {
         query: identifierQuery(identifier),
         parse: (json) => parseWith(ValidationStatusSchema, json),
         fields: (json) => [{ objects: [json], fields: ANSWER_FIELDS.validationStatus }],
+      },
+      opts,
+    );
+  }
+
+  // ---- External scores (api-notes.md "External scores") --------------------------------------
+
+  /** GET event-types: the event types configured for a perspective. */
+  listEventTypes(perspectiveId: string, opts?: CallOptions): Promise<ApiAnswer<EventType[]>> {
+    const query = new URLSearchParams();
+    query.set(SCORES_QUERY.perspectiveId, perspectiveId);
+    return this.request(
+      {
+        method: 'GET',
+        path: SCORES_PATHS.eventTypes,
+        query,
+        parse: (json) => parseWith(EventTypeListSchema, json),
+      },
+      opts,
+    );
+  }
+
+  /** POST externals: one batch. 200 is the request's acceptance, not every score's: the
+   *  errors[] name the entries and scores that were not written. */
+  writeExternalScores(
+    entries: readonly ScoreWriteEntry[],
+    opts?: CallOptions,
+  ): Promise<ApiAnswer<ScoreWriteResult>> {
+    return this.request(
+      {
+        method: 'POST',
+        path: SCORES_PATHS.externals,
+        body: scoreWriteBody(entries),
+        parse: (json) => {
+          const r = parseWith(ScoreWriteResultSchema, json);
+          if (!r.ok) return r;
+          return {
+            ok: true,
+            value: {
+              success: r.value.success ?? undefined,
+              writtenCount: r.value.writtenCount ?? undefined,
+              errors: (r.value.errors ?? []).map((e) => ({
+                entryIndex: e.entryIndex,
+                ...(e.scoreIndex !== undefined && e.scoreIndex !== null
+                  ? { scoreIndex: e.scoreIndex }
+                  : {}),
+                ...(e.eventTypeKey ? { eventTypeKey: e.eventTypeKey } : {}),
+                reason: e.reason ?? 'UNKNOWN',
+                message: e.message ?? '',
+              })),
+            },
+          };
+        },
+      },
+      opts,
+    );
+  }
+
+  /** GET externals: a supplier's scores and their history (exactly one supplier must match;
+   *  none is `not_found`). */
+  readExternalScores(
+    identifier: SupplierIdentifier,
+    perspectiveId: string | undefined,
+    opts?: CallOptions,
+  ): Promise<ApiAnswer<ScoreSeen[]>> {
+    const query = identifierQuery(identifier);
+    if (perspectiveId !== undefined) query.set(SCORES_QUERY.perspectiveId, perspectiveId);
+    return this.request(
+      {
+        method: 'GET',
+        path: SCORES_PATHS.externals,
+        query,
+        parse: (json) => {
+          const r = parseWith(ScoreHistorySchema, json);
+          return r.ok ? { ok: true, value: flattenHistory(r.value) } : r;
+        },
       },
       opts,
     );

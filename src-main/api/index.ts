@@ -16,3 +16,10 @@ export {
   type SupplierSummary,
   type ValidationStatus,
 } from './wire';
+export type {
+  EventType,
+  ScoreSeen,
+  ScoreWriteEntry,
+  ScoreWriteError,
+  ScoreWriteResult,
+} from './scoresWire';

@@ -4,6 +4,7 @@ import type { SupplierCreatePayload, SupplierIdentifier } from '../../src-shared
 import type { ApiAnswer, FindResult } from './answers';
 import type { ApiClient, CreateAccepted, CreateIdentifierInput } from './client';
 import type { Scheduler, WorkKind } from './scheduler';
+import type { EventType, ScoreSeen } from './scoresWire';
 import type {
   PendingSupplier,
   ScreeningStatus,
@@ -107,6 +108,23 @@ export class ThrottledApi {
     o: QueuedCallOptions = {},
   ): Promise<ApiAnswer<ValidationStatus>> {
     return this.read(o, 'poll', (c) => this.client.getValidation(identifier, c));
+  }
+
+  readExternalScores(
+    identifier: SupplierIdentifier,
+    perspectiveId: string | undefined,
+    o: QueuedCallOptions = {},
+  ): Promise<ApiAnswer<ScoreSeen[]>> {
+    return this.read(o, 'poll', (c) =>
+      this.client.readExternalScores(identifier, perspectiveId, c),
+    );
+  }
+
+  listEventTypes(
+    perspectiveId: string,
+    o: QueuedCallOptions = {},
+  ): Promise<ApiAnswer<EventType[]>> {
+    return this.read(o, 'check', (c) => this.client.listEventTypes(perspectiveId, c));
   }
 
   private write<T>(

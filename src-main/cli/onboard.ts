@@ -16,6 +16,7 @@ import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
 import { EXIT, HELP, parse, UsageError, type Args } from './args';
 import { baseMain, isBaseCommand } from './baseCommands';
+import { isScoresCommand, scoresMain } from '../scores/cli';
 import { connectionAt, tokenStore } from './connection';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
@@ -29,6 +30,8 @@ export { summarize, summaryLine, type Summary } from './summary';
 export async function main(argv: string[]): Promise<number> {
   // The supplier base (export, drift report): its own options, in cli/baseCommands.ts.
   if (isBaseCommand(argv)) return baseMain(argv);
+  // Kinds of job: a scores job has its own options and run (src-main/scores/cli.ts).
+  if (isScoresCommand(argv)) return scoresMain(argv);
   const w = cliWords();
   let args: Args | 'help' | 'version';
   try {

@@ -1,12 +1,12 @@
 // The job's health: stopping (pause, cancel, a refusal that concerns every row, a full disk),
 // the wait for a lost network with its backoff, and reads that failed.
 import { answerError, type ApiFailure } from '../api';
-import { diskFull } from '../journal/journal';
+import { diskFull, isDiskFull } from '../journal/journal';
 import type { JournalRow } from '../journal/journal';
 import { appError, type AppError } from '../../src-shared/errors';
 import { errorReason, reason, warningOf, type CodedMessage } from './messages';
 import { backoffMs } from './progress';
-import type { JobRunnerDeps, StopReason } from './runTypes';
+import type { JobRunnerDeps, RunExit, StopReason } from './runTypes';
 
 export class JobHealth {
   private readonly stop = new AbortController();
@@ -120,5 +120,36 @@ export class JobHealth {
   /** The job's state reason for a full disk. */
   diskFullReason(): CodedMessage {
     return errorReason(diskFull(this.d.journal.folder).error);
+  }
+
+  /** Ends a run that was stopped: the job's state says why (a stopped cancel cancels what was
+   *  not sent). Undefined when the run was not stopped. */
+  endStopped(): RunExit | undefined {
+    const { journal, jobId } = this.d;
+    const stopped = this.stopReason;
+    if (stopped === 'disk_full') {
+      try {
+        journal.setJobState(jobId, 'paused', this.diskFullReason());
+      } catch (e) {
+        // Still full: the job stays marked running with no live holder, which every front door
+        // shows as interrupted; resuming it later works the same.
+        if (!isDiskFull(e)) throw e;
+      }
+      return 'disk_full';
+    }
+    if (stopped === 'cancelled') {
+      while (journal.cancelUnsentRows(jobId) > 0);
+      journal.setJobState(jobId, 'cancelled');
+      return 'cancelled';
+    }
+    if (stopped === 'access_denied') {
+      journal.setJobState(jobId, 'paused', this.refusalReason);
+      return 'access_denied';
+    }
+    if (stopped === 'paused') {
+      journal.setJobState(jobId, 'paused', reason('paused'));
+      return 'paused';
+    }
+    return undefined;
   }
 }

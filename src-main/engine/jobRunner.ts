@@ -287,30 +287,8 @@ export class JobRunner {
 
   private finish(opts: RunOptions): RunExit {
     const { journal, jobId } = this.d;
-    const stopped = this.health.stopped;
-    if (stopped === 'disk_full') {
-      try {
-        journal.setJobState(jobId, 'paused', this.health.diskFullReason());
-      } catch (e) {
-        // Still full: the job stays marked running with no live holder, which every front door
-        // shows as interrupted; resuming it later works the same.
-        if (!isDiskFull(e)) throw e;
-      }
-      return 'disk_full';
-    }
-    if (stopped === 'cancelled') {
-      while (journal.cancelUnsentRows(jobId) > 0);
-      journal.setJobState(jobId, 'cancelled');
-      return 'cancelled';
-    }
-    if (stopped === 'access_denied') {
-      journal.setJobState(jobId, 'paused', this.health.refusalReason);
-      return 'access_denied';
-    }
-    if (stopped === 'paused') {
-      journal.setJobState(jobId, 'paused', reason('paused'));
-      return 'paused';
-    }
+    const stopped = this.health.endStopped();
+    if (stopped) return stopped;
     const counts = journal.counts(jobId);
     if (opts.mode === 'check') {
       // What the check found stays with the job: its row states move on once the run starts.

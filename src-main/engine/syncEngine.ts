@@ -17,11 +17,14 @@ import {
   type JobProgress,
   type OnCreateEntitlements,
   type RunExit,
+  type RunnerWarning,
   type RunOptions,
 } from './jobRunner';
 import { warningOf } from './messages';
 import { RunHistory } from './runHistory';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from './settings';
+import { operationOf } from '../../src-shared/operations';
+import { ScoresRunner } from '../scores/runner';
 
 export type EngineEvent =
   | { type: 'progress'; progress: JobProgress }
@@ -68,7 +71,10 @@ export class SyncEngine {
   private readonly clock: Clock;
   private readonly runtimes = new Map<string, ConnectionRuntime>();
   private readonly stopExpectingIntents: () => void;
-  private readonly runners = new Map<string, { runner: JobRunner; done: Promise<RunExit> }>();
+  private readonly runners = new Map<
+    string,
+    { runner: JobRunner | ScoresRunner; done: Promise<RunExit> }
+  >();
   private readonly histories = new Map<string, RunHistory>();
   readonly owner: string;
 
@@ -105,7 +111,7 @@ export class SyncEngine {
     } catch (e) {
       return Promise.reject(e);
     }
-    const runner = new JobRunner({
+    const deps = {
       jobId,
       journal: this.o.journal,
       conn: this.runtime(job.connectionId),
@@ -115,10 +121,13 @@ export class SyncEngine {
       entitlements: this.entitlements,
       history: this.history(jobId),
       events: {
-        progress: (progress) => this.emit({ type: 'progress', progress }),
-        warning: (w) => this.emit({ type: 'warning', ...w }),
+        progress: (progress: JobProgress) => this.emit({ type: 'progress', progress }),
+        warning: (w: RunnerWarning) => this.emit({ type: 'warning', ...w }),
       },
-    });
+    };
+    // Kinds of job: the run dispatch. A scores job has its own runner (src-main/scores/).
+    const runner =
+      operationOf(job.options) === 'scores' ? new ScoresRunner(deps) : new JobRunner(deps);
     const done = (async () => {
       if (prepare) await prepare();
       return runner.run(options);

@@ -128,17 +128,19 @@ export class Journal {
     // do) instead of SQLite's bare SQLITE_FULL, whichever write hit it.
     for (const name of Object.getOwnPropertyNames(Journal.prototype)) {
       const descriptor = Object.getOwnPropertyDescriptor(Journal.prototype, name);
-      if (name === 'constructor' || name === 'guarded' || typeof descriptor?.value !== 'function')
+      if (
+        ['constructor', 'guarded', 'saidFull'].includes(name) ||
+        typeof descriptor?.value !== 'function'
+      )
         continue;
       const method = descriptor.value as (...args: unknown[]) => unknown;
-      const folder = this.folder;
+      const said = (e: unknown) => this.saidFull(e);
       // A plain function: called through a proxy (the crash tests), `this` stays the proxy.
       const wrapped = function (this: unknown, ...args: unknown[]): unknown {
         try {
           return method.apply(this, args);
         } catch (e) {
-          if (isDiskFull(e) && !(e instanceof AppFailure)) throw diskFull(folder);
-          throw e;
+          throw said(e);
         }
       };
       Object.defineProperty(this, name, { value: wrapped, writable: true, configurable: true });
@@ -150,13 +152,17 @@ export class Journal {
     return path.dirname(this.path);
   }
 
+  /** SQLite's bare SQLITE_FULL as the sentence that names the folder; any other error as is. */
+  private saidFull(e: unknown): unknown {
+    return isDiskFull(e) && !(e instanceof AppFailure) ? diskFull(this.folder) : e;
+  }
+
   private guarded<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
     return (...args: A): R => {
       try {
         return fn(...args);
       } catch (e) {
-        if (isDiskFull(e) && !(e instanceof AppFailure)) throw diskFull(this.folder);
-        throw e;
+        throw this.saidFull(e);
       }
     };
   }
@@ -296,7 +302,7 @@ export class Journal {
       if (batch.some((w) => w.durable)) this.durably(commit);
       else commit();
     } catch (e) {
-      const error = isDiskFull(e) && !(e instanceof AppFailure) ? diskFull(this.folder) : e;
+      const error = this.saidFull(e);
       for (const w of batch) w.reject(error);
       return;
     }

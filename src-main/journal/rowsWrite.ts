@@ -56,6 +56,8 @@ const PATCH_KEYS = [
   'errorCode',
   'errorMessage',
   'errorParams',
+  // A scores row keeps each score's outcome in its payload (src-shared/scores.ts).
+  'payload',
 ] as const satisfies ReadonlyArray<keyof JournalRow>;
 
 type PatchColumns = Pick<JournalRow, (typeof PATCH_KEYS)[number]>;

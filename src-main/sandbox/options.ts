@@ -31,6 +31,7 @@ export type Settings = Required<
     | 'findByIdentifierForm'
     | 'answers'
     | 'createFieldNames'
+    | 'externalScores'
   >
 > & {
   randomSeed: number | undefined;

@@ -39,8 +39,20 @@ export type Routes = Record<string, Partial<Record<string, Route>>>;
 /** The routes over `state`, with the settings read when a request comes. */
 export function publicRoutes(
   state: SandboxState,
-  settings: Pick<Settings, 'answers' | 'createFieldNames' | 'findByIdentifierForm'>,
+  settings: Pick<
+    Settings,
+    'answers' | 'createFieldNames' | 'findByIdentifierForm' | 'externalScores'
+  >,
 ): Routes {
+  // External scores are a feature of the organization: without it every call is refused 403
+  // (logged in, no permission to name), whatever the API user's permissions.
+  const scoresEnabled = () => {
+    if (!settings.externalScores)
+      throw new AccessDenied(
+        true,
+        'External scores are not enabled for this organization. Ask your account manager to enable the feature.',
+      );
+  };
   // Spec mode drops every field api-spec.md does not show (read at answer time: configurable).
   const lean = (kind: Parameters<typeof answerIn>[1], body: unknown) =>
     answerIn(settings.answers, kind, body);
@@ -248,6 +260,7 @@ export function publicRoutes(
       GET: {
         permission: 'ACCESS_PUBLIC_EXTERNAL_SCORES',
         run: ({ params }) => {
+          scoresEnabled();
           const q = identifierFromQuery(params);
           const filterInt = (name: string): number | undefined => {
             const raw = params.get(name)?.trim();
@@ -270,16 +283,17 @@ export function publicRoutes(
       POST: {
         permission: 'ACCESS_PUBLIC_EXTERNAL_SCORES',
         body: true,
-        run: ({ caller, body, now }) => ({
-          status: 200,
-          body: state.writeScores(caller.user, parseScores(body), now),
-        }),
+        run: ({ caller, body, now }) => {
+          scoresEnabled();
+          return { status: 200, body: state.writeScores(caller.user, parseScores(body), now) };
+        },
       },
     },
     '/public/v1/scores/externals/event-types': {
       GET: {
         permission: 'ACCESS_PUBLIC_EXTERNAL_SCORES',
         run: ({ params }) => {
+          scoresEnabled();
           const raw = params.get('perspectiveId')?.trim();
           if (!raw) throw invalidRequest('perspectiveId is required');
           if (!/^\d+$/.test(raw)) throw invalidRequest('perspectiveId must be a whole number');

@@ -52,6 +52,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     findByIdentifierForm: options.findByIdentifierForm ?? 'spec',
     answers: options.answers ?? 'full',
     createFieldNames: options.createFieldNames ?? 'city-address',
+    externalScores: options.externalScores ?? true,
     randomSeed: options.randomSeed,
     log: options.log,
   };
@@ -300,6 +301,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         'findByIdentifierForm',
         'answers',
         'createFieldNames',
+        'externalScores',
         'randomSeed',
         'log',
       ] as const) {

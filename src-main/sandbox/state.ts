@@ -527,6 +527,7 @@ export class SandboxState {
     pending: number;
     screeningRequests: number;
     validationRequests: number;
+    scoreWrites: Record<string, number>;
   } {
     const count = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
     const creationsByIdentity: Record<string, number> = {};
@@ -534,6 +535,11 @@ export class SandboxState {
       'SELECT creation_identity AS k, COUNT(*) AS n FROM suppliers WHERE creation_identity IS NOT NULL GROUP BY creation_identity',
     ).all() as { k: string; n: number }[];
     for (const r of rows) creationsByIdentity[r.k] = r.n;
+    const scoreWrites: Record<string, number> = {};
+    const written = this.stmt(
+      "SELECT platform_id || '|' || event_type_key AS k, COUNT(*) AS n FROM scores GROUP BY platform_id, event_type_key",
+    ).all() as { k: string; n: number }[];
+    for (const r of written) scoreWrites[r.k] = r.n;
     return {
       creationsByIdentity,
       createRequestsAccepted: this.meta('create_requests_accepted'),
@@ -541,6 +547,7 @@ export class SandboxState {
       pending: count('SELECT COUNT(*) AS n FROM pending'),
       screeningRequests: count('SELECT COUNT(*) AS n FROM screenings'),
       validationRequests: count('SELECT COUNT(*) AS n FROM validations'),
+      scoreWrites,
     };
   }
 }

@@ -100,6 +100,10 @@ export interface SandboxOptions {
   /** How creates must spell city and address: city-address (api-notes.md) or
    *  locality-addressLine, which refuses city and address with 400. Default 'city-address'. */
   createFieldNames?: 'city-address' | 'locality-addressLine';
+  /** Whether the organization has the external-scores feature (api-spec.md: "only when enabled
+   *  for the organization"); false answers every /public/v1/scores/externals call 403 with
+   *  `loggedIn: true` and no permission named. Default true. */
+  externalScores?: boolean;
   /** Path to a .json or .csv file, records, or 'sample' for the built-in practice base. */
   seedSuppliers?: string | SandboxSeedSupplier[];
   /** SQLite file for state that survives restarts; default in memory. */
@@ -127,6 +131,8 @@ export interface SandboxStats {
   faults: { before500: number; after500: number; drop: number };
   screeningRequests: number;
   validationRequests: number;
+  /** Key `${platformId}|${eventTypeKey}` -> external scores written (a repeated write shows as 2+). */
+  scoreWrites: Record<string, number>;
 }
 
 export interface SandboxHandle {

@@ -84,6 +84,7 @@ export const en = {
   'base.progress.rows': '{rows} rows compared',
   'base.stop': 'Stop',
   'base.back': 'Back to jobs',
+  'base.download': 'Download the workbook',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -170,4 +171,5 @@ export const de: Record<keyof typeof en, string> = {
   'base.progress.rows': '{rows} Zeilen verglichen',
   'base.stop': 'Anhalten',
   'base.back': 'Zurück zu den Aufträgen',
+  'base.download': 'Arbeitsmappe herunterladen',
 };

@@ -14,6 +14,8 @@ const general = Object.fromEntries(
 
 /** The cases of the codes, in English. */
 const cases = {
+  'failure.api_access_denied.scores_not_enabled':
+    'External scores are not enabled for this organisation: the API refused them (403). Ask your account manager to enable the feature, then resume the job.',
   'failure.not_found.job': 'This job no longer exists. Refresh the job list.',
   'failure.not_found.row': 'This row no longer exists. Refresh the table.',
   'failure.not_found.connection': 'This connection no longer exists. Refresh the list.',
@@ -128,6 +130,8 @@ export const en = { ...general, ...cases, ...services };
 export type FailureKey = keyof typeof general | keyof typeof cases;
 
 export const de: Record<keyof typeof en, string> = {
+  'failure.api_access_denied.scores_not_enabled':
+    'Externe Scores sind für diese Organisation nicht freigeschaltet: Die API hat sie abgelehnt (403). Bitten Sie Ihre Kundenbetreuung, die Funktion freizuschalten, und setzen Sie den Auftrag dann fort.',
   // ---- core
   'failure.internal':
     'In der App ist ein Fehler aufgetreten. Ihre Daten sind im Journal sicher; versuchen Sie es erneut, und wenn es sich wiederholt, exportieren Sie das Auftragsprotokoll für den Support.',

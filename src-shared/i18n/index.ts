@@ -16,6 +16,7 @@ import * as errors from './errors';
 import * as importWords from './import';
 import * as kinds from './kinds';
 import * as results from './results';
+import * as scores from './scores';
 import * as ui from './ui';
 
 export type Lang = 'en' | 'de';
@@ -31,7 +32,11 @@ const en = {
   ...results.en,
   ...cli.en,
   ...base.en,
+<<<<<<< HEAD
   ...kinds.en,
+=======
+  ...scores.en,
+>>>>>>> main
 };
 export type MessageKey = keyof typeof en;
 const de: Record<MessageKey, string> = {
@@ -44,7 +49,11 @@ const de: Record<MessageKey, string> = {
   ...results.de,
   ...cli.de,
   ...base.de,
+<<<<<<< HEAD
   ...kinds.de,
+=======
+  ...scores.de,
+>>>>>>> main
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, de };

@@ -10,6 +10,7 @@ import * as errors from '../../src-shared/i18n/errors';
 import * as importWords from '../../src-shared/i18n/import';
 import * as kinds from '../../src-shared/i18n/kinds';
 import * as results from '../../src-shared/i18n/results';
+import * as scores from '../../src-shared/i18n/scores';
 import * as ui from '../../src-shared/i18n/ui';
 import { messages } from '../../src-shared/i18n';
 
@@ -24,6 +25,7 @@ const areas = {
   cli,
   base,
   kinds,
+  scores,
 };
 
 describe('the message catalogue', () => {
