@@ -5,13 +5,8 @@ import { z } from 'zod';
 import type { Result } from './errors';
 import { CreateFieldNamesSchema } from './fieldNames';
 import { FieldTransformSchema } from './fieldTransforms';
-import { OperationOptionsSchema } from './operations';
-import {
-  ATTACH_RESULTS,
-  IdentifierTypeSchema,
-  PAYLOAD_FIELDS,
-  ScreeningPeriodSchema,
-} from './supplier';
+import { MAPPABLE_FIELDS, OperationOptionsSchema, OperationSchema } from './operations';
+import { ATTACH_RESULTS, IdentifierTypeSchema, ScreeningPeriodSchema } from './supplier';
 
 // ---- app -------------------------------------------------------------------------------------
 
@@ -95,9 +90,9 @@ const FileInfoSchema = z.object({
 });
 export type FileInfoView = z.infer<typeof FileInfoSchema>;
 
-export const FIELD_KEYS = PAYLOAD_FIELDS.map((f) => f.key) as [
-  (typeof PAYLOAD_FIELDS)[number]['key'],
-  ...(typeof PAYLOAD_FIELDS)[number]['key'][],
+export const FIELD_KEYS = MAPPABLE_FIELDS.map((f) => f.key) as [
+  (typeof MAPPABLE_FIELDS)[number]['key'],
+  ...(typeof MAPPABLE_FIELDS)[number]['key'][],
 ];
 export const FieldKeySchema = z.enum(FIELD_KEYS);
 
@@ -494,6 +489,11 @@ export const JobPlanSchema = z.object({
   ),
   /** Rows of this job another unfinished job holds (each counted once). */
   heldRows: z.number().int(),
+  /** The kind of job; a deactivate job's DELETEs still to send at most (exists and unchecked
+   *  rows), which a start must confirm by number; the onboarding job it undoes, if any. */
+  operation: OperationSchema,
+  deactivations: z.number().int(),
+  undoOf: z.string().nullable(),
   /** The start must be confirmed: it orders screenings not confirmed before, or another job
    *  holds some of the same suppliers. */
   needsConfirmation: z.boolean(),
@@ -716,6 +716,13 @@ export const commands = {
   'jobs:check': { input: JobIdSchema, output: z.object({ started: z.boolean() }) },
   /** The summary to confirm before a start: see JobPlanSchema. Reads the journal only. */
   'jobs:plan': { input: JobIdSchema, output: JobPlanSchema },
+  /** Makes the undo of an onboarding job: a deactivate job whose rows are exactly the suppliers
+   *  that job created (never ones that existed before it); started like any job, with its
+   *  count confirmed (`jobs:start` `confirmedCount`). */
+  'jobs:undo': {
+    input: z.object({ jobId: z.string().min(1).max(100), lang: LangSchema.optional() }).strict(),
+    output: z.object({ jobId: z.string(), rows: z.number().int() }),
+  },
   /** The run chart's figures, from the journal: the same after a reload or a restart. */
   'jobs:runChart': { input: JobIdSchema, output: RunChartSchema },
   /** The job's "What happened" log from the journal, newest first (at most 200 lines). */
@@ -728,6 +735,9 @@ export const commands = {
       .object({
         jobId: z.string().min(1).max(100),
         confirmed: z.boolean().default(false),
+        /** A deactivate job: the number of deactivations the user confirmed (jobs:plan's
+         *  `deactivations`); a start without the matching number is refused. */
+        confirmedCount: z.number().int().min(0).optional(),
         leaveOutHeld: z.boolean().default(false),
       })
       .strict(),

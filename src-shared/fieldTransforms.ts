@@ -3,6 +3,7 @@
 // make sense for its values; the fixed steps (spaces collapsed, countries to ISO codes, yes/no
 // words to booleans) always run.
 import { z } from 'zod';
+import type { MappableFieldKey } from './operations';
 import type { PayloadFieldKey } from './supplier';
 
 export const TEXT_CASES = ['keep', 'upper', 'lower', 'title'] as const;
@@ -55,11 +56,12 @@ export const FIELD_TRANSFORM_SETTINGS: Record<PayloadFieldKey, readonly Transfor
 /** The transform with the settings the field does not offer, and defaults, left out; undefined
  *  when nothing is left. Keeps saved mappings and templates small and comparable. */
 export function normaliseTransform(
-  field: PayloadFieldKey,
+  field: MappableFieldKey,
   transform: FieldTransform | undefined,
 ): FieldTransform | undefined {
   if (!transform) return undefined;
-  const offered = FIELD_TRANSFORM_SETTINGS[field];
+  // A platform id (the kinds that name an existing supplier) offers no transform.
+  const offered: readonly string[] = field === 'platformId' ? [] : FIELD_TRANSFORM_SETTINGS[field];
   const out: FieldTransform = {};
   if (offered.includes('case') && transform.case && transform.case !== 'keep') {
     out.case = transform.case;

@@ -39,6 +39,10 @@ export const ROW_STATES = [
   'validation_sending',
   'validation_in_doubt',
   'validation_requested', // polled until COMPLETED or REJECTED
+  // Deactivation (a deactivate job, or the undo of an onboarding): one DELETE per supplier
+  'deactivate_queued',
+  'deactivate_sending',
+  'deactivate_in_doubt', // read back with find-by-identifier by the supplier's platform id
   // Ends
   'done', // everything the job asked for this row is finished
   'skipped', // not sent by choice (skip existing, or excluded by the user)
@@ -56,6 +60,7 @@ export const WRITE_INTENT_STATES = [
   'identifiers_sending',
   'screening_sending',
   'validation_sending',
+  'deactivate_sending',
 ] as const satisfies readonly RowState[];
 export type WriteIntentState = (typeof WRITE_INTENT_STATES)[number];
 
@@ -76,6 +81,11 @@ export const WRITE_STAGES = {
     queued: 'validation_queued',
     sending: 'validation_sending',
     inDoubt: 'validation_in_doubt',
+  },
+  deactivate: {
+    queued: 'deactivate_queued',
+    sending: 'deactivate_sending',
+    inDoubt: 'deactivate_in_doubt',
   },
 } as const satisfies Record<string, { queued: RowState; sending: RowState; inDoubt: RowState }>;
 export type WriteStage = keyof typeof WRITE_STAGES;
@@ -106,6 +116,7 @@ export const UNSENT_STATES = [
   'identifiers_queued',
   'screening_queued',
   'validation_queued',
+  'deactivate_queued',
 ] as const satisfies readonly RowState[];
 
 /** States where the user may edit a row's values: nothing of it is on the platform yet. */
@@ -173,6 +184,9 @@ export const ROW_STATE_GROUP: Record<RowState, RowStateGroup> = {
   validation_sending: 'in_progress',
   validation_in_doubt: 'in_progress',
   validation_requested: 'in_progress',
+  deactivate_queued: 'waiting',
+  deactivate_sending: 'in_progress',
+  deactivate_in_doubt: 'in_progress',
   done: 'finished',
   skipped: 'finished',
   cancelled: 'finished',
@@ -208,7 +222,8 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'cancelled',
   ],
   new: ['queued', 'valid', 'invalid', 'skipped', 'cancelled'],
-  exists: [...FOLLOW_UPS, 'skipped', 'cancelled', 'valid', 'invalid'],
+  // deactivate_queued: a deactivate job's matched supplier.
+  exists: [...FOLLOW_UPS, 'deactivate_queued', 'skipped', 'cancelled', 'valid', 'invalid'],
   ambiguous: ['valid', 'invalid', 'exists', 'skipped'],
   // skipped: left out by the user before the start, because another job holds the supplier.
   pending: ['accepted', 'created', 'vanished', 'needs_user', 'skipped'],
@@ -252,9 +267,19 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
   ],
   validation_in_doubt: ['validation_requested', 'validation_queued', 'done', 'needs_user'],
   validation_requested: ['done', 'needs_user', 'validation_queued'],
+  deactivate_queued: ['deactivate_sending', 'cancelled', 'skipped'],
+  deactivate_sending: ['done', 'deactivate_queued', 'deactivate_in_doubt', 'needs_user'],
+  deactivate_in_doubt: ['done', 'deactivate_queued', 'needs_user'],
   done: [],
   skipped: ['valid', 'queued'],
-  cancelled: ['valid', 'queued', 'identifiers_queued', 'screening_queued', 'validation_queued'],
+  cancelled: [
+    'valid',
+    'queued',
+    'identifiers_queued',
+    'screening_queued',
+    'validation_queued',
+    'deactivate_queued',
+  ],
   needs_user: [
     'queued',
     'valid',
@@ -266,6 +291,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'identifiers_queued',
     'screening_queued',
     'validation_queued',
+    'deactivate_queued',
   ],
 };
 

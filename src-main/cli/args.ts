@@ -14,6 +14,8 @@ export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } 
 export const HELP = `Usage: npm run onboard -- <file> [options]
        npm run onboard -- --resume [JOB] [options]
        npm run onboard -- --retry-from RESULTS [options]
+       npm run onboard -- <file> --operation deactivate [options]
+       npm run onboard -- --undo JOB [options]
 
 Imports a supplier list (.xlsx, .csv or .txt), maps its columns to the supplier payload,
 validates every row, checks each identifier against the API, creates the new suppliers within
@@ -27,6 +29,12 @@ File and mapping:
                             saved templates (default: auto)
   --save-mapping FILE       write the mapping used to FILE, to reuse or edit it
 What to do:
+  --operation KIND          onboard (the default): create the suppliers of the list;
+                            deactivate: deactivate the suppliers the rows name (by platform id,
+                            supplier id and source, customer id or own id); the summary names
+                            the count, which --yes or the question confirms
+  --undo JOB                deactivate exactly the suppliers the onboarding job JOB created
+                            (never one that existed before it), confirmed like a deactivation
   --dry-run                 offline: import, map, validate and export; no API call
   --check-only              check every identifier (new, exists, ambiguous, pending); create nothing
   --skip-existing           leave suppliers that exist already alone (no screening/validation);
@@ -73,7 +81,9 @@ Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, or a vali
 and without --yes, 3 authentication or permission error, 4 interrupted, paused because the disk
 of the data folder
 is full, or stopped by --no-wait before every row was done (continue with --resume).
-The last line is a summary: rows= created= existing= invalid= rejected= failed= pending=
+A deactivation (--operation deactivate, --undo) ends with: rows= deactivated= already_inactive=
+not_found= invalid= failed= pending=; a supplier already inactive or not found is not a failure.
+The last line of an onboarding is a summary: rows= created= existing= invalid= rejected= failed= pending=
 validation_rejected= screening_aborted= (suppliers whose validation the platform rejected, or
 whose screening it stopped: they exist, but need you; counted in the exit code like rejected rows)
 `;
@@ -95,6 +105,10 @@ export interface Args {
   includeExisting: boolean;
   yes: boolean;
   sendHeld: boolean;
+  /** The kind of job (src-shared/operations.ts); onboard when not given. */
+  operation: 'onboard' | 'deactivate';
+  /** --undo JOB: the onboarding job whose created suppliers are deactivated. */
+  undo: string | undefined;
   out: string | undefined;
   journal: string | undefined;
   dataDir: string;
@@ -143,6 +157,8 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
         'include-existing': { type: 'boolean', default: false },
         yes: { type: 'boolean', short: 'y', default: false },
         'send-held': { type: 'boolean', default: false },
+        operation: { type: 'string' },
+        undo: { type: 'string' },
         out: { type: 'string' },
         journal: { type: 'string' },
         'data-dir': { type: 'string' },
@@ -167,7 +183,28 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     throw new UsageError('cli.usage.oneFile', { count: positionals.length });
   const file = positionals[0];
   const retryFrom = values['retry-from'];
-  if (!file && resume === undefined && retryFrom === undefined)
+  const undo = values.undo;
+  const operation = values.operation ?? 'onboard';
+  if (!['onboard', 'identifiers', 'deactivate'].includes(operation))
+    throw new UsageError('cli.usage.operation', { given: operation });
+  if (operation === 'identifiers') throw new UsageError('cli.usage.identifiersNotYet');
+  if (undo !== undefined && (file || resume !== undefined || retryFrom !== undefined))
+    throw new UsageError('cli.usage.undoAndFile');
+  if (undo !== undefined || operation === 'deactivate') {
+    const own = (
+      [
+        ['--screening', values.screening !== undefined],
+        ['--validate', values.validate],
+        ['--skip-existing', values['skip-existing']],
+        ['--include-existing', values['include-existing']],
+        ['--dry-run', undo !== undefined && values['dry-run']],
+      ] as const
+    )
+      .filter(([, given]) => given)
+      .map(([name]) => name);
+    if (own.length) throw new UsageError('cli.usage.undoOwnOptions', { options: own.join(', ') });
+  }
+  if (!file && resume === undefined && retryFrom === undefined && undo === undefined)
     throw new UsageError('cli.usage.noFile');
   if (retryFrom !== undefined) {
     if (retryFrom.trim() === '') throw new UsageError('cli.usage.retryFromEmpty');
@@ -252,6 +289,8 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     includeExisting: values['include-existing'] ?? false,
     yes: values.yes ?? false,
     sendHeld: values['send-held'] ?? false,
+    operation: undo !== undefined ? 'deactivate' : (operation as 'onboard' | 'deactivate'),
+    undo,
     out: values.out,
     journal: values.journal,
     dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),

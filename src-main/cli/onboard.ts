@@ -15,6 +15,7 @@ import { defaultDataDir, journalPathFor } from '../services/paths';
 import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
 import { EXIT, HELP, parse, UsageError, type Args } from './args';
+import { operationOf } from '../../src-shared/operations';
 import { baseMain, isBaseCommand } from './baseCommands';
 import { isScoresCommand, scoresMain } from '../scores/cli';
 import { connectionAt, tokenStore } from './connection';
@@ -193,6 +194,18 @@ export async function main(argv: string[]): Promise<number> {
       if (tokenFromEnv && job.connectionId !== core.sandboxConnectionId)
         await secrets.set(job.connectionId, tokenFromEnv);
       view.log(w.t('cli.resume.resuming', { job: job.id, name: job.name }));
+    } else if (args.undo !== undefined) {
+      // The undo of an onboarding job: a deactivate job of the suppliers it created, on its
+      // connection, confirmed by number before anything is sent.
+      const source = journal
+        .listJobs()
+        .find((j) => j.id === args.undo || j.id.startsWith(args.undo as string));
+      if (!source) throw new UsageError('cli.resume.unknown', { job: args.undo });
+      if (tokenFromEnv && source.connectionId !== core.sandboxConnectionId)
+        await secrets.set(source.connectionId, tokenFromEnv);
+      const made = onboarding.createUndoJob({ jobId: source.id, lang: w.lang });
+      jobId = made.jobId;
+      view.log(w.n('cli.undo.made', made.rows, { job: jobId, of: source.id, name: source.name }));
     } else if (retrySource) {
       if (retrySource.madeBefore) {
         const before = retrySource.madeBefore;
@@ -264,6 +277,8 @@ export async function main(argv: string[]): Promise<number> {
       }
       if (args.saveMapping)
         await writeMappingFile(path.resolve(args.saveMapping), mapping, headers);
+      // The rows are validated for the kind of job: a deactivate row names its supplier.
+      if (args.operation !== 'onboard') mapping = { ...mapping, operation: args.operation };
       const missing = missingRequiredFields(mapping);
       if (missing.length)
         throw new UsageError('cli.mapping.incomplete', { fields: missing.join(', ') });
@@ -281,6 +296,7 @@ export async function main(argv: string[]): Promise<number> {
           skipExisting: args.skipExisting,
           screeningPeriod: args.screening,
           validate: args.validate,
+          operation: args.operation,
         },
       });
       jobId = created.jobId;
@@ -422,7 +438,7 @@ export async function main(argv: string[]): Promise<number> {
       );
     }
     const summary = summarize(journal, jobId);
-    const line = summaryLine(summary);
+    const line = summaryLine(summary, operationOf(job.options));
     // With --json every line stays JSON: the summary line is an object carrying the same text.
     if (mode === 'json')
       console.log(JSON.stringify({ type: 'summary', jobId, state: job.state, ...summary, line }));

@@ -17,25 +17,10 @@ export function planLines(
   sendHeld: boolean,
   w: Words = cliWords('en'),
 ): string[] {
-  const r = plan.rows;
   const d = plan.duration;
   const lines = [w.t('cli.plan.heading')];
-  lines.push(w.n('cli.plan.create', r.new + r.unchecked, { existing: w.num(r.existing) }));
-  if (r.unchecked > 0) lines.push(w.n('cli.plan.unchecked', r.unchecked));
-  if (r.pending > 0) lines.push(w.n('cli.plan.pending', r.pending));
-  if (plan.skipExisting && r.existing > 0) lines.push(w.t('cli.plan.skipExisting'));
-  if (plan.screening) {
-    const s = plan.screening;
-    lines.push(w.n('cli.plan.screening', s.suppliers, { years: s.periodInYears }));
-    if (s.existing > 0) lines.push(w.n('cli.plan.screeningExisting', s.existing));
-  } else lines.push(w.t('cli.plan.noScreening'));
-  lines.push(
-    plan.validation
-      ? w.n('cli.plan.validation', plan.validation.suppliers, {
-          existing: w.num(plan.validation.existing),
-        })
-      : w.t('cli.plan.noValidation'),
-  );
+  if (plan.operation === 'deactivate') lines.push(...deactivateLines(plan, w));
+  else lines.push(...onboardLines(plan, w));
   const parts: string[] = [];
   if (d.reads > 0)
     parts.push(w.t('cli.plan.checking', { count: w.num(d.reads), time: short(d.checkMs, w) }));
@@ -72,6 +57,39 @@ export function planLines(
   return lines;
 }
 
+/** An onboarding's figures: creations, screening, validation. */
+function onboardLines(plan: JobPlanView, w: Words): string[] {
+  const r = plan.rows;
+  const lines: string[] = [];
+  lines.push(w.n('cli.plan.create', r.new + r.unchecked, { existing: w.num(r.existing) }));
+  if (r.unchecked > 0) lines.push(w.n('cli.plan.unchecked', r.unchecked));
+  if (r.pending > 0) lines.push(w.n('cli.plan.pending', r.pending));
+  if (plan.skipExisting && r.existing > 0) lines.push(w.t('cli.plan.skipExisting'));
+  if (plan.screening) {
+    const s = plan.screening;
+    lines.push(w.n('cli.plan.screening', s.suppliers, { years: s.periodInYears }));
+    if (s.existing > 0) lines.push(w.n('cli.plan.screeningExisting', s.existing));
+  } else lines.push(w.t('cli.plan.noScreening'));
+  lines.push(
+    plan.validation
+      ? w.n('cli.plan.validation', plan.validation.suppliers, {
+          existing: w.num(plan.validation.existing),
+        })
+      : w.t('cli.plan.noValidation'),
+  );
+  return lines;
+}
+
+/** A deactivate job's figures: what the check matched and what will be deactivated. */
+function deactivateLines(plan: JobPlanView, w: Words): string[] {
+  const r = plan.rows;
+  const lines = [w.n('cli.plan.deactivate', plan.deactivations)];
+  if (plan.undoOf) lines.push(w.t('cli.plan.undoOf', { job: plan.undoOf }));
+  if (r.unchecked > 0) lines.push(w.n('cli.plan.unchecked', r.unchecked));
+  if (r.ambiguous > 0) lines.push(w.n('cli.plan.ambiguousNamed', r.ambiguous));
+  return lines;
+}
+
 /** What needs the user's yes, in one sentence (for the refusal without a terminal). */
 export function whatNeedsConfirming(plan: JobPlanView, w: Words = cliWords('en')): string {
   const parts: string[] = [];
@@ -81,6 +99,7 @@ export function whatNeedsConfirming(plan: JobPlanView, w: Words = cliWords('en')
         years: plan.screening.periodInYears,
       }),
     );
+  if (plan.deactivations > 0) parts.push(w.n('cli.confirm.deactivate', plan.deactivations));
   if (plan.heldRows > 0)
     parts.push(
       w.n('cli.confirm.held', plan.heldRows, {

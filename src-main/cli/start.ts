@@ -28,8 +28,13 @@ export async function confirmStart(
   const terminal = mode !== 'json' && process.stdin.isTTY === true;
   const firstStart = plan.rows.underway === 0;
   let confirmed = args.yes;
+  // Deactivations are confirmed by their number: the question names it, --yes gives it.
+  const ask =
+    plan.deactivations > 0
+      ? w.n('cli.confirm.askDeactivate', plan.deactivations)
+      : w.t('cli.confirm.ask');
   if (!confirmed && terminal && (firstStart || plan.needsConfirmation)) {
-    confirmed = await askYesNo(w.t('cli.confirm.ask'), false, w);
+    confirmed = await askYesNo(ask, false, w);
     if (!confirmed || stopped()) return 'declined';
   } else if (!confirmed && plan.needsConfirmation) {
     // A job this command made is cancelled, so that running it again with --yes does not meet
@@ -46,7 +51,11 @@ export async function confirmStart(
     return 'refused';
   }
   if (stopped()) return 'declined';
-  const { leftOut } = onboarding.confirmStart(jobId, { confirmed, leaveOutHeld });
+  const { leftOut } = onboarding.confirmStart(jobId, {
+    confirmed,
+    leaveOutHeld,
+    ...(confirmed ? { confirmedCount: plan.deactivations } : {}),
+  });
   if (leftOut > 0) view.log(w.n('cli.confirm.leftOut', leftOut));
   return 'go';
 }

@@ -1,6 +1,7 @@
 // The last line of every run: the figures of the job's rows, key=value, the same in every
 // language (scripts and tests read them).
 import { endedNeedingUser, isAttentionOutcome } from '../../src-shared/outcomes';
+import type { Operation } from '../../src-shared/operations';
 import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';
 import type { Journal, JournalRow } from '../journal/journal';
 import { HELD_BY_OTHER_JOB } from '../services/plan';
@@ -17,6 +18,10 @@ export interface Summary {
    *  aborted): the supplier exists, but the user has to act. */
   validationRejected: number;
   screeningAborted: number;
+  /** A deactivate job's (or an undo's) rows, by what their DELETE came to. */
+  deactivated: number;
+  alreadyInactive: number;
+  notFound: number;
 }
 
 const FAILED = new Set(['needs_user', 'vanished', 'ambiguous']);
@@ -43,6 +48,9 @@ export function summaryOf(rows: Iterable<JournalRow>): Summary {
     pending: 0,
     validationRejected: 0,
     screeningAborted: 0,
+    deactivated: 0,
+    alreadyInactive: 0,
+    notFound: 0,
   };
   for (const row of rows) count(s, row);
   return s;
@@ -55,7 +63,10 @@ function count(s: Summary, row: JournalRow): void {
     if (isAttentionOutcome('screening', row.screeningStatus)) s.screeningAborted++;
   }
   // Left out for another job that holds the same supplier: still to do, not existing.
-  if (row.errorCode === HELD_BY_OTHER_JOB) s.pending++;
+  if (row.opResult === 'deactivated') s.deactivated++;
+  else if (row.opResult === 'already_inactive') s.alreadyInactive++;
+  else if (row.opResult === 'not_found') s.notFound++;
+  else if (row.errorCode === HELD_BY_OTHER_JOB) s.pending++;
   else if (row.state === 'invalid') s.invalid++;
   else if (row.state === 'rejected') s.rejected++;
   else if (FAILED.has(row.state)) s.failed++;
@@ -69,6 +80,9 @@ function count(s: Summary, row: JournalRow): void {
   else s.pending++;
 }
 
-export function summaryLine(s: Summary): string {
+export function summaryLine(s: Summary, operation: Operation = 'onboard'): string {
+  // Counts named for the kind: a deactivate job (or an undo) creates nothing.
+  if (operation === 'deactivate')
+    return `rows=${s.rows} deactivated=${s.deactivated} already_inactive=${s.alreadyInactive} not_found=${s.notFound} invalid=${s.invalid} failed=${s.failed} pending=${s.pending}`;
   return `rows=${s.rows} created=${s.created} existing=${s.existing} invalid=${s.invalid} rejected=${s.rejected} failed=${s.failed} pending=${s.pending} validation_rejected=${s.validationRejected} screening_aborted=${s.screeningAborted}`;
 }

@@ -1,12 +1,13 @@
 // The identifier check: every valid row is sorted into new, exists, ambiguous or pending, from
 // the supplier list (read whole, when that costs fewer reads) or find-by-identifier per row.
-import type { SupplierPage } from '../api';
+import type { FindResult, SupplierDetail, SupplierPage } from '../api';
+import { operationOf } from '../../src-shared/operations';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
 import type { RunContext } from './context';
 import { IdentityIndex } from './identityIndex';
 import { rowError } from './messages';
-import { findQuery, listShape, supplierRef } from './payload';
+import { findQuery, listShape, namedSupplier, supplierRef } from './payload';
 import { backoffMs } from './progress';
 
 export class Checker {
@@ -24,6 +25,9 @@ export class Checker {
       const total = journal.counts(jobId).valid ?? 0;
       if (!total) return;
       const signal = health.signal;
+      // A deactivate job names existing suppliers by any identifier: one lookup per row; the
+      // pending list and the supplier list (matched by supplier id only) cannot answer it.
+      if (operationOf(this.run.options) === 'deactivate') return await this.matchNamed();
       const pending = await conn.pending(clock.now(), { jobId, signal });
       if (pending.kind !== 'ok') return health.readFailed(pending);
       health.reachable();
@@ -101,13 +105,48 @@ export class Checker {
     return 'read';
   }
 
-  private async matchRows(index: IdentityIndex, strategy: 'list' | 'lookup'): Promise<void> {
-    const { journal, jobId, conn } = this.run.d;
-    const { health } = this.run;
+  /** Hands the valid rows, 500 at a time, to `decide` and records its outcomes; stops when a
+   *  batch had a failed read (fewer outcomes than rows: the loop comes back later). */
+  private async inBatches(decide: (rows: JournalRow[]) => Promise<RowOutcome[]>): Promise<void> {
+    const { journal, jobId } = this.run.d;
     for (;;) {
-      if (health.signal.aborted) return;
+      if (this.run.health.signal.aborted) return;
       const rows = journal.takeDue(jobId, ['valid'], Number.MAX_SAFE_INTEGER, 500);
       if (!rows.length) return;
+      const outcomes = await decide(rows);
+      if (outcomes.length) await journal.recordOutcomesAsync(outcomes);
+      if (outcomes.length < rows.length) return;
+      this.run.emitProgress();
+    }
+  }
+
+  /** Finds each row's supplier by the identifier it names (deactivate). */
+  private matchNamed(): Promise<void> {
+    const { jobId, conn } = this.run.d;
+    const { health } = this.run;
+    return this.inBatches(async (rows) => {
+      const outcomes: RowOutcome[] = [];
+      const answers = await Promise.all(
+        rows.map(async (row) => {
+          const ref = namedSupplier(row);
+          if (!ref) return { row, answer: undefined };
+          const o = { jobId, signal: health.signal, kind: 'check' as const };
+          return { row, answer: await conn.api.findByIdentifier(ref, o) };
+        }),
+      );
+      for (const { row, answer } of answers) {
+        if (!answer) outcomes.push(invalidPayload(row, 'valid'));
+        else if (answer.kind !== 'ok') health.readFailed(answer);
+        else outcomes.push(namedOutcome(row, answer.value));
+      }
+      return outcomes;
+    });
+  }
+
+  private matchRows(index: IdentityIndex, strategy: 'list' | 'lookup'): Promise<void> {
+    const { jobId, conn } = this.run.d;
+    const { health } = this.run;
+    return this.inBatches(async (rows) => {
       const outcomes: RowOutcome[] = [];
       const answers = await Promise.all(
         rows.map(async (row) => {
@@ -145,11 +184,26 @@ export class Checker {
           outcomes.push(checkOutcome(row, index.match(ref)));
         }
       }
-      if (outcomes.length) await journal.recordOutcomesAsync(outcomes);
-      if (outcomes.length < rows.length) return; // a read failed: the loop comes back later
-      this.run.emitProgress();
-    }
+      return outcomes;
+    });
   }
+}
+
+/** A deactivate job's check outcome: matched (its platform id kept), several, or none active
+ *  (left out: nothing to deactivate, said in the results). */
+function namedOutcome(row: JournalRow, found: FindResult<SupplierDetail>): RowOutcome {
+  const base = { rowId: row.id, from: 'valid' as RowState };
+  if (found.found === 'one') {
+    const platformId = String(found.supplier.platformTargetId);
+    return { ...base, to: 'exists', patch: { platformId }, reason: 'exists' };
+  }
+  if (found.found === 'ambiguous') return checkOutcome(row, { kind: 'ambiguous', platformIds: [] });
+  return {
+    ...base,
+    to: 'skipped',
+    patch: { opResult: 'not_found' },
+    reason: 'deactivate_not_found',
+  };
 }
 
 function invalidPayload(row: JournalRow, from: RowState): RowOutcome {

@@ -13,6 +13,7 @@ import { isDiskFull } from '../journal/journal';
 import type { JournalRow } from '../journal/journal';
 import type { JobOptions } from '../journal/schema';
 import { PROBLEM_STATES, type RowState } from '../journal/rowStates';
+import { operationOf } from '../../src-shared/operations';
 import { Checker } from './check';
 import type { RunContext } from './context';
 import { JobHealth } from './health';
@@ -22,7 +23,7 @@ import { afterCreate, afterIdentifiers } from './policy/progression';
 import { RateMeter } from './progress';
 import { progressOf } from './progressView';
 import { pollStatus, reconcile } from './reads';
-import { attachIdentifier, create, requestFollowUp } from './requests';
+import { attachIdentifier, create, deactivate, requestFollowUp } from './requests';
 import { RunHistory } from './runHistory';
 import type {
   JobProgress,
@@ -170,6 +171,7 @@ export class JobRunner {
           const run = this.run_;
           this.fill('create', ['queued'], (row) => create(run, row));
           this.fill('identifiers', ['identifiers_queued'], (row) => attachIdentifier(run, row));
+          this.fill('deactivate', ['deactivate_queued'], (row) => deactivate(run, row));
           this.fill('followup', ['screening_queued'], (row) =>
             requestFollowUp(run, row, 'screening'),
           );
@@ -200,6 +202,13 @@ export class JobRunner {
   private promote(counts: Partial<Record<RowState, number>>): void {
     const { journal, jobId, clock, settings } = this.d;
     const options = this.run_.options;
+    if (operationOf(options) === 'deactivate') {
+      // A deactivate job never creates: its check leaves no row new; a matched supplier is
+      // queued for its DELETE.
+      const why = { reason: 'deactivate_queued', nextAttemptAt: 0 } as const;
+      if (counts.exists) while (journal.moveRows(jobId, 'exists', 'deactivate_queued', why) > 0);
+      return;
+    }
     if (counts.new) while (journal.moveRows(jobId, 'new', 'queued', { reason: 'checked_new' }) > 0);
     if (counts.exists) {
       const [to, why] = options.skipExisting
@@ -243,7 +252,8 @@ export class JobRunner {
   private fill(lane: Lane, states: RowState[], work: (row: JournalRow) => Promise<void>): void {
     const { journal, jobId, clock, settings } = this.d;
     const { lanes } = this;
-    const cap = lane === 'create' || lane === 'identifiers' || lane === 'followup' ? 16 : 32;
+    const writes: Lane[] = ['create', 'identifiers', 'deactivate', 'followup'];
+    const cap = writes.includes(lane) ? 16 : 32;
     const room = cap - lanes.count(lane);
     if (room <= 0) return;
     const limit = Math.min(settings.batchSize, room + lanes.inHand.size);

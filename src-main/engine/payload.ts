@@ -8,6 +8,7 @@ import {
   type SupplierCreatePayload,
   type SupplierIdentifier,
 } from '../../src-shared/supplier';
+import { rowIdentifier } from '../../src-shared/operations';
 import type { OnCreateEntitlements } from './runTypes';
 
 export interface BuiltPayload {
@@ -98,4 +99,11 @@ export function listShape(
   if (page.totalElements != null) return { size, pages: Math.ceil(page.totalElements / size) };
   if (page.totalPages != null && page.size) return { size, pages: page.totalPages };
   return undefined;
+}
+
+/** The identifier a row names its supplier by, for the kinds of job that act on an existing
+ *  supplier (deactivate): its platform id, else its supplier id (with source), customer id or
+ *  own id, as find-by-identifier and DELETE take them (src-shared/operations.ts rowIdentifier). */
+export function namedSupplier(row: Pick<JournalRow, 'payload'>): SupplierIdentifier | undefined {
+  return rowIdentifier(row.payload);
 }

@@ -19,6 +19,7 @@ import {
   type Evidence,
   type EvidenceContext,
 } from './policy/evidence';
+import { reconcileDeactivatePolicy } from './policy/deactivate';
 import { nextIdentifier, nothingLeft, reconcileIdentifierPolicy } from './policy/identifiers';
 import { followUpStageOf, stageStates, type FollowUpStage } from './stages';
 import type { SupplierIdentifier } from '../../src-shared/supplier';
@@ -102,6 +103,7 @@ function validationEvidence(v: ValidationStatus): Evidence {
 export async function reconcile(run: RunContext, row: JournalRow): Promise<void> {
   if (row.state === 'in_doubt') return reconcileCreate(run, row);
   if (row.state === stageStates('identifiers').inDoubt) return reconcileIdentifier(run, row);
+  if (row.state === stageStates('deactivate').inDoubt) return reconcileDeactivate(run, row);
   const stage = followUpStageOf(row.state);
   const evidence = await statusOf(run, row, stage);
   if (!evidence) return;
@@ -169,6 +171,31 @@ async function reconcileIdentifier(run: RunContext, row: JournalRow): Promise<vo
     signal: run.health.signal,
     kind: 'poll',
   });
+  if (answer.kind !== 'ok') return run.health.readFailed(answer, row);
+  run.health.reachable();
+  await decide(foundEvidence(answer.value));
+}
+
+/** A deactivation in doubt (lost answer): the supplier is read back by its platform id once the
+ *  request settled; not found any more, the deactivation took effect. */
+async function reconcileDeactivate(run: RunContext, row: JournalRow): Promise<void> {
+  const { conn, clock, settings, jobId } = run.d;
+  const from = stageStates('deactivate').inDoubt;
+  const ctx = { maxWriteAttempts: settings.maxWriteAttempts };
+  const decide = (e: Evidence) =>
+    applyDecision(run, row, from, reconcileDeactivatePolicy(e, row, ctx));
+  if (settledAt(row, settings) > clock.now()) return decide({ class: 'not_settled' });
+  const supplier = platformIdentifier(row);
+  if (!supplier) return decide({ class: 'ambiguous' });
+  const answer = await conn.api.findByIdentifier(supplier, {
+    jobId,
+    signal: run.health.signal,
+    kind: 'poll',
+  });
+  if (answer.kind === 'not_found') {
+    run.health.reachable();
+    return decide({ class: 'none' });
+  }
   if (answer.kind !== 'ok') return run.health.readFailed(answer, row);
   run.health.reachable();
   await decide(foundEvidence(answer.value));

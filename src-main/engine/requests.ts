@@ -1,4 +1,5 @@
-// The write requests: a create, a screening request, a validation request. Each records its
+// The write requests: a create, a screening request, a validation request, an identifier, a
+// deactivation. Each records its
 // intent durably before it leaves (once the scheduler grants it its slot), then hands the
 // classified answer to the policy and applies what it decided.
 import type { ApiAnswer } from '../api';
@@ -10,6 +11,7 @@ import type { RunContext } from './context';
 import { buildPayload, platformIdentifier } from './payload';
 import { classify, type WriteValue } from './policy/classify';
 import { identifierWritePolicy, nextIdentifier, nothingLeft } from './policy/identifiers';
+import { deactivateWritePolicy } from './policy/deactivate';
 import { createPolicy, followUpPolicy } from './policy/writes';
 import { evidenceContext } from './reads';
 import { stageStates, type FollowUpStage, type WriteStage } from './stages';
@@ -156,5 +158,40 @@ export async function attachIdentifier(run: RunContext, row: JournalRow): Promis
     row,
     sending,
     identifierWritePolicy(classifyWrite(run, 'identifiers', answer), row, ctx),
+  );
+}
+
+/** Deactivates the row's supplier (matched by the check, so its platform id is known): one
+ *  DELETE under its intent, like every write. */
+export async function deactivate(run: RunContext, row: JournalRow): Promise<void> {
+  const { conn } = run.d;
+  const { queued, sending } = stageStates('deactivate');
+  const supplier = platformIdentifier(row);
+  if (!supplier) {
+    await run.d.journal.recordOutcomeAsync({
+      rowId: row.id,
+      from: queued,
+      to: 'needs_user',
+      patch: rowError('api_not_found.no_platform_id'),
+    });
+    return;
+  }
+  const answer = await sendWithIntent(
+    run,
+    row,
+    'deactivate',
+    { endpoint: 'DELETE /public/v2/suppliers/sites', platformId: supplier.platformId ?? null },
+    async (o): Promise<ApiAnswer<WriteValue>> => {
+      const a = await conn.client.deactivateSupplier(supplier, o);
+      // 204 has no body: an answer without a value the classifier reads as plain accepted.
+      return a.kind === 'ok' ? { ...a, value: {} } : a;
+    },
+  );
+  if (!answer) return;
+  await applyDecision(
+    run,
+    row,
+    sending,
+    deactivateWritePolicy(classifyWrite(run, 'deactivate', answer)),
   );
 }

@@ -76,4 +76,12 @@ export const VALIDATION_END = new Set(['COMPLETED', 'REJECTED']);
 
 /** The engine's lanes: each keeps a few requests outstanding for the scheduler to pace. */
 export type Lane =
-  'check' | 'create' | 'reconcile' | 'track' | 'identifiers' | 'followup' | 'poll' | 'promote';
+  | 'check'
+  | 'create'
+  | 'reconcile'
+  | 'track'
+  | 'identifiers'
+  | 'deactivate'
+  | 'followup'
+  | 'poll'
+  | 'promote';

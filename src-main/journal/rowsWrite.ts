@@ -53,6 +53,7 @@ const PATCH_KEYS = [
   'outcomeTargetId',
   'rejectionReason',
   'identifiers',
+  'opResult',
   'errorCode',
   'errorMessage',
   'errorParams',

@@ -11,7 +11,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
-import type { IdentifierAction, Operation, ScoresLayout } from '../../src-shared/operations';
+import type {
+  IdentifierAction,
+  OpResult,
+  Operation,
+  ScoresLayout,
+} from '../../src-shared/operations';
 import type { AttachedIdentifier } from '../../src-shared/supplier';
 import type { JobState, RowEventKind, RowState } from './rowStates';
 
@@ -71,6 +76,8 @@ export const DUE_STATES = [
   'validation_queued',
   'validation_in_doubt',
   'validation_requested',
+  'deactivate_queued',
+  'deactivate_in_doubt',
 ] as const satisfies readonly RowState[];
 
 /** The due index's condition. A query uses a partial index only when its WHERE holds this very
@@ -90,6 +97,7 @@ export const UNLISTED_STATES = [
   'queued',
   'screening_queued',
   'validation_queued',
+  'deactivate_queued',
   'created',
   'accepted',
   'pending',
@@ -177,6 +185,9 @@ export const rows = sqliteTable(
     /** The ids attached after creation (the payload's customer and own ids) and what each
      *  came to, in the order they were sent; an id of the payload not listed is still to go. */
     identifiers: text('identifiers', { mode: 'json' }).$type<AttachedIdentifier[]>(),
+    /** What the job's own change came to, for the kinds of job other than onboarding
+     *  (src-shared/operations.ts OP_RESULTS: deactivated, already inactive, not found). */
+    opResult: text('op_result').$type<OpResult>(),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     /** The values of the error's placeholders (`failure.<code>[.<reason>]`), `reason` among

@@ -37,6 +37,10 @@ export {
   type StateSettings,
 } from './stateSchema';
 
+/** The writes the stats count per identity: a deactivation (by platform id), an identifier
+ *  added or removed (by supplier, type, id and source). */
+export type ChangeKind = 'deactivate' | 'identifier_add' | 'identifier_remove';
+
 export class SandboxState {
   readonly db: Database.Database;
 
@@ -364,10 +368,18 @@ export class SandboxState {
 
   /** Soft deactivation: the row stays, but it is no longer listed, found or counted as a duplicate. */
   deactivate(platformId: number, now: number): void {
-    this.stmt('UPDATE suppliers SET active = 0, deactivated_at = ? WHERE platform_id = ?').run(
-      now,
-      platformId,
-    );
+    this.db.transaction(() => {
+      const changed = this.stmt(
+        'UPDATE suppliers SET active = 0, deactivated_at = ? WHERE platform_id = ? AND active = 1',
+      ).run(now, platformId).changes;
+      if (changed) this.countChange('deactivate', String(platformId));
+    })();
+  }
+
+  /** One change a write made, per identity (stats: a count above one is a change repeated). */
+  private countChange(kind: ChangeKind, identity: string): void {
+    const key = `change:${kind}:${identity}`;
+    this.setMeta(key, this.meta(key) + 1);
   }
 
   // ---- creation -------------------------------------------------------------------------
@@ -472,6 +484,7 @@ export class SandboxState {
         );
       }
       this.insertIdentifier(platformId, type, id, source);
+      this.countChange('identifier_add', `${platformId}\u001f${type}\u001f${id}\u001f${source}`);
     })();
   }
 
@@ -479,6 +492,9 @@ export class SandboxState {
     const result = this.stmt(
       'DELETE FROM identifiers WHERE platform_id = ? AND type = ? AND id = ? AND source = ?',
     ).run(platformId, type, id, source);
+    if (result.changes > 0) {
+      this.countChange('identifier_remove', `${platformId}\u001f${type}\u001f${id}\u001f${source}`);
+    }
     if (result.changes === 0) {
       throw notFound(
         `The supplier has no identifier ${type} ${id}${source ? ` with source ${source}` : ''}.`,
@@ -528,6 +544,7 @@ export class SandboxState {
     screeningRequests: number;
     validationRequests: number;
     scoreWrites: Record<string, number>;
+    changesByIdentity: Record<ChangeKind, Record<string, number>>;
   } {
     const count = (sql: string) => (this.stmt(sql).get() as { n: number }).n;
     const creationsByIdentity: Record<string, number> = {};
@@ -540,6 +557,20 @@ export class SandboxState {
       "SELECT platform_id || '|' || event_type_key AS k, COUNT(*) AS n FROM scores GROUP BY platform_id, event_type_key",
     ).all() as { k: string; n: number }[];
     for (const r of written) scoreWrites[r.k] = r.n;
+    const changesByIdentity: Record<ChangeKind, Record<string, number>> = {
+      deactivate: {},
+      identifier_add: {},
+      identifier_remove: {},
+    };
+    const changes = this.stmt("SELECT key, value FROM meta WHERE key LIKE 'change:%'").all() as {
+      key: string;
+      value: number;
+    }[];
+    for (const c of changes) {
+      const [, kind, ...rest] = c.key.split(':');
+      const byKind = changesByIdentity[kind as ChangeKind];
+      if (byKind) byKind[rest.join(':')] = c.value;
+    }
     return {
       creationsByIdentity,
       createRequestsAccepted: this.meta('create_requests_accepted'),
@@ -548,6 +579,7 @@ export class SandboxState {
       screeningRequests: count('SELECT COUNT(*) AS n FROM screenings'),
       validationRequests: count('SELECT COUNT(*) AS n FROM validations'),
       scoreWrites,
+      changesByIdentity,
     };
   }
 }

@@ -133,6 +133,14 @@ export interface SandboxStats {
   validationRequests: number;
   /** Key `${platformId}|${eventTypeKey}` -> external scores written (a repeated write shows as 2+). */
   scoreWrites: Record<string, number>;
+  /** Changes made per identity by deactivations (key: platform id) and by identifiers added or
+   *  removed (key: platform id, type, id and source joined by U+001F): a change repeated shows
+   *  as 2+. */
+  changesByIdentity: {
+    deactivate: Record<string, number>;
+    identifier_add: Record<string, number>;
+    identifier_remove: Record<string, number>;
+  };
 }
 
 export interface SandboxHandle {

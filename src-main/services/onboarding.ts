@@ -16,6 +16,7 @@ import * as rows from './onboarding/rows';
 import * as fixes from './onboarding/fixes';
 import * as results from './onboarding/results';
 import * as retryFromResults from './onboarding/retryFromResults';
+import * as undo from './onboarding/undo';
 import type { Ctx, OnboardingOptions } from './onboarding/context';
 
 export type { OnboardingOptions } from './onboarding/context';
@@ -78,6 +79,8 @@ export class Onboarding {
   // ---- importJob
   readonly createJob = (...a: Args<typeof importJob.createJob>) =>
     importJob.createJob(this.ctx, ...a);
+  readonly createUndoJob = (...a: Args<typeof undo.createUndoJob>) =>
+    undo.createUndoJob(this.ctx, ...a);
   readonly finishImport = (...a: Args<typeof importJob.finishImport>) =>
     importJob.finishImport(this.ctx, ...a);
 

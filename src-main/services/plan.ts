@@ -8,6 +8,7 @@
 // that notices each end, all from the engine's settings for this connection.
 import type { JobPlanView } from '../../src-shared/contract';
 import { failWith } from '../../src-shared/errors';
+import { operationOf } from '../../src-shared/operations';
 import { FOLLOW_UP_STATES, type RowState } from '../../src-shared/rowStates';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { OnCreateEntitlements } from '../engine/jobRunner';
@@ -79,6 +80,20 @@ const SENT_STATES: readonly RowState[] = [
   'needs_user',
 ];
 const ENDED_JOBS = new Set(['finished', 'cancelled']);
+/** Rows of a deactivate job a start may still send a DELETE for (unchecked rows counted as
+ *  matched: an upper bound until the check has run). */
+const TO_DEACTIVATE: readonly RowState[] = [
+  'valid',
+  'exists',
+  'deactivate_queued',
+  'deactivate_in_doubt',
+];
+
+/** The number of deactivations a start confirmed before, from the job's last plan note. */
+export function confirmedDeactivations(note: unknown): number | null {
+  const n = (note as { deactivations?: unknown } | undefined)?.deactivations;
+  return typeof n === 'number' ? n : null;
+}
 
 export interface PlanDeps {
   journal: Journal;
@@ -98,7 +113,10 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const period = job.options.screeningPeriod as 2 | 5 | 10 | null;
   const existingFollowed = skipExisting ? 0 : counts.exists;
 
-  const creations = sum(CREATE_STATES);
+  // A deactivate job creates nothing: its valid and matched rows are DELETEs, each confirmed.
+  const deactivating = operationOf(job.options) === 'deactivate';
+  const deactivations = deactivating ? sum(TO_DEACTIVATE) : 0;
+  const creations = deactivating ? 0 : sum(CREATE_STATES);
   const screenExisting = period ? existingFollowed : 0;
   const screenings = period ? sum(TO_SCREEN) + screenExisting : 0;
   const validations = validate ? sum(TO_VALIDATE) + existingFollowed : 0;
@@ -131,7 +149,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
       ? validations
       : existingFollowed + sum(['validation_queued'])
     : 0;
-  const writes = creations + separateScreenings + separateValidations;
+  const writes = creations + separateScreenings + separateValidations + deactivations;
   const checkMs = reads ? (reads / readsPerMinute) * 60_000 : 0;
   const sendMs = writes ? (writes / writesPerMinute) * 60_000 : 0;
   // After the last write: the platform's processing, and the poll that notices its end.
@@ -154,6 +172,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     confirmed !== undefined &&
     (confirmed.periodInYears ?? null) === period &&
     (confirmed.screenings ?? 0) >= screenings;
+  const deactivationsConfirmed = confirmedDeactivations(confirmed) === deactivations;
 
   return {
     jobId,
@@ -187,7 +206,13 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     },
     overlaps: overlaps.map(({ rowIds: _rows, ...o }) => o),
     heldRows: held.size,
-    needsConfirmation: held.size > 0 || (screenings > 0 && !screeningsConfirmed),
+    operation: operationOf(job.options),
+    deactivations,
+    undoOf: job.options.undoOf ?? null,
+    needsConfirmation:
+      held.size > 0 ||
+      (screenings > 0 && !screeningsConfirmed) ||
+      (deactivations > 0 && !deactivationsConfirmed),
   };
 }
 
@@ -235,6 +260,7 @@ export function recordConfirmedPlan(journal: Journal, plan: JobPlanView): void {
           screenings: plan.screening?.suppliers ?? 0,
           validations: plan.validation?.suppliers ?? 0,
           creations: plan.creations,
+          deactivations: plan.deactivations,
           heldRows: plan.heldRows,
         },
       },

@@ -99,6 +99,9 @@ export interface ExportSummary {
 const SUPPLIER_KEY = {
   [SUPPLIER_OUTCOME.created]: 'results.supplier.created',
   [SUPPLIER_OUTCOME.existing]: 'results.supplier.existing',
+  [SUPPLIER_OUTCOME.deactivated]: 'results.supplier.deactivated',
+  [SUPPLIER_OUTCOME.already_inactive]: 'results.supplier.already_inactive',
+  [SUPPLIER_OUTCOME.not_found]: 'results.supplier.not_found',
 } as const;
 
 function resultText(

@@ -275,6 +275,7 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'debitorennummer',
     'numero client',
   ],
+  platformId: ['platform id', 'platformid', 'platform target id', 'plattform id', 'plattform-id'],
   ownId: [
     'own id',
     'ownid',

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { fail } from '../../src-shared/errors';
 import { normaliseTransform } from '../../src-shared/fieldTransforms';
+import { MAPPABLE_FIELDS, SUPPLIER_REF_FIELDS } from '../../src-shared/operations';
 import { PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { toCountryCode } from './countries';
 import { HEADER_NAMES, headerMeaning, normaliseHeader } from './headerNames';
@@ -17,7 +18,7 @@ import type {
   MappingTemplate,
 } from './types';
 
-const FIELD_KEYS = PAYLOAD_FIELDS.map((f) => f.key) as MappableField[];
+const FIELD_KEYS = MAPPABLE_FIELDS.map((f) => f.key) as MappableField[];
 export const REQUIRED_FIELDS = PAYLOAD_FIELDS.filter((f) => f.required).map(
   (f) => f.key,
 ) as MappableField[];
@@ -318,10 +319,15 @@ export function suggestMapping(
 
 /** Required fields with neither a column nor a constant. */
 export function missingRequiredFields(mapping: Mapping): MappableField[] {
-  return REQUIRED_FIELDS.filter((field) => {
+  const open = (field: MappableField) => {
     const f = mapping.fields.find((m) => m.field === field);
     return !f || (f.column === null && (f.constant ?? '').trim() === '');
-  });
+  };
+  // A deactivate row names its supplier by any identifier: one of them must be mapped.
+  if (mapping.operation === 'deactivate') {
+    return SUPPLIER_REF_FIELDS.every(open) ? [...SUPPLIER_REF_FIELDS] : [];
+  }
+  return REQUIRED_FIELDS.filter(open);
 }
 
 /** Refuses a mapping that leaves required fields open, or points at columns the table lacks. */

@@ -19,10 +19,15 @@ export const RESULT_COLUMNS = [
 ] as const satisfies readonly { key: keyof RowResult; header: string }[];
 
 /** The words of the Supplier outcome column: the job's own creation, confirmed by its answer or
- *  by reconciling a lost one, or a supplier that was there before the job. */
+ *  by reconciling a lost one, or a supplier that was there before the job; for a deactivate
+ *  job, what its DELETE came to. */
 export const SUPPLIER_OUTCOME = {
   created: 'created by this job',
   existing: 'existed before',
+  // A deactivate job's (or an undo's) own outcome, from the row's op_result.
+  deactivated: 'deactivated by this job',
+  already_inactive: 'already inactive',
+  not_found: 'not found',
 } as const;
 
 /** A result column's header in a language; English gives `RESULT_COLUMNS`' own. */

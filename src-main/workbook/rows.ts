@@ -7,6 +7,7 @@ import type { ErrorCode } from '../../src-shared/errors';
 import type { Params } from '../../src-shared/i18n';
 import type { ProblemCode } from '../../src-shared/i18n/import';
 import { problemText, rowNoteText } from '../../src-shared/i18n/importText';
+import { rowIdentifier, SUPPLIER_REF_FIELDS } from '../../src-shared/operations';
 import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import { countryName, suggestCountry, toCountryCode } from './countries';
 import { assertMappingUsable } from './mapping';
@@ -318,6 +319,8 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
   if (customerId) extraIds.customerId = customerId;
   const ownId = text('ownId');
   if (ownId) extraIds.ownId = ownId;
+  const platformId = text('platformId');
+  if (platformId) extraIds.platformId = platformId;
 
   return {
     sourceRow: row.sourceRow,
@@ -367,6 +370,11 @@ export class RowValidator {
     if (mapped.empty) {
       status = 'empty';
       problems.push(rowProblem(row, null, null, '', 'row_empty'));
+    } else if (this.mapping.operation === 'deactivate') {
+      const checked = this.validateRef(mapped, problems);
+      status = checked.status;
+      payload = checked.payload;
+      identity = checked.identity;
     } else {
       const parsed = SupplierCreatePayloadSchema.safeParse(mapped.draft);
       if (!parsed.success) {
@@ -433,6 +441,42 @@ export class RowValidator {
 
   summary(): ValidationSummary {
     return { ...this.counts, byCode: { ...this.counts.byCode } };
+  }
+
+  /** A row that names an existing supplier (deactivate): one identifier at least, each a
+   *  problem of its own cell; the same supplier twice in the file is a duplicate. */
+  private validateRef(
+    mapped: MappedRow,
+    problems: RowProblem[],
+  ): { status: 'valid' | 'invalid'; payload: ValidatedRow['payload']; identity: string | null } {
+    const row = mapped.sourceRow;
+    const sid = mapped.draft.supplierId as { id?: string; source?: string } | undefined;
+    const draft = {
+      ...(sid?.id || sid?.source ? { supplierId: sid } : {}),
+      ...mapped.extraIds,
+    };
+    const ref = rowIdentifier(draft);
+    if (!ref && !problems.length) {
+      const field = SUPPLIER_REF_FIELDS.find((f) => this.label(f) !== null) ?? 'supplierId.id';
+      problems.push(rowProblem(row, field, this.label(field), '', 'value_missing'));
+    }
+    let identity: string | null = null;
+    if (ref) {
+      identity = JSON.stringify(ref);
+      const first = this.firstRowOf.get(identity);
+      if (first !== undefined) {
+        const field = ref.platformId ? 'platformId' : 'supplierId.id';
+        const value = String(ref.platformId ?? ref.supplierId ?? ref.customerId ?? ref.ownId);
+        problems.push(
+          rowProblem(row, field, this.label(field), value, 'duplicate_in_file', { first }),
+        );
+      } else this.firstRowOf.set(identity, row);
+    }
+    if (ref && !problems.length) {
+      // Not a create payload: the row's payload is the supplier it names (SupplierRefPayload).
+      return { status: 'valid', payload: draft as unknown as ValidatedRow['payload'], identity };
+    }
+    return { status: 'invalid', payload: null, identity };
   }
 }
 

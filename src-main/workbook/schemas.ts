@@ -6,10 +6,11 @@ import { z } from 'zod';
 import { ParamsSchema } from '../../src-shared/contract';
 import { NOTE_KINDS, ROW_NOTE_KINDS } from '../../src-shared/i18n/import';
 import { FieldTransformSchema } from '../../src-shared/fieldTransforms';
-import { PAYLOAD_FIELDS, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
+import { MAPPABLE_FIELDS } from '../../src-shared/operations';
+import { SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import type * as T from './types';
 
-const fieldKeys = PAYLOAD_FIELDS.map((f) => f.key) as [T.MappableField, ...T.MappableField[]];
+const fieldKeys = MAPPABLE_FIELDS.map((f) => f.key) as [T.MappableField, ...T.MappableField[]];
 export const MappableFieldSchema = z.enum(fieldKeys);
 
 export const SheetInfoSchema = z.object({
@@ -141,7 +142,11 @@ export const ValidatedRowSchema = z.object({
   payload: SupplierCreatePayloadSchema.nullable(),
   draft: z.record(z.string(), z.unknown()).optional(),
   identity: z.string().nullable(),
-  extraIds: z.object({ customerId: z.string().optional(), ownId: z.string().optional() }),
+  extraIds: z.object({
+    customerId: z.string().optional(),
+    ownId: z.string().optional(),
+    platformId: z.string().optional(),
+  }),
   problems: z.array(RowProblemSchema),
   notes: z.array(RowNoteSchema),
 });

@@ -7,7 +7,8 @@ import type { Params } from '../../src-shared/i18n';
 import type { NoteKind, RowNoteKind } from '../../src-shared/i18n/import';
 import type { CellMark } from './cellText';
 import type { FieldTransform } from '../../src-shared/fieldTransforms';
-import type { PayloadFieldKey, SupplierCreatePayload } from '../../src-shared/supplier';
+import type { MappableFieldKey, Operation } from '../../src-shared/operations';
+import type { SupplierCreatePayload } from '../../src-shared/supplier';
 
 export type FileKind = 'xlsx' | 'csv';
 
@@ -113,7 +114,7 @@ export interface TablePreview extends TableLayout {
 
 // ---- Mapping
 
-export type MappableField = PayloadFieldKey;
+export type MappableField = MappableFieldKey;
 
 export interface FieldMapping {
   field: MappableField;
@@ -127,6 +128,9 @@ export interface FieldMapping {
 
 export interface Mapping {
   fields: FieldMapping[];
+  /** The kind of job the rows are validated for (src-shared/operations.ts); an onboarding when
+   *  absent. Set by the import from the job's options, never by a file. */
+  operation?: Operation;
 }
 
 export interface FieldSuggestion {
@@ -190,6 +194,8 @@ export interface RowNote {
 export interface ExtraIdentifiers {
   customerId?: string;
   ownId?: string;
+  /** A deactivate row's platform id (onboarding has none). */
+  platformId?: string;
 }
 
 export interface MappedRow {

@@ -11,6 +11,8 @@ export const jobErrors = {
     'Left out of this job: another job was still working on the same supplier (supplier id and source). Once that job has ended, retry this row if it is still needed.',
   job_running:
     'The job is running. Pause it, or wait until it ends, then try again: a running job cannot be moved, archived or deleted.',
+  undo_refused:
+    'This job cannot be undone: only an onboarding job whose creations have all been answered can be undone.',
   connection_switch_refused:
     'The job cannot move to this connection. Keep its connection, or start a new job from the file on the other one.',
   connection_test_failed:

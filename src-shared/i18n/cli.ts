@@ -213,6 +213,29 @@ export const en = {
     '{what} Nothing was sent{cancelled}. Check the summary above, then run the same command again with --yes to confirm it{held}.',
   'cli.confirm.cancelled': ' (job {job} was cancelled)',
   'cli.confirm.addSendHeld': ' (add --send-held to send the rows another job holds as well)',
+  'cli.plan.deactivate.one': '  {count} supplier will be deactivated.',
+  'cli.plan.deactivate.other': '  {count} suppliers will be deactivated.',
+  'cli.plan.undoOf':
+    '  This undoes job {job}: only the suppliers it created, none that existed before it.',
+  'cli.plan.ambiguousNamed.one':
+    '  {count} row names several suppliers: it is left alone (fix its identifier, then retry it).',
+  'cli.plan.ambiguousNamed.other':
+    '  {count} rows name several suppliers: they are left alone (fix their identifiers, then retry them).',
+  'cli.confirm.deactivate.one': 'deactivates {count} supplier',
+  'cli.confirm.deactivate.other': 'deactivates {count} suppliers',
+  'cli.confirm.askDeactivate.one': 'Deactivate {count} supplier?',
+  'cli.confirm.askDeactivate.other': 'Deactivate {count} suppliers?',
+  'cli.undo.made.one':
+    'Made job {job} to undo job {of} ({name}): {count} supplier it created will be deactivated.',
+  'cli.undo.made.other':
+    'Made job {job} to undo job {of} ({name}): {count} suppliers it created will be deactivated.',
+  'cli.usage.operation': '--operation takes onboard, identifiers or deactivate, not "{given}".',
+  'cli.usage.identifiersNotYet':
+    'Identifier jobs (--operation identifiers) are not available on the command line yet. Use --operation onboard or deactivate.',
+  'cli.usage.undoAndFile':
+    '--undo makes its job from the onboarding job it names: give no file with it (and no --resume or --retry-from).',
+  'cli.usage.undoOwnOptions':
+    '{options} cannot be used with --undo or --operation deactivate: a deactivation creates nothing and orders nothing.',
   'cli.confirm.ask': 'Start?',
   'cli.confirm.defaultNo': '[y/N]',
   'cli.confirm.defaultYes': '[Y/n]',
@@ -470,6 +493,29 @@ export const de: Record<keyof typeof en, string> = {
   'cli.confirm.cancelled': ' (Auftrag {job} wurde abgebrochen)',
   'cli.confirm.addSendHeld':
     ' (mit --send-held werden auch die Zeilen gesendet, die ein anderer Auftrag hält)',
+  'cli.plan.deactivate.one': '  {count} Lieferant wird deaktiviert.',
+  'cli.plan.deactivate.other': '  {count} Lieferanten werden deaktiviert.',
+  'cli.plan.undoOf':
+    '  Dies macht Auftrag {job} rückgängig: nur die Lieferanten, die er angelegt hat, keinen, der vorher bestand.',
+  'cli.plan.ambiguousNamed.one':
+    '  {count} Zeile nennt mehrere Lieferanten: Sie bleibt unberührt (Kennung korrigieren, dann erneut versuchen).',
+  'cli.plan.ambiguousNamed.other':
+    '  {count} Zeilen nennen mehrere Lieferanten: Sie bleiben unberührt (Kennungen korrigieren, dann erneut versuchen).',
+  'cli.confirm.deactivate.one': 'deaktiviert {count} Lieferanten',
+  'cli.confirm.deactivate.other': 'deaktiviert {count} Lieferanten',
+  'cli.confirm.askDeactivate.one': '{count} Lieferanten deaktivieren?',
+  'cli.confirm.askDeactivate.other': '{count} Lieferanten deaktivieren?',
+  'cli.undo.made.one':
+    'Auftrag {job} macht Auftrag {of} ({name}) rückgängig: {count} von ihm angelegter Lieferant wird deaktiviert.',
+  'cli.undo.made.other':
+    'Auftrag {job} macht Auftrag {of} ({name}) rückgängig: {count} von ihm angelegte Lieferanten werden deaktiviert.',
+  'cli.usage.operation': '--operation nimmt onboard, identifiers oder deactivate, nicht „{given}“.',
+  'cli.usage.identifiersNotYet':
+    'Kennungs-Aufträge (--operation identifiers) gibt es auf der Kommandozeile noch nicht. Verwenden Sie --operation onboard oder deactivate.',
+  'cli.usage.undoAndFile':
+    '--undo erstellt seinen Auftrag aus dem genannten Anlage-Auftrag: Geben Sie dazu keine Datei an (und kein --resume oder --retry-from).',
+  'cli.usage.undoOwnOptions':
+    '{options} kann nicht mit --undo oder --operation deactivate verwendet werden: Eine Deaktivierung legt nichts an und bestellt nichts.',
   'cli.confirm.ask': 'Starten?',
   'cli.confirm.defaultNo': '[j/N]',
   'cli.confirm.defaultYes': '[J/n]',

@@ -53,6 +53,14 @@ export const en = {
   'history.reconciled_identifier_added': 'Reconciled: the identifier is on the supplier.',
   'history.reconciled_identifier_missing':
     'Reconciled: the identifier is not on the platform (the request did not take effect); sent again.',
+  'history.deactivate_queued': 'The supplier matched: to be deactivated.',
+  'history.deactivate_not_found': 'No active supplier matches the row: nothing to deactivate.',
+  'history.deactivated': 'The supplier was deactivated.',
+  'history.already_inactive': 'The supplier was not active any more (404): nothing deactivated.',
+  'history.reconciled_deactivated':
+    'Reconciled: the supplier is not active any more (the deactivation took effect).',
+  'history.reconciled_still_active':
+    'Reconciled: the supplier is still active (the request did not take effect); sent again.',
   'history.retry_asked': 'You asked for a retry.',
   'history.job_cancelled': 'The job was cancelled.',
   'history.moved_api': 'The job moved to another API: checked again there.',
@@ -124,6 +132,16 @@ export const de: Record<keyof typeof en, string> = {
   'history.reconciled_identifier_added': 'Abgeglichen: Die Kennung ist beim Lieferanten.',
   'history.reconciled_identifier_missing':
     'Abgeglichen: Die Kennung ist nicht auf der Plattform (die Anfrage wurde nicht wirksam); erneut gesendet.',
+  'history.deactivate_queued': 'Der Lieferant wurde gefunden: wird deaktiviert.',
+  'history.deactivate_not_found':
+    'Kein aktiver Lieferant passt zur Zeile: Es gibt nichts zu deaktivieren.',
+  'history.deactivated': 'Der Lieferant wurde deaktiviert.',
+  'history.already_inactive':
+    'Der Lieferant war nicht mehr aktiv (404): Es wurde nichts deaktiviert.',
+  'history.reconciled_deactivated':
+    'Abgeglichen: Der Lieferant ist nicht mehr aktiv (die Deaktivierung wurde wirksam).',
+  'history.reconciled_still_active':
+    'Abgeglichen: Der Lieferant ist noch aktiv (die Anfrage wurde nicht wirksam); erneut gesendet.',
   'history.retry_asked': 'Sie haben einen erneuten Versuch angefordert.',
   'history.job_cancelled': 'Der Auftrag wurde abgebrochen.',
   'history.moved_api':

@@ -64,6 +64,14 @@ const cases = {
     'Results in the {format} format are saved in a file whose name ends in .{extension}. Choose such a name.',
   'failure.export_file_exists.named':
     'A file named {name} is already in that folder, and the app did not write it or it was changed since (for example fixed in Excel), so it is not replaced. Rename or move that file (or, in the desktop app, choose another place with "Save as…"), then export again.',
+  'failure.plan_not_confirmed.count':
+    'This job deactivates {count} suppliers, and the start did not confirm that count. Look at the summary, then confirm the start with exactly that count.',
+  'failure.undo_refused.kind':
+    'The job "{name}" is not an onboarding job: only the suppliers an onboarding job created can be deactivated by undoing it.',
+  'failure.undo_refused.unsettled':
+    'The job "{name}" still has {rows} creations under way or in doubt. Resume it until every creation is answered, then undo it.',
+  'failure.job_running.undo':
+    'The job "{name}" is running, so it cannot be undone yet: its creations are still being sent. Pause it or let it end, then try again.',
   'failure.job_running.move':
     'The job "{name}" is running, so it cannot be moved to another connection: its rows are being sent and their answers must be recorded with it. Pause or cancel the job first, then try again.',
   'failure.job_running.archive':
@@ -95,6 +103,10 @@ const cases = {
     'The platform did not find this supplier to add its identifiers to. Check that it is still active on the platform, then retry the row.',
   'failure.api_maybe_processed.identifier_cap':
     'The identifier {id} was sent {attempts} times without a confirmed result, and no supplier has it. Check the platform, then retry the row.',
+  'failure.api_maybe_processed.deactivate_cap':
+    'The deactivation was sent {attempts} times without a confirmed result, and the supplier is still active. Check the platform, then retry the row.',
+  'failure.api_row_rejected.deactivate':
+    "The platform refused to deactivate this supplier: {detail} Check the row's identifier, then retry the row.",
   'failure.api_not_found.screening_gone':
     'The platform no longer reports the screening request for this supplier. Check the supplier on the platform, then retry the row to ask again.',
   'failure.api_not_found.validation_gone':
@@ -314,6 +326,16 @@ export const de: Record<keyof typeof en, string> = {
     'Ergebnisse im Format {format} werden in einer Datei gespeichert, deren Name auf .{extension} endet. Wählen Sie einen solchen Namen.',
   'failure.export_file_exists.named':
     'Eine Datei namens {name} liegt bereits in diesem Ordner, und die App hat sie nicht geschrieben oder sie wurde seitdem geändert (etwa in Excel korrigiert), daher wird sie nicht ersetzt. Benennen Sie diese Datei um oder verschieben Sie sie (oder wählen Sie in der Desktop-App mit „Speichern unter…“ einen anderen Ort) und exportieren Sie dann erneut.',
+  'failure.plan_not_confirmed.count':
+    'Dieser Auftrag deaktiviert {count} Lieferanten, und der Start hat diese Anzahl nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start dann mit genau dieser Anzahl.',
+  'failure.undo_refused.kind':
+    'Der Auftrag „{name}“ ist kein Anlage-Auftrag: Nur die Lieferanten, die ein Anlage-Auftrag angelegt hat, können durch sein Rückgängigmachen deaktiviert werden.',
+  'failure.undo_refused.unsettled':
+    'Der Auftrag „{name}“ hat noch {rows} Anlagen in Arbeit oder ungeklärt. Setzen Sie ihn fort, bis jede Anlage beantwortet ist, und machen Sie ihn dann rückgängig.',
+  'failure.job_running.undo':
+    'Der Auftrag „{name}“ läuft und kann noch nicht rückgängig gemacht werden: Seine Anlagen werden noch gesendet. Halten Sie ihn an oder lassen Sie ihn enden und versuchen Sie es dann erneut.',
+  'failure.undo_refused':
+    'Dieser Auftrag kann nicht rückgängig gemacht werden: Nur ein Anlage-Auftrag, dessen Anlagen alle beantwortet sind, kann rückgängig gemacht werden.',
   'failure.job_running.move':
     'Der Auftrag „{name}“ läuft und kann daher nicht zu einer anderen Verbindung verschoben werden: Seine Zeilen werden gesendet und ihre Antworten müssen bei ihm verbucht werden. Halten Sie den Auftrag an oder brechen Sie ihn ab und versuchen Sie es dann erneut.',
   'failure.job_running.archive':
@@ -349,6 +371,10 @@ export const de: Record<keyof typeof en, string> = {
     'Die Plattform hat diesen Lieferanten nicht gefunden, um ihm seine Kennungen hinzuzufügen. Prüfen Sie, ob er auf der Plattform noch aktiv ist, und versuchen Sie die Zeile dann erneut.',
   'failure.api_maybe_processed.identifier_cap':
     'Die Kennung {id} wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet, und kein Lieferant hat sie. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
+  'failure.api_maybe_processed.deactivate_cap':
+    'Die Deaktivierung wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet, und der Lieferant ist noch aktiv. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
+  'failure.api_row_rejected.deactivate':
+    'Die Plattform hat die Deaktivierung dieses Lieferanten abgelehnt: {detail} Prüfen Sie die Kennung der Zeile und versuchen Sie die Zeile dann erneut.',
   'failure.api_not_found.screening_gone':
     'Die Plattform meldet die Screening-Anfrage für diesen Lieferanten nicht mehr. Prüfen Sie den Lieferanten auf der Plattform und versuchen Sie die Zeile dann erneut, um sie neu anzufordern.',
   'failure.api_not_found.validation_gone':

@@ -32,11 +32,8 @@ const en = {
   ...results.en,
   ...cli.en,
   ...base.en,
-<<<<<<< HEAD
   ...kinds.en,
-=======
   ...scores.en,
->>>>>>> main
 };
 export type MessageKey = keyof typeof en;
 const de: Record<MessageKey, string> = {
@@ -49,11 +46,8 @@ const de: Record<MessageKey, string> = {
   ...results.de,
   ...cli.de,
   ...base.de,
-<<<<<<< HEAD
   ...kinds.de,
-=======
   ...scores.de,
->>>>>>> main
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, de };

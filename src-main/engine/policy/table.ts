@@ -25,6 +25,7 @@ import {
   type IdentifierContext,
   type IdentifierRow,
 } from './identifiers';
+import { deactivateWritePolicy, reconcileDeactivatePolicy } from './deactivate';
 import { createPolicy, followUpPolicy } from './writes';
 import { ANSWER_CLASSES, type Answer, type AnswerClass, type Decision } from './types';
 
@@ -76,13 +77,15 @@ function attaching(
 
 /** Every write stage against every answer class. */
 export function writeCases(): PolicyCase[] {
-  const stages: WriteStage[] = ['create', 'identifiers', ...FOLLOW_UP_STAGES];
+  const stages: WriteStage[] = ['create', 'identifiers', ...FOLLOW_UP_STAGES, 'deactivate'];
   const decide = (stage: WriteStage, c: AnswerClass): Decision => {
     switch (stage) {
       case 'create':
         return createPolicy(sampleAnswer(c), { sent: SENT });
       case 'identifiers':
         return identifierWritePolicy(sampleAnswer(c), attaching('identifiers_sending'), ID_CTX);
+      case 'deactivate':
+        return deactivateWritePolicy(sampleAnswer(c));
       default:
         return followUpPolicy(stage, sampleAnswer(c), { validate: true });
     }
@@ -194,6 +197,13 @@ export function readCases(): PolicyCase[] {
     { class: 'none' },
     attaching('identifiers_in_doubt', { attempts: 3 }),
   );
+  const off = { attempts: 1, platformId: '42' };
+  const reconcileOff = (answer: string, e: Evidence, r = off) =>
+    add('reconcile deactivate', answer, reconcileDeactivatePolicy(e, r, ID_CTX));
+  reconcileOff('not_settled', { class: 'not_settled' });
+  reconcileOff('found (still active)', found);
+  reconcileOff('found, cap reached', found, { ...off, attempts: 3 });
+  reconcileOff('none (not active any more)', { class: 'none' });
   return cases;
 }
 

@@ -24,9 +24,10 @@ export function jobHandlers(d: HandlerDeps): AreaHandlers<'jobs'> {
       const { journal, engine } = await d.ready();
       return runLog(journal, engine, jobId);
     },
-    'jobs:start': async ({ jobId, confirmed, leaveOutHeld }) => {
+    'jobs:undo': async ({ jobId, lang }) => (await ob()).createUndoJob({ jobId, lang }),
+    'jobs:start': async ({ jobId, confirmed, confirmedCount, leaveOutHeld }) => {
       const o = await ob();
-      const { leftOut } = o.confirmStart(jobId, { confirmed, leaveOutHeld });
+      const { leftOut } = o.confirmStart(jobId, { confirmed, confirmedCount, leaveOutHeld });
       const started = o.start(jobId, { mode: 'run', wait: true });
       return leftOut ? { started, leftOut } : { started };
     },

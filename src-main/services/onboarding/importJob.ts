@@ -4,6 +4,7 @@ import type { JobOptionsView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { word, type Params } from '../../../src-shared/i18n';
 import { said } from '../../../src-shared/i18n/said';
+import { operationOf } from '../../../src-shared/operations';
 import { identityKey } from '../../../src-shared/supplier';
 import type { NewRow } from '../../journal/journal';
 import {
@@ -49,11 +50,15 @@ export async function createJob(
     journal.getConnection(input.connectionId) ??
     failWith('not_found', { reason: 'chosen_connection', connectionId: input.connectionId });
   const file = await inspectFile(input.path);
+  // The rows are validated for the job's kind (the mapping carries it with the job).
+  const operation = operationOf(input.options);
+  const mapping: Mapping =
+    operation === 'onboard' ? input.mapping : { ...input.mapping, operation };
   const imported = await importRows(input.path, {
     ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
     ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
     expectedHash: file.hash,
-    mapping: input.mapping,
+    mapping,
   });
   // Results that cannot be written to Excel are said before anything is sent, not after.
   const width = imported.columns.length + RESULT_COLUMNS.length;
@@ -88,7 +93,7 @@ export async function createJob(
     sourceSheet: file.kind === 'xlsx' ? imported.sheet : null,
     headerRow: imported.headerRow,
     headers: imported.columns.map((c) => c.header),
-    mapping: input.mapping as unknown as Record<string, unknown>,
+    mapping: mapping as unknown as Record<string, unknown>,
     options: { ...input.options, ...(input.lang ? { lang: input.lang } : {}) },
   });
   // Until the last row is journaled, the job says so: a job whose import was cut short (a crash,

@@ -4,7 +4,7 @@ import { fail, failWith, paramsOf, toAppError } from '../../../src-shared/errors
 import { said } from '../../../src-shared/i18n/said';
 import type { RunExit, RunOptions } from '../../engine/jobRunner';
 import type { RowState } from '../../journal/rowStates';
-import { leaveOutHeldRows, planJob, recordConfirmedPlan } from '../plan';
+import { confirmedDeactivations, leaveOutHeldRows, planJob, recordConfirmedPlan } from '../plan';
 import { isBusy, type Ctx } from './context';
 import { IMPORT_INCOMPLETE, finishImport } from './importJob';
 import { jobView } from './jobView';
@@ -36,11 +36,19 @@ export function startPlan(ctx: Ctx, jobId: string): JobPlanView {
 export function confirmStart(
   ctx: Ctx,
   jobId: string,
-  choice: { confirmed: boolean; leaveOutHeld: boolean },
+  choice: { confirmed: boolean; leaveOutHeld: boolean; confirmedCount?: number | undefined },
 ): { plan: JobPlanView; leftOut: number } {
   if (isBusy(ctx, jobId)) return { plan: startPlan(ctx, jobId), leftOut: 0 };
   let plan = startPlan(ctx, jobId);
   if (plan.needsConfirmation && !choice.confirmed) fail('plan_not_confirmed');
+  // Deactivations are confirmed by their number, never by a yes alone: a list that matched
+  // more suppliers than the user saw is refused.
+  const before = confirmedDeactivations(ctx.journal.lastJobNote(jobId, 'plan')?.detail.plan);
+  if (plan.deactivations > 0 && before !== plan.deactivations) {
+    if (choice.confirmedCount !== plan.deactivations) {
+      failWith('plan_not_confirmed', { reason: 'count', count: plan.deactivations });
+    }
+  }
   let leftOut = 0;
   if (choice.leaveOutHeld && plan.heldRows > 0) {
     leftOut = leaveOutHeldRows(planDeps(ctx), jobId);

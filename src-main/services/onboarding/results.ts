@@ -119,11 +119,13 @@ export function resultRow(
     result: {
       status: ended ? (rejected ? 'validation_rejected' : 'screening_aborted') : row.state,
       platformId: row.platformId,
-      supplier: row.platformId
-        ? row.createdByJob
-          ? SUPPLIER_OUTCOME.created
-          : SUPPLIER_OUTCOME.existing
-        : null,
+      supplier: row.opResult
+        ? SUPPLIER_OUTCOME[row.opResult]
+        : row.platformId
+          ? row.createdByJob
+            ? SUPPLIER_OUTCOME.created
+            : SUPPLIER_OUTCOME.existing
+          : null,
       creationUuid: row.creationUuid,
       screening: v.screening,
       identifiers: row.identifiers,

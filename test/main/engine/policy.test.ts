@@ -314,6 +314,10 @@ describe('the reading policy', () => {
     'reconcile identifiers: none': 'identifiers_queued | now | none',
     'reconcile identifiers: none, after 409': 'screening_queued | poll | none',
     'reconcile identifiers: none, cap reached': 'needs_user | none | none',
+    'reconcile deactivate: not_settled': 'deactivate_in_doubt | settled | none',
+    'reconcile deactivate: found (still active)': 'deactivate_queued | now | none',
+    'reconcile deactivate: found, cap reached': 'needs_user | none | none',
+    'reconcile deactivate: none (not active any more)': 'done | none | none',
   });
 
   it('covers every reading stage and what it can find', () => {

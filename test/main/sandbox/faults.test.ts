@@ -127,6 +127,7 @@ describe('/__sandbox', () => {
       faults: { before500: 0, after500: 0, drop: 0 },
       screeningRequests: 0,
       validationRequests: 0,
+      changesByIdentity: { deactivate: {}, identifier_add: {}, identifier_remove: {} },
     });
     expect((await call(t.sb.url, 'GET', '/__sandbox/nothing')).status).toBe(404);
   });

@@ -1,0 +1,63 @@
+// Undoing an onboarding job: a deactivate job whose rows are exactly the suppliers that job
+// created (`created_by_job`), never one that existed before it. It goes through the same check,
+// confirmation by number, journal and throttle as any deactivate job.
+import { failWith } from '../../../src-shared/errors';
+import { operationOf } from '../../../src-shared/operations';
+import type { RowState } from '../../../src-shared/rowStates';
+import type { NewRow } from '../../journal/journal';
+import { isBusy, type Ctx } from './context';
+
+/** Creations that may still make a supplier: the undo waits until every one is answered. */
+const CREATING: readonly RowState[] = ['queued', 'sending', 'in_doubt', 'accepted', 'pending'];
+
+export function createUndoJob(
+  ctx: Ctx,
+  input: { jobId: string; name?: string | undefined; lang?: 'en' | 'de' | undefined },
+): { jobId: string; rows: number } {
+  const { journal } = ctx;
+  const job =
+    journal.getJob(input.jobId) ?? failWith('not_found', { reason: 'job', jobId: input.jobId });
+  if (operationOf(job.options) !== 'onboard') {
+    failWith('undo_refused', { reason: 'kind', name: job.name });
+  }
+  if (isBusy(ctx, job.id)) failWith('job_running', { reason: 'undo', name: job.name });
+  const counts = journal.counts(job.id);
+  const unsettled = CREATING.reduce((n, s) => n + (counts[s] ?? 0), 0);
+  if (unsettled > 0)
+    failWith('undo_refused', { reason: 'unsettled', name: job.name, rows: unsettled });
+
+  const rows: NewRow[] = [];
+  for (const row of journal.eachRow(job.id)) {
+    // Only the suppliers this job's own creates made; a supplier found existing is left alone.
+    if (!row.createdByJob || !row.platformId) continue;
+    rows.push({
+      sourceRow: row.sourceRow,
+      cells: row.cells,
+      payload: { platformId: row.platformId },
+      identityKey: JSON.stringify({ platformId: row.platformId }),
+      state: 'valid',
+    });
+  }
+  const undo = journal.createJob({
+    name: input.name?.trim() || `${job.name} · undo`,
+    connectionId: job.connectionId,
+    sourcePath: job.sourcePath,
+    sourceHash: job.sourceHash,
+    sourceSheet: job.sourceSheet,
+    headerRow: job.headerRow,
+    headers: job.headers,
+    // The rows name their supplier by platform id alone: nothing to map from the file.
+    mapping: { fields: [], operation: 'deactivate' },
+    options: {
+      skipExisting: false,
+      screeningPeriod: null,
+      validate: false,
+      operation: 'deactivate',
+      undoOf: job.id,
+      lang: input.lang ?? job.options.lang ?? 'en',
+    },
+  });
+  journal.addRows(undo.id, rows);
+  ctx.onJobChanged?.(undo.id);
+  return { jobId: undo.id, rows: rows.length };
+}
