@@ -190,7 +190,15 @@ export const JobOptionsSchema = z
     screeningPeriod: ScreeningPeriodSchema.nullable().default(null),
     validate: z.boolean().default(false),
   })
-  .extend(OperationOptionsSchema.partial().shape);
+  // The kind and its options: absent means an onboarding (no defaults here, so that a view or a
+  // change of the other options never fills them in).
+  .extend({
+    operation: OperationSchema.optional(),
+    identifierAction: OperationOptionsSchema.shape.identifierAction.unwrap().optional(),
+    undoOf: z.string().min(1).max(100).nullable().optional(),
+    perspectiveId: z.string().min(1).max(100).nullable().optional(),
+    scoresLayout: OperationOptionsSchema.shape.scoresLayout.unwrap().optional(),
+  });
 export type JobOptionsView = z.infer<typeof JobOptionsSchema>;
 
 export const JobStateSchema = z.enum([
@@ -631,6 +639,8 @@ export const commands = {
   'mapping:preview': {
     input: FileRefSchema.extend({
       mapping: MappingSchema,
+      /** The kind of job the rows are validated for (default: onboarding). */
+      operation: OperationSchema.optional(),
       limit: z.number().int().min(1).max(500).default(50),
     }).strict(),
     output: MappingPreviewSchema,

@@ -35,6 +35,18 @@ export const OperationOptionsSchema = z.object({
 });
 export type OperationOptions = z.infer<typeof OperationOptionsSchema>;
 
+/** The kind and the kind's own options a job's stored options hold (none for a job from before
+ *  kinds existed). */
+export function kindOptions(options: Partial<OperationOptions>): Partial<OperationOptions> {
+  const out: Partial<OperationOptions> = {};
+  if (options.operation !== undefined) out.operation = options.operation;
+  if (options.identifierAction !== undefined) out.identifierAction = options.identifierAction;
+  if (options.undoOf !== undefined) out.undoOf = options.undoOf;
+  if (options.perspectiveId !== undefined) out.perspectiveId = options.perspectiveId;
+  if (options.scoresLayout !== undefined) out.scoresLayout = options.scoresLayout;
+  return out;
+}
+
 /** The kind of a job, from its stored options (absent: an onboarding, as every job before). */
 export function operationOf(options: { operation?: Operation | undefined }): Operation {
   return options.operation ?? 'onboard';

@@ -38,7 +38,7 @@ export function finishedRows(job: JobView, progress?: JobProgressView): number {
  *  summary to confirm instead. */
 export async function startJob(
   jobId: string,
-  choice: { confirmed?: boolean; leaveOutHeld?: boolean } = {},
+  choice: { confirmed?: boolean; leaveOutHeld?: boolean; confirmedCount?: number } = {},
 ): Promise<boolean> {
   const r = await call('jobs:start', { jobId, ...choice });
   if (!r.ok && r.error.code === 'plan_not_confirmed' && !choice.confirmed) {

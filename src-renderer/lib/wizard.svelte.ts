@@ -8,8 +8,13 @@ import type {
 } from '../../src-shared/contract';
 import type { AppError } from '../../src-shared/errors';
 import { normaliseTransform, type FieldTransform } from '../../src-shared/fieldTransforms';
-import type { Operation, OperationOptions } from '../../src-shared/operations';
-import { PAYLOAD_FIELDS, type PayloadFieldKey } from '../../src-shared/supplier';
+import {
+  SUPPLIER_REF_FIELDS,
+  fieldsFor,
+  type MappableFieldKey,
+  type Operation,
+  type OperationOptions,
+} from '../../src-shared/operations';
 import { app } from './app.svelte';
 import { call } from './call';
 import { i18n } from './i18n.svelte';
@@ -39,7 +44,23 @@ class Wizard {
     return this.#operation;
   }
   set operation(op: Operation) {
+    if (op === this.#operation) return;
     this.#operation = op;
+    // Each kind has its own fields: the mapping starts again from the file's suggestion.
+    if (this.#preview) this.#setMapping(this.#preview.suggestion.mapping);
+  }
+  /** The fields the Map screen offers for this kind of job. */
+  get fields() {
+    return fieldsFor(this.#operation);
+  }
+  /** A kind that acts on an existing supplier: no column names the supplier (one of the
+   *  supplier ids, the customer id, the own id or the platform id is needed). */
+  get noSupplierRef(): boolean {
+    if (this.#operation === 'onboard') return false;
+    return !SUPPLIER_REF_FIELDS.some((key) => {
+      const m = this.#mapping.find((x) => x.field === key);
+      return m && (m.column !== null || Boolean(m.constant?.trim()));
+    });
   }
   get kindOptions() {
     return this.#kindOptions;
@@ -83,8 +104,9 @@ class Wizard {
     return this.#created;
   }
   /** Required fields with neither a column nor a constant value. */
-  get unmappedRequired(): PayloadFieldKey[] {
-    return PAYLOAD_FIELDS.filter((f) => f.required)
+  get unmappedRequired(): MappableFieldKey[] {
+    return this.fields
+      .filter((f) => f.required)
       .map((f) => f.key)
       .filter((key) => {
         const m = this.#mapping.find((x) => x.field === key);
@@ -156,7 +178,7 @@ class Wizard {
 
   /** One line per payload field, from a suggestion or a saved mapping. */
   #setMapping(mapping: MappingView): void {
-    this.#mapping = PAYLOAD_FIELDS.map((f) => {
+    this.#mapping = this.fields.map((f) => {
       const s = mapping.fields.find((x) => x.field === f.key);
       const transform = normaliseTransform(f.key, s?.transform);
       return {
@@ -176,7 +198,7 @@ class Wizard {
   }
 
   /** Changes some of a field's transform settings; defaults are left out. */
-  setTransform(field: PayloadFieldKey, patch: Partial<FieldTransform>): void {
+  setTransform(field: MappableFieldKey, patch: Partial<FieldTransform>): void {
     this.#mapping = this.#mapping.map((m) => {
       if (m.field !== field) return m;
       const { transform: old, ...rest } = m;
@@ -188,12 +210,12 @@ class Wizard {
     this.schedulePreview();
   }
 
-  setColumn(field: PayloadFieldKey, column: number | null): void {
+  setColumn(field: MappableFieldKey, column: number | null): void {
     this.#mapping = this.#mapping.map((m) => (m.field === field ? { ...m, column } : m));
     this.schedulePreview();
   }
 
-  setConstant(field: PayloadFieldKey, value: string): void {
+  setConstant(field: MappableFieldKey, value: string): void {
     this.#mapping = this.#mapping.map((m) => {
       if (m.field !== field) return m;
       const { constant: _drop, ...rest } = m;
@@ -218,6 +240,7 @@ class Wizard {
       sheet: preview.sheet,
       headerRow: preview.headerRow,
       mapping: { fields: this.#mapping },
+      operation: this.#operation,
       limit: 20,
     });
     if (seq !== this.#previewSeq) return;

@@ -17,6 +17,21 @@ export const en = {
     "Your organisation's own scores per supplier (audits, delivery, sustainability) for the event types of a perspective.",
   'kind.undo': 'Undo onboarding',
   'kind.badge': 'Kind: {kind}',
+  'map.introRef':
+    'Choose the columns that name each supplier: any of its ids is enough (a supplier ID with its source is the most precise). Rows are checked against the platform before anything is sent.',
+  'map.blockedRef':
+    'Map at least one column that names the supplier: Supplier ID, Customer ID, Own ID or Platform ID.',
+  'field.platformId': 'Platform ID',
+  'plan.deactivations': '{n} suppliers will be deactivated on the platform.',
+  'plan.undoOf':
+    'These are exactly the suppliers the onboarding job created; suppliers that existed before it are left alone.',
+  'plan.typeCount': 'Type {n} to confirm the number',
+  'results.undo': 'Undo this onboarding…',
+  'results.undoTitle': 'Undo the onboarding job "{name}"?',
+  'results.undoText':
+    'A new job will deactivate the suppliers this job created, and none that existed before it. You will see their number and confirm it before anything is sent.',
+  'results.undoConfirm': 'Make the undo job',
+  'results.undoNothing': 'This job created no supplier: there is nothing to undo.',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -35,4 +50,20 @@ export const de: Record<keyof typeof en, string> = {
     'Die eigenen Bewertungen Ihrer Organisation je Lieferant (Audits, Lieferleistung, Nachhaltigkeit) für die Ereignistypen einer Perspektive.',
   'kind.undo': 'Anlage rückgängig machen',
   'kind.badge': 'Art: {kind}',
+  'map.introRef':
+    'Wählen Sie die Spalten, die jeden Lieferanten nennen: eine seiner Kennungen genügt (eine Lieferanten-ID mit ihrer Quelle ist am genauesten). Die Zeilen werden mit der Plattform abgeglichen, bevor etwas gesendet wird.',
+  'map.blockedRef':
+    'Ordnen Sie mindestens eine Spalte zu, die den Lieferanten nennt: Lieferanten-ID, Kundennummer, Eigene Nummer oder Plattform-ID.',
+  'field.platformId': 'Plattform-ID',
+  'plan.deactivations': '{n} Lieferanten werden auf der Plattform deaktiviert.',
+  'plan.undoOf':
+    'Das sind genau die Lieferanten, die der Anlage-Auftrag angelegt hat; Lieferanten, die es vorher schon gab, bleiben unberührt.',
+  'plan.typeCount': 'Geben Sie {n} ein, um die Anzahl zu bestätigen',
+  'results.undo': 'Diese Anlage rückgängig machen…',
+  'results.undoTitle': 'Den Anlage-Auftrag „{name}“ rückgängig machen?',
+  'results.undoText':
+    'Ein neuer Auftrag deaktiviert die Lieferanten, die dieser Auftrag angelegt hat, und keinen, den es vorher schon gab. Sie sehen ihre Anzahl und bestätigen sie, bevor etwas gesendet wird.',
+  'results.undoConfirm': 'Rückgängig-Auftrag anlegen',
+  'results.undoNothing':
+    'Dieser Auftrag hat keinen Lieferanten angelegt: Es gibt nichts rückgängig zu machen.',
 };

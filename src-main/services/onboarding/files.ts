@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { CommandOutput, MappingPreview, PreviewView } from '../../../src-shared/contract';
-import { PAYLOAD_FIELDS } from '../../../src-shared/supplier';
+import { fieldsFor, type Operation } from '../../../src-shared/operations';
 import {
   type Mapping,
   type MappingTemplate,
@@ -59,18 +59,23 @@ export async function mappingPreview(
     headerRow?: number | undefined;
     mapping: Mapping;
     limit?: number;
+    operation?: Operation | undefined;
   },
 ): Promise<MappingPreview> {
+  const operation = input.operation ?? 'onboard';
+  const kindFields = fieldsFor(operation);
+  const mapping: Mapping =
+    operation === 'onboard' ? input.mapping : { ...input.mapping, operation };
   const table = await previewTable(input.path, {
     ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
     ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
     limit: input.limit ?? 50,
   });
-  const { rows, summary } = validateRows(table.rows, input.mapping, table.columns);
+  const { rows, summary } = validateRows(table.rows, mapping, table.columns);
   const samples = table.rows.slice(0, 5);
   const validatedSamples = rows.slice(0, 5);
   const byField = new Map(input.mapping.fields.map((f) => [f.field, f]));
-  const fields = PAYLOAD_FIELDS.map(({ key }) => {
+  const fields = kindFields.map(({ key }) => {
     const f = byField.get(key);
     const before = samples.map((r) => {
       if (!f) return '';
@@ -78,13 +83,15 @@ export async function mappingPreview(
       return cell === '' && f.constant !== undefined ? f.constant : cell;
     });
     const after = validatedSamples.map((v) => {
-      // Customer and own ids are not in the payload: they are attached after creation.
-      if (key === 'customerId' || key === 'ownId') return v.extraIds[key] ?? '';
+      // An onboarding's customer and own ids are not in the payload: they are attached after
+      // creation. The other kinds name their supplier by them, in the payload.
+      if (operation === 'onboard' && (key === 'customerId' || key === 'ownId'))
+        return v.extraIds[key] ?? '';
       return textAt(v.payload ?? v.draft, key);
     });
     return { field: key, before, after };
   });
-  const required = PAYLOAD_FIELDS.filter((f) => f.required).map((f) => f.key);
+  const required = kindFields.filter((f) => f.required).map((f) => f.key);
   const missingRequired = required.filter((k) => {
     const f = byField.get(k);
     return !f || (f.column === null && !f.constant);

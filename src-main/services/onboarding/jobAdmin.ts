@@ -1,4 +1,5 @@
 // What may be done to a whole job that runs nowhere: its options, archiving, deleting, moving it to another connection.
+import { kindOptions } from '../../../src-shared/operations';
 import type { JobOptionsView, JobView } from '../../../src-shared/contract';
 import { failWith, type FailureReason } from '../../../src-shared/errors';
 import { said } from '../../../src-shared/i18n/said';
@@ -181,9 +182,20 @@ export function checkAgain(ctx: Ctx, jobId: string): void {
 export function setOptions(ctx: Ctx, jobId: string, options: JobOptionsView): JobView {
   if (ctx.engine.isRunning(jobId))
     failWith('invalid_input', { reason: 'pause_to_change_options', jobId });
-  // The job keeps the language it was made in.
-  const lang = ctx.journal.getJob(jobId)?.options.lang;
-  ctx.journal.updateJob(jobId, { options: { ...options, ...(lang ? { lang } : {}) } });
+  // The job keeps the language it was made in, and its kind with the kind's own options (the
+  // rows were imported and checked for them).
+  const before = ctx.journal.getJob(jobId)?.options;
+  const kept = before ? kindOptions(before) : {};
+  const lang = before?.lang;
+  ctx.journal.updateJob(jobId, {
+    options: {
+      skipExisting: options.skipExisting,
+      screeningPeriod: options.screeningPeriod,
+      validate: options.validate,
+      ...kept,
+      ...(lang ? { lang } : {}),
+    },
+  });
   ctx.onJobChanged?.(jobId);
   return jobView(ctx, jobId);
 }

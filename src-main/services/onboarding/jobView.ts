@@ -1,4 +1,5 @@
 // A job as the app shows it: its rows' counts and groups, outcomes, last check and whether it runs.
+import { kindOptions } from '../../../src-shared/operations';
 import type { JobView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { isAttentionOutcome } from '../../../src-shared/outcomes';
@@ -41,6 +42,7 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
       skipExisting: job.options.skipExisting,
       screeningPeriod: (job.options.screeningPeriod as 2 | 5 | 10 | null) ?? null,
       validate: job.options.validate,
+      ...kindOptions(job.options),
     },
     headers: job.headers,
     mapping: job.mapping as unknown as Mapping,

@@ -1,0 +1,118 @@
+// The kinds of job in the browser: a deactivate list picked on New import, mapped by its
+// supplier ids, checked, its count typed to confirm the start, and run; and the undo of an
+// onboarding job, which deactivates exactly the suppliers that job created.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import {
+  SAMPLE,
+  checkIdentifiers,
+  hostPerFile,
+  importFile,
+  jobEnded,
+  mapAndCreate,
+  openApp,
+  shot,
+  startUpload,
+  watchErrors,
+} from './support';
+
+const host = hostPerFile();
+let dir = '';
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'e2e-kinds-'));
+});
+test.afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A list of suppliers of the practice sandbox to deactivate: two it has, one it does not. */
+async function deactivateList(): Promise<string> {
+  const file = path.join(dir, 'deactivate.xlsx');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Deactivate');
+  ws.addRow(['Supplier ID', 'Source', 'Name']);
+  ws.addRow(['SUP-1002', 'ERP', 'Atelier Lumière SARL']);
+  ws.addRow(['SUP-1003', 'ERP', 'Tessuti Toscani S.p.A.']);
+  ws.addRow(['SUP-9999', 'ERP', 'Nobody GmbH']);
+  await wb.xlsx.writeFile(file);
+  return file;
+}
+
+test('a deactivate list: the count is typed to confirm, then each supplier is deactivated once', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await openApp(page, host());
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'New import' })
+    .click();
+  await page.getByTestId('kind-deactivate').check();
+  await page.getByTestId('file-input').setInputFiles(await deactivateList());
+  await expect(page.getByTestId('preview')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Next: Map' }).click();
+  await expect(page.getByTestId('map-kind')).toHaveText('Deactivate suppliers');
+  // Only the fields that name a supplier are offered; none is required on its own.
+  await expect(page.locator('[data-testid="mapping"] tr[data-field="name"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="mapping"] tr[data-field="platformId"]')).toHaveCount(1);
+  await expect(page.getByTestId('blocked-reason')).toHaveCount(0);
+  await shot(page, 'kind-deactivate-map');
+  await page.getByTestId('job-name').fill('Deactivate three');
+  await page.getByRole('button', { name: 'Next: import all rows' }).click();
+  await expect(page.getByRole('heading', { name: 'Review the rows' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('review-kind')).toContainText('Deactivate suppliers');
+  await expect(page.getByTestId('options')).toHaveCount(0);
+  await checkIdentifiers(page);
+
+  // The summary says how many will be deactivated; the start waits for that number.
+  await page.getByRole('button', { name: 'Start upload' }).click();
+  const summary = page.getByTestId('start-summary');
+  await expect(summary.getByTestId('plan-deactivate')).toContainText(
+    '2 suppliers will be deactivated',
+  );
+  const confirm = summary.getByRole('button', { name: 'Confirm and start' });
+  await expect(confirm).toBeDisabled();
+  await summary.getByTestId('confirm-count').fill('3');
+  await expect(confirm).toBeDisabled();
+  await summary.getByTestId('confirm-count').fill('2');
+  await shot(page, 'kind-deactivate-confirm', true);
+  await confirm.click();
+  await expect(jobEnded(page)).toHaveCount(1, { timeout: 90_000 });
+  expect(errors).toEqual([]);
+});
+
+test('undo of an onboarding job deactivates exactly the suppliers it created', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = watchErrors(page);
+  await openApp(page, host());
+  await importFile(page, SAMPLE);
+  await mapAndCreate(page, 'Onboard then undo');
+  await checkIdentifiers(page);
+  await startUpload(page);
+  await expect(jobEnded(page)).toHaveCount(1, { timeout: 120_000 });
+
+  await page.getByRole('button', { name: 'Results' }).first().click();
+  await page.getByTestId('undo-job').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('none that existed before it');
+  await dialog.getByRole('button', { name: 'Make the undo job' }).click();
+
+  // The undo's summary: the 57 suppliers the job created, confirmed by number.
+  const summary = page.getByTestId('start-summary');
+  await expect(summary.getByTestId('plan-deactivate')).toContainText(
+    '57 suppliers will be deactivated',
+    { timeout: 30_000 },
+  );
+  await expect(summary.getByTestId('plan-undo')).toBeVisible();
+  await summary.getByTestId('confirm-count').fill('57');
+  await summary.getByRole('button', { name: 'Confirm and start' }).click();
+  await expect(jobEnded(page)).toHaveCount(1, { timeout: 120_000 });
+  await shot(page, 'kind-undo-finished');
+  expect(errors).toEqual([]);
+});
