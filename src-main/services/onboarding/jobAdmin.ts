@@ -1,4 +1,5 @@
 // What may be done to a whole job that runs nowhere: its options, archiving, deleting, moving it to another connection.
+import { operationOf } from '../../../src-shared/operations';
 import type { JobOptionsView, JobView } from '../../../src-shared/contract';
 import { failWith, type FailureReason } from '../../../src-shared/errors';
 import { said } from '../../../src-shared/i18n/said';
@@ -181,9 +182,13 @@ export function checkAgain(ctx: Ctx, jobId: string): void {
 export function setOptions(ctx: Ctx, jobId: string, options: JobOptionsView): JobView {
   if (ctx.engine.isRunning(jobId))
     failWith('invalid_input', { reason: 'pause_to_change_options', jobId });
-  // The job keeps the language it was made in.
-  const lang = ctx.journal.getJob(jobId)?.options.lang;
-  ctx.journal.updateJob(jobId, { options: { ...options, ...(lang ? { lang } : {}) } });
+  // The job keeps the language it was made in, and its kind: its rows were validated for it
+  // (a deactivate job's rows name suppliers, they are no creations), and an undo stays the undo
+  // of its job.
+  const before = ctx.journal.getJob(jobId)?.options;
+  const lang = before?.lang;
+  const kind = { operation: operationOf(before ?? {}), undoOf: before?.undoOf ?? null };
+  ctx.journal.updateJob(jobId, { options: { ...options, ...kind, ...(lang ? { lang } : {}) } });
   ctx.onJobChanged?.(jobId);
   return jobView(ctx, jobId);
 }
