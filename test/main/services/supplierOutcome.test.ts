@@ -142,7 +142,13 @@ describe('the Supplier outcome column', () => {
       options: { skipExisting: false, screeningPeriod: 2, validate: true },
     });
     expect(changed.lang).toBe('de');
-    expect(changed.options).toEqual({ skipExisting: false, screeningPeriod: 2, validate: true });
+    expect(changed.options).toMatchObject({
+      skipExisting: false,
+      screeningPeriod: 2,
+      validate: true,
+    });
+    // A change of options keeps the job's kind (an onboarding here).
+    expect(changed.options.operation ?? 'onboard').toBe('onboard');
   });
 });
 
@@ -161,3 +167,42 @@ async function createdByJob(jobId: string): Promise<Record<string, boolean | nul
   const page = await call('rows:page', { jobId, limit: 100 });
   return Object.fromEntries(page.rows.map((r) => [r.cells[0]!, r.createdByJob]));
 }
+
+describe('undoing an onboarding job', () => {
+  it('deactivates only the suppliers the job created (also those confirmed by reconciling), once the count is confirmed', async () => {
+    const first = firstList!;
+    const { sandbox } = await services.ready();
+    const before = sandbox!.stats().suppliers;
+    const undo = await call('jobs:undo', { jobId: first.jobId });
+    expect(undo.rows).toBe(2);
+    await call('jobs:check', { jobId: undo.jobId });
+    await waitForJob(undo.jobId, ['ready']);
+    const plan = await call('jobs:plan', { jobId: undo.jobId });
+    expect(plan).toMatchObject({ operation: 'deactivate', deactivations: 2, creations: 0 });
+    expect(plan.undoOf).toBe(first.jobId);
+    expect(plan.needsConfirmation).toBe(true);
+
+    // A yes alone, or the wrong count, is refused; nothing is sent.
+    for (const input of [
+      { jobId: undo.jobId, confirmed: true },
+      { jobId: undo.jobId, confirmed: true, confirmedCount: 3 },
+    ]) {
+      const refused = await services.router.dispatch('jobs:start', input);
+      expect(refused.ok).toBe(false);
+      if (!refused.ok) expect(refused.error.details?.reason).toBe('count');
+    }
+    expect(sandbox!.stats().suppliers).toBe(before);
+
+    await call('jobs:start', { jobId: undo.jobId, confirmed: true, confirmedCount: 2 });
+    await waitForJob(undo.jobId, ['finished']);
+    expect(sandbox!.stats().suppliers).toBe(before - 2);
+    const rows = await call('rows:page', { jobId: undo.jobId });
+    expect(rows.rows.map((r) => r.state)).toEqual(['done', 'done']);
+    // The suppliers that existed before the job are still found.
+    const left = await call('jobs:undo', { jobId: first.jobId });
+    await call('jobs:check', { jobId: left.jobId });
+    await waitForJob(left.jobId, ['ready']);
+    // Its created suppliers are gone already: the check finds nothing left to deactivate.
+    expect((await call('jobs:plan', { jobId: left.jobId })).deactivations).toBe(0);
+  }, 60_000);
+});
