@@ -26,6 +26,11 @@ export const en = {
   'plan.undoOf':
     'These are exactly the suppliers the onboarding job created; suppliers that existed before it are left alone.',
   'plan.typeCount': 'Type {n} to confirm the number',
+  'run.deactivateCheck.exists': 'to deactivate',
+  'run.deactivateCheck.ambiguous': 'ambiguous: several suppliers match',
+  'run.deactivateCheck.skipped': 'not found: left out',
+  'run.deactivateFound':
+    'Check finished: {exists} suppliers found to deactivate, {ambiguous} ambiguous, {notFound} not found (left out).',
   'results.undo': 'Undo this onboarding…',
   'results.undoTitle': 'Undo the onboarding job "{name}"?',
   'results.undoText':
@@ -59,6 +64,11 @@ export const de: Record<keyof typeof en, string> = {
   'plan.undoOf':
     'Das sind genau die Lieferanten, die der Anlage-Auftrag angelegt hat; Lieferanten, die es vorher schon gab, bleiben unberührt.',
   'plan.typeCount': 'Geben Sie {n} ein, um die Anzahl zu bestätigen',
+  'run.deactivateCheck.exists': 'zu deaktivieren',
+  'run.deactivateCheck.ambiguous': 'mehrdeutig: mehrere Lieferanten passen',
+  'run.deactivateCheck.skipped': 'nicht gefunden: ausgelassen',
+  'run.deactivateFound':
+    'Abgleich beendet: {exists} Lieferanten zum Deaktivieren gefunden, {ambiguous} mehrdeutig, {notFound} nicht gefunden (ausgelassen).',
   'results.undo': 'Diese Anlage rückgängig machen…',
   'results.undoTitle': 'Den Anlage-Auftrag „{name}“ rückgängig machen?',
   'results.undoText':

@@ -68,7 +68,14 @@ test('a deactivate list: the count is typed to confirm, then each supplier is de
   });
   await expect(page.getByTestId('review-kind')).toContainText('Deactivate suppliers');
   await expect(page.getByTestId('options')).toHaveCount(0);
-  await checkIdentifiers(page);
+  await page.getByRole('button', { name: 'Next: check identifiers' }).click();
+  // The check's figures are the kind's: two to deactivate, one not found.
+  await expect(page.getByTestId('check-status')).toContainText(
+    'Check finished: 2 suppliers found to deactivate, 0 ambiguous, 1 not found',
+    { timeout: 60_000 },
+  );
+  await expect(page.getByTestId('check-exists')).toContainText('2 to deactivate');
+  await shot(page, 'kind-deactivate-check', true);
 
   // The summary says how many will be deactivated; the start waits for that number.
   await page.getByRole('button', { name: 'Start upload' }).click();
@@ -84,6 +91,10 @@ test('a deactivate list: the count is typed to confirm, then each supplier is de
   await shot(page, 'kind-deactivate-confirm', true);
   await confirm.click();
   await expect(jobEnded(page)).toHaveCount(1, { timeout: 90_000 });
+  await expect(page.getByTestId('check-status')).toContainText(
+    '2 suppliers found to deactivate, 0 ambiguous, 1 not found',
+  );
+  await shot(page, 'kind-deactivate-finished');
   expect(errors).toEqual([]);
 });
 
