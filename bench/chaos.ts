@@ -7,6 +7,7 @@
 // Last line: rows=<n> kills=<k> lost=<n> duplicates=<n> in_doubt_reconciled=<n> wrong_state=<n>
 // wrongly_existing=<n> (rows the job created that the journal reports as existing)
 // Exit code 1 when lost, duplicates or wrong_state is not 0.
+// `--operation scores`: the scores job under the same kills and faults (bench/chaosScores.ts).
 //
 // Time is scaled down: sandbox creation takes 400 ms instead of hours, screening and validation
 // 300 ms, limits are per second instead of per 10 s/60 s, and the engine settles in-doubt writes
@@ -141,6 +142,17 @@ function startChild(childArgs: object): Life {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<number> {
+  if (arg('operation') === 'scores') {
+    const { chaosScores } = await import('./chaosScores');
+    return chaosScores({
+      rows: ROWS,
+      kills: KILLS,
+      seed: SEED,
+      keep: KEEP,
+      settings: SETTINGS,
+      startChild,
+    });
+  }
   const started = Date.now();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chaos-'));
   const sandbox = await startSandbox({
