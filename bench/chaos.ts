@@ -12,18 +12,17 @@
 // Time is scaled down: sandbox creation takes 400 ms instead of hours, screening and validation
 // 300 ms, limits are per second instead of per 10 s/60 s, and the engine settles in-doubt writes
 // after 400 ms instead of 45 s. The logic under test is the same; only the clocks are faster.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { ApiClient } from '../src-main/api';
 import type { EngineSettings } from '../src-main/engine/settings';
-import { openJournal, type NewRow } from '../src-main/journal/journal';
+import type { NewRow } from '../src-main/journal/journal';
 import { startSandbox, type SandboxLimits } from '../src-main/sandbox';
 import { identityKey } from '../src-shared/supplier';
 import { seededRandom } from '../src-main/util/clock';
+import { chaosJournal, journalTally, killAndRestart } from './chaosLives';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -77,7 +76,6 @@ const NOISE_TOKEN = 'chaos-neighbour';
 const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT'];
 
 const random = seededRandom(SEED);
-const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => {
   if (VERBOSE) process.stderr.write(`${line}\n`);
 };
@@ -101,44 +99,6 @@ function rows(n: number): NewRow[] {
   });
 }
 
-interface Life {
-  child: ChildProcess;
-  ready: Promise<void>;
-  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; exit?: string }>;
-  stderr: string[];
-}
-
-function startChild(childArgs: object): Life {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, 'chaosChild.ts'), JSON.stringify(childArgs)],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const stderr: string[] = [];
-  let exit: string | undefined;
-  let onReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (onReady = resolve));
-  let buf = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    buf += d.toString();
-    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      if (line === 'ready') onReady();
-      if (line.startsWith('exit=')) exit = line.slice(5);
-    }
-  });
-  child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; exit?: string }>(
-    (resolve) =>
-      child.on('exit', (code, signal) => {
-        onReady();
-        resolve({ code, signal, ...(exit ? { exit } : {}) });
-      }),
-  );
-  return { child, ready, ended, stderr };
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<number> {
@@ -150,7 +110,6 @@ async function main(): Promise<number> {
       seed: SEED,
       keep: KEEP,
       settings: SETTINGS,
-      startChild,
     });
   }
   const started = Date.now();
@@ -168,30 +127,19 @@ async function main(): Promise<number> {
     faults: FAULTS,
     randomSeed: SEED,
   });
-  const journalPath = path.join(dir, 'journal.sqlite');
-  const journal = openJournal({ path: journalPath });
-  const connection = journal.createConnection({
-    name: 'chaos sandbox',
-    baseUrl: sandbox.url,
-    limits: {
-      GET: [{ limit: GET_PER_S, windowMs: 1_000 }],
-      WRITE: [{ limit: WRITE_PER_S, windowMs: 1_000 }],
+  const { journalPath, connectionId, jobId } = chaosJournal({
+    dir,
+    sandboxUrl: sandbox.url,
+    perSecond: { GET: GET_PER_S, WRITE: WRITE_PER_S },
+    job: {
+      name: 'chaos',
+      file: 'suppliers.xlsx',
+      headers: ['id', 'name'],
+      // Screening is asked for with the creation; validation then follows as its own write.
+      options: { skipExisting: false, screeningPeriod: 2, validate: true },
     },
-    isSandbox: true,
+    rows: rows(ROWS),
   });
-  const job = journal.createJob({
-    name: 'chaos',
-    connectionId: connection.id,
-    sourcePath: path.join(dir, 'suppliers.xlsx'),
-    sourceHash: 'chaos',
-    headerRow: 1,
-    headers: ['id', 'name'],
-    mapping: {},
-    // Screening is asked for with the creation; validation then follows as its own write.
-    options: { skipExisting: false, screeningPeriod: 2, validate: true },
-  });
-  journal.addRows(job.id, rows(ROWS));
-  journal.close();
 
   // 429 bursts: every few seconds the neighbour spends a whole window's budget at once.
   let bursting = true;
@@ -221,46 +169,23 @@ async function main(): Promise<number> {
   // work before it is killed, so that the K kills spread over the whole job.
   const workMs = ((ROWS * (SEPARATE ? 3 : 2)) / WRITE_PER_S) * 1_000 * 1.3;
   const meanLifeMs = Math.max(200, workMs / Math.max(1, KILLS));
-  let kills = 0;
-  let lives = 0;
-  let crashes = 0;
-  let finished = false;
-  const deadline = started + 30 * 60_000;
-  while (!finished && Date.now() < deadline) {
-    lives++;
-    const life = startChild({
+  const { kills, lives, crashes, finished } = await killAndRestart({
+    child: {
       journalPath,
-      jobId: job.id,
-      connectionId: connection.id,
+      jobId,
+      connectionId,
       token: TOKEN,
-      seed: SEED * 1_000 + lives,
+      seed: SEED,
       settings: SETTINGS,
-      concurrency: { GET: 4, WRITE: 4 },
       trace: argv.includes('--trace'),
-    });
-    if (argv.includes('--trace')) life.child.stderr!.pipe(process.stderr);
-    await life.ready;
-    if (kills < KILLS) {
-      const delay = 50 + random() * 2 * meanLifeMs;
-      const outcome = await Promise.race([life.ended, sleep(delay).then(() => undefined)]);
-      if (!outcome) {
-        life.child.kill('SIGKILL');
-        await life.ended;
-        kills++;
-        log(`kill ${kills} after ${Math.round(delay)} ms`);
-        continue;
-      }
-    }
-    const end = await life.ended;
-    if (end.code === 0 && end.exit === 'finished') finished = true;
-    else {
-      crashes++;
-      process.stderr.write(
-        `life ${lives} ended on its own: code=${end.code} exit=${end.exit ?? '-'}\n${life.stderr.join('')}\n`,
-      );
-      if (crashes > 5) break;
-    }
-  }
+    },
+    kills: KILLS,
+    meanLifeMs,
+    random,
+    deadline: started + 30 * 60_000,
+    trace: argv.includes('--trace'),
+    log,
+  });
   bursting = false;
   await bursts;
   sandbox.configure({
@@ -275,7 +200,7 @@ async function main(): Promise<number> {
     .prepare(
       'SELECT id, state, identity_key AS identityKey, platform_id AS platformId, validation_status AS validationStatus, created_by_job AS createdByJob FROM rows WHERE job_id = ?',
     )
-    .all(job.id) as Array<{
+    .all(jobId) as Array<{
     id: number;
     state: string;
     identityKey: string;
@@ -283,19 +208,12 @@ async function main(): Promise<number> {
     validationStatus: string | null;
     createdByJob: number;
   }>;
-  const inDoubtReconciled = (
-    db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM rows JOIN row_events ON row_events.row_id = rows.id
-         WHERE rows.job_id = ? AND row_events.kind IN ('transition', 'response')
-         AND json_extract(detail, '$.from') IN ('in_doubt', 'screening_in_doubt', 'validation_in_doubt')`,
-      )
-      .get(job.id) as { n: number }
-  ).n;
-  const states = db
-    .prepare('SELECT state, COUNT(*) AS n FROM rows WHERE job_id = ? GROUP BY state')
-    .all(job.id) as Array<{ state: string; n: number }>;
   db.close();
+  const { states, inDoubtSettled } = journalTally(journalPath, jobId, [
+    'in_doubt',
+    'screening_in_doubt',
+    'validation_in_doubt',
+  ]);
 
   // Every supplier on the sandbox, by identity.
   const client = new ApiClient({ baseUrl: sandbox.url, token: async () => TOKEN });
@@ -370,7 +288,7 @@ async function main(): Promise<number> {
   );
   console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
   console.log(
-    `rows=${ROWS} kills=${kills} lost=${lost} duplicates=${duplicates} in_doubt_reconciled=${inDoubtReconciled} wrong_state=${wrongState} wrongly_existing=${wronglyExisting}`,
+    `rows=${ROWS} kills=${kills} lost=${lost} duplicates=${duplicates} in_doubt_reconciled=${inDoubtSettled} wrong_state=${wrongState} wrongly_existing=${wronglyExisting}`,
   );
   if (KEEP) process.stderr.write(`journal kept in ${dir}\n`);
   else await rm(dir, { recursive: true, force: true });

@@ -17,32 +17,21 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ApiClient } from '../src-main/api';
 import type { EngineSettings } from '../src-main/engine/settings';
-import { openJournal, type NewRow } from '../src-main/journal/journal';
+import type { NewRow } from '../src-main/journal/journal';
 import { startSandbox } from '../src-main/sandbox';
 import { manySuppliers } from '../src-main/sandbox/manySuppliers';
 import { identifierOf } from '../src-main/scores/runner';
-import { scoresIdentity } from '../src-main/scores/sheet';
 import { seededRandom } from '../src-main/util/clock';
 import { isScoresPayload, type ScoresPayload } from '../src-shared/scores';
+import { chaosJournal, journalTally, killAndRestart } from './chaosLives';
+import { SCORES_JOB_OPTIONS, scoresRow } from './sandboxJob';
 
-interface LifeEnd {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  exit?: string;
-}
 export interface ChaosScoresInput {
   rows: number;
   kills: number;
   seed: number;
   keep: boolean;
   settings: Partial<EngineSettings>;
-  /** bench/chaos.ts's child: one life of the engine on the journal. */
-  startChild: (args: object) => {
-    child: { kill: (s: NodeJS.Signals) => boolean };
-    ready: Promise<void>;
-    ended: Promise<LifeEnd>;
-    stderr: string[];
-  };
 }
 
 const TOKEN = 'chaos-scores';
@@ -54,7 +43,6 @@ const FAULTS = {
   drop: 0.1,
   latencyMs: [0, 40] as [number, number],
 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sid = (k: number) => `S${String(k).padStart(8, '0')}`;
 
 /** Row k: two scores of perspective 1 (a comment on every third); every 50th names a supplier
@@ -74,13 +62,7 @@ function row(k: number): NewRow {
       },
     ],
   };
-  return {
-    sourceRow: k + 1,
-    cells: [identifier.supplierId, 'ERP'],
-    payload: payload as unknown as Record<string, unknown>,
-    identityKey: scoresIdentity(identifier),
-    state: 'valid',
-  };
+  return scoresRow(k + 1, payload);
 }
 
 export async function chaosScores(o: ChaosScoresInput): Promise<number> {
@@ -98,80 +80,36 @@ export async function chaosScores(o: ChaosScoresInput): Promise<number> {
     faults: FAULTS,
     randomSeed: o.seed,
   });
-  const journalPath = path.join(dir, 'journal.sqlite');
-  const journal = openJournal({ path: journalPath });
-  const connection = journal.createConnection({
-    name: 'chaos sandbox',
-    baseUrl: sandbox.url,
-    limits: {
-      GET: [{ limit: GET_PER_S, windowMs: 1_000 }],
-      WRITE: [{ limit: WRITE_PER_S, windowMs: 1_000 }],
+  const { journalPath, connectionId, jobId } = chaosJournal({
+    dir,
+    sandboxUrl: sandbox.url,
+    perSecond: { GET: GET_PER_S, WRITE: WRITE_PER_S },
+    job: {
+      name: 'chaos scores',
+      file: 'scores.xlsx',
+      headers: ['Supplier ID', 'Source', 'supplier_audit', 'quality_incident'],
+      options: SCORES_JOB_OPTIONS,
     },
-    isSandbox: true,
+    rows: Array.from({ length: o.rows }, (_, i) => row(i + 1)),
   });
-  const job = journal.createJob({
-    name: 'chaos scores',
-    connectionId: connection.id,
-    sourcePath: path.join(dir, 'scores.xlsx'),
-    sourceHash: 'chaos',
-    headerRow: 1,
-    headers: ['Supplier ID', 'Source', 'supplier_audit', 'quality_incident'],
-    mapping: {},
-    options: {
-      skipExisting: false,
-      screeningPeriod: null,
-      validate: false,
-      operation: 'scores',
-      perspectiveId: '1',
-      scoresLayout: 'wide',
-    },
-  });
-  journal.addRows(
-    job.id,
-    Array.from({ length: o.rows }, (_, i) => row(i + 1)),
-  );
-  journal.close();
 
   // Batches of 100 at one a second, some sent again after faults, and the settling reads.
   const workMs = (Math.ceil(o.rows / 100) / WRITE_PER_S) * 1_000 * 2;
   const meanLifeMs = Math.max(200, workMs / Math.max(1, o.kills));
-  let kills = 0;
-  let lives = 0;
-  let crashes = 0;
-  let finished = false;
-  const deadline = started + 20 * 60_000;
-  while (!finished && Date.now() < deadline) {
-    lives++;
-    const life = o.startChild({
+  const { kills, lives, crashes, finished } = await killAndRestart({
+    child: {
       journalPath,
-      jobId: job.id,
-      connectionId: connection.id,
+      jobId,
+      connectionId,
       token: TOKEN,
-      seed: o.seed * 1_000 + lives,
+      seed: o.seed,
       settings: o.settings,
-      concurrency: { GET: 4, WRITE: 4 },
-    });
-    await life.ready;
-    if (kills < o.kills) {
-      const delay = 50 + random() * 2 * meanLifeMs;
-      const outcome = await Promise.race([life.ended, sleep(delay).then(() => undefined)]);
-      if (!outcome) {
-        life.child.kill('SIGKILL');
-        await life.ended;
-        kills++;
-        continue;
-      }
-    }
-    const end = await life.ended;
-    if (end.code === 0 && end.exit === 'finished') finished = true;
-    else {
-      crashes++;
-      process.stderr.write(
-        `life ${lives} ended on its own: code=${end.code} exit=${end.exit ?? '-'}\n${life.stderr.join('')}\n`,
-      );
-      if (crashes > 5) break;
-    }
-  }
+    },
+    kills: o.kills,
+    meanLifeMs,
+    random,
+    deadline: started + 20 * 60_000,
+  });
   sandbox.configure({
     limits: {
       GET: [{ limit: 10_000, windowSeconds: 1 }],
@@ -186,21 +124,10 @@ export async function chaosScores(o: ChaosScoresInput): Promise<number> {
   const jrows = (
     db
       .prepare('SELECT id, state, payload FROM rows WHERE job_id = ? ORDER BY source_row')
-      .all(job.id) as Array<{ id: number; state: string; payload: string }>
+      .all(jobId) as Array<{ id: number; state: string; payload: string }>
   ).map((r) => ({ ...r, payload: JSON.parse(r.payload) as unknown }));
-  const inDoubtSettled = (
-    db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM rows JOIN row_events ON row_events.row_id = rows.id
-         WHERE rows.job_id = ? AND row_events.kind IN ('transition', 'response')
-         AND json_extract(detail, '$.from') = 'in_doubt'`,
-      )
-      .get(job.id) as { n: number }
-  ).n;
-  const states = db
-    .prepare('SELECT state, COUNT(*) AS n FROM rows WHERE job_id = ? GROUP BY state')
-    .all(job.id) as Array<{ state: string; n: number }>;
   db.close();
+  const { states, inDoubtSettled } = journalTally(journalPath, jobId, ['in_doubt']);
 
   const client = new ApiClient({ baseUrl: sandbox.url, token: async () => TOKEN });
   const stats = sandbox.stats();

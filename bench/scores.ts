@@ -15,12 +15,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
 import { SyncEngine } from '../src-main/engine/syncEngine';
-import type { NewRow } from '../src-main/journal/journal';
 import { startSandbox } from '../src-main/sandbox';
 import { manySuppliers } from '../src-main/sandbox/manySuppliers';
-import { scoresIdentity } from '../src-main/scores/sheet';
 import { MAX_SCORE_ENTRIES, type ScoresPayload } from '../src-shared/scores';
-import { sandboxJob } from './sandboxJob';
+import { sandboxJob, SCORES_JOB_OPTIONS, scoresRow } from './sandboxJob';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -45,34 +43,21 @@ sandbox.configure({ seedSuppliers: manySuppliers(rowCount) });
 sandbox.reset();
 console.log(`seeded=${rowCount} seed_seconds=${((Date.now() - seeded) / 1000).toFixed(1)}`);
 
-const rows: NewRow[] = Array.from({ length: rowCount }, (_, i) => {
+const rows = Array.from({ length: rowCount }, (_, i) => {
   const identifier = { supplierId: `S${String(i + 1).padStart(8, '0')}`, source: 'ERP' };
   const payload: ScoresPayload = {
     kind: 'scores',
     identifier,
     scores: [{ eventTypeKey: 'supplier_audit', value: (i % 100) + 1, cell: `C${i + 2}` }],
   };
-  return {
-    sourceRow: i + 2,
-    cells: [identifier.supplierId, identifier.source, String(payload.scores[0]!.value)],
-    payload: payload as unknown as Record<string, unknown>,
-    identityKey: scoresIdentity(identifier),
-    state: 'valid' as const,
-  };
+  return scoresRow(i + 2, payload);
 });
 const { journal, secrets, jobId } = await sandboxJob({
   dir,
   sandboxUrl: sandbox.url,
   token: TOKEN,
   name: 'bench scores',
-  options: {
-    skipExisting: false,
-    screeningPeriod: null,
-    validate: false,
-    operation: 'scores',
-    perspectiveId: '1',
-    scoresLayout: 'wide',
-  },
+  options: SCORES_JOB_OPTIONS,
   rows,
 });
 const engine = new SyncEngine({ journal, secrets });
