@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MemorySecretStore } from '../src-main/api';
 import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
 import { openJournal, type JobOptions, type NewRow } from '../src-main/journal/journal';
+import { scoresJobOptions } from '../src-main/scores/job';
 import { scoresIdentity } from '../src-main/scores/sheet';
 import type { ScoresPayload } from '../src-shared/scores';
 
@@ -44,14 +45,7 @@ export async function sandboxJob(input: {
 }
 
 /** A scores job's options (perspective 1 of the sandbox, a wide sheet). */
-export const SCORES_JOB_OPTIONS: JobOptions = {
-  skipExisting: false,
-  screeningPeriod: null,
-  validate: false,
-  operation: 'scores',
-  perspectiveId: '1',
-  scoresLayout: 'wide',
-};
+export const SCORES_JOB_OPTIONS = scoresJobOptions('1', 'wide');
 
 /** A valid row of a scores job, as the sheet's reader makes it. */
 export function scoresRow(sourceRow: number, payload: ScoresPayload): NewRow {
