@@ -1,4 +1,5 @@
 // A job as the app shows it: its rows' counts and groups, outcomes, last check and whether it runs.
+import { OperationOptionsSchema } from '../../../src-shared/operations';
 import type { JobView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { isAttentionOutcome } from '../../../src-shared/outcomes';
@@ -41,9 +42,14 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
       skipExisting: job.options.skipExisting,
       screeningPeriod: (job.options.screeningPeriod as 2 | 5 | 10 | null) ?? null,
       validate: job.options.validate,
+      // The kind of job and its own options, as stored (absent: an onboarding).
+      ...Object.fromEntries(
+        Object.entries(job.options).filter(([k]) => k in OperationOptionsSchema.shape),
+      ),
     },
     headers: job.headers,
-    mapping: job.mapping as unknown as Mapping,
+    // A scores job's mapping is `{scores}`, without the onboarding's fields.
+    mapping: { ...job.mapping, fields: (job.mapping as Partial<Mapping>).fields ?? [] } as Mapping,
     counts: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
     total,
     groups,
