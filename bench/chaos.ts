@@ -4,36 +4,26 @@
 // latency. The child is killed with SIGKILL at K random moments and started again each time;
 // when the job has finished, the journal is compared with what the sandbox holds.
 //   npm run bench:chaos -- --rows 1000 --kills 100 [--seed 1] [--separate-followups] [--keep]
-//   npm run bench:chaos -- --operation deactivate --rows 200 --kills 20
 // Last line: rows=<n> kills=<k> lost=<n> duplicates=<n> in_doubt_reconciled=<n> wrong_state=<n>
 // wrongly_existing=<n> (rows the job created that the journal reports as existing)
-// With --operation deactivate the sandbox is seeded with the rows' suppliers and as many more
-// the job must leave alone, and the job deactivates the rows' ones; last line: rows=<n>
-// kills=<k> lost=<n> repeated_changes=<n> (suppliers the sandbox deactivated more than once)
-// in_doubt_reconciled=<n> wrong_state=<n> (a row not saying its own DELETE did it, a row's
-// supplier still active, or another supplier deactivated)
-// Exit code 1 when lost, duplicates, repeated_changes or wrong_state is not 0.
+// Exit code 1 when lost, duplicates or wrong_state is not 0.
+// `--operation scores`: the scores job under the same kills and faults (bench/chaosScores.ts).
+// `--operation deactivate`: a deactivate job likewise (bench/chaosDeactivate.ts).
 //
 // Time is scaled down: sandbox creation takes 400 ms instead of hours, screening and validation
 // 300 ms, limits are per second instead of per 10 s/60 s, and the engine settles in-doubt writes
 // after 400 ms instead of 45 s. The logic under test is the same; only the clocks are faster.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { ApiClient } from '../src-main/api';
 import type { EngineSettings } from '../src-main/engine/settings';
-import { openJournal, type NewRow } from '../src-main/journal/journal';
-import {
-  startSandbox,
-  type SandboxHandle,
-  type SandboxLimits,
-  type SandboxSeedSupplier,
-} from '../src-main/sandbox';
+import type { NewRow } from '../src-main/journal/journal';
+import { startSandbox, type SandboxLimits } from '../src-main/sandbox';
 import { identityKey } from '../src-shared/supplier';
 import { seededRandom } from '../src-main/util/clock';
+import { chaosJournal, journalTally, killAndRestart } from './chaosLives';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -44,14 +34,6 @@ const ROWS = Number(arg('rows') ?? 200);
 const KILLS = Number(arg('kills') ?? 20);
 const SEED = Number(arg('seed') ?? 1);
 const KEEP = argv.includes('--keep');
-const OPERATION = arg('operation') ?? 'onboard';
-if (!['onboard', 'deactivate'].includes(OPERATION)) {
-  console.error(
-    `--operation takes onboard or deactivate (identifiers: not built yet), not ${OPERATION}`,
-  );
-  process.exit(2);
-}
-const DEACTIVATE = OPERATION === 'deactivate';
 const VERBOSE = argv.includes('--verbose');
 // Without the on-create entitlements, screening and validation are writes of their own: every
 // write stage is then under fire.
@@ -95,38 +77,9 @@ const NOISE_TOKEN = 'chaos-neighbour';
 const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT'];
 
 const random = seededRandom(SEED);
-const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => {
   if (VERBOSE) process.stderr.write(`${line}\n`);
 };
-
-const chaosId = (i: number) => ({ id: `C-${String(i + 1).padStart(6, '0')}`, source: 'ERP' });
-
-/** Deactivate: the sandbox holds the rows' suppliers and as many more that stay active. */
-function seeds(n: number): SandboxSeedSupplier[] {
-  return Array.from({ length: 2 * n }, (_, i) => ({
-    name: `Chaos Supplier ${i + 1} GmbH`,
-    countryCode: COUNTRIES[i % COUNTRIES.length]!,
-    city: 'Berlin',
-    address: `Hauptstraße ${i + 1}`,
-    supplierIds: [chaosId(i)],
-  }));
-}
-
-/** Deactivate: the rows name the first n suppliers by supplier id and source. */
-function namedRows(n: number): NewRow[] {
-  return Array.from({ length: n }, (_, i) => {
-    const supplierId = chaosId(i);
-    const payload = { supplierId };
-    return {
-      sourceRow: i + 2,
-      cells: [supplierId.id, supplierId.source],
-      payload,
-      identityKey: JSON.stringify(payload),
-      state: 'valid' as const,
-    };
-  });
-}
 
 function rows(n: number): NewRow[] {
   return Array.from({ length: n }, (_, i) => {
@@ -147,47 +100,34 @@ function rows(n: number): NewRow[] {
   });
 }
 
-interface Life {
-  child: ChildProcess;
-  ready: Promise<void>;
-  ended: Promise<{ code: number | null; signal: NodeJS.Signals | null; exit?: string }>;
-  stderr: string[];
-}
-
-function startChild(childArgs: object): Life {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, 'chaosChild.ts'), JSON.stringify(childArgs)],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const stderr: string[] = [];
-  let exit: string | undefined;
-  let onReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => (onReady = resolve));
-  let buf = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    buf += d.toString();
-    for (let i = buf.indexOf('\n'); i >= 0; i = buf.indexOf('\n')) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      if (line === 'ready') onReady();
-      if (line.startsWith('exit=')) exit = line.slice(5);
-    }
-  });
-  child.stderr!.on('data', (d: Buffer) => stderr.push(d.toString()));
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; exit?: string }>(
-    (resolve) =>
-      child.on('exit', (code, signal) => {
-        onReady();
-        resolve({ code, signal, ...(exit ? { exit } : {}) });
-      }),
-  );
-  return { child, ready, ended, stderr };
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<number> {
+  const operation = arg('operation') ?? 'onboard';
+  if (!['onboard', 'deactivate', 'scores'].includes(operation)) {
+    console.error(`--operation takes onboard, deactivate or scores, not ${operation}`);
+    return 2;
+  }
+  if (operation === 'deactivate') {
+    const { chaosDeactivate } = await import('./chaosDeactivate');
+    return chaosDeactivate({
+      rows: ROWS,
+      kills: KILLS,
+      seed: SEED,
+      keep: KEEP,
+      settings: SETTINGS,
+    });
+  }
+  if (operation === 'scores') {
+    const { chaosScores } = await import('./chaosScores');
+    return chaosScores({
+      rows: ROWS,
+      kills: KILLS,
+      seed: SEED,
+      keep: KEEP,
+      settings: SETTINGS,
+    });
+  }
   const started = Date.now();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chaos-'));
   const sandbox = await startSandbox({
@@ -202,34 +142,20 @@ async function main(): Promise<number> {
     window: 'fixed',
     faults: FAULTS,
     randomSeed: SEED,
-    ...(DEACTIVATE ? { seedSuppliers: seeds(ROWS) } : {}),
   });
-  const journalPath = path.join(dir, 'journal.sqlite');
-  const journal = openJournal({ path: journalPath });
-  const connection = journal.createConnection({
-    name: 'chaos sandbox',
-    baseUrl: sandbox.url,
-    limits: {
-      GET: [{ limit: GET_PER_S, windowMs: 1_000 }],
-      WRITE: [{ limit: WRITE_PER_S, windowMs: 1_000 }],
+  const { journalPath, connectionId, jobId } = chaosJournal({
+    dir,
+    sandboxUrl: sandbox.url,
+    perSecond: { GET: GET_PER_S, WRITE: WRITE_PER_S },
+    job: {
+      name: 'chaos',
+      file: 'suppliers.xlsx',
+      headers: ['id', 'name'],
+      // Screening is asked for with the creation; validation then follows as its own write.
+      options: { skipExisting: false, screeningPeriod: 2, validate: true },
     },
-    isSandbox: true,
+    rows: rows(ROWS),
   });
-  const job = journal.createJob({
-    name: 'chaos',
-    connectionId: connection.id,
-    sourcePath: path.join(dir, 'suppliers.xlsx'),
-    sourceHash: 'chaos',
-    headerRow: 1,
-    headers: ['id', 'name'],
-    mapping: DEACTIVATE ? { fields: [], operation: 'deactivate' } : {},
-    // Screening is asked for with the creation; validation then follows as its own write.
-    options: DEACTIVATE
-      ? { skipExisting: false, screeningPeriod: null, validate: false, operation: 'deactivate' }
-      : { skipExisting: false, screeningPeriod: 2, validate: true },
-  });
-  journal.addRows(job.id, DEACTIVATE ? namedRows(ROWS) : rows(ROWS));
-  journal.close();
 
   // 429 bursts: every few seconds the neighbour spends a whole window's budget at once.
   let bursting = true;
@@ -257,49 +183,25 @@ async function main(): Promise<number> {
 
   // Writes per row: the create and the validation request; a life does on average this much
   // work before it is killed, so that the K kills spread over the whole job.
-  const writesPerRow = DEACTIVATE ? 1 : SEPARATE ? 3 : 2;
-  const workMs = ((ROWS * writesPerRow) / WRITE_PER_S) * 1_000 * 1.3;
+  const workMs = ((ROWS * (SEPARATE ? 3 : 2)) / WRITE_PER_S) * 1_000 * 1.3;
   const meanLifeMs = Math.max(200, workMs / Math.max(1, KILLS));
-  let kills = 0;
-  let lives = 0;
-  let crashes = 0;
-  let finished = false;
-  const deadline = started + 30 * 60_000;
-  while (!finished && Date.now() < deadline) {
-    lives++;
-    const life = startChild({
+  const { kills, lives, crashes, finished } = await killAndRestart({
+    child: {
       journalPath,
-      jobId: job.id,
-      connectionId: connection.id,
+      jobId,
+      connectionId,
       token: TOKEN,
-      seed: SEED * 1_000 + lives,
+      seed: SEED,
       settings: SETTINGS,
-      concurrency: { GET: 4, WRITE: 4 },
       trace: argv.includes('--trace'),
-    });
-    if (argv.includes('--trace')) life.child.stderr!.pipe(process.stderr);
-    await life.ready;
-    if (kills < KILLS) {
-      const delay = 50 + random() * 2 * meanLifeMs;
-      const outcome = await Promise.race([life.ended, sleep(delay).then(() => undefined)]);
-      if (!outcome) {
-        life.child.kill('SIGKILL');
-        await life.ended;
-        kills++;
-        log(`kill ${kills} after ${Math.round(delay)} ms`);
-        continue;
-      }
-    }
-    const end = await life.ended;
-    if (end.code === 0 && end.exit === 'finished') finished = true;
-    else {
-      crashes++;
-      process.stderr.write(
-        `life ${lives} ended on its own: code=${end.code} exit=${end.exit ?? '-'}\n${life.stderr.join('')}\n`,
-      );
-      if (crashes > 5) break;
-    }
-  }
+    },
+    kills: KILLS,
+    meanLifeMs,
+    random,
+    deadline: started + 30 * 60_000,
+    trace: argv.includes('--trace'),
+    log,
+  });
   bursting = false;
   await bursts;
   sandbox.configure({
@@ -307,15 +209,6 @@ async function main(): Promise<number> {
     faults: {},
   });
   const elapsedMs = Date.now() - started;
-  if (DEACTIVATE)
-    return compareDeactivated(sandbox, journalPath, dir, job.id, {
-      lives,
-      crashes,
-      kills,
-      elapsedMs,
-      noiseBursts,
-      finished,
-    });
 
   // ---- compare the journal with the sandbox ------------------------------------------------
   const db = new Database(journalPath, { readonly: true });
@@ -323,7 +216,7 @@ async function main(): Promise<number> {
     .prepare(
       'SELECT id, state, identity_key AS identityKey, platform_id AS platformId, validation_status AS validationStatus, created_by_job AS createdByJob FROM rows WHERE job_id = ?',
     )
-    .all(job.id) as Array<{
+    .all(jobId) as Array<{
     id: number;
     state: string;
     identityKey: string;
@@ -331,19 +224,12 @@ async function main(): Promise<number> {
     validationStatus: string | null;
     createdByJob: number;
   }>;
-  const inDoubtReconciled = (
-    db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM rows JOIN row_events ON row_events.row_id = rows.id
-         WHERE rows.job_id = ? AND row_events.kind IN ('transition', 'response')
-         AND json_extract(detail, '$.from') IN ('in_doubt', 'screening_in_doubt', 'validation_in_doubt')`,
-      )
-      .get(job.id) as { n: number }
-  ).n;
-  const states = db
-    .prepare('SELECT state, COUNT(*) AS n FROM rows WHERE job_id = ? GROUP BY state')
-    .all(job.id) as Array<{ state: string; n: number }>;
   db.close();
+  const { states, inDoubtSettled } = journalTally(journalPath, jobId, [
+    'in_doubt',
+    'screening_in_doubt',
+    'validation_in_doubt',
+  ]);
 
   // Every supplier on the sandbox, by identity.
   const client = new ApiClient({ baseUrl: sandbox.url, token: async () => TOKEN });
@@ -418,7 +304,7 @@ async function main(): Promise<number> {
   );
   console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
   console.log(
-    `rows=${ROWS} kills=${kills} lost=${lost} duplicates=${duplicates} in_doubt_reconciled=${inDoubtReconciled} wrong_state=${wrongState} wrongly_existing=${wronglyExisting}`,
+    `rows=${ROWS} kills=${kills} lost=${lost} duplicates=${duplicates} in_doubt_reconciled=${inDoubtSettled} wrong_state=${wrongState} wrongly_existing=${wronglyExisting}`,
   );
   if (KEEP) process.stderr.write(`journal kept in ${dir}\n`);
   else await rm(dir, { recursive: true, force: true });
@@ -434,91 +320,3 @@ main().then(
     process.exit(2);
   },
 );
-
-/** Deactivate: the journal against the sandbox. Every row done and saying its own DELETE did
- *  it, its supplier inactive, the others active, and no supplier deactivated twice. */
-async function compareDeactivated(
-  sandbox: SandboxHandle,
-  journalPath: string,
-  dir: string,
-  jobId: string,
-  run: {
-    lives: number;
-    crashes: number;
-    kills: number;
-    elapsedMs: number;
-    noiseBursts: number;
-    finished: boolean;
-  },
-): Promise<number> {
-  const db = new Database(journalPath, { readonly: true });
-  const jrows = db
-    .prepare('SELECT id, state, payload, op_result AS opResult FROM rows WHERE job_id = ?')
-    .all(jobId) as Array<{ id: number; state: string; payload: string; opResult: string | null }>;
-  const inDoubtReconciled = (
-    db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM rows JOIN row_events ON row_events.row_id = rows.id
-         WHERE rows.job_id = ? AND row_events.kind IN ('transition', 'response')
-         AND json_extract(detail, '$.from') = 'deactivate_in_doubt'`,
-      )
-      .get(jobId) as { n: number }
-  ).n;
-  const states = db
-    .prepare('SELECT state, COUNT(*) AS n FROM rows WHERE job_id = ? GROUP BY state')
-    .all(jobId) as Array<{ state: string; n: number }>;
-  db.close();
-  const client = new ApiClient({ baseUrl: sandbox.url, token: async () => TOKEN });
-  const active = new Set<string>();
-  for (let page = 0; ; page++) {
-    const answer = await client.listSuppliers(page, 2_000);
-    if (answer.kind !== 'ok') throw new Error(`supplier list: ${answer.kind}`);
-    for (const s of answer.value.content)
-      for (const ref of s.supplierIds ?? []) active.add(identityKey(ref));
-    if (answer.value.content.length < 2_000) break;
-  }
-  const stats = sandbox.stats();
-  await sandbox.close();
-  let lost = 0;
-  let wrongState = 0;
-  const problems: string[] = [];
-  const named = new Set<string>();
-  for (const r of jrows) {
-    const ref = (JSON.parse(r.payload) as { supplierId: { id: string; source: string } })
-      .supplierId;
-    named.add(identityKey(ref));
-    if (r.state !== 'done') {
-      lost++;
-      problems.push(`row ${r.id}: ${r.state}`);
-    } else if (r.opResult !== 'deactivated') {
-      wrongState++;
-      problems.push(`row ${r.id}: done, ${r.opResult}`);
-    }
-    if (active.has(identityKey(ref))) {
-      wrongState++;
-      problems.push(`row ${r.id}: its supplier ${ref.id} is still active`);
-    }
-  }
-  const leftAlone = seeds(ROWS).filter((s) => !named.has(identityKey(s.supplierIds![0]!)));
-  for (const s of leftAlone) {
-    if (!active.has(identityKey(s.supplierIds![0]!))) {
-      wrongState++;
-      problems.push(`supplier ${s.supplierIds![0]!.id} is no row of the job, yet inactive`);
-    }
-  }
-  const repeated = Object.values(stats.changesByIdentity.deactivate).filter((n) => n > 1).length;
-  for (const p of problems.slice(0, 20)) process.stderr.write(`${p}\n`);
-  console.log(
-    `seed=${SEED} operation=deactivate lives=${run.lives} crashes=${run.crashes} elapsed_s=${(run.elapsedMs / 1000).toFixed(1)}`,
-  );
-  console.log(
-    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE}; requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}; ${run.noiseBursts} bursts of a neighbour`,
-  );
-  console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
-  console.log(
-    `rows=${ROWS} kills=${run.kills} lost=${lost} repeated_changes=${repeated} in_doubt_reconciled=${inDoubtReconciled} wrong_state=${wrongState}`,
-  );
-  if (KEEP) process.stderr.write(`journal kept in ${dir}\n`);
-  else await rm(dir, { recursive: true, force: true });
-  return lost === 0 && repeated === 0 && wrongState === 0 && run.finished ? 0 : 1;
-}

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { MemorySecretStore } from '../src-main/api';
 import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
 import { openJournal, type JobOptions, type NewRow } from '../src-main/journal/journal';
+import { scoresJobOptions } from '../src-main/scores/job';
+import { scoresIdentity } from '../src-main/scores/sheet';
+import type { ScoresPayload } from '../src-shared/scores';
 
 export async function sandboxJob(input: {
   dir: string;
@@ -39,4 +42,21 @@ export async function sandboxJob(input: {
     journal.close();
     throw e;
   }
+}
+
+/** A scores job's options (perspective 1 of the sandbox, a wide sheet). */
+export const SCORES_JOB_OPTIONS = scoresJobOptions('1', 'wide');
+
+/** A valid row of a scores job, as the sheet's reader makes it. */
+export function scoresRow(sourceRow: number, payload: ScoresPayload): NewRow {
+  return {
+    sourceRow,
+    cells: [
+      ...Object.values(payload.identifier).map(String),
+      ...payload.scores.map((s) => String(s.value)),
+    ],
+    payload: payload as unknown as Record<string, unknown>,
+    identityKey: scoresIdentity(payload.identifier),
+    state: 'valid',
+  };
 }

@@ -5,7 +5,13 @@ import { z } from 'zod';
 import type { Result } from './errors';
 import { CreateFieldNamesSchema } from './fieldNames';
 import { FieldTransformSchema } from './fieldTransforms';
-import { MAPPABLE_FIELDS, OperationOptionsSchema, OperationSchema } from './operations';
+import {
+  MAPPABLE_FIELDS,
+  OperationOptionsSchema,
+  OperationSchema,
+  ScoresLayoutSchema,
+} from './operations';
+import { ScoresMappingSchema } from './scores';
 import { ATTACH_RESULTS, IdentifierTypeSchema, ScreeningPeriodSchema } from './supplier';
 
 // ---- app -------------------------------------------------------------------------------------
@@ -107,6 +113,9 @@ export const MappingSchema = z.object({
       }),
     )
     .max(50),
+  /** A scores job's mapping (operation 'scores'): which columns name the supplier and hold the
+   *  scores; `fields` is then empty. */
+  scores: ScoresMappingSchema.optional(),
 });
 export type MappingView = z.infer<typeof MappingSchema>;
 
@@ -181,6 +190,34 @@ const FileRefSchema = z.object({
   sheet: z.string().max(255).optional(),
   headerRow: z.number().int().min(1).max(1_048_576).optional(),
 });
+
+const ScoresPerspectiveSchema = z.string().trim().min(1).max(100);
+const ScoresPreviewSchema = z.object({
+  columns: z.array(ColumnSchema),
+  eventTypes: z.array(z.object({ key: z.string(), name: z.string() })),
+  mapping: ScoresMappingSchema,
+  /** What the mapping lacks before rows can be read (failure.invalid_input.<gap>), or null. */
+  gap: z.string().nullable(),
+  rows: z.array(
+    z.object({
+      sourceRow: z.number().int(),
+      valid: z.boolean(),
+      identifier: z.string(),
+      scores: z.array(
+        z.object({
+          eventTypeKey: z.string(),
+          value: z.number(),
+          cell: z.string(),
+          comment: z.string().optional(),
+        }),
+      ),
+      problems: z.array(
+        z.object({ code: z.string(), params: ParamsSchema.optional(), message: z.string() }),
+      ),
+    }),
+  ),
+});
+export type ScoresPreviewView = z.infer<typeof ScoresPreviewSchema>;
 
 // ---- jobs and rows ---------------------------------------------------------------------------
 
@@ -693,6 +730,26 @@ export const commands = {
       summary: ValidationSummarySchema,
       notes: z.array(NoteSchema),
     }),
+  },
+  /** A perspective's external-score event types (a read on the connection's budget): 403 is
+   *  the feature not enabled for the organisation, 400 a perspective the API refuses. */
+  'scores:eventTypes': {
+    input: z
+      .object({ connectionId: z.string().min(1), perspectiveId: ScoresPerspectiveSchema })
+      .strict(),
+    output: z.array(z.object({ key: z.string(), name: z.string() })),
+  },
+  /** A scores sheet's first rows as the job would read them: the mapping (given, or suggested
+   *  from the headers), each row's supplier, scores and problems. */
+  'scores:preview': {
+    input: FileRefSchema.extend({
+      connectionId: z.string().min(1),
+      perspectiveId: ScoresPerspectiveSchema,
+      layout: ScoresLayoutSchema.default('wide'),
+      mapping: ScoresMappingSchema.optional(),
+      limit: z.number().int().min(1).max(500).default(50),
+    }).strict(),
+    output: ScoresPreviewSchema,
   },
   'jobs:list': {
     input: z.object({}).strict(),

@@ -13,10 +13,12 @@ import {
   type MessageKey,
   type Params,
 } from '../../src-shared/i18n';
+import { reportedProblemText } from '../../src-shared/i18n/reported';
 import { operationOf, type ScoresLayout } from '../../src-shared/operations';
 import { EXIT } from '../cli/args';
 import { connectionAt, tokenStore } from '../cli/connection';
 import type { RunExit } from '../engine/runTypes';
+import { sandboxEngineSettings } from '../engine/settings';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
 import { journalPathFor, defaultDataDir } from '../services/paths';
 import { createScoresJob } from './job';
@@ -40,6 +42,8 @@ up to 100 suppliers and 50 scores each within the API's write limit, and writes 
   --base-url URL            the API (without it: the built-in sandbox)
   --token-env VAR           read the token from the environment variable VAR
   --journal FILE, --data-dir DIR, --out FILE.xlsx
+  --sandbox-processing-ms N with --base-url: a sandbox there, whose lost answers are settled at
+                            its pace (after N ms, 0.5 to 5 s) instead of the real API's 45 s
 
 Exit codes: 0 every score written, 1 some rows to fix or scores rejected, 2 usage or file error,
 3 authentication or permission error, or external scores not enabled for the organisation
@@ -82,7 +86,15 @@ export async function scoresMain(argv: string[]): Promise<number> {
   const file = o.positionals[0];
   const perspectiveId = o.values.perspective;
   const layout = (o.values.layout ?? 'wide') as ScoresLayout;
-  if ((resume === undefined && (!file || !perspectiveId)) || !['wide', 'long'].includes(layout)) {
+  const processingMs =
+    o.values['sandbox-processing-ms'] === undefined
+      ? undefined
+      : Number(o.values['sandbox-processing-ms']);
+  if (
+    (resume === undefined && (!file || !perspectiveId)) ||
+    !['wide', 'long'].includes(layout) ||
+    (processingMs !== undefined && (!Number.isInteger(processingMs) || processingMs < 0))
+  ) {
     console.error(t('scores.cli.usage'));
     return EXIT.usage;
   }
@@ -105,6 +117,10 @@ export async function scoresMain(argv: string[]): Promise<number> {
       transport: 'direct',
       secrets,
       sandbox: useSandbox ? PRACTICE_SANDBOX : false,
+      // A sandbox at --base-url: follow its pace, as the onboarding's command line does.
+      ...(processingMs !== undefined
+        ? { engineSettings: sandboxEngineSettings(processingMs) }
+        : {}),
     });
     const core = await services.ready();
     const { journal, engine, onboarding } = core;
@@ -208,8 +224,8 @@ export async function scoresMain(argv: string[]): Promise<number> {
         if (row.state !== 'invalid') continue;
         for (const p of row.problems ?? []) {
           if (shown++ >= 20) break;
-          const text = p.code && p.params ? word(lang, p.code as MessageKey, p.params) : p.message;
-          console.log(t('scores.cli.problem', { row: row.sourceRow, problem: text }));
+          const problem = reportedProblemText(lang, p);
+          console.log(t('scores.cli.problem', { row: row.sourceRow, problem }));
         }
       }
     }
@@ -265,6 +281,7 @@ function parseOptions(args: string[]) {
       journal: { type: 'string' },
       'data-dir': { type: 'string' },
       out: { type: 'string' },
+      'sandbox-processing-ms': { type: 'string' },
       yes: { type: 'boolean' },
       json: { type: 'boolean' },
       help: { type: 'boolean' },

@@ -6,7 +6,7 @@ import { fail } from '../../src-shared/errors';
 import type { ScoresLayout } from '../../src-shared/operations';
 import { ScoresMappingSchema, type ScoresMapping } from '../../src-shared/scores';
 import type { EventType } from '../api';
-import type { Journal, NewRow } from '../journal/journal';
+import type { JobOptions, Journal, NewRow } from '../journal/journal';
 import { hashFile, openTable } from '../workbook';
 import { ScoresRowReader, suggestScoresMapping } from './sheet';
 
@@ -48,6 +48,19 @@ export function mappingGap(
   return undefined;
 }
 
+/** A scores job's options: the kind of job, its perspective and layout (none of the
+ *  onboarding's follow-ups). */
+export function scoresJobOptions(perspectiveId: string, layout: ScoresLayout): JobOptions {
+  return {
+    skipExisting: false,
+    screeningPeriod: null,
+    validate: false,
+    operation: 'scores',
+    perspectiveId,
+    scoresLayout: layout,
+  };
+}
+
 export async function createScoresJob(
   journal: Journal,
   input: CreateScoresJobInput,
@@ -78,12 +91,7 @@ export async function createScoresJob(
     headers: table.columns.map((c) => c.header),
     mapping: { scores: mapping } as unknown as Record<string, unknown>,
     options: {
-      skipExisting: false,
-      screeningPeriod: null,
-      validate: false,
-      operation: 'scores',
-      perspectiveId: input.perspectiveId,
-      scoresLayout: input.layout,
+      ...scoresJobOptions(input.perspectiveId, input.layout),
       ...(input.lang ? { lang: input.lang } : {}),
     },
   });

@@ -3,6 +3,7 @@
 import ExcelJS from 'exceljs';
 import { rename } from 'node:fs/promises';
 import { word, type Lang } from '../../src-shared/i18n';
+import { reportedProblemText } from '../../src-shared/i18n/reported';
 import { countScores, isScoresPayload } from '../../src-shared/scores';
 import type { Journal } from '../journal/journal';
 import { privateFile } from '../util/privateFiles';
@@ -68,9 +69,7 @@ export async function exportScoresResults(
           '',
           '',
           t('outcome.invalid'),
-          problem.code && problem.params
-            ? word(lang, problem.code as Parameters<typeof word>[1], problem.params)
-            : problem.message,
+          reportedProblemText(lang, problem),
         ]);
       continue;
     }

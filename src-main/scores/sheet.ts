@@ -89,9 +89,10 @@ export function scoresIdentity(identifier: ScoresPayload['identifier']): string 
 
 function problem(code: string, params: Params, column?: string): RowProblem {
   return {
-    code: `scores.problem.${code}`,
+    // Worded as every row problem is, `problem.<code>` (src-shared/i18n/reported.ts).
+    code: `scores.${code}`,
     params,
-    message: word('en', `scores.problem.${code}` as Parameters<typeof word>[1], params),
+    message: word('en', `problem.scores.${code}` as Parameters<typeof word>[1], params),
     ...(column ? { column } : {}),
   };
 }

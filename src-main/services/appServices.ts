@@ -24,6 +24,7 @@ import { Downloads } from './downloads';
 import { EventBus } from './eventBus';
 import { FileGrants } from './fileGrants';
 import { baseHandlers } from './handlers/base';
+import { scoresHandlers } from './handlers/scores';
 import { connectionHandlers } from './handlers/connections';
 import type { HandlerDeps } from './handlers/deps';
 import { fileHandlers } from './handlers/files';
@@ -275,6 +276,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       ...jobHandlers(deps),
       ...rowHandlers(deps),
       ...baseHandlers(deps, bus),
+      ...scoresHandlers(deps),
     },
     (e) => console.error('command failed:', e instanceof Error ? (e.stack ?? e.message) : e),
   );

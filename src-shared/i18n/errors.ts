@@ -16,6 +16,23 @@ const general = Object.fromEntries(
 const cases = {
   'failure.api_access_denied.scores_not_enabled':
     'External scores are not enabled for this organisation: the API refused them (403). Ask your account manager to enable the feature, then resume the job.',
+  // The scores job's services (src-main/services/scores.ts).
+  'failure.invalid_input.scores_perspective':
+    'The API refused perspective {perspectiveId}: {apiMessage} Enter the id of a perspective (a whole number).',
+  'failure.invalid_input.scores_perspective_missing':
+    'A scores job needs a perspective. Choose the perspective whose event types the scores belong to.',
+  'failure.invalid_input.scores_no_identifier':
+    'The mapping names no column for the supplier. Map Supplier ID, Customer ID, Own ID or Platform ID to a column.',
+  'failure.invalid_input.scores_no_score_columns':
+    'The mapping maps no column to an event type of perspective {perspectiveId}. Map at least one column to an event type.',
+  'failure.invalid_input.scores_no_long_columns':
+    'A sheet with a row per score needs its Event type and Score columns mapped. Map them, or choose one column per event type.',
+  'failure.invalid_input.scores_no_such_column':
+    'The mapping names column {column}, which the sheet does not have. Map a column of the sheet.',
+  'failure.invalid_input.scores_unknown_event_type':
+    'The mapping names event type {eventTypeKey}, which perspective {perspectiveId} does not have. Use one of: {keys}.',
+  'failure.api_not_found.scores_event_types':
+    "The API answered that it has no event types at this address. Check the connection's address and that the API offers external scores.",
   'failure.not_found.job': 'This job no longer exists. Refresh the job list.',
   'failure.not_found.row': 'This row no longer exists. Refresh the table.',
   'failure.not_found.connection': 'This connection no longer exists. Refresh the list.',
@@ -144,6 +161,22 @@ export type FailureKey = keyof typeof general | keyof typeof cases;
 export const de: Record<keyof typeof en, string> = {
   'failure.api_access_denied.scores_not_enabled':
     'Externe Scores sind für diese Organisation nicht freigeschaltet: Die API hat sie abgelehnt (403). Bitten Sie Ihre Kundenbetreuung, die Funktion freizuschalten, und setzen Sie den Auftrag dann fort.',
+  'failure.invalid_input.scores_perspective':
+    'Die API hat die Perspektive {perspectiveId} abgelehnt: {apiMessage} Geben Sie die ID einer Perspektive ein (eine ganze Zahl).',
+  'failure.invalid_input.scores_perspective_missing':
+    'Ein Scores-Auftrag braucht eine Perspektive. Wählen Sie die Perspektive, zu deren Ereignistypen die Scores gehören.',
+  'failure.invalid_input.scores_no_identifier':
+    'Die Zuordnung nennt keine Spalte für den Lieferanten. Ordnen Sie Supplier ID, Customer ID, Own ID oder Platform ID einer Spalte zu.',
+  'failure.invalid_input.scores_no_score_columns':
+    'Die Zuordnung ordnet keine Spalte einem Ereignistyp der Perspektive {perspectiveId} zu. Ordnen Sie mindestens eine Spalte einem Ereignistyp zu.',
+  'failure.invalid_input.scores_no_long_columns':
+    'Eine Tabelle mit einer Zeile je Score braucht zugeordnete Spalten für Ereignistyp und Score. Ordnen Sie sie zu oder wählen Sie eine Spalte je Ereignistyp.',
+  'failure.invalid_input.scores_no_such_column':
+    'Die Zuordnung nennt Spalte {column}, die die Tabelle nicht hat. Ordnen Sie eine Spalte der Tabelle zu.',
+  'failure.invalid_input.scores_unknown_event_type':
+    'Die Zuordnung nennt den Ereignistyp {eventTypeKey}, den die Perspektive {perspectiveId} nicht hat. Verwenden Sie einen von: {keys}.',
+  'failure.api_not_found.scores_event_types':
+    'Die API hat geantwortet, dass es unter dieser Adresse keine Ereignistypen gibt. Prüfen Sie die Adresse der Verbindung und ob die API externe Scores anbietet.',
   // ---- core
   'failure.internal':
     'In der App ist ein Fehler aufgetreten. Ihre Daten sind im Journal sicher; versuchen Sie es erneut, und wenn es sich wiederholt, exportieren Sie das Auftragsprotokoll für den Support.',

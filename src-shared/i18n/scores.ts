@@ -3,21 +3,21 @@
 // line's lines and the setup component.
 export const en = {
   // ---- problems of a cell or a row, each naming the cell and the fix
-  'scores.problem.no_identifier':
+  'problem.scores.no_identifier':
     'Row {row} names no supplier: {columns} are empty. Fill one of them, or delete the row.',
-  'scores.problem.not_a_score':
+  'problem.scores.not_a_score':
     'Cell {cell}: "{value}" is not a score. Enter a whole number from 1 to 100 (85, not 85.5).',
-  'scores.problem.unknown_event_type':
+  'problem.scores.unknown_event_type':
     'Cell {cell}: "{value}" is not an event type of perspective {perspectiveId}. Use one of: {keys}.',
-  'scores.problem.no_event_type':
+  'problem.scores.no_event_type':
     'Cell {cell}: the event type is empty. Enter one of: {keys}, or delete the row.',
-  'scores.problem.no_score':
+  'problem.scores.no_score':
     'Cell {cell}: the score is empty. Enter a whole number from 1 to 100, or delete the row.',
-  'scores.problem.no_scores':
+  'problem.scores.no_scores':
     'Row {row} has no score in any event type column ({columns}). Fill at least one, or delete the row.',
-  'scores.problem.duplicate':
+  'problem.scores.duplicate':
     'Cell {cell}: {eventTypeKey} for this supplier is also in cell {first}; the later would overwrite the earlier. Keep one of them.',
-  'scores.problem.platform_id':
+  'problem.scores.platform_id':
     'Cell {cell}: "{value}" is not a platform id. Enter the supplier\'s platform id as a whole number.',
   // ---- the API's reasons for a score it did not write
   'scores.rejected.TARGET_NOT_FOUND':
@@ -84,21 +84,21 @@ export const en = {
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
-  'scores.problem.no_identifier':
+  'problem.scores.no_identifier':
     'Zeile {row} nennt keinen Lieferanten: {columns} sind leer. Füllen Sie eine davon aus oder löschen Sie die Zeile.',
-  'scores.problem.not_a_score':
+  'problem.scores.not_a_score':
     'Zelle {cell}: „{value}“ ist kein Score. Geben Sie eine ganze Zahl von 1 bis 100 ein (85, nicht 85,5).',
-  'scores.problem.unknown_event_type':
+  'problem.scores.unknown_event_type':
     'Zelle {cell}: „{value}“ ist kein Ereignistyp der Perspektive {perspectiveId}. Verwenden Sie einen von: {keys}.',
-  'scores.problem.no_event_type':
+  'problem.scores.no_event_type':
     'Zelle {cell}: Der Ereignistyp ist leer. Geben Sie einen von {keys} ein oder löschen Sie die Zeile.',
-  'scores.problem.no_score':
+  'problem.scores.no_score':
     'Zelle {cell}: Der Score ist leer. Geben Sie eine ganze Zahl von 1 bis 100 ein oder löschen Sie die Zeile.',
-  'scores.problem.no_scores':
+  'problem.scores.no_scores':
     'Zeile {row} hat in keiner Ereignistyp-Spalte ({columns}) einen Score. Füllen Sie mindestens eine aus oder löschen Sie die Zeile.',
-  'scores.problem.duplicate':
+  'problem.scores.duplicate':
     'Zelle {cell}: {eventTypeKey} für diesen Lieferanten steht auch in Zelle {first}; der spätere Wert würde den früheren überschreiben. Behalten Sie einen davon.',
-  'scores.problem.platform_id':
+  'problem.scores.platform_id':
     'Zelle {cell}: „{value}“ ist keine Plattform-ID. Geben Sie die Plattform-ID des Lieferanten als ganze Zahl ein.',
   'scores.rejected.TARGET_NOT_FOUND':
     'Kein Lieferant passt zu dieser Kennung. Prüfen Sie die Kennung in {cell} oder legen Sie den Lieferanten zuerst an.',

@@ -45,7 +45,8 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
       ...kindOptions(job.options),
     },
     headers: job.headers,
-    mapping: job.mapping as unknown as Mapping,
+    // A scores job's mapping is `{scores}`, without the onboarding's fields.
+    mapping: { ...job.mapping, fields: (job.mapping as Partial<Mapping>).fields ?? [] } as Mapping,
     counts: Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 0)),
     total,
     groups,
