@@ -15,6 +15,7 @@ import {
   type Operation,
   type OperationOptions,
 } from '../../src-shared/operations';
+import type { ScoresMapping } from '../../src-shared/scores';
 import { app } from './app.svelte';
 import { call } from './call';
 import { i18n } from './i18n.svelte';
@@ -64,6 +65,15 @@ class Wizard {
   }
   get kindOptions() {
     return this.#kindOptions;
+  }
+  /** A scores job's mapping, as the services suggested it for the chosen perspective and
+   *  layout (undefined: not read yet, or it lacks something). */
+  #scores = $state.raw<ScoresMapping | undefined>();
+  get scores() {
+    return this.#scores;
+  }
+  setScores(mapping: ScoresMapping | undefined): void {
+    this.#scores = mapping;
   }
   /** Changes some of the kind's own options (the action, the perspective, the layout). */
   setKindOptions(patch: Partial<OperationOptions>): void {
@@ -232,7 +242,8 @@ class Wizard {
 
   async #runPreview(): Promise<void> {
     const preview = this.#preview;
-    if (!this.#path || !preview) return;
+    // A scores sheet is previewed by its own call (the Map screen's scores part).
+    if (!this.#path || !preview || this.#operation === 'scores') return;
     const seq = ++this.#previewSeq;
     this.#mappingBusy = true;
     const r = await call('mapping:preview', {
@@ -273,7 +284,10 @@ class Wizard {
       headerRow: preview.headerRow,
       ...(name.trim() ? { name: name.trim() } : {}),
       connectionId,
-      mapping: { fields: this.#mapping },
+      mapping:
+        this.#operation === 'scores'
+          ? { fields: [], ...(this.#scores ? { scores: this.#scores } : {}) }
+          : { fields: this.#mapping },
       options: {
         skipExisting: false,
         screeningPeriod: null,

@@ -31,6 +31,33 @@ export const en = {
   'run.deactivateCheck.skipped': 'not found: left out',
   'run.deactivateFound':
     'Check finished: {exists} suppliers found to deactivate, {ambiguous} ambiguous, {notFound} not found (left out).',
+  'scoresMap.intro':
+    'Enter the perspective the scores belong to: its event types are read from the platform, and the columns are matched to them. Nothing is sent before you start.',
+  'scoresMap.perspective': 'Perspective ID',
+  'scoresMap.layout': 'The sheet has',
+  'scoresMap.layout.wide': 'a column per event type',
+  'scoresMap.layout.long': 'a row per score',
+  'scoresMap.layoutHelp.wide':
+    'A row per supplier; each event type in a column named by its key or name; a cell holds a whole number from 1 to 100.',
+  'scoresMap.layoutHelp.long':
+    'A row per score: the supplier, an Event type column, a Score column and an optional Comment column.',
+  'scoresMap.read': 'Read the event types and the first rows',
+  'scoresMap.eventTypes': 'The perspective has {n} event types:',
+  'scoresMap.identifier.supplierId': 'Supplier ID',
+  'scoresMap.identifier.source': 'Supplier ID source',
+  'scoresMap.identifier.customerId': 'Customer ID',
+  'scoresMap.identifier.ownId': 'Own ID',
+  'scoresMap.identifier.platformId': 'Platform ID',
+  'scoresMap.eventType': 'Event type',
+  'scoresMap.score': 'Score',
+  'scoresMap.comment': 'Comment',
+  'scoresMap.rows': 'The first rows as the job reads them',
+  'scoresMap.row': 'Row',
+  'scoresMap.supplier': 'Supplier',
+  'scoresMap.scores': 'Scores (cell)',
+  'scoresMap.problems': 'Problems',
+  'scoresMap.blocked':
+    "Enter the perspective and read its event types: the columns must name the supplier and hold the perspective's scores.",
   'results.undo': 'Undo this onboarding…',
   'results.undoTitle': 'Undo the onboarding job "{name}"?',
   'results.undoText':
@@ -69,6 +96,33 @@ export const de: Record<keyof typeof en, string> = {
   'run.deactivateCheck.skipped': 'nicht gefunden: ausgelassen',
   'run.deactivateFound':
     'Abgleich beendet: {exists} Lieferanten zum Deaktivieren gefunden, {ambiguous} mehrdeutig, {notFound} nicht gefunden (ausgelassen).',
+  'scoresMap.intro':
+    'Geben Sie die Perspektive ein, zu der die Bewertungen gehören: Ihre Ereignistypen werden von der Plattform gelesen und den Spalten zugeordnet. Vor dem Start wird nichts gesendet.',
+  'scoresMap.perspective': 'Perspektiven-ID',
+  'scoresMap.layout': 'Das Blatt hat',
+  'scoresMap.layout.wide': 'eine Spalte je Ereignistyp',
+  'scoresMap.layout.long': 'eine Zeile je Bewertung',
+  'scoresMap.layoutHelp.wide':
+    'Eine Zeile je Lieferant; jeder Ereignistyp in einer Spalte, benannt nach seinem Schlüssel oder Namen; eine Zelle enthält eine ganze Zahl von 1 bis 100.',
+  'scoresMap.layoutHelp.long':
+    'Eine Zeile je Bewertung: der Lieferant, eine Spalte Ereignistyp, eine Spalte Bewertung und eine optionale Spalte Kommentar.',
+  'scoresMap.read': 'Ereignistypen und erste Zeilen lesen',
+  'scoresMap.eventTypes': 'Die Perspektive hat {n} Ereignistypen:',
+  'scoresMap.identifier.supplierId': 'Lieferanten-ID',
+  'scoresMap.identifier.source': 'Quelle der Lieferanten-ID',
+  'scoresMap.identifier.customerId': 'Kundennummer',
+  'scoresMap.identifier.ownId': 'Eigene Nummer',
+  'scoresMap.identifier.platformId': 'Plattform-ID',
+  'scoresMap.eventType': 'Ereignistyp',
+  'scoresMap.score': 'Bewertung',
+  'scoresMap.comment': 'Kommentar',
+  'scoresMap.rows': 'Die ersten Zeilen, wie der Auftrag sie liest',
+  'scoresMap.row': 'Zeile',
+  'scoresMap.supplier': 'Lieferant',
+  'scoresMap.scores': 'Bewertungen (Zelle)',
+  'scoresMap.problems': 'Probleme',
+  'scoresMap.blocked':
+    'Geben Sie die Perspektive ein und lesen Sie ihre Ereignistypen: Die Spalten müssen den Lieferanten nennen und die Bewertungen der Perspektive enthalten.',
   'results.undo': 'Diese Anlage rückgängig machen…',
   'results.undoTitle': 'Den Anlage-Auftrag „{name}“ rückgängig machen?',
   'results.undoText':

@@ -1,0 +1,55 @@
+// The scores kind of job in the browser: the sample scores sheet (wide, perspective 1 of the
+// practice sandbox) picked on New import, its perspective's event types read, the mapping the
+// headers suggest shown with the first rows (each problem with its cell), the job made and run.
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { hostPerFile, jobEnded, openApp, shot, watchErrors } from './support';
+
+const host = hostPerFile();
+const SCORES = path.resolve('resources/samples/scores.xlsx');
+
+test('a scores sheet is mapped for its perspective, run, and its rows end written or to fix', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors = watchErrors(page);
+  await openApp(page, host());
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'New import' })
+    .click();
+  await page.getByTestId('kind-scores').check();
+  await page.getByTestId('file-input').setInputFiles(SCORES);
+  await expect(page.getByTestId('preview')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Next: Map' }).click();
+
+  // Without a perspective nothing can be made.
+  await expect(page.getByTestId('blocked-reason')).toContainText('Enter the perspective');
+  await page.getByTestId('scores-perspective').fill('1');
+  await page.getByRole('button', { name: 'Read the event types and the first rows' }).click();
+  await expect(page.getByTestId('scores-event-types')).toContainText('3 event types');
+  await expect(page.getByTestId('scores-mapping')).toContainText('Supplier ID ← Supplier ID');
+  await expect(page.getByTestId('scores-mapping')).toContainText('supplier_audit ← Supplier audit');
+  // The decimal score is named with its cell before anything is sent.
+  await expect(page.getByTestId('scores-rows')).toContainText('C5');
+  await expect(page.getByTestId('blocked-reason')).toHaveCount(0);
+  await shot(page, 'kind-scores-map', true);
+
+  await page.getByTestId('job-name').fill('Scores sample');
+  await page.getByRole('button', { name: 'Next: import all rows' }).click();
+  await expect(page.getByRole('heading', { name: 'Review the rows' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId('review-kind')).toContainText('Upload external scores');
+  await page.getByRole('button', { name: 'Next: check identifiers' }).click();
+  await expect(page.getByRole('heading', { name: /^Check and run/ })).toBeVisible();
+  // No identifier check: the API finds each row's supplier in the batch.
+  await expect(page.getByTestId('check')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start upload' }).click();
+  await page.getByRole('button', { name: 'Confirm and start' }).click();
+  // 9 rows sent (25 scores; the unknown supplier's 3 rejected), 2 to fix.
+  await expect(jobEnded(page)).toHaveCount(1, { timeout: 90_000 });
+  await expect(page.getByText('11 of 11 rows finished')).toHaveCount(0);
+  await shot(page, 'kind-scores-run', true);
+  expect(errors).toEqual([]);
+});
