@@ -183,11 +183,15 @@ export function setOptions(ctx: Ctx, jobId: string, options: JobOptionsView): Jo
   if (ctx.engine.isRunning(jobId))
     failWith('invalid_input', { reason: 'pause_to_change_options', jobId });
   // The job keeps the language it was made in, and its kind: its rows were validated for it
-  // (a deactivate job's rows name suppliers, they are no creations), and an undo stays the undo
-  // of its job.
+  // (a deactivate job's rows name suppliers, they are no creations), an undo stays the undo
+  // of its job, and an identifiers job keeps its action (a row in doubt is read back by it).
   const before = ctx.journal.getJob(jobId)?.options;
   const lang = before?.lang;
-  const kind = { operation: operationOf(before ?? {}), undoOf: before?.undoOf ?? null };
+  const kind = {
+    operation: operationOf(before ?? {}),
+    undoOf: before?.undoOf ?? null,
+    ...(before?.identifierAction ? { identifierAction: before.identifierAction } : {}),
+  };
   ctx.journal.updateJob(jobId, { options: { ...options, ...kind, ...(lang ? { lang } : {}) } });
   ctx.onJobChanged?.(jobId);
   return jobView(ctx, jobId);
