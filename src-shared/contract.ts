@@ -538,6 +538,10 @@ export const JobPlanSchema = z.object({
    *  rows), which a start must confirm by number; the onboarding job it undoes, if any. */
   operation: OperationSchema,
   deactivations: z.number().int(),
+  /** An identifiers job: the POSTs or DELETEs of identifiers still to send at most (matched,
+   *  unchecked, queued or in doubt; a row whose identifier is already where it wants it sends
+   *  nothing). */
+  identifierChanges: z.number().int(),
   undoOf: z.string().nullable(),
   /** The start must be confirmed: it orders screenings not confirmed before, or another job
    *  holds some of the same suppliers. */

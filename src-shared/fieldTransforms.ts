@@ -60,8 +60,9 @@ export function normaliseTransform(
   transform: FieldTransform | undefined,
 ): FieldTransform | undefined {
   if (!transform) return undefined;
-  // A platform id (the kinds that name an existing supplier) offers no transform.
-  const offered: readonly string[] = field === 'platformId' ? [] : FIELD_TRANSFORM_SETTINGS[field];
+  // A kind's own fields (a platform id, the identifier an identifiers job changes) offer none.
+  const offered: readonly string[] =
+    field in FIELD_TRANSFORM_SETTINGS ? FIELD_TRANSFORM_SETTINGS[field as PayloadFieldKey] : [];
   const out: FieldTransform = {};
   if (offered.includes('case') && transform.case && transform.case !== 'keep') {
     out.case = transform.case;

@@ -3,7 +3,14 @@
 // results) with the journal, the throttle and the exactly-once discipline; what differs is the
 // map fields, the check, the write and how a lost answer is settled.
 import { z } from 'zod';
-import { PAYLOAD_FIELDS, type PayloadFieldKey, type SupplierIdentifier } from './supplier';
+import {
+  IdentifierTypeSchema,
+  PAYLOAD_FIELDS,
+  type IdentifierToAttach,
+  type IdentifierType,
+  type PayloadFieldKey,
+  type SupplierIdentifier,
+} from './supplier';
 
 export const OPERATIONS = ['onboard', 'identifiers', 'deactivate', 'scores'] as const;
 export const OperationSchema = z.enum(OPERATIONS);
@@ -55,14 +62,32 @@ export function operationOf(options: { operation?: Operation | undefined }): Ope
 /** What a row's own change came to, for the kinds other than onboarding (the row's `op_result`,
  *  the results workbook's Outcome column): a deactivation done by this job, a supplier the
  *  platform no longer had active (deactivated before, by someone else), one no identifier
- *  matched. */
-export const OP_RESULTS = ['deactivated', 'already_inactive', 'not_found'] as const;
+ *  matched; for an identifiers job, the identifier added or removed by this job, already on the
+ *  supplier (nothing added), on another supplier (not added: the user decides), or not on the
+ *  supplier (nothing removed). */
+export const OP_RESULTS = [
+  'deactivated',
+  'already_inactive',
+  'not_found',
+  'added',
+  'already_present',
+  'on_other_supplier',
+  'removed',
+  'not_present',
+] as const;
 export const OpResultSchema = z.enum(OP_RESULTS);
 export type OpResult = z.infer<typeof OpResultSchema>;
 
 /** Map fields only the kinds that act on an existing supplier use (the onboarding Map screen
  *  shows PAYLOAD_FIELDS alone). */
-export const KIND_FIELDS = [{ key: 'platformId', required: false }] as const;
+export const KIND_FIELDS = [
+  { key: 'platformId', required: false },
+  // An identifiers job: the identifier each row adds or removes, and the row's own action.
+  { key: 'identifier.type', required: true },
+  { key: 'identifier.id', required: true },
+  { key: 'identifier.source', required: false },
+  { key: 'identifier.action', required: false },
+] as const;
 export type KindFieldKey = (typeof KIND_FIELDS)[number]['key'];
 
 /** Every field a column can be mapped to, whatever the kind. */
@@ -78,18 +103,32 @@ export const SUPPLIER_REF_FIELDS = [
   'ownId',
 ] as const satisfies readonly MappableFieldKey[];
 
+/** The fields of the identifier an identifiers job changes (type and id required). */
+export const IDENTIFIER_CHANGE_FIELDS = [
+  'identifier.type',
+  'identifier.id',
+  'identifier.source',
+  'identifier.action',
+] as const satisfies readonly MappableFieldKey[];
+
 /** The map fields of a kind of job, in the order a Map screen shows them; `required` is for a
- *  field every row needs (a deactivate row needs one of SUPPLIER_REF_FIELDS instead). */
+ *  field every row needs (a deactivate or identifiers row needs one of SUPPLIER_REF_FIELDS
+ *  besides). */
 export function fieldsFor(
   operation: Operation,
 ): readonly { key: MappableFieldKey; required: boolean }[] {
-  if (operation !== 'deactivate') return PAYLOAD_FIELDS;
-  return [
+  if (operation !== 'deactivate' && operation !== 'identifiers') return PAYLOAD_FIELDS;
+  const named = [
     { key: 'supplierId.id', required: false },
     { key: 'supplierId.source', required: false },
     { key: 'customerId', required: false },
     { key: 'ownId', required: false },
     { key: 'platformId', required: false },
+  ] as const;
+  if (operation === 'deactivate') return named;
+  return [
+    ...named,
+    ...KIND_FIELDS.filter((f) => (IDENTIFIER_CHANGE_FIELDS as readonly string[]).includes(f.key)),
   ];
 }
 
@@ -126,4 +165,68 @@ export function rowIdentifier(
   if (v.customerId) out.customerId = v.customerId;
   if (v.ownId) out.ownId = v.ownId;
   return out;
+}
+
+/** The words a cell may give an identifier's type in (compared without case, spaces, `_` or
+ *  `-`), besides the API's own SUPPLIER_ID, CUSTOMER_ID and OWN_ID. */
+const TYPE_WORDS: Record<IdentifierType, readonly string[]> = {
+  SUPPLIER_ID: ['supplierid', 'supplier', 'suppliernumber', 'lieferantenid', 'lieferantennummer'],
+  CUSTOMER_ID: ['customerid', 'customer', 'customernumber', 'kundenid', 'kundennummer'],
+  OWN_ID: ['ownid', 'own', 'eigeneid', 'eigenekennung', 'eigenenummer'],
+};
+
+/** An identifier's type from a cell ("CUSTOMER_ID", "customer id", "Kundennummer"); undefined
+ *  for anything else. */
+export function identifierTypeOf(text: string): IdentifierType | undefined {
+  const key = text.toLowerCase().replace(/[\s_\-.]+/g, '');
+  if (!key) return undefined;
+  for (const [type, words] of Object.entries(TYPE_WORDS) as [IdentifierType, readonly string[]][])
+    if (words.includes(key)) return type;
+  return undefined;
+}
+
+/** The words of a row's Action cell (compared without case): add or remove, in English or
+ *  German; undefined for anything else. */
+export function identifierActionOf(text: string): IdentifierAction | undefined {
+  const key = text.trim().toLowerCase();
+  if (key === 'add' || key === 'hinzufügen' || key === 'hinzufuegen') return 'add';
+  if (key === 'remove' || key === 'entfernen') return 'remove';
+  return undefined;
+}
+
+/** An identifiers row's payload: the supplier it names (as SupplierRefPayload), the identifier
+ *  to add or remove, and the row's own action when an Action column is mapped. */
+export const IdentifierChangePayloadSchema = z.object({
+  identifier: z.object({
+    type: IdentifierTypeSchema,
+    id: refText,
+    source: refText.optional(),
+  }),
+  action: IdentifierActionSchema.optional(),
+});
+
+/** What an identifiers row changes: its identifier and its action (the row's own, else the
+ *  job's); undefined when the payload has no identifier. */
+export function identifierChange(
+  payload: Record<string, unknown> | null | undefined,
+  jobAction: IdentifierAction,
+): { identifier: IdentifierToAttach; action: IdentifierAction } | undefined {
+  const parsed = IdentifierChangePayloadSchema.safeParse(payload ?? {});
+  if (!parsed.success) return undefined;
+  const { identifier, action } = parsed.data;
+  const id: IdentifierToAttach = { type: identifier.type, id: identifier.id };
+  if (identifier.source) id.source = identifier.source;
+  return { identifier: id, action: action ?? jobAction };
+}
+
+/** The find-by-identifier query that finds the supplier holding an identifier. */
+export function holderQuery(id: IdentifierToAttach): SupplierIdentifier {
+  const query: SupplierIdentifier =
+    id.type === 'CUSTOMER_ID'
+      ? { customerId: id.id }
+      : id.type === 'OWN_ID'
+        ? { ownId: id.id }
+        : { supplierId: id.id };
+  if (id.source) query.source = id.source;
+  return query;
 }

@@ -43,6 +43,10 @@ export const ROW_STATES = [
   'deactivate_queued',
   'deactivate_sending',
   'deactivate_in_doubt', // read back with find-by-identifier by the supplier's platform id
+  // Identifier change (an identifiers job): one POST or DELETE of the row's identifier
+  'idchange_queued',
+  'idchange_sending',
+  'idchange_in_doubt', // read back with find-by-identifier by the identifier itself
   // Ends
   'done', // everything the job asked for this row is finished
   'skipped', // not sent by choice (skip existing, or excluded by the user)
@@ -61,6 +65,7 @@ export const WRITE_INTENT_STATES = [
   'screening_sending',
   'validation_sending',
   'deactivate_sending',
+  'idchange_sending',
 ] as const satisfies readonly RowState[];
 export type WriteIntentState = (typeof WRITE_INTENT_STATES)[number];
 
@@ -86,6 +91,11 @@ export const WRITE_STAGES = {
     queued: 'deactivate_queued',
     sending: 'deactivate_sending',
     inDoubt: 'deactivate_in_doubt',
+  },
+  idchange: {
+    queued: 'idchange_queued',
+    sending: 'idchange_sending',
+    inDoubt: 'idchange_in_doubt',
   },
 } as const satisfies Record<string, { queued: RowState; sending: RowState; inDoubt: RowState }>;
 export type WriteStage = keyof typeof WRITE_STAGES;
@@ -117,6 +127,7 @@ export const UNSENT_STATES = [
   'screening_queued',
   'validation_queued',
   'deactivate_queued',
+  'idchange_queued',
 ] as const satisfies readonly RowState[];
 
 /** States where the user may edit a row's values: nothing of it is on the platform yet. */
@@ -187,6 +198,9 @@ export const ROW_STATE_GROUP: Record<RowState, RowStateGroup> = {
   deactivate_queued: 'waiting',
   deactivate_sending: 'in_progress',
   deactivate_in_doubt: 'in_progress',
+  idchange_queued: 'waiting',
+  idchange_sending: 'in_progress',
+  idchange_in_doubt: 'in_progress',
   done: 'finished',
   skipped: 'finished',
   cancelled: 'finished',
@@ -220,10 +234,22 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'queued', // a job may skip the check; a 409 is reconciled like any other
     'skipped',
     'cancelled',
+    // An identifiers job's check: the identifier is where the row wants it already (done), or
+    // on another supplier (needs the user).
+    'done',
+    'needs_user',
   ],
   new: ['queued', 'valid', 'invalid', 'skipped', 'cancelled'],
-  // deactivate_queued: a deactivate job's matched supplier.
-  exists: [...FOLLOW_UPS, 'deactivate_queued', 'skipped', 'cancelled', 'valid', 'invalid'],
+  // deactivate_queued, idchange_queued: a deactivate or identifiers job's matched supplier.
+  exists: [
+    ...FOLLOW_UPS,
+    'deactivate_queued',
+    'idchange_queued',
+    'skipped',
+    'cancelled',
+    'valid',
+    'invalid',
+  ],
   ambiguous: ['valid', 'invalid', 'exists', 'skipped'],
   // skipped: left out by the user before the start, because another job holds the supplier.
   pending: ['accepted', 'created', 'vanished', 'needs_user', 'skipped'],
@@ -270,6 +296,9 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
   deactivate_queued: ['deactivate_sending', 'cancelled', 'skipped'],
   deactivate_sending: ['done', 'deactivate_queued', 'deactivate_in_doubt', 'needs_user'],
   deactivate_in_doubt: ['done', 'deactivate_queued', 'needs_user'],
+  idchange_queued: ['idchange_sending', 'cancelled', 'skipped'],
+  idchange_sending: ['done', 'idchange_queued', 'idchange_in_doubt', 'needs_user'],
+  idchange_in_doubt: ['done', 'idchange_queued', 'needs_user'],
   done: [],
   skipped: ['valid', 'queued'],
   cancelled: [
@@ -279,6 +308,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'screening_queued',
     'validation_queued',
     'deactivate_queued',
+    'idchange_queued',
   ],
   needs_user: [
     'queued',
@@ -292,6 +322,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'screening_queued',
     'validation_queued',
     'deactivate_queued',
+    'idchange_queued',
   ],
 };
 

@@ -15,6 +15,7 @@ export const HELP = `Usage: npm run onboard -- <file> [options]
        npm run onboard -- --resume [JOB] [options]
        npm run onboard -- --retry-from RESULTS [options]
        npm run onboard -- <file> --operation deactivate [options]
+       npm run onboard -- <file> --operation identifiers [--action add|remove] [options]
        npm run onboard -- --undo JOB [options]
 
 Imports a supplier list (.xlsx, .csv or .txt), maps its columns to the supplier payload,
@@ -33,6 +34,12 @@ What to do:
                             deactivate: deactivate the suppliers the rows name (by platform id,
                             supplier id and source, customer id or own id); the summary names
                             the count, which --yes or the question confirms
+                            identifiers: add an identifier to the supplier each row names (by
+                            the same identifiers), or remove it: the rows give the identifier's
+                            type (supplier id, customer id, own id), id and optional source;
+                            an Action column (add/remove, hinzufügen/entfernen) says it per row
+  --action add|remove       identifiers: what every row does when no Action column is mapped
+                            (default: add)
   --undo JOB                deactivate exactly the suppliers the onboarding job JOB created
                             (never one that existed before it), confirmed like a deactivation
   --dry-run                 offline: import, map, validate and export; no API call
@@ -81,6 +88,9 @@ Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, or a vali
 and without --yes, 3 authentication or permission error, 4 interrupted, paused because the disk
 of the data folder
 is full, or stopped by --no-wait before every row was done (continue with --resume).
+An identifiers job ends with: rows= added= already_present= removed= not_present= on_other=
+not_found= invalid= failed= pending=; an identifier already where the row wants it, or a
+supplier not found, is not a failure; an identifier on another supplier is (on_other).
 A deactivation (--operation deactivate, --undo) ends with: rows= deactivated= already_inactive=
 not_found= invalid= failed= pending=; a supplier already inactive or not found is not a failure.
 The last line of an onboarding is a summary: rows= created= existing= invalid= rejected= failed= pending=
@@ -106,7 +116,9 @@ export interface Args {
   yes: boolean;
   sendHeld: boolean;
   /** The kind of job (src-shared/operations.ts); onboard when not given. */
-  operation: 'onboard' | 'deactivate';
+  operation: 'onboard' | 'deactivate' | 'identifiers';
+  /** --action: an identifiers job's action for every row without an Action column. */
+  identifierAction: 'add' | 'remove';
   /** --undo JOB: the onboarding job whose created suppliers are deactivated. */
   undo: string | undefined;
   out: string | undefined;
@@ -158,6 +170,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
         yes: { type: 'boolean', short: 'y', default: false },
         'send-held': { type: 'boolean', default: false },
         operation: { type: 'string' },
+        action: { type: 'string' },
         undo: { type: 'string' },
         out: { type: 'string' },
         journal: { type: 'string' },
@@ -187,10 +200,14 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
   const operation = values.operation ?? 'onboard';
   if (!['onboard', 'identifiers', 'deactivate'].includes(operation))
     throw new UsageError('cli.usage.operation', { given: operation });
-  if (operation === 'identifiers') throw new UsageError('cli.usage.identifiersNotYet');
+  const action = values.action;
+  if (action !== undefined && operation !== 'identifiers')
+    throw new UsageError('cli.usage.actionWithoutIdentifiers');
+  if (action !== undefined && action !== 'add' && action !== 'remove')
+    throw new UsageError('cli.usage.action', { given: action });
   if (undo !== undefined && (file || resume !== undefined || retryFrom !== undefined))
     throw new UsageError('cli.usage.undoAndFile');
-  if (undo !== undefined || operation === 'deactivate') {
+  if (undo !== undefined || operation === 'deactivate' || operation === 'identifiers') {
     const own = (
       [
         ['--screening', values.screening !== undefined],
@@ -202,7 +219,10 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     )
       .filter(([, given]) => given)
       .map(([name]) => name);
-    if (own.length) throw new UsageError('cli.usage.undoOwnOptions', { options: own.join(', ') });
+    if (own.length) {
+      const key = operation === 'identifiers' ? 'identifiersOwnOptions' : 'undoOwnOptions';
+      throw new UsageError(`cli.usage.${key}`, { options: own.join(', ') });
+    }
   }
   if (!file && resume === undefined && retryFrom === undefined && undo === undefined)
     throw new UsageError('cli.usage.noFile');
@@ -289,7 +309,8 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     includeExisting: values['include-existing'] ?? false,
     yes: values.yes ?? false,
     sendHeld: values['send-held'] ?? false,
-    operation: undo !== undefined ? 'deactivate' : (operation as 'onboard' | 'deactivate'),
+    operation: undo !== undefined ? 'deactivate' : (operation as Args['operation']),
+    identifierAction: action ?? 'add',
     undo,
     out: values.out,
     journal: values.journal,

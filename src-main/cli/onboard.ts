@@ -277,7 +277,8 @@ export async function main(argv: string[]): Promise<number> {
       }
       if (args.saveMapping)
         await writeMappingFile(path.resolve(args.saveMapping), mapping, headers);
-      // The rows are validated for the kind of job: a deactivate row names its supplier.
+      // The rows are validated for the kind of job: a deactivate row names its supplier, an
+      // identifiers row its supplier and the identifier it changes.
       if (args.operation !== 'onboard') mapping = { ...mapping, operation: args.operation };
       const missing = missingRequiredFields(mapping);
       if (missing.length)
@@ -297,6 +298,7 @@ export async function main(argv: string[]): Promise<number> {
           screeningPeriod: args.screening,
           validate: args.validate,
           operation: args.operation,
+          ...(args.operation === 'identifiers' ? { identifierAction: args.identifierAction } : {}),
         },
       });
       jobId = created.jobId;
@@ -456,6 +458,7 @@ export async function main(argv: string[]): Promise<number> {
       summary.invalid +
         summary.rejected +
         summary.failed +
+        summary.onOther +
         summary.validationRejected +
         summary.screeningAborted >
       0

@@ -20,6 +20,7 @@ export function planLines(
   const d = plan.duration;
   const lines = [w.t('cli.plan.heading')];
   if (plan.operation === 'deactivate') lines.push(...deactivateLines(plan, w));
+  else if (plan.operation === 'identifiers') lines.push(...identifierLines(plan, w));
   else lines.push(...onboardLines(plan, w));
   const parts: string[] = [];
   if (d.reads > 0)
@@ -85,6 +86,15 @@ function deactivateLines(plan: JobPlanView, w: Words): string[] {
   const r = plan.rows;
   const lines = [w.n('cli.plan.deactivate', plan.deactivations)];
   if (plan.undoOf) lines.push(w.t('cli.plan.undoOf', { job: plan.undoOf }));
+  if (r.unchecked > 0) lines.push(w.n('cli.plan.unchecked', r.unchecked));
+  if (r.ambiguous > 0) lines.push(w.n('cli.plan.ambiguousNamed', r.ambiguous));
+  return lines;
+}
+
+/** An identifiers job's figures: the identifiers still to add or remove at most. */
+function identifierLines(plan: JobPlanView, w: Words): string[] {
+  const r = plan.rows;
+  const lines = [w.n('cli.plan.identifiers', plan.identifierChanges)];
   if (r.unchecked > 0) lines.push(w.n('cli.plan.unchecked', r.unchecked));
   if (r.ambiguous > 0) lines.push(w.n('cli.plan.ambiguousNamed', r.ambiguous));
   return lines;

@@ -1,7 +1,7 @@
 // The last line of every run: the figures of the job's rows, key=value, the same in every
 // language (scripts and tests read them).
 import { endedNeedingUser, isAttentionOutcome } from '../../src-shared/outcomes';
-import type { Operation } from '../../src-shared/operations';
+import type { OpResult, Operation } from '../../src-shared/operations';
 import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';
 import type { Journal, JournalRow } from '../journal/journal';
 import { HELD_BY_OTHER_JOB } from '../services/plan';
@@ -22,6 +22,13 @@ export interface Summary {
   deactivated: number;
   alreadyInactive: number;
   notFound: number;
+  /** An identifiers job's rows, by what their POST or DELETE (or the check) came to; an
+   *  identifier on another supplier waits for the user (counted in the exit code). */
+  added: number;
+  alreadyPresent: number;
+  removed: number;
+  notPresent: number;
+  onOther: number;
 }
 
 const FAILED = new Set(['needs_user', 'vanished', 'ambiguous']);
@@ -51,6 +58,11 @@ export function summaryOf(rows: Iterable<JournalRow>): Summary {
     deactivated: 0,
     alreadyInactive: 0,
     notFound: 0,
+    added: 0,
+    alreadyPresent: 0,
+    removed: 0,
+    notPresent: 0,
+    onOther: 0,
   };
   for (const row of rows) count(s, row);
   return s;
@@ -62,10 +74,9 @@ function count(s: Summary, row: JournalRow): void {
     if (isAttentionOutcome('validation', row.validationStatus)) s.validationRejected++;
     if (isAttentionOutcome('screening', row.screeningStatus)) s.screeningAborted++;
   }
+  const byResult = row.opResult ? OP_RESULT_COUNT[row.opResult] : undefined;
+  if (byResult) s[byResult]++;
   // Left out for another job that holds the same supplier: still to do, not existing.
-  if (row.opResult === 'deactivated') s.deactivated++;
-  else if (row.opResult === 'already_inactive') s.alreadyInactive++;
-  else if (row.opResult === 'not_found') s.notFound++;
   else if (row.errorCode === HELD_BY_OTHER_JOB) s.pending++;
   else if (row.state === 'invalid') s.invalid++;
   else if (row.state === 'rejected') s.rejected++;
@@ -80,8 +91,23 @@ function count(s: Summary, row: JournalRow): void {
   else s.pending++;
 }
 
+/** The count a row's own outcome (the kinds other than onboarding) goes to. */
+const OP_RESULT_COUNT: Record<OpResult, keyof Summary> = {
+  deactivated: 'deactivated',
+  already_inactive: 'alreadyInactive',
+  not_found: 'notFound',
+  added: 'added',
+  already_present: 'alreadyPresent',
+  on_other_supplier: 'onOther',
+  removed: 'removed',
+  not_present: 'notPresent',
+};
+
 export function summaryLine(s: Summary, operation: Operation = 'onboard'): string {
-  // Counts named for the kind: a deactivate job (or an undo) creates nothing.
+  // Counts named for the kind: a deactivate job (or an undo) or an identifiers job creates
+  // nothing.
+  if (operation === 'identifiers')
+    return `rows=${s.rows} added=${s.added} already_present=${s.alreadyPresent} removed=${s.removed} not_present=${s.notPresent} on_other=${s.onOther} not_found=${s.notFound} invalid=${s.invalid} failed=${s.failed} pending=${s.pending}`;
   if (operation === 'deactivate')
     return `rows=${s.rows} deactivated=${s.deactivated} already_inactive=${s.alreadyInactive} not_found=${s.notFound} invalid=${s.invalid} failed=${s.failed} pending=${s.pending}`;
   return `rows=${s.rows} created=${s.created} existing=${s.existing} invalid=${s.invalid} rejected=${s.rejected} failed=${s.failed} pending=${s.pending} validation_rejected=${s.validationRejected} screening_aborted=${s.screeningAborted}`;

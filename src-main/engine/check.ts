@@ -1,13 +1,15 @@
 // The identifier check: every valid row is sorted into new, exists, ambiguous or pending, from
 // the supplier list (read whole, when that costs fewer reads) or find-by-identifier per row.
 import type { FindResult, SupplierDetail, SupplierPage } from '../api';
-import { operationOf } from '../../src-shared/operations';
+import { holderQuery, operationOf, type IdentifierAction } from '../../src-shared/operations';
+import type { IdentifierToAttach } from '../../src-shared/supplier';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
 import type { RunContext } from './context';
 import { IdentityIndex } from './identityIndex';
 import { rowError } from './messages';
-import { findQuery, listShape, namedSupplier, supplierRef } from './payload';
+import { changeOf, findQuery, listShape, namedSupplier, supplierRef } from './payload';
+import { onOtherSupplier } from './policy/idchange';
 import { backoffMs } from './progress';
 
 export class Checker {
@@ -25,9 +27,11 @@ export class Checker {
       const total = journal.counts(jobId).valid ?? 0;
       if (!total) return;
       const signal = health.signal;
-      // A deactivate job names existing suppliers by any identifier: one lookup per row; the
-      // pending list and the supplier list (matched by supplier id only) cannot answer it.
-      if (operationOf(this.run.options) === 'deactivate') return await this.matchNamed();
+      // A deactivate or identifiers job names existing suppliers by any identifier: one lookup
+      // per row; the pending list and the supplier list (matched by supplier id only) cannot
+      // answer it.
+      const operation = operationOf(this.run.options);
+      if (operation === 'deactivate' || operation === 'identifiers') return await this.matchNamed();
       const pending = await conn.pending(clock.now(), { jobId, signal });
       if (pending.kind !== 'ok') return health.readFailed(pending);
       health.reachable();
@@ -120,26 +124,30 @@ export class Checker {
     }
   }
 
-  /** Finds each row's supplier by the identifier it names (deactivate). */
+  /** Finds each row's supplier by the identifier it names (deactivate, identifiers); for an
+   *  identifiers job, then the supplier holding the identifier to change. */
   private matchNamed(): Promise<void> {
     const { jobId, conn } = this.run.d;
-    const { health } = this.run;
+    const { health, options } = this.run;
+    const identifiers = operationOf(options) === 'identifiers';
+    const o = () => ({ jobId, signal: health.signal, kind: 'check' as const });
     return this.inBatches(async (rows) => {
-      const outcomes: RowOutcome[] = [];
-      const answers = await Promise.all(
-        rows.map(async (row) => {
+      const outcomes: (RowOutcome | undefined)[] = await Promise.all(
+        rows.map(async (row): Promise<RowOutcome | undefined> => {
           const ref = namedSupplier(row);
-          if (!ref) return { row, answer: undefined };
-          const o = { jobId, signal: health.signal, kind: 'check' as const };
-          return { row, answer: await conn.api.findByIdentifier(ref, o) };
+          const change = identifiers ? changeOf(row, options) : undefined;
+          if (!ref || (identifiers && !change)) return invalidPayload(row, 'valid');
+          const answer = await conn.api.findByIdentifier(ref, o());
+          if (answer.kind !== 'ok') return void health.readFailed(answer);
+          const named = namedOutcome(row, answer.value, identifiers);
+          if (!change || named.to !== 'exists' || !named.patch?.platformId) return named;
+          const held = await conn.api.findByIdentifier(holderQuery(change.identifier), o());
+          if (held.kind !== 'ok') return void health.readFailed(held);
+          return changeOutcome(row, named.patch.platformId, change, held.value);
         }),
       );
-      for (const { row, answer } of answers) {
-        if (!answer) outcomes.push(invalidPayload(row, 'valid'));
-        else if (answer.kind !== 'ok') health.readFailed(answer);
-        else outcomes.push(namedOutcome(row, answer.value));
-      }
-      return outcomes;
+      // A failed read leaves its row valid (fewer outcomes: the loop comes back later).
+      return outcomes.filter((x): x is RowOutcome => x !== undefined);
     });
   }
 
@@ -189,9 +197,13 @@ export class Checker {
   }
 }
 
-/** A deactivate job's check outcome: matched (its platform id kept), several, or none active
- *  (left out: nothing to deactivate, said in the results). */
-function namedOutcome(row: JournalRow, found: FindResult<SupplierDetail>): RowOutcome {
+/** A deactivate (or identifiers) job's check outcome: matched (its platform id kept), several,
+ *  or none active (left out: nothing to change, said in the results). */
+function namedOutcome(
+  row: JournalRow,
+  found: FindResult<SupplierDetail>,
+  identifiers = false,
+): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
   if (found.found === 'one') {
     const platformId = String(found.supplier.platformTargetId);
@@ -202,7 +214,42 @@ function namedOutcome(row: JournalRow, found: FindResult<SupplierDetail>): RowOu
     ...base,
     to: 'skipped',
     patch: { opResult: 'not_found' },
-    reason: 'deactivate_not_found',
+    reason: identifiers ? 'supplier_not_found' : 'deactivate_not_found',
+  };
+}
+
+/** An identifiers job's check outcome, once its supplier matched: where the identifier is
+ *  says whether there is anything to send. Add: on no supplier → to add (`exists`, queued by
+ *  the promotion); on this one → already present, done without a write; elsewhere → the user
+ *  decides. Remove: on this supplier → to remove; elsewhere or nowhere → not present, done. */
+function changeOutcome(
+  row: JournalRow,
+  platformId: string,
+  change: { identifier: IdentifierToAttach; action: IdentifierAction },
+  held: FindResult<SupplierDetail>,
+): RowOutcome {
+  const base = { rowId: row.id, from: 'valid' as RowState };
+  const holder = held.found === 'one' ? String(held.supplier.platformTargetId) : undefined;
+  const here = holder === platformId;
+  const toSend = change.action === 'add' ? held.found === 'none' : here;
+  if (toSend) return { ...base, to: 'exists', patch: { platformId }, reason: 'exists' };
+  if (held.found === 'ambiguous') {
+    return {
+      ...base,
+      to: 'ambiguous',
+      patch: { platformId, ...rowError('api_ambiguous.identifier', { id: change.identifier.id }) },
+    };
+  }
+  if (change.action === 'add' && !here) {
+    const other = onOtherSupplier(change.identifier, holder);
+    return { ...base, to: other.to, patch: { platformId, ...other.patch }, reason: other.reason };
+  }
+  const opResult = change.action === 'add' ? 'already_present' : 'not_present';
+  return {
+    ...base,
+    to: 'done',
+    patch: { platformId, opResult },
+    reason: change.action === 'add' ? 'identifier_present' : 'identifier_not_present',
   };
 }
 

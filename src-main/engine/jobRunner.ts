@@ -23,7 +23,13 @@ import { afterCreate, afterIdentifiers } from './policy/progression';
 import { RateMeter } from './progress';
 import { progressOf } from './progressView';
 import { pollStatus, reconcile } from './reads';
-import { attachIdentifier, create, deactivate, requestFollowUp } from './requests';
+import {
+  attachIdentifier,
+  changeIdentifier,
+  create,
+  deactivate,
+  requestFollowUp,
+} from './requests';
 import { RunHistory } from './runHistory';
 import type {
   JobProgress,
@@ -172,6 +178,7 @@ export class JobRunner {
           this.fill('create', ['queued'], (row) => create(run, row));
           this.fill('identifiers', ['identifiers_queued'], (row) => attachIdentifier(run, row));
           this.fill('deactivate', ['deactivate_queued'], (row) => deactivate(run, row));
+          this.fill('idchange', ['idchange_queued'], (row) => changeIdentifier(run, row));
           this.fill('followup', ['screening_queued'], (row) =>
             requestFollowUp(run, row, 'screening'),
           );
@@ -202,11 +209,19 @@ export class JobRunner {
   private promote(counts: Partial<Record<RowState, number>>): void {
     const { journal, jobId, clock, settings } = this.d;
     const options = this.run_.options;
-    if (operationOf(options) === 'deactivate') {
+    const operation = operationOf(options);
+    if (operation === 'deactivate') {
       // A deactivate job never creates: its check leaves no row new; a matched supplier is
       // queued for its DELETE.
       const why = { reason: 'deactivate_queued', nextAttemptAt: 0 } as const;
       if (counts.exists) while (journal.moveRows(jobId, 'exists', 'deactivate_queued', why) > 0);
+      return;
+    }
+    if (operation === 'identifiers') {
+      // Nor does an identifiers job: its check leaves `exists` only for an identifier to add
+      // (on no supplier) or to remove (on this one), queued for its POST or DELETE.
+      const why = { reason: 'idchange_queued', nextAttemptAt: 0 } as const;
+      if (counts.exists) while (journal.moveRows(jobId, 'exists', 'idchange_queued', why) > 0);
       return;
     }
     if (counts.new) while (journal.moveRows(jobId, 'new', 'queued', { reason: 'checked_new' }) > 0);
@@ -252,7 +267,7 @@ export class JobRunner {
   private fill(lane: Lane, states: RowState[], work: (row: JournalRow) => Promise<void>): void {
     const { journal, jobId, clock, settings } = this.d;
     const { lanes } = this;
-    const writes: Lane[] = ['create', 'identifiers', 'deactivate', 'followup'];
+    const writes: Lane[] = ['create', 'identifiers', 'deactivate', 'idchange', 'followup'];
     const cap = writes.includes(lane) ? 16 : 32;
     const room = cap - lanes.count(lane);
     if (room <= 0) return;

@@ -10,7 +10,7 @@ import type {
 import type { JournalRow } from '../journal/journal';
 import { applyDecision, settledAt } from './apply';
 import type { RunContext } from './context';
-import { buildPayload, findQuery, platformIdentifier, supplierRef } from './payload';
+import { buildPayload, changeOf, findQuery, platformIdentifier, supplierRef } from './payload';
 import {
   pollPolicy,
   reconcileCreatePolicy,
@@ -20,9 +20,13 @@ import {
   type EvidenceContext,
 } from './policy/evidence';
 import { reconcileDeactivatePolicy } from './policy/deactivate';
+import { reconcileIdChangePolicy } from './policy/idchange';
 import { nextIdentifier, nothingLeft, reconcileIdentifierPolicy } from './policy/identifiers';
 import { followUpStageOf, stageStates, type FollowUpStage } from './stages';
-import type { SupplierIdentifier } from '../../src-shared/supplier';
+import { holderQuery } from '../../src-shared/operations';
+import type { IdentifierToAttach } from '../../src-shared/supplier';
+import { rowError } from './messages';
+import { NO_EFFECT, needsUser } from './policy/types';
 
 /** What the reading and identifier policies are told: the job's options and the attempt cap. */
 export function evidenceContext(
@@ -104,6 +108,7 @@ export async function reconcile(run: RunContext, row: JournalRow): Promise<void>
   if (row.state === 'in_doubt') return reconcileCreate(run, row);
   if (row.state === stageStates('identifiers').inDoubt) return reconcileIdentifier(run, row);
   if (row.state === stageStates('deactivate').inDoubt) return reconcileDeactivate(run, row);
+  if (row.state === stageStates('idchange').inDoubt) return reconcileIdChange(run, row);
   const stage = followUpStageOf(row.state);
   const evidence = await statusOf(run, row, stage);
   if (!evidence) return;
@@ -149,7 +154,7 @@ export async function pollStatus(run: RunContext, row: JournalRow): Promise<void
 /** An identifier request in doubt (lost answer, or 409): the id is read back with
  *  find-by-identifier, and the supplier that has it says whether the attach took effect. */
 async function reconcileIdentifier(run: RunContext, row: JournalRow): Promise<void> {
-  const { conn, clock, settings, jobId } = run.d;
+  const { clock, settings } = run.d;
   const from = stageStates('identifiers').inDoubt;
   const ctx = evidenceContext(run);
   const decide = (e: Evidence) =>
@@ -159,15 +164,19 @@ async function reconcileIdentifier(run: RunContext, row: JournalRow): Promise<vo
   // A request may be applied until its answer is back: read only once that plus the settle
   // delay has passed (a 409 says the id existed when answered: no delay).
   if (settledAt(row, settings) > clock.now()) return decide({ class: 'not_settled' });
-  const query: SupplierIdentifier =
-    id.type === 'CUSTOMER_ID'
-      ? { customerId: id.id }
-      : id.type === 'OWN_ID'
-        ? { ownId: id.id }
-        : { supplierId: id.id };
-  if (id.source) query.source = id.source;
-  const answer = await conn.api.findByIdentifier(query, {
-    jobId,
+  await readHolder(run, row, id, decide);
+}
+
+/** Reads back which supplier holds an identifier, and has `decide` say what that means; a
+ *  failed read is handled (the row stays as it is). */
+async function readHolder(
+  run: RunContext,
+  row: JournalRow,
+  id: IdentifierToAttach,
+  decide: (e: Evidence) => Promise<void>,
+): Promise<void> {
+  const answer = await run.d.conn.api.findByIdentifier(holderQuery(id), {
+    jobId: run.d.jobId,
     signal: run.health.signal,
     kind: 'poll',
   });
@@ -199,4 +208,22 @@ async function reconcileDeactivate(run: RunContext, row: JournalRow): Promise<vo
   if (answer.kind !== 'ok') return run.health.readFailed(answer, row);
   run.health.reachable();
   await decide(foundEvidence(answer.value));
+}
+
+/** An identifier change in doubt (lost answer, or a 409 to an add): the identifier is read back
+ *  with find-by-identifier once the request settled; the supplier holding it (or none) says
+ *  whether the add or remove took effect. */
+async function reconcileIdChange(run: RunContext, row: JournalRow): Promise<void> {
+  const { clock, settings } = run.d;
+  const from = stageStates('idchange').inDoubt;
+  const change = changeOf(row, run.options);
+  if (!change) {
+    const outcome = needsUser(rowError('invalid_input.no_longer_valid'));
+    return applyDecision(run, row, from, { outcome, effect: NO_EFFECT });
+  }
+  const ctx = { maxWriteAttempts: settings.maxWriteAttempts };
+  const decide = (e: Evidence) =>
+    applyDecision(run, row, from, reconcileIdChangePolicy(e, row, change, ctx));
+  if (settledAt(row, settings) > clock.now()) return decide({ class: 'not_settled' });
+  await readHolder(run, row, change.identifier, decide);
 }

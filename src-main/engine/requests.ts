@@ -1,5 +1,5 @@
 // The write requests: a create, a screening request, a validation request, an identifier, a
-// deactivation. Each records its
+// deactivation, an identifiers job's change. Each records its
 // intent durably before it leaves (once the scheduler grants it its slot), then hands the
 // classified answer to the policy and applies what it decided.
 import type { ApiAnswer } from '../api';
@@ -8,13 +8,19 @@ import type { SupplierIdentifier } from '../../src-shared/supplier';
 import { applyDecision } from './apply';
 import { rowError } from './messages';
 import type { RunContext } from './context';
-import { buildPayload, platformIdentifier } from './payload';
+import { buildPayload, changeOf, platformIdentifier } from './payload';
 import { classify, type WriteValue } from './policy/classify';
 import { identifierWritePolicy, nextIdentifier, nothingLeft } from './policy/identifiers';
 import { deactivateWritePolicy } from './policy/deactivate';
+import { idChangeWritePolicy } from './policy/idchange';
 import { createPolicy, followUpPolicy } from './policy/writes';
 import { evidenceContext } from './reads';
 import { stageStates, type FollowUpStage, type WriteStage } from './stages';
+
+/** A 204 has no body: an answer without a value the classifier reads as plain accepted. */
+function noContent(a: ApiAnswer<void>): ApiAnswer<WriteValue> {
+  return a.kind === 'ok' ? { ...a, value: {} } : a;
+}
 
 /** Sends one write under its intent; undefined when it never left (the row is as it was). */
 async function sendWithIntent<T extends WriteValue>(
@@ -181,11 +187,7 @@ export async function deactivate(run: RunContext, row: JournalRow): Promise<void
     row,
     'deactivate',
     { endpoint: 'DELETE /public/v2/suppliers/sites', platformId: supplier.platformId ?? null },
-    async (o): Promise<ApiAnswer<WriteValue>> => {
-      const a = await conn.client.deactivateSupplier(supplier, o);
-      // 204 has no body: an answer without a value the classifier reads as plain accepted.
-      return a.kind === 'ok' ? { ...a, value: {} } : a;
-    },
+    async (o) => noContent(await conn.client.deactivateSupplier(supplier, o)),
   );
   if (!answer) return;
   await applyDecision(
@@ -193,5 +195,48 @@ export async function deactivate(run: RunContext, row: JournalRow): Promise<void
     row,
     sending,
     deactivateWritePolicy(classifyWrite(run, 'deactivate', answer)),
+  );
+}
+
+/** Adds the row's identifier to its supplier, or removes it (an identifiers job; the check
+ *  matched the supplier, so its platform id is known): one POST or DELETE under its intent. */
+export async function changeIdentifier(run: RunContext, row: JournalRow): Promise<void> {
+  const { conn } = run.d;
+  const { queued, sending } = stageStates('idchange');
+  const supplier = platformIdentifier(row);
+  const change = changeOf(row, run.options);
+  if (!supplier || !change) {
+    await run.d.journal.recordOutcomeAsync({
+      rowId: row.id,
+      from: queued,
+      to: 'needs_user',
+      patch: rowError(supplier ? 'invalid_input.no_longer_valid' : 'api_not_found.no_platform_id'),
+    });
+    return;
+  }
+  const { identifier: id, action } = change;
+  const answer = await sendWithIntent(
+    run,
+    row,
+    'idchange',
+    {
+      endpoint: `${action === 'add' ? 'POST' : 'DELETE'} /public/v2/suppliers/sites/identifiers`,
+      platformId: supplier.platformId ?? null,
+      action,
+      type: id.type,
+      id: id.id,
+      source: id.source ?? null,
+    },
+    async (o): Promise<ApiAnswer<WriteValue>> =>
+      action === 'add'
+        ? conn.client.addIdentifier(supplier, id, o)
+        : noContent(await conn.client.removeIdentifier(supplier, id, o)),
+  );
+  if (!answer) return;
+  await applyDecision(
+    run,
+    row,
+    sending,
+    idChangeWritePolicy(classifyWrite(run, 'idchange', answer), change),
   );
 }

@@ -82,6 +82,7 @@ export type Lane =
   | 'track'
   | 'identifiers'
   | 'deactivate'
+  | 'idchange'
   | 'followup'
   | 'poll'
   | 'promote';

@@ -78,6 +78,8 @@ export const DUE_STATES = [
   'validation_requested',
   'deactivate_queued',
   'deactivate_in_doubt',
+  'idchange_queued',
+  'idchange_in_doubt',
 ] as const satisfies readonly RowState[];
 
 /** The due index's condition. A query uses a partial index only when its WHERE holds this very
@@ -98,6 +100,7 @@ export const UNLISTED_STATES = [
   'screening_queued',
   'validation_queued',
   'deactivate_queued',
+  'idchange_queued',
   'created',
   'accepted',
   'pending',
@@ -186,7 +189,8 @@ export const rows = sqliteTable(
      *  came to, in the order they were sent; an id of the payload not listed is still to go. */
     identifiers: text('identifiers', { mode: 'json' }).$type<AttachedIdentifier[]>(),
     /** What the job's own change came to, for the kinds of job other than onboarding
-     *  (src-shared/operations.ts OP_RESULTS: deactivated, already inactive, not found). */
+     *  (src-shared/operations.ts OP_RESULTS: deactivated, already inactive, not found; an
+     *  identifier added, already present, on another supplier, removed, not present). */
     opResult: text('op_result').$type<OpResult>(),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),

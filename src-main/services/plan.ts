@@ -89,6 +89,10 @@ const TO_DEACTIVATE: readonly RowState[] = [
   'deactivate_in_doubt',
 ];
 
+/** Rows of an identifiers job a start may still send a POST or DELETE for (unchecked rows
+ *  counted as to change: an upper bound until the check has run). */
+const TO_CHANGE: readonly RowState[] = ['valid', 'exists', 'idchange_queued', 'idchange_in_doubt'];
+
 /** The number of deactivations a start confirmed before, from the job's last plan note. */
 export function confirmedDeactivations(note: unknown): number | null {
   const n = (note as { deactivations?: unknown } | undefined)?.deactivations;
@@ -114,9 +118,12 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const existingFollowed = skipExisting ? 0 : counts.exists;
 
   // A deactivate job creates nothing: its valid and matched rows are DELETEs, each confirmed.
-  const deactivating = operationOf(job.options) === 'deactivate';
+  // Nor does an identifiers job: its rows are identifiers added or removed.
+  const operation = operationOf(job.options);
+  const deactivating = operation === 'deactivate';
   const deactivations = deactivating ? sum(TO_DEACTIVATE) : 0;
-  const creations = deactivating ? 0 : sum(CREATE_STATES);
+  const identifierChanges = operation === 'identifiers' ? sum(TO_CHANGE) : 0;
+  const creations = operation === 'onboard' ? sum(CREATE_STATES) : 0;
   const screenExisting = period ? existingFollowed : 0;
   const screenings = period ? sum(TO_SCREEN) + screenExisting : 0;
   const validations = validate ? sum(TO_VALIDATE) + existingFollowed : 0;
@@ -149,7 +156,8 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
       ? validations
       : existingFollowed + sum(['validation_queued'])
     : 0;
-  const writes = creations + separateScreenings + separateValidations + deactivations;
+  const writes =
+    creations + separateScreenings + separateValidations + deactivations + identifierChanges;
   const checkMs = reads ? (reads / readsPerMinute) * 60_000 : 0;
   const sendMs = writes ? (writes / writesPerMinute) * 60_000 : 0;
   // After the last write: the platform's processing, and the poll that notices its end.
@@ -206,8 +214,9 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     },
     overlaps: overlaps.map(({ rowIds: _rows, ...o }) => o),
     heldRows: held.size,
-    operation: operationOf(job.options),
+    operation,
     deactivations,
+    identifierChanges,
     undoOf: job.options.undoOf ?? null,
     needsConfirmation:
       held.size > 0 ||

@@ -102,6 +102,11 @@ const SUPPLIER_KEY = {
   [SUPPLIER_OUTCOME.deactivated]: 'results.supplier.deactivated',
   [SUPPLIER_OUTCOME.already_inactive]: 'results.supplier.already_inactive',
   [SUPPLIER_OUTCOME.not_found]: 'results.supplier.not_found',
+  [SUPPLIER_OUTCOME.added]: 'results.supplier.added',
+  [SUPPLIER_OUTCOME.already_present]: 'results.supplier.already_present',
+  [SUPPLIER_OUTCOME.on_other_supplier]: 'results.supplier.on_other_supplier',
+  [SUPPLIER_OUTCOME.removed]: 'results.supplier.removed',
+  [SUPPLIER_OUTCOME.not_present]: 'results.supplier.not_present',
 } as const;
 
 function resultText(

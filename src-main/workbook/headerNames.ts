@@ -286,6 +286,32 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'referenz',
     'reference',
   ],
+  // An identifiers job: the identifier each row adds or removes, and the row's action.
+  'identifier.type': [
+    'identifier type',
+    'id type',
+    'type of identifier',
+    'kennungstyp',
+    'kennungsart',
+    'art der kennung',
+    'typ der kennung',
+  ],
+  'identifier.id': [
+    'identifier',
+    'identifier id',
+    'identifier value',
+    'new identifier',
+    'kennung',
+    'kennungswert',
+    'neue kennung',
+  ],
+  'identifier.source': [
+    'identifier source',
+    'source of identifier',
+    'kennungsquelle',
+    'quelle der kennung',
+  ],
+  'identifier.action': ['action', 'identifier action', 'add or remove', 'aktion'],
 };
 
 /** Names that stand for the supplier's number in one list and for its name in another: SAP

@@ -323,9 +323,12 @@ export function missingRequiredFields(mapping: Mapping): MappableField[] {
     const f = mapping.fields.find((m) => m.field === field);
     return !f || (f.column === null && (f.constant ?? '').trim() === '');
   };
-  // A deactivate row names its supplier by any identifier: one of them must be mapped.
-  if (mapping.operation === 'deactivate') {
-    return SUPPLIER_REF_FIELDS.every(open) ? [...SUPPLIER_REF_FIELDS] : [];
+  // A deactivate or identifiers row names its supplier by any identifier: one of them must be
+  // mapped; an identifiers row also needs the identifier it changes (its type and id).
+  if (mapping.operation === 'deactivate' || mapping.operation === 'identifiers') {
+    const ref: MappableField[] = SUPPLIER_REF_FIELDS.every(open) ? [...SUPPLIER_REF_FIELDS] : [];
+    if (mapping.operation === 'deactivate') return ref;
+    return [...ref, ...(['identifier.type', 'identifier.id'] as const).filter(open)];
   }
   return REQUIRED_FIELDS.filter(open);
 }

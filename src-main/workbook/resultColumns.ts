@@ -28,6 +28,12 @@ export const SUPPLIER_OUTCOME = {
   deactivated: 'deactivated by this job',
   already_inactive: 'already inactive',
   not_found: 'not found',
+  // An identifiers job's own outcome: what its POST or DELETE of the row's identifier came to.
+  added: 'identifier added by this job',
+  already_present: 'identifier already there',
+  on_other_supplier: 'identifier on another supplier',
+  removed: 'identifier removed by this job',
+  not_present: 'identifier not on the supplier',
 } as const;
 
 /** A result column's header in a language; English gives `RESULT_COLUMNS`' own. */

@@ -7,7 +7,14 @@ import type { ErrorCode } from '../../src-shared/errors';
 import type { Params } from '../../src-shared/i18n';
 import type { ProblemCode } from '../../src-shared/i18n/import';
 import { problemText, rowNoteText } from '../../src-shared/i18n/importText';
-import { rowIdentifier, SUPPLIER_REF_FIELDS } from '../../src-shared/operations';
+import {
+  identifierActionOf,
+  identifierTypeOf,
+  rowIdentifier,
+  SUPPLIER_REF_FIELDS,
+  type IdentifierAction,
+} from '../../src-shared/operations';
+import type { IdentifierToAttach } from '../../src-shared/supplier';
 import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import { countryName, suggestCountry, toCountryCode } from './countries';
 import { assertMappingUsable } from './mapping';
@@ -30,6 +37,7 @@ import {
 } from './transforms';
 import type {
   MappableField,
+  IdentifierChangeCells,
   MappedRow,
   Mapping,
   ReadTableOptions,
@@ -44,7 +52,12 @@ import type {
 } from './types';
 
 /** The fields that hold identifiers: Excel must not have read them as numbers or dates. */
-const ID_FIELDS: ReadonlySet<MappableField> = new Set(['supplierId.id', 'customerId', 'ownId']);
+const ID_FIELDS: ReadonlySet<MappableField> = new Set([
+  'supplierId.id',
+  'customerId',
+  'ownId',
+  'identifier.id',
+]);
 
 /** Problems of a cell that Excel changed (an identifier read as a date or a number, a postal
  *  code read as a date), where the cell's text alone may no longer show it. A row validated
@@ -322,16 +335,31 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
   const platformId = text('platformId');
   if (platformId) extraIds.platformId = platformId;
 
+  // An identifiers job's identifier and action (only that kind validates them).
+  const change: IdentifierChangeCells = {};
+  for (const [key, field] of CHANGE_FIELDS) {
+    const v = text(field);
+    if (v) change[key] = v;
+  }
+
   return {
     sourceRow: row.sourceRow,
     cells: row.cells,
     draft,
     extraIds,
+    ...(Object.keys(change).length ? { change } : {}),
     problems,
     notes,
     empty: !anyValue,
   };
 }
+
+const CHANGE_FIELDS = [
+  ['type', 'identifier.type'],
+  ['id', 'identifier.id'],
+  ['source', 'identifier.source'],
+  ['action', 'identifier.action'],
+] as const satisfies readonly (readonly [keyof IdentifierChangeCells, MappableField])[];
 
 /** Validates mapped rows one after the other, remembering identities to find duplicates. */
 export class RowValidator {
@@ -370,7 +398,10 @@ export class RowValidator {
     if (mapped.empty) {
       status = 'empty';
       problems.push(rowProblem(row, null, null, '', 'row_empty'));
-    } else if (this.mapping.operation === 'deactivate') {
+    } else if (
+      this.mapping.operation === 'deactivate' ||
+      this.mapping.operation === 'identifiers'
+    ) {
       const checked = this.validateRef(mapped, problems);
       status = checked.status;
       payload = checked.payload;
@@ -443,8 +474,42 @@ export class RowValidator {
     return { ...this.counts, byCode: { ...this.counts.byCode } };
   }
 
-  /** A row that names an existing supplier (deactivate): one identifier at least, each a
-   *  problem of its own cell; the same supplier twice in the file is a duplicate. */
+  /** An identifiers row's identifier and action, each problem naming its cell: the type in the
+   *  API's words or readable ones, the id, an optional source, and the action when an Action
+   *  column is mapped (a blank cell of a mapped Action column is a problem too: the row must say
+   *  it, or the column be unmapped so that the job's action applies). */
+  private changeOf(
+    mapped: MappedRow,
+    problems: RowProblem[],
+  ): { identifier: IdentifierToAttach; action?: IdentifierAction } | undefined {
+    const row = mapped.sourceRow;
+    const cells = mapped.change ?? {};
+    const bent = (field: MappableField) => problems.some((p) => p.field === field);
+    const missing = (field: MappableField) =>
+      problems.push(rowProblem(row, field, this.label(field), '', 'value_missing'));
+    const invalid = (field: MappableField, value: string, variant: string) =>
+      problems.push(rowProblem(row, field, this.label(field), value, 'value_invalid', { variant }));
+    const type = cells.type ? identifierTypeOf(cells.type) : undefined;
+    if (!cells.type) {
+      if (!bent('identifier.type')) missing('identifier.type');
+    } else if (!type) invalid('identifier.type', cells.type, 'identifier_type');
+    if (!cells.id && !bent('identifier.id')) missing('identifier.id');
+    let action: IdentifierAction | undefined;
+    if (this.label('identifier.action') !== null || cells.action) {
+      action = cells.action ? identifierActionOf(cells.action) : undefined;
+      if (!cells.action) {
+        if (!bent('identifier.action')) missing('identifier.action');
+      } else if (!action) invalid('identifier.action', cells.action, 'identifier_action');
+    }
+    if (!type || !cells.id) return undefined;
+    const identifier: IdentifierToAttach = { type, id: cells.id };
+    if (cells.source) identifier.source = cells.source;
+    return action ? { identifier, action } : { identifier };
+  }
+
+  /** A row that names an existing supplier (deactivate, identifiers): one identifier at least,
+   *  each a problem of its own cell; the same supplier twice in the file is a duplicate (for an
+   *  identifiers job: the same identifier to change). */
   private validateRef(
     mapped: MappedRow,
     problems: RowProblem[],
@@ -460,8 +525,21 @@ export class RowValidator {
       const field = SUPPLIER_REF_FIELDS.find((f) => this.label(f) !== null) ?? 'supplierId.id';
       problems.push(rowProblem(row, field, this.label(field), '', 'value_missing'));
     }
+    const changing = this.mapping.operation === 'identifiers';
+    const change = changing ? this.changeOf(mapped, problems) : undefined;
     let identity: string | null = null;
-    if (ref) {
+    if (change) {
+      identity = JSON.stringify({ identifier: change.identifier });
+      const first = this.firstRowOf.get(identity);
+      if (first !== undefined) {
+        const field = 'identifier.id';
+        const params = { variant: 'identifier', first };
+        const value = change.identifier.id;
+        problems.push(
+          rowProblem(row, field, this.label(field), value, 'duplicate_in_file', params),
+        );
+      } else this.firstRowOf.set(identity, row);
+    } else if (ref && !changing) {
       identity = JSON.stringify(ref);
       const first = this.firstRowOf.get(identity);
       if (first !== undefined) {
@@ -472,9 +550,11 @@ export class RowValidator {
         );
       } else this.firstRowOf.set(identity, row);
     }
-    if (ref && !problems.length) {
-      // Not a create payload: the row's payload is the supplier it names (SupplierRefPayload).
-      return { status: 'valid', payload: draft as unknown as ValidatedRow['payload'], identity };
+    if (ref && (!changing || change) && !problems.length) {
+      // Not a create payload: the row's payload is the supplier it names (SupplierRefPayload),
+      // and for an identifiers job the identifier it changes (IdentifierChangePayload).
+      const payload = change ? { ...draft, ...change } : draft;
+      return { status: 'valid', payload: payload as unknown as ValidatedRow['payload'], identity };
     }
     return { status: 'invalid', payload: null, identity };
   }

@@ -198,12 +198,23 @@ export interface ExtraIdentifiers {
   platformId?: string;
 }
 
+/** The texts of the identifier fields an identifiers job maps. */
+export interface IdentifierChangeCells {
+  type?: string;
+  id?: string;
+  source?: string;
+  action?: string;
+}
+
 export interface MappedRow {
   sourceRow: number;
   cells: string[];
   /** The payload as far as the transforms could build it; checked by validation. */
   draft: Record<string, unknown>;
   extraIds: ExtraIdentifiers;
+  /** An identifiers job's identifier and action, as the cells give them (checked by
+   *  validation for that kind only). */
+  change?: IdentifierChangeCells;
   problems: RowProblem[];
   notes: RowNote[];
   /** No mapped column of the row has a value. */

@@ -213,6 +213,10 @@ export const en = {
     '{what} Nothing was sent{cancelled}. Check the summary above, then run the same command again with --yes to confirm it{held}.',
   'cli.confirm.cancelled': ' (job {job} was cancelled)',
   'cli.confirm.addSendHeld': ' (add --send-held to send the rows another job holds as well)',
+  'cli.plan.identifiers.one':
+    '  {count} identifier will be added or removed at most (one already where its row wants it is left alone).',
+  'cli.plan.identifiers.other':
+    '  {count} identifiers will be added or removed at most (those already where their rows want them are left alone).',
   'cli.plan.deactivate.one': '  {count} supplier will be deactivated.',
   'cli.plan.deactivate.other': '  {count} suppliers will be deactivated.',
   'cli.plan.undoOf':
@@ -230,8 +234,11 @@ export const en = {
   'cli.undo.made.other':
     'Made job {job} to undo job {of} ({name}): {count} suppliers it created will be deactivated.',
   'cli.usage.operation': '--operation takes onboard, identifiers or deactivate, not "{given}".',
-  'cli.usage.identifiersNotYet':
-    'Identifier jobs (--operation identifiers) are not available on the command line yet. Use --operation onboard or deactivate.',
+  'cli.usage.identifiersOwnOptions':
+    '{options} cannot be used with --operation identifiers: adding or removing identifiers creates nothing and orders nothing.',
+  'cli.usage.action': '--action takes add or remove, not "{given}".',
+  'cli.usage.actionWithoutIdentifiers':
+    "--action says what an identifiers job does with each row's identifier: use it with --operation identifiers.",
   'cli.usage.undoAndFile':
     '--undo makes its job from the onboarding job it names: give no file with it (and no --resume or --retry-from).',
   'cli.usage.undoOwnOptions':
@@ -493,6 +500,10 @@ export const de: Record<keyof typeof en, string> = {
   'cli.confirm.cancelled': ' (Auftrag {job} wurde abgebrochen)',
   'cli.confirm.addSendHeld':
     ' (mit --send-held werden auch die Zeilen gesendet, die ein anderer Auftrag hält)',
+  'cli.plan.identifiers.one':
+    '  Höchstens {count} Kennung wird hinzugefügt oder entfernt (eine, die schon dort ist, wo ihre Zeile sie will, bleibt unberührt).',
+  'cli.plan.identifiers.other':
+    '  Höchstens {count} Kennungen werden hinzugefügt oder entfernt (die, die schon dort sind, wo ihre Zeilen sie wollen, bleiben unberührt).',
   'cli.plan.deactivate.one': '  {count} Lieferant wird deaktiviert.',
   'cli.plan.deactivate.other': '  {count} Lieferanten werden deaktiviert.',
   'cli.plan.undoOf':
@@ -510,8 +521,11 @@ export const de: Record<keyof typeof en, string> = {
   'cli.undo.made.other':
     'Auftrag {job} macht Auftrag {of} ({name}) rückgängig: {count} von ihm angelegte Lieferanten werden deaktiviert.',
   'cli.usage.operation': '--operation nimmt onboard, identifiers oder deactivate, nicht „{given}“.',
-  'cli.usage.identifiersNotYet':
-    'Kennungs-Aufträge (--operation identifiers) gibt es auf der Kommandozeile noch nicht. Verwenden Sie --operation onboard oder deactivate.',
+  'cli.usage.identifiersOwnOptions':
+    '{options} kann nicht mit --operation identifiers verwendet werden: Das Hinzufügen oder Entfernen von Kennungen legt nichts an und bestellt nichts.',
+  'cli.usage.action': '--action nimmt add oder remove, nicht „{given}“.',
+  'cli.usage.actionWithoutIdentifiers':
+    '--action sagt, was ein Kennungs-Auftrag mit der Kennung jeder Zeile tut: Verwenden Sie es mit --operation identifiers.',
   'cli.usage.undoAndFile':
     '--undo erstellt seinen Auftrag aus dem genannten Anlage-Auftrag: Geben Sie dazu keine Datei an (und kein --resume oder --retry-from).',
   'cli.usage.undoOwnOptions':

@@ -61,6 +61,14 @@ export const en = {
     'Reconciled: the supplier is not active any more (the deactivation took effect).',
   'history.reconciled_still_active':
     'Reconciled: the supplier is still active (the request did not take effect); sent again.',
+  'history.supplier_not_found': 'No active supplier matches the row: nothing changed.',
+  'history.idchange_queued': 'The supplier matched: its identifier is to be added or removed.',
+  'history.identifier_not_present': 'The identifier is not on the supplier: nothing to remove.',
+  'history.identifier_removed': 'The identifier was removed from the supplier.',
+  'history.reconciled_identifier_removed':
+    'Reconciled: the identifier is no longer on the supplier (the removal took effect).',
+  'history.reconciled_identifier_still_there':
+    'Reconciled: the identifier is still on the supplier (the request did not take effect); sent again.',
   'history.retry_asked': 'You asked for a retry.',
   'history.job_cancelled': 'The job was cancelled.',
   'history.moved_api': 'The job moved to another API: checked again there.',
@@ -142,6 +150,16 @@ export const de: Record<keyof typeof en, string> = {
     'Abgeglichen: Der Lieferant ist nicht mehr aktiv (die Deaktivierung wurde wirksam).',
   'history.reconciled_still_active':
     'Abgeglichen: Der Lieferant ist noch aktiv (die Anfrage wurde nicht wirksam); erneut gesendet.',
+  'history.supplier_not_found': 'Kein aktiver Lieferant passt zur Zeile: Es wurde nichts geändert.',
+  'history.idchange_queued':
+    'Der Lieferant wurde gefunden: Seine Kennung wird hinzugefügt oder entfernt.',
+  'history.identifier_not_present':
+    'Die Kennung ist nicht beim Lieferanten: Es gibt nichts zu entfernen.',
+  'history.identifier_removed': 'Die Kennung wurde vom Lieferanten entfernt.',
+  'history.reconciled_identifier_removed':
+    'Abgeglichen: Die Kennung ist nicht mehr beim Lieferanten (das Entfernen wurde wirksam).',
+  'history.reconciled_identifier_still_there':
+    'Abgeglichen: Die Kennung ist noch beim Lieferanten (die Anfrage wurde nicht wirksam); erneut gesendet.',
   'history.retry_asked': 'Sie haben einen erneuten Versuch angefordert.',
   'history.job_cancelled': 'Der Auftrag wurde abgebrochen.',
   'history.moved_api':

@@ -124,6 +124,16 @@ const cases = {
     'The deactivation was sent {attempts} times without a confirmed result, and the supplier is still active. Check the platform, then retry the row.',
   'failure.api_row_rejected.deactivate':
     "The platform refused to deactivate this supplier: {detail} Check the row's identifier, then retry the row.",
+  'failure.api_row_rejected.identifier':
+    "The platform refused the change of identifier {id}: {detail} Check the row's identifier, then retry the row.",
+  'failure.api_maybe_processed.idchange_cap':
+    'The change of identifier {id} was sent {attempts} times without a confirmed result. Check the supplier on the platform, then retry the row.',
+  'failure.api_conflict.on_other_supplier':
+    'The identifier {id} belongs to another supplier (platform id {holder}), so it was not added: an identifier belongs to one supplier only. Remove it there first, or correct the row, then retry it.',
+  'failure.api_conflict.on_other_suppliers':
+    'The identifier {id} belongs to another supplier, so it was not added: an identifier belongs to one supplier only. Remove it there first, or correct the row, then retry it.',
+  'failure.api_ambiguous.identifier':
+    'Several suppliers have the identifier {id}. Add the source of the identifier to the row, then retry it.',
   'failure.api_not_found.screening_gone':
     'The platform no longer reports the screening request for this supplier. Check the supplier on the platform, then retry the row to ask again.',
   'failure.api_not_found.validation_gone':
@@ -408,6 +418,16 @@ export const de: Record<keyof typeof en, string> = {
     'Die Deaktivierung wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet, und der Lieferant ist noch aktiv. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
   'failure.api_row_rejected.deactivate':
     'Die Plattform hat die Deaktivierung dieses Lieferanten abgelehnt: {detail} Prüfen Sie die Kennung der Zeile und versuchen Sie die Zeile dann erneut.',
+  'failure.api_row_rejected.identifier':
+    'Die Plattform hat die Änderung der Kennung {id} abgelehnt: {detail} Prüfen Sie die Kennung der Zeile und versuchen Sie die Zeile dann erneut.',
+  'failure.api_maybe_processed.idchange_cap':
+    'Die Änderung der Kennung {id} wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet. Prüfen Sie den Lieferanten auf der Plattform und versuchen Sie die Zeile dann erneut.',
+  'failure.api_conflict.on_other_supplier':
+    'Die Kennung {id} gehört einem anderen Lieferanten (Plattform-ID {holder}) und wurde daher nicht hinzugefügt: Eine Kennung gehört nur zu einem Lieferanten. Entfernen Sie sie dort zuerst oder korrigieren Sie die Zeile und versuchen Sie sie dann erneut.',
+  'failure.api_conflict.on_other_suppliers':
+    'Die Kennung {id} gehört einem anderen Lieferanten und wurde daher nicht hinzugefügt: Eine Kennung gehört nur zu einem Lieferanten. Entfernen Sie sie dort zuerst oder korrigieren Sie die Zeile und versuchen Sie sie dann erneut.',
+  'failure.api_ambiguous.identifier':
+    'Mehrere Lieferanten haben die Kennung {id}. Ergänzen Sie die Quelle der Kennung in der Zeile und versuchen Sie sie dann erneut.',
   'failure.api_not_found.screening_gone':
     'Die Plattform meldet die Screening-Anfrage für diesen Lieferanten nicht mehr. Prüfen Sie den Lieferanten auf der Plattform und versuchen Sie die Zeile dann erneut, um sie neu anzufordern.',
   'failure.api_not_found.validation_gone':

@@ -39,10 +39,20 @@ export const en = {
   'problem.value_invalid.screening_period':
     'is not a screening period: the API accepts 2, 5 or 10 years.',
   'problem.value_invalid.yes_no': 'is not a yes or no.',
+  'problem.value_invalid.identifier_type':
+    'is not a kind of identifier: the API knows supplier ids, customer ids and own ids.',
+  'problem.value_invalid.identifier_type.fix':
+    'Enter SUPPLIER_ID, CUSTOMER_ID or OWN_ID (or supplier id, customer id, own id).',
+  'problem.value_invalid.identifier_action': 'is not an action: the row adds or removes.',
+  'problem.value_invalid.identifier_action.fix':
+    "Enter add or remove (hinzufügen or entfernen), or unmap the Action column to use the job's action for every row.",
   'problem.value_missing': 'the {fieldName} is required.',
   'problem.duplicate_in_file': 'is used again: row {first} has the same supplier id.',
   'problem.duplicate_in_file.source':
     'is used again: row {first} has the same supplier id and source "{source}".',
+  'problem.duplicate_in_file.identifier': 'is used again: row {first} changes the same identifier.',
+  'problem.duplicate_in_file.identifier.fix':
+    'An identifier belongs to one supplier only: keep one of the two rows, or correct the id.',
   'problem.duplicate_in_file.fix':
     'Give this supplier its own id, or delete the row if it repeats row {first}.',
   'problem.row_empty': 'no mapped column has a value.',
@@ -81,6 +91,13 @@ export const en = {
   'problem.field.requestValidationOnCreate': 'validation request',
   'problem.field.customerId': 'customer number',
   'problem.field.ownId': 'own id',
+  'problem.field.platformId': 'platform id',
+  'problem.field.identifier.type': 'kind of identifier',
+  'problem.field.identifier.id': 'identifier',
+  'problem.field.identifier.source': 'source of the identifier',
+  'problem.field.identifier.action': 'action',
+  'problem.fix.identifier.id': 'Enter the identifier to add or remove.',
+  'problem.fix.identifier.source': 'Enter the system the identifier comes from, or leave it empty.',
 
   // ---- notes on a row's cells: what the app changed on the user's behalf
   'rowNote.where.row': 'Row {row}',
@@ -186,10 +203,22 @@ export const de: Record<keyof typeof en, string> = {
   'problem.value_invalid.screening_period':
     'ist kein Prüfzeitraum: Die API nimmt 2, 5 oder 10 Jahre an.',
   'problem.value_invalid.yes_no': 'ist weder Ja noch Nein.',
+  'problem.value_invalid.identifier_type':
+    'ist keine Art von Kennung: Die API kennt Lieferantennummern, Kundennummern und eigene Kennungen.',
+  'problem.value_invalid.identifier_type.fix':
+    'Geben Sie SUPPLIER_ID, CUSTOMER_ID oder OWN_ID ein (oder Lieferantennummer, Kundennummer, eigene ID).',
+  'problem.value_invalid.identifier_action':
+    'ist keine Aktion: Die Zeile fügt hinzu oder entfernt.',
+  'problem.value_invalid.identifier_action.fix':
+    'Geben Sie hinzufügen oder entfernen (add oder remove) ein, oder heben Sie die Zuordnung der Spalte Aktion auf, damit für jede Zeile die Aktion des Auftrags gilt.',
   'problem.value_missing': 'die Angabe „{fieldName}“ fehlt.',
   'problem.duplicate_in_file': 'kommt mehrfach vor: Zeile {first} hat dieselbe Lieferantennummer.',
   'problem.duplicate_in_file.source':
     'kommt mehrfach vor: Zeile {first} hat dieselbe Lieferantennummer und Quelle „{source}“.',
+  'problem.duplicate_in_file.identifier':
+    'kommt mehrfach vor: Zeile {first} ändert dieselbe Kennung.',
+  'problem.duplicate_in_file.identifier.fix':
+    'Eine Kennung gehört nur zu einem Lieferanten: Behalten Sie eine der beiden Zeilen, oder korrigieren Sie die Kennung.',
   'problem.duplicate_in_file.fix':
     'Geben Sie diesem Lieferanten eine eigene Nummer oder löschen Sie die Zeile, wenn sie Zeile {first} wiederholt.',
   'problem.row_empty': 'keine zugeordnete Spalte hat einen Wert.',
@@ -226,6 +255,14 @@ export const de: Record<keyof typeof en, string> = {
   'problem.field.requestValidationOnCreate': 'Validierungsanfrage',
   'problem.field.customerId': 'Kundennummer',
   'problem.field.ownId': 'eigene Kennung',
+  'problem.field.platformId': 'Plattform-ID',
+  'problem.field.identifier.type': 'Art der Kennung',
+  'problem.field.identifier.id': 'Kennung',
+  'problem.field.identifier.source': 'Quelle der Kennung',
+  'problem.field.identifier.action': 'Aktion',
+  'problem.fix.identifier.id': 'Geben Sie die Kennung ein, die hinzugefügt oder entfernt wird.',
+  'problem.fix.identifier.source':
+    'Geben Sie das System ein, aus dem die Kennung stammt, oder lassen Sie das Feld leer.',
 
   'rowNote.where.row': 'Zeile {row}',
   'rowNote.more': '(und {more} weitere Zeilen dieser Art)',

@@ -9,6 +9,9 @@ export const en = {
   'kind.identifiers': 'Attach or remove identifiers',
   'kind.identifiers.help':
     'Each row names a supplier by any of its ids and an identifier to add to it or remove from it.',
+  'kind.identifiers.action': 'Each row’s identifier is (unless an Action column says otherwise)',
+  'kind.identifiers.action.add': 'added to its supplier',
+  'kind.identifiers.action.remove': 'removed from its supplier',
   'kind.deactivate': 'Deactivate suppliers',
   'kind.deactivate.help':
     'Each row names a supplier to deactivate. You see and confirm how many before anything is sent.',
@@ -74,6 +77,10 @@ export const de: Record<keyof typeof en, string> = {
   'kind.identifiers': 'Kennungen anhängen oder entfernen',
   'kind.identifiers.help':
     'Jede Zeile nennt einen Lieferanten über eine seiner Kennungen und eine Kennung, die ihm angehängt oder entfernt werden soll.',
+  'kind.identifiers.action':
+    'Die Kennung jeder Zeile wird (sofern keine Spalte Aktion etwas anderes sagt)',
+  'kind.identifiers.action.add': 'ihrem Lieferanten angehängt',
+  'kind.identifiers.action.remove': 'von ihrem Lieferanten entfernt',
   'kind.deactivate': 'Lieferanten deaktivieren',
   'kind.deactivate.help':
     'Jede Zeile nennt einen Lieferanten, der deaktiviert werden soll. Sie sehen und bestätigen die Anzahl, bevor etwas gesendet wird.',

@@ -26,6 +26,12 @@ import {
   type IdentifierRow,
 } from './identifiers';
 import { deactivateWritePolicy, reconcileDeactivatePolicy } from './deactivate';
+import {
+  idChangeWritePolicy,
+  reconcileIdChangePolicy,
+  type IdChange,
+  type IdChangeRow,
+} from './idchange';
 import { createPolicy, followUpPolicy } from './writes';
 import { ANSWER_CLASSES, type Answer, type AnswerClass, type Decision } from './types';
 
@@ -66,6 +72,8 @@ function row(state: RowState, over: Partial<EvidenceRow> = {}): EvidenceRow {
 
 const CTX: EvidenceContext = { options: OPTIONS, maxWriteAttempts: 3, sent: SENT, ours: true };
 const ID_CTX: IdentifierContext = { options: OPTIONS, maxWriteAttempts: 3 };
+/** The identifier an identifiers job's row adds or removes. */
+const ID = { type: 'CUSTOMER_ID', id: 'C-1' } as const;
 
 /** A row of an existing or created supplier (platform id 42) with a customer id to attach. */
 function attaching(
@@ -77,8 +85,8 @@ function attaching(
 
 /** Every write stage against every answer class. */
 export function writeCases(): PolicyCase[] {
-  const stages: WriteStage[] = ['create', 'identifiers', ...FOLLOW_UP_STAGES, 'deactivate'];
-  const decide = (stage: WriteStage, c: AnswerClass): Decision => {
+  const stages = ['create', 'identifiers', ...FOLLOW_UP_STAGES, 'deactivate', 'add', 'remove'];
+  const decide = (stage: WriteStage | IdChange['action'], c: AnswerClass): Decision => {
     switch (stage) {
       case 'create':
         return createPolicy(sampleAnswer(c), { sent: SENT });
@@ -86,12 +94,21 @@ export function writeCases(): PolicyCase[] {
         return identifierWritePolicy(sampleAnswer(c), attaching('identifiers_sending'), ID_CTX);
       case 'deactivate':
         return deactivateWritePolicy(sampleAnswer(c));
+      case 'add':
+      case 'remove':
+        return idChangeWritePolicy(sampleAnswer(c), { identifier: ID, action: stage });
+      case 'idchange':
+        throw new Error('the idchange stage is listed by its actions, add and remove');
       default:
         return followUpPolicy(stage, sampleAnswer(c), { validate: true });
     }
   };
   return stages.flatMap((stage) =>
-    ANSWER_CLASSES.map((c) => ({ stage, answer: c, decision: decide(stage, c) })),
+    ANSWER_CLASSES.map((c) => ({
+      stage: stage === 'add' || stage === 'remove' ? `identifier ${stage}` : stage,
+      answer: c,
+      decision: decide(stage as WriteStage | IdChange['action'], c),
+    })),
   );
 }
 
@@ -204,6 +221,29 @@ export function readCases(): PolicyCase[] {
   reconcileOff('found (still active)', found);
   reconcileOff('found, cap reached', found, { ...off, attempts: 3 });
   reconcileOff('none (not active any more)', { class: 'none' });
+  const changing: IdChangeRow = { attempts: 1, platformId: '42', errorCode: null };
+  const capped3 = { ...changing, attempts: 3 };
+  const after409id = { ...changing, errorCode: 'api_conflict' };
+  const other: Evidence = { class: 'found', platformTargetId: 7 };
+  for (const action of ['add', 'remove'] as const) {
+    const reconcileChange = (answer: string, e: Evidence, r: typeof changing = changing) =>
+      add(
+        `reconcile identifier ${action}`,
+        answer,
+        reconcileIdChangePolicy(e, r, { identifier: ID, action }, ID_CTX),
+      );
+    reconcileChange('not_settled', { class: 'not_settled' });
+    reconcileChange('found, this supplier', found);
+    reconcileChange('found, this supplier, cap reached', found, capped3);
+    reconcileChange('found, another supplier', other);
+    reconcileChange('ambiguous', { class: 'ambiguous' });
+    reconcileChange('none', { class: 'none' });
+    reconcileChange('none, cap reached', { class: 'none' }, capped3);
+    if (action === 'add') {
+      reconcileChange('found, this supplier, after 409', found, after409id);
+      reconcileChange('none, after 409', { class: 'none' }, after409id);
+    }
+  }
   return cases;
 }
 

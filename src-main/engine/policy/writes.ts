@@ -26,6 +26,20 @@ export interface FollowUpContext {
 
 export const reachable = { kind: 'reachable' } as const;
 
+/** The 400s about the row (its values, or what the platform already has for its supplier). */
+const REFUSALS: ReadonlySet<AnswerClass> = new Set([
+  'row_error',
+  'field_names',
+  'already_validated',
+  'screening_running',
+  'request_pending',
+]);
+
+/** A 400 the platform refused the row with: never sent again by itself. */
+export function isRefusal(c: AnswerClass): boolean {
+  return REFUSALS.has(c);
+}
+
 /** Back to the queue, the attempt given back: the request never took effect. */
 function notSent(to: Outcome['to'], extra: Pick<Outcome, 'response' | 'reason'> = {}): Outcome {
   return { to, retry: 'keep', refund: true, ...extra };

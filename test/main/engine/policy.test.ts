@@ -318,6 +318,44 @@ describe('the reading policy', () => {
     'reconcile deactivate: found (still active)': 'deactivate_queued | now | none',
     'reconcile deactivate: found, cap reached': 'needs_user | none | none',
     'reconcile deactivate: none (not active any more)': 'done | none | none',
+    // An identifiers job's add: on this supplier it took effect; elsewhere the user decides;
+    // nowhere, it is sent again (after a 409: held where it is not shown).
+    'reconcile identifier add: not_settled': 'idchange_in_doubt | settled | none',
+    'reconcile identifier add: found, this supplier': 'done | none | none',
+    'reconcile identifier add: found, this supplier, cap reached': 'done | none | none',
+    'reconcile identifier add: found, another supplier': 'needs_user | none | none',
+    'reconcile identifier add: ambiguous': 'needs_user | none | none',
+    'reconcile identifier add: none': 'idchange_queued | now | none',
+    'reconcile identifier add: none, cap reached': 'needs_user | none | none',
+    'reconcile identifier add: found, this supplier, after 409': 'done | none | none',
+    'reconcile identifier add: none, after 409': 'needs_user | none | none',
+    // Its remove: still on this supplier, sent again; anywhere else or nowhere, it took effect.
+    'reconcile identifier remove: not_settled': 'idchange_in_doubt | settled | none',
+    'reconcile identifier remove: found, this supplier': 'idchange_queued | now | none',
+    'reconcile identifier remove: found, this supplier, cap reached': 'needs_user | none | none',
+    'reconcile identifier remove: found, another supplier': 'done | none | none',
+    'reconcile identifier remove: ambiguous': 'needs_user | none | none',
+    'reconcile identifier remove: none': 'done | none | none',
+    'reconcile identifier remove: none, cap reached': 'done | none | none',
+  });
+
+  it('says what an identifier change came to, and who made it', () => {
+    const result = (stage: string, answer: string) =>
+      readCases().find((c) => c.stage === stage && c.answer === answer)?.decision.outcome.patch
+        ?.opResult;
+    expect(result('reconcile identifier add', 'found, this supplier')).toBe('added');
+    expect(result('reconcile identifier add', 'found, this supplier, after 409')).toBe(
+      'already_present',
+    );
+    expect(result('reconcile identifier add', 'found, another supplier')).toBe('on_other_supplier');
+    expect(result('reconcile identifier remove', 'none')).toBe('removed');
+    const written = (stage: string, answer: string) =>
+      writeCases().find((c) => c.stage === stage && c.answer === answer)?.decision.outcome.patch
+        ?.opResult;
+    expect(written('identifier add', 'accepted')).toBe('added');
+    expect(written('identifier remove', 'accepted')).toBe('removed');
+    // A 404 to a DELETE that was answered: someone else removed it since the check.
+    expect(written('identifier remove', 'not_found')).toBe('not_present');
   });
 
   it('covers every reading stage and what it can find', () => {

@@ -1,5 +1,6 @@
 // A real sandbox, a real journal file and the engine, wired the way the app wires them.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { afterAll, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { MemorySecretStore } from '../../../src-main/api';
@@ -12,6 +13,7 @@ import {
   type RowEvent,
 } from '../../../src-main/journal/journal';
 import type { JobOptions } from '../../../src-main/journal/schema';
+import type { RowState } from '../../../src-main/journal/rowStates';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src-main/sandbox';
 import { identityKey } from '../../../src-shared/supplier';
 
@@ -198,4 +200,153 @@ export function supplierRows(n: number, prefix = 'S', from = 1): NewRow[] {
       state: 'valid' as const,
     };
   });
+}
+
+/** A job in a fresh journal file against the sandbox (reset to its seeds), with its rows; the
+ *  journal is the caller's to close. */
+export async function sandboxJob(
+  sandbox: SandboxHandle,
+  file: string,
+  rows: NewRow[],
+  options: JobOptions,
+  mapping: Record<string, unknown> = {},
+): Promise<{ journal: Journal; secrets: MemorySecretStore; jobId: string }> {
+  sandbox.reset();
+  const journal = openJournal({ path: file });
+  const conn = journal.createConnection({
+    name: 'sandbox',
+    baseUrl: sandbox.url,
+    limits: { GET: [{ limit: 200, windowMs: 1_000 }], WRITE: [{ limit: 100, windowMs: 1_000 }] },
+    isSandbox: true,
+  });
+  const secrets = new MemorySecretStore();
+  await secrets.set(conn.id, 'sandbox');
+  const job = journal.createJob({
+    name: path.basename(file),
+    connectionId: conn.id,
+    sourcePath: 'list.csv',
+    sourceHash: 'x',
+    headerRow: 1,
+    headers: ['id'],
+    mapping,
+    options,
+  });
+  journal.addRows(job.id, rows);
+  return { journal, secrets, jobId: job.id };
+}
+
+/** A job of a kind that acts on existing suppliers (deactivate, identifiers): see sandboxJob. */
+export function kindJob(
+  sandbox: SandboxHandle,
+  file: string,
+  rows: NewRow[],
+  options: Pick<JobOptions, 'operation' | 'identifierAction'>,
+): Promise<{ journal: Journal; secrets: MemorySecretStore; jobId: string }> {
+  const all = { skipExisting: false, screeningPeriod: null, validate: false, ...options };
+  return sandboxJob(sandbox, file, rows, all, { fields: [], operation: options.operation });
+}
+
+/**
+ * Runs a job once to count its journal writes, then once per write k (and `extra` more, as
+ * timing varies a little between lives): dying at write k (a crash between writes k-1 and k),
+ * then, in a new engine on the same journal file once the dead one's lease expired, again to
+ * its end, after which `after` checks it. Returns how many runs died, and how many died with a
+ * row in one of the `intents` (a request that had left).
+ */
+export async function crashAtEveryWrite(
+  make: (name: string) => Promise<{ journal: Journal; secrets: MemorySecretStore; jobId: string }>,
+  settings: Partial<EngineSettings> & { leaseTtlMs: number },
+  intents: readonly RowState[],
+  after: (journal: Journal, jobId: string, k: number) => void,
+  extra = 2,
+): Promise<{ total: number; crashed: number; sawIntent: number }> {
+  const engineOn = (journal: Journal, secrets: MemorySecretStore) =>
+    new SyncEngine({ journal, secrets, settings });
+  const clean = await make('clean');
+  const counting = crashingJournal(clean.journal, Number.POSITIVE_INFINITY);
+  if ((await engineOn(counting.journal, clean.secrets).run(clean.jobId)) !== 'finished')
+    throw new Error('the job did not finish without a crash');
+  const total = counting.writes();
+  clean.journal.close();
+  let crashed = 0;
+  let sawIntent = 0;
+  for (let k = 1; k <= total + extra; k++) {
+    const { journal, secrets, jobId } = await make(`crash-${k}`);
+    const dying = crashingJournal(journal, k);
+    const first = engineOn(dying.journal, secrets);
+    const run = first.run(jobId).catch(() => 'died');
+    await until(() => dying.dead() || journal.getJob(jobId)?.state === 'finished', 'death');
+    await first.close();
+    await run;
+    if (dying.dead()) crashed++;
+    const counts = journal.counts(jobId);
+    if (intents.some((s) => (counts[s] ?? 0) > 0)) sawIntent++;
+    await new Promise((r) => setTimeout(r, settings.leaseTtlMs + 10));
+    const second = engineOn(journal, secrets);
+    const ended = await second.run(jobId);
+    await second.close();
+    if (ended !== 'finished') throw new Error(`crash at write ${k}: the job ended ${ended}`);
+    after(journal, jobId, k);
+    journal.close();
+  }
+  return { total, crashed, sawIntent };
+}
+
+/** The suppliers the kinds' tests name: A (supplier id A-1 from ERP, customer id C-A), B (own
+ *  id OWN-B), and C and D sharing the id X-1 under different sources (without a source it names
+ *  both). */
+export const NAMED_SEEDS = [
+  {
+    name: 'A',
+    countryCode: 'DE',
+    city: 'B',
+    address: '1',
+    supplierIds: [{ id: 'A-1', source: 'ERP' }],
+    customerIds: [{ id: 'C-A' }],
+  },
+  { name: 'B', countryCode: 'DE', city: 'B', address: '2', ownIds: [{ id: 'OWN-B' }] },
+  {
+    name: 'C',
+    countryCode: 'DE',
+    city: 'B',
+    address: '3',
+    supplierIds: [{ id: 'X-1', source: 'ERP' }],
+  },
+  {
+    name: 'D',
+    countryCode: 'DE',
+    city: 'B',
+    address: '4',
+    supplierIds: [{ id: 'X-1', source: 'SAP' }],
+  },
+];
+
+/** A sandbox seeded with `seeds` and a folder for journal files, for the tests of one file
+ *  (started before them, closed and removed after them). */
+export function kindSandbox(
+  seeds: NonNullable<SandboxOptions['seedSuppliers']>,
+  permissions: string[],
+): { sandbox: () => SandboxHandle; file: (name: string) => string } {
+  let sandbox: SandboxHandle | undefined;
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'engine-kinds-'));
+    sandbox = await startSandbox({
+      randomSeed: 5,
+      tokens: [{ token: 'sandbox', permissions }],
+      seedSuppliers: seeds,
+    });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    sandbox: () => sandbox ?? failNoSandbox(),
+    file: (name) => path.join(dir, `${name}.sqlite`),
+  };
+}
+
+function failNoSandbox(): never {
+  throw new Error('the sandbox is not started yet');
 }
