@@ -28,8 +28,17 @@ test('a scores sheet is mapped for its perspective, run, and its rows end writte
   await page.getByTestId('scores-perspective').fill('1');
   await page.getByRole('button', { name: 'Read the event types and the first rows' }).click();
   await expect(page.getByTestId('scores-event-types')).toContainText('3 event types');
-  await expect(page.getByTestId('scores-mapping')).toContainText('Supplier ID ← Supplier ID');
-  await expect(page.getByTestId('scores-mapping')).toContainText('supplier_audit ← Supplier audit');
+  const mapping = page.getByTestId('scores-mapping');
+  await expect(mapping.getByLabel('Column for Supplier ID', { exact: true })).toHaveValue('0');
+  await expect(mapping.getByLabel('Column for Supplier audit (supplier_audit)')).toHaveValue('2');
+  // The user's own choice is read back at once: without the Quality incident column, no row
+  // has a quality_incident score.
+  await mapping.getByLabel('Column for Quality incident (quality_incident)').selectOption('');
+  await expect(page.getByTestId('scores-rows')).not.toContainText('quality_incident');
+  await mapping
+    .getByLabel('Column for Quality incident (quality_incident)')
+    .selectOption({ label: 'D · Quality incident' });
+  await expect(page.getByTestId('scores-rows')).toContainText('quality_incident 80 (D2)');
   // The decimal score is named with its cell before anything is sent.
   await expect(page.getByTestId('scores-rows')).toContainText('C5');
   await expect(page.getByTestId('blocked-reason')).toHaveCount(0);
