@@ -5,6 +5,7 @@
 // when the job has finished, the journal is compared with what the sandbox holds.
 //   npm run bench:chaos -- --rows 1000 --kills 100 [--seed 1] [--separate-followups] [--keep]
 //   npm run bench:chaos -- --operation deactivate --rows 200 --kills 20
+//   npm run bench:chaos -- --operation identifiers --rows 200 --kills 20
 // Last line: rows=<n> kills=<k> lost=<n> duplicates=<n> in_doubt_reconciled=<n> wrong_state=<n>
 // wrongly_existing=<n> (rows the job created that the journal reports as existing)
 // With --operation deactivate the sandbox is seeded with the rows' suppliers and as many more
@@ -12,6 +13,12 @@
 // kills=<k> lost=<n> repeated_changes=<n> (suppliers the sandbox deactivated more than once)
 // in_doubt_reconciled=<n> wrong_state=<n> (a row not saying its own DELETE did it, a row's
 // supplier still active, or another supplier deactivated)
+// With --operation identifiers the sandbox is seeded as for deactivate, half the rows' suppliers
+// with an own id; each row adds a customer id to its supplier (the job's action) or, for a
+// supplier with an own id, removes that (the row's own action); last line: rows=<n> kills=<k>
+// lost=<n> repeated_changes=<n> (identifiers the sandbox added or removed more than once)
+// in_doubt_reconciled=<n> wrong_state=<n> (a row not saying its own change did it, or a supplier
+// whose identifiers are not what the rows asked for: every other supplier untouched)
 // Exit code 1 when lost, duplicates, repeated_changes or wrong_state is not 0.
 //
 // Time is scaled down: sandbox creation takes 400 ms instead of hours, screening and validation
@@ -45,13 +52,14 @@ const KILLS = Number(arg('kills') ?? 20);
 const SEED = Number(arg('seed') ?? 1);
 const KEEP = argv.includes('--keep');
 const OPERATION = arg('operation') ?? 'onboard';
-if (!['onboard', 'deactivate'].includes(OPERATION)) {
-  console.error(
-    `--operation takes onboard or deactivate (identifiers: not built yet), not ${OPERATION}`,
-  );
+if (!['onboard', 'deactivate', 'identifiers'].includes(OPERATION)) {
+  console.error(`--operation takes onboard, deactivate or identifiers, not ${OPERATION}`);
   process.exit(2);
 }
 const DEACTIVATE = OPERATION === 'deactivate';
+const IDENTIFIERS = OPERATION === 'identifiers';
+/** The kinds that act on suppliers the sandbox is seeded with. */
+const NAMED = DEACTIVATE || IDENTIFIERS;
 const VERBOSE = argv.includes('--verbose');
 // Without the on-create entitlements, screening and validation are writes of their own: every
 // write stage is then under fire.
@@ -102,7 +110,14 @@ const log = (line: string) => {
 
 const chaosId = (i: number) => ({ id: `C-${String(i + 1).padStart(6, '0')}`, source: 'ERP' });
 
-/** Deactivate: the sandbox holds the rows' suppliers and as many more that stay active. */
+/** Identifiers: row i adds the customer id K-i to its supplier, or, every odd row, removes the
+ *  own id O-i its supplier was seeded with. */
+const removes = (i: number) => IDENTIFIERS && i % 2 === 1;
+const customerIdOf = (i: number) => `K-${String(i + 1).padStart(6, '0')}`;
+const ownIdOf = (i: number) => `O-${String(i + 1).padStart(6, '0')}`;
+
+/** Deactivate, identifiers: the sandbox holds the rows' suppliers and as many more that stay
+ *  as they are. */
 function seeds(n: number): SandboxSeedSupplier[] {
   return Array.from({ length: 2 * n }, (_, i) => ({
     name: `Chaos Supplier ${i + 1} GmbH`,
@@ -110,19 +125,26 @@ function seeds(n: number): SandboxSeedSupplier[] {
     city: 'Berlin',
     address: `Hauptstraße ${i + 1}`,
     supplierIds: [chaosId(i)],
+    ...(i < n && removes(i) ? { ownIds: [{ id: ownIdOf(i) }] } : {}),
   }));
 }
 
-/** Deactivate: the rows name the first n suppliers by supplier id and source. */
+/** Deactivate, identifiers: the rows name the first n suppliers by supplier id and source (and
+ *  the identifier each adds or removes). */
 function namedRows(n: number): NewRow[] {
   return Array.from({ length: n }, (_, i) => {
     const supplierId = chaosId(i);
-    const payload = { supplierId };
+    const identifier = removes(i)
+      ? { type: 'OWN_ID', id: ownIdOf(i) }
+      : { type: 'CUSTOMER_ID', id: customerIdOf(i) };
+    const payload = IDENTIFIERS
+      ? { supplierId, identifier, ...(removes(i) ? { action: 'remove' } : {}) }
+      : { supplierId };
     return {
       sourceRow: i + 2,
       cells: [supplierId.id, supplierId.source],
       payload,
-      identityKey: JSON.stringify(payload),
+      identityKey: JSON.stringify(IDENTIFIERS ? { identifier } : payload),
       state: 'valid' as const,
     };
   });
@@ -202,7 +224,7 @@ async function main(): Promise<number> {
     window: 'fixed',
     faults: FAULTS,
     randomSeed: SEED,
-    ...(DEACTIVATE ? { seedSuppliers: seeds(ROWS) } : {}),
+    ...(NAMED ? { seedSuppliers: seeds(ROWS) } : {}),
   });
   const journalPath = path.join(dir, 'journal.sqlite');
   const journal = openJournal({ path: journalPath });
@@ -222,13 +244,19 @@ async function main(): Promise<number> {
     sourceHash: 'chaos',
     headerRow: 1,
     headers: ['id', 'name'],
-    mapping: DEACTIVATE ? { fields: [], operation: 'deactivate' } : {},
+    mapping: NAMED ? { fields: [], operation: OPERATION as 'deactivate' | 'identifiers' } : {},
     // Screening is asked for with the creation; validation then follows as its own write.
-    options: DEACTIVATE
-      ? { skipExisting: false, screeningPeriod: null, validate: false, operation: 'deactivate' }
+    options: NAMED
+      ? {
+          skipExisting: false,
+          screeningPeriod: null,
+          validate: false,
+          operation: OPERATION as 'deactivate' | 'identifiers',
+          ...(IDENTIFIERS ? { identifierAction: 'add' as const } : {}),
+        }
       : { skipExisting: false, screeningPeriod: 2, validate: true },
   });
-  journal.addRows(job.id, DEACTIVATE ? namedRows(ROWS) : rows(ROWS));
+  journal.addRows(job.id, NAMED ? namedRows(ROWS) : rows(ROWS));
   journal.close();
 
   // 429 bursts: every few seconds the neighbour spends a whole window's budget at once.
@@ -257,7 +285,7 @@ async function main(): Promise<number> {
 
   // Writes per row: the create and the validation request; a life does on average this much
   // work before it is killed, so that the K kills spread over the whole job.
-  const writesPerRow = DEACTIVATE ? 1 : SEPARATE ? 3 : 2;
+  const writesPerRow = NAMED ? 1 : SEPARATE ? 3 : 2;
   const workMs = ((ROWS * writesPerRow) / WRITE_PER_S) * 1_000 * 1.3;
   const meanLifeMs = Math.max(200, workMs / Math.max(1, KILLS));
   let kills = 0;
@@ -307,15 +335,8 @@ async function main(): Promise<number> {
     faults: {},
   });
   const elapsedMs = Date.now() - started;
-  if (DEACTIVATE)
-    return compareDeactivated(sandbox, journalPath, dir, job.id, {
-      lives,
-      crashes,
-      kills,
-      elapsedMs,
-      noiseBursts,
-      finished,
-    });
+  const run = { lives, crashes, kills, elapsedMs, noiseBursts, finished };
+  if (NAMED) return compareKind(sandbox, journalPath, dir, job.id, run);
 
   // ---- compare the journal with the sandbox ------------------------------------------------
   const db = new Database(journalPath, { readonly: true });
@@ -435,39 +456,101 @@ main().then(
   },
 );
 
-/** Deactivate: the journal against the sandbox. Every row done and saying its own DELETE did
- *  it, its supplier inactive, the others active, and no supplier deactivated twice. */
-async function compareDeactivated(
-  sandbox: SandboxHandle,
+interface RunFigures {
+  lives: number;
+  crashes: number;
+  kills: number;
+  elapsedMs: number;
+  noiseBursts: number;
+  finished: boolean;
+}
+
+interface KindRow {
+  id: number;
+  state: string;
+  payload: string;
+  opResult: string | null;
+}
+
+/** Deactivate, identifiers: the job's rows, how many left the stage's in-doubt state, and the
+ *  rows by state. */
+function readKindJournal(
   journalPath: string,
-  dir: string,
   jobId: string,
-  run: {
-    lives: number;
-    crashes: number;
-    kills: number;
-    elapsedMs: number;
-    noiseBursts: number;
-    finished: boolean;
-  },
-): Promise<number> {
+  inDoubt: string,
+): { jrows: KindRow[]; inDoubtReconciled: number; states: Array<{ state: string; n: number }> } {
   const db = new Database(journalPath, { readonly: true });
   const jrows = db
     .prepare('SELECT id, state, payload, op_result AS opResult FROM rows WHERE job_id = ?')
-    .all(jobId) as Array<{ id: number; state: string; payload: string; opResult: string | null }>;
+    .all(jobId) as KindRow[];
   const inDoubtReconciled = (
     db
       .prepare(
         `SELECT COUNT(*) AS n FROM rows JOIN row_events ON row_events.row_id = rows.id
          WHERE rows.job_id = ? AND row_events.kind IN ('transition', 'response')
-         AND json_extract(detail, '$.from') = 'deactivate_in_doubt'`,
+         AND json_extract(detail, '$.from') = ?`,
       )
-      .get(jobId) as { n: number }
+      .get(jobId, inDoubt) as { n: number }
   ).n;
   const states = db
     .prepare('SELECT state, COUNT(*) AS n FROM rows WHERE job_id = ? GROUP BY state')
     .all(jobId) as Array<{ state: string; n: number }>;
   db.close();
+  return { jrows, inDoubtReconciled, states };
+}
+
+/** Deactivate, identifiers: the report's lines, the last one the figures; the exit code. */
+async function reportKind(
+  sandbox: SandboxHandle,
+  dir: string,
+  run: RunFigures,
+  figures: Found & { states: Array<{ state: string; n: number }>; inDoubtReconciled: number },
+): Promise<number> {
+  const stats = sandbox.stats();
+  await sandbox.close();
+  const { states, problems, lost, repeated, inDoubtReconciled, wrongState } = figures;
+  for (const p of problems.slice(0, 20)) process.stderr.write(`${p}\n`);
+  console.log(
+    `seed=${SEED} operation=${OPERATION} lives=${run.lives} crashes=${run.crashes} elapsed_s=${(run.elapsedMs / 1000).toFixed(1)}`,
+  );
+  console.log(
+    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE}; requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}; ${run.noiseBursts} bursts of a neighbour`,
+  );
+  console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
+  console.log(
+    `rows=${ROWS} kills=${run.kills} lost=${lost} repeated_changes=${repeated} in_doubt_reconciled=${inDoubtReconciled} wrong_state=${wrongState}`,
+  );
+  if (KEEP) process.stderr.write(`journal kept in ${dir}\n`);
+  else await rm(dir, { recursive: true, force: true });
+  return lost === 0 && repeated === 0 && wrongState === 0 && run.finished ? 0 : 1;
+}
+
+interface Found {
+  lost: number;
+  wrongState: number;
+  repeated: number;
+  problems: string[];
+}
+
+/** Deactivate, identifiers: the journal against the sandbox, reported. */
+async function compareKind(
+  sandbox: SandboxHandle,
+  journalPath: string,
+  dir: string,
+  jobId: string,
+  run: RunFigures,
+): Promise<number> {
+  const inDoubt = DEACTIVATE ? 'deactivate_in_doubt' : 'idchange_in_doubt';
+  const { jrows, inDoubtReconciled, states } = readKindJournal(journalPath, jobId, inDoubt);
+  const found = DEACTIVATE
+    ? await compareDeactivated(sandbox, jrows)
+    : await compareIdentifiers(sandbox, jrows);
+  return reportKind(sandbox, dir, run, { states, inDoubtReconciled, ...found });
+}
+
+/** Deactivate: every row done and saying its own DELETE did it, its supplier inactive, the
+ *  others active, and no supplier deactivated twice. */
+async function compareDeactivated(sandbox: SandboxHandle, jrows: KindRow[]): Promise<Found> {
   const client = new ApiClient({ baseUrl: sandbox.url, token: async () => TOKEN });
   const active = new Set<string>();
   for (let page = 0; ; page++) {
@@ -477,8 +560,6 @@ async function compareDeactivated(
       for (const ref of s.supplierIds ?? []) active.add(identityKey(ref));
     if (answer.value.content.length < 2_000) break;
   }
-  const stats = sandbox.stats();
-  await sandbox.close();
   let lost = 0;
   let wrongState = 0;
   const problems: string[] = [];
@@ -506,19 +587,56 @@ async function compareDeactivated(
       problems.push(`supplier ${s.supplierIds![0]!.id} is no row of the job, yet inactive`);
     }
   }
-  const repeated = Object.values(stats.changesByIdentity.deactivate).filter((n) => n > 1).length;
-  for (const p of problems.slice(0, 20)) process.stderr.write(`${p}\n`);
-  console.log(
-    `seed=${SEED} operation=deactivate lives=${run.lives} crashes=${run.crashes} elapsed_s=${(run.elapsedMs / 1000).toFixed(1)}`,
-  );
-  console.log(
-    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE}; requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}; ${run.noiseBursts} bursts of a neighbour`,
-  );
-  console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
-  console.log(
-    `rows=${ROWS} kills=${run.kills} lost=${lost} repeated_changes=${repeated} in_doubt_reconciled=${inDoubtReconciled} wrong_state=${wrongState}`,
-  );
-  if (KEEP) process.stderr.write(`journal kept in ${dir}\n`);
-  else await rm(dir, { recursive: true, force: true });
-  return lost === 0 && repeated === 0 && wrongState === 0 && run.finished ? 0 : 1;
+  const repeated = Object.values(sandbox.stats().changesByIdentity.deactivate).filter(
+    (n) => n > 1,
+  ).length;
+  return { lost, wrongState, repeated, problems };
+}
+
+/** Identifiers: every row done and saying its own change did it (added, removed); every
+ *  supplier holding exactly the identifiers the rows asked for (the added customer id, no
+ *  removed own id; the suppliers no row names as seeded); no identifier added or removed
+ *  twice. */
+async function compareIdentifiers(sandbox: SandboxHandle, jrows: KindRow[]): Promise<Found> {
+  let lost = 0;
+  let wrongState = 0;
+  const problems: string[] = [];
+  for (const r of jrows) {
+    const action = (JSON.parse(r.payload) as { action?: string }).action ?? 'add';
+    const want = action === 'remove' ? 'removed' : 'added';
+    if (r.state !== 'done') {
+      lost++;
+      problems.push(`row ${r.id}: ${r.state}`);
+    } else if (r.opResult !== want) {
+      wrongState++;
+      problems.push(`row ${r.id}: done, ${r.opResult} instead of ${want}`);
+    }
+  }
+  const client = new ApiClient({ baseUrl: sandbox.url, token: async () => TOKEN });
+  const ids = (list: { id: string }[] | null | undefined) =>
+    (list ?? []).map((x) => x.id).join(',');
+  for (let i = 0; i < 2 * ROWS; i++) {
+    const ref = chaosId(i);
+    const answer = await client.findByIdentifier({ supplierId: ref.id, source: ref.source });
+    if (answer.kind !== 'ok' || answer.value.found !== 'one') {
+      wrongState++;
+      problems.push(`supplier ${ref.id}: not found once`);
+      continue;
+    }
+    const s = answer.value.supplier;
+    // Row i (for i < ROWS) added K-i or removed the own id its supplier had; nothing else.
+    const customers = i < ROWS && !removes(i) ? customerIdOf(i) : '';
+    if (ids(s.customerIds) !== customers || ids(s.ownIds) !== '') {
+      wrongState++;
+      problems.push(
+        `supplier ${ref.id}: customer ids [${ids(s.customerIds)}], own ids [${ids(s.ownIds)}]`,
+      );
+    }
+  }
+  const changes = sandbox.stats().changesByIdentity;
+  const repeated = [
+    ...Object.values(changes.identifier_add),
+    ...Object.values(changes.identifier_remove),
+  ].filter((n) => n > 1).length;
+  return { lost, wrongState, repeated, problems };
 }
