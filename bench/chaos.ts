@@ -9,6 +9,7 @@
 // Exit code 1 when lost, duplicates or wrong_state is not 0.
 // `--operation scores`: the scores job under the same kills and faults (bench/chaosScores.ts).
 // `--operation deactivate`: a deactivate job likewise (bench/chaosDeactivate.ts).
+// `--operation identifiers`: identifier changes likewise (bench/chaosIdentifiers.ts).
 //
 // Time is scaled down: sandbox creation takes 400 ms instead of hours, screening and validation
 // 300 ms, limits are per second instead of per 10 s/60 s, and the engine settles in-doubt writes
@@ -104,9 +105,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<number> {
   const operation = arg('operation') ?? 'onboard';
-  if (!['onboard', 'deactivate', 'scores'].includes(operation)) {
-    console.error(`--operation takes onboard, deactivate or scores, not ${operation}`);
+  if (!['onboard', 'deactivate', 'identifiers', 'scores'].includes(operation)) {
+    console.error(`--operation takes onboard, deactivate, identifiers or scores, not ${operation}`);
     return 2;
+  }
+  if (operation === 'identifiers') {
+    // The identifier changes' run reads the same arguments and ends the process itself.
+    await import('./chaosIdentifiers');
+    return new Promise<number>(() => undefined);
   }
   if (operation === 'deactivate') {
     const { chaosDeactivate } = await import('./chaosDeactivate');

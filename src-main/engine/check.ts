@@ -232,13 +232,12 @@ function changeOutcome(
   const holder = held.found === 'one' ? String(held.supplier.platformTargetId) : undefined;
   const here = holder === platformId;
   const toSend = change.action === 'add' ? held.found === 'none' : here;
-  if (toSend) return { ...base, to: 'exists', patch: { platformId }, reason: 'exists' };
+  // A row checked again (retried) says nothing of an earlier outcome until it has a new one.
+  const fresh = { platformId, opResult: null };
+  if (toSend) return { ...base, to: 'exists', patch: fresh, reason: 'exists' };
   if (held.found === 'ambiguous') {
-    return {
-      ...base,
-      to: 'ambiguous',
-      patch: { platformId, ...rowError('api_ambiguous.identifier', { id: change.identifier.id }) },
-    };
+    const error = rowError('api_ambiguous.identifier', { id: change.identifier.id });
+    return { ...base, to: 'ambiguous', patch: { ...fresh, ...error } };
   }
   if (change.action === 'add' && !here) {
     const other = onOtherSupplier(change.identifier, holder);

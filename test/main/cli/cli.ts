@@ -5,6 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import { afterEach, beforeEach } from 'vitest';
+import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src-main/sandbox';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices } from '../../../src-main/services/appServices';
 
@@ -188,4 +190,56 @@ export async function saveConnection(
   } finally {
     await services.close();
   }
+}
+
+/** For each test of a file: a sandbox over real HTTP with `token` and `seeds`, a temporary
+ *  folder, and a data folder with the sandbox saved as the connection "local sandbox"; `where`
+ *  is the options that run against it with the token from ONBOARD_TOKEN. */
+export function sandboxPerTest(
+  token: string,
+  seeds: NonNullable<SandboxOptions['seedSuppliers']>,
+  prefix: string,
+): {
+  sandbox: () => SandboxHandle;
+  dir: () => string;
+  dataDir: () => string;
+  where: () => string[];
+} {
+  let sandbox: SandboxHandle | undefined;
+  let tmp: Awaited<ReturnType<typeof tempDir>> | undefined;
+  let dataDir = '';
+  beforeEach(async () => {
+    sandbox = await startSandbox({
+      tokens: [{ token }],
+      processingMs: 100,
+      limits: { GET: [{ limit: 300, windowSeconds: 1 }], WRITE: [{ limit: 50, windowSeconds: 1 }] },
+      seedSuppliers: seeds,
+    });
+    tmp = await tempDir(prefix);
+    dataDir = path.join(tmp.dir, 'data');
+    await saveConnection(dataDir, 'local sandbox', sandbox.url, { GET: 300, WRITE: 50 });
+  });
+  afterEach(async () => {
+    await sandbox?.close();
+    await tmp?.remove();
+  });
+  const started = <T>(v: T | undefined): T => {
+    if (v === undefined) throw new Error('the sandbox is not started yet');
+    return v;
+  };
+  return {
+    sandbox: () => started(sandbox),
+    dir: () => started(tmp).dir,
+    dataDir: () => dataDir,
+    where: () => [
+      '--connection',
+      'local sandbox',
+      '--token-env',
+      'ONBOARD_TOKEN',
+      '--data-dir',
+      dataDir,
+      '--sandbox-processing-ms',
+      '100',
+    ],
+  };
 }

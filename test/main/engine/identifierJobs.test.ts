@@ -63,6 +63,13 @@ async function holderOf(query: string): Promise<number | null> {
   return list.length === 1 ? list[0]!.platformTargetId : null;
 }
 
+/** Someone else adds or removes an identifier, over HTTP; the answer's status. */
+async function byHand(method: 'POST' | 'DELETE', platformId: string, body: Id): Promise<number> {
+  const url = `${kinds.sandbox().url}/public/v2/suppliers/sites/identifiers?platformId=${platformId}`;
+  const headers = { 'X-Auth-Token': 'sandbox', 'Content-Type': 'application/json' };
+  return (await fetch(url, { method, headers, body: JSON.stringify(body) })).status;
+}
+
 const A = { supplierId: { id: 'A-1', source: 'ERP' } };
 const B = { ownId: 'OWN-B' };
 
@@ -118,20 +125,31 @@ it('reads a 409 back: an identifier someone else added meanwhile is already pres
   expect(await engine.run(jobId, { mode: 'check', wait: true })).toBe('checked');
   const platformId = journal.pageRows(jobId).rows[0]!.platformId!;
   // Someone else adds it between the check and the start.
-  const added = await fetch(
-    `${kinds.sandbox().url}/public/v2/suppliers/sites/identifiers?platformId=${platformId}`,
-    {
-      method: 'POST',
-      headers: { 'X-Auth-Token': 'sandbox', 'Content-Type': 'application/json' },
-      body: JSON.stringify({ type: 'OWN_ID', id: 'O-LATE' }),
-    },
-  );
-  expect(added.status).toBe(201);
+  expect(await byHand('POST', platformId, { type: 'OWN_ID', id: 'O-LATE' })).toBe(201);
   expect(await engine.run(jobId)).toBe('finished');
   await engine.close();
   const row = journal.pageRows(jobId).rows[0]!;
   expect([row.state, row.opResult]).toEqual(['done', 'already_present']);
   expect(changes('identifier_add')).toEqual([1]);
+  journal.close();
+});
+
+it('adds an identifier another supplier held once the user freed it and retried the row', async () => {
+  const { journal, secrets, jobId } = await setUp('freed', [
+    change(2, B, { type: 'CUSTOMER_ID', id: 'C-A' }),
+  ]);
+  const engine = engineOn(journal, secrets);
+  expect(await engine.run(jobId)).toBe('finished');
+  expect(journal.pageRows(jobId).rows[0]!.opResult).toBe('on_other_supplier');
+  const a = await holderOf('customerId=C-A');
+  // The user removes it from supplier A, then retries the row: checked again, then added.
+  expect(await byHand('DELETE', String(a), { type: 'CUSTOMER_ID', id: 'C-A' })).toBe(204);
+  expect(engine.retry(jobId)).toBe(1);
+  expect(await engine.run(jobId)).toBe('finished');
+  await engine.close();
+  const row = journal.pageRows(jobId).rows[0]!;
+  expect([row.state, row.opResult, row.errorCode]).toEqual(['done', 'added', null]);
+  expect(String(await holderOf('customerId=C-A'))).toBe(row.platformId);
   journal.close();
 });
 
