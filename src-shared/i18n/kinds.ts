@@ -24,7 +24,6 @@ export const en = {
     'Choose the columns that name each supplier: any of its ids is enough (a supplier ID with its source is the most precise). Rows are checked against the platform before anything is sent.',
   'map.blockedRef':
     'Map at least one column that names the supplier: Supplier ID, Customer ID, Own ID or Platform ID.',
-  'field.platformId': 'Platform ID',
   'plan.deactivations': '{n} suppliers will be deactivated on the platform.',
   'plan.undoOf':
     'These are exactly the suppliers the onboarding job created; suppliers that existed before it are left alone.',
@@ -94,7 +93,6 @@ export const de: Record<keyof typeof en, string> = {
     'Wählen Sie die Spalten, die jeden Lieferanten nennen: eine seiner Kennungen genügt (eine Lieferanten-ID mit ihrer Quelle ist am genauesten). Die Zeilen werden mit der Plattform abgeglichen, bevor etwas gesendet wird.',
   'map.blockedRef':
     'Ordnen Sie mindestens eine Spalte zu, die den Lieferanten nennt: Lieferanten-ID, Kundennummer, Eigene Nummer oder Plattform-ID.',
-  'field.platformId': 'Plattform-ID',
   'plan.deactivations': '{n} Lieferanten werden auf der Plattform deaktiviert.',
   'plan.undoOf':
     'Das sind genau die Lieferanten, die der Anlage-Auftrag angelegt hat; Lieferanten, die es vorher schon gab, bleiben unberührt.',

@@ -108,7 +108,7 @@ describe('the journal', () => {
       expect(await journal.markSendingAsync([a!, b!, c!], clock.now())).toEqual([a, b, c]);
       const results = await Promise.allSettled([
         journal.recordOutcomeAsync({ rowId: a!, from: 'sending', to: 'accepted' }),
-        journal.recordOutcomeAsync({ rowId: b!, from: 'sending', to: 'done' }), // illegal
+        journal.recordOutcomeAsync({ rowId: b!, from: 'sending', to: 'draft' }), // illegal
         journal.recordOutcomeAsync({ rowId: c!, from: 'queued', to: 'sending' }), // stale
       ]);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);

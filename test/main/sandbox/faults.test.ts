@@ -128,6 +128,7 @@ describe('/__sandbox', () => {
       screeningRequests: 0,
       validationRequests: 0,
       changesByIdentity: { deactivate: {}, identifier_add: {}, identifier_remove: {} },
+      scoreWrites: {},
     });
     expect((await call(t.sb.url, 'GET', '/__sandbox/nothing')).status).toBe(404);
   });
