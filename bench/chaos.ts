@@ -8,8 +8,7 @@
 // wrongly_existing=<n> (rows the job created that the journal reports as existing)
 // Exit code 1 when lost, duplicates or wrong_state is not 0.
 // `--operation scores`: the scores job under the same kills and faults (bench/chaosScores.ts).
-// `--operation deactivate`: a deactivate job likewise (bench/chaosDeactivate.ts).
-// `--operation identifiers`: identifier changes likewise (bench/chaosIdentifiers.ts).
+// `--operation deactivate|identifiers`: those jobs likewise (bench/chaosKinds.ts).
 //
 // Time is scaled down: sandbox creation takes 400 ms instead of hours, screening and validation
 // 300 ms, limits are per second instead of per 10 s/60 s, and the engine settles in-doubt writes
@@ -109,14 +108,10 @@ async function main(): Promise<number> {
     console.error(`--operation takes onboard, deactivate, identifiers or scores, not ${operation}`);
     return 2;
   }
-  if (operation === 'identifiers') {
-    // The identifier changes' run reads the same arguments and ends the process itself.
-    await import('./chaosIdentifiers');
-    return new Promise<number>(() => undefined);
-  }
-  if (operation === 'deactivate') {
-    const { chaosDeactivate } = await import('./chaosDeactivate');
-    return chaosDeactivate({
+  if (operation === 'deactivate' || operation === 'identifiers') {
+    const { chaosKind } = await import('./chaosKinds');
+    return chaosKind({
+      operation,
       rows: ROWS,
       kills: KILLS,
       seed: SEED,
