@@ -47,13 +47,7 @@ test('a deactivate list: the count is typed to confirm, then each supplier is de
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   await openApp(page, host());
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'New import' })
-    .click();
-  await page.getByTestId('kind-deactivate').check();
-  await page.getByTestId('file-input').setInputFiles(await deactivateList());
-  await expect(page.getByTestId('preview')).toBeVisible({ timeout: 30_000 });
+  await importFile(page, await deactivateList(), 'deactivate');
   await page.getByRole('button', { name: 'Next: Map' }).click();
   await expect(page.getByTestId('map-kind')).toHaveText('Deactivate suppliers');
   // Only the fields that name a supplier are offered; none is required on its own.

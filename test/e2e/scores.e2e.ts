@@ -3,7 +3,7 @@
 // headers suggest shown with the first rows (each problem with its cell), the job made and run.
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { hostPerFile, jobEnded, openApp, shot, watchErrors } from './support';
+import { hostPerFile, importFile, jobEnded, openApp, shot, watchErrors } from './support';
 
 const host = hostPerFile();
 const SCORES = path.resolve('resources/samples/scores.xlsx');
@@ -14,13 +14,7 @@ test('a scores sheet is mapped for its perspective, run, and its rows end writte
   test.setTimeout(180_000);
   const errors = watchErrors(page);
   await openApp(page, host());
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'New import' })
-    .click();
-  await page.getByTestId('kind-scores').check();
-  await page.getByTestId('file-input').setInputFiles(SCORES);
-  await expect(page.getByTestId('preview')).toBeVisible({ timeout: 30_000 });
+  await importFile(page, SCORES, 'scores');
   await page.getByRole('button', { name: 'Next: Map' }).click();
 
   // Without a perspective nothing can be made.

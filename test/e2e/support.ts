@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Operation } from '../../src-shared/operations';
 import { expect, test, type Page } from '@playwright/test';
 import { messages, type Lang, type MessageKey } from '../../src-shared/i18n';
 
@@ -283,13 +284,15 @@ export async function openApp(page: Page, host: RunningHost): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Jobs', level: 2 })).toBeVisible();
 }
 
-/** Import → preview: picks the file with the browser's file input (uploaded in chunks). */
-export async function importFile(page: Page, file: string): Promise<void> {
+/** Import → preview: picks the kind of job (an onboarding unless told) and the file with the
+ *  browser's file input (uploaded in chunks). */
+export async function importFile(page: Page, file: string, kind?: Operation): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'New import' })
     .click();
   await expect(page.getByRole('heading', { name: 'Import a supplier list' })).toBeVisible();
+  if (kind) await page.getByTestId(`kind-${kind}`).check();
   await page.getByTestId('file-input').setInputFiles(file);
   await expect(page.getByTestId('preview')).toBeVisible({ timeout: 30_000 });
 }
