@@ -19,6 +19,7 @@ export const en = {
   'kind.scores.help':
     "Your organisation's own scores per supplier (audits, delivery, sustainability) for the event types of a perspective.",
   'kind.undo': 'Undo onboarding',
+  'kind.undoName': '{name} · undo',
   'kind.badge': 'Kind: {kind}',
   'map.introRef':
     'Choose the columns that name each supplier: any of its ids is enough (a supplier ID with its source is the most precise). Rows are checked against the platform before anything is sent.',
@@ -88,6 +89,7 @@ export const de: Record<keyof typeof en, string> = {
   'kind.scores.help':
     'Die eigenen Bewertungen Ihrer Organisation je Lieferant (Audits, Lieferleistung, Nachhaltigkeit) für die Ereignistypen einer Perspektive.',
   'kind.undo': 'Anlage rückgängig machen',
+  'kind.undoName': '{name} · rückgängig',
   'kind.badge': 'Art: {kind}',
   'map.introRef':
     'Wählen Sie die Spalten, die jeden Lieferanten nennen: eine seiner Kennungen genügt (eine Lieferanten-ID mit ihrer Quelle ist am genauesten). Die Zeilen werden mit der Plattform abgeglichen, bevor etwas gesendet wird.',

@@ -2,6 +2,7 @@
 // created (`created_by_job`), never one that existed before it. It goes through the same check,
 // confirmation by number, journal and throttle as any deactivate job.
 import { failWith } from '../../../src-shared/errors';
+import { word } from '../../../src-shared/i18n';
 import { operationOf } from '../../../src-shared/operations';
 import type { RowState } from '../../../src-shared/rowStates';
 import type { NewRow } from '../../journal/journal';
@@ -38,8 +39,9 @@ export function createUndoJob(
       state: 'valid',
     });
   }
+  const lang = input.lang ?? job.options.lang ?? 'en';
   const undo = journal.createJob({
-    name: input.name?.trim() || `${job.name} · undo`,
+    name: input.name?.trim() || word(lang, 'kind.undoName', { name: job.name }),
     connectionId: job.connectionId,
     sourcePath: job.sourcePath,
     sourceHash: job.sourceHash,
@@ -54,7 +56,7 @@ export function createUndoJob(
       validate: false,
       operation: 'deactivate',
       undoOf: job.id,
-      lang: input.lang ?? job.options.lang ?? 'en',
+      lang,
     },
   });
   journal.addRows(undo.id, rows);
