@@ -303,6 +303,9 @@ export const JobViewSchema = z.object({
       attention: z.number().int(),
     })
     .default({ screening: {}, validation: {}, attention: 0 }),
+  /** A deactivate or identifiers job: rows per own outcome (OP_RESULTS: deactivated, already
+   *  inactive, not found, added, already present, on another supplier, removed, not present). */
+  opResults: CountsSchema.default({}),
   /** Hidden from the job list unless the user shows archived jobs. */
   archived: z.boolean().default(false),
 });
@@ -416,7 +419,12 @@ const ThrottleViewSchema = z.object({
 export const EtaPartsSchema = z.object({
   etaMs: z.number(),
   checkMs: z.number(),
-  writes: z.object({ create: z.number(), screening: z.number(), validation: z.number() }),
+  writes: z.object({
+    create: z.number(),
+    screening: z.number(),
+    validation: z.number(),
+    change: z.number().default(0),
+  }),
   sendMs: z.number(),
   processingMs: z.number(),
 });
@@ -542,6 +550,9 @@ export const JobPlanSchema = z.object({
    *  unchecked, queued or in doubt; a row whose identifier is already where it wants it sends
    *  nothing). */
   identifierChanges: z.number().int(),
+  /** A scores job: its rows still to send (unsent, queued, or in doubt and not yet settled) and
+   *  the batches they take at most. */
+  scores: z.object({ rows: z.number().int(), batches: z.number().int() }).nullable().default(null),
   undoOf: z.string().nullable(),
   /** The start must be confirmed: it orders screenings not confirmed before, or another job
    *  holds some of the same suppliers. */

@@ -1,6 +1,8 @@
 // Rate and ETA for a running job. The rate is measured over a sliding window of recent
 // completions; the ETA divides the work left by that rate, but never promises more than the
 // write budget allows (the ceiling), which is what bounds a large job.
+import type { Operation } from '../../src-shared/operations';
+import { MAX_SCORE_ENTRIES } from '../../src-shared/scores';
 import { WRITE_STAGES } from '../journal/rowStates';
 import { UNSENT_CREATE_STATES } from './stages';
 
@@ -75,14 +77,18 @@ export interface PhaseInput {
   latestEntry: Partial<Record<'creation' | 'screening' | 'validation', number>>;
   /** The shortest wait to notice an end that is overdue (about half a poll interval). */
   overdueMs: number;
+  /** The kind of job (absent: an onboarding). */
+  operation?: Operation;
 }
 
 export interface PhaseEta {
   etaMs: number;
   /** The identifier check's reads. */
   checkMs: number;
-  /** Write requests left, by kind, and the time to send them all at the limiter's pace. */
-  writes: { create: number; screening: number; validation: number };
+  /** Write requests left, by kind, and the time to send them all at the limiter's pace;
+   *  `change`: a deactivate, identifiers or scores job's own writes (a DELETE, an identifier
+   *  added or removed, a batch of scores). */
+  writes: { create: number; screening: number; validation: number; change: number };
   sendMs: number;
   /** The platform's work after the last write (and for rows already sent). */
   processingMs: number;
@@ -97,13 +103,15 @@ const sumOf = (counts: PhaseInput['counts'], states: readonly string[]) =>
  * a small one; both bounds are taken, and the rows already with the platform bound it too.
  */
 export function phaseEta(p: PhaseInput): PhaseEta {
+  const operation = p.operation ?? 'onboard';
+  if (operation !== 'onboard') return changeEta(p, operation);
   const c = p.counts;
   const valid = c.valid ?? 0;
   // The pending list once, then at most one lookup per row (a list read may take fewer).
   const reads = valid > 0 ? 1 + valid : 0;
   const checkMs = p.readsPerMinute > 0 ? (reads / p.readsPerMinute) * 60_000 : 0;
   if (p.mode === 'check') {
-    const none = { create: 0, screening: 0, validation: 0 };
+    const none = { create: 0, screening: 0, validation: 0, change: 0 };
     return { etaMs: checkMs, checkMs, writes: none, sendMs: 0, processingMs: 0 };
   }
   const screeningRides = p.screening && p.onCreate.screening !== false;
@@ -127,14 +135,19 @@ export function phaseEta(p: PhaseInput): PhaseEta {
       followExisting +
       sumOf(c, Object.values(WRITE_STAGES.validation))
     : 0;
-  const writes = { create: toCreate, screening: screeningWrites, validation: validationWrites };
+  const writes = {
+    create: toCreate,
+    screening: screeningWrites,
+    validation: validationWrites,
+    change: 0,
+  };
   const perWrite = p.writesPerMinute > 0 ? 60_000 / p.writesPerMinute : 0;
   if (!p.wait) {
     const sendMs = toCreate * perWrite;
     return {
       etaMs: checkMs + sendMs,
       checkMs,
-      writes: { create: toCreate, screening: 0, validation: 0 },
+      writes: { create: toCreate, screening: 0, validation: 0, change: 0 },
       sendMs,
       processingMs: 0,
     };
@@ -177,5 +190,41 @@ export function phaseEta(p: PhaseInput): PhaseEta {
     writes,
     sendMs,
     processingMs: Math.max(0, etaMs - checkMs - sendMs),
+  };
+}
+
+/**
+ * The time left of a job on existing suppliers: its check's lookups (a deactivate row finds its
+ * supplier; an identifiers row also where the identifier is), then one write per row at the
+ * limiter's pace. A scores job has no check, and its rows go out in batches of up to
+ * MAX_SCORE_ENTRIES suppliers (an upper bound: rows of one supplier share an entry). Nothing
+ * follows the last write.
+ */
+function changeEta(p: PhaseInput, operation: Exclude<Operation, 'onboard'>): PhaseEta {
+  const c = p.counts;
+  const valid = c.valid ?? 0;
+  const scores = operation === 'scores';
+  const reads = scores ? 0 : valid * (operation === 'identifiers' ? 2 : 1);
+  const checkMs = p.readsPerMinute > 0 ? (reads / p.readsPerMinute) * 60_000 : 0;
+  const none = { create: 0, screening: 0, validation: 0, change: 0 };
+  if (p.mode === 'check')
+    return { etaMs: checkMs, checkMs, writes: none, sendMs: 0, processingMs: 0 };
+  const stage = scores
+    ? (['valid', 'queued', 'sending', 'in_doubt'] as const)
+    : ([
+        'valid',
+        'exists',
+        ...Object.values(WRITE_STAGES[operation === 'identifiers' ? 'idchange' : 'deactivate']),
+      ] as const);
+  const rows = sumOf(c, stage);
+  const change = scores ? Math.ceil(rows / MAX_SCORE_ENTRIES) : rows;
+  const perWrite = p.writesPerMinute > 0 ? 60_000 / p.writesPerMinute : 0;
+  const sendMs = change * perWrite;
+  return {
+    etaMs: checkMs + sendMs,
+    checkMs,
+    writes: { ...none, change },
+    sendMs,
+    processingMs: 0,
   };
 }

@@ -1,5 +1,6 @@
 // A running job's live figures, typed by the contract: row counts, the measured rate, the time
 // left by phase, and the limiter's view of each method group.
+import { operationOf } from '../../src-shared/operations';
 import type { RowState } from '../journal/rowStates';
 import type { ConnectionRuntime } from './connectionRuntime';
 import { phaseEta, type PhaseEta, type RateMeter } from './progress';
@@ -93,5 +94,6 @@ function etaOf(
     },
     latestEntry: history.latestEntry(),
     overdueMs: Math.min(settings.trackPollMs, settings.statusPollBaseMs) / 2,
+    operation: operationOf(options),
   });
 }

@@ -526,16 +526,17 @@ export class ScoresRunner {
 
   progress(): JobProgress {
     const { journal, jobId, conn, clock, settings } = this.d;
+    const job = journal.getJob(jobId);
     return progressOf({
       jobId,
-      state: journal.getJob(jobId)?.state ?? 'running',
+      state: job?.state ?? 'running',
       counts: journal.counts(jobId),
       now: clock.now(),
       conn,
       settings,
       createdMeter: this.meter,
       history: this.history,
-      options: undefined,
+      options: job?.options,
       runOpts: this.runOpts,
       onCreate: { screening: undefined, validation: undefined },
       offline: this.health.offline,

@@ -9,6 +9,7 @@
 import type { JobPlanView } from '../../src-shared/contract';
 import { failWith } from '../../src-shared/errors';
 import { operationOf } from '../../src-shared/operations';
+import { MAX_SCORE_ENTRIES } from '../../src-shared/scores';
 import { FOLLOW_UP_STATES, type RowState } from '../../src-shared/rowStates';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { OnCreateEntitlements } from '../engine/jobRunner';
@@ -93,6 +94,10 @@ const TO_DEACTIVATE: readonly RowState[] = [
  *  counted as to change: an upper bound until the check has run). */
 const TO_CHANGE: readonly RowState[] = ['valid', 'exists', 'idchange_queued', 'idchange_in_doubt'];
 
+/** Rows of a scores job a start may still send (a row in doubt only if its history does not
+ *  show its scores: counted, as an upper bound). */
+const TO_SCORE: readonly RowState[] = ['valid', 'queued', 'in_doubt'];
+
 /** The number of deactivations a start confirmed before, from the job's last plan note. */
 export function confirmedDeactivations(note: unknown): number | null {
   const n = (note as { deactivations?: unknown } | undefined)?.deactivations;
@@ -123,6 +128,10 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const deactivating = operation === 'deactivate';
   const deactivations = deactivating ? sum(TO_DEACTIVATE) : 0;
   const identifierChanges = operation === 'identifiers' ? sum(TO_CHANGE) : 0;
+  // A scores job: its rows still to send go out in batches of up to MAX_SCORE_ENTRIES
+  // suppliers (an upper bound: rows of one supplier share an entry).
+  const scoreRows = operation === 'scores' ? sum(TO_SCORE) : 0;
+  const scoreBatches = Math.ceil(scoreRows / MAX_SCORE_ENTRIES);
   const creations = operation === 'onboard' ? sum(CREATE_STATES) : 0;
   const screenExisting = period ? existingFollowed : 0;
   const screenings = period ? sum(TO_SCREEN) + screenExisting : 0;
@@ -142,8 +151,14 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const writesPerMinute = status.WRITE.targetPerMinute / share;
   const onCreate = entitlementsOf(journal, job.connectionId);
   // Rows not checked yet: the pending list once, then at most one lookup each (the engine reads
-  // the supplier list instead when that takes fewer requests).
-  const reads = counts.valid > 0 ? 1 + counts.valid : 0;
+  // the supplier list instead when that takes fewer requests). A deactivate row looks its
+  // supplier up; an identifiers row also who holds the identifier; a scores job has no check.
+  const reads =
+    operation === 'scores' || counts.valid === 0
+      ? 0
+      : operation === 'onboard'
+        ? 1 + counts.valid
+        : counts.valid * (operation === 'identifiers' ? 2 : 1);
   // Screening and validation ride along with a creation where the connection may (unless it is
   // known that it may not); for a supplier that exists already they are requests of their own.
   const separateScreenings = period
@@ -157,7 +172,12 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
       : existingFollowed + sum(['validation_queued'])
     : 0;
   const writes =
-    creations + separateScreenings + separateValidations + deactivations + identifierChanges;
+    creations +
+    separateScreenings +
+    separateValidations +
+    deactivations +
+    identifierChanges +
+    scoreBatches;
   const checkMs = reads ? (reads / readsPerMinute) * 60_000 : 0;
   const sendMs = writes ? (writes / writesPerMinute) * 60_000 : 0;
   // After the last write: the platform's processing, and the poll that notices its end.
@@ -217,6 +237,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     operation,
     deactivations,
     identifierChanges,
+    scores: operation === 'scores' ? { rows: scoreRows, batches: scoreBatches } : null,
     undoOf: job.options.undoOf ?? null,
     needsConfirmation:
       held.size > 0 ||
@@ -270,6 +291,8 @@ export function recordConfirmedPlan(journal: Journal, plan: JobPlanView): void {
           validations: plan.validation?.suppliers ?? 0,
           creations: plan.creations,
           deactivations: plan.deactivations,
+          identifierChanges: plan.identifierChanges,
+          scoreRows: plan.scores?.rows ?? 0,
           heldRows: plan.heldRows,
         },
       },

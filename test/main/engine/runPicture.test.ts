@@ -35,7 +35,7 @@ describe('phaseEta', () => {
     // The pending list once, then one lookup per row, at 600 reads a minute.
     expect(e.checkMs).toBe(6_000);
     // Screening rides along with the create; validation is a request of its own, after it.
-    expect(e.writes).toEqual({ create: 59, screening: 0, validation: 59 });
+    expect(e.writes).toEqual({ create: 59, screening: 0, validation: 59, change: 0 });
     expect(e.sendMs).toBe(118 * 1_000);
     // After the last write (a validation), the platform validates.
     expect(e.etaMs).toBe(6_000 + 118_000 + 8_000);
@@ -50,7 +50,7 @@ describe('phaseEta', () => {
       validate: true,
       onCreate: { screening: false, validation: false },
     });
-    expect(e.writes).toEqual({ create: 10, screening: 15, validation: 20 });
+    expect(e.writes).toEqual({ create: 10, screening: 15, validation: 20, change: 0 });
     expect(e.checkMs).toBe(0);
   });
 
@@ -67,7 +67,7 @@ describe('phaseEta', () => {
       validate: true,
       latestEntry: { validation: BASE.now - 3_000 },
     });
-    expect(e.writes).toEqual({ create: 0, screening: 0, validation: 0 });
+    expect(e.writes).toEqual({ create: 0, screening: 0, validation: 0, change: 0 });
     expect(e.etaMs).toBe(5_000);
     // Overdue: not zero while rows are still with the platform.
     const late = phaseEta({
@@ -85,6 +85,33 @@ describe('phaseEta', () => {
     expect(phaseEta({ ...BASE, counts, wait: false, validate: true }).etaMs).toBe(1_000 + 12_000);
     expect(phaseEta({ ...BASE, counts: { done: 3 } }).etaMs).toBe(0);
   });
+
+  it('the kinds on existing suppliers count their own lookups and writes, and nothing after', () => {
+    // 6 unchecked rows (one lookup each to deactivate), 2 matched, 1 queued, 1 in doubt.
+    const counts = { valid: 6, exists: 2, deactivate_queued: 1, deactivate_in_doubt: 1, done: 5 };
+    const d = phaseEta({ ...BASE, counts, operation: 'deactivate', screening: true });
+    expect(d.writes).toEqual({ create: 0, screening: 0, validation: 0, change: 10 });
+    expect(d.checkMs).toBe(600);
+    expect(d.etaMs).toBe(600 + 10_000);
+    expect(d.processingMs).toBe(0);
+    // An identifiers row needs two lookups: its supplier, then who holds the identifier.
+    const ids = phaseEta({
+      ...BASE,
+      counts: { valid: 3, idchange_queued: 2 },
+      operation: 'identifiers',
+    });
+    expect(ids.checkMs).toBe(600);
+    expect(ids.writes.change).toBe(5);
+    // Scores: no check; 250 rows waiting go out in 3 batches of up to 100 suppliers.
+    const sc = phaseEta({ ...BASE, counts: { valid: 200, queued: 50 }, operation: 'scores' });
+    expect(sc).toEqual({
+      etaMs: 3_000,
+      checkMs: 0,
+      writes: { create: 0, screening: 0, validation: 0, change: 3 },
+      sendMs: 3_000,
+      processingMs: 0,
+    });
+  });
 });
 
 describe('the time left in a real run, and the history it comes from', () => {
@@ -99,7 +126,7 @@ describe('the time left in a real run, and the history it comes from', () => {
       (p) => p.etaParts && (p.counts.queued ?? 0) + (p.counts.new ?? 0) === 6,
     );
     // Before the first create: six creates (screening asked with each), six validations.
-    expect(first?.etaParts?.writes).toEqual({ create: 6, screening: 0, validation: 6 });
+    expect(first?.etaParts?.writes).toEqual({ create: 6, screening: 0, validation: 6, change: 0 });
     expect(first!.etaParts!.sendMs).toBeCloseTo(
       (12 / first!.throttle.WRITE.targetPerMinute) * 60_000,
       6,
