@@ -119,30 +119,47 @@ export function whatNeedsConfirming(plan: JobPlanView, w: Words = cliWords('en')
   return w.t('cli.confirm.needs', { what: parts.join(w.t('cli.confirm.and')) });
 }
 
+/** Where a question is asked: the terminal, or the streams a test gives. */
+export interface Prompt {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  terminal: boolean;
+}
+const TERMINAL: Prompt = { input: process.stdin, output: process.stdout, terminal: true };
+
+/** Asks once and returns the answer, trimmed; the input ending, or Ctrl-C, is `onClose`. */
+async function ask(question: string, onClose: string, where: Prompt): Promise<string> {
+  const rl = createInterface(where);
+  const closed = new Promise<string>((resolve) => rl.once('close', () => resolve(onClose)));
+  rl.on('SIGINT', () => rl.close());
+  try {
+    return (await Promise.race([rl.question(`${question} `), closed])).trim();
+  } finally {
+    rl.close();
+  }
+}
+
 /** Asks a yes/no question on the terminal; Enter gives `byDefault`. */
 export async function askYesNo(
   question: string,
   byDefault: boolean,
   w: Words = cliWords('en'),
+  where: Prompt = TERMINAL,
 ): Promise<boolean> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  // The input ending, or Ctrl-C at the question, is a no.
-  const closed = new Promise<string>((resolve) => rl.once('close', () => resolve('n')));
-  rl.on('SIGINT', () => rl.close());
-  try {
-    const answer = (
-      await Promise.race([
-        rl.question(
-          `${question} ${w.t(byDefault ? 'cli.confirm.defaultYes' : 'cli.confirm.defaultNo')} `,
-        ),
-        closed,
-      ])
-    )
-      .trim()
-      .toLowerCase();
-    if (!answer) return byDefault;
-    return ['y', 'yes', 'j', 'ja'].includes(answer);
-  } finally {
-    rl.close();
-  }
+  const hint = w.t(byDefault ? 'cli.confirm.defaultYes' : 'cli.confirm.defaultNo');
+  const answer = (await ask(`${question} ${hint}`, 'n', where)).toLowerCase();
+  if (!answer) return byDefault;
+  return ['y', 'yes', 'j', 'ja'].includes(answer);
+}
+
+/** Asks the user to type a number to confirm it (the number of suppliers to deactivate): yes
+ *  only when the typed number is that one (spaces and thousands separators allowed). */
+export async function askCount(
+  question: string,
+  expected: number,
+  where: Prompt = TERMINAL,
+): Promise<boolean> {
+  const answer = await ask(question, '', where);
+  const digits = answer.replace(/[\s.,']/g, '');
+  return /^\d+$/.test(digits) && Number(digits) === expected;
 }

@@ -1,12 +1,13 @@
 // The summary before a start and its confirmation, and the command that continues a job later.
 import type { Onboarding } from '../services/onboarding';
 import type { Args } from './args';
-import { askYesNo, planLines, whatNeedsConfirming } from './planText';
+import { askCount, askYesNo, planLines, whatNeedsConfirming } from './planText';
 import type { OutputMode, ProgressView } from './progressView';
 import type { Words } from './words';
 
 /**
- * Prints the summary before the start and gets it confirmed: --yes, or y on a terminal (asked
+ * Prints the summary before the start and gets it confirmed: --yes, or y on a terminal (a
+ * deactivation: its number typed) (asked
  * before every first start, and before a resume only when it orders more than was confirmed or
  * meets another job's suppliers). Without a terminal the start goes on only when nothing needs
  * confirming; else it is refused with the sentence naming --yes. Rows another unfinished job
@@ -28,13 +29,17 @@ export async function confirmStart(
   const terminal = mode !== 'json' && process.stdin.isTTY === true;
   const firstStart = plan.rows.underway === 0;
   let confirmed = args.yes;
-  // Deactivations are confirmed by their number: the question names it, --yes gives it.
-  const ask =
-    plan.deactivations > 0
-      ? w.n('cli.confirm.askDeactivate', plan.deactivations)
-      : w.t('cli.confirm.ask');
+  // Deactivations are confirmed by their number: the user types it (as in the app), or --yes.
   if (!confirmed && terminal && (firstStart || plan.needsConfirmation)) {
-    confirmed = await askYesNo(ask, false, w);
+    confirmed =
+      plan.deactivations > 0
+        ? await askCount(
+            w.n('cli.confirm.askDeactivate', plan.deactivations, {
+              typed: String(plan.deactivations),
+            }),
+            plan.deactivations,
+          )
+        : await askYesNo(w.t('cli.confirm.ask'), false, w);
     if (!confirmed || stopped()) return 'declined';
   } else if (!confirmed && plan.needsConfirmation) {
     // A job this command made is cancelled, so that running it again with --yes does not meet

@@ -227,8 +227,10 @@ export const en = {
     '  {count} rows name several suppliers: they are left alone (fix their identifiers, then retry them).',
   'cli.confirm.deactivate.one': 'deactivates {count} supplier',
   'cli.confirm.deactivate.other': 'deactivates {count} suppliers',
-  'cli.confirm.askDeactivate.one': 'Deactivate {count} supplier?',
-  'cli.confirm.askDeactivate.other': 'Deactivate {count} suppliers?',
+  'cli.confirm.askDeactivate.one':
+    'Deactivate {count} supplier? Type {typed} to confirm (anything else stops here):',
+  'cli.confirm.askDeactivate.other':
+    'Deactivate {count} suppliers? Type {typed} to confirm (anything else stops here):',
   'cli.undo.made.one':
     'Made job {job} to undo job {of} ({name}): {count} supplier it created will be deactivated.',
   'cli.undo.made.other':
@@ -514,8 +516,10 @@ export const de: Record<keyof typeof en, string> = {
     '  {count} Zeilen nennen mehrere Lieferanten: Sie bleiben unberührt (Kennungen korrigieren, dann erneut versuchen).',
   'cli.confirm.deactivate.one': 'deaktiviert {count} Lieferanten',
   'cli.confirm.deactivate.other': 'deaktiviert {count} Lieferanten',
-  'cli.confirm.askDeactivate.one': '{count} Lieferanten deaktivieren?',
-  'cli.confirm.askDeactivate.other': '{count} Lieferanten deaktivieren?',
+  'cli.confirm.askDeactivate.one':
+    '{count} Lieferanten deaktivieren? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
+  'cli.confirm.askDeactivate.other':
+    '{count} Lieferanten deaktivieren? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
   'cli.undo.made.one':
     'Auftrag {job} macht Auftrag {of} ({name}) rückgängig: {count} von ihm angelegter Lieferant wird deaktiviert.',
   'cli.undo.made.other':
