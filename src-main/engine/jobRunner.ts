@@ -317,11 +317,16 @@ export class JobRunner {
     const counts = journal.counts(jobId);
     if (opts.mode === 'check') {
       // What the check found stays with the job: its row states move on once the run starts.
+      // A deactivate or identifiers job adds what its check settled at once (not found,
+      // already present, on another supplier, not present).
+      const settledAtOnce =
+        operationOf(this.run_.options) === 'onboard' ? {} : journal.opResults(jobId);
       const check = {
         new: counts.new ?? 0,
         exists: counts.exists ?? 0,
         ambiguous: counts.ambiguous ?? 0,
         pending: counts.pending ?? 0,
+        ...settledAtOnce,
       };
       journal.appendEvents([{ jobId, rowId: null, kind: 'note', detail: { check } }]);
       journal.setJobState(jobId, 'ready');

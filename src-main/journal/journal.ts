@@ -454,6 +454,10 @@ export class Journal {
   doneOutcomes(jobId: string): ReturnType<typeof read.doneOutcomes> {
     return read.doneOutcomes(this.h, jobId);
   }
+  /** Rows per own outcome of a deactivate or identifiers job (deactivated, added, …). */
+  opResults(jobId: string): Record<string, number> {
+    return read.opResults(this.h, jobId);
+  }
   /** Rows of the job whose request may have reached the API (an intent was ever written). */
   sentRows(jobId: string): number {
     return read.sentRows(this.h, jobId);

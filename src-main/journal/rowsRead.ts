@@ -39,6 +39,8 @@ export const ROW_READ_SQL = {
             count(*) AS rows
      FROM rows INDEXED BY rows_state_source_row_idx
      WHERE job_id = ? AND state = 'done' AND ${LISTED_STATES_SQL} GROUP BY 1, 2`,
+  opResults: `SELECT op_result AS result, count(*) AS n FROM rows
+     WHERE job_id = ? AND op_result IS NOT NULL GROUP BY 1`,
 } as const;
 
 /** Rows per state (every state present, zero when none). Reads the kept counters (see the
@@ -217,6 +219,16 @@ export function doneOutcomes(
     validation: string | null;
     rows: number;
   }>;
+}
+
+/** What the rows' own changes came to (a deactivate or identifiers job's op_result): result →
+ *  rows. One pass over the job's rows. */
+export function opResults(h: ReadHandle, jobId: string): Record<string, number> {
+  const found = h.statement(ROW_READ_SQL.opResults).all(jobId) as Array<{
+    result: string;
+    n: number;
+  }>;
+  return Object.fromEntries(found.map((r) => [r.result, r.n]));
 }
 
 /**

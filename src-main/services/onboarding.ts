@@ -37,6 +37,7 @@ export class Onboarding {
       clock: options.clock ?? systemClock,
       background: new Map(),
       outcomeCache: new Map(),
+      opResultCache: new Map(),
     };
   }
 

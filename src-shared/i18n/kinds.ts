@@ -29,11 +29,29 @@ export const en = {
   'plan.undoOf':
     'These are exactly the suppliers the onboarding job created; suppliers that existed before it are left alone.',
   'plan.typeCount': 'Type {n} to confirm the number',
-  'run.deactivateCheck.exists': 'to deactivate',
-  'run.deactivateCheck.ambiguous': 'ambiguous: several suppliers match',
-  'run.deactivateCheck.skipped': 'not found: left out',
-  'run.deactivateFound':
-    'Check finished: {exists} suppliers found to deactivate, {ambiguous} ambiguous, {notFound} not found (left out).',
+  'run.checkIntro.deactivate':
+    'Before anything is deactivated, each row’s supplier is looked up on the platform by the ids the row names.',
+  'run.checkIntro.identifiers':
+    'Before any identifier is added or removed, each row’s supplier is looked up by the ids the row names, then which supplier holds the identifier.',
+  'run.kindCheck.toChange.deactivate': 'to deactivate',
+  'run.kindCheck.toChange.identifiers': 'to add or remove',
+  'run.kindCheck.already': 'already as the row asks: nothing to send',
+  'run.kindCheck.onOther': 'identifier on another supplier: yours to decide',
+  'run.kindCheck.ambiguous': 'ambiguous: several suppliers match',
+  'run.kindCheck.notFound': 'supplier not found: left out',
+  'run.kindFound.deactivate':
+    'Check finished: {toChange} suppliers found to deactivate, {ambiguous} ambiguous, {notFound} not found (left out).',
+  'run.kindFound.identifiers':
+    'Check finished: {toChange} identifiers to add or remove, {already} already as their rows ask, {onOther} on another supplier, {ambiguous} ambiguous, {notFound} suppliers not found (left out).',
+  'run.outcomes': 'Outcomes',
+  'log.plan.deactivate': 'Start confirmed: {n} suppliers to deactivate.',
+  'log.plan.identifiers': 'Start confirmed: {n} identifiers to add or remove at most.',
+  'log.plan.scores': 'Start confirmed: {n} rows of scores to send.',
+  'plan.identifierChanges':
+    'At most {n} identifiers will be added or removed (the check left out those already where their rows want them).',
+  'plan.scores': '{rows} rows of scores will be sent, in at most {batches} requests.',
+  'plan.scoresNote':
+    'Each score is checked by the platform as it is written: rejected ones are listed in the results with the reason.',
   'scoresMap.intro':
     'Enter the perspective the scores belong to: its event types are read from the platform, and the columns are matched to them. Nothing is sent before you start.',
   'scoresMap.perspective': 'Perspective ID',
@@ -99,11 +117,30 @@ export const de: Record<keyof typeof en, string> = {
   'plan.undoOf':
     'Das sind genau die Lieferanten, die der Anlage-Auftrag angelegt hat; Lieferanten, die es vorher schon gab, bleiben unberührt.',
   'plan.typeCount': 'Geben Sie {n} ein, um die Anzahl zu bestätigen',
-  'run.deactivateCheck.exists': 'zu deaktivieren',
-  'run.deactivateCheck.ambiguous': 'mehrdeutig: mehrere Lieferanten passen',
-  'run.deactivateCheck.skipped': 'nicht gefunden: ausgelassen',
-  'run.deactivateFound':
-    'Abgleich beendet: {exists} Lieferanten zum Deaktivieren gefunden, {ambiguous} mehrdeutig, {notFound} nicht gefunden (ausgelassen).',
+  'run.checkIntro.deactivate':
+    'Bevor etwas deaktiviert wird, wird der Lieferant jeder Zeile anhand der Kennungen, die die Zeile nennt, auf der Plattform gesucht.',
+  'run.checkIntro.identifiers':
+    'Bevor eine Kennung hinzugefügt oder entfernt wird, wird der Lieferant jeder Zeile anhand der Kennungen der Zeile gesucht, dann der Lieferant, der die Kennung trägt.',
+  'run.kindCheck.toChange.deactivate': 'zu deaktivieren',
+  'run.kindCheck.toChange.identifiers': 'hinzuzufügen oder zu entfernen',
+  'run.kindCheck.already': 'schon wie von der Zeile verlangt: nichts zu senden',
+  'run.kindCheck.onOther': 'Kennung an einem anderen Lieferanten: Ihre Entscheidung',
+  'run.kindCheck.ambiguous': 'mehrdeutig: mehrere Lieferanten passen',
+  'run.kindCheck.notFound': 'Lieferant nicht gefunden: ausgelassen',
+  'run.kindFound.deactivate':
+    'Abgleich beendet: {toChange} Lieferanten zum Deaktivieren gefunden, {ambiguous} mehrdeutig, {notFound} nicht gefunden (ausgelassen).',
+  'run.kindFound.identifiers':
+    'Abgleich beendet: {toChange} Kennungen hinzuzufügen oder zu entfernen, {already} schon wie von ihren Zeilen verlangt, {onOther} an einem anderen Lieferanten, {ambiguous} mehrdeutig, {notFound} Lieferanten nicht gefunden (ausgelassen).',
+  'run.outcomes': 'Ergebnisse',
+  'log.plan.deactivate': 'Start bestätigt: {n} Lieferanten zu deaktivieren.',
+  'log.plan.identifiers':
+    'Start bestätigt: höchstens {n} Kennungen hinzuzufügen oder zu entfernen.',
+  'log.plan.scores': 'Start bestätigt: {n} Zeilen mit Bewertungen zu senden.',
+  'plan.identifierChanges':
+    'Höchstens {n} Kennungen werden hinzugefügt oder entfernt (der Abgleich hat die ausgelassen, die schon dort sind, wo ihre Zeilen sie wollen).',
+  'plan.scores': '{rows} Zeilen mit Bewertungen werden gesendet, in höchstens {batches} Anfragen.',
+  'plan.scoresNote':
+    'Die Plattform prüft jede Bewertung beim Schreiben: Abgelehnte stehen mit dem Grund in den Ergebnissen.',
   'scoresMap.intro':
     'Geben Sie die Perspektive ein, zu der die Bewertungen gehören: Ihre Ereignistypen werden von der Plattform gelesen und den Spalten zugeordnet. Vor dem Start wird nichts gesendet.',
   'scoresMap.perspective': 'Perspektiven-ID',

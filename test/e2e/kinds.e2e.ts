@@ -68,7 +68,7 @@ test('a deactivate list: the count is typed to confirm, then each supplier is de
     'Check finished: 2 suppliers found to deactivate, 0 ambiguous, 1 not found',
     { timeout: 60_000 },
   );
-  await expect(page.getByTestId('check-exists')).toContainText('2 to deactivate');
+  await expect(page.getByTestId('check-toChange')).toContainText('2 to deactivate');
   await shot(page, 'kind-deactivate-check', true);
 
   // The summary says how many will be deactivated; the start waits for that number.

@@ -29,6 +29,8 @@ export interface Ctx extends OnboardingOptions {
   /** Outcomes of a job's finished rows, kept while its count of finished rows stays (a `done`
    *  row never changes again). */
   outcomeCache: Map<string, { done: number; value: JobView['outcomes'] }>;
+  /** A deactivate or identifiers job's own outcomes, kept while its settled rows stay as many. */
+  opResultCache: Map<string, { settled: number; value: JobView['opResults'] }>;
 }
 
 /** A job runs in this process: in the engine, or started in the background. */

@@ -83,6 +83,7 @@ export function deleteJob(
     journal.setSetting(ARCHIVED_JOBS_SETTING, list);
   }
   ctx.outcomeCache.delete(jobId);
+  ctx.opResultCache.delete(jobId);
   ctx.onJobChanged?.(jobId);
   return { deleted: true, ...removed };
 }

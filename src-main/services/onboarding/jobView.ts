@@ -1,5 +1,5 @@
 // A job as the app shows it: its rows' counts and groups, outcomes, last check and whether it runs.
-import { kindOptions } from '../../../src-shared/operations';
+import { kindOptions, operationOf } from '../../../src-shared/operations';
 import type { JobView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { isAttentionOutcome } from '../../../src-shared/outcomes';
@@ -57,6 +57,7 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
     updatedAt: job.updatedAt,
     finishedAt: job.finishedAt,
     outcomes,
+    opResults: opResultsOf(ctx, jobId, job.options, counts),
     archived: Object.hasOwn(archivedJobs(ctx), jobId),
   };
 }
@@ -80,6 +81,24 @@ export function doneOutcomes(ctx: Ctx, jobId: string, done: number): JobView['ou
     }
   }
   ctx.outcomeCache.set(jobId, { done, value });
+  return value;
+}
+
+/** A deactivate or identifiers job's rows per own outcome (deactivated, added, not found, …);
+ *  read again only when its settled rows (where an outcome is kept) change in number. */
+function opResultsOf(
+  ctx: Ctx,
+  jobId: string,
+  options: Parameters<typeof operationOf>[0],
+  counts: Record<string, number>,
+): JobView['opResults'] {
+  const operation = operationOf(options);
+  if (operation !== 'deactivate' && operation !== 'identifiers') return {};
+  const settled = (counts.done ?? 0) + (counts.skipped ?? 0) + (counts.needs_user ?? 0);
+  const cached = ctx.opResultCache.get(jobId);
+  if (cached && cached.settled === settled) return cached.value;
+  const value = settled > 0 ? ctx.journal.opResults(jobId) : {};
+  ctx.opResultCache.set(jobId, { settled, value });
   return value;
 }
 

@@ -1,0 +1,58 @@
+// The figures of a job on existing suppliers (deactivate, identifiers): what its check sorted
+// the rows into, and what each row's own change came to. Computed from the job's live counts and
+// its rows' own outcomes (JobView.opResults), so they stay true once the run moves rows on: a row
+// the check found to change still counts there after its change was sent.
+import type { JobView } from '../../src-shared/contract';
+import { OP_RESULTS, operationOf, type OpResult } from '../../src-shared/operations';
+
+export type CheckFigure = 'toChange' | 'already' | 'onOther' | 'ambiguous' | 'notFound';
+
+type Job = Pick<JobView, 'options' | 'counts' | 'opResults'>;
+
+const STAGE = {
+  deactivate: ['deactivate_queued', 'deactivate_sending', 'deactivate_in_doubt'],
+  identifiers: ['idchange_queued', 'idchange_sending', 'idchange_in_doubt'],
+} as const;
+
+/** The check's figures, in the order shown; undefined for the other kinds. */
+export function kindCheckFigures(job: Job): Array<{ key: CheckFigure; n: number }> | undefined {
+  const operation = operationOf(job.options);
+  if (operation !== 'deactivate' && operation !== 'identifiers') return undefined;
+  const c = (k: string) => job.counts[k] ?? 0;
+  const r = (k: OpResult) => job.opResults[k] ?? 0;
+  const sent = STAGE[operation].reduce((a, s) => a + c(s), 0);
+  if (operation === 'deactivate')
+    return [
+      { key: 'toChange', n: c('exists') + sent + r('deactivated') + r('already_inactive') },
+      { key: 'ambiguous', n: c('ambiguous') },
+      { key: 'notFound', n: r('not_found') },
+    ];
+  return [
+    { key: 'toChange', n: c('exists') + sent + r('added') + r('removed') },
+    { key: 'already', n: r('already_present') + r('not_present') },
+    { key: 'onOther', n: r('on_other_supplier') },
+    { key: 'ambiguous', n: c('ambiguous') },
+    { key: 'notFound', n: r('not_found') },
+  ];
+}
+
+/** What the rows' own changes came to, in the catalogue's order, leaving out the empty ones. */
+export function kindOutcomes(job: Job): Array<{ key: OpResult; n: number }> {
+  return OP_RESULTS.map((key) => ({ key, n: job.opResults[key] ?? 0 })).filter((o) => o.n > 0);
+}
+
+/** Rows whose change was sent (or is being sent): the job has started, whatever its check
+ *  settled at once. */
+export function kindSentRows(job: Job): number {
+  const operation = operationOf(job.options);
+  if (operation !== 'deactivate' && operation !== 'identifiers') return 0;
+  const c = (k: string) => job.counts[k] ?? 0;
+  const r = (k: OpResult) => job.opResults[k] ?? 0;
+  return (
+    STAGE[operation].reduce((a, s) => a + c(s), 0) +
+    r('deactivated') +
+    r('already_inactive') +
+    r('added') +
+    r('removed')
+  );
+}
