@@ -81,13 +81,24 @@ export class RunHistory {
     return false;
   }
 
+  /** A scores job writes a batch of rows in one request: each row's request event names the
+   *  batch, which counts once. */
+  private readonly batches = new Set<string>();
+  private isNewWrite(e: RowEvent): boolean {
+    const batchId = e.detail.batchId;
+    if (typeof batchId !== 'string') return true;
+    if (this.batches.has(batchId)) return false;
+    this.batches.add(batchId);
+    return true;
+  }
+
   private take(e: RowEvent): void {
     if (e.rowId === null) {
       this.jobNotes.push({ id: e.id, at: e.at, detail: e.detail });
       if (this.jobNotes.length > NOTES) this.jobNotes.shift();
       return;
     }
-    if (e.kind === 'request') this.bucket(e.at).writes++;
+    if (e.kind === 'request' && this.isNewWrite(e)) this.bucket(e.at).writes++;
     // A move is a transition, an intent (request) or an answer that moved the row (response);
     // a note's from and to are the user's fix, not the run's.
     if (e.kind === 'note') return;

@@ -250,7 +250,12 @@ export async function scoresMain(argv: string[]): Promise<number> {
           path.dirname(job.sourcePath),
           `${path.basename(job.sourcePath).replace(/\.[^.]+$/, '')}.results.xlsx`,
         );
-    const summary = await exportScoresResults(journal, jobId, out);
+    const summary = await exportScoresResults(
+      journal,
+      jobId,
+      out,
+      /\.csv$/i.test(out) ? 'csv' : 'xlsx',
+    );
     console.log(t('scores.cli.results', { path: out }));
     console.log(scoresSummaryLine(summary));
     if (exit === 'access_denied') return EXIT.auth;

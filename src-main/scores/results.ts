@@ -1,11 +1,11 @@
 // The scores job's results workbook: per row and score, written or rejected with the reason
 // (the rows to fix with their problems), and a Summary sheet, worded in the job's language.
-import ExcelJS from 'exceljs';
-import { rename } from 'node:fs/promises';
+import { bookWriter, writeBeside } from '../base/sheets';
 import { word, type Lang } from '../../src-shared/i18n';
 import { reportedProblemText } from '../../src-shared/i18n/reported';
 import { countScores, isScoresPayload } from '../../src-shared/scores';
 import type { Journal } from '../journal/journal';
+import { writeCsvTable } from '../workbook/export';
 import { privateFile } from '../util/privateFiles';
 import { rejectionText } from './words';
 
@@ -30,28 +30,13 @@ export function scoresSummary(journal: Journal, jobId: string): ScoresSummary {
   return { rows, invalid, ...countScores(payloads) };
 }
 
-export async function exportScoresResults(
-  journal: Journal,
-  jobId: string,
-  out: string,
-): Promise<ScoresSummary> {
-  const job = journal.getJob(jobId);
-  if (!job) throw new Error(`job ${jobId} not found`);
-  const lang: Lang = job.options.lang ?? 'en';
+/** One line of the results: a score of a row, or a problem of a row left out. */
+type Line = [number, string, string, string, number | string, string, string, string];
+
+/** The results' lines in the file's order: each score of a row with its outcome, or each
+ *  problem of a row that was not sent. */
+function* resultLines(journal: Journal, jobId: string, lang: Lang): Generator<Line> {
   const t = (k: string) => word(lang, `scores.results.${k}` as Parameters<typeof word>[1]);
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet(t('sheet'));
-  sheet.addRow([
-    t('sourceRow'),
-    t('supplier'),
-    t('eventType'),
-    t('cell'),
-    t('score'),
-    t('comment'),
-    t('outcome'),
-    t('reason'),
-  ]);
-  sheet.getRow(1).font = { bold: true };
   for (const row of journal.eachRow(jobId)) {
     const p = isScoresPayload(row.payload) ? row.payload : undefined;
     const supplier = p
@@ -61,7 +46,7 @@ export async function exportScoresResults(
       : '';
     if (row.state === 'invalid' || !p) {
       for (const problem of row.problems ?? [])
-        sheet.addRow([
+        yield [
           row.sourceRow,
           supplier,
           '',
@@ -70,12 +55,12 @@ export async function exportScoresResults(
           '',
           t('outcome.invalid'),
           reportedProblemText(lang, problem),
-        ]);
+        ];
       continue;
     }
     for (const s of p.scores) {
       const outcome = s.outcome ?? 'unsent';
-      sheet.addRow([
+      yield [
         row.sourceRow,
         supplier,
         s.eventTypeKey,
@@ -84,26 +69,72 @@ export async function exportScoresResults(
         s.comment ?? '',
         t(`outcome.${outcome}`),
         s.outcome === 'rejected' || s.reason ? rejectionText(lang, s) : '',
-      ]);
+      ];
     }
   }
-  for (const col of [2, 3, 4, 6, 8]) sheet.getColumn(col).numFmt = '@';
+}
+
+/**
+ * Writes the scores job's results to `out`: a workbook (the Scores table, going on to
+ * continuation sheets at Excel's row limit, and the Summary sheet) or, for `csv`, the Scores
+ * table alone. Written beside the target and renamed into place. Returns the summary and the
+ * lines written.
+ */
+export async function exportScoresResults(
+  journal: Journal,
+  jobId: string,
+  out: string,
+  format: 'xlsx' | 'csv' = 'xlsx',
+  maxRowsPerSheet?: number,
+): Promise<ScoresSummary & { lines: number; sheets: string[]; cutCells: number }> {
+  const job = journal.getJob(jobId);
+  if (!job) throw new Error(`job ${jobId} not found`);
+  const lang: Lang = job.options.lang ?? 'en';
+  const t = (k: string) => word(lang, `scores.results.${k}` as Parameters<typeof word>[1]);
+  const header = [
+    t('sourceRow'),
+    t('supplier'),
+    t('eventType'),
+    t('cell'),
+    t('score'),
+    t('comment'),
+    t('outcome'),
+    t('reason'),
+  ];
   const summary = scoresSummary(journal, jobId);
-  const sum = wb.addWorksheet(t('summarySheet'));
-  const s = (k: string) => word(lang, `scores.results.summary.${k}` as Parameters<typeof word>[1]);
-  sum.addRows([
-    [s('job'), job.name],
-    [s('perspective'), job.options.perspectiveId ?? ''],
-    [s('rows'), summary.rows],
-    [s('invalidRows'), summary.invalid],
-    [s('scores'), summary.scores],
-    [s('written'), summary.written],
-    [s('rejected'), summary.rejected],
-    [s('unsent'), summary.unsent],
-  ]);
-  const tmp = `${out}.tmp-${process.pid}`;
-  await wb.xlsx.writeFile(tmp);
-  await rename(tmp, out);
+  let lines = 0;
+  let sheets: string[] = [];
+  let cutCells = 0;
+  await writeBeside(out, async (temp) => {
+    if (format === 'csv') {
+      await writeCsvTable(temp, header, resultLines(journal, jobId, lang), () => lines++);
+      return;
+    }
+    const book = bookWriter(temp, lang, maxRowsPerSheet);
+    // Supplier, event type, cell and comment as text cells: an id of digits stays as written.
+    const table = book.table(t('sheet'), header, [1, 2, 3, 5]);
+    for (const line of resultLines(journal, jobId, lang)) {
+      table.add(line);
+      // Let the event loop serve the app between pages.
+      if (++lines % 500 === 0) await new Promise((res) => setImmediate(res));
+    }
+    table.end();
+    sheets = table.names;
+    const w = (k: string) =>
+      word(lang, `scores.results.summary.${k}` as Parameters<typeof word>[1]);
+    book.summary(t('summarySheet'), [
+      [w('job'), job.name],
+      [w('perspective'), job.options.perspectiveId ?? ''],
+      [w('rows'), summary.rows],
+      [w('invalidRows'), summary.invalid],
+      [w('scores'), summary.scores],
+      [w('written'), summary.written],
+      [w('rejected'), summary.rejected],
+      [w('unsent'), summary.unsent],
+    ]);
+    await book.workbook.commit();
+    cutCells = book.cutCells();
+  });
   await privateFile(out).catch(() => undefined);
-  return summary;
+  return { ...summary, lines, sheets, cutCells };
 }

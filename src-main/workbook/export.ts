@@ -166,6 +166,31 @@ function csvField(text: string, delimiter: string): string {
   return safe;
 }
 
+/** A table as CSV (UTF-8 with its byte order mark, so that Excel reads the accents; comma
+ *  separated, each field made safe by csvField). `each` is called per line written. */
+export async function writeCsvTable(
+  target: string,
+  header: readonly string[],
+  lines: Iterable<readonly (string | number | null)[]>,
+  each: () => void = () => undefined,
+): Promise<void> {
+  const out = createWriteStream(target);
+  const write = async (line: string) => {
+    if (!out.write(line)) await once(out, 'drain');
+  };
+  const field = (v: string | number | null) => csvField(v === null ? '' : String(v), ',');
+  try {
+    await write(`\ufeff${header.map(field).join(',')}\r\n`);
+    for (const line of lines) {
+      await write(`${line.map(field).join(',')}\r\n`);
+      each();
+    }
+  } finally {
+    out.end();
+    await once(out, 'close');
+  }
+}
+
 const bump = (counts: Record<string, number>, key: string | null | undefined) => {
   if (!key) return;
   counts[key] = (counts[key] ?? 0) + 1;

@@ -4,7 +4,9 @@ import { mkdir } from 'node:fs/promises';
 import { failWith } from '../../../src-shared/errors';
 import { word } from '../../../src-shared/i18n';
 import { endedNeedingUser, isAttentionOutcome } from '../../../src-shared/outcomes';
+import { operationOf } from '../../../src-shared/operations';
 import type { JournalRow } from '../../journal/journal';
+import { exportScoresResults } from '../../scores/results';
 import {
   type ExportFormat,
   type ExportSummary,
@@ -56,6 +58,7 @@ export async function exportJob(
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const out = target ? path.resolve(target) : defaultExportPath(ctx, jobId, format);
   await mkdir(path.dirname(out), { recursive: true }).catch(() => undefined);
+  if (operationOf(job.options) === 'scores') return exportScoresJob(ctx, jobId, format, out);
   const toResult = (r: JournalRow) => resultRow(ctx, r, job);
   async function* rows(): AsyncGenerator<ResultRow> {
     let n = 0;
@@ -78,6 +81,36 @@ export async function exportJob(
     lang: job.options.lang ?? 'en',
     ...(ctx.maxRowsPerSheet ? { maxRowsPerSheet: ctx.maxRowsPerSheet } : {}),
   });
+}
+
+/** A scores job's results (a line per row and score, src-main/scores/results.ts), summed up as
+ *  the export of any job is: lines written, and those that need the user (rejected scores and
+ *  rows left out with a problem). */
+async function exportScoresJob(
+  ctx: Ctx,
+  jobId: string,
+  format: ExportFormat,
+  out: string,
+): Promise<ExportSummary> {
+  const s = await exportScoresResults(ctx.journal, jobId, out, format, ctx.maxRowsPerSheet);
+  const byStatus = {
+    written: s.written,
+    rejected: s.rejected,
+    invalid: s.invalid,
+    unsent: s.unsent,
+  };
+  return {
+    path: out,
+    rows: s.lines,
+    attention: s.rejected + s.invalid,
+    byStatus: Object.fromEntries(Object.entries(byStatus).filter(([, n]) => n > 0)),
+    bySupplier: {},
+    byErrorCode: {},
+    byScreening: {},
+    byValidation: {},
+    resultSheets: s.sheets,
+    cutCells: s.cutCells,
+  };
 }
 
 /** A row of the results: the values the job sent (the file's where they only differ in form),

@@ -1,7 +1,7 @@
 // The scores job's services through the router, as the screens call them, against the embedded
 // sandbox: a perspective's event types (and the refusals, worded in both languages), a sheet's
 // preview with its problems, and jobs:create for a scores job run to its end.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -148,6 +148,41 @@ describe('a scores job from the screens', () => {
     const writes = Object.values(sandbox!.stats().scoreWrites);
     expect(writes).toHaveLength(3);
     expect(Math.max(...writes)).toBe(1);
+    // The run chart counts write requests: the one batch, not its rows.
+    const chart = await call('jobs:runChart', { jobId: made.jobId });
+    expect(chart.buckets.reduce((a, b) => a + b.writes * chart.bucketMinutes, 0)).toBe(1);
+    // The plan before its start named what it sends in the kind's terms: rows and batches.
+    expect((await call('jobs:plan', { jobId: made.jobId })).scores).toEqual({
+      rows: 0,
+      batches: 0,
+    });
+
+    // The Results screen's export: a line per score (and per problem of a row left out), in
+    // a workbook with its Summary, or as CSV.
+    const xlsx = path.join(dir, 'scores.results.xlsx');
+    const exported = await call('jobs:export', { jobId: made.jobId, format: 'xlsx' });
+    expect(exported).toMatchObject({ path: xlsx, rows: 4, attention: 1 });
+    expect(exported.byStatus).toEqual({ written: 3, invalid: 1 });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(xlsx);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Scores', 'Summary']);
+    const lines = wb.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+    expect(lines.map((l) => [l[1], l[3], l[4], l[5], l[7]])).toEqual([
+      [2, 'supplier_audit', 'C2', 80, 'written'],
+      [2, 'quality_incident', 'D2', 20, 'written'],
+      [3, undefined, undefined, undefined, 'to fix'],
+      [4, 'supplier_audit', 'C4', 90, 'written'],
+    ]);
+    const csv = path.join(dir, 'scores.results.csv');
+    expect(await call('jobs:export', { jobId: made.jobId, format: 'csv' })).toMatchObject({
+      rows: 4,
+      attention: 1,
+    });
+    const text = await readFile(csv, 'utf8');
+    expect(text.split('\r\n')[0]).toBe(
+      '\ufeffSource row,Supplier,Event type,Cell,Score,Comment,Outcome,Reason',
+    );
+    expect(text.split('\r\n')).toHaveLength(6);
   });
 
   it('refuses a mapping the job cannot use, and a scores job without a perspective, in words', async () => {
