@@ -61,6 +61,8 @@ const cases = {
     'Jobs still use this connection. Remove or finish them first, or edit the connection instead.',
   'failure.invalid_input.pause_to_change_options': 'Pause the job before changing its options.',
   'failure.invalid_input.pause_to_fix': 'Pause the job before fixing rows.',
+  'failure.invalid_input.scores_fix_in_sheet':
+    'The rows of a scores job are fixed in the sheet: correct the cells its results name, then upload only those rows as a new scores job. The scores already written stay written.',
   'failure.invalid_input.pause_to_undo': 'Pause the job before undoing a fix.',
   'failure.invalid_input.pause_to_retry':
     'Pause the job before retrying rows, or wait until it ends.',
@@ -347,6 +349,8 @@ export const de: Record<keyof typeof en, string> = {
   'failure.invalid_input.pause_to_change_options':
     'Halten Sie den Auftrag an, bevor Sie seine Optionen ändern.',
   'failure.invalid_input.pause_to_fix': 'Halten Sie den Auftrag an, bevor Sie Zeilen korrigieren.',
+  'failure.invalid_input.scores_fix_in_sheet':
+    'Die Zeilen eines Bewertungsauftrags werden im Blatt korrigiert: Korrigieren Sie die Zellen, die seine Ergebnisse nennen, und laden Sie nur diese Zeilen als neuen Bewertungsauftrag hoch. Bereits geschriebene Bewertungen bleiben geschrieben.',
   'failure.invalid_input.pause_to_undo':
     'Halten Sie den Auftrag an, bevor Sie eine Korrektur rückgängig machen.',
   'failure.invalid_input.pause_to_retry':

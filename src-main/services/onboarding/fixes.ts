@@ -1,6 +1,7 @@
 // Values fixed in the app: one row, or one field of many rows at once; each fix is a batch that can be undone.
 import type { RowView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
+import { operationOf } from '../../../src-shared/operations';
 import { DEFAULT_SEPARATORS } from '../../../src-shared/fieldTransforms';
 import type { FixBatch, ValueTarget } from '../../journal/fixBatches';
 import type { JournalRow, UserFix } from '../../journal/journal';
@@ -23,6 +24,7 @@ export function fixRow(ctx: Ctx, rowId: number, edits: Record<string, string>): 
   const row = journal.getRow(rowId) ?? failWith('not_found', { reason: 'row', rowId });
   if (ctx.engine.isRunning(row.jobId)) failWith('invalid_input', { reason: 'pause_to_fix' });
   const job = journal.getJob(row.jobId)!;
+  refuseScoresFix(job);
   journal.fixes.apply(row.jobId, [rowId], (r) => computeFix(ctx, r, job, edits), {
     kind: 'fix',
     field: null,
@@ -55,6 +57,7 @@ export function fixMany(
 } {
   const { journal } = ctx;
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
+  refuseScoresFix(job);
   if (!q.whole && q.find === '') failWith('invalid_input', { reason: 'find_empty' });
   const find = q.whole ? q.find.trim() : q.find;
   const replace = q.whole ? q.replace.trim() : q.replace;
@@ -119,6 +122,13 @@ export function valueTarget(ctx: Ctx, job: { mapping: unknown }, field: string):
 }
 
 /** A row mapped and validated again with the user's edits merged into its earlier ones. */
+/** A scores job's rows are the sheet's scores, not a supplier's fields: they are fixed in the
+ *  sheet and uploaded again as a new job, never edited here. */
+export function refuseScoresFix(job: { options: Parameters<typeof operationOf>[0] }): void {
+  if (operationOf(job.options) === 'scores')
+    failWith('invalid_input', { reason: 'scores_fix_in_sheet' });
+}
+
 export function computeFix(
   ctx: Ctx,
   row: JournalRow,

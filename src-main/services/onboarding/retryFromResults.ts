@@ -16,6 +16,7 @@ import {
 } from '../../workbook';
 import { type ResultsFileWording, assertResultsFileFits, sourceJobOf } from '../resultsFile';
 import type { Ctx } from './context';
+import { refuseScoresFix } from './fixes';
 import { toNewRow } from './importJob';
 
 export interface RetryFromResults {
@@ -46,6 +47,7 @@ export async function retryFromResults(
     (jobId ? journal.getJob(jobId) : undefined) ??
     sourceJobOf(journal.listJobs(), filePath) ??
     failWith('not_found', { reason: 'results_job', path: filePath });
+  refuseScoresFix(job);
   const file = await inspectFile(filePath);
   // The Results sheets, and the Errors sheets where fixes count as well; a file whose sheets
   // were renamed is read from its first sheet, and a CSV file has one table.

@@ -148,6 +148,21 @@ describe('a scores job from the screens', () => {
     const writes = Object.values(sandbox!.stats().scoreWrites);
     expect(writes).toHaveLength(3);
     expect(Math.max(...writes)).toBe(1);
+    // A scores row is fixed in the sheet, not in the app: the refusal says how.
+    const { journal } = await services.ready();
+    const held = [...journal.eachRow(made.jobId)].find((r) => r.state === 'invalid')!;
+    const fix = await refusal('rows:fix', { rowId: held.id, edits: { name: 'x' } });
+    expect(fix.message).toMatch(/fixed in the sheet: correct the cells its results name/);
+    expect(fix.de).toMatch(/werden im Blatt korrigiert/);
+    const many = await refusal('rows:fixMany', {
+      jobId: made.jobId,
+      field: 'name',
+      find: 'a',
+      replace: 'b',
+      whole: false,
+    });
+    expect(many.code).toBe('invalid_input');
+
     // The run chart counts write requests: the one batch, not its rows.
     const chart = await call('jobs:runChart', { jobId: made.jobId });
     expect(chart.buckets.reduce((a, b) => a + b.writes * chart.bucketMinutes, 0)).toBe(1);
