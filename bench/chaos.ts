@@ -23,7 +23,13 @@ import type { NewRow } from '../src-main/journal/journal';
 import { startSandbox, type SandboxLimits } from '../src-main/sandbox';
 import { identityKey } from '../src-shared/supplier';
 import { seededRandom } from '../src-main/util/clock';
-import { chaosJournal, journalTally, killAndRestart } from './chaosLives';
+import {
+  chaosJournal,
+  journalTally,
+  killAndRestart,
+  NEIGHBOUR_TOKEN,
+  neighbourBursts,
+} from './chaosLives';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -71,9 +77,6 @@ const FAULTS = {
   latencyMs: [0, 40] as [number, number],
 };
 const TOKEN = 'chaos';
-// A second token of the same API user: its requests spend the engine's budget, as another app
-// on the same account would, and cause the 429 bursts (the limits themselves never change).
-const NOISE_TOKEN = 'chaos-neighbour';
 const COUNTRIES = ['DE', 'FR', 'US', 'GB', 'IT'];
 
 const random = seededRandom(SEED);
@@ -99,8 +102,6 @@ function rows(n: number): NewRow[] {
     };
   });
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main(): Promise<number> {
   const operation = arg('operation') ?? 'onboard';
@@ -134,7 +135,7 @@ async function main(): Promise<number> {
   const sandbox = await startSandbox({
     tokens: [
       { token: TOKEN, user: 'chaos', ...(PERMISSIONS ? { permissions: PERMISSIONS } : {}) },
-      { token: NOISE_TOKEN, user: 'chaos' },
+      { token: NEIGHBOUR_TOKEN, user: 'chaos' },
     ],
     processingMs: 400,
     screeningMs: 300,
@@ -159,28 +160,7 @@ async function main(): Promise<number> {
   });
 
   // 429 bursts: every few seconds the neighbour spends a whole window's budget at once.
-  let bursting = true;
-  const noise = (method: 'GET' | 'POST') =>
-    fetch(`${sandbox.url}/public/v2/suppliers/sites${method === 'GET' ? '/pending' : ''}`, {
-      method,
-      headers: { 'x-auth-token': NOISE_TOKEN, 'content-type': 'application/json' },
-      ...(method === 'POST' ? { body: '{}' } : {}),
-    }).then(
-      (r) => r.arrayBuffer(),
-      () => undefined,
-    );
-  let noiseBursts = 0;
-  const bursts = (async () => {
-    while (bursting) {
-      await sleep(6_000 + random() * 6_000);
-      if (!bursting) break;
-      noiseBursts++;
-      await Promise.all([
-        ...Array.from({ length: WRITE_PER_S }, () => noise('POST')),
-        ...Array.from({ length: GET_PER_S }, () => noise('GET')),
-      ]);
-    }
-  })();
+  const bursts = neighbourBursts(sandbox.url, { GET: GET_PER_S, WRITE: WRITE_PER_S }, random);
 
   // Writes per row: the create and the validation request; a life does on average this much
   // work before it is killed, so that the K kills spread over the whole job.
@@ -203,8 +183,7 @@ async function main(): Promise<number> {
     trace: argv.includes('--trace'),
     log,
   });
-  bursting = false;
-  await bursts;
+  const noiseBursts = await bursts.stop();
   sandbox.configure({
     limits: { GET: [{ limit: 1_000, windowSeconds: 1 }], WRITE: SANDBOX_LIMITS.WRITE },
     faults: {},

@@ -25,7 +25,13 @@ import type { NewRow } from '../src-main/journal/journal';
 import { startSandbox, type SandboxHandle, type SandboxSeedSupplier } from '../src-main/sandbox';
 import { seededRandom } from '../src-main/util/clock';
 import { identityKey } from '../src-shared/supplier';
-import { chaosJournal, journalTally, killAndRestart } from './chaosLives';
+import {
+  chaosJournal,
+  journalTally,
+  killAndRestart,
+  NEIGHBOUR_TOKEN,
+  neighbourBursts,
+} from './chaosLives';
 
 export interface ChaosKindInput {
   operation: 'deactivate' | 'identifiers';
@@ -106,7 +112,10 @@ export async function chaosKind(o: ChaosKindInput): Promise<number> {
   const random = seededRandom(o.seed);
   const dir = await mkdtemp(path.join(os.tmpdir(), `chaos-${o.operation}-`));
   const sandbox = await startSandbox({
-    tokens: [{ token: TOKEN, user: 'chaos' }],
+    tokens: [
+      { token: TOKEN, user: 'chaos' },
+      { token: NEIGHBOUR_TOKEN, user: 'chaos' },
+    ],
     seedSuppliers: seeds(o),
     limits: {
       GET: [{ limit: GET_PER_S, windowSeconds: 1 }],
@@ -136,6 +145,9 @@ export async function chaosKind(o: ChaosKindInput): Promise<number> {
     rows: namedRows(o),
   });
 
+  // 429 bursts: every few seconds a neighbour spends a whole window's budget at once.
+  const bursts = neighbourBursts(sandbox.url, { GET: GET_PER_S, WRITE: WRITE_PER_S }, random);
+
   // A lookup or two and one write per row; a life does on average this much work before it is
   // killed, so that the K kills spread over the whole job.
   const workMs = (o.rows / WRITE_PER_S) * 1_000 * 1.3;
@@ -147,6 +159,7 @@ export async function chaosKind(o: ChaosKindInput): Promise<number> {
     random,
     deadline: started + 20 * 60_000,
   });
+  const noiseBursts = await bursts.stop();
   sandbox.configure({
     limits: {
       GET: [{ limit: 10_000, windowSeconds: 1 }],
@@ -174,7 +187,7 @@ export async function chaosKind(o: ChaosKindInput): Promise<number> {
     `seed=${o.seed} operation=${o.operation} lives=${lives} crashes=${crashes} elapsed_s=${(elapsedMs / 1000).toFixed(1)}`,
   );
   console.log(
-    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE}; requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
+    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE} (${noiseBursts} bursts of a neighbour spending a whole window); requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
   );
   console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
   console.log(

@@ -173,3 +173,48 @@ export function journalTally(
     db.close();
   }
 }
+
+/** A second token of the same API user: its requests spend the engine's budget, as another app
+ *  on the same account would, and cause 429 bursts (the limits themselves never change). */
+export const NEIGHBOUR_TOKEN = 'chaos-neighbour';
+
+/**
+ * 429 bursts: every 6 to 12 s the neighbour spends a whole window's budget at once (`perSecond`
+ * writes and reads, the sandbox's limits per second). `stop` ends them and says how many there
+ * were.
+ */
+export function neighbourBursts(
+  sandboxUrl: string,
+  perSecond: { GET: number; WRITE: number },
+  random: () => number,
+): { stop(): Promise<number> } {
+  let bursting = true;
+  let bursts = 0;
+  const noise = (method: 'GET' | 'POST') =>
+    fetch(`${sandboxUrl}/public/v2/suppliers/sites${method === 'GET' ? '/pending' : ''}`, {
+      method,
+      headers: { 'x-auth-token': NEIGHBOUR_TOKEN, 'content-type': 'application/json' },
+      ...(method === 'POST' ? { body: '{}' } : {}),
+    }).then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    );
+  const loop = (async () => {
+    while (bursting) {
+      await new Promise((res) => setTimeout(res, 6_000 + random() * 6_000));
+      if (!bursting) break;
+      bursts++;
+      await Promise.all([
+        ...Array.from({ length: perSecond.WRITE }, () => noise('POST')),
+        ...Array.from({ length: perSecond.GET }, () => noise('GET')),
+      ]);
+    }
+  })();
+  return {
+    async stop() {
+      bursting = false;
+      await loop;
+      return bursts;
+    },
+  };
+}

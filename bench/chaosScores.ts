@@ -23,7 +23,13 @@ import { manySuppliers } from '../src-main/sandbox/manySuppliers';
 import { identifierOf } from '../src-main/scores/runner';
 import { seededRandom } from '../src-main/util/clock';
 import { isScoresPayload, type ScoresPayload } from '../src-shared/scores';
-import { chaosJournal, journalTally, killAndRestart } from './chaosLives';
+import {
+  chaosJournal,
+  journalTally,
+  killAndRestart,
+  NEIGHBOUR_TOKEN,
+  neighbourBursts,
+} from './chaosLives';
 import { SCORES_JOB_OPTIONS, scoresRow } from './sandboxJob';
 
 export interface ChaosScoresInput {
@@ -70,7 +76,10 @@ export async function chaosScores(o: ChaosScoresInput): Promise<number> {
   const random = seededRandom(o.seed);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chaos-scores-'));
   const sandbox = await startSandbox({
-    tokens: [{ token: TOKEN, user: 'chaos' }],
+    tokens: [
+      { token: TOKEN, user: 'chaos' },
+      { token: NEIGHBOUR_TOKEN, user: 'chaos' },
+    ],
     seedSuppliers: manySuppliers(o.rows),
     limits: {
       GET: [{ limit: GET_PER_S, windowSeconds: 1 }],
@@ -93,6 +102,9 @@ export async function chaosScores(o: ChaosScoresInput): Promise<number> {
     rows: Array.from({ length: o.rows }, (_, i) => row(i + 1)),
   });
 
+  // 429 bursts: every few seconds a neighbour spends a whole window's budget at once.
+  const bursts = neighbourBursts(sandbox.url, { GET: GET_PER_S, WRITE: WRITE_PER_S }, random);
+
   // Batches of 100 at one a second, some sent again after faults, and the settling reads.
   const workMs = (Math.ceil(o.rows / 100) / WRITE_PER_S) * 1_000 * 2;
   const meanLifeMs = Math.max(200, workMs / Math.max(1, o.kills));
@@ -110,6 +122,7 @@ export async function chaosScores(o: ChaosScoresInput): Promise<number> {
     random,
     deadline: started + 20 * 60_000,
   });
+  const noiseBursts = await bursts.stop();
   sandbox.configure({
     limits: {
       GET: [{ limit: 10_000, windowSeconds: 1 }],
@@ -188,7 +201,7 @@ export async function chaosScores(o: ChaosScoresInput): Promise<number> {
     `scaling: limits GET ${GET_PER_S}/1s WRITE ${WRITE_PER_S}/1s, settle ${o.settings.settleMs} ms`,
   );
   console.log(
-    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE}; requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
+    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE} (${noiseBursts} bursts of a neighbour spending a whole window); requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
   );
   console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
   console.log(
