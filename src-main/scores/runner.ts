@@ -261,22 +261,28 @@ export class ScoresRunner {
     const byId = new Map(rows.map((r) => [r.id, r]));
     let sentEntries: PlannedEntry[] = [];
     let intentAt = 0;
+    let intended = false;
     const answer = await conn.scheduler.submit<ScoreWriteResult>(
       { group: 'WRITE', kind: 'scores', jobId, signal: this.health.signal },
       async (signal) => {
-        // The intent, committed durably before the request leaves: only rows it moved go.
-        intentAt = clock.now();
-        const scores = planned.reduce((n, e) => n + e.items.length, 0);
-        const marked = new Set(
-          await journal.markSendingAsync(
-            rows.map((r) => r.id),
-            intentAt,
-            { request: { batchId, entries: planned.length, scores } },
-          ),
-        );
-        sentEntries = planned
-          .map((e) => ({ ...e, items: e.items.filter((it) => marked.has(it.rowId)) }))
-          .filter((e) => e.items.length > 0);
+        // The intent, committed durably before the request leaves: only rows it moved go. The
+        // scheduler calls this again after a 429 (a request the API refused unread): the same
+        // batch goes again under the same intent, its rows still in `sending`.
+        if (!intended) {
+          intended = true;
+          intentAt = clock.now();
+          const scores = planned.reduce((n, e) => n + e.items.length, 0);
+          const marked = new Set(
+            await journal.markSendingAsync(
+              rows.map((r) => r.id),
+              intentAt,
+              { request: { batchId, entries: planned.length, scores } },
+            ),
+          );
+          sentEntries = planned
+            .map((e) => ({ ...e, items: e.items.filter((it) => marked.has(it.rowId)) }))
+            .filter((e) => e.items.length > 0);
+        }
         if (!sentEntries.length) return { kind: 'aborted', maybeSent: false };
         const body: ScoreWriteEntry[] = sentEntries.map((e) => ({
           identifier: e.identifier,

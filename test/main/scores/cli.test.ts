@@ -152,6 +152,34 @@ describe('the scores job on the command line', () => {
     // The sandbox's settle delay (0.5 s, not the API's 45 s) passed before the history was read.
   }, 30_000);
 
+  it('a batch refused with 429 goes again under the same intent, and the job ends', async () => {
+    // The API allows one write per 2 s, fewer than the connection's limiter assumes: the
+    // batches sent together meet 429s and are sent again when the API says.
+    sandbox.configure({
+      limits: { GET: [{ limit: 500, windowSeconds: 1 }], WRITE: [{ limit: 1, windowSeconds: 2 }] },
+    });
+    try {
+      const rows: (string | number)[][] = [['Supplier ID', 'Source', 'supplier_audit']];
+      for (let k = 1; k <= 250; k++) rows.push([sid(k), 'ERP', 40]);
+      const file = await writeSheet('throttled.xlsx', rows);
+      const r = await runCli(args(file, 'throttled'), env);
+      expect(lastLine(r), r.stdout + r.stderr).toBe(
+        'rows=250 scores=250 written=250 rejected=0 invalid=0 unsent=0',
+      );
+      const stats = sandbox.stats();
+      expect(stats.throttled.WRITE).toBeGreaterThan(0);
+      expect(Object.keys(stats.scoreWrites)).toHaveLength(250);
+      expect(maxWrites()).toBe(1);
+    } finally {
+      sandbox.configure({
+        limits: {
+          GET: [{ limit: 500, windowSeconds: 1 }],
+          WRITE: [{ limit: 50, windowSeconds: 1 }],
+        },
+      });
+    }
+  }, 60_000);
+
   it('external scores not enabled (403): the job pauses with a sentence, no row fails', async () => {
     sandbox.configure({ externalScores: false });
     const file = await writeSheet('denied.xlsx', [
