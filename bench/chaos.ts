@@ -23,13 +23,7 @@ import type { NewRow } from '../src-main/journal/journal';
 import { startSandbox, type SandboxLimits } from '../src-main/sandbox';
 import { identityKey } from '../src-shared/supplier';
 import { seededRandom } from '../src-main/util/clock';
-import {
-  chaosJournal,
-  journalTally,
-  killAndRestart,
-  NEIGHBOUR_TOKEN,
-  neighbourBursts,
-} from './chaosLives';
+import { chaosJournal, journalTally, livesUnderBursts, NEIGHBOUR_TOKEN } from './chaosLives';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -159,34 +153,38 @@ async function main(): Promise<number> {
     rows: rows(ROWS),
   });
 
-  // 429 bursts: every few seconds the neighbour spends a whole window's budget at once.
-  const bursts = neighbourBursts(sandbox.url, { GET: GET_PER_S, WRITE: WRITE_PER_S }, random);
-
   // Writes per row: the create and the validation request; a life does on average this much
-  // work before it is killed, so that the K kills spread over the whole job.
+  // work before it is killed, so that the K kills spread over the whole job. Every few seconds
+  // the neighbour spends a whole window's budget at once (429 bursts).
   const workMs = ((ROWS * (SEPARATE ? 3 : 2)) / WRITE_PER_S) * 1_000 * 1.3;
-  const meanLifeMs = Math.max(200, workMs / Math.max(1, KILLS));
-  const { kills, lives, crashes, finished } = await killAndRestart({
-    child: {
-      journalPath,
-      jobId,
-      connectionId,
-      token: TOKEN,
-      seed: SEED,
-      settings: SETTINGS,
+  const {
+    kills,
+    lives,
+    crashes,
+    finished,
+    bursts: noiseBursts,
+  } = await livesUnderBursts({
+    sandbox,
+    perSecond: { GET: GET_PER_S, WRITE: WRITE_PER_S },
+    writeLimits: SANDBOX_LIMITS.WRITE,
+    calmReadsPerSecond: 1_000,
+    lives: {
+      child: {
+        journalPath,
+        jobId,
+        connectionId,
+        token: TOKEN,
+        seed: SEED,
+        settings: SETTINGS,
+        trace: argv.includes('--trace'),
+      },
+      kills: KILLS,
+      meanLifeMs: Math.max(200, workMs / Math.max(1, KILLS)),
+      random,
+      deadline: started + 30 * 60_000,
       trace: argv.includes('--trace'),
+      log,
     },
-    kills: KILLS,
-    meanLifeMs,
-    random,
-    deadline: started + 30 * 60_000,
-    trace: argv.includes('--trace'),
-    log,
-  });
-  const noiseBursts = await bursts.stop();
-  sandbox.configure({
-    limits: { GET: [{ limit: 1_000, windowSeconds: 1 }], WRITE: SANDBOX_LIMITS.WRITE },
-    faults: {},
   });
   const elapsedMs = Date.now() - started;
 

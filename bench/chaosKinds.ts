@@ -22,16 +22,10 @@ import Database from 'better-sqlite3';
 import { ApiClient } from '../src-main/api';
 import type { EngineSettings } from '../src-main/engine/settings';
 import type { NewRow } from '../src-main/journal/journal';
-import { startSandbox, type SandboxHandle, type SandboxSeedSupplier } from '../src-main/sandbox';
+import type { SandboxHandle, SandboxSeedSupplier } from '../src-main/sandbox';
 import { seededRandom } from '../src-main/util/clock';
 import { identityKey } from '../src-shared/supplier';
-import {
-  chaosJournal,
-  journalTally,
-  killAndRestart,
-  NEIGHBOUR_TOKEN,
-  neighbourBursts,
-} from './chaosLives';
+import { chaosJournal, journalTally, kindSandbox, livesUnderBursts } from './chaosLives';
 
 export interface ChaosKindInput {
   operation: 'deactivate' | 'identifiers';
@@ -45,6 +39,7 @@ export interface ChaosKindInput {
 const TOKEN = 'chaos-kinds';
 const WRITE_PER_S = 30;
 const GET_PER_S = 60;
+const PER_SECOND = { GET: GET_PER_S, WRITE: WRITE_PER_S };
 const FAULTS = {
   before500: 0.04,
   after500: 0.04,
@@ -111,24 +106,17 @@ export async function chaosKind(o: ChaosKindInput): Promise<number> {
   const started = Date.now();
   const random = seededRandom(o.seed);
   const dir = await mkdtemp(path.join(os.tmpdir(), `chaos-${o.operation}-`));
-  const sandbox = await startSandbox({
-    tokens: [
-      { token: TOKEN, user: 'chaos' },
-      { token: NEIGHBOUR_TOKEN, user: 'chaos' },
-    ],
-    seedSuppliers: seeds(o),
-    limits: {
-      GET: [{ limit: GET_PER_S, windowSeconds: 1 }],
-      WRITE: [{ limit: WRITE_PER_S, windowSeconds: 1 }],
-    },
-    window: 'fixed',
+  const sandbox = await kindSandbox({
+    token: TOKEN,
+    perSecond: PER_SECOND,
     faults: FAULTS,
-    randomSeed: o.seed,
+    seed: o.seed,
+    seedSuppliers: seeds(o),
   });
   const { journalPath, connectionId, jobId } = chaosJournal({
     dir,
     sandboxUrl: sandbox.url,
-    perSecond: { GET: GET_PER_S, WRITE: WRITE_PER_S },
+    perSecond: PER_SECOND,
     job: {
       name: `chaos ${o.operation}`,
       file: `${o.operation}.xlsx`,
@@ -145,27 +133,21 @@ export async function chaosKind(o: ChaosKindInput): Promise<number> {
     rows: namedRows(o),
   });
 
-  // 429 bursts: every few seconds a neighbour spends a whole window's budget at once.
-  const bursts = neighbourBursts(sandbox.url, { GET: GET_PER_S, WRITE: WRITE_PER_S }, random);
-
   // A lookup or two and one write per row; a life does on average this much work before it is
-  // killed, so that the K kills spread over the whole job.
+  // killed, so that the K kills spread over the whole job. A neighbour's 429 bursts meanwhile.
   const workMs = (o.rows / WRITE_PER_S) * 1_000 * 1.3;
-  const meanLifeMs = Math.max(200, workMs / Math.max(1, o.kills));
-  const { kills, lives, crashes, finished } = await killAndRestart({
-    child: { journalPath, jobId, connectionId, token: TOKEN, seed: o.seed, settings: o.settings },
-    kills: o.kills,
-    meanLifeMs,
-    random,
-    deadline: started + 20 * 60_000,
-  });
-  const noiseBursts = await bursts.stop();
-  sandbox.configure({
-    limits: {
-      GET: [{ limit: 10_000, windowSeconds: 1 }],
-      WRITE: [{ limit: WRITE_PER_S, windowSeconds: 1 }],
+  const { kills, lives, crashes, finished, bursts } = await livesUnderBursts({
+    sandbox,
+    perSecond: PER_SECOND,
+    writeLimits: [{ limit: WRITE_PER_S, windowSeconds: 1 }],
+    calmReadsPerSecond: 10_000,
+    lives: {
+      child: { journalPath, jobId, connectionId, token: TOKEN, seed: o.seed, settings: o.settings },
+      kills: o.kills,
+      meanLifeMs: Math.max(200, workMs / Math.max(1, o.kills)),
+      random,
+      deadline: started + 20 * 60_000,
     },
-    faults: {},
   });
   const elapsedMs = Date.now() - started;
 
@@ -187,7 +169,7 @@ export async function chaosKind(o: ChaosKindInput): Promise<number> {
     `seed=${o.seed} operation=${o.operation} lives=${lives} crashes=${crashes} elapsed_s=${(elapsedMs / 1000).toFixed(1)}`,
   );
   console.log(
-    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE} (${noiseBursts} bursts of a neighbour spending a whole window); requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
+    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE} (${bursts} bursts of a neighbour spending a whole window); requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
   );
   console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
   console.log(

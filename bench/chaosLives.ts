@@ -5,6 +5,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { openJournal, type JobOptions, type NewRow } from '../src-main/journal/journal';
+import {
+  startSandbox,
+  type SandboxFaults,
+  type SandboxHandle,
+  type SandboxLimits,
+  type SandboxSeedSupplier,
+} from '../src-main/sandbox';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -217,4 +224,54 @@ export function neighbourBursts(
       return bursts;
     },
   };
+}
+
+/** The sandbox of a chaos run of one kind on existing suppliers: the run's token and its
+ *  neighbour's (one API user), `perSecond` limits on a fixed window, the faults. */
+export function kindSandbox(o: {
+  token: string;
+  perSecond: { GET: number; WRITE: number };
+  faults: SandboxFaults;
+  seed: number;
+  seedSuppliers: SandboxSeedSupplier[];
+}): Promise<SandboxHandle> {
+  return startSandbox({
+    tokens: [
+      { token: o.token, user: 'chaos' },
+      { token: NEIGHBOUR_TOKEN, user: 'chaos' },
+    ],
+    seedSuppliers: o.seedSuppliers,
+    limits: {
+      GET: [{ limit: o.perSecond.GET, windowSeconds: 1 }],
+      WRITE: [{ limit: o.perSecond.WRITE, windowSeconds: 1 }],
+    },
+    window: 'fixed',
+    faults: o.faults,
+    randomSeed: o.seed,
+  });
+}
+
+/**
+ * The lives of a chaos run under 429 bursts (`killAndRestart` beside `neighbourBursts`); then
+ * the sandbox is calmed for the comparison: no faults, reads up to `calmReadsPerSecond`, the
+ * writes' limits as they were. Returns the lives' figures and the bursts' number.
+ */
+export async function livesUnderBursts(o: {
+  sandbox: SandboxHandle;
+  perSecond: { GET: number; WRITE: number };
+  writeLimits: SandboxLimits['WRITE'];
+  calmReadsPerSecond: number;
+  lives: Parameters<typeof killAndRestart>[0];
+}): Promise<Awaited<ReturnType<typeof killAndRestart>> & { bursts: number }> {
+  const bursts = neighbourBursts(o.sandbox.url, o.perSecond, o.lives.random);
+  const ended = await killAndRestart(o.lives);
+  const n = await bursts.stop();
+  o.sandbox.configure({
+    limits: {
+      GET: [{ limit: o.calmReadsPerSecond, windowSeconds: 1 }],
+      WRITE: o.writeLimits,
+    },
+    faults: {},
+  });
+  return { ...ended, bursts: n };
 }

@@ -18,18 +18,11 @@ import Database from 'better-sqlite3';
 import { ApiClient } from '../src-main/api';
 import type { EngineSettings } from '../src-main/engine/settings';
 import type { NewRow } from '../src-main/journal/journal';
-import { startSandbox } from '../src-main/sandbox';
 import { manySuppliers } from '../src-main/sandbox/manySuppliers';
 import { identifierOf } from '../src-main/scores/runner';
 import { seededRandom } from '../src-main/util/clock';
 import { isScoresPayload, type ScoresPayload } from '../src-shared/scores';
-import {
-  chaosJournal,
-  journalTally,
-  killAndRestart,
-  NEIGHBOUR_TOKEN,
-  neighbourBursts,
-} from './chaosLives';
+import { chaosJournal, journalTally, kindSandbox, livesUnderBursts } from './chaosLives';
 import { SCORES_JOB_OPTIONS, scoresRow } from './sandboxJob';
 
 export interface ChaosScoresInput {
@@ -43,6 +36,7 @@ export interface ChaosScoresInput {
 const TOKEN = 'chaos-scores';
 const WRITE_PER_S = 1;
 const GET_PER_S = 60;
+const PER_SECOND = { GET: GET_PER_S, WRITE: WRITE_PER_S };
 const FAULTS = {
   before500: 0.15,
   after500: 0.15,
@@ -75,24 +69,17 @@ export async function chaosScores(o: ChaosScoresInput): Promise<number> {
   const started = Date.now();
   const random = seededRandom(o.seed);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'chaos-scores-'));
-  const sandbox = await startSandbox({
-    tokens: [
-      { token: TOKEN, user: 'chaos' },
-      { token: NEIGHBOUR_TOKEN, user: 'chaos' },
-    ],
-    seedSuppliers: manySuppliers(o.rows),
-    limits: {
-      GET: [{ limit: GET_PER_S, windowSeconds: 1 }],
-      WRITE: [{ limit: WRITE_PER_S, windowSeconds: 1 }],
-    },
-    window: 'fixed',
+  const sandbox = await kindSandbox({
+    token: TOKEN,
+    perSecond: PER_SECOND,
     faults: FAULTS,
-    randomSeed: o.seed,
+    seed: o.seed,
+    seedSuppliers: manySuppliers(o.rows),
   });
   const { journalPath, connectionId, jobId } = chaosJournal({
     dir,
     sandboxUrl: sandbox.url,
-    perSecond: { GET: GET_PER_S, WRITE: WRITE_PER_S },
+    perSecond: PER_SECOND,
     job: {
       name: 'chaos scores',
       file: 'scores.xlsx',
@@ -102,33 +89,21 @@ export async function chaosScores(o: ChaosScoresInput): Promise<number> {
     rows: Array.from({ length: o.rows }, (_, i) => row(i + 1)),
   });
 
-  // 429 bursts: every few seconds a neighbour spends a whole window's budget at once.
-  const bursts = neighbourBursts(sandbox.url, { GET: GET_PER_S, WRITE: WRITE_PER_S }, random);
-
-  // Batches of 100 at one a second, some sent again after faults, and the settling reads.
+  // Batches of 100 at one a second, some sent again after faults, and the settling reads; a
+  // neighbour's 429 bursts meanwhile.
   const workMs = (Math.ceil(o.rows / 100) / WRITE_PER_S) * 1_000 * 2;
-  const meanLifeMs = Math.max(200, workMs / Math.max(1, o.kills));
-  const { kills, lives, crashes, finished } = await killAndRestart({
-    child: {
-      journalPath,
-      jobId,
-      connectionId,
-      token: TOKEN,
-      seed: o.seed,
-      settings: o.settings,
+  const { kills, lives, crashes, finished, bursts } = await livesUnderBursts({
+    sandbox,
+    perSecond: PER_SECOND,
+    writeLimits: [{ limit: WRITE_PER_S, windowSeconds: 1 }],
+    calmReadsPerSecond: 10_000,
+    lives: {
+      child: { journalPath, jobId, connectionId, token: TOKEN, seed: o.seed, settings: o.settings },
+      kills: o.kills,
+      meanLifeMs: Math.max(200, workMs / Math.max(1, o.kills)),
+      random,
+      deadline: started + 20 * 60_000,
     },
-    kills: o.kills,
-    meanLifeMs,
-    random,
-    deadline: started + 20 * 60_000,
-  });
-  const noiseBursts = await bursts.stop();
-  sandbox.configure({
-    limits: {
-      GET: [{ limit: 10_000, windowSeconds: 1 }],
-      WRITE: [{ limit: WRITE_PER_S, windowSeconds: 1 }],
-    },
-    faults: {},
   });
   const elapsedMs = Date.now() - started;
 
@@ -201,7 +176,7 @@ export async function chaosScores(o: ChaosScoresInput): Promise<number> {
     `scaling: limits GET ${GET_PER_S}/1s WRITE ${WRITE_PER_S}/1s, settle ${o.settings.settleMs} ms`,
   );
   console.log(
-    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE} (${noiseBursts} bursts of a neighbour spending a whole window); requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
+    `faults: 500-before ${stats.faults.before500}, 500-after ${stats.faults.after500}, dropped ${stats.faults.drop}, 429s GET ${stats.throttled.GET} WRITE ${stats.throttled.WRITE} (${bursts} bursts of a neighbour spending a whole window); requests GET ${stats.requests.GET} WRITE ${stats.requests.WRITE}`,
   );
   console.log(`row states: ${states.map((s) => `${s.state}=${s.n}`).join(' ')}`);
   console.log(
