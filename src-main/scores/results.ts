@@ -107,7 +107,9 @@ export async function exportScoresResults(
   let cutCells = 0;
   await writeBeside(out, async (temp) => {
     if (format === 'csv') {
-      await writeCsvTable(temp, header, resultLines(journal, jobId, lang), () => lines++);
+      await writeCsvTable(temp, header, resultLines(journal, jobId, lang), (line) => line, {
+        each: () => lines++,
+      });
       return;
     }
     const book = bookWriter(temp, lang, maxRowsPerSheet);

@@ -166,28 +166,32 @@ function csvField(text: string, delimiter: string): string {
   return safe;
 }
 
-/** A table as CSV (UTF-8 with its byte order mark, so that Excel reads the accents; comma
- *  separated, each field made safe by csvField). `each` is called per line written. */
-export async function writeCsvTable(
+/** A table as CSV: UTF-8 with its byte order mark (so that Excel reads the accents), each field
+ *  made safe by csvField, lines ended by CRLF. `each` is called per line, before it is written. */
+export async function writeCsvTable<T>(
   target: string,
   header: readonly string[],
-  lines: Iterable<readonly (string | number | null)[]>,
-  each: () => void = () => undefined,
+  lines: Iterable<T> | AsyncIterable<T>,
+  valuesOf: (line: T) => readonly (string | number | null)[],
+  opts: { delimiter?: string; each?: (line: T) => void } = {},
 ): Promise<void> {
+  const delimiter = opts.delimiter ?? ',';
   const out = createWriteStream(target);
   const write = async (line: string) => {
     if (!out.write(line)) await once(out, 'drain');
   };
-  const field = (v: string | number | null) => csvField(v === null ? '' : String(v), ',');
+  const join = (values: readonly (string | number | null)[]) =>
+    `${values.map((v) => csvField(v === null ? '' : String(v), delimiter)).join(delimiter)}\r\n`;
   try {
-    await write(`\ufeff${header.map(field).join(',')}\r\n`);
-    for (const line of lines) {
-      await write(`${line.map(field).join(',')}\r\n`);
-      each();
+    await write(`\ufeff${join(header)}`);
+    for await (const line of lines) {
+      opts.each?.(line);
+      await write(join(valuesOf(line)));
     }
-  } finally {
     out.end();
-    await once(out, 'close');
+    await once(out, 'finish');
+  } finally {
+    out.destroy();
   }
 }
 
@@ -197,31 +201,14 @@ const bump = (counts: Record<string, number>, key: string | null | undefined) =>
 };
 
 async function writeCsv(target: string, req: ExportRequest, stats: ExportSummary): Promise<void> {
-  const delimiter = req.delimiter ?? ',';
   const lang = req.lang ?? 'en';
-  const out = createWriteStream(target);
-  const write = async (line: string) => {
-    if (!out.write(line)) await once(out, 'drain');
-  };
   const width = req.headers.length;
   const attention = req.needsAttention ?? needsAttention;
-  try {
-    await write('\ufeff');
-    const header = [...req.headers, ...RESULT_COLUMNS.map((c) => resultHeader(c.key, lang))];
-    await write(`${header.map((h) => csvField(h, delimiter)).join(delimiter)}\r\n`);
-    for await (const row of req.rows()) {
-      count(stats, row, attention);
-      await write(
-        `${resultRowValues(row, width, lang)
-          .map((v) => csvField(v, delimiter))
-          .join(delimiter)}\r\n`,
-      );
-    }
-    out.end();
-    await once(out, 'finish');
-  } finally {
-    out.destroy();
-  }
+  const header = [...req.headers, ...RESULT_COLUMNS.map((c) => resultHeader(c.key, lang))];
+  await writeCsvTable(target, header, req.rows(), (row) => resultRowValues(row, width, lang), {
+    ...(req.delimiter ? { delimiter: req.delimiter } : {}),
+    each: (row) => count(stats, row, attention),
+  });
 }
 
 function count(stats: ExportSummary, row: ResultRow, attention: (row: ResultRow) => boolean) {

@@ -20,15 +20,16 @@ export function kindCheckFigures(job: Job): Array<{ key: CheckFigure; n: number 
   if (operation !== 'deactivate' && operation !== 'identifiers') return undefined;
   const c = (k: string) => job.counts[k] ?? 0;
   const r = (k: OpResult) => job.opResults[k] ?? 0;
-  const sent = STAGE[operation].reduce((a, s) => a + c(s), 0);
+  // Matched and waiting, or sent since: the check found them to change.
+  const toChange = c('exists') + kindSentRows(job);
   if (operation === 'deactivate')
     return [
-      { key: 'toChange', n: c('exists') + sent + r('deactivated') + r('already_inactive') },
+      { key: 'toChange', n: toChange },
       { key: 'ambiguous', n: c('ambiguous') },
       { key: 'notFound', n: r('not_found') },
     ];
   return [
-    { key: 'toChange', n: c('exists') + sent + r('added') + r('removed') },
+    { key: 'toChange', n: toChange },
     { key: 'already', n: r('already_present') + r('not_present') },
     { key: 'onOther', n: r('on_other_supplier') },
     { key: 'ambiguous', n: c('ambiguous') },
