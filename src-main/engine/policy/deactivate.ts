@@ -12,7 +12,7 @@ import { rowError } from '../messages';
 import { stageStates } from '../stages';
 import type { Evidence } from './evidence';
 import { NO_EFFECT, needsUser, type Answer, type Decision, type Outcome } from './types';
-import { reachable, unsentOrLost } from './writes';
+import { isRefusal, reachable, unsentOrLost } from './writes';
 
 export interface DeactivateRow {
   attempts: number;
@@ -37,6 +37,14 @@ function deactivated(response: Outcome['response'], reason: Outcome['reason']): 
 /** The answer to one deactivation. */
 export function deactivateWritePolicy(answer: Answer): Decision {
   const { queued, inDoubt } = stageStates('deactivate');
+  if (isRefusal(answer.class))
+    return {
+      outcome: needsUser(
+        rowError('api_row_rejected.deactivate', { detail: answer.message ?? '' }),
+        { response: { status: 400, code: answer.code, message: answer.message } },
+      ),
+      effect: reachable,
+    };
   switch (answer.class) {
     case 'accepted':
     case 'accepted_nothing':
@@ -55,18 +63,6 @@ export function deactivateWritePolicy(answer: Answer): Decision {
           response: { status: 404 },
           reason: 'already_inactive',
         },
-        effect: reachable,
-      };
-    case 'row_error':
-    case 'field_names':
-    case 'already_validated':
-    case 'screening_running':
-    case 'request_pending':
-      return {
-        outcome: needsUser(
-          rowError('api_row_rejected.deactivate', { detail: answer.message ?? '' }),
-          { response: { status: 400, code: answer.code, message: answer.message } },
-        ),
         effect: reachable,
       };
     case 'conflict':

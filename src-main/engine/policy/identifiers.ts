@@ -19,7 +19,7 @@ import {
   type FollowUpOptions,
 } from './progression';
 import { NO_EFFECT, needsUser, type Answer, type Decision, type Outcome } from './types';
-import { conflictDoubt, reachable, unsentOrLost } from './writes';
+import { conflictDoubt, isRefusal, reachable, unsentOrLost } from './writes';
 
 /** The row as the identifiers policy sees it. */
 export interface IdentifierRow extends FollowUpMarks {
@@ -73,6 +73,20 @@ export function identifierWritePolicy(
   const id = nextIdentifier(row);
   if (!id) return nothingLeft(row, ctx);
   const sent = { type: id.type, id: id.id };
+  // The platform refused this id (its form): said in the results; the row goes on.
+  if (isRefusal(answer.class))
+    return {
+      outcome: settled(
+        row,
+        { ...id, result: 'rejected', ...(answer.message ? { message: answer.message } : {}) },
+        ctx,
+        {
+          response: { status: 400, code: answer.code, message: answer.message, ...sent },
+          reason: 'identifier_rejected',
+        },
+      ),
+      effect: reachable,
+    };
   switch (answer.class) {
     case 'accepted':
     case 'accepted_nothing':
@@ -81,24 +95,6 @@ export function identifierWritePolicy(
           response: { status: answer.status, ...sent },
           reason: 'identifier_added',
         }),
-        effect: reachable,
-      };
-    case 'row_error':
-    case 'field_names':
-    case 'already_validated':
-    case 'screening_running':
-    case 'request_pending':
-      // The platform refused this id (its form): said in the results; the row goes on.
-      return {
-        outcome: settled(
-          row,
-          { ...id, result: 'rejected', ...(answer.message ? { message: answer.message } : {}) },
-          ctx,
-          {
-            response: { status: 400, code: answer.code, message: answer.message, ...sent },
-            reason: 'identifier_rejected',
-          },
-        ),
         effect: reachable,
       };
     case 'conflict':
