@@ -132,13 +132,19 @@ export class ScoresRunner {
     try {
       journal.setJobState(jobId, 'running');
       // Rows found mid-request (a crash or kill after the intent): their batch may have been
-      // written. They are settled by reading before anything of them is sent again.
-      while (
-        journal.moveRows(jobId, 'sending', 'in_doubt', {
-          reason: 'found_mid_request',
-          nextAttemptAt: clock.now(),
-        }) > 0
-      );
+      // written. They are settled by reading before anything of them is sent again. The send
+      // the app's own end cut short gives its attempt back: the cap of sends (SETTLE_CAP)
+      // counts the API's failures to apply a batch, not the app's restarts.
+      for (let rows = journal.rowsInDoubt(jobId); rows.length; rows = journal.rowsInDoubt(jobId))
+        journal.recordOutcomes(
+          rows.map((row) => ({
+            rowId: row.id,
+            from: 'sending',
+            to: 'in_doubt',
+            reason: 'found_mid_request',
+            patch: { nextAttemptAt: clock.now(), refundAttempt: true },
+          })),
+        );
       if (opts.mode !== 'check') while (journal.moveRows(jobId, 'valid', 'queued') > 0);
       if (opts.mode !== 'check') await this.loop();
     } catch (e) {
