@@ -248,16 +248,18 @@ describe('who may take a lease over', () => {
   it.runIf(process.platform === 'linux')(
     'this machine: a killed holder left a zombie (not reaped by its parent) is gone',
     async () => {
-      // `true` runs in the background of a shell that then becomes `sleep`, which never reaps
-      // it: it stays a zombie, whose pid still answers the signal check, until sleep ends.
-      const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], {
+      // A short `sleep` runs in the background of a shell that then becomes a long `sleep`,
+      // which never reaps it: once it ends it stays a zombie, whose pid still answers the
+      // signal check, until the long sleep ends. (It must end after the shell's exec: a child
+      // that ended before is reaped by the shell itself.)
+      const parent = spawn('sh', ['-c', 'sleep 1 & echo $!; exec sleep 30'], {
         stdio: ['ignore', 'pipe', 'ignore'],
       });
       try {
         const pid = await new Promise<number>((resolve) =>
           parent.stdout.once('data', (d: Buffer) => resolve(Number(String(d).trim()))),
         );
-        await until(() => isZombie(pid), 'the zombie', 5_000);
+        await until(() => isZombie(pid), 'the zombie', 20_000);
         expect(() => process.kill(pid, 0)).not.toThrow();
         expect(leaseIsStale(lease({ pid }), now, ttl)).toBe(true);
         // Its parent, alive, is not.
@@ -267,6 +269,7 @@ describe('who may take a lease over', () => {
         parent.kill('SIGKILL');
       }
     },
+    30_000,
   );
 });
 
