@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { confirmPaidWork } from '../src-main/engine/paidWork';
 import { openJournal, type JobOptions, type NewRow } from '../src-main/journal/journal';
 import {
   startSandbox,
@@ -150,6 +151,8 @@ export function chaosJournal(o: {
     options: o.job.options,
   });
   journal.addRows(job.id, o.rows);
+  // Started as the user would: with its paid work confirmed.
+  confirmPaidWork(journal, job.id);
   journal.close();
   return { journalPath, connectionId: connection.id, jobId: job.id };
 }

@@ -1,6 +1,7 @@
 // A job ready for the engine against a sandbox: a journal in `dir`, a connection to the sandbox
 // at the API's default limits with its token, and a job of the given rows.
 import path from 'node:path';
+import { confirmPaidWork } from '../src-main/engine/paidWork';
 import { MemorySecretStore } from '../src-main/api';
 import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
 import { openJournal, type JobOptions, type NewRow } from '../src-main/journal/journal';
@@ -37,6 +38,8 @@ export async function sandboxJob(input: {
       options: input.options,
     });
     journal.addRows(job.id, input.rows);
+    // Started as the user would: with its paid work confirmed.
+    confirmPaidWork(journal, job.id);
     return { journal, secrets, jobId: job.id };
   } catch (e) {
     journal.close();

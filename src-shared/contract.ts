@@ -182,6 +182,11 @@ export const MappingPreviewSchema = z.object({
   missingRequired: z.array(FieldKeySchema),
   problems: z.array(RowProblemSchema),
   summary: ValidationSummarySchema,
+  /** Of the rows previewed, how many order paid work by their own cells (a screening period,
+   *  a validation answered yes): the Map screen says so beside the field. */
+  paid: z
+    .object({ rows: z.number().int(), screening: z.number().int(), validation: z.number().int() })
+    .default({ rows: 0, screening: 0, validation: 0 }),
 });
 export type MappingPreview = z.infer<typeof MappingPreviewSchema>;
 
@@ -499,21 +504,45 @@ export const JobPlanSchema = z.object({
     invalid: z.number().int(),
     /** Rows already past these steps (a job that ran before). */
     underway: z.number().int(),
+    /** Rows whose create was on its way when the job stopped: checked before sent again. */
+    inDoubt: z.number().int().default(0),
   }),
   checkedAt: z.number().nullable(),
   /** Creations this job will send at most. */
   creations: z.number().int(),
   skipExisting: z.boolean(),
-  /** Screenings that will be ordered (each may cost money), of which for suppliers that exist
-   *  already; null without screening. */
+  /** Screenings that will be ordered at most (each may cost money), from the job's option and
+   *  the rows' own column alike: per period, of which for suppliers that exist already, and
+   *  how many the sheet's column orders (`column`: its header, or null for a fixed value);
+   *  null when nothing orders screening. */
   screening: z
     .object({
-      periodInYears: z.union([z.literal(2), z.literal(5), z.literal(10)]),
       suppliers: z.number().int(),
+      byPeriod: z.array(
+        z.object({
+          years: z.union([z.literal(2), z.literal(5), z.literal(10)]),
+          suppliers: z.number().int(),
+        }),
+      ),
       existing: z.number().int(),
+      fromColumn: z.number().int(),
+      column: z.string().nullable(),
     })
     .nullable(),
-  validation: z.object({ suppliers: z.number().int(), existing: z.number().int() }).nullable(),
+  /** Validations that will be requested at most (each may cost money), the same way. */
+  validation: z
+    .object({
+      suppliers: z.number().int(),
+      existing: z.number().int(),
+      fromColumn: z.number().int(),
+      column: z.string().nullable(),
+    })
+    .nullable(),
+  /** Paid orders (screenings and validations) a start confirms by typing this number, as a
+   *  deactivation by its count; 0 when nothing paid is ordered or it was confirmed before. */
+  paidToConfirm: z.number().int().default(0),
+  /** Customer and own ids the job attaches at most, to new and existing suppliers alike. */
+  identifiersToAttach: z.number().int().default(0),
   /** The expected duration, from the connection's limits and the engine's settings. */
   duration: z.object({
     totalMs: z.number(),
@@ -554,8 +583,8 @@ export const JobPlanSchema = z.object({
    *  the batches they take at most. */
   scores: z.object({ rows: z.number().int(), batches: z.number().int() }).nullable().default(null),
   undoOf: z.string().nullable(),
-  /** The start must be confirmed: it orders screenings not confirmed before, or another job
-   *  holds some of the same suppliers. */
+  /** The start must be confirmed: it orders screenings or validations not confirmed before,
+   *  deactivates suppliers, or another job holds some of the same suppliers. */
   needsConfirmation: z.boolean(),
 });
 export type JobPlanView = z.infer<typeof JobPlanSchema>;
@@ -817,8 +846,9 @@ export const commands = {
       .object({
         jobId: z.string().min(1).max(100),
         confirmed: z.boolean().default(false),
-        /** A deactivate job: the number of deactivations the user confirmed (jobs:plan's
-         *  `deactivations`); a start without the matching number is refused. */
+        /** The number the user typed to confirm: a deactivate job's deactivations (jobs:plan's
+         *  `deactivations`), or the paid orders not confirmed before (`paidToConfirm`); a
+         *  start without the matching number is refused. */
         confirmedCount: z.number().int().min(0).optional(),
         leaveOutHeld: z.boolean().default(false),
       })

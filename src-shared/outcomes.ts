@@ -50,7 +50,20 @@ export interface OutcomeFacts {
   state: RowState | string;
   screeningStatus: string | null;
   validationStatus: string | null;
+  /** A deactivate or identifiers job's own outcome (src-shared/operations.ts OP_RESULTS). */
+  opResult?: string | null;
+  /** The ids an onboarding attached to the supplier, and what each came to. */
+  identifiers?: ReadonlyArray<{ result: string }> | null;
 }
+
+/** An id the row attaches that belongs to another supplier: not added, the user decides. */
+export function idOnOtherSupplier(row: Pick<OutcomeFacts, 'state' | 'identifiers'>): boolean {
+  return row.state === 'done' && (row.identifiers ?? []).some((i) => i.result === 'other');
+}
+
+/** A deactivate or identifiers job's own outcomes that leave the row needing the user: a row
+ *  naming a supplier the platform does not know has changed nothing. */
+export const ATTENTION_OP_RESULTS = ['not_found'] as const;
 
 export function isAttentionOutcome(stage: OutcomeStage, status: string | null): boolean {
   return status !== null && (ATTENTION_OUTCOMES[stage] as readonly string[]).includes(status);
@@ -58,6 +71,12 @@ export function isAttentionOutcome(stage: OutcomeStage, status: string | null): 
 
 /** A finished row whose screening or validation ended in a way the user must act on. */
 export function endedNeedingUser(row: OutcomeFacts): boolean {
+  if (
+    (row.state === 'done' || row.state === 'skipped') &&
+    (ATTENTION_OP_RESULTS as readonly string[]).includes(row.opResult ?? '')
+  )
+    return true;
+  if (idOnOtherSupplier(row)) return true;
   return (
     row.state === 'done' &&
     (isAttentionOutcome('validation', row.validationStatus) ||

@@ -265,7 +265,8 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
   // Each id is one request; the last one's answer moves the row on to its follow-up.
   identifiers_sending: [...FOLLOW_UPS, 'identifiers_in_doubt', 'needs_user'],
   identifiers_in_doubt: [...FOLLOW_UPS, 'needs_user'],
-  screening_queued: ['screening_sending', 'cancelled', 'skipped'],
+  // validation_queued, done: the row itself orders no screening (its own column says none).
+  screening_queued: ['screening_sending', 'validation_queued', 'done', 'cancelled', 'skipped'],
   screening_sending: [
     'screening_requested',
     'screening_queued',
@@ -283,7 +284,8 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'needs_user',
     'screening_queued',
   ],
-  validation_queued: ['validation_sending', 'cancelled', 'skipped'],
+  // done: the row itself orders no validation (its own column says no).
+  validation_queued: ['validation_sending', 'done', 'cancelled', 'skipped'],
   validation_sending: [
     'validation_requested',
     'validation_queued',

@@ -36,6 +36,10 @@ export const SupplierCreatePayloadSchema = z.object({
 });
 export type SupplierCreatePayload = z.infer<typeof SupplierCreatePayloadSchema>;
 
+/** The payload fields whose value orders paid work for its row: a screening period, a
+ *  validation. A mapping that fills them (a column or a fixed value) orders it from the sheet. */
+export const PAID_FIELDS = ['screeningPeriodInYears', 'requestValidationOnCreate'] as const;
+
 /** Kinds of identifier a supplier site can carry (identifier management body `type`). */
 export const IdentifierTypeSchema = z.enum(['SUPPLIER_ID', 'CUSTOMER_ID', 'OWN_ID']);
 export type IdentifierType = z.infer<typeof IdentifierTypeSchema>;

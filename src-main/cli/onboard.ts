@@ -16,6 +16,7 @@ import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
 import { EXIT, HELP, parse, UsageError, type Args } from './args';
 import { operationOf } from '../../src-shared/operations';
+import { PAID_FIELDS } from '../../src-shared/supplier';
 import { baseMain, isBaseCommand } from './baseCommands';
 import { isScoresCommand, scoresMain } from '../scores/cli';
 import { connectionAt, tokenStore } from './connection';
@@ -265,7 +266,12 @@ export async function main(argv: string[]): Promise<number> {
         mapping = preview.suggestion.mapping;
         const lines = preview.suggestion.fields
           .filter((f) => f.column !== null)
-          .map((f) => `${f.field} ← "${f.header}"`)
+          .map((f) => {
+            const text = `${f.field} ← "${f.header}"`;
+            return (PAID_FIELDS as readonly string[]).includes(f.field)
+              ? w.t('cli.mapping.paidField', { field: text })
+              : text;
+          })
           .join(', ');
         view.log(
           preview.suggestion.template
@@ -316,11 +322,23 @@ export async function main(argv: string[]): Promise<number> {
         }),
       );
       printProblems(journal, jobId, view, w);
+      // Paid work the list's own columns order, counted by the plan the start confirms.
+      const plan = onboarding.plan(jobId);
+      for (const [key, part] of [
+        ['cli.mapping.paidScreening', plan.screening],
+        ['cli.mapping.paidValidation', plan.validation],
+      ] as const) {
+        if (part && part.fromColumn > 0)
+          view.log(w.n(key, part.fromColumn, { column: part.column ?? '' }));
+      }
     }
 
     // ---- where the results go: a target that cannot be written is said before anything is sent
     const format = args.out?.toLowerCase().endsWith('.csv') ? 'csv' : 'xlsx';
-    const out = args.out ? path.resolve(args.out) : onboarding.defaultExportPath(jobId, format);
+    // A dry run's results never take the place of real ones (`<name>.dry-run.xlsx`).
+    const out = args.out
+      ? path.resolve(args.out)
+      : onboarding.defaultExportPath(jobId, format, { dryRun: args.dryRun });
     await checkExportTarget(
       out,
       w.t('cli.run.exportBlocked', { command: resumeCommand(args, jobId), format }),
@@ -459,6 +477,8 @@ export async function main(argv: string[]): Promise<number> {
         summary.rejected +
         summary.failed +
         summary.onOther +
+        // A row naming a supplier the platform does not know changed nothing.
+        summary.notFound +
         summary.validationRejected +
         summary.screeningAborted >
       0

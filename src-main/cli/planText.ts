@@ -62,23 +62,31 @@ export function planLines(
 function onboardLines(plan: JobPlanView, w: Words): string[] {
   const r = plan.rows;
   const lines: string[] = [];
-  lines.push(w.n('cli.plan.create', r.new + r.unchecked, { existing: w.num(r.existing) }));
+  // Every row whose create may still leave: new, unchecked and already queued (a resumed job).
+  lines.push(w.n('cli.plan.create', plan.creations, { existing: w.num(r.existing) }));
+  if (r.inDoubt > 0) lines.push(w.n('cli.plan.inDoubt', r.inDoubt));
   if (r.unchecked > 0) lines.push(w.n('cli.plan.unchecked', r.unchecked));
   if (r.pending > 0) lines.push(w.n('cli.plan.pending', r.pending));
   if (plan.skipExisting && r.existing > 0) lines.push(w.t('cli.plan.skipExisting'));
-  if (plan.screening) {
-    const s = plan.screening;
-    lines.push(w.n('cli.plan.screening', s.suppliers, { years: s.periodInYears }));
+  if (plan.identifiersToAttach > 0) lines.push(w.n('cli.plan.attach', plan.identifiersToAttach));
+  const s = plan.screening;
+  if (s) {
+    for (const p of s.byPeriod)
+      lines.push(w.n('cli.plan.screening', p.suppliers, { years: p.years }));
+    if (s.fromColumn > 0) lines.push(fromColumnLine(s.fromColumn, s.column, w));
     if (s.existing > 0) lines.push(w.n('cli.plan.screeningExisting', s.existing));
   } else lines.push(w.t('cli.plan.noScreening'));
-  lines.push(
-    plan.validation
-      ? w.n('cli.plan.validation', plan.validation.suppliers, {
-          existing: w.num(plan.validation.existing),
-        })
-      : w.t('cli.plan.noValidation'),
-  );
+  const v = plan.validation;
+  if (v) {
+    lines.push(w.n('cli.plan.validation', v.suppliers, { existing: w.num(v.existing) }));
+    if (v.fromColumn > 0) lines.push(fromColumnLine(v.fromColumn, v.column, w));
+  } else lines.push(w.t('cli.plan.noValidation'));
   return lines;
+}
+
+/** "N of them are ordered by the list's own column "X"" (or by a fixed value of the mapping). */
+function fromColumnLine(n: number, column: string | null, w: Words): string {
+  return column === null ? w.n('cli.plan.fromFixed', n) : w.n('cli.plan.fromColumn', n, { column });
 }
 
 /** A deactivate job's figures: what the check matched and what will be deactivated. */
@@ -103,12 +111,17 @@ function identifierLines(plan: JobPlanView, w: Words): string[] {
 /** What needs the user's yes, in one sentence (for the refusal without a terminal). */
 export function whatNeedsConfirming(plan: JobPlanView, w: Words = cliWords('en')): string {
   const parts: string[] = [];
-  if (plan.screening && plan.screening.suppliers > 0)
-    parts.push(
-      w.n('cli.confirm.screening', plan.screening.suppliers, {
-        years: plan.screening.periodInYears,
-      }),
-    );
+  // Paid work: each period's screenings and the validations, in one clause.
+  const paid = (plan.screening?.byPeriod ?? [])
+    .filter((p) => p.suppliers > 0)
+    .map((p) => w.n('cli.confirm.screening', p.suppliers, { years: p.years }));
+  if (plan.validation && plan.validation.suppliers > 0)
+    paid.push(w.n('cli.confirm.validation', plan.validation.suppliers));
+  const last = paid.pop();
+  if (last !== undefined) {
+    const what = paid.length ? `${paid.join(', ')}${w.t('cli.confirm.and')}${last}` : last;
+    parts.push(w.t('cli.confirm.paid', { what }));
+  }
   if (plan.deactivations > 0) parts.push(w.n('cli.confirm.deactivate', plan.deactivations));
   if (plan.heldRows > 0)
     parts.push(

@@ -4,7 +4,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Job, Journal } from '../journal/journal';
-import { fold, sourceJobOf, type ResultsFileWording } from '../services/resultsFile';
+import { fold, resultsJobOf, type ResultsFileWording } from '../services/resultsFile';
 import { inspectFile } from '../workbook';
 import { CliFailure, cliWords, type Words } from './words';
 
@@ -88,7 +88,7 @@ export async function findRetrySource(
     );
   }
   const jobs = journal.listJobs();
-  const job = sourceJobOf(jobs, file);
+  const job = await resultsJobOf(journal, file);
   if (!job) {
     throw new CliFailure(
       'not_found',

@@ -39,7 +39,14 @@ export async function confirmStart(
             }),
             plan.deactivations,
           )
-        : await askYesNo(w.t('cli.confirm.ask'), false, w);
+        : plan.paidToConfirm > 0
+          ? await askCount(
+              w.n('cli.confirm.askPaid', plan.paidToConfirm, {
+                typed: String(plan.paidToConfirm),
+              }),
+              plan.paidToConfirm,
+            )
+          : await askYesNo(w.t('cli.confirm.ask'), false, w);
     if (!confirmed || stopped()) return 'declined';
   } else if (!confirmed && plan.needsConfirmation) {
     // A job this command made is cancelled, so that running it again with --yes does not meet
@@ -59,7 +66,8 @@ export async function confirmStart(
   const { leftOut } = onboarding.confirmStart(jobId, {
     confirmed,
     leaveOutHeld,
-    ...(confirmed ? { confirmedCount: plan.deactivations } : {}),
+    // The number typed (or --yes): the deactivations, or the paid orders (never both).
+    ...(confirmed ? { confirmedCount: plan.deactivations || plan.paidToConfirm } : {}),
   });
   if (leftOut > 0) view.log(w.n('cli.confirm.leftOut', leftOut));
   return 'go';

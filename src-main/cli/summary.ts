@@ -1,6 +1,6 @@
 // The last line of every run: the figures of the job's rows, key=value, the same in every
 // language (scripts and tests read them).
-import { endedNeedingUser, isAttentionOutcome } from '../../src-shared/outcomes';
+import { endedNeedingUser, idOnOtherSupplier, isAttentionOutcome } from '../../src-shared/outcomes';
 import type { OpResult, Operation } from '../../src-shared/operations';
 import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';
 import type { Journal, JournalRow } from '../journal/journal';
@@ -74,6 +74,8 @@ function count(s: Summary, row: JournalRow): void {
     if (isAttentionOutcome('validation', row.validationStatus)) s.validationRejected++;
     if (isAttentionOutcome('screening', row.screeningStatus)) s.screeningAborted++;
   }
+  // An id an onboarding attaches that another supplier has: the user decides (exit code 1).
+  if (idOnOtherSupplier(row)) s.onOther++;
   const byResult = row.opResult ? OP_RESULT_COUNT[row.opResult] : undefined;
   if (byResult) s[byResult]++;
   // Left out for another job that holds the same supplier: still to do, not existing.

@@ -213,7 +213,8 @@ function namedOutcome(
   return {
     ...base,
     to: 'skipped',
-    patch: { opResult: 'not_found' },
+    // Not a success: the row names a supplier the platform does not know (outcomes.ts).
+    patch: { opResult: 'not_found', ...rowError('api_not_found.named_supplier') },
     reason: identifiers ? 'supplier_not_found' : 'deactivate_not_found',
   };
 }

@@ -2,6 +2,7 @@
 // and what the API user may ask for on create.
 import type { JobOptions } from '../journal/schema';
 import type { JobHealth } from './health';
+import type { PaidBudget } from './paidWork';
 import type { Lanes } from './lanes';
 import type { RateMeter } from './progress';
 import type { JobRunnerDeps, OnCreateEntitlements } from './runTypes';
@@ -14,5 +15,7 @@ export interface RunContext {
   readonly createdMeter: RateMeter;
   options: JobOptions;
   onCreate: OnCreateEntitlements;
+  /** The paid work this run may still order (the confirmed plan's). */
+  paid: PaidBudget;
   emitProgress(force?: boolean): void;
 }

@@ -1,7 +1,7 @@
 // The job's health: stopping (pause, cancel, a refusal that concerns every row, a full disk),
 // the wait for a lost network with its backoff, and reads that failed.
 import { answerError, type ApiFailure } from '../api';
-import { diskFull, isDiskFull } from '../journal/journal';
+import { diskFull, HELD_UNTIL_CONFIRMED, isDiskFull } from '../journal/journal';
 import type { JournalRow } from '../journal/journal';
 import { appError, type AppError } from '../../src-shared/errors';
 import { errorReason, reason, warningOf, type CodedMessage } from './messages';
@@ -62,6 +62,31 @@ export class JobHealth {
   refused(error: AppError): void {
     this.refusal = errorReason(error);
     this.halt('access_denied');
+  }
+
+  /** Rows held back because they ask for paid work the confirmed plan does not hold. */
+  readonly heldForConfirmation = new Set<number>();
+
+  /**
+   * A row asks for paid work (screening, validation) the confirmed plan does not hold: nothing
+   * of it is sent. The row stays in its queue, not due until the next run starts
+   * (`releaseHeld`), and the rest of the job goes on; once only held rows are left, the job
+   * pauses (`unconfirmed`) and a start shows the summary with them to confirm.
+   */
+  async holdForConfirmation(row: JournalRow): Promise<void> {
+    this.heldForConfirmation.add(row.id);
+    await this.d.journal.recordOutcomeAsync({
+      rowId: row.id,
+      from: row.state,
+      to: row.state,
+      reason: 'paid_not_confirmed',
+      patch: { nextAttemptAt: HELD_UNTIL_CONFIRMED },
+    });
+  }
+
+  /** Held rows are all that is left to do: the job pauses to have them confirmed. */
+  onlyHeldLeft(activeRows: number): boolean {
+    return this.heldForConfirmation.size > 0 && activeRows <= this.heldForConfirmation.size;
   }
 
   /** Endpoints that always exist answered 404: the job stops and says what to check. */
@@ -145,6 +170,10 @@ export class JobHealth {
     if (stopped === 'access_denied') {
       journal.setJobState(jobId, 'paused', this.refusalReason);
       return 'access_denied';
+    }
+    if (stopped === 'unconfirmed') {
+      journal.setJobState(jobId, 'paused', reason('plan_exceeded'));
+      return 'paused';
     }
     if (stopped === 'paused') {
       journal.setJobState(jobId, 'paused', reason('paused'));

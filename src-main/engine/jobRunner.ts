@@ -14,12 +14,14 @@ import type { JournalRow } from '../journal/journal';
 import type { JobOptions } from '../journal/schema';
 import { PROBLEM_STATES, type RowState } from '../journal/rowStates';
 import { operationOf } from '../../src-shared/operations';
+import { ATTENTION_OP_RESULTS } from '../../src-shared/outcomes';
 import { Checker } from './check';
 import type { RunContext } from './context';
 import { JobHealth } from './health';
 import { Lanes } from './lanes';
 import { reason, warningOf } from './messages';
 import { afterCreate, afterIdentifiers } from './policy/progression';
+import { mapsPaidWork, PaidBudget } from './paidWork';
 import { RateMeter } from './progress';
 import { progressOf } from './progressView';
 import { pollStatus, reconcile } from './reads';
@@ -68,6 +70,8 @@ export class JobRunner {
   private lastProgressAt = 0;
   private progressTimer: ReturnType<typeof setTimeout> | undefined;
   private runOpts: RunOptions = { mode: 'run', wait: true };
+  /** The job's mapping fills the screening period or the validation from the sheet. */
+  private rowsOrderPaidWork = false;
   private readonly history: RunHistory;
 
   constructor(deps: JobRunnerDeps) {
@@ -89,6 +93,7 @@ export class JobRunner {
       createdMeter: new RateMeter(),
       options: undefined as unknown as JobOptions,
       onCreate: { screening: undefined, validation: undefined } satisfies OnCreateEntitlements,
+      paid: PaidBudget.none(),
       emitProgress: (force) => this.emitProgress(force),
     };
     this.checker = new Checker(this.run_);
@@ -115,9 +120,14 @@ export class JobRunner {
     this.run_.options = job.options;
     this.runOpts = opts;
     this.run_.onCreate = this.d.entitlements.get(job.connectionId);
+    this.rowsOrderPaidWork = mapsPaidWork(job.mapping);
+    // What this run may order: the confirmed plan's paid work, no more than the rows ask for.
+    this.run_.paid = PaidBudget.forRun(journal, job, this.run_.onCreate);
     try {
       journal.setJobState(jobId, 'running');
       this.recoverIntents();
+      // Rows an earlier run held back for confirmation: the budget above decides again.
+      journal.releaseHeld(jobId, ['queued', 'screening_queued', 'validation_queued']);
       await this.loop(opts);
     } catch (e) {
       if (!isDiskFull(e)) throw e;
@@ -199,6 +209,9 @@ export class JobRunner {
         if (!opts.wait && lanes.idle('create') && UNSENT_CREATE_STATES.every((s) => !fresh[s]))
           return;
         if (!lanes.busy && ACTIVE_STATES.every((s) => !fresh[s])) return;
+        // Only rows asking for paid work beyond the confirmed plan are left: pause and ask.
+        const active = ACTIVE_STATES.reduce((n, s) => n + (fresh[s] ?? 0), 0);
+        if (!lanes.busy && health.onlyHeldLeft(active)) return health.halt('unconfirmed');
       }
       await this.waitForWork(this.nextWakeIn(opts));
     }
@@ -226,14 +239,17 @@ export class JobRunner {
     }
     if (counts.new) while (journal.moveRows(jobId, 'new', 'queued', { reason: 'checked_new' }) > 0);
     if (counts.exists) {
+      // Where rows order screening or validation by their own columns, each existing supplier
+      // goes by the screening step, which sends nothing for a row that orders nothing.
       const [to, why] = options.skipExisting
         ? (['skipped', 'exists_skipped'] as const)
-        : ([afterIdentifiers(options, undefined), 'exists'] as const);
-      // An existing supplier gets the row's customer and own ids first, unless skipped.
-      if (!options.skipExisting) {
-        const attach = { reason: why, attaching: true, nextAttemptAt: 0 };
-        while (journal.moveRows(jobId, 'exists', 'identifiers_queued', attach) > 0);
-      }
+        : this.rowsOrderPaidWork
+          ? (['screening_queued', 'exists'] as const)
+          : ([afterIdentifiers(options, undefined), 'exists'] as const);
+      // An existing supplier gets the row's customer and own ids first, also when it is
+      // skipped (then nothing more: policy/progression.ts afterIdentifiers).
+      const attach = { reason: 'exists' as const, attaching: true, nextAttemptAt: 0 };
+      while (journal.moveRows(jobId, 'exists', 'identifiers_queued', attach) > 0);
       while (journal.moveRows(jobId, 'exists', to, { reason: why }) > 0);
     }
     // Created rows are moved on a batch at a time, not each in a commit of its own as it
@@ -336,7 +352,15 @@ export class JobRunner {
       journal.setJobState(jobId, 'paused', reason('not_waiting'));
       return 'sent';
     }
-    const problems = PROBLEM_STATES.some((s) => counts[s]) || (counts.draft ?? 0) > 0;
+    // A row naming a supplier the platform does not know (a deactivate or identifiers job)
+    // changed nothing: the job needs the user, as for a problem row.
+    const unknown =
+      operationOf(this.run_.options) !== 'onboard' &&
+      ATTENTION_OP_RESULTS.some((r) => (journal.opResults(jobId)[r] ?? 0) > 0);
+    // So does an onboarding row with an id the platform has on another supplier.
+    const idsOnOther = (counts.done ?? 0) > 0 && journal.doneIdsOnOther(jobId) > 0;
+    const problems =
+      PROBLEM_STATES.some((s) => counts[s]) || (counts.draft ?? 0) > 0 || unknown || idsOnOther;
     journal.setJobState(
       jobId,
       problems ? 'needs_attention' : 'finished',

@@ -10,13 +10,19 @@ import {
 } from '../../src-shared/supplier';
 import { identifierChange, rowIdentifier } from '../../src-shared/operations';
 import type { OnCreateEntitlements } from './runTypes';
+import { rowPaidWork, type RowPaidWork } from './paidWork';
 
 export interface BuiltPayload {
   payload: SupplierCreatePayload;
   screening: boolean;
   validation: boolean;
+  /** What the row orders, riding with this create or later (engine/paidWork.ts). */
+  paid: RowPaidWork;
 }
 
+/** The create's payload: the row's fields, with the screening and validation the row orders
+ *  (its own columns, else the job's options) where they ride with the create, and without
+ *  them where they do not (a separate request follows, or the API user may not). */
 export function buildPayload(
   row: Pick<JournalRow, 'payload'>,
   options: JobOptions,
@@ -24,36 +30,17 @@ export function buildPayload(
 ): BuiltPayload | undefined {
   const parsed = SupplierCreatePayloadSchema.safeParse(row.payload ?? {});
   if (!parsed.success) return undefined;
-  const payload: SupplierCreatePayload = { ...parsed.data };
-  let screening = payload.screeningPeriodInYears != null;
-  let validation = payload.requestValidationOnCreate === true;
-  // Writes are the scarce budget: ask for screening and validation with the create where the
-  // API user is entitled to, saving a separate request per supplier.
-  const period = options.screeningPeriod;
-  if (!screening && period && onCreate.screening !== false) {
-    payload.screeningPeriodInYears = period as 2 | 5 | 10;
-    screening = true;
-  }
-  if (
-    !validation &&
-    options.validate &&
-    !options.screeningPeriod &&
-    onCreate.validation !== false
-  ) {
-    // With screening asked for too, validation waits until the screening has ended: the API
-    // refuses a validation while a screening is pending.
-    payload.requestValidationOnCreate = true;
-    validation = true;
-  }
-  if (onCreate.screening === false) {
-    delete payload.screeningPeriodInYears;
-    screening = false;
-  }
-  if (onCreate.validation === false) {
-    delete payload.requestValidationOnCreate;
-    validation = false;
-  }
-  return { payload, screening, validation };
+  const { screeningPeriodInYears: _p, requestValidationOnCreate: _v, ...fields } = parsed.data;
+  const paid = rowPaidWork(parsed.data, options, onCreate);
+  const payload: SupplierCreatePayload = { ...fields };
+  if (paid.onCreate.screening && paid.period) payload.screeningPeriodInYears = paid.period;
+  if (paid.onCreate.validation) payload.requestValidationOnCreate = true;
+  return {
+    payload,
+    screening: paid.onCreate.screening,
+    validation: paid.onCreate.validation,
+    paid,
+  };
 }
 
 /** The row's supplier identifier (id and source), as find-by-identifier takes it. */

@@ -9,6 +9,8 @@ import { applyDecision } from './apply';
 import { rowError } from './messages';
 import type { RunContext } from './context';
 import { buildPayload, changeOf, platformIdentifier } from './payload';
+import { rowPaidWork } from './paidWork';
+import { afterScreening } from './policy/progression';
 import { classify, type WriteValue } from './policy/classify';
 import { identifierWritePolicy, nextIdentifier, nothingLeft } from './policy/identifiers';
 import { deactivateWritePolicy } from './policy/deactivate';
@@ -61,6 +63,14 @@ export async function create(run: RunContext, row: JournalRow): Promise<void> {
     return;
   }
   const sent = { screening: built.screening, validation: built.validation };
+  // Paid work rides with the create only within the confirmed plan; beyond it nothing of the
+  // row is sent and the job pauses to have the new summary confirmed.
+  const taken = run.paid.take(row.id, {
+    screening: sent.screening ? built.paid.period : null,
+    validation: sent.validation,
+  });
+  if (!taken) return run.health.holdForConfirmation(row);
+  run.health.heldForConfirmation.delete(row.id);
   const answer = await sendWithIntent(
     run,
     row,
@@ -68,7 +78,8 @@ export async function create(run: RunContext, row: JournalRow): Promise<void> {
     { endpoint: 'POST /public/v2/suppliers/sites', onCreate: sent },
     (o) => conn.client.createSupplier(built.payload, o),
   );
-  if (!answer) return; // never left: the row is still queued (or was moved by the user)
+  // Never left: the row is still queued (or was moved by the user).
+  if (!answer) return run.paid.giveBack(row.id, taken);
   const classified = classify('create', answer, { fieldNames: conn.client.fieldNames, sent });
   await applyDecision(
     run,
@@ -86,9 +97,13 @@ export async function requestFollowUp(
 ): Promise<void> {
   const { journal, conn } = run.d;
   const { queued, sending } = stageStates(stage);
-  const period = run.options.screeningPeriod;
-  if (stage === 'screening' && !period) {
-    await journal.recordOutcomeAsync({ rowId: row.id, from: queued, to: 'skipped' });
+  // What this row orders: its own column, else the job's option (engine/paidWork.ts). A row
+  // that orders nothing at this stage moves on without a request.
+  const wanted = rowPaidWork(row.payload, run.options, run.onCreate);
+  const period = wanted.period;
+  if ((stage === 'screening' && !period) || (stage === 'validation' && !wanted.validation)) {
+    const to = stage === 'screening' ? afterScreening(run.options, row) : 'done';
+    await journal.recordOutcomeAsync({ rowId: row.id, from: queued, to });
     return;
   }
   const identifier = platformIdentifier(row);
@@ -101,6 +116,14 @@ export async function requestFollowUp(
     });
     return;
   }
+  const taken = run.paid.take(
+    row.id,
+    stage === 'screening'
+      ? { screening: period, validation: false }
+      : { screening: null, validation: true },
+  );
+  if (!taken) return run.health.holdForConfirmation(row);
+  run.health.heldForConfirmation.delete(row.id);
   const send = (
     id: SupplierIdentifier,
     o: { timeoutMs: number },
@@ -118,13 +141,13 @@ export async function requestFollowUp(
     },
     (o) => send(identifier, o),
   );
-  if (!answer) return;
+  if (!answer) return run.paid.giveBack(row.id, taken);
   const classified = classifyWrite(run, stage, answer);
   await applyDecision(
     run,
     row,
     sending,
-    followUpPolicy(stage, classified, { validate: run.options.validate }),
+    followUpPolicy(stage, classified, { validate: wanted.validation }),
   );
 }
 

@@ -24,7 +24,8 @@ export type RunExit =
   | 'access_denied' // a 403: the job is paused until the token or permission is fixed
   | 'disk_full'; // the journal could not be written: paused until space is freed
 
-export type StopReason = 'paused' | 'cancelled' | 'access_denied' | 'disk_full';
+/** `unconfirmed`: a row asks for paid work (screening, validation) beyond the confirmed plan. */
+export type StopReason = 'paused' | 'cancelled' | 'access_denied' | 'disk_full' | 'unconfirmed';
 
 export interface OnCreateEntitlements {
   screening: boolean | undefined;

@@ -28,7 +28,7 @@ export const EVENT_SQL = {
   // The support export walks the log in id order (no index on the job: see the schema), each
   // row's event finding its job through the row.
   jobEvents: `SELECT ${EVENT_SELECT} FROM row_events WHERE ${EVENT_JOB} = ? AND id > ? ORDER BY id LIMIT ?`,
-  lastJobNote: `SELECT at, detail FROM row_events INDEXED BY row_events_row_idx
+  lastJobNote: `SELECT id, at, detail FROM row_events INDEXED BY row_events_row_idx
      WHERE row_id IS NULL AND job_id = ? AND kind = 'note' AND json_type(detail, ?) IS NOT NULL
      ORDER BY id DESC LIMIT 1`,
   // Deleting a job: its job-level events, and its rows' (one range of the row index each).
@@ -79,10 +79,12 @@ export function lastJobNote(
   h: ReadHandle,
   jobId: string,
   key: string,
-): { at: number; detail: Record<string, unknown> } | null {
+): { id: number; at: number; detail: Record<string, unknown> } | null {
   const raw = h.statement(EVENT_SQL.lastJobNote).get(jobId, `$.${key}`) as
-    { at: number; detail: string } | undefined;
-  return raw ? { at: raw.at, detail: JSON.parse(raw.detail) as Record<string, unknown> } : null;
+    { id: number; at: number; detail: string } | undefined;
+  return raw
+    ? { id: raw.id, at: raw.at, detail: JSON.parse(raw.detail) as Record<string, unknown> }
+    : null;
 }
 
 /** A row's history, oldest first, in pages (pass the last event id as `afterId`). */

@@ -45,6 +45,7 @@ export type { MappingTemplate } from './templates';
 export type { JournalRow, RowEvent } from './rowColumns';
 export type { NewRowEvent } from './events';
 export type { NewRow, RowPatch, RowOutcome, OutcomeResult, UserFix } from './rowsWrite';
+export { HELD_UNTIL_CONFIRMED } from './rowsWrite';
 export type { RowQuery, DoneOutcomeFilter, RowPage } from './rowsPage';
 export type { Lease } from './leases';
 export type { SendLogStore } from './sendLog';
@@ -458,6 +459,18 @@ export class Journal {
   opResults(jobId: string): Record<string, number> {
     return read.opResults(this.h, jobId);
   }
+  /** Finished rows with an id the platform has on another supplier (not added). */
+  doneIdsOnOther(jobId: string): number {
+    return read.doneIdsOnOther(this.h, jobId);
+  }
+  /** Rows per state and per the screening period and validation of their own columns. */
+  paidColumns(jobId: string): read.PaidColumnGroup[] {
+    return read.paidColumns(this.h, jobId);
+  }
+  /** Rows of the job that sent paid work after the event `afterEventId`. */
+  paidSince(jobId: string, afterEventId: number): read.PaidSentRow[] {
+    return read.paidSince(this.h, jobId, afterEventId);
+  }
   /** Rows of the job whose request may have reached the API (an intent was ever written). */
   sentRows(jobId: string): number {
     return read.sentRows(this.h, jobId);
@@ -515,6 +528,10 @@ export class Journal {
 
   /** Moves up to `limit` rows of the job from `from` to `to`; returns how many moved. Call
    *  again until it returns 0, yielding in between. */
+  /** Makes the rows held back for confirmation due again (a run starts). */
+  releaseHeld(...a: Args<typeof write.releaseHeld>): number {
+    return write.releaseHeld(this.h, ...a);
+  }
   moveRows(...a: Args<typeof write.moveRows>): number {
     return write.moveRows(this.h, ...a);
   }

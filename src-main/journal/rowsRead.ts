@@ -39,8 +39,34 @@ export const ROW_READ_SQL = {
             count(*) AS rows
      FROM rows INDEXED BY rows_state_source_row_idx
      WHERE job_id = ? AND state = 'done' AND ${LISTED_STATES_SQL} GROUP BY 1, 2`,
+  // Finished rows with an id that belongs to another supplier (an onboarding's attachments).
+  doneIdsOnOther: `SELECT count(*) AS n FROM rows INDEXED BY rows_state_source_row_idx
+     WHERE job_id = ? AND state = 'done' AND ${LISTED_STATES_SQL} AND identifiers IS NOT NULL
+       AND EXISTS (SELECT 1 FROM json_each(rows.identifiers) i
+                   WHERE i.value ->> '$.result' = 'other')`,
   opResults: `SELECT op_result AS result, count(*) AS n FROM rows
      WHERE job_id = ? AND op_result IS NOT NULL GROUP BY 1`,
+  // What the rows' own columns order (engine/paidWork.ts): one pass over the job's rows.
+  paidColumns: `SELECT state, payload ->> '$.screeningPeriodInYears' AS period,
+            payload ->> '$.requestValidationOnCreate' AS validation,
+            (payload ->> '$.customerId' IS NOT NULL) + (payload ->> '$.ownId' IS NOT NULL)
+              AS attach,
+            count(*) AS n
+     FROM rows WHERE job_id = ? GROUP BY 1, 2, 3, 4`,
+  // The rows of a job that sent paid work after an event (a plan's confirmation): a create
+  // that carried screening or validation, or a screening or validation request. One range of
+  // the row index per row of the job.
+  paidSince: `SELECT r.state AS state, r.payload ->> '$.screeningPeriodInYears' AS period,
+            r.payload ->> '$.requestValidationOnCreate' AS validation,
+            max(e.detail ->> '$.to' = 'screening_sending'
+              OR (e.detail ->> '$.to' = 'sending' AND e.detail ->> '$.onCreate.screening' = 1))
+              AS screeningSent,
+            max(e.detail ->> '$.to' = 'validation_sending'
+              OR (e.detail ->> '$.to' = 'sending' AND e.detail ->> '$.onCreate.validation' = 1))
+              AS validationSent
+     FROM rows r JOIN row_events e INDEXED BY row_events_row_idx ON e.row_id = r.id
+     WHERE r.job_id = ? AND e.id > ? AND e.kind = 'request'
+     GROUP BY r.id`,
 } as const;
 
 /** Rows per state (every state present, zero when none). Reads the kept counters (see the
@@ -229,6 +255,40 @@ export function opResults(h: ReadHandle, jobId: string): Record<string, number> 
     n: number;
   }>;
   return Object.fromEntries(found.map((r) => [r.result, r.n]));
+}
+
+/** Finished rows with an id the platform has on another supplier (not added). */
+export function doneIdsOnOther(h: ReadHandle, jobId: string): number {
+  return (h.statement(ROW_READ_SQL.doneIdsOnOther).get(jobId) as { n: number }).n;
+}
+
+/** Rows per state and per the screening period and validation their own columns ask for
+ *  (null where the row's payload has none). */
+export interface PaidColumnGroup {
+  state: RowState;
+  period: number | null;
+  /** 1 or 0 (SQLite's JSON booleans), null where the row says nothing. */
+  validation: number | null;
+  /** The ids the row attaches once its supplier exists (customer id, own id): 0 to 2. */
+  attach: number;
+  n: number;
+}
+export function paidColumns(h: ReadHandle, jobId: string): PaidColumnGroup[] {
+  return h.statement(ROW_READ_SQL.paidColumns).all(jobId) as PaidColumnGroup[];
+}
+
+/** A row that sent paid work after an event: its state, its own columns, and what it sent. */
+export interface PaidSentRow {
+  state: RowState;
+  period: number | null;
+  validation: number | null;
+  screeningSent: number;
+  validationSent: number;
+}
+export function paidSince(h: ReadHandle, jobId: string, afterEventId: number): PaidSentRow[] {
+  return (h.statement(ROW_READ_SQL.paidSince).all(jobId, afterEventId) as PaidSentRow[]).filter(
+    (r) => r.screeningSent || r.validationSent,
+  );
 }
 
 /**

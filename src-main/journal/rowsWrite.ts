@@ -143,7 +143,15 @@ function moveRowsSql(index: 'state' | 'due', attaching = false): string {
        RETURNING id`;
 }
 
+/** The due time of a row held back until the user confirms what it orders (engine/health.ts):
+ *  never due by itself; `releaseHeld` makes such rows due again when a run starts. */
+export const HELD_UNTIL_CONFIRMED = 8_640_000_000_000_000;
+
 export const ROW_WRITE_SQL = {
+  releaseHeld: `UPDATE rows SET next_attempt_at = 0 WHERE id IN
+     (SELECT id FROM rows INDEXED BY rows_due_idx
+      WHERE job_id = ? AND state = ? AND ${DUE_STATES_SQL}
+        AND next_attempt_at = ${HELD_UNTIL_CONFIRMED})`,
   insertRow: `INSERT INTO rows (job_id, source_row, cells, payload, identity_key, state, problems, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   // The only place rows are inserted; state changes are counted by triggers.
@@ -237,6 +245,16 @@ function checkNewRows(rows: readonly NewRow[]): void {
       fail('invalid_input', undefined, { sourceRow: r.sourceRow, state: r.state });
     }
   }
+}
+
+/** Makes the job's rows held for confirmation due again (in its write queues). */
+export function releaseHeld(h: WriteHandle, jobId: string, states: readonly RowState[]): number {
+  const release = h.statement(ROW_WRITE_SQL.releaseHeld);
+  let n = 0;
+  h.transact(() => {
+    for (const s of states) n += release.run(jobId, s).changes;
+  });
+  return n;
 }
 
 /**

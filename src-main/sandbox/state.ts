@@ -542,6 +542,7 @@ export class SandboxState {
     suppliers: number;
     pending: number;
     screeningRequests: number;
+    screeningsByPeriod: Record<string, number>;
     validationRequests: number;
     scoreWrites: Record<string, number>;
     changesByIdentity: Record<ChangeKind, Record<string, number>>;
@@ -577,6 +578,14 @@ export class SandboxState {
       suppliers: count('SELECT COUNT(*) AS n FROM suppliers WHERE active = 1'),
       pending: count('SELECT COUNT(*) AS n FROM pending'),
       screeningRequests: count('SELECT COUNT(*) AS n FROM screenings'),
+      screeningsByPeriod: Object.fromEntries(
+        (
+          this.stmt('SELECT period AS k, COUNT(*) AS n FROM screenings GROUP BY period').all() as {
+            k: number;
+            n: number;
+          }[]
+        ).map((r) => [String(r.k), r.n]),
+      ),
       validationRequests: count('SELECT COUNT(*) AS n FROM validations'),
       scoreWrites,
       changesByIdentity,

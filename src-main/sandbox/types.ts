@@ -130,6 +130,8 @@ export interface SandboxStats {
   throttled: { GET: number; WRITE: number };
   faults: { before500: number; after500: number; drop: number };
   screeningRequests: number;
+  /** Screenings per period in years (key '2', '5' or '10'), with the create or on their own. */
+  screeningsByPeriod: Record<string, number>;
   validationRequests: number;
   /** Key `${platformId}|${eventTypeKey}` -> external scores written (a repeated write shows as 2+). */
   scoreWrites: Record<string, number>;

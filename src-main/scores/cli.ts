@@ -21,6 +21,7 @@ import type { RunExit } from '../engine/runTypes';
 import { sandboxEngineSettings } from '../engine/settings';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
 import { journalPathFor, defaultDataDir } from '../services/paths';
+import { defaultExportPath, ownResults } from '../services/onboarding/results';
 import { createScoresJob } from './job';
 import { exportScoresResults, type ScoresSummary } from './results';
 
@@ -244,18 +245,17 @@ export async function scoresMain(argv: string[]): Promise<number> {
     if (exit === 'access_denied' && job.stateReason) {
       console.error(wordFailure(lang, job.stateReason));
     }
+    // Named for the kind, never over another job's results (services/onboarding/results.ts).
     const out = o.values.out
       ? path.resolve(o.values.out)
-      : path.join(
-          path.dirname(job.sourcePath),
-          `${path.basename(job.sourcePath).replace(/\.[^.]+$/, '')}.results.xlsx`,
-        );
+      : defaultExportPath({ journal }, jobId, 'xlsx');
     const summary = await exportScoresResults(
       journal,
       jobId,
       out,
       /\.csv$/i.test(out) ? 'csv' : 'xlsx',
     );
+    ownResults({ journal }, jobId, out);
     console.log(t('scores.cli.results', { path: out }));
     console.log(scoresSummaryLine(summary));
     if (exit === 'access_denied') return EXIT.auth;

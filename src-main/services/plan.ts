@@ -15,35 +15,23 @@ import type { SyncEngine } from '../engine/syncEngine';
 import type { OnCreateEntitlements } from '../engine/jobRunner';
 import type { Job, Journal } from '../journal/journal';
 import { rowError } from '../engine/messages';
+import {
+  CREATE_STATES,
+  confirmedLeft,
+  mapsPaidWork,
+  paidConfirmation,
+  zeroPeriods,
+  paidWorkOf,
+  totalScreenings,
+  withinConfirmed,
+} from '../engine/paidWork';
+import { SCREENING_PERIODS } from '../../src-shared/supplier';
 
 /** Marks a row left out because another job holds its supplier; kept in the row's error code,
  *  so the results and the row's history say why it was not sent. */
 export const HELD_BY_OTHER_JOB = 'held_by_other_job' as const;
 
 const CHECK_STATES = ['new', 'exists', 'pending', 'ambiguous'] as const;
-/** Rows of this job that a start may still send a creation for. */
-const CREATE_STATES: readonly RowState[] = ['valid', 'new', 'queued'];
-/** Rows that get the job's screening once their supplier exists (the existing ones apart). */
-const TO_SCREEN: readonly RowState[] = [
-  ...CREATE_STATES,
-  'pending',
-  'sending',
-  'in_doubt',
-  'accepted',
-  'created',
-  'identifiers_queued',
-  'identifiers_sending',
-  'identifiers_in_doubt',
-  'screening_queued',
-];
-/** ... and its validation. */
-const TO_VALIDATE: readonly RowState[] = [
-  ...TO_SCREEN,
-  'screening_sending',
-  'screening_in_doubt',
-  'screening_requested',
-  'validation_queued',
-];
 /** Rows of another job that job may still send something for. `exists` only when that job
  *  follows existing suppliers up (screening or validation, not skipped). */
 const STILL_WORKING: readonly RowState[] = [
@@ -118,9 +106,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const counts = journal.counts(jobId);
   const sum = (states: readonly RowState[]) => states.reduce((a, s) => a + (counts[s] ?? 0), 0);
   const total = sum(Object.keys(counts) as RowState[]);
-  const { skipExisting, validate } = job.options;
-  const period = job.options.screeningPeriod as 2 | 5 | 10 | null;
-  const existingFollowed = skipExisting ? 0 : counts.exists;
+  const { skipExisting } = job.options;
 
   // A deactivate job creates nothing: its valid and matched rows are DELETEs, each confirmed.
   // Nor does an identifiers job: its rows are identifiers added or removed.
@@ -133,9 +119,12 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const scoreRows = operation === 'scores' ? sum(TO_SCORE) : 0;
   const scoreBatches = Math.ceil(scoreRows / MAX_SCORE_ENTRIES);
   const creations = operation === 'onboard' ? sum(CREATE_STATES) : 0;
-  const screenExisting = period ? existingFollowed : 0;
-  const screenings = period ? sum(TO_SCREEN) + screenExisting : 0;
-  const validations = validate ? sum(TO_VALIDATE) + existingFollowed : 0;
+  // Paid work, from the job's options and the rows' own columns alike: the engine orders by
+  // the same rule (engine/paidWork.ts) and never beyond what is confirmed here.
+  const onCreate = entitlementsOf(journal, job.connectionId);
+  const paid = paidWorkOf(journal, job, onCreate);
+  const screenings = totalScreenings(paid.screenings);
+  const validations = paid.validations;
   const checkedNote = journal.lastJobNote(jobId, 'check');
 
   // ---- duration
@@ -149,7 +138,6 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const share = 1 + sharedWithJobs;
   const readsPerMinute = status.GET.targetPerMinute / share;
   const writesPerMinute = status.WRITE.targetPerMinute / share;
-  const onCreate = entitlementsOf(journal, job.connectionId);
   // Rows not checked yet: the pending list once, then at most one lookup each (the engine reads
   // the supplier list instead when that takes fewer requests). A deactivate row looks its
   // supplier up; an identifiers row also who holds the identifier; a scores job has no check.
@@ -161,18 +149,11 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
         : counts.valid * (operation === 'identifiers' ? 2 : 1);
   // Screening and validation ride along with a creation where the connection may (unless it is
   // known that it may not); for a supplier that exists already they are requests of their own.
-  const separateScreenings = period
-    ? onCreate.screening === false
-      ? screenings
-      : screenExisting + sum(['screening_queued'])
-    : 0;
-  const separateValidations = validate
-    ? onCreate.validation === false
-      ? validations
-      : existingFollowed + sum(['validation_queued'])
-    : 0;
+  const separateScreenings = paid.separate.screenings;
+  const separateValidations = paid.separate.validations;
   const writes =
     creations +
+    paid.identifiersToAttach +
     separateScreenings +
     separateValidations +
     deactivations +
@@ -194,13 +175,12 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const held = new Set(overlaps.flatMap((o) => o.rowIds));
 
   // ---- what was confirmed before: a resumed job asks again only for what is new
-  const confirmed = journal.lastJobNote(jobId, 'plan')?.detail.plan as
-    { periodInYears?: number | null; screenings?: number } | undefined;
-  const screeningsConfirmed =
-    confirmed !== undefined &&
-    (confirmed.periodInYears ?? null) === period &&
-    (confirmed.screenings ?? 0) >= screenings;
-  const deactivationsConfirmed = confirmedDeactivations(confirmed) === deactivations;
+  const confirmedNote = journal.lastJobNote(jobId, 'plan')?.detail.plan;
+  const paidConfirmed = withinConfirmed(paid, confirmedLeft(journal, job, onCreate));
+  const deactivationsConfirmed = confirmedDeactivations(confirmedNote) === deactivations;
+  const paidOrders = screenings + validations;
+  const column = (field: string) => mappedHeader(job, field);
+  const periodOption = job.options.screeningPeriod as 2 | 5 | 10 | null;
 
   return {
     jobId,
@@ -213,14 +193,34 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
       unchecked: counts.valid,
       invalid: counts.invalid + counts.draft,
       underway: total - sum([...CHECK_STATES, 'valid', 'invalid', 'draft']),
+      inDoubt: operation === 'onboard' ? sum(['sending', 'in_doubt']) : 0,
     },
     checkedAt: checkedNote?.at ?? null,
     creations,
     skipExisting,
-    screening: period
-      ? { periodInYears: period, suppliers: screenings, existing: screenExisting }
-      : null,
-    validation: validate ? { suppliers: validations, existing: existingFollowed } : null,
+    screening:
+      periodOption || screenings > 0
+        ? {
+            suppliers: screenings,
+            byPeriod: SCREENING_PERIODS.filter(
+              (p) => paid.screenings[p] > 0 || (p === periodOption && screenings === 0),
+            ).map((years) => ({ years, suppliers: paid.screenings[years] })),
+            existing: paid.existing.screenings,
+            fromColumn: paid.fromColumns.screenings,
+            column: column('screeningPeriodInYears'),
+          }
+        : null,
+    validation:
+      job.options.validate || validations > 0
+        ? {
+            suppliers: validations,
+            existing: paid.existing.validations,
+            fromColumn: paid.fromColumns.validations,
+            column: column('requestValidationOnCreate'),
+          }
+        : null,
+    paidToConfirm: paidOrders > 0 && !paidConfirmed ? paidOrders : 0,
+    identifiersToAttach: paid.identifiersToAttach,
     duration: {
       totalMs: Math.round(checkMs + sendMs + platformMs),
       checkMs: Math.round(checkMs),
@@ -241,7 +241,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     undoOf: job.options.undoOf ?? null,
     needsConfirmation:
       held.size > 0 ||
-      (screenings > 0 && !screeningsConfirmed) ||
+      (paidOrders > 0 && !paidConfirmed) ||
       (deactivations > 0 && !deactivationsConfirmed),
   };
 }
@@ -286,9 +286,15 @@ export function recordConfirmedPlan(journal: Journal, plan: JobPlanView): void {
       kind: 'note',
       detail: {
         plan: {
-          periodInYears: plan.screening?.periodInYears ?? null,
-          screenings: plan.screening?.suppliers ?? 0,
-          validations: plan.validation?.suppliers ?? 0,
+          ...paidConfirmation({
+            screenings: {
+              ...zeroPeriods(),
+              ...Object.fromEntries(
+                (plan.screening?.byPeriod ?? []).map((p) => [p.years, p.suppliers]),
+              ),
+            },
+            validations: plan.validation?.suppliers ?? 0,
+          }),
           creations: plan.creations,
           deactivations: plan.deactivations,
           identifierChanges: plan.identifierChanges,
@@ -312,7 +318,8 @@ interface Overlap {
 
 /** The rows of this job a start may leave out: those it would still send something for. */
 function leavable(job: Job): RowState[] {
-  const followsUp = Boolean(job.options.screeningPeriod) || job.options.validate;
+  const followsUp =
+    Boolean(job.options.screeningPeriod) || job.options.validate || mapsPaidWork(job.mapping);
   return [
     ...NOT_SENT_YET,
     ...(followsUp ? (['pending'] as const) : []),
@@ -335,7 +342,8 @@ function sharedIdentities(deps: PlanDeps, job: Job): Overlap[] {
       if (!SENT_STATES.some((s) => counts[s] > 0)) continue;
     }
     const followsExisting =
-      !other.options.skipExisting && (other.options.screeningPeriod || other.options.validate);
+      !other.options.skipExisting &&
+      (other.options.screeningPeriod || other.options.validate || mapsPaidWork(other.mapping));
     const theirs = followsExisting ? [...STILL_WORKING, 'exists' as const] : STILL_WORKING;
     const shared = journal.identitiesSharedWith(job.id, mine, other.id, theirs);
     if (!shared.length) continue;
@@ -350,6 +358,14 @@ function sharedIdentities(deps: PlanDeps, job: Job): Overlap[] {
     });
   }
   return out;
+}
+
+/** The header of the column a field is mapped to; null for a fixed value or when unmapped. */
+function mappedHeader(job: Job, field: string): string | null {
+  const fields = (job.mapping as { fields?: Array<{ field: string; column: number | null }> })
+    .fields;
+  const f = fields?.find((x) => x.field === field);
+  return f && f.column !== null ? (job.headers[f.column] ?? null) : null;
 }
 
 function entitlementsOf(journal: Journal, connectionId: string): OnCreateEntitlements {

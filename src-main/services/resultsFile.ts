@@ -2,8 +2,17 @@
 // (from the Results screen or the command line's --retry-from).
 import path from 'node:path';
 import { fail, failWith } from '../../src-shared/errors';
-import type { Job } from '../journal/journal';
-import { isResultHeader, type Mapping, type TableColumn } from '../workbook';
+import type { Job, Journal } from '../journal/journal';
+import {
+  inspectFile,
+  isResultHeader,
+  isSourceRowHeader,
+  previewTable,
+  RESULT_HEADER_KEYS,
+  resultSheetFamily,
+  type Mapping,
+  type TableColumn,
+} from '../workbook';
 
 /** Case matters for file names on Linux only. */
 export const fold = (p: string) => (process.platform === 'linux' ? p : p.toLowerCase());
@@ -36,6 +45,86 @@ export function sourceJobOf(jobs: readonly Job[], file: string): Job | undefined
   }
   return best;
 }
+
+/** How many rows of a results file are compared with the journal to find its job. */
+const SAMPLE_ROWS = 200;
+
+/**
+ * The job a results file holds the results of, recognised by its content, whatever its name
+ * (`--out x.xlsx`, renamed, moved, re-saved by Excel or LibreOffice): among the jobs whose
+ * columns the file's leading columns are, the one whose rows its rows are (the row number in
+ * "Source row", with the same platform id or supplier id), the most rows winning and the newest
+ * job on a tie. A file with no Source row column, or whose rows match no job, falls back to its
+ * name (`sourceJobOf`).
+ */
+export async function resultsJobOf(
+  journal: Pick<Journal, 'listJobs' | 'rowAtSource'>,
+  file: string,
+): Promise<Job | undefined> {
+  const jobs = journal.listJobs();
+  const byName = sourceJobOf(jobs, file);
+  const inspected = await inspectFile(file).catch(() => undefined);
+  if (!inspected) return byName;
+  const sheet =
+    inspected.kind === 'xlsx'
+      ? inspected.sheets.find((s) => !s.hidden && resultSheetFamily(s.name) === 'results')?.name
+      : undefined;
+  const table = await previewTable(file, {
+    ...(sheet ? { sheet } : {}),
+    limit: SAMPLE_ROWS,
+  }).catch(() => undefined);
+  if (!table) return byName;
+  const headers = table.columns.map((c) => c.header);
+  const at = (isHeader: (h: string) => boolean) => headers.findIndex(isHeader);
+  const sourceRowAt = at(isSourceRowHeader);
+  if (sourceRowAt < 0) return byName;
+  const platformAt = at((h) => RESULT_HEADER_KEYS.get(norm(h)) === 'platformId');
+  const firstResult = at(isResultHeader);
+  const leading = (firstResult >= 0 ? headers.slice(0, firstResult) : headers).map(norm);
+  let best: { job: Job; score: number } | undefined;
+  let byNameScore = -1;
+  for (const job of jobs) {
+    if (job.headers.length !== leading.length) continue;
+    if (!job.headers.every((h, i) => norm(h) === leading[i])) continue;
+    const idAt = (job.mapping as unknown as Mapping).fields?.find(
+      (f) => f.field === 'supplierId.id',
+    )?.column;
+    let score = 0;
+    for (const r of table.rows) {
+      const n = Number((r.cells[sourceRowAt] ?? '').trim());
+      if (!Number.isInteger(n) || n < 1) continue;
+      const row = journal.rowAtSource(job.id, n);
+      if (!row) continue;
+      const platformId = platformAt >= 0 ? (r.cells[platformAt] ?? '').trim() : '';
+      if (platformId && row.platformId === platformId) score += 2;
+      else if (
+        idAt != null &&
+        sameId(r.cells[idAt] ?? '', row.cells[idAt] ?? '') &&
+        !(platformId && row.platformId && row.platformId !== platformId)
+      )
+        score += 1;
+    }
+    if (job === byName) byNameScore = score;
+    if (
+      score > 0 &&
+      (!best || score > best.score || (score === best.score && job.createdAt > best.job.createdAt))
+    )
+      best = { job, score };
+  }
+  // The job the name says, where its rows fit as well as any other's.
+  if (byName && best && byNameScore === best.score) return byName;
+  return best?.job ?? byName;
+}
+
+const norm = (h: string) => h.replace(/\s+/g, ' ').trim().toLowerCase();
+/** Two ids the same but for the leading zeros a spreadsheet dropped. */
+const sameId = (a: string, b: string) => {
+  const x = a.trim();
+  const y = b.trim();
+  return (
+    x === y || (/^\d+$/.test(x) && /^\d+$/.test(y) && x.replace(/^0+/, '') === y.replace(/^0+/, ''))
+  );
+};
 
 /** The next steps a refused results file's message ends with: the front door's own words. */
 export interface ResultsFileWording {

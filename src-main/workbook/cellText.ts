@@ -160,7 +160,7 @@ function isObject(v: unknown): v is Record<string, unknown> {
  *  an error value (a formula's error result may have no text), a date, a number shown in
  *  scientific notation, a number of more than 15 digits (Excel keeps only 15). Validation turns
  *  these into problems in the columns where they bend a value (identifiers, postal codes). */
-export const CELL_MARKS = ['error', 'date', 'scientific', 'long_number'] as const;
+export const CELL_MARKS = ['error', 'date', 'scientific', 'long_number', 'fraction'] as const;
 export type CellMark = (typeof CELL_MARKS)[number];
 
 export interface CellText {
@@ -218,6 +218,8 @@ function numberText(value: number, numFmt: string | undefined, date1904: boolean
   if (isScientificFormat(numFmt)) return { text, mark: 'scientific' };
   // 16 digits or more before the point: Excel kept only the first 15.
   if (Math.abs(value) >= 1e15) return { text, mark: 'long_number' };
+  // A number with decimals (0.30000000000000004 shown as 0.3): never an id.
+  if (!Number.isInteger(value)) return { text, mark: 'fraction' };
   return { text };
 }
 

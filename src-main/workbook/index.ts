@@ -39,6 +39,7 @@ export {
 } from './export';
 export {
   RESULT_COLUMNS,
+  RESULT_HEADER_KEYS,
   SOURCE_ROW_HEADER,
   SUPPLIER_OUTCOME,
   isResultHeader,

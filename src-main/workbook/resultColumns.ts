@@ -49,6 +49,13 @@ const resultHeaders = inEveryLanguage((lang) =>
   RESULT_COLUMNS.map((c) => resultHeader(c.key, lang)),
 );
 
+/** A result column's key by its header (lower case, spaces folded) in any language. */
+export const RESULT_HEADER_KEYS = new Map(
+  LANGS.flatMap((lang) =>
+    RESULT_COLUMNS.map((c) => [resultHeader(c.key, lang).toLowerCase(), c.key] as const),
+  ),
+);
+
 /** The header of the column that ties a results file's row to the job's row (English). */
 export const SOURCE_ROW_HEADER = 'Source row';
 const sourceRowHeaders = inEveryLanguage((lang) => [resultHeader('sourceRow', lang)]);

@@ -28,6 +28,17 @@ const DONE_OR_UNDERWAY = new Set<string>([
   'done',
 ]);
 
+/** The fields whose values are ids: a number a spreadsheet made of one is not the same id. */
+const ID_FIELDS = new Set(['supplierId.id', 'customerId', 'ownId', 'platformId']);
+
+/** `cell` is `before` with its leading zeros lost: a spreadsheet turned the id into a number. */
+function lostZeros(cell: string, before: string): boolean {
+  const c = cell.trim();
+  return (
+    /^\d+$/.test(c) && /^0+\d/.test(before) && before.replace(/^0+/, '') === c.replace(/^0+/, '')
+  );
+}
+
 export function wasDone(state: string): boolean {
   return DONE_OR_UNDERWAY.has(state);
 }
@@ -75,6 +86,8 @@ export interface RetrySelection {
  */
 export class RetrySelector {
   private readonly fromErrors = new Map<number, RetryCandidate>();
+  /** The columns of ids (supplier, customer and own ids): text whose zeros count. */
+  private readonly idColumns: Set<number>;
   private readonly taken = { results: new Set<number>(), errors: new Set<number>() };
   readonly selection: RetrySelection = {
     retry: [],
@@ -93,7 +106,13 @@ export class RetrySelector {
     /** Maps and validates cells again: a cut cell given back its whole text, a fix in the app
      *  for a field the file has no column for. */
     private readonly revalidate: (row: ValidatedRow, cells: string[], job: JobRow) => ValidatedRow,
-  ) {}
+  ) {
+    this.idColumns = new Set(
+      mapping.fields
+        .filter((f) => f.column !== null && ID_FIELDS.has(f.field))
+        .map((f) => f.column as number),
+    );
+  }
 
   /** The job's row for a row of the file, once per sheet family. */
   private match(
@@ -116,11 +135,14 @@ export class RetrySelector {
 
   private candidate(row: ValidatedRow, job: JobRow): RetryCandidate {
     const shown = shownRow(job, this.mapping, this.headers).cells;
-    // A cell the export cut to fit Excel gets back its whole text from the journal.
+    // A cell the export cut to fit Excel gets back its whole text from the journal; so does an
+    // id a spreadsheet turned into a number ("Convert to Number" made 000156 into 156): the
+    // zeros come back from the journal, and the id is never sent bent.
     let cells: string[] | undefined;
     for (let i = 0; i < shown.length; i++) {
       const cell = row.cells[i] ?? '';
-      if (CUT_MARK.test(cell) && shown[i] !== cell && fitCell(shown[i]!) === cell) {
+      const cut = CUT_MARK.test(cell) && shown[i] !== cell && fitCell(shown[i]!) === cell;
+      if (cut || (this.idColumns.has(i) && lostZeros(cell, shown[i] ?? ''))) {
         cells ??= [...row.cells];
         cells[i] = shown[i]!;
       }

@@ -67,6 +67,7 @@ export const CELL_PROBLEM_CODES: readonly ErrorCode[] = [
   'id_became_date',
   'id_in_scientific_notation',
   'id_digits_lost',
+  'id_fraction',
   'postal_code_became_date',
 ];
 
@@ -77,6 +78,7 @@ function bentValue(field: MappableField, text: string, mark: CellMark | null): P
     if (mark === 'date') return 'id_became_date';
     if (mark === 'scientific' || isScientificText(text)) return 'id_in_scientific_notation';
     if (mark === 'long_number') return 'id_digits_lost';
+    if (mark === 'fraction') return 'id_fraction';
   }
   if (field === 'postalCode' && mark === 'date') return 'postal_code_became_date';
   return null;

@@ -9,6 +9,7 @@ import { FieldTransformSchema } from '../../src-shared/fieldTransforms';
 import { MAPPABLE_FIELDS } from '../../src-shared/operations';
 import { SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import type * as T from './types';
+import { CELL_MARKS } from './cellText';
 
 const fieldKeys = MAPPABLE_FIELDS.map((f) => f.key) as [T.MappableField, ...T.MappableField[]];
 export const MappableFieldSchema = z.enum(fieldKeys);
@@ -59,7 +60,7 @@ export const TableColumnSchema = z.object({
 export const TableRowSchema = z.object({
   sourceRow: z.number().int().positive(),
   cells: z.array(z.string()),
-  marks: z.array(z.enum(['error', 'date', 'scientific', 'long_number']).nullable()).optional(),
+  marks: z.array(z.enum(CELL_MARKS).nullable()).optional(),
 });
 
 export const ReadTableOptionsSchema = z.object({

@@ -12,6 +12,6 @@ export const coreErrors = {
   disk_full:
     "The disk holding the app's data folder is full, so the journal could not record the job's progress. The job was paused and nothing was lost: free some space on that disk, then resume the job.",
   plan_not_confirmed:
-    'This start orders screenings or works on suppliers another job holds, and was not confirmed. Open the job and press Start to see the summary, then confirm it.',
+    'This start orders screenings or validations, deactivates suppliers, or works on suppliers another job holds, and was not confirmed. Open the job and press Start to see the summary, then confirm it.',
   node_too_old: 'This app needs Node.js 22 or newer. Run `npm ci` so the bundled Node is used.',
 } as const;

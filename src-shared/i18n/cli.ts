@@ -121,6 +121,15 @@ export const en = {
   'cli.import.summary':
     'Imported {rows} rows from {file} (sheet {sheet}, header in row {headerRow}): {valid} valid, {invalid} with problems, {empty} empty.',
   'cli.import.moreProblems': '  … more rows have problems; see the Errors sheet of the results.',
+  'cli.mapping.paidField': '{field} (orders paid work)',
+  'cli.mapping.paidScreening.one':
+    'Paid work from the list: the column "{column}" orders screening for {count} row. It is counted in the summary below and sent only once confirmed; leave the column out with --mapping if the list should not decide it.',
+  'cli.mapping.paidScreening.other':
+    'Paid work from the list: the column "{column}" orders screening for {count} rows. They are counted in the summary below and sent only once confirmed; leave the column out with --mapping if the list should not decide it.',
+  'cli.mapping.paidValidation.one':
+    'Paid work from the list: the column "{column}" requests validation for {count} row. It is counted in the summary below and sent only once confirmed; leave the column out with --mapping if the list should not decide it.',
+  'cli.mapping.paidValidation.other':
+    'Paid work from the list: the column "{column}" requests validation for {count} rows. They are counted in the summary below and sent only once confirmed; leave the column out with --mapping if the list should not decide it.',
 
   // ---- the run
   'cli.run.exportBlocked':
@@ -155,6 +164,10 @@ export const en = {
   'cli.plan.heading': 'Before you start:',
   'cli.plan.create.one': '  {count} new supplier will be created; {existing} exist already.',
   'cli.plan.create.other': '  {count} new suppliers will be created; {existing} exist already.',
+  'cli.plan.inDoubt.one':
+    '  {count} more row was being sent when the job stopped: the app first checks whether it arrived, and sends it again only if it did not.',
+  'cli.plan.inDoubt.other':
+    '  {count} more rows were being sent when the job stopped: the app first checks whether they arrived, and sends again only those that did not.',
   'cli.plan.unchecked.one':
     '  {count} row is not checked yet: they are checked first, so the figures are the most it can be.',
   'cli.plan.unchecked.other':
@@ -165,6 +178,10 @@ export const en = {
     '  {count} suppliers are already being created on the platform; the job follows them.',
   'cli.plan.skipExisting':
     '  Existing suppliers are skipped: they are neither screened nor validated.',
+  'cli.plan.attach.one':
+    '  {count} customer or own id will be attached, to new and existing suppliers alike.',
+  'cli.plan.attach.other':
+    '  {count} customer and own ids will be attached at most, to new and existing suppliers alike.',
   'cli.plan.screening.one':
     '  {count} screening for {years} years will be ordered. Each may cost money or quota.',
   'cli.plan.screening.other':
@@ -174,6 +191,12 @@ export const en = {
   'cli.plan.screeningExisting.other':
     '  {count} of them are for suppliers that exist already and may have been screened before; add --skip-existing to leave them out.',
   'cli.plan.noScreening': '  No screening is ordered.',
+  'cli.plan.fromColumn.one':
+    '  {count} of them is ordered by the list\'s own column "{column}"; leave that column out of the mapping if the list should not decide it.',
+  'cli.plan.fromColumn.other':
+    '  {count} of them are ordered by the list\'s own column "{column}"; leave that column out of the mapping if the list should not decide it.',
+  'cli.plan.fromFixed.one': '  {count} of them is ordered by a fixed value of the mapping.',
+  'cli.plan.fromFixed.other': '  {count} of them are ordered by a fixed value of the mapping.',
   'cli.plan.validation.one':
     '  A validation is requested for {count} supplier ({existing} of them existing).',
   'cli.plan.validation.other':
@@ -204,9 +227,11 @@ export const en = {
     '  Those {count} rows are left out of this job (skipped, with the other job named in the results); add --send-held to send them anyway.',
   'cli.confirm.needs': 'This start {what}.',
   'cli.confirm.and': ' and ',
-  'cli.confirm.screening.one': 'orders {count} screening for {years} years, which may cost money',
-  'cli.confirm.screening.other':
-    'orders {count} screenings for {years} years, which may cost money',
+  'cli.confirm.paid': 'orders {what}, which may cost money',
+  'cli.confirm.screening.one': '{count} screening for {years} years',
+  'cli.confirm.screening.other': '{count} screenings for {years} years',
+  'cli.confirm.validation.one': '{count} validation',
+  'cli.confirm.validation.other': '{count} validations',
   'cli.confirm.held.one': 'has {count} supplier another unfinished job is working on ({jobs})',
   'cli.confirm.held.other': 'has {count} suppliers another unfinished job is working on ({jobs})',
   'cli.confirm.refused':
@@ -231,6 +256,10 @@ export const en = {
     'Deactivate {count} supplier? Type {typed} to confirm (anything else stops here):',
   'cli.confirm.askDeactivate.other':
     'Deactivate {count} suppliers? Type {typed} to confirm (anything else stops here):',
+  'cli.confirm.askPaid.one':
+    'Order {count} screening or validation, which may cost money? Type {typed} to confirm (anything else stops here):',
+  'cli.confirm.askPaid.other':
+    'Order {count} screenings and validations, which may cost money? Type {typed} to confirm (anything else stops here):',
   'cli.undo.made.one':
     'Made job {job} to undo job {of} ({name}): {count} supplier it created will be deactivated.',
   'cli.undo.made.other':
@@ -406,6 +435,15 @@ export const de: Record<keyof typeof en, string> = {
     '{rows} Zeilen aus {file} importiert (Blatt {sheet}, Kopfzeile in Zeile {headerRow}): {valid} gültig, {invalid} mit Problemen, {empty} leer.',
   'cli.import.moreProblems':
     '  … weitere Zeilen haben Probleme; siehe das Blatt Fehler in den Ergebnissen.',
+  'cli.mapping.paidField': '{field} (bestellt kostenpflichtige Arbeit)',
+  'cli.mapping.paidScreening.one':
+    'Kostenpflichtige Arbeit aus der Liste: Die Spalte „{column}“ bestellt Screening für {count} Zeile. Sie wird in der Übersicht unten gezählt und erst nach Bestätigung gesendet; lassen Sie die Spalte mit --mapping weg, wenn die Liste das nicht entscheiden soll.',
+  'cli.mapping.paidScreening.other':
+    'Kostenpflichtige Arbeit aus der Liste: Die Spalte „{column}“ bestellt Screening für {count} Zeilen. Sie werden in der Übersicht unten gezählt und erst nach Bestätigung gesendet; lassen Sie die Spalte mit --mapping weg, wenn die Liste das nicht entscheiden soll.',
+  'cli.mapping.paidValidation.one':
+    'Kostenpflichtige Arbeit aus der Liste: Die Spalte „{column}“ fordert Validierung für {count} Zeile an. Sie wird in der Übersicht unten gezählt und erst nach Bestätigung gesendet; lassen Sie die Spalte mit --mapping weg, wenn die Liste das nicht entscheiden soll.',
+  'cli.mapping.paidValidation.other':
+    'Kostenpflichtige Arbeit aus der Liste: Die Spalte „{column}“ fordert Validierung für {count} Zeilen an. Sie werden in der Übersicht unten gezählt und erst nach Bestätigung gesendet; lassen Sie die Spalte mit --mapping weg, wenn die Liste das nicht entscheiden soll.',
 
   'cli.run.exportBlocked':
     'Es wurde nichts gesendet. Nennen Sie eine andere Ergebnisdatei: npm run onboard -- {command} --out DATEI.{format}',
@@ -439,6 +477,10 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.create.one': '  {count} neuer Lieferant wird angelegt; {existing} bestehen bereits.',
   'cli.plan.create.other':
     '  {count} neue Lieferanten werden angelegt; {existing} bestehen bereits.',
+  'cli.plan.inDoubt.one':
+    '  {count} weitere Zeile war beim Anhalten des Auftrags unterwegs: Die App prüft zuerst, ob sie angekommen ist, und sendet sie nur dann erneut, wenn nicht.',
+  'cli.plan.inDoubt.other':
+    '  {count} weitere Zeilen waren beim Anhalten des Auftrags unterwegs: Die App prüft zuerst, ob sie angekommen sind, und sendet nur die erneut, bei denen das nicht so ist.',
   'cli.plan.unchecked.one':
     '  {count} Zeile ist noch nicht geprüft: Sie wird zuerst geprüft, die Zahlen sind also Höchstwerte.',
   'cli.plan.unchecked.other':
@@ -449,6 +491,10 @@ export const de: Record<keyof typeof en, string> = {
     '  {count} Lieferanten werden auf der Plattform bereits angelegt; der Auftrag verfolgt sie.',
   'cli.plan.skipExisting':
     '  Bestehende Lieferanten werden übersprungen: Sie werden weder gescreent noch validiert.',
+  'cli.plan.attach.one':
+    '  {count} Kunden- oder eigene ID wird hinzugefügt, bei neuen wie bei bestehenden Lieferanten.',
+  'cli.plan.attach.other':
+    '  Höchstens {count} Kunden- und eigene IDs werden hinzugefügt, bei neuen wie bei bestehenden Lieferanten.',
   'cli.plan.screening.one':
     '  {count} Screening für {years} Jahre wird bestellt. Es kann Geld oder Kontingent kosten.',
   'cli.plan.screening.other':
@@ -458,6 +504,12 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.screeningExisting.other':
     '  {count} davon sind für Lieferanten, die bereits bestehen und vielleicht schon gescreent wurden; mit --skip-existing lassen Sie sie weg.',
   'cli.plan.noScreening': '  Es wird kein Screening bestellt.',
+  'cli.plan.fromColumn.one':
+    '  {count} davon bestellt die eigene Spalte „{column}“ der Liste; lassen Sie diese Spalte in der Zuordnung weg, wenn die Liste das nicht entscheiden soll.',
+  'cli.plan.fromColumn.other':
+    '  {count} davon bestellt die eigene Spalte „{column}“ der Liste; lassen Sie diese Spalte in der Zuordnung weg, wenn die Liste das nicht entscheiden soll.',
+  'cli.plan.fromFixed.one': '  {count} davon bestellt ein fester Wert der Zuordnung.',
+  'cli.plan.fromFixed.other': '  {count} davon bestellt ein fester Wert der Zuordnung.',
   'cli.plan.validation.one':
     '  Für {count} Lieferanten wird eine Validierung angefordert ({existing} davon bestehend).',
   'cli.plan.validation.other':
@@ -490,9 +542,11 @@ export const de: Record<keyof typeof en, string> = {
     '  Diese {count} Zeilen bleiben außerhalb dieses Auftrags (übersprungen, der andere Auftrag steht in den Ergebnissen); mit --send-held werden sie trotzdem gesendet.',
   'cli.confirm.needs': 'Dieser Start {what}.',
   'cli.confirm.and': ' und ',
-  'cli.confirm.screening.one': 'bestellt {count} Screening für {years} Jahre, das Geld kosten kann',
-  'cli.confirm.screening.other':
-    'bestellt {count} Screenings für {years} Jahre, die Geld kosten können',
+  'cli.confirm.paid': 'bestellt {what}, die Geld kosten können',
+  'cli.confirm.screening.one': '{count} Screening für {years} Jahre',
+  'cli.confirm.screening.other': '{count} Screenings für {years} Jahre',
+  'cli.confirm.validation.one': '{count} Validierung',
+  'cli.confirm.validation.other': '{count} Validierungen',
   'cli.confirm.held.one':
     'enthält {count} Lieferanten, an dem ein anderer unfertiger Auftrag arbeitet ({jobs})',
   'cli.confirm.held.other':
@@ -520,6 +574,10 @@ export const de: Record<keyof typeof en, string> = {
     '{count} Lieferanten deaktivieren? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
   'cli.confirm.askDeactivate.other':
     '{count} Lieferanten deaktivieren? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
+  'cli.confirm.askPaid.one':
+    '{count} Screening oder Validierung bestellen, die Geld kosten kann? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
+  'cli.confirm.askPaid.other':
+    '{count} Screenings und Validierungen bestellen, die Geld kosten können? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
   'cli.undo.made.one':
     'Auftrag {job} macht Auftrag {of} ({name}) rückgängig: {count} von ihm angelegter Lieferant wird deaktiviert.',
   'cli.undo.made.other':

@@ -4,6 +4,8 @@
 
 export const en = {
   'reason.paused': 'Paused. Resume the job to continue where it stopped.',
+  'reason.plan_exceeded':
+    'Paused: the rows left order screenings or validations that the confirmed summary did not hold (a row was fixed or added since). Nothing of them was sent. Start the job again to see the new summary and confirm it.',
   'reason.not_waiting':
     'Every creation was sent. Resume the job to follow the creations, screening and validation to their end.',
   'reason.rows_need_attention':
@@ -27,6 +29,8 @@ export const en = {
   'history.checked_new': 'Checked: new.',
   'history.exists': 'The supplier exists.',
   'history.exists_skipped': 'The supplier exists: skipped.',
+  'history.paid_not_confirmed':
+    'Held back: it orders a screening or validation that the confirmed summary did not hold. Nothing was sent; start the job again to confirm it.',
   'history.conflict': '409: a creation or supplier with this identity exists; reconciling.',
   'history.on_create_refused':
     'Not entitled to screening or validation with the creation: sent again without them.',
@@ -85,6 +89,8 @@ export type HistoryCode = Keys extends infer K
 
 export const de: Record<keyof typeof en, string> = {
   'reason.paused': 'Angehalten. Setzen Sie den Auftrag fort, um dort weiterzumachen, wo er stand.',
+  'reason.plan_exceeded':
+    'Angehalten: Die übrigen Zeilen bestellen Screenings oder Validierungen, die die bestätigte Übersicht nicht enthielt (eine Zeile wurde seitdem korrigiert oder hinzugefügt). Davon wurde nichts gesendet. Starten Sie den Auftrag erneut, um die neue Übersicht zu sehen und zu bestätigen.',
   'reason.not_waiting':
     'Alle Anlagen wurden gesendet. Setzen Sie den Auftrag fort, um die Anlagen, Screenings und Validierungen bis zu ihrem Ende zu verfolgen.',
   'reason.rows_need_attention':
@@ -110,6 +116,8 @@ export const de: Record<keyof typeof en, string> = {
   'history.checked_new': 'Geprüft: neu.',
   'history.exists': 'Der Lieferant ist bereits vorhanden.',
   'history.exists_skipped': 'Der Lieferant ist bereits vorhanden: übersprungen.',
+  'history.paid_not_confirmed':
+    'Zurückgehalten: Die Zeile bestellt ein Screening oder eine Validierung, die die bestätigte Übersicht nicht enthielt. Nichts wurde gesendet; starten Sie den Auftrag erneut, um es zu bestätigen.',
   'history.conflict':
     '409: Eine Anlage oder ein Lieferant mit dieser Kennung existiert bereits; wird abgeglichen.',
   'history.on_create_refused':

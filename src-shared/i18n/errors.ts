@@ -85,6 +85,8 @@ const cases = {
     'A file named {name} is already in that folder, and the app did not write it or it was changed since (for example fixed in Excel), so it is not replaced. Rename or move that file (or, in the desktop app, choose another place with "Save as…"), then export again.',
   'failure.plan_not_confirmed.count':
     'This job deactivates {count} suppliers, and the start did not confirm that count. Look at the summary, then confirm the start with exactly that count.',
+  'failure.plan_not_confirmed.paid':
+    'This start orders {count} screenings and validations, which may cost money, and did not confirm that count. Look at the summary, then confirm the start by typing exactly that number.',
   'failure.undo_refused.kind':
     'The job "{name}" is not an onboarding job: only the suppliers an onboarding job created can be deactivated by undoing it.',
   'failure.undo_refused.unsettled':
@@ -120,6 +122,8 @@ const cases = {
     'The row has no platform id to request this for. Retry the row so the app finds its supplier first.',
   'failure.api_not_found.identifiers':
     'The platform did not find this supplier to add its identifiers to. Check that it is still active on the platform, then retry the row.',
+  'failure.api_not_found.named_supplier':
+    'No active supplier on the platform matches this row, so nothing was changed for it. Check the identifier in the row (a typo, a missing source, leading zeros Excel dropped) or whether the supplier was deactivated before; fix the row and run it again.',
   'failure.api_maybe_processed.identifier_cap':
     'The identifier {id} was sent {attempts} times without a confirmed result, and no supplier has it. Check the platform, then retry the row.',
   'failure.api_maybe_processed.deactivate_cap':
@@ -205,7 +209,7 @@ export const de: Record<keyof typeof en, string> = {
   'failure.disk_full':
     'Der Datenträger mit dem Datenordner der App ist voll, daher konnte das Journal den Fortschritt des Auftrags nicht speichern. Der Auftrag wurde angehalten, nichts ging verloren: Schaffen Sie Platz auf diesem Datenträger und setzen Sie den Auftrag dann fort.',
   'failure.plan_not_confirmed':
-    'Dieser Start bestellt Screenings oder bearbeitet Lieferanten, die ein anderer Auftrag hält, und wurde nicht bestätigt. Öffnen Sie den Auftrag und klicken Sie auf Starten, um die Übersicht zu sehen, und bestätigen Sie sie dann.',
+    'Dieser Start bestellt Screenings oder Validierungen, deaktiviert Lieferanten oder bearbeitet Lieferanten, die ein anderer Auftrag hält, und wurde nicht bestätigt. Öffnen Sie den Auftrag und klicken Sie auf Starten, um die Übersicht zu sehen, und bestätigen Sie sie dann.',
   'failure.node_too_old':
     'Diese App benötigt Node.js 22 oder neuer. Führen Sie `npm ci` aus, damit das mitgelieferte Node verwendet wird.',
   // ---- api
@@ -290,6 +294,8 @@ export const de: Record<keyof typeof en, string> = {
     'Excel hat eine Kennung als Zahl gelesen und zeigt sie in wissenschaftlicher Schreibweise (etwa 1,23E+11), sodass ihre letzten Ziffern verloren gehen können. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID erneut ein.',
   'failure.id_digits_lost':
     'Eine Kennung mit mehr als 15 Ziffern wurde als Zahl gespeichert; Excel behält nur 15 Ziffern, daher haben sich ihre letzten Ziffern geändert. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID erneut ein.',
+  'failure.id_fraction':
+    'Eine Kennung ist eine Zahl mit Nachkommastellen in einer Zahlenzelle (Excel zeigt sie gerundet, etwa 0,3 für 0,30000000000000004), daher kann die App ihr nicht trauen. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID so ein, wie sie in Ihrem System steht.',
   'failure.postal_code_became_date':
     'Excel hat eine Postleitzahl in ein Datum umgewandelt. Formatieren Sie die Spalte in Excel als Text und geben Sie die Postleitzahl erneut ein.',
   // ---- files
@@ -375,6 +381,8 @@ export const de: Record<keyof typeof en, string> = {
     'Eine Datei namens {name} liegt bereits in diesem Ordner, und die App hat sie nicht geschrieben oder sie wurde seitdem geändert (etwa in Excel korrigiert), daher wird sie nicht ersetzt. Benennen Sie diese Datei um oder verschieben Sie sie (oder wählen Sie in der Desktop-App mit „Speichern unter…“ einen anderen Ort) und exportieren Sie dann erneut.',
   'failure.plan_not_confirmed.count':
     'Dieser Auftrag deaktiviert {count} Lieferanten, und der Start hat diese Anzahl nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start dann mit genau dieser Anzahl.',
+  'failure.plan_not_confirmed.paid':
+    'Dieser Start bestellt {count} Screenings und Validierungen, die Geld kosten können, und hat diese Anzahl nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start, indem Sie genau diese Zahl eingeben.',
   'failure.undo_refused.kind':
     'Der Auftrag „{name}“ ist kein Anlage-Auftrag: Nur die Lieferanten, die ein Anlage-Auftrag angelegt hat, können durch sein Rückgängigmachen deaktiviert werden.',
   'failure.undo_refused.unsettled':
@@ -416,6 +424,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die Zeile hat keine Plattform-ID, für die dies angefordert werden könnte. Versuchen Sie die Zeile erneut, damit die App zuerst ihren Lieferanten findet.',
   'failure.api_not_found.identifiers':
     'Die Plattform hat diesen Lieferanten nicht gefunden, um ihm seine Kennungen hinzuzufügen. Prüfen Sie, ob er auf der Plattform noch aktiv ist, und versuchen Sie die Zeile dann erneut.',
+  'failure.api_not_found.named_supplier':
+    'Kein aktiver Lieferant auf der Plattform passt zu dieser Zeile, daher wurde für sie nichts geändert. Prüfen Sie die Kennung in der Zeile (ein Tippfehler, eine fehlende Quelle, führende Nullen, die Excel entfernt hat) oder ob der Lieferant schon vorher deaktiviert wurde; korrigieren Sie die Zeile und senden Sie sie erneut.',
   'failure.api_maybe_processed.identifier_cap':
     'Die Kennung {id} wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet, und kein Lieferant hat sie. Prüfen Sie die Plattform und versuchen Sie die Zeile dann erneut.',
   'failure.api_maybe_processed.deactivate_cap':

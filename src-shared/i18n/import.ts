@@ -22,6 +22,10 @@ export const en = {
   'problem.id_digits_lost':
     'has more than 15 digits in a number cell: Excel keeps only 15, so the last digits of the {fieldName} have changed.',
   'problem.id_digits_lost.fix': 'Format the column as Text in Excel and type the id again.',
+  'problem.id_fraction':
+    'is a number with decimals in a number cell (Excel shows it rounded): it is not a {fieldName} the app can trust.',
+  'problem.id_fraction.fix':
+    'Format the column as Text in Excel and type the id as it is in your system.',
   'problem.postal_code_became_date': 'is a date: Excel turned the postal code into a date.',
   'problem.postal_code_became_date.fix':
     'Format the column as Text in Excel and type the postal code again.',
@@ -153,6 +157,10 @@ export const en = {
     'Row {rowsList} is hidden in Excel and is imported like the others; delete it in the file if it should not be sent.',
   'note.hidden_rows_imported.truncated':
     'Rows {rows} and {more} more are hidden in Excel and are imported like the others; delete them in the file if they should not be sent.',
+  'note.ids_zeros_mixed':
+    'Column {column} has {count} ids without leading zeros (such as {plain}) while others have them (such as {padded}): a spreadsheet may have dropped the zeros of some ids, which would make them other suppliers. Check those rows before the start, and fix them in the grid or in the file.',
+  'note.source_unmapped':
+    'The column {column} looks like the system the ids come from, but it is not mapped: every supplier id is sent without a source, so the same number from two systems would be one supplier. Map it to "Supplier ID source" on the Map screen (or in a --mapping file) if it is.',
   'note.merged_header_split':
     'The column name "{name}" in row {row} is merged over columns {columnsList}: column {next} is named "{nextName}" so that its values are kept. Map it too where it belongs to a supplier field (a house number beside the street, for example).',
   'note.merged_header_split.many':
@@ -184,6 +192,10 @@ export const de: Record<keyof typeof en, string> = {
     'hat mehr als 15 Ziffern in einer Zahlenzelle: Excel behält nur 15, daher haben sich die letzten Ziffern der {fieldName} geändert.',
   'problem.id_digits_lost.fix':
     'Formatieren Sie die Spalte in Excel als Text und geben Sie die Nummer erneut ein.',
+  'problem.id_fraction':
+    'ist eine Zahl mit Nachkommastellen in einer Zahlenzelle (Excel zeigt sie gerundet): Das ist keine {fieldName}, der die App trauen kann.',
+  'problem.id_fraction.fix':
+    'Formatieren Sie die Spalte in Excel als Text und geben Sie die Nummer so ein, wie sie in Ihrem System steht.',
   'problem.postal_code_became_date':
     'ist ein Datum: Excel hat die Postleitzahl in ein Datum umgewandelt.',
   'problem.postal_code_became_date.fix':
@@ -324,6 +336,10 @@ export const de: Record<keyof typeof en, string> = {
     'Zeile {rowsList} ist in Excel ausgeblendet und wird wie die anderen importiert; löschen Sie sie in der Datei, wenn sie nicht gesendet werden soll.',
   'note.hidden_rows_imported.truncated':
     'Die Zeilen {rows} und {more} weitere sind in Excel ausgeblendet und werden wie die anderen importiert; löschen Sie sie in der Datei, wenn sie nicht gesendet werden sollen.',
+  'note.ids_zeros_mixed':
+    'Spalte {column} hat {count} IDs ohne führende Nullen (etwa {plain}), während andere sie haben (etwa {padded}): Eine Tabellenkalkulation hat bei manchen IDs vielleicht die Nullen entfernt, wodurch sie zu anderen Lieferanten würden. Prüfen Sie diese Zeilen vor dem Start und korrigieren Sie sie im Raster oder in der Datei.',
+  'note.source_unmapped':
+    'Die Spalte {column} sieht nach dem System aus, aus dem die IDs stammen, ist aber nicht zugeordnet: Jede Lieferanten-ID wird ohne Quelle gesendet, sodass dieselbe Nummer aus zwei Systemen ein Lieferant wäre. Ordnen Sie sie auf der Seite Zuordnen (oder in einer --mapping-Datei) „Quelle der Lieferanten-ID“ zu, wenn sie das ist.',
   'note.merged_header_split':
     'Der Spaltenname „{name}“ in Zeile {row} ist über die Spalten {columnsList} verbunden: Spalte {next} heißt „{nextName}“, damit ihre Werte erhalten bleiben. Ordnen Sie auch sie zu, wo sie zu einem Lieferantenfeld gehört (etwa eine Hausnummer neben der Straße).',
   'note.merged_header_split.many':
@@ -346,6 +362,7 @@ export const PROBLEM_CODES = [
   'id_became_date',
   'id_in_scientific_notation',
   'id_digits_lost',
+  'id_fraction',
   'postal_code_became_date',
   'country_unknown',
   'postal_code_invalid',
@@ -372,6 +389,8 @@ export const NOTE_KINDS = [
   'file_type',
   'hidden_rows_imported',
   'merged_header_split',
+  'ids_zeros_mixed',
+  'source_unmapped',
 ] as const;
 export type NoteKind = (typeof NOTE_KINDS)[number];
 export const ROW_NOTE_KINDS = [

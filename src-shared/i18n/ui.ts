@@ -117,6 +117,13 @@ export const en = {
   'map.required': 'required',
   'map.notMapped': 'Not mapped yet',
   'map.none': '— not mapped —',
+  'map.paid.screeningPeriodInYears':
+    'Orders paid screening: every row with a period here orders a screening, which may cost money.',
+  'map.paid.requestValidationOnCreate':
+    'Orders paid validation: every row with "yes" here requests a validation, which may cost money.',
+  'map.paidSample': 'In the {rows} rows shown: {n} order it.',
+  'map.paidAfter':
+    'The summary before the start counts them for the whole list, and you confirm that number.',
   'map.columnFor': 'Column for {field}',
   'map.constantFor': 'Fixed value for {field}',
   'map.high': 'Sure',
@@ -332,9 +339,13 @@ export const en = {
   'plan.loading': 'Preparing the summary…',
   'plan.suppliers': '{new} new suppliers will be created; {existing} exist already.',
   'plan.pending': '{n} suppliers are already being created on the platform; the job follows them.',
+  'plan.inDoubt':
+    '{n} more rows were being sent when the job stopped: the app first checks whether they arrived, and sends again only those that did not.',
   'plan.unchecked':
     '{n} rows are not checked yet: they are checked first, so the figures below are the most it can be.',
   'plan.skipExisting': 'Existing suppliers are skipped: they are neither screened nor validated.',
+  'plan.attach':
+    'At most {n} customer and own ids will be attached, to new and existing suppliers alike.',
   'plan.followExisting':
     'Existing suppliers are not skipped: they get the screening and validation too.',
   'plan.screening':
@@ -342,6 +353,11 @@ export const en = {
   'plan.screeningExisting':
     '{n} of them are for suppliers that exist already and may have been screened before. To leave them out, go back and choose "Skip suppliers that already exist".',
   'plan.noScreening': 'No screening is ordered.',
+  'plan.fromColumn':
+    '{n} of them are ordered by the list\'s own column "{column}". If the list should not decide this, go back to the mapping and choose "— not mapped —" for that field.',
+  'plan.fromFixed': '{n} of them are ordered by a fixed value of the mapping.',
+  'plan.typePaid':
+    'Screenings and validations may cost money. Type {n}, the number ordered, to confirm',
   'plan.validation': 'A validation is requested for {n} suppliers ({existing} of them existing).',
   'plan.noValidation': 'No validation is requested.',
   'plan.duration': 'Expected duration: about {total}.',
@@ -701,6 +717,13 @@ export const de: Record<UiKey, string> = {
   'map.required': 'Pflicht',
   'map.notMapped': 'Noch nicht zugeordnet',
   'map.none': '— nicht zugeordnet —',
+  'map.paid.screeningPeriodInYears':
+    'Bestellt kostenpflichtiges Screening: Jede Zeile mit einem Zeitraum hier bestellt ein Screening, das Geld kosten kann.',
+  'map.paid.requestValidationOnCreate':
+    'Bestellt kostenpflichtige Validierung: Jede Zeile mit „ja“ hier fordert eine Validierung an, die Geld kosten kann.',
+  'map.paidSample': 'In den {rows} gezeigten Zeilen: {n} bestellen sie.',
+  'map.paidAfter':
+    'Die Übersicht vor dem Start zählt sie für die ganze Liste, und Sie bestätigen diese Zahl.',
   'map.columnFor': 'Spalte für {field}',
   'map.constantFor': 'Fester Wert für {field}',
   'map.high': 'Sicher',
@@ -922,12 +945,16 @@ export const de: Record<UiKey, string> = {
   'plan.intro': 'Was dieser Start tun wird. Es wurde noch nichts gesendet.',
   'plan.loading': 'Die Übersicht wird vorbereitet …',
   'plan.suppliers': '{new} neue Lieferanten werden angelegt; {existing} sind schon vorhanden.',
+  'plan.inDoubt':
+    '{n} weitere Zeilen waren beim Anhalten des Auftrags unterwegs: Die App prüft zuerst, ob sie angekommen sind, und sendet nur die erneut, bei denen das nicht so ist.',
   'plan.pending':
     '{n} Lieferanten werden auf der Plattform bereits angelegt; der Auftrag verfolgt sie.',
   'plan.unchecked':
     '{n} Zeilen sind noch nicht abgeglichen: Sie werden zuerst abgeglichen, die Zahlen unten sind daher Höchstwerte.',
   'plan.skipExisting':
     'Vorhandene Lieferanten werden übersprungen: Sie werden weder gescreent noch validiert.',
+  'plan.attach':
+    'Höchstens {n} Kunden- und eigene IDs werden hinzugefügt, bei neuen wie bei vorhandenen Lieferanten.',
   'plan.followExisting':
     'Vorhandene Lieferanten werden nicht übersprungen: Auch sie erhalten Screening und Validierung.',
   'plan.screening':
@@ -935,6 +962,11 @@ export const de: Record<UiKey, string> = {
   'plan.screeningExisting':
     '{n} davon betreffen Lieferanten, die schon vorhanden sind und vielleicht schon gescreent wurden. Um sie auszulassen, gehen Sie zurück und wählen „Bereits vorhandene Lieferanten überspringen“.',
   'plan.noScreening': 'Es wird kein Screening bestellt.',
+  'plan.fromColumn':
+    '{n} davon bestellt die eigene Spalte „{column}“ der Liste. Wenn die Liste das nicht entscheiden soll, gehen Sie zurück zur Zuordnung und wählen Sie für dieses Feld „— nicht zugeordnet —“.',
+  'plan.fromFixed': '{n} davon bestellt ein fester Wert der Zuordnung.',
+  'plan.typePaid':
+    'Screenings und Validierungen können Geld kosten. Geben Sie zur Bestätigung {n} ein, die bestellte Anzahl',
   'plan.validation':
     'Für {n} Lieferanten wird eine Validierung angefordert ({existing} davon vorhanden).',
   'plan.noValidation': 'Es wird keine Validierung angefordert.',

@@ -22,6 +22,7 @@ import {
   text,
   useLanguage,
   watchErrors,
+  typePaidCount,
 } from './support';
 
 const host = hostPerFile();
@@ -111,7 +112,9 @@ for (const lang of ['en', 'de'] as const) {
     if (lang === 'en') await shot(page, 'start-summary', true);
     else await shot(page, 'start-summary-de');
 
-    // Confirmed: the job runs; paused once it has sent something, it still holds the rest.
+    // Confirmed by typing the number of paid orders (the 60 screenings): the job runs; paused
+    // once it has sent something, it still holds the rest.
+    expect(await typePaidCount(summary)).toBe(60);
     await summary.getByRole('button', { name: t('plan.confirm') }).click();
     await expect(jobState(page, 'running')).toBeVisible();
     await expect(

@@ -6,7 +6,7 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Operation } from '../../src-shared/operations';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { messages, type Lang, type MessageKey } from '../../src-shared/i18n';
 
 export interface RunningHost {
@@ -317,6 +317,22 @@ export async function checkIdentifiers(page: Page): Promise<void> {
   await expect(page.getByTestId('check-status')).toContainText('Check finished', {
     timeout: 60_000,
   });
+}
+
+/** Confirms the paid work of the summary before a start by typing its number, as a user reads
+ *  it from the summary: the button stays disabled until the number typed is that one. Returns
+ *  the number. */
+export async function typePaidCount(summary: Locator): Promise<number> {
+  const label = summary.getByTestId('plan-paid-confirm');
+  const said = (await label.textContent()) ?? '';
+  const n = Number(/\d[\d.,\u202f\u00a0 ]*/.exec(said)?.[0]?.replace(/\D/g, ''));
+  const confirm = summary.locator('.actions button.primary');
+  await expect(confirm).toBeDisabled();
+  await label.getByRole('textbox').fill(String(n + 1));
+  await expect(confirm).toBeDisabled();
+  await label.getByRole('textbox').fill(String(n));
+  await expect(confirm).toBeEnabled();
+  return n;
 }
 
 /** The run's start: the summary before it (what it creates, orders, costs and takes), then

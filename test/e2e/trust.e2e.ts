@@ -22,6 +22,7 @@ import {
   useLanguage,
   watchErrors,
   type RunningHost,
+  typePaidCount,
 } from './support';
 
 let host: RunningHost;
@@ -65,10 +66,10 @@ for (const lang of ['en', 'de'] as const) {
       timeout: 60_000,
     });
     await page.getByRole('button', { name: t('run.start') }).click();
-    await page
-      .getByTestId('start-summary')
-      .getByRole('button', { name: t('plan.confirm') })
-      .click();
+    // Validations are paid work: their number is typed to confirm them.
+    const summary = page.getByTestId('start-summary');
+    expect(await typePaidCount(summary)).toBeGreaterThan(0);
+    await summary.getByRole('button', { name: t('plan.confirm') }).click();
     await expect(page.getByTestId('start-summary')).toHaveCount(0);
     await expect(jobEnded(page)).toBeVisible({ timeout: 240_000 });
     await page.getByRole('button', { name: t('run.results') }).click();

@@ -10,14 +10,18 @@ import {
   type IdentifierToAttach,
 } from '../../../src-shared/supplier';
 import { ON_CREATE } from '../stages';
+import { rowPaidWork } from '../paidWork';
 
-export type FollowUpOptions = Pick<JobOptions, 'screeningPeriod' | 'validate'>;
+export type FollowUpOptions = Pick<JobOptions, 'screeningPeriod' | 'validate'> &
+  Partial<Pick<JobOptions, 'skipExisting'>>;
 export type FollowUpMarks = {
   screeningStatus: string | null;
   validationStatus: string | null;
   /** The row's payload (the ids to attach ride in it) and the ids attached so far. */
   payload?: Record<string, unknown> | null;
   identifiers?: AttachedIdentifier[] | null;
+  /** false: the supplier was there before this job (found by the check, or a 409). */
+  createdByJob?: boolean;
 };
 
 /** The ids of the row's payload not attached yet, in order: the first is the next to send. */
@@ -31,16 +35,19 @@ export function afterCreate(o: FollowUpOptions, row: FollowUpMarks | undefined):
   return afterIdentifiers(o, row);
 }
 
-/** Once every id is attached (or there were none): screening, validation, or done. */
+/** Once every id is attached (or there were none): screening, validation, or done, as the row
+ *  orders them (its own columns, else the job's options: engine/paidWork.ts). */
 export function afterIdentifiers(o: FollowUpOptions, row: FollowUpMarks | undefined): RowState {
-  if (o.screeningPeriod) {
+  // An existing supplier the job skips gets the row's ids, and nothing more.
+  if (o.skipExisting && row?.createdByJob === false) return 'done';
+  if (rowPaidWork(row?.payload, o).period) {
     return row?.screeningStatus === ON_CREATE ? 'screening_requested' : 'screening_queued';
   }
   return afterScreening(o, row);
 }
 
 export function afterScreening(o: FollowUpOptions, row: FollowUpMarks | undefined): RowState {
-  if (o.validate) {
+  if (rowPaidWork(row?.payload, o).validation) {
     return row?.validationStatus === ON_CREATE ? 'validation_requested' : 'validation_queued';
   }
   return 'done';

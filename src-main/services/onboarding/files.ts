@@ -15,6 +15,7 @@ import {
   validateRows,
 } from '../../workbook';
 import type { Ctx } from './context';
+import type { PaidCells } from '../../engine/paidWork';
 
 export type TemplateView = CommandOutput<'templates:list'>[number];
 
@@ -96,7 +97,15 @@ export async function mappingPreview(
     const f = byField.get(k);
     return !f || (f.column === null && !f.constant);
   });
+  // What the rows' own cells order (engine/paidWork.ts reads the same payload fields).
+  const payloads = rows.map((v) => (v.payload ?? v.draft ?? {}) as PaidCells);
+  const paid = {
+    rows: rows.length,
+    screening: payloads.filter((p) => p.screeningPeriodInYears != null).length,
+    validation: payloads.filter((p) => p.requestValidationOnCreate === true).length,
+  };
   return {
+    paid,
     fields,
     missingRequired,
     problems: rows.flatMap((r) => r.problems).slice(0, 200),

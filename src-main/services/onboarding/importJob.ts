@@ -99,7 +99,7 @@ export async function createJob(
   // Until the last row is journaled, the job says so: a job whose import was cut short (a crash,
   // a kill) must never run with rows missing; resuming it reads the rest of the file first.
   journal.setJobState(job.id, 'needs_attention', IMPORT_INCOMPLETE);
-  const { rowNotes } = await readRowsInto(ctx, job.id, input.path, imported, 0);
+  const { rowNotes, ids } = await readRowsInto(ctx, job.id, input.path, imported, 0);
   journal.setJobState(job.id, 'ready');
   ctx.onJobChanged?.(job.id);
   // Changes the app made to values on the user's behalf (restored postal codes, ...) are said
@@ -107,6 +107,24 @@ export async function createJob(
   const notes: Array<{ row: number | null; kind: string; params?: Params; message: string }> = [
     ...imported.notes,
   ];
+  // Ids the import cannot trust: said, with the column and examples.
+  const idColumn = mapping.fields.find((f) => f.field === 'supplierId.id')?.column ?? null;
+  const columnName = (i: number) => {
+    const c = imported.columns[i];
+    return c ? `${c.header} (${c.letter})` : `${i + 1}`;
+  };
+  const trust = (kind: 'ids_zeros_mixed' | 'source_unmapped', params: Params) =>
+    notes.push({ row: null, kind, params, message: word('en', `note.${kind}`, params) });
+  if (idColumn !== null && ids.padded && ids.plain.count > 0)
+    trust('ids_zeros_mixed', {
+      column: columnName(idColumn),
+      count: ids.plain.count,
+      plain: ids.plain.example,
+      padded: ids.padded,
+    });
+  const source = unmappedSourceColumn(mapping, imported.columns);
+  if (idColumn !== null && source !== null)
+    trust('source_unmapped', { column: columnName(source) });
   for (const { count, first } of rowNotes.values()) {
     const more = count - 1;
     notes.push({
@@ -126,11 +144,16 @@ export async function readRowsInto(
   filePath: string,
   imported: Awaited<ReturnType<typeof importRows>>,
   afterSourceRow: number,
-): Promise<{ read: number; rowNotes: Map<string, { count: number; first: RowNote }> }> {
+): Promise<{
+  read: number;
+  rowNotes: Map<string, { count: number; first: RowNote }>;
+  ids: IdShapes;
+}> {
   const { journal } = ctx;
   let batch: NewRow[] = [];
   let read = 0;
   const rowNotes = new Map<string, { count: number; first: RowNote }>();
+  const ids = new IdShapes();
   const flush = () => {
     if (batch.length) journal.addRows(jobId, batch);
     batch = [];
@@ -146,6 +169,7 @@ export async function readRowsInto(
         if (seen) seen.count++;
         else rowNotes.set(kind, { count: 1, first: note });
       }
+      ids.add(((row.payload ?? row.draft)?.supplierId as { id?: unknown } | undefined)?.id);
       batch.push(toNewRow(row));
       if (batch.length >= 2_000) {
         flush();
@@ -164,7 +188,44 @@ export async function readRowsInto(
     throw e;
   }
   ctx.onImportProgress?.({ path: filePath, rowsRead: read, done: true });
-  return { read, rowNotes };
+  return { read, rowNotes, ids };
+}
+
+/** The shapes of a list's supplier ids: those with leading zeros, and the all-digit ones
+ *  shorter than them without (a spreadsheet may have dropped their zeros). */
+class IdShapes {
+  /** The first id with leading zeros, and the longest such id's length. */
+  padded: string | null = null;
+  private width = 0;
+  private readonly digits: string[] = [];
+  add(id: unknown): void {
+    if (typeof id !== 'string' || !/^\d+$/.test(id)) return;
+    if (id.startsWith('0') && id.length > 1) {
+      this.padded ??= id;
+      this.width = Math.max(this.width, id.length);
+    } else if (this.digits.length < 100_000) this.digits.push(id);
+  }
+  get plain(): { count: number; example: string } {
+    const short = this.digits.filter((d) => d.length < this.width);
+    return { count: short.length, example: short[0] ?? '' };
+  }
+}
+
+/** Words a column of the system the ids come from is headed by, in the languages procurement
+ *  lists are kept in. */
+const SOURCE_HEADER =
+  /^(source|quelle|fuente|fonte|origine|origen|herkunft|bron|źródło|zdroj|källa|kilde|lähde|source system|quellsystem|sistema( de)? origen|sistema|système( source)?|systeme|system)\b/i;
+
+/** A column that looks like the ids' source system, when the mapping gives the ids no source. */
+function unmappedSourceColumn(
+  mapping: Mapping,
+  columns: readonly { index: number; header: string }[],
+): number | null {
+  const source = mapping.fields.find((f) => f.field === 'supplierId.source');
+  if (source && (source.column !== null || source.constant)) return null;
+  const used = new Set(mapping.fields.map((f) => f.column).filter((c) => c !== null));
+  const found = columns.find((c) => !used.has(c.index) && SOURCE_HEADER.test(c.header.trim()));
+  return found?.index ?? null;
 }
 
 /** A job whose import was cut short reads the rest of its file (unchanged since: the hash is

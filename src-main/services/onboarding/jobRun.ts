@@ -49,6 +49,9 @@ export function confirmStart(
       failWith('plan_not_confirmed', { reason: 'count', count: plan.deactivations });
     }
   }
+  // Paid work (screenings, validations) not confirmed before is confirmed by its number too.
+  if (plan.paidToConfirm > 0 && choice.confirmedCount !== plan.paidToConfirm)
+    failWith('plan_not_confirmed', { reason: 'paid', count: plan.paidToConfirm });
   let leftOut = 0;
   if (choice.leaveOutHeld && plan.heldRows > 0) {
     leftOut = leaveOutHeldRows(planDeps(ctx), jobId);

@@ -2,7 +2,7 @@
 import { kindOptions, operationOf } from '../../../src-shared/operations';
 import type { JobView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
-import { isAttentionOutcome } from '../../../src-shared/outcomes';
+import { ATTENTION_OP_RESULTS, isAttentionOutcome } from '../../../src-shared/outcomes';
 import { ROW_STATE_GROUP, type RowState } from '../../journal/rowStates';
 import type { Mapping } from '../../workbook';
 import type { Ctx } from './context';
@@ -26,6 +26,11 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
   const outcomes = doneOutcomes(ctx, jobId, counts.done ?? 0);
   groups.finished -= outcomes.attention;
   groups.to_fix += outcomes.attention;
+  // A row naming a supplier the platform does not know changed nothing: to fix, not finished.
+  const opResults = opResultsOf(ctx, jobId, job.options, counts);
+  const unknown = ATTENTION_OP_RESULTS.reduce((n, r) => n + (opResults[r] ?? 0), 0);
+  groups.finished -= unknown;
+  groups.to_fix += unknown;
   const running = engine.isRunning(jobId) || ctx.background.has(jobId);
   return {
     id: job.id,
@@ -57,7 +62,7 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
     updatedAt: job.updatedAt,
     finishedAt: job.finishedAt,
     outcomes,
-    opResults: opResultsOf(ctx, jobId, job.options, counts),
+    opResults,
     archived: Object.hasOwn(archivedJobs(ctx), jobId),
   };
 }
@@ -79,6 +84,9 @@ export function doneOutcomes(ctx: Ctx, jobId: string, done: number): JobView['ou
       )
         value.attention += r.rows;
     }
+    // An id the row attaches belongs to another supplier: to fix (outcomes.ts; a row with a
+    // rejected validation as well is counted once more here, an upper bound).
+    value.attention += ctx.journal.doneIdsOnOther(jobId);
   }
   ctx.outcomeCache.set(jobId, { done, value });
   return value;

@@ -1,11 +1,12 @@
 // A job's results, exported as a workbook or CSV file.
 import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { failWith } from '../../../src-shared/errors';
 import { word } from '../../../src-shared/i18n';
-import { endedNeedingUser, isAttentionOutcome } from '../../../src-shared/outcomes';
+import { idOnOtherSupplier, isAttentionOutcome } from '../../../src-shared/outcomes';
 import { operationOf } from '../../../src-shared/operations';
-import type { JournalRow } from '../../journal/journal';
+import type { Job, JournalRow } from '../../journal/journal';
 import { exportScoresResults } from '../../scores/results';
 import {
   type ExportFormat,
@@ -40,11 +41,51 @@ export const APP_EXPORT_WORDING: ExportWording = {
     'The results are kept in the journal: export them again from the Results screen, to another folder or as CSV.',
 };
 
-/** The default results file: next to the source, `<name>.results.xlsx`. */
-export function defaultExportPath(ctx: Ctx, jobId: string, format: ExportFormat): string {
+/** The word a results file's name says its kind by: `<name>.<word>.xlsx`. */
+function resultsWord(job: Job, dryRun: boolean): string {
+  if (dryRun) return 'dry-run';
+  switch (operationOf(job.options)) {
+    case 'deactivate':
+      return job.options.undoOf ? 'undo-results' : 'deactivation-results';
+    case 'identifiers':
+      return 'identifier-results';
+    case 'scores':
+      return 'score-results';
+    default:
+      return 'results';
+  }
+}
+
+/** The journal setting that names the job whose results a file holds (by its path). */
+const ownerKey = (file: string) => `results-owner:${path.resolve(file)}`;
+
+/**
+ * The default results file: beside the imported file, named for the job's kind
+ * (`<name>.results.xlsx` for an onboarding, `.undo-results`, `.deactivation-results`,
+ * `.identifier-results`, `.score-results`; a dry run's `.dry-run`), and never a file that holds
+ * another job's results or that the app did not write: then the next free
+ * `<name>.results (2).xlsx`, so earlier results are kept.
+ */
+export function defaultExportPath(
+  ctx: Pick<Ctx, 'journal'>,
+  jobId: string,
+  format: ExportFormat,
+  options: { dryRun?: boolean } = {},
+): string {
   const job = ctx.journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const parsed = path.parse(job.sourcePath);
-  return path.join(parsed.dir, `${parsed.name}.results.${format}`);
+  const stem = `${parsed.name}.${resultsWord(job, options.dryRun === true)}`;
+  for (let n = 1; ; n++) {
+    const file = path.join(parsed.dir, `${stem}${n > 1 ? ` (${n})` : ''}.${format}`);
+    // A dry run's journal is thrown away: its file is replaced by the next dry run.
+    if (options.dryRun || !existsSync(file) || ctx.journal.getSetting(ownerKey(file)) === jobId)
+      return file;
+  }
+}
+
+/** Remembers that `file` holds the results of `jobId` (see defaultExportPath). */
+export function ownResults(ctx: Pick<Ctx, 'journal'>, jobId: string, file: string): void {
+  ctx.journal.setSetting(ownerKey(file), jobId);
 }
 
 export async function exportJob(
@@ -58,7 +99,11 @@ export async function exportJob(
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const out = target ? path.resolve(target) : defaultExportPath(ctx, jobId, format);
   await mkdir(path.dirname(out), { recursive: true }).catch(() => undefined);
-  if (operationOf(job.options) === 'scores') return exportScoresJob(ctx, jobId, format, out);
+  if (operationOf(job.options) === 'scores') {
+    const s = await exportScoresJob(ctx, jobId, format, out);
+    ownResults(ctx, jobId, out);
+    return s;
+  }
   const toResult = (r: JournalRow) => resultRow(ctx, r, job);
   async function* rows(): AsyncGenerator<ResultRow> {
     let n = 0;
@@ -69,7 +114,7 @@ export async function exportJob(
     }
   }
   const mapping = job.mapping as unknown as Mapping;
-  return exportResults(out, {
+  const written = await exportResults(out, {
     headers: job.headers,
     format,
     now: ctx.clock.now(),
@@ -81,6 +126,8 @@ export async function exportJob(
     lang: job.options.lang ?? 'en',
     ...(ctx.maxRowsPerSheet ? { maxRowsPerSheet: ctx.maxRowsPerSheet } : {}),
   });
+  ownResults(ctx, jobId, out);
+  return written;
 }
 
 /** A scores job's results (a line per row and score, src-main/scores/results.ts), summed up as
@@ -126,8 +173,27 @@ export function resultRow(
   const shown = job
     ? shownRow(row, job.mapping as unknown as Mapping, job.headers)
     : { cells: row.cells, changes: [] };
-  // A rejected validation (or aborted screening) ended the row, but the user has to act.
-  const ended = endedNeedingUser(row);
+  // A rejected validation (or aborted screening) ended the row, but the user has to act. (A
+  // supplier not found by a deactivate or identifiers job says so in its own error instead.)
+  const ended =
+    row.state === 'done' &&
+    (isAttentionOutcome('validation', row.validationStatus) ||
+      isAttentionOutcome('screening', row.screeningStatus));
+  // An id the row attaches belongs to another supplier: not added, the user decides.
+  const other = idOnOtherSupplier(row) ? row.identifiers!.find((i) => i.result === 'other') : null;
+  const otherError = other
+    ? {
+        code: 'api_conflict',
+        params: { id: other.id, holder: other.holder ?? '', reason: 'on_other_supplier' },
+        message: word(
+          lang,
+          other.holder
+            ? 'failure.api_conflict.on_other_supplier'
+            : 'failure.api_conflict.on_other_suppliers',
+          { id: other.id, holder: other.holder ?? '' },
+        ),
+      }
+    : null;
   const rejected = ended && isAttentionOutcome('validation', row.validationStatus);
   // Worded in the job's language: the platform's reason stays as the platform wrote it.
   const endedText = ended
@@ -169,9 +235,12 @@ export function resultRow(
         ? rejected
           ? 'validation_rejected'
           : 'screening_aborted'
-        : (v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null)),
-      errorMessage: ended ? endedText : (v.errorMessage ?? (problemText || null)),
-      ...(!ended && v.errorCode && v.errorMessage
+        : (otherError?.code ?? v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null)),
+      errorMessage: ended
+        ? endedText
+        : (otherError?.message ?? v.errorMessage ?? (problemText || null)),
+      ...(otherError && !ended ? { error: otherError } : {}),
+      ...(!ended && !otherError && v.errorCode && v.errorMessage
         ? {
             error: {
               code: v.errorCode,

@@ -14,7 +14,7 @@ import {
   resultSheetFamily,
   validateRows,
 } from '../../workbook';
-import { type ResultsFileWording, assertResultsFileFits, sourceJobOf } from '../resultsFile';
+import { type ResultsFileWording, assertResultsFileFits, resultsJobOf } from '../resultsFile';
 import type { Ctx } from './context';
 import { refuseScoresFix } from './fixes';
 import { toNewRow } from './importJob';
@@ -45,7 +45,7 @@ export async function retryFromResults(
   const { journal } = ctx;
   const job =
     (jobId ? journal.getJob(jobId) : undefined) ??
-    sourceJobOf(journal.listJobs(), filePath) ??
+    (await resultsJobOf(journal, filePath)) ??
     failWith('not_found', { reason: 'results_job', path: filePath });
   refuseScoresFix(job);
   const file = await inspectFile(filePath);

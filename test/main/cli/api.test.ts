@@ -318,6 +318,8 @@ describe('validations the platform rejects', () => {
           '--field-names',
           'city-address',
           '--validate',
+          // Validations are paid work: confirmed, as the summary asks.
+          '--yes',
           '--json',
         ],
         env,

@@ -3,7 +3,7 @@
 // `--operation deactivate` the suppliers a list names; both need the count confirmed (--yes)
 // and end with a summary line named for the kind.
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/journal/journal';
@@ -57,8 +57,14 @@ it('--undo deactivates exactly the suppliers the job created, after the count is
   expect(refused.stderr).toContain('deactivates 4 suppliers');
   expect(run.sandbox().stats().suppliers).toBe(6);
 
+  const results = path.join(run.dir(), 'list.results.xlsx');
+  const onboardResults = await readFile(results);
   const undone = await runCli(['--undo', jobId!, ...where(), '--yes'], env);
   expect(undone.code, undone.stderr).toBe(0);
+  // The undo's results are its own file: the onboarding's results stay as they were.
+  const undoResults = path.join(run.dir(), 'list.undo-results.xlsx');
+  expect(undone.stdout).toContain(`Results: ${undoResults} (4 rows`);
+  expect((await readFile(results)).equals(onboardResults)).toBe(true);
   expect(undone.stdout).toContain('4 suppliers will be deactivated.');
   const line = lastLine(undone);
   expect(line).toMatch(DEACTIVATE_SUMMARY);
@@ -80,7 +86,8 @@ it('--operation deactivate names suppliers by any identifier; unknown ones are n
     ),
   );
   const r = await runCli([csv, '--operation', 'deactivate', ...where(), '--yes'], env);
-  expect(r.code, r.stderr + r.stdout).toBe(0);
+  // The row naming a supplier the platform does not know needs the user: exit code 1.
+  expect(r.code, r.stderr + r.stdout).toBe(1);
   // OLD-2 is named twice (by its supplier id and by its own id): the second row is a duplicate
   // to the check; the second DELETE finds it inactive already (404).
   const s = parseSummary(lastLine(r));
@@ -90,6 +97,19 @@ it('--operation deactivate names suppliers by any identifier; unknown ones are n
   const stats = run.sandbox().stats();
   expect(stats.suppliers).toBe(0);
   expect(Object.values(stats.changesByIdentity.deactivate).every((n) => n === 1)).toBe(true);
+  // The journal agrees: the job needs the user, and the row says why and what to do.
+  const journal = openJournal({ path: path.join(run.dataDir(), 'journal.sqlite') });
+  try {
+    const job = journal.listJobs().find((j) => j.options.operation === 'deactivate')!;
+    expect(job.state).toBe('needs_attention');
+    const unknown = [...journal.eachRow(job.id)].find((row) => row.opResult === 'not_found')!;
+    expect(unknown.errorCode).toBe('api_not_found');
+    expect(unknown.errorMessage).toMatch(/No active supplier on the platform matches this row/);
+  } finally {
+    journal.close();
+  }
+  // The results file lists it among the rows to fix.
+  expect(r.stdout).toMatch(/Results: .*\(4 rows, 1 need attention\)/);
 }, 120_000);
 
 /** Runs `onboard` on a terminal (a pseudo-terminal from `script`), typing `answer` once the
@@ -141,4 +161,26 @@ it('on a terminal, the number of suppliers is typed to confirm a deactivation', 
   const stats = run.sandbox().stats();
   expect(stats.suppliers).toBe(0);
   expect(Object.values(stats.changesByIdentity.deactivate)).toEqual([1, 1]);
+}, 120_000);
+
+it("a job's results file is its own: a dry run or another job never replaces it", async () => {
+  const list = path.join(run.dir(), 'own.xlsx');
+  await writeSupplierList(list, 3, 40);
+  const first = await runCli([list, ...where(), '--yes'], env);
+  expect(first.code, first.stderr).toBe(0);
+  const results = path.join(run.dir(), 'own.results.xlsx');
+  expect(first.stdout).toContain(`Results: ${results} (3 rows`);
+  const kept = await readFile(results);
+
+  // A dry run writes beside it under its own name.
+  const dry = await runCli([list, '--dry-run'], env);
+  expect(dry.code, dry.stderr).toBe(0);
+  expect(dry.stdout).toContain(`Results: ${path.join(run.dir(), 'own.dry-run.xlsx')} (3 rows`);
+  expect((await readFile(results)).equals(kept)).toBe(true);
+
+  // A second job of the same list keeps the first job's results and takes the next name.
+  const second = await runCli([list, ...where(), '--yes'], env);
+  expect(second.code, second.stderr).toBe(0);
+  expect(second.stdout).toContain(`Results: ${path.join(run.dir(), 'own.results (2).xlsx')}`);
+  expect((await readFile(results)).equals(kept)).toBe(true);
 }, 120_000);

@@ -45,7 +45,7 @@ describe('a dry run of the sample', () => {
     );
     expect(r.stdout).toMatch(/^Hinweis: /m);
     expect(r.stdout).toMatch(
-      /^Ergebnisse: .*suppliers\.results\.xlsx \(60 Zeilen, 3 brauchen Aufmerksamkeit\)\.$/m,
+      /^Ergebnisse: .*suppliers\.dry-run\.xlsx \(60 Zeilen, 3 brauchen Aufmerksamkeit\)\.$/m,
     );
     expect(r.stdout).not.toMatch(/^(Mapping|Note:|Imported|Results:)/m);
     // The import notes and the three row problems of the sample, in German too.
@@ -89,7 +89,9 @@ describe('a dry run of the sample', () => {
 
 describe('the summary before a start', () => {
   const plan = {
-    rows: { new: 1, unchecked: 0, existing: 2, pending: 0, underway: 0 },
+    rows: { new: 1, unchecked: 0, existing: 2, pending: 0, underway: 0, inDoubt: 0 },
+    creations: 1,
+    identifiersToAttach: 0,
     duration: {
       reads: 3,
       writes: 1,
@@ -101,7 +103,13 @@ describe('the summary before a start', () => {
       sharedWithJobs: 0,
     },
     skipExisting: false,
-    screening: { suppliers: 3, periodInYears: 2, existing: 2 },
+    screening: {
+      suppliers: 3,
+      byPeriod: [{ years: 2, suppliers: 3 }],
+      existing: 2,
+      fromColumn: 0,
+      column: null,
+    },
     validation: null,
     overlaps: [],
     heldRows: 0,

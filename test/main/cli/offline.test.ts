@@ -55,7 +55,8 @@ describe('a dry run', () => {
     const files = await readdir(dataDir).catch(() => [] as string[]);
     expect(files).not.toContain('sandbox.sqlite');
     expect(files).not.toContain('journal.sqlite');
-    const sheets = await readWorkbook(path.join(tmp.dir, 'suppliers.results.xlsx'));
+    // A dry run's results have a name of their own: never taken for real results.
+    const sheets = await readWorkbook(path.join(tmp.dir, 'suppliers.dry-run.xlsx'));
     const errors = sheets.find((s) => s.name === 'Errors')!;
     expect(errors.rows.slice(1).map((row) => row[0])).toEqual(['000156', '000157', '000104']);
   });

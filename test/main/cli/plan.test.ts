@@ -14,6 +14,8 @@ import {
   runCli,
   saveConnection,
   tempDir,
+  paidSentSince,
+  writePaidList,
   writeSupplierList,
   type CliResult,
 } from './cli';
@@ -189,8 +191,9 @@ describe('another unfinished job on the same suppliers', () => {
     expect(r.stdout).toContain(
       '  Those 3 rows are left out of this job (skipped, with the other job named in the results); add --send-held to send them anyway.',
     );
+    // The validations are paid work: the sentence names them too.
     expect(r.stderr).toContain(
-      `This start has 3 suppliers another unfinished job is working on (${holderJob}). Nothing was sent`,
+      `This start orders 6 validations, which may cost money and has 3 suppliers another unfinished job is working on (${holderJob}). Nothing was sent`,
     );
     expect(r.stderr).toMatch(/--yes .*--send-held/);
     expect(slow.stats().createRequestsAccepted).toBe(before);
@@ -295,3 +298,63 @@ async function latestJobId(dir: string): Promise<string> {
     journal.close();
   }
 }
+
+describe("paid work the list's own columns order", () => {
+  let file: string;
+  let ordered: Awaited<ReturnType<typeof writePaidList>>;
+
+  beforeAll(async () => {
+    file = path.join(tmp.dir, 'lieferanten.xlsx');
+    ordered = await writePaidList(file, 12, 500);
+  });
+
+  const sentSince = (before: ReturnType<SandboxHandle['stats']>) => {
+    const { creations: _c, ...sent } = paidSentSince(before, sandbox.stats());
+    return sent;
+  };
+
+  it('a piped run without --yes sends nothing, exits 2 and counts the screenings per period', async () => {
+    const before = sandbox.stats();
+    const r = await runCli([file, ...common()], env);
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    // The mapping line and the import name the columns that order paid work, with their rows.
+    expect(r.stdout).toMatch(
+      /screeningPeriodInYears ← "Screening \(Jahre\)" \(orders paid work\).*requestValidationOnCreate ← "Validierung" \(orders paid work\)/,
+    );
+    expect(r.stdout).toContain(
+      'Paid work from the list: the column "Screening (Jahre)" orders screening for 9 rows.',
+    );
+    expect(r.stdout).toContain(
+      'Paid work from the list: the column "Validierung" requests validation for 4 rows.',
+    );
+    // The summary counts them per period, from the columns, with no job option.
+    for (const line of [
+      '  3 screenings for 2 years will be ordered. Each may cost money or quota.',
+      '  3 screenings for 5 years will be ordered. Each may cost money or quota.',
+      '  3 screenings for 10 years will be ordered. Each may cost money or quota.',
+      `  9 of them are ordered by the list's own column "Screening (Jahre)"; leave that column out of the mapping if the list should not decide it.`,
+      '  A validation is requested for 4 suppliers (0 of them existing).',
+    ])
+      expect(r.lines).toContain(line);
+    expect(r.stdout).not.toContain('No screening is ordered');
+    expect(r.stderr.trim()).toMatch(
+      /^This start orders 3 screenings for 2 years, 3 screenings for 5 years, 3 screenings for 10 years and 4 validations, which may cost money\. Nothing was sent/,
+    );
+    expect(sentSince(before)).toEqual({
+      screeningsByPeriod: { '2': 0, '5': 0, '10': 0 },
+      validations: 0,
+      writes: 0,
+    });
+  });
+
+  it('with --yes the sandbox receives exactly the counted screenings and validations', async () => {
+    expect(ordered).toEqual({ screeningsByPeriod: { '2': 3, '5': 3, '10': 3 }, validations: 4 });
+    const before = sandbox.stats();
+    const r = await runCli([file, ...common(), '--yes'], env);
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const sent = sentSince(before);
+    expect({ screeningsByPeriod: sent.screeningsByPeriod, validations: sent.validations }).toEqual(
+      ordered,
+    );
+  });
+});

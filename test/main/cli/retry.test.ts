@@ -287,3 +287,34 @@ describe('a results file that cannot be written', () => {
     expect((await sandboxStats()).createRequestsAccepted).toBe(before);
   }, 60_000);
 });
+
+describe('a results file is recognised by its content, not its name', () => {
+  it('written with --out, renamed and fixed, it comes back with --retry-from', async () => {
+    const own = path.join(tmp.dir, 'own');
+    const ownEnv = { SUPPLIER_ONBOARDING_HOME: own };
+    const source = path.join(tmp.dir, 'lieferliste.xlsx');
+    const written = await writeSupplierList(source, 4, 950);
+    const broken = written[2]!;
+    await editSheet(source, 'Suppliers', (get) => {
+      get(broken, 'City').value = null;
+    });
+    const custom = path.join(tmp.dir, 'april run.xlsx');
+    const first = await runCli([source, '--out', custom, ...FAST], ownEnv);
+    expect(first.code, out(first)).toBe(1);
+    // Renamed by the user, then fixed in Excel: nothing in its name says which job wrote it.
+    const renamed = path.join(tmp.dir, 'fixes for Monday.xlsx');
+    await copyFile(custom, renamed);
+    await editSheet(renamed, 'Results', (get) => {
+      get(broken, 'City').value = 'Wien';
+    });
+    const r = await runCli(['--retry-from', renamed, ...FAST], ownEnv);
+    expect(r.code, out(r)).toBe(0);
+    expect(r.stdout).toMatch(/fixes for Monday\.xlsx holds the results of job \S+ \(lieferliste/);
+    expect(r.stdout).toContain(
+      '1 row to send again, 0 still invalid (see the Status column), 3 already done, 0 not matched.',
+    );
+    expect(lastLine(r)).toBe(
+      'rows=1 created=1 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+    );
+  }, 60_000);
+});

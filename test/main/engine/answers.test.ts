@@ -59,13 +59,17 @@ async function runThrough(
 describe('create: every answer class', () => {
   it('400: the row is rejected with the API message and never sent again', async () => {
     rig = await makeRig();
-    // The sandbox refuses a screening period other than 2, 5 or 10 (the payload schema allows
-    // the job option through, the API does not).
-    const jobId = rig.newJob(supplierRows(2), { screeningPeriod: 3 as never });
+    // The sandbox refuses a country code no country has (the payload schema takes any two
+    // capital letters, the API does not).
+    const rows = supplierRows(2).map((r) => ({
+      ...r,
+      payload: { ...r.payload, countryCode: 'XX' },
+    }));
+    const jobId = rig.newJob(rows);
     expect(await rig.engine.run(jobId)).toBe('finished');
     expect(rig.journal.counts(jobId).rejected).toBe(2);
     const row = onlyRow(rig, jobId);
-    expect(row.errorMessage).toMatch(/2, 5 or 10/);
+    expect(row.errorMessage).toMatch(/not an assigned ISO 3166-1 country code/);
     expect(transitions(rig.journal, row.id)).toEqual([
       'valid>new',
       'new>queued',

@@ -89,6 +89,25 @@ describe('attaching customer and own ids', () => {
     expect(states.indexOf('identifiers_queued')).toBeLessThan(states.indexOf('validation_queued'));
   });
 
+  it('adds them to existing suppliers the job skips too, and orders nothing more for them', async () => {
+    rig = await makeRig();
+    expect(await rig.engine.run(rig.newJob(supplierRows(2)))).toBe('finished');
+    const before = rig.sandbox.stats();
+    // Suppliers 1 and 2 exist; 3 and 4 are new. Existing ones are skipped (no screening).
+    const jobId = rig.newJob(withIds(4), { skipExisting: true, screeningPeriod: 2 });
+    expect(await rig.engine.run(jobId)).toBe('finished');
+    for (const { row, ids } of results(rig, jobId)) {
+      const k = row - 1;
+      expect(ids).toEqual([`CUSTOMER_ID C-${k} added`, `OWN_ID O-${k} added`]);
+    }
+    for (const row of rig.journal.pageRows(jobId).rows) {
+      const k = row.sourceRow - 1;
+      expect(await holders(rig, 'customerId', `C-${k}`)).toEqual([row.platformId]);
+    }
+    // Only the two new suppliers were screened.
+    expect(rig.sandbox.stats().screeningRequests - before.screeningRequests).toBe(2);
+  });
+
   it('says when an id is there already, and when another supplier has it', async () => {
     rig = await makeRig();
     expect(await rig.engine.run(rig.newJob(withIds(2)))).toBe('finished');
@@ -105,6 +124,9 @@ describe('attaching customer and own ids', () => {
       { row: 3, ids: ['CUSTOMER_ID C-2 present', 'OWN_ID O-2 present'] },
       { row: 4, ids: ['CUSTOMER_ID C-1 other'] },
     ]);
+    // The id on another supplier needs the user: the job is not simply finished.
+    expect(rig.journal.getJob(jobId)?.state).toBe('needs_attention');
+    expect(rig.journal.doneIdsOnOther(jobId)).toBe(1);
     const holder = rig.journal.pageRows(jobId).rows[0]!.platformId;
     expect(rig.journal.pageRows(jobId).rows[2]!.identifiers?.[0]?.holder).toBe(holder);
     // The Identifiers column of the results, in English and German.

@@ -145,14 +145,25 @@ describe('controls', () => {
 
   it('retry puts failed rows through the check again; a fixed job finishes them', async () => {
     rig = await makeRig();
-    const jobId = rig.newJob(supplierRows(2), { screeningPeriod: 3 as never });
+    // A country code no country has: the API refuses both rows.
+    const rows = supplierRows(2).map((r) => ({
+      ...r,
+      payload: { ...r.payload, countryCode: 'XX' },
+    }));
+    const jobId = rig.newJob(rows);
     expect(await rig.engine.run(jobId)).toBe('finished');
     expect(rig.journal.counts(jobId).rejected).toBe(2);
-    rig.journal.updateJob(jobId, {
-      options: { skipExisting: false, screeningPeriod: 2, validate: false },
-    });
+    // The retry puts both through the check again; the user fixes their country first.
     expect(rig.engine.retry(jobId)).toBe(2);
     expect(rig.journal.counts(jobId).valid).toBe(2);
+    for (const r of rig.journal.eachRow(jobId)) {
+      rig.journal.applyUserFix(r.id, {
+        edits: { countryCode: 'DE' },
+        payload: { ...r.payload, countryCode: 'DE' },
+        identityKey: r.identityKey,
+        state: 'valid',
+      });
+    }
     expect(await rig.engine.run(jobId)).toBe('finished');
     expect(rig.journal.counts(jobId).done).toBe(2);
     expect(rig.journal.getJob(jobId)?.state).toBe('finished');

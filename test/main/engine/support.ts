@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { afterAll, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
+import { confirmPaidWork } from '../../../src-main/engine/paidWork';
 import { MemorySecretStore } from '../../../src-main/api';
 import { SyncEngine, type EngineEvent } from '../../../src-main/engine/syncEngine';
 import type { EngineSettings } from '../../../src-main/engine/settings';
@@ -98,6 +99,8 @@ export async function makeRig(
         options: { skipExisting: false, screeningPeriod: null, validate: false, ...options },
       });
       journal.addRows(job.id, rows);
+      // Started as the user would: with its paid work confirmed (services/plan.ts).
+      confirmPaidWork(journal, job.id);
       return job.id;
     },
     async close() {
@@ -232,6 +235,7 @@ export async function sandboxJob(
     options,
   });
   journal.addRows(job.id, rows);
+  confirmPaidWork(journal, job.id);
   return { journal, secrets, jobId: job.id };
 }
 

@@ -126,6 +126,7 @@ describe('/__sandbox', () => {
       throttled: { GET: 0, WRITE: 0 },
       faults: { before500: 0, after500: 0, drop: 0 },
       screeningRequests: 0,
+      screeningsByPeriod: {},
       validationRequests: 0,
       changesByIdentity: { deactivate: {}, identifier_add: {}, identifier_remove: {} },
       scoreWrites: {},

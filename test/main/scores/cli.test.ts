@@ -87,7 +87,7 @@ describe('the scores job on the command line', () => {
     );
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/Cell C3: "85.5" is not a score\. Enter a whole number from 1 to 100/);
-    const results = await readResults(path.join(tmp.dir, 'wide.results.xlsx'));
+    const results = await readResults(path.join(tmp.dir, 'wide.score-results.xlsx'));
     const rejected = results.find((row) => row[6] === 'rejected')!;
     expect(rejected.slice(0, 5)).toEqual([
       '5',

@@ -10,7 +10,7 @@ import { MemorySecretStore } from '../../../src-main/api';
 import { sandboxEngineSettings } from '../../../src-main/engine/settings';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import type { SandboxHandle } from '../../../src-main/sandbox';
-import { readWorkbook, writeSupplierList } from '../cli/cli';
+import { paidSentSince, readWorkbook, writePaidList, writeSupplierList } from '../cli/cli';
 import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
@@ -62,7 +62,10 @@ async function checked(jobId: string) {
   return waitForJob(jobId, ['ready']);
 }
 
-async function runToEnd(jobId: string, choice: { confirmed?: boolean; leaveOutHeld?: boolean }) {
+async function runToEnd(
+  jobId: string,
+  choice: { confirmed?: boolean; leaveOutHeld?: boolean; confirmedCount?: number },
+) {
   const started = await call('jobs:start', { jobId, ...choice });
   expect(started.started).toBe(true);
   await waitForJob(jobId, ['finished', 'needs_attention']);
@@ -117,8 +120,16 @@ describe('the summary before a start', () => {
     expect(plan.creations).toBe(4);
     expect(plan.skipExisting).toBe(false);
     // Every existing supplier is screened again unless it is skipped: the figure says so.
-    expect(plan.screening).toEqual({ periodInYears: 5, suppliers: 12, existing: 8 });
+    expect(plan.screening).toEqual({
+      suppliers: 12,
+      byPeriod: [{ years: 5, suppliers: 12 }],
+      existing: 8,
+      fromColumn: 0,
+      column: null,
+    });
     expect(plan.validation).toBeNull();
+    // Paid work is confirmed by its number, typed.
+    expect(plan.paidToConfirm).toBe(12);
     expect(plan.overlaps).toEqual([]);
     expect(plan.needsConfirmation).toBe(true);
 
@@ -138,11 +149,23 @@ describe('the summary before a start', () => {
       options: { skipExisting: true, screeningPeriod: 5, validate: true },
     });
     const skipping = await call('jobs:plan', { jobId: again });
-    expect(skipping.screening).toEqual({ periodInYears: 5, suppliers: 4, existing: 0 });
-    expect(skipping.validation).toEqual({ suppliers: 4, existing: 0 });
+    expect(skipping.screening).toMatchObject({ suppliers: 4, existing: 0 });
+    expect(skipping.validation).toEqual({ suppliers: 4, existing: 0, fromColumn: 0, column: null });
+    expect(skipping.paidToConfirm).toBe(8);
+
+    // Confirmed without the number, or with another, the start is refused.
+    for (const confirmedCount of [undefined, 4]) {
+      const r = await services.router.dispatch('jobs:start', {
+        jobId: again,
+        confirmed: true,
+        ...(confirmedCount === undefined ? {} : { confirmedCount }),
+      });
+      expect(!r.ok && r.error.details?.reason).toBe('paid');
+    }
+    expect(sandbox.stats().createRequestsAccepted).toBe(before.createRequestsAccepted);
 
     // Confirmed, the run orders exactly what the summary said.
-    await runToEnd(again, { confirmed: true });
+    await runToEnd(again, { confirmed: true, confirmedCount: 8 });
     const after = sandbox.stats();
     expect(after.screeningRequests - before.screeningRequests).toBe(4);
     expect(after.validationRequests - before.validationRequests).toBe(4);
@@ -160,6 +183,190 @@ describe('the summary before a start', () => {
     expect(await call('jobs:start', { jobId })).toEqual({ started: true });
     await waitForJob(jobId, ['finished']);
   }, 30_000);
+});
+
+describe('paid work the list itself orders', () => {
+  /** Imports a German list whose own columns order screening and validation, mapped as the
+   *  app suggests. */
+  async function paidJob(
+    name: string,
+    n: number,
+    first: number,
+    options = NO_OPTIONS,
+    leaveOutPaidColumns = false,
+  ) {
+    const file = path.join(dir, `${name}.xlsx`);
+    const ordered = await writePaidList(file, n, first);
+    services.grants.grantRead(file);
+    const preview = await call('files:preview', { path: file });
+    const suggested = preview.suggestion.mapping;
+    const paidField = (f: string) =>
+      f === 'screeningPeriodInYears' || f === 'requestValidationOnCreate';
+    const mapping = leaveOutPaidColumns
+      ? {
+          ...suggested,
+          fields: suggested.fields.map((f) => (paidField(f.field) ? { ...f, column: null } : f)),
+        }
+      : suggested;
+    const { jobId } = await call('jobs:create', {
+      path: file,
+      name,
+      connectionId,
+      mapping,
+      options,
+    });
+    return { jobId, ordered, file, mapping };
+  }
+  const sentSince = (before: ReturnType<SandboxHandle['stats']>) => {
+    const { writes: _w, ...sent } = paidSentSince(before, sandbox.stats());
+    return sent;
+  };
+
+  it('is counted per period, named on the Map screen, refused unconfirmed and sent exactly as counted', async () => {
+    const { jobId, ordered, file, mapping } = await paidJob('lieferanten', 24, 700);
+    // Both columns are mapped by the app itself...
+    const column = (f: string) => mapping.fields.find((x) => x.field === f)?.column;
+    expect(column('screeningPeriodInYears')).toBe(7);
+    expect(column('requestValidationOnCreate')).toBe(8);
+    // ... and the Map screen's preview says how many of its rows order paid work.
+    const preview = await call('mapping:preview', { path: file, mapping });
+    expect(preview.paid).toEqual({ rows: 24, screening: 18, validation: 8 });
+    await checked(jobId);
+
+    // No job option orders anything: the rows' own columns do, and the summary says so.
+    const plan = await call('jobs:plan', { jobId });
+    expect(ordered).toEqual({ screeningsByPeriod: { '2': 6, '5': 6, '10': 6 }, validations: 8 });
+    expect(plan.screening).toEqual({
+      suppliers: 18,
+      byPeriod: [
+        { years: 2, suppliers: 6 },
+        { years: 5, suppliers: 6 },
+        { years: 10, suppliers: 6 },
+      ],
+      existing: 0,
+      fromColumn: 18,
+      column: 'Screening (Jahre)',
+    });
+    expect(plan.validation).toEqual({
+      suppliers: 8,
+      existing: 0,
+      fromColumn: 8,
+      column: 'Validierung',
+    });
+    expect(plan.needsConfirmation).toBe(true);
+    expect(plan.paidToConfirm).toBe(26);
+
+    // Not confirmed, or confirmed with another number: nothing is sent.
+    const before = sandbox.stats();
+    for (const choice of [{}, { confirmed: true }, { confirmed: true, confirmedCount: 18 }]) {
+      const r = await services.router.dispatch('jobs:start', { jobId, ...choice });
+      expect(!r.ok && r.error.code).toBe('plan_not_confirmed');
+    }
+    expect(sentSince(before)).toEqual({
+      screeningsByPeriod: { '2': 0, '5': 0, '10': 0 },
+      validations: 0,
+      creations: 0,
+    });
+
+    // Confirmed with the number: the sandbox receives exactly the counted screenings, per
+    // period, and validations, and the journal holds the same.
+    await runToEnd(jobId, { confirmed: true, confirmedCount: 26 });
+    expect(sentSince(before)).toEqual({ ...ordered, creations: 24 });
+    const job = await call('jobs:get', { jobId });
+    expect(job.counts.done).toBe(24);
+    expect((await call('jobs:plan', { jobId })).needsConfirmation).toBe(false);
+  }, 60_000);
+
+  it('with a job option too, each row orders its own period, and existing suppliers get theirs', async () => {
+    // 24 suppliers created without the paid columns (nothing ordered for them)...
+    const first = await paidJob('ohne-bezahlt', 24, 800, NO_OPTIONS, true);
+    await checked(first.jobId);
+    expect((await call('jobs:plan', { jobId: first.jobId })).paidToConfirm).toBe(0);
+    await runToEnd(first.jobId, {});
+    // ... and the same 24 again (they exist now), followed up with the job's screening of
+    // 5 years and its validation where a row says nothing, and the rows' own values elsewhere.
+    const options = { skipExisting: false, screeningPeriod: 5 as const, validate: true };
+    const { jobId } = await paidJob('lieferanten-wieder', 24, 800, options);
+    await checked(jobId);
+    const plan = await call('jobs:plan', { jobId });
+    expect(plan.rows).toMatchObject({ existing: 24, new: 0 });
+    expect(plan.screening).toMatchObject({
+      suppliers: 24,
+      byPeriod: [
+        { years: 2, suppliers: 6 },
+        { years: 5, suppliers: 12 },
+        { years: 10, suppliers: 6 },
+      ],
+      existing: 24,
+      fromColumn: 18,
+    });
+    // "ja" 8, "nein" 8 (none), empty 8 (the job's option).
+    expect(plan.validation).toMatchObject({ suppliers: 16, existing: 16, fromColumn: 8 });
+    const before = sandbox.stats();
+    await runToEnd(jobId, { confirmed: true, confirmedCount: plan.paidToConfirm });
+    expect(sentSince(before)).toEqual({
+      screeningsByPeriod: { '2': 6, '5': 12, '10': 6 },
+      validations: 16,
+      creations: 0,
+    });
+  }, 60_000);
+});
+
+describe('the engine and the confirmed plan', () => {
+  it('never orders paid work the confirmed plan does not hold: it pauses and asks again', async () => {
+    const file = path.join(dir, 'nachtrag.xlsx');
+    await writePaidList(file, 4, 950); // periods 2, 5, 10, none; validation ja, nein, none, ja
+    services.grants.grantRead(file);
+    const preview = await call('files:preview', { path: file });
+    const { jobId } = await call('jobs:create', {
+      path: file,
+      name: 'nachtrag',
+      connectionId,
+      mapping: preview.suggestion.mapping,
+      options: NO_OPTIONS,
+    });
+    await checked(jobId);
+    const plan = await call('jobs:plan', { jobId });
+    expect(plan.paidToConfirm).toBe(5); // 3 screenings, 2 validations
+    // Confirmed, but not started yet ...
+    const { onboarding, engine } = await services.ready();
+    onboarding.confirmStart(jobId, { confirmed: true, leaveOutHeld: false, confirmedCount: 5 });
+    // ... when the fourth row is fixed to order a screening of 10 years as well.
+    const page = await call('rows:page', { jobId, filter: {} });
+    const fourth = page.rows.find((r) => r.sourceRow === 5)!;
+    await call('rows:fix', { rowId: fourth.id, edits: { screeningPeriodInYears: '10' } });
+
+    // The services count it and refuse a start that was not confirmed again.
+    const again = await call('jobs:plan', { jobId });
+    expect(again.screening?.byPeriod).toContainEqual({ years: 10, suppliers: 2 });
+    expect(again).toMatchObject({ needsConfirmation: true, paidToConfirm: 6 });
+    const refused = await services.router.dispatch('jobs:start', { jobId });
+    expect(!refused.ok && refused.error.code).toBe('plan_not_confirmed');
+
+    // The engine, run by itself, sends what was confirmed and pauses before the rest.
+    const before = sandbox.stats();
+    const exit = await engine.run(jobId, { mode: 'run', wait: true });
+    expect(exit).toBe('paused');
+    const paused = await call('jobs:get', { jobId });
+    expect(paused.stateReason?.code).toBe('plan_exceeded');
+    const screened = () =>
+      (sandbox.stats().screeningsByPeriod['10'] ?? 0) - (before.screeningsByPeriod['10'] ?? 0);
+    expect(screened()).toBe(1);
+    // The first row's validation; the fourth's waits with it.
+    const validated = () => sandbox.stats().validationRequests - before.validationRequests;
+    expect(validated()).toBe(1);
+    // Nothing of the fixed row was sent: it still waits for its create.
+    const row = await call('rows:page', { jobId, filter: {} });
+    expect(row.rows.find((r) => r.id === fourth.id)?.state).toBe('queued');
+
+    // Confirmed again with the new number (what is left to order), the job ends.
+    const resumed = await call('jobs:plan', { jobId });
+    expect(resumed.paidToConfirm).toBe(2);
+    await runToEnd(jobId, { confirmed: true, confirmedCount: 2 });
+    expect(screened()).toBe(2);
+    expect(validated()).toBe(2);
+    expect((await call('jobs:get', { jobId })).counts.done).toBe(4);
+  }, 60_000);
 });
 
 describe('two jobs on the same suppliers', () => {

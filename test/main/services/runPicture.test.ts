@@ -48,7 +48,9 @@ it('the run chart and the log come from the journal, the same after a restart', 
   expect((await call('jobs:runChart', { jobId })).buckets).toEqual([]);
   await call('jobs:check', { jobId });
   await waitForJob(jobId, ['ready']);
-  await call('jobs:start', { jobId, confirmed: true });
+  // Validation is paid work: the start confirms its number, as the summary asks.
+  const { paidToConfirm } = await call('jobs:plan', { jobId });
+  await call('jobs:start', { jobId, confirmed: true, confirmedCount: paidToConfirm });
   await waitForJob(jobId, ['finished']);
 
   const chart = await call('jobs:runChart', { jobId });

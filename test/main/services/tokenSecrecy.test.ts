@@ -88,7 +88,8 @@ it(
     });
     const jobId = job.jobId as string;
     // Screening is ordered: the start is confirmed, as the summary before it asks.
-    await call('jobs:start', { jobId, confirmed: true });
+    const plan = (await call('jobs:plan', { jobId })) as { paidToConfirm: number };
+    await call('jobs:start', { jobId, confirmed: true, confirmedCount: plan.paidToConfirm });
     for (let i = 0; i < 600; i++) {
       const j = await call('jobs:get', { jobId });
       if (!j.running && ['finished', 'needs_attention'].includes(j.state as string)) break;

@@ -103,7 +103,9 @@ describe('a rejected validation', () => {
     });
     const sandboxId = core.sandboxConnectionId!;
     jobId = await newJob(sandboxId, { validate: true });
-    await call('jobs:start', { jobId });
+    // Validations are paid work: the start confirms their number, as the summary asks.
+    const { paidToConfirm } = await call('jobs:plan', { jobId });
+    await call('jobs:start', { jobId, confirmed: true, confirmedCount: paidToConfirm });
     job = await waitFor(jobId, (j) => ended(j) && j.state !== 'paused', 'its end');
 
     const rejected = job.outcomes.validation.REJECTED ?? 0;

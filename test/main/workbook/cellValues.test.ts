@@ -140,9 +140,11 @@ describe('identifiers Excel bent', () => {
           ['12345678901234567890', 'Text lang GmbH', ...base],
           ['L-8', 'PLZ Datum GmbH', 'Hauptstr. 8', new Date(Date.UTC(2024, 9, 1)), 'Berlin', 'DE'],
           ['L-9', 'Datum Name AG', ...base],
+          [0.1 + 0.2, 'Bruch GmbH', ...base],
         ],
         build: (ws) => {
           ws.getCell('A3').numFmt = '0.00E+00';
+          ws.getCell('A10').numFmt = '0.0';
           ws.getCell('D8').numFmt = 'dd.mm.yyyy';
         },
       },
@@ -169,12 +171,17 @@ describe('identifiers Excel bent', () => {
       '"2024-10-01" is a date: Excel turned the postal code into a date (row 8, column PLZ (D)). Format the column as Text in Excel and type the postal code again.',
     ]);
     expect(byRow(rows, 9).status).toBe('valid');
+    // A number with decimals, shown rounded (0.3 for 0.30000000000000004), is no id.
+    expect(said(byRow(rows, 10))).toEqual([
+      '"0.3" is a number with decimals in a number cell (Excel shows it rounded): it is not a supplier id the app can trust (row 10, column Lieferanten-Nr. (A)). Format the column as Text in Excel and type the id as it is in your system.',
+    ]);
     // The bent value stays in the draft, so that a fix starts from what was there.
     expect(byRow(rows, 2).draft?.supplierId).toEqual({ id: '2024-01-05', source: 'SAP' });
     expect(summary.byCode).toEqual({
       id_became_date: 1,
       id_in_scientific_notation: 2,
       id_digits_lost: 1,
+      id_fraction: 1,
       postal_code_became_date: 1,
     });
   });

@@ -1,0 +1,95 @@
+// Ids the import cannot trust are said when the job is made, through the router as the UI calls
+// it: a column of ids where some kept their leading zeros and others are plain numbers, and a
+// column of the ids' source system that the mapping leaves out.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemorySecretStore } from '../../../src-main/api';
+import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
+import { word } from '../../../src-shared/i18n';
+import { commandCaller, practiceSandbox } from './support';
+
+let dir: string;
+let services: AppServices;
+const call = commandCaller(() => services);
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'id-trust-'));
+  services = createAppServices({
+    dataDir: path.join(dir, 'data'),
+    transport: 'direct',
+    secrets: new MemorySecretStore(),
+    sandbox: practiceSandbox(50),
+  });
+});
+
+afterAll(async () => {
+  await services?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function list(name: string, headers: string[], rows: unknown[][]): Promise<string> {
+  const file = path.join(dir, name);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Proveedores');
+  ws.addRow(headers);
+  for (const r of rows) ws.addRow(r);
+  await wb.xlsx.writeFile(file);
+  services.grants.grantRead(file);
+  return file;
+}
+
+async function made(file: string) {
+  const preview = await call('files:preview', { path: file });
+  const conn = (await call('connections:list', {}))[0]!;
+  return call('jobs:create', {
+    path: file,
+    connectionId: conn.id,
+    mapping: preview.suggestion.mapping,
+    options: { skipExisting: false, screeningPeriod: null, validate: false },
+  });
+}
+
+describe('ids the import cannot trust', () => {
+  it('names plain-number ids beside zero-padded ones, and an unmapped source column', async () => {
+    const file = await list(
+      'proveedores.xlsx',
+      ['Supplier No', 'Name', 'Street', 'Postal code', 'City', 'Country', 'Fuente'],
+      [
+        ['000151', 'Alpha SL', 'Calle 1', '28001', 'Madrid', 'ES', 'SAP'],
+        [152, 'Beta SL', 'Calle 2', '28001', 'Madrid', 'ES', 'Ariba'],
+        ['000153', 'Gamma SL', 'Calle 3', '28001', 'Madrid', 'ES', 'SAP'],
+      ],
+    );
+    const job = await made(file);
+    const byKind = (k: string) => job.notes.find((n) => n.kind === k);
+    const zeros = byKind('ids_zeros_mixed');
+    expect(zeros?.message).toBe(
+      word('en', 'note.ids_zeros_mixed', {
+        column: 'Supplier No (A)',
+        count: 1,
+        plain: '152',
+        padded: '000151',
+      }),
+    );
+    expect(byKind('source_unmapped')?.message).toBe(
+      word('en', 'note.source_unmapped', { column: 'Fuente (G)' }),
+    );
+  });
+
+  it('says nothing of a list whose ids are all of one kind and whose source is mapped', async () => {
+    const file = await list(
+      'clean.xlsx',
+      ['Supplier No', 'Name', 'Street', 'Postal code', 'City', 'Country', 'Source'],
+      [
+        ['000161', 'Alpha SL', 'Calle 1', '28001', 'Madrid', 'ES', 'SAP'],
+        ['000162', 'Beta SL', 'Calle 2', '28001', 'Madrid', 'ES', 'SAP'],
+      ],
+    );
+    const job = await made(file);
+    expect(job.notes.map((n) => n.kind)).not.toContain('ids_zeros_mixed');
+    expect(job.notes.map((n) => n.kind)).not.toContain('source_unmapped');
+  });
+});
