@@ -68,7 +68,9 @@ Where:
   --token-env VAR           read the token from the environment variable VAR (automation)
   --field-names N           how the API at --base-url spells city and address in a creation:
                             city-address (the default) or locality-addressLine; kept with
-                            that connection for later runs
+                            that connection for later runs; with --resume, the resumed
+                            job's connection takes it and the rows refused for the old names
+                            go again in that job
   --journal FILE            the job journal (default: journal.sqlite in the data folder)
   --data-dir DIR            the data folder (default: the app's)
   --out FILE                the results file, .xlsx or .csv (default: next to the input)
@@ -279,7 +281,8 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
         given: fieldNames,
       });
     }
-    if (!values['base-url']) {
+    // With --resume: the resumed job's connection takes the other spelling.
+    if (!values['base-url'] && resume === undefined) {
       throw new UsageError('cli.usage.fieldNamesWithoutBaseUrl');
     }
   }

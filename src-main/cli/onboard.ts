@@ -195,6 +195,11 @@ export async function main(argv: string[]): Promise<number> {
       if (tokenFromEnv && job.connectionId !== core.sandboxConnectionId)
         await secrets.set(job.connectionId, tokenFromEnv);
       view.log(w.t('cli.resume.resuming', { job: job.id, name: job.name }));
+      // The API refused the spelling of city and address: the same job goes on under the other.
+      if (args.fieldNames) {
+        const again = onboarding.switchFieldNames(job.id, args.fieldNames);
+        view.log(w.n('cli.resume.fieldNames', again, { names: args.fieldNames }));
+      }
     } else if (args.undo !== undefined) {
       // The undo of an onboarding job: a deactivate job of the suppliers it created, on its
       // connection, confirmed by number before anything is sent.
@@ -410,7 +415,11 @@ export async function main(argv: string[]): Promise<number> {
         view.log(job.stateReason ? w.reason(job.stateReason) : w.t('cli.run.tokenRefused'));
       const sent = journal.getConnection(job.connectionId)?.fieldNames;
       if (job.stateReason?.code === 'api_field_names' && sent)
-        view.log(w.t('cli.run.fieldNames', { names: otherFieldNames(sent) }));
+        view.log(
+          w.t('cli.run.fieldNames', {
+            command: `${resumeCommand(args, jobId)} --field-names ${otherFieldNames(sent)}`,
+          }),
+        );
       if (exit === 'disk_full') {
         // The engine's warning said what happened; here is how to go on.
         view.log(
@@ -464,14 +473,17 @@ export async function main(argv: string[]): Promise<number> {
       console.log(JSON.stringify({ type: 'summary', jobId, state: job.state, ...summary, line }));
     else console.log(line);
     // --no-wait leaves rows on their way: not done, so not 0; a later --resume follows them.
+    if (exit === 'access_denied') return EXIT.auth;
+    // Rows still to send (left out for another job, under way) are not done: a run that sends
+    // and ends with any never exits 0 (a dry run or a check sends nothing by design).
+    const sentRun = exit === 'finished' || exit === 'sent';
     if (
       interrupted ||
       exit === 'paused' ||
       exit === 'disk_full' ||
-      (exit === 'sent' && summary.pending > 0)
+      (sentRun && summary.pending > 0)
     )
       return EXIT.interrupted;
-    if (exit === 'access_denied') return EXIT.auth;
     if (
       summary.invalid +
         summary.rejected +

@@ -108,6 +108,8 @@ export class Onboarding {
   readonly pause = (...a: Args<typeof jobRun.pause>) => jobRun.pause(this.ctx, ...a);
   readonly cancel = (...a: Args<typeof jobRun.cancel>) => jobRun.cancel(this.ctx, ...a);
   readonly retry = (...a: Args<typeof jobRun.retry>) => jobRun.retry(this.ctx, ...a);
+  readonly switchFieldNames = (...a: Args<typeof jobRun.switchFieldNames>) =>
+    jobRun.switchFieldNames(this.ctx, ...a);
   readonly waitForBackground = (...a: Args<typeof jobRun.waitForBackground>) =>
     jobRun.waitForBackground(this.ctx, ...a);
 

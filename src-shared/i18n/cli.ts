@@ -140,7 +140,11 @@ export const en = {
   'cli.run.ended': 'Job {state} after {time}: {counts}',
   'cli.run.tokenRefused': 'The API refused the token.',
   'cli.run.fieldNames':
-    'On the command line: run the list again with --base-url and --field-names {names}; rows already created are found and not created twice.',
+    'On the command line, continue this job under the other names (rows already created are found and not created twice): npm run onboard -- {command}',
+  'cli.resume.fieldNames.one':
+    'The connection now spells city and address as {names}; {count} row refused for the old names goes again in this job.',
+  'cli.resume.fieldNames.other':
+    'The connection now spells city and address as {names}; {count} rows refused for the old names go again in this job.',
   'cli.run.diskFull':
     'The results file was not written (the job is not finished). Once space is free on the disk of {folder}, continue with: npm run onboard -- {command}',
   'cli.run.declined': 'Nothing was sent. Start the job later with: npm run onboard -- {command}',
@@ -453,7 +457,11 @@ export const de: Record<keyof typeof en, string> = {
   'cli.run.ended': 'Auftrag nach {time}: {state} – {counts}',
   'cli.run.tokenRefused': 'Die API hat das Token abgelehnt.',
   'cli.run.fieldNames':
-    'Auf der Befehlszeile: Senden Sie die Liste erneut mit --base-url und --field-names {names}; bereits angelegte Zeilen werden gefunden und nicht doppelt angelegt.',
+    'Auf der Befehlszeile setzen Sie diesen Auftrag unter den anderen Namen fort (bereits angelegte Zeilen werden gefunden und nicht doppelt angelegt): npm run onboard -- {command}',
+  'cli.resume.fieldNames.one':
+    'Die Verbindung schreibt Ort und Adresse jetzt als {names}; {count} Zeile, die unter den alten Namen abgelehnt wurde, wird in diesem Auftrag erneut gesendet.',
+  'cli.resume.fieldNames.other':
+    'Die Verbindung schreibt Ort und Adresse jetzt als {names}; {count} Zeilen, die unter den alten Namen abgelehnt wurden, werden in diesem Auftrag erneut gesendet.',
   'cli.run.diskFull':
     'Die Ergebnisdatei wurde nicht geschrieben (der Auftrag ist nicht fertig). Sobald auf dem Datenträger von {folder} wieder Platz ist, fortsetzen mit: npm run onboard -- {command}',
   'cli.run.declined':

@@ -4,6 +4,7 @@ import { fail, failWith, paramsOf, toAppError } from '../../../src-shared/errors
 import { said } from '../../../src-shared/i18n/said';
 import type { RunExit, RunOptions } from '../../engine/jobRunner';
 import type { RowState } from '../../journal/rowStates';
+import type { CreateFieldNames } from '../../../src-shared/fieldNames';
 import { confirmedDeactivations, leaveOutHeldRows, planJob, recordConfirmedPlan } from '../plan';
 import { isBusy, type Ctx } from './context';
 import { IMPORT_INCOMPLETE, finishImport } from './importJob';
@@ -120,6 +121,33 @@ export function retry(ctx: Ctx, jobId: string, states?: readonly string[]): numb
   const n = ctx.engine.retry(jobId, states as RowState[] | undefined);
   ctx.onJobChanged?.(jobId);
   return n;
+}
+
+/**
+ * The API refused the spelling of city and address: the job's connection takes the other
+ * spelling and the rows refused for it go back to be checked and sent again in the same job (a
+ * second job would meet this one's suppliers). Returns how many rows go again.
+ */
+export function switchFieldNames(ctx: Ctx, jobId: string, fieldNames: CreateFieldNames): number {
+  if (ctx.engine.isRunning(jobId)) failWith('invalid_input', { reason: 'pause_to_retry', jobId });
+  const { journal } = ctx;
+  const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
+  journal.updateConnection(job.connectionId, { fieldNames });
+  ctx.engine.resetConnection(job.connectionId);
+  const refused = [...journal.eachRow(jobId)].filter(
+    (r) => r.state === 'rejected' && r.errorCode === 'api_field_names',
+  );
+  const moved = journal.recordOutcomes(
+    refused.map((r) => ({
+      rowId: r.id,
+      from: 'rejected' as const,
+      to: 'valid' as const,
+      reason: 'retry_asked' as const,
+      patch: { errorCode: null, errorMessage: null, errorParams: null, nextAttemptAt: 0 },
+    })),
+  );
+  ctx.onJobChanged?.(jobId);
+  return moved.applied.length;
 }
 
 export async function waitForBackground(ctx: Ctx): Promise<void> {

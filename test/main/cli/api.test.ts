@@ -247,24 +247,23 @@ describe('against --base-url with --token-env', () => {
       expect(refused.stdout).toContain(
         "The API expects 'locality' and 'addressLine' instead of 'city' and 'address': switch the connection's field names in Connection settings and retry the failed rows.",
       );
-      expect(refused.stdout).toContain('--field-names locality-addressLine');
+      // The advice is a command that continues the same job under the other names.
+      const advice = /continue this job under the other names.*: npm run onboard -- (.+)$/m.exec(
+        refused.stdout,
+      );
+      expect(advice, refused.stdout).not.toBeNull();
+      const command = advice![1]!.split(' ');
+      expect(command).toEqual(expect.arrayContaining(['--resume', '--field-names']));
+      expect(command.at(-1)).toBe('locality-addressLine');
       const before = sandbox.stats().createRequestsAccepted;
 
-      const switched = await runCli(
-        [
-          file,
-          ...common(),
-          '--token-env',
-          'ONBOARD_TOKEN',
-          '--field-names',
-          'locality-addressLine',
-          // The refused job is paused with its rows: this new run confirms sending them here.
-          '--yes',
-          '--send-held',
-        ],
-        env,
-      );
+      // Followed as printed, it finishes the job.
+      const switched = await runCli(command, env);
       expect(switched.code, switched.stdout + switched.stderr).toBe(0);
+      // The rows sent before the job stopped were refused; they go again in the same job.
+      expect(switched.stdout).toMatch(
+        /The connection now spells city and address as locality-addressLine; \d+ rows? refused for the old names go(es)? again in this job\./,
+      );
       expect(lastLine(switched)).toMatch(/^rows=4 created=4 /);
       expect(sandbox.stats().createRequestsAccepted - before).toBe(4);
       // Kept with the connection: the next run needs no option.
