@@ -553,6 +553,9 @@ export const JobPlanSchema = z.object({
     writes: z.number().int(),
     readsPerMinute: z.number(),
     writesPerMinute: z.number(),
+    /** The write pace this job's earlier run kept, when it wrote for a few minutes: the
+     *  estimate takes it where it is slower than the limits allow. */
+    measuredWritesPerMinute: z.number().nullable().default(null),
     /** Other jobs running on the same connection share its budget. */
     sharedWithJobs: z.number().int(),
   }),

@@ -43,6 +43,12 @@ export function planLines(
       : w.t('cli.plan.duration', { duration }),
   );
   if (d.sharedWithJobs > 0) lines.push(w.n('cli.plan.shared', d.sharedWithJobs));
+  if (
+    d.writes > 0 &&
+    d.measuredWritesPerMinute !== null &&
+    d.measuredWritesPerMinute === d.writesPerMinute
+  )
+    lines.push(w.t('cli.plan.measured', { rate: w.num(Math.round(d.measuredWritesPerMinute)) }));
   for (const o of plan.overlaps) {
     lines.push(
       w.n('cli.plan.overlap', o.rows, {

@@ -17,7 +17,45 @@ export class Checker {
   retryAt = 0;
   private round = 0;
 
+  /** A retry job's source job: the row that has each platform id there (read once a run). */
+  private sourceRows: Map<string, { sourceRow: number; name: string }> | undefined;
+
   constructor(private readonly run: RunContext) {}
+
+  /**
+   * A retry job's row whose fixed id names a supplier that another row of the same list has
+   * (one the job created for another company, say) is that row's problem: never "existed
+   * before", and nothing is sent for it.
+   */
+  private notAnotherRows(row: JournalRow, outcome: RowOutcome): RowOutcome {
+    const retryOf = this.run.options.retryOf;
+    const platformId = outcome.patch?.platformId;
+    if (!retryOf || outcome.to !== 'exists' || !platformId) return outcome;
+    if (!this.sourceRows) {
+      this.sourceRows = new Map();
+      for (const r of this.run.d.journal.eachRow(retryOf)) {
+        if (!r.platformId) continue;
+        const name = (r.payload as { name?: unknown } | null)?.name;
+        this.sourceRows.set(r.platformId, {
+          sourceRow: r.sourceRow,
+          name: typeof name === 'string' ? name : '',
+        });
+      }
+    }
+    const owner = this.sourceRows.get(platformId);
+    if (!owner || owner.sourceRow === row.sourceRow) return outcome;
+    return {
+      rowId: row.id,
+      from: outcome.from,
+      to: 'invalid',
+      patch: rowError('invalid_input.id_of_other_row', {
+        id: supplierRef(row)?.id ?? '',
+        otherRow: owner.sourceRow,
+        otherName: owner.name,
+        platformId,
+      }),
+    };
+  }
 
   async check(): Promise<void> {
     const { journal, jobId, conn, settings, clock, random } = this.run.d;
@@ -168,6 +206,9 @@ export class Checker {
           return { row, ref, answer };
         }),
       );
+      // A retry job's fixed id that names another row's supplier is that row's problem.
+      const checkOutcome = (r: JournalRow, m: ReturnType<IdentityIndex['match']>) =>
+        this.notAnotherRows(r, outcomeOfCheck(r, m));
       for (const { row, ref, answer } of answers) {
         if (!ref) {
           outcomes.push(invalidPayload(row, 'valid'));
@@ -209,7 +250,8 @@ function namedOutcome(
     const platformId = String(found.supplier.platformTargetId);
     return { ...base, to: 'exists', patch: { platformId }, reason: 'exists' };
   }
-  if (found.found === 'ambiguous') return checkOutcome(row, { kind: 'ambiguous', platformIds: [] });
+  if (found.found === 'ambiguous')
+    return outcomeOfCheck(row, { kind: 'ambiguous', platformIds: [] });
   return {
     ...base,
     to: 'skipped',
@@ -262,7 +304,7 @@ function invalidPayload(row: JournalRow, from: RowState): RowOutcome {
   };
 }
 
-function checkOutcome(row: JournalRow, outcome: ReturnType<IdentityIndex['match']>): RowOutcome {
+function outcomeOfCheck(row: JournalRow, outcome: ReturnType<IdentityIndex['match']>): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
   switch (outcome.kind) {
     case 'new':

@@ -40,6 +40,8 @@ export interface JobOptions {
   operation?: Operation;
   identifierAction?: IdentifierAction;
   undoOf?: string | null;
+  /** A retry job made from a results file: the job whose results it was. */
+  retryOf?: string | null;
   perspectiveId?: string | null;
   scoresLayout?: ScoresLayout;
 }

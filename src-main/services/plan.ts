@@ -137,7 +137,13 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     ).length;
   const share = 1 + sharedWithJobs;
   const readsPerMinute = status.GET.targetPerMinute / share;
-  const writesPerMinute = status.WRITE.targetPerMinute / share;
+  // The limits allow this pace; the job's own run so far may have shown a slower one (answers
+  // take time, a neighbour shares the API user): the slower of the two.
+  const measured = measuredWritesPerMinute(engine, jobId);
+  const writesPerMinute = Math.min(
+    status.WRITE.targetPerMinute / share,
+    measured ?? Number.POSITIVE_INFINITY,
+  );
   // Rows not checked yet: the pending list once, then at most one lookup each (the engine reads
   // the supplier list instead when that takes fewer requests). A deactivate row looks its
   // supplier up; an identifiers row also who holds the identifier; a scores job has no check.
@@ -230,6 +236,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
       writes,
       readsPerMinute: round1(readsPerMinute),
       writesPerMinute: round1(writesPerMinute),
+      measuredWritesPerMinute: measured === null ? null : round1(measured),
       sharedWithJobs,
     },
     overlaps: overlaps.map(({ rowIds: _rows, ...o }) => o),
@@ -378,6 +385,17 @@ function entitlementsOf(journal: Journal, connectionId: string): OnCreateEntitle
 function identityText(key: string): string {
   const [id = '', source = ''] = key.split('\u001f');
   return source ? `${id} · ${source}` : id;
+}
+
+/** The write pace this job's own run kept, from its history: the mean of its whole minutes of
+ *  writing (the first and last minute, partial, left out); null before three such minutes. */
+function measuredWritesPerMinute(engine: SyncEngine, jobId: string): number | null {
+  const history = engine.history(jobId);
+  history.update();
+  const minutes = history.perMinute().filter((m) => m.writes > 0);
+  if (minutes.length < 3) return null;
+  const whole = minutes.slice(1, -1);
+  return whole.reduce((a, m) => a + m.writes, 0) / whole.length;
 }
 
 function round1(n: number): number {

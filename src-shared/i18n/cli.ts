@@ -214,6 +214,8 @@ export const en = {
   'cli.plan.durationParts': '  Expected duration: {duration} ({parts}).',
   'cli.plan.under1s': 'under 1s',
   'cli.plan.about': 'about {time}',
+  'cli.plan.measured':
+    "  The pace is the one this job kept so far ({rate}/min): slower than the connection's limits allow.",
   'cli.plan.shared.one': '  {count} other job runs on this connection and share its limit.',
   'cli.plan.shared.other': '  {count} other jobs run on this connection and share its limit.',
   'cli.plan.overlap.one':
@@ -531,6 +533,8 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.durationParts': '  Erwartete Dauer: {duration} ({parts}).',
   'cli.plan.under1s': 'unter 1 s',
   'cli.plan.about': 'etwa {time}',
+  'cli.plan.measured':
+    '  Das Tempo ist das, das dieser Auftrag bisher gehalten hat ({rate}/min): langsamer, als die Limits der Verbindung erlauben.',
   'cli.plan.shared.one':
     '  {count} anderer Auftrag läuft über diese Verbindung und teilt ihr Limit.',
   'cli.plan.shared.other':

@@ -108,6 +108,8 @@ const cases = {
   // ---- a row's errors, as the engine and the services record them
   'failure.invalid_input.no_supplier_id':
     'The row has no supplier id after mapping. Map the supplier id column and retry.',
+  'failure.invalid_input.id_of_other_row':
+    'The supplier id {id} of this row names the supplier of row {otherRow} ("{otherName}", platform id {platformId}), not this row\'s: sending it would make this row that supplier. Correct the id of this row (or of row {otherRow}) and bring the results file back again.',
   'failure.invalid_input.no_longer_valid':
     'The row no longer passes validation. Fix its values and retry.',
   'failure.api_ambiguous.platform_ids':
@@ -410,6 +412,8 @@ export const de: Record<keyof typeof en, string> = {
   // ---- a row's errors, as the engine and the services record them
   'failure.invalid_input.no_supplier_id':
     'Die Zeile hat nach der Zuordnung keine Lieferanten-ID. Ordnen Sie die Spalte der Lieferanten-ID zu und versuchen Sie es erneut.',
+  'failure.invalid_input.id_of_other_row':
+    'Die Lieferanten-ID {id} dieser Zeile bezeichnet den Lieferanten von Zeile {otherRow} („{otherName}“, Plattform-ID {platformId}), nicht den dieser Zeile: Gesendet würde diese Zeile zu jenem Lieferanten. Korrigieren Sie die ID dieser Zeile (oder von Zeile {otherRow}) und bringen Sie die Ergebnisdatei erneut zurück.',
   'failure.invalid_input.no_longer_valid':
     'Die Zeile besteht die Prüfung nicht mehr. Korrigieren Sie ihre Werte und versuchen Sie es erneut.',
   'failure.api_ambiguous.platform_ids':

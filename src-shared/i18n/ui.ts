@@ -366,6 +366,8 @@ export const en = {
     "Sending {n} requests at up to {rate} per minute (the connection's limit): {time}.",
   'plan.durationPlatform': 'Then the platform processes the last ones: about {time}.',
   'plan.shared': '{n} other jobs running on this connection share its limit.',
+  'plan.measured':
+    "The pace is the one this job kept so far ({rate}/min): slower than the connection's limits allow.",
   'plan.overlapTitle': 'Another job is working on some of the same suppliers',
   'plan.overlap':
     'The job "{name}" ({state}) holds {n} of these suppliers (same supplier ID and source), for example {examples}.',
@@ -976,6 +978,8 @@ export const de: Record<UiKey, string> = {
     '{n} Anfragen mit bis zu {rate} pro Minute senden (das Limit der Verbindung): {time}.',
   'plan.durationPlatform': 'Danach verarbeitet die Plattform die letzten: etwa {time}.',
   'plan.shared': '{n} weitere laufende Aufträge teilen sich das Limit dieser Verbindung.',
+  'plan.measured':
+    'Das Tempo ist das, das dieser Auftrag bisher gehalten hat ({rate}/min): langsamer, als die Limits der Verbindung erlauben.',
   'plan.overlapTitle': 'Ein anderer Auftrag bearbeitet einige derselben Lieferanten',
   'plan.overlap':
     'Der Auftrag „{name}“ ({state}) enthält {n} dieser Lieferanten (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}.',

@@ -124,7 +124,9 @@ export async function retryFromResults(
       headerRow: imported!.headerRow,
       headers: imported!.columns.slice(0, original).map((c) => c.header),
       mapping: job.mapping,
-      options: job.options,
+      // The job whose results these are: a fixed id that names a supplier another of its rows
+      // has is that row's problem (engine/check.ts).
+      options: { ...job.options, retryOf: job.id },
     });
     // Each row keeps the row number it had in the job's file (rows come from several sheets,
     // whose own row numbers repeat); the result columns of the old export are left out.

@@ -9,11 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import { word } from '../../../src-shared/i18n';
-import { commandCaller, practiceSandbox } from './support';
+import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
 let services: AppServices;
 const call = commandCaller(() => services);
+const { waitForJob } = jobWaiter(call);
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'id-trust-'));
@@ -92,4 +93,52 @@ describe('ids the import cannot trust', () => {
     expect(job.notes.map((n) => n.kind)).not.toContain('ids_zeros_mixed');
     expect(job.notes.map((n) => n.kind)).not.toContain('source_unmapped');
   });
+});
+
+describe('a fixed id that names another row of the list', () => {
+  it('is a problem of that row, never "existed before"', async () => {
+    const file = await list(
+      'fixes.xlsx',
+      ['Supplier No', 'Name', 'Street', 'Postal code', 'City', 'Country', 'Source'],
+      [
+        ['000301', 'Alpha GmbH', 'Str. 1', '10115', 'Berlin', 'DE', 'SAP'],
+        ['000302', 'Beta GmbH', 'Str. 2', '10115', '', 'DE', 'SAP'], // no city
+      ],
+    );
+    const { jobId } = await made(file);
+    await call('jobs:start', { jobId });
+    await waitForJob(jobId, ['needs_attention']);
+    const results = path.join(dir, 'fixes.results.xlsx');
+    await call('jobs:export', { jobId, format: 'xlsx' });
+
+    // On the Errors sheet, the user fixes Beta's city and types Alpha's id over Beta's by
+    // mistake (Alpha, done, is not on that sheet: no duplicate in the file to see).
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(results);
+    const ws = wb.getWorksheet('Errors')!;
+    const beta = ws.getRow(2);
+    expect(String(beta.getCell(1).value)).toBe('000302');
+    beta.getCell(5).value = 'Hamburg';
+    beta.getCell(1).value = '000301';
+    await wb.xlsx.writeFile(results);
+
+    const before = (await services.ready()).sandbox!.stats().createRequestsAccepted;
+    const retry = await call('jobs:retryFromResults', { path: results, jobId });
+    expect(retry, JSON.stringify(retry)).toMatchObject({ retry: 1 });
+    await call('jobs:check', { jobId: retry.jobId! });
+    const checked = await waitForJob(retry.jobId!, ['ready', 'needs_attention']);
+    expect(checked.counts).toEqual({ invalid: 1 });
+    const [row] = (await call('rows:page', { jobId: retry.jobId!, filter: {} })).rows;
+    expect(row?.errorMessage).toBe(
+      word('en', 'failure.invalid_input.id_of_other_row', {
+        id: '000301',
+        otherRow: 2,
+        otherName: 'Alpha GmbH',
+        platformId: (await call('rows:page', { jobId, filter: { states: ['done'] } })).rows[0]!
+          .platformId!,
+      }),
+    );
+    // Nothing was created or changed for it.
+    expect((await services.ready()).sandbox!.stats().createRequestsAccepted).toBe(before);
+  }, 60_000);
 });

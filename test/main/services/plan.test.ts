@@ -526,4 +526,31 @@ describe('the expected duration', () => {
     await call('jobs:pause', { jobId: busy });
     await setLimits(3_000, 2_000);
   }, 60_000);
+
+  it("takes the job's own measured pace where it was slower than the limits allow", async () => {
+    // Limits raised far: by them alone, twelve writes take a quarter of a second.
+    await setLimits(3_000, 2_000);
+    const jobId = await newJob('measured', 12, 700);
+    expect((await call('jobs:plan', { jobId })).duration.measuredWritesPerMinute).toBeNull();
+    // An earlier run of the job wrote 4, 10, 10 and 2 requests in four minutes (its journal's
+    // request events): its whole minutes kept 10 a minute.
+    const { journal } = await services.ready();
+    const rows = [...journal.eachRow(jobId)];
+    const start = Date.now() - 10 * 60_000;
+    const at = (minute: number, k: number) => start + minute * 60_000 + k * 1_000;
+    const writes = [4, 10, 10, 2].flatMap((n, minute) =>
+      Array.from({ length: n }, (_, k) => ({
+        jobId,
+        rowId: rows[k % rows.length]!.id,
+        at: at(minute, k),
+        kind: 'request' as const,
+        detail: { endpoint: 'POST /public/v2/suppliers/sites', from: 'queued', to: 'sending' },
+      })),
+    );
+    journal.appendEvents(writes);
+    const d = (await call('jobs:plan', { jobId })).duration;
+    expect(d.measuredWritesPerMinute).toBe(10);
+    expect(d.writesPerMinute).toBe(10);
+    expect(d.sendMs).toBe(Math.round((d.writes / 10) * 60_000));
+  }, 30_000);
 });
