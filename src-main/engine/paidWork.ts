@@ -105,6 +105,18 @@ const TO_VALIDATE: readonly RowState[] = [
   'screening_requested',
   'validation_queued',
 ];
+/** A row past its paid stage for good: not still to order it (`paidWorkOf` counts those), and
+ *  not requested and followed either (a screening asked for with the create that never shows
+ *  is asked for again on its own; the row's share of the confirmation stays for it). */
+function pastStage(state: RowState, stage: 'screening' | 'validation'): boolean {
+  const still = stage === 'screening' ? TO_SCREEN : TO_VALIDATE;
+  return !still.includes(state) && !FOLLOWED[stage].includes(state);
+}
+const FOLLOWED: Record<'screening' | 'validation', readonly RowState[]> = {
+  screening: ['screening_sending', 'screening_in_doubt', 'screening_requested'],
+  validation: ['validation_sending', 'validation_in_doubt', 'validation_requested'],
+};
+
 /** Rows whose create may still leave: what rides with it is not a request of its own. */
 const MAY_CREATE: readonly RowState[] = [...CREATE_STATES, 'pending', 'sending', 'in_doubt'];
 
@@ -227,8 +239,9 @@ export function confirmedLeft(
   const left = confirmedPaidWork(note.detail.plan);
   for (const r of journal.paidSince(job.id, note.id)) {
     const w = rowPaidWork(cellsOf(r), job.options, onCreate);
-    if (r.screeningSent && w.period && !TO_SCREEN.includes(r.state)) left.screenings[w.period]--;
-    if (r.validationSent && !TO_VALIDATE.includes(r.state)) left.validations--;
+    if (r.screeningSent && w.period && pastStage(r.state, 'screening'))
+      left.screenings[w.period]--;
+    if (r.validationSent && pastStage(r.state, 'validation')) left.validations--;
   }
   for (const p of SCREENING_PERIODS) left.screenings[p] = Math.max(0, left.screenings[p]);
   left.validations = Math.max(0, left.validations);

@@ -206,20 +206,21 @@ describe('exports', () => {
   it('replace only a file the app wrote and that is unchanged, or one chosen in the Save dialog', async () => {
     const { jobId, file } = await chosenJob(path.join(dir, 'replace', 'Liste.csv'));
     const results = path.join(path.dirname(file), 'Liste.results.xlsx');
-    // The user's own file of that name is left alone, with the reason and the next step.
+    // The user's own file of that name is left alone: the results take the next free name.
     await writeFile(results, 'the user’s own file');
-    const r = await app.router.dispatch('jobs:export', { jobId, format: 'xlsx' });
-    expect(r.ok || r.error.code).toBe('export_file_exists');
-    expect(r.ok || r.error.message).toMatch(/Liste\.results\.xlsx is already .* Rename or move/);
+    const next = path.join(path.dirname(file), 'Liste.results (2).xlsx');
+    expect((await call('jobs:export', { jobId, format: 'xlsx' })).path).toBe(next);
     expect(await readFile(results, 'utf8')).toBe('the user’s own file');
     // Nor is what a link there points to.
     await rm(results);
+    await rm(next);
     const target = path.join(dir, 'linked.txt');
     await writeFile(target, 'not for the app');
     await symlink(target, results);
-    expect(await codeOf('jobs:export', { jobId, format: 'xlsx' })).toBe('export_file_exists');
+    expect((await call('jobs:export', { jobId, format: 'xlsx' })).path).toBe(next);
     expect(await readFile(target, 'utf8')).toBe('not for the app');
     await rm(results);
+    await rm(next);
     // Its own file it replaces, also in a later run.
     await call('jobs:export', { jobId, format: 'xlsx' });
     await call('jobs:export', { jobId, format: 'xlsx' });

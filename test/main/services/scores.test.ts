@@ -174,7 +174,7 @@ describe('a scores job from the screens', () => {
 
     // The Results screen's export: a line per score (and per problem of a row left out), in
     // a workbook with its Summary, or as CSV.
-    const xlsx = path.join(dir, 'scores.results.xlsx');
+    const xlsx = path.join(dir, 'scores.score-results.xlsx');
     const exported = await call('jobs:export', { jobId: made.jobId, format: 'xlsx' });
     expect(exported).toMatchObject({ path: xlsx, rows: 4, attention: 1 });
     expect(exported.byStatus).toEqual({ written: 3, invalid: 1 });
@@ -188,7 +188,7 @@ describe('a scores job from the screens', () => {
       [3, undefined, undefined, undefined, 'to fix'],
       [4, 'supplier_audit', 'C4', 90, 'written'],
     ]);
-    const csv = path.join(dir, 'scores.results.csv');
+    const csv = path.join(dir, 'scores.score-results.csv');
     expect(await call('jobs:export', { jobId: made.jobId, format: 'csv' })).toMatchObject({
       rows: 4,
       attention: 1,
