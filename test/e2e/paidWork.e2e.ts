@@ -7,7 +7,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import {
   checkIdentifiers,
   hostPerFile,
@@ -18,6 +17,7 @@ import {
   typePaidCount,
   watchErrors,
 } from './support';
+import { writePaidList } from '../lists';
 
 const host = hostPerFile();
 let dir = '';
@@ -32,35 +32,8 @@ test.afterAll(async () => {
  *  none in turn (three "ja"). */
 async function paidList(): Promise<string> {
   const file = path.join(dir, 'lieferanten-bezahlt.xlsx');
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Lieferanten');
-  ws.addRow([
-    'Lieferantennummer',
-    'Name',
-    'Straße',
-    'PLZ',
-    'Ort',
-    'Land',
-    'Quelle',
-    'Screening (Jahre)',
-    'Validierung',
-  ]);
-  const periods = [2, 5, 10, ''];
-  const answers = ['ja', 'nein', ''];
-  for (let i = 0; i < 8; i++) {
-    ws.addRow([
-      `PW-${800 + i}`,
-      `Bezahlt ${i} GmbH`,
-      `Hauptstraße ${i + 1}`,
-      '10115',
-      'Berlin',
-      'DE',
-      'SAP',
-      periods[i % 4],
-      answers[i % 3],
-    ]);
-  }
-  await wb.xlsx.writeFile(file);
+  const ordered = await writePaidList(file, 8, 800);
+  expect(ordered).toEqual({ screeningsByPeriod: { '2': 2, '5': 2, '10': 2 }, validations: 3 });
   return file;
 }
 
@@ -75,7 +48,7 @@ test("a list's own screening and validation columns are shown, counted and confi
   await expect(page.getByRole('heading', { name: 'Map the columns' })).toBeVisible();
 
   // Both columns are mapped by the app, and each is marked as ordering paid work.
-  const row = (key: string) => page.locator(`[data-testid="mapping"] tr[data-field="${key}"]`);
+  const row = (key: string) => page.locator(`[data-testid="mapping"] tr[data-paid-field="${key}"]`);
   await expect(row('screeningPeriodInYears').getByTestId('map-paid')).toContainText(
     'Orders paid screening',
   );
