@@ -239,8 +239,7 @@ export function confirmedLeft(
   const left = confirmedPaidWork(note.detail.plan);
   for (const r of journal.paidSince(job.id, note.id)) {
     const w = rowPaidWork(cellsOf(r), job.options, onCreate);
-    if (r.screeningSent && w.period && pastStage(r.state, 'screening'))
-      left.screenings[w.period]--;
+    if (r.screeningSent && w.period && pastStage(r.state, 'screening')) left.screenings[w.period]--;
     if (r.validationSent && pastStage(r.state, 'validation')) left.validations--;
   }
   for (const p of SCREENING_PERIODS) left.screenings[p] = Math.max(0, left.screenings[p]);
