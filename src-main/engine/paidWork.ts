@@ -5,9 +5,10 @@
 // - `rowPaidWork` says what one row orders and what rides with its create; the engine builds
 //   its payload and its follow-ups from it;
 // - `paidWorkOf` counts what a start may still order, from one grouped read of the rows;
-// - `PaidBudget` is what the engine may still send in this run: the confirmed plan's counts,
-//   never more than the rows still ask for. A paid request beyond it is not sent: the job
-//   pauses and asks for the summary to be confirmed again.
+// - `confirmedLeft` is what is left of the last confirmation, and `PaidBudget` what the engine
+//   may still send in this run: a row asking for more is held back (nothing of it is sent), the
+//   rest of the job goes on, and once only held rows are left the job pauses until a start
+//   confirms the new summary.
 import { PAID_FIELDS, SCREENING_PERIODS, type ScreeningPeriod } from '../../src-shared/supplier';
 import type { Journal, Job } from '../journal/journal';
 import type { JobOptions } from '../journal/schema';
