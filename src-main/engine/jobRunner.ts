@@ -354,9 +354,8 @@ export class JobRunner {
     }
     // A row naming a supplier the platform does not know (a deactivate or identifiers job)
     // changed nothing: the job needs the user, as for a problem row.
-    const unknown =
-      operationOf(this.run_.options) !== 'onboard' &&
-      ATTENTION_OP_RESULTS.some((r) => (journal.opResults(jobId)[r] ?? 0) > 0);
+    const opResults = operationOf(this.run_.options) === 'onboard' ? {} : journal.opResults(jobId);
+    const unknown = ATTENTION_OP_RESULTS.some((r) => (opResults[r] ?? 0) > 0);
     // So does an onboarding row with an id the platform has on another supplier.
     const idsOnOther = (counts.done ?? 0) > 0 && journal.doneIdsOnOther(jobId) > 0;
     const problems =

@@ -167,7 +167,6 @@ export function assertResultsFileFits(
       details,
     );
   }
-  const norm = (h: string) => h.replace(/\s+/g, ' ').trim().toLowerCase();
   for (const f of (job.mapping as unknown as Mapping).fields) {
     if (f.column === null) continue;
     const expected = job.headers[f.column];

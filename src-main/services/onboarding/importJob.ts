@@ -192,22 +192,34 @@ export async function readRowsInto(
 }
 
 /** The shapes of a list's supplier ids: those with leading zeros, and the all-digit ones
- *  shorter than them without (a spreadsheet may have dropped their zeros). */
+ *  shorter than them without (a spreadsheet may have dropped their zeros). Kept per length, so
+ *  a list of any size costs a few counters. */
 class IdShapes {
   /** The first id with leading zeros, and the longest such id's length. */
   padded: string | null = null;
   private width = 0;
-  private readonly digits: string[] = [];
+  /** All-digit ids without leading zeros, by length: how many, and the first. */
+  private readonly byLength = new Map<number, { count: number; example: string }>();
   add(id: unknown): void {
     if (typeof id !== 'string' || !/^\d+$/.test(id)) return;
     if (id.startsWith('0') && id.length > 1) {
       this.padded ??= id;
       this.width = Math.max(this.width, id.length);
-    } else if (this.digits.length < 100_000) this.digits.push(id);
+      return;
+    }
+    const seen = this.byLength.get(id.length);
+    if (seen) seen.count++;
+    else this.byLength.set(id.length, { count: 1, example: id });
   }
   get plain(): { count: number; example: string } {
-    const short = this.digits.filter((d) => d.length < this.width);
-    return { count: short.length, example: short[0] ?? '' };
+    let count = 0;
+    let example = '';
+    for (const [length, s] of this.byLength) {
+      if (length >= this.width) continue;
+      count += s.count;
+      example ||= s.example;
+    }
+    return { count, example };
   }
 }
 
