@@ -277,8 +277,8 @@ async function writeDriftWorkbook(
   const w = (k: Parameters<typeof word>[1], p?: Parameters<typeof word>[2]) => word(lang, k, p);
   const fieldName = (f: DriftField) => w(FIELD_COLUMN[f]);
   const status = (s: DriftStatus) => w(`base.drift.status.${s}`);
-  await writeBeside(out, async (temp) => {
-    const book = bookWriter(temp, lang, o.maxRowsPerSheet);
+  await writeBeside(out, async (file) => {
+    const book = bookWriter(file.stream(), lang, o.maxRowsPerSheet);
     const header = [
       w('base.drift.column.sourceRow'),
       w('base.column.supplierId'),

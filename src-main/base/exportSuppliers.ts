@@ -24,8 +24,9 @@ import { AppFailure, appError } from '../../src-shared/errors';
 import { word, type Lang } from '../../src-shared/i18n';
 import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
+import { refuseLink } from '../util/safeFiles';
 import { bookWriter, writeBeside } from './sheets';
-import { Spool, spoolPathFor, type BaseSupplier } from './spool';
+import { Spool, type BaseSupplier, type SpoolRef } from './spool';
 
 /** The list call, as the scheduler-backed API offers it (ThrottledApi). */
 export interface SupplierLister {
@@ -109,6 +110,9 @@ interface Checkpoint {
   connectionId: string;
   size: number;
   nextPage: number;
+  /** The spool: its unguessable name beside the output and the file it is (absent in a
+   *  checkpoint of a version that named it by the output alone: that export starts over). */
+  spool?: SpoolRef;
   spoolBytes: number;
   suppliers: number;
   pages: number;
@@ -196,21 +200,27 @@ export async function readSupplierBase(
   const clock = o.clock ?? systemClock;
   const out = path.resolve(o.out);
   const key = checkpointKey(out, purpose);
-  const spoolPath = spoolPathFor(out);
   const started = clock.now();
+  // Said before a page is read: the workbook would not be written through a link at the end.
+  await refuseLink(out);
 
   let cp = o.store.getSetting(key) as Checkpoint | undefined;
   let spool: Spool | undefined;
-  if (cp?.v === 1 && cp.connectionId === o.connectionId) {
-    spool = await Spool.resume(spoolPath, cp.spoolBytes);
+  if (cp?.v === 1 && cp.connectionId === o.connectionId && cp.spool) {
+    spool = await Spool.resume(out, cp.spool, cp.spoolBytes);
   }
+  // A spool no checkpoint records yet (the run stops before its first page) is removed at the
+  // end: nothing could resume it.
+  let recorded = spool !== undefined;
   if (!spool || !cp) {
-    spool = await Spool.fresh(spoolPath);
+    if (cp?.spool) await Spool.discard(out, cp.spool);
+    spool = await Spool.fresh(out);
     cp = {
       v: 1,
       connectionId: o.connectionId,
       size: Math.max(1, o.pageSize ?? EXPORT_PAGE_SIZE),
       nextPage: 0,
+      spool: spool.ref,
       spoolBytes: 0,
       suppliers: 0,
       pages: 0,
@@ -311,11 +321,14 @@ export async function readSupplierBase(
         (total !== null && cp.nextPage * cp.size >= total);
       if (last) complete = true;
       o.store.setSetting(key, { ...cp, elapsedMs: priorElapsed + clock.now() - started });
+      recorded = true;
       progress();
       if (complete) break;
     }
   } catch (e) {
     if (!(e instanceof Interrupted)) throw e;
+  } finally {
+    if (!recorded) await spool.remove();
   }
 
   const elapsedMs = clock.now() - started;
@@ -374,8 +387,8 @@ async function writeBaseWorkbook(
 ): Promise<{ sheets: string[]; cutCells: number }> {
   const lang = o.lang ?? 'en';
   const w = (k: Parameters<typeof word>[1], p?: Parameters<typeof word>[2]) => word(lang, k, p);
-  return writeBeside(out, async (temp) => {
-    const book = bookWriter(temp, lang, o.maxRowsPerSheet);
+  return writeBeside(out, async (file) => {
+    const book = bookWriter(file.stream(), lang, o.maxRowsPerSheet);
     const table = book.table(w('base.sheet.suppliers'), baseHeader(lang), ID_COLUMNS);
     let withPostal = 0;
     for await (const s of spool.read()) {

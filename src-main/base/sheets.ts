@@ -1,13 +1,16 @@
 // Streamed workbooks of the supplier base (the export and the drift report): tables that go on
 // to continuation sheets at Excel's 1,048,576 rows, cells cut to Excel's 32,767 characters with
 // a visible mark, identifiers as text cells (Excel's '@' format), so that a long digit string is
-// neither rounded nor shown in scientific notation. Written to a temporary name beside the
-// target and renamed at the end: the target is either the old file or the whole new one.
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+// neither rounded nor shown in scientific notation. Written to a new private file beside the
+// target and renamed at the end (util/safeFiles): the target is either the old file or the whole
+// new one, and no link planted in the folder is ever followed.
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { word, type Lang } from '../../src-shared/i18n';
 import { EXCEL_MAX_CELL_CHARS, EXCEL_MAX_ROWS, fitCell } from '../workbook';
+import { replaceSafely, type NewFile } from '../util/safeFiles';
 
 const TEXT_STYLE = { numFmt: '@' } as ExcelJS.Style;
 const PLAIN_STYLE = {} as ExcelJS.Style;
@@ -29,13 +32,14 @@ export interface BookWriter {
   summary(name: string, lines: readonly (readonly (string | number)[])[]): void;
 }
 
+/** A streamed workbook into `stream` (a new file's stream from `writeBeside`). */
 export function bookWriter(
-  filename: string,
+  stream: Writable,
   lang: Lang,
   maxRowsPerSheet: number = EXCEL_MAX_ROWS,
 ): BookWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename,
+    stream,
     useStyles: true,
     useSharedStrings: false,
   });
@@ -97,20 +101,13 @@ export function bookWriter(
   };
 }
 
-/** Writes a workbook through `write` under a temporary name beside `target`, then renames it
- *  into place; on any failure the temporary file is removed and the target left as it was. */
+/** Writes a file through `write` into a new private (0600) file beside `target`, then renames
+ *  it into place; on any failure the temporary file is removed and the target left as it was. A
+ *  target that is a symbolic link, or a folder replaced meanwhile, is refused (export_failed). */
 export async function writeBeside<T>(
   target: string,
-  write: (temp: string) => Promise<T>,
+  write: (file: NewFile) => Promise<T>,
 ): Promise<T> {
   await mkdir(dirname(target), { recursive: true });
-  const temp = join(dirname(target), `.${basename(target)}.${process.pid}.part`);
-  try {
-    const result = await write(temp);
-    await rename(temp, target);
-    return result;
-  } catch (e) {
-    await rm(temp, { force: true });
-    throw e;
-  }
+  return replaceSafely(target, write);
 }

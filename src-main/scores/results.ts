@@ -6,7 +6,6 @@ import { reportedProblemText } from '../../src-shared/i18n/reported';
 import { countScores, isScoresPayload } from '../../src-shared/scores';
 import type { Journal } from '../journal/journal';
 import { writeCsvTable } from '../workbook/export';
-import { privateFile } from '../util/privateFiles';
 import { rejectionText } from './words';
 
 export interface ScoresSummary {
@@ -105,14 +104,21 @@ export async function exportScoresResults(
   let lines = 0;
   let sheets: string[] = [];
   let cutCells = 0;
-  await writeBeside(out, async (temp) => {
+  // Written 0600 from its start (writeBeside), never chmod-ed again by its path.
+  await writeBeside(out, async (file) => {
     if (format === 'csv') {
-      await writeCsvTable(temp, header, resultLines(journal, jobId, lang), (line) => line, {
-        each: () => lines++,
-      });
+      await writeCsvTable(
+        file.stream(),
+        header,
+        resultLines(journal, jobId, lang),
+        (line) => line,
+        {
+          each: () => lines++,
+        },
+      );
       return;
     }
-    const book = bookWriter(temp, lang, maxRowsPerSheet);
+    const book = bookWriter(file.stream(), lang, maxRowsPerSheet);
     // Supplier, event type, cell and comment as text cells: an id of digits stays as written.
     const table = book.table(t('sheet'), header, [1, 2, 3, 5]);
     for (const line of resultLines(journal, jobId, lang)) {
@@ -137,6 +143,5 @@ export async function exportScoresResults(
     await book.workbook.commit();
     cutCells = book.cutCells();
   });
-  await privateFile(out).catch(() => undefined);
   return { ...summary, lines, sheets, cutCells };
 }

@@ -2,7 +2,7 @@
 // state, uploads) and its exports hold supplier data: only the user may read them. Folders are
 // 0700, files 0600. On Windows chmod changes nothing, and the user's profile folder already
 // keeps others out.
-import { promises as fsp } from 'node:fs';
+import { constants, promises as fsp } from 'node:fs';
 import path from 'node:path';
 
 export const PRIVATE_DIR_MODE = 0o700;
@@ -24,9 +24,30 @@ export async function privateDir(dir: string): Promise<void> {
   await chmodIfOwn(dir, PRIVATE_DIR_MODE);
 }
 
-/** Makes an existing file the user's only; a missing one is left missing. */
+/** Opening without following a link, and without waiting on a FIFO (Windows has neither). */
+const NO_FOLLOW_READ =
+  constants.O_RDONLY |
+  ((constants.O_NOFOLLOW as number | undefined) ?? 0) |
+  ((constants.O_NONBLOCK as number | undefined) ?? 0);
+
+/** Makes an existing file the user's only; a missing one is left missing. Changed through the
+ *  opened file, never by a path that could be a link planted to another file of the user's (a
+ *  link is left as it is). */
 export async function privateFile(file: string): Promise<void> {
-  await chmodIfOwn(file, PRIVATE_FILE_MODE);
+  const fh = await fsp.open(file, NO_FOLLOW_READ).catch((e: NodeJS.ErrnoException) => {
+    if (LEAVE_AS_IS.has(e.code ?? '') || e.code === 'ELOOP' || e.code === 'ENXIO') return undefined;
+    throw e;
+  });
+  if (!fh) return;
+  try {
+    if ((await fh.stat()).isFile()) {
+      await fh.chmod(PRIVATE_FILE_MODE).catch((e: NodeJS.ErrnoException) => {
+        if (!LEAVE_AS_IS.has(e.code ?? '')) throw e;
+      });
+    }
+  } finally {
+    await fh.close();
+  }
 }
 
 /**

@@ -7,9 +7,9 @@
 // visible mark (the CSV export keeps it whole), and a table wider than 16,384 columns is refused
 // before anything is written.
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { lstat, mkdir, unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppFailure, errorCatalogue, fail } from '../../src-shared/errors';
 import { hasKey, word, wordFailure, type Lang } from '../../src-shared/i18n';
@@ -17,6 +17,7 @@ import { reportedProblemText } from '../../src-shared/i18n/reported';
 import { RESULT_COLUMNS, resultHeader, SUPPLIER_OUTCOME } from './resultColumns';
 import { identifiersText } from '../../src-shared/identifierWords';
 import type { ExportFormat, ResultRow } from './types';
+import { createNew, refuseLink, replaceSafely, unguessableNameBeside } from '../util/safeFiles';
 
 /** Row states after which the user has to act (the journal's names). */
 export const ATTENTION_STATUSES = new Set([
@@ -157,26 +158,27 @@ export function neutraliseFormula(text: string): string {
 }
 
 /** Quoted whenever it holds either delimiter: Excel in a locale whose list separator is the other
- *  one would split the field, and a split part could start with "=". */
+ *  one would split the field, and a split part could start with "=". The same for a TAB anywhere:
+ *  pasted into Excel, a TAB splits cells just as well. */
 function csvField(text: string, delimiter: string): string {
   const safe = neutraliseFormula(text);
-  if (/[;,"\r\n]/.test(safe) || safe.includes(delimiter) || /^\s|\s$/.test(safe)) {
+  if (/[;,"\t\r\n]/.test(safe) || safe.includes(delimiter) || /^\s|\s$/.test(safe)) {
     return `"${safe.replace(/"/g, '""')}"`;
   }
   return safe;
 }
 
-/** A table as CSV: UTF-8 with its byte order mark (so that Excel reads the accents), each field
- *  made safe by csvField, lines ended by CRLF. `each` is called per line, before it is written. */
+/** A table as CSV into `out` (the new file's stream, see util/safeFiles): UTF-8 with its byte
+ *  order mark (so that Excel reads the accents), each field made safe by csvField, lines ended by
+ *  CRLF. `each` is called per line, before it is written. */
 export async function writeCsvTable<T>(
-  target: string,
+  out: Writable,
   header: readonly string[],
   lines: Iterable<T> | AsyncIterable<T>,
   valuesOf: (line: T) => readonly (string | number | null)[],
   opts: { delimiter?: string; each?: (line: T) => void } = {},
 ): Promise<void> {
   const delimiter = opts.delimiter ?? ',';
-  const out = createWriteStream(target);
   const write = async (line: string) => {
     if (!out.write(line)) await once(out, 'drain');
   };
@@ -190,8 +192,11 @@ export async function writeCsvTable<T>(
     }
     out.end();
     await once(out, 'finish');
-  } finally {
+  } catch (e) {
+    // Only a failed stream is destroyed: a finished one leaves the new file open for its owner
+    // (util/safeFiles syncs, chmods and closes it through its handle).
     out.destroy();
+    throw e;
   }
 }
 
@@ -200,7 +205,7 @@ const bump = (counts: Record<string, number>, key: string | null | undefined) =>
   counts[key] = (counts[key] ?? 0) + 1;
 };
 
-async function writeCsv(target: string, req: ExportRequest, stats: ExportSummary): Promise<void> {
+async function writeCsv(target: Writable, req: ExportRequest, stats: ExportSummary): Promise<void> {
   const lang = req.lang ?? 'en';
   const width = req.headers.length;
   const attention = req.needsAttention ?? needsAttention;
@@ -225,7 +230,11 @@ function count(stats: ExportSummary, row: ResultRow, attention: (row: ResultRow)
 const TEXT_STYLE = { numFmt: '@' };
 const PLAIN_STYLE = {};
 
-async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummary): Promise<void> {
+async function writeXlsx(
+  target: () => Writable,
+  req: ExportRequest,
+  stats: ExportSummary,
+): Promise<void> {
   const width = req.headers.length;
   const lang = req.lang ?? 'en';
   const w = (key: Parameters<typeof word>[1], params?: Parameters<typeof word>[2]) =>
@@ -238,7 +247,7 @@ async function writeXlsx(target: string, req: ExportRequest, stats: ExportSummar
     );
   }
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: target,
+    stream: target(),
     useStyles: true,
     useSharedStrings: false,
   });
@@ -417,14 +426,20 @@ function failureCause(
  *  file's place, a folder that cannot be made or written to. `nextStep` ends the sentence. */
 export async function checkExportTarget(path: string, nextStep = ''): Promise<void> {
   const next = nextStep ? ` ${nextStep}` : '';
-  if ((await stat(path).catch(() => null))?.isDirectory())
+  await refuseLink(path).catch((e: unknown) => {
+    throw e instanceof AppFailure && next
+      ? new AppFailure({ ...e.error, message: `${e.error.message}${next}` })
+      : e;
+  });
+  if ((await lstat(path).catch(() => null))?.isDirectory())
     fail('export_failed', `${failureCause('EISDIR', path, false, '')}${next}`, { path });
   try {
     await mkdir(dirname(path), { recursive: true });
-    // A file made and removed again: the one proof that the folder takes the results.
-    const probe = join(dirname(path), `.${basename(path)}.${process.pid}.check`);
-    await (await open(probe, 'wx')).close();
-    await rm(probe, { force: true });
+    // A file made and removed again: the one proof that the folder takes the results (made new
+    // under a name nobody can guess, as the export's own temporary file is).
+    const probe = unguessableNameBeside(path, 'check');
+    await (await createNew(probe)).close();
+    await unlink(probe);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const cause = e instanceof Error ? e.message : String(e);
@@ -447,19 +462,20 @@ export async function exportResults(path: string, req: ExportRequest): Promise<E
     cutCells: 0,
   };
   const next = req.nextStep ? ` ${req.nextStep}` : '';
-  // A folder in the file's place is said before anything is written.
-  if ((await stat(path).catch(() => null))?.isDirectory())
+  // A folder in the file's place is said before anything is written (a link in its place is
+  // refused as a link, whatever it points to).
+  if ((await lstat(path).catch(() => null))?.isDirectory())
     fail('export_failed', `${failureCause('EISDIR', path, false, '')}${next}`, { path });
-  // Written beside the target, then renamed: the user never opens a half-written file.
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.part`);
+  // Written beside the target, then renamed: the user never opens a half-written file, and the
+  // file is the user's only (0600) from its start; a target that is a link is refused.
   let atRename = false;
   try {
-    if (req.format === 'csv') await writeCsv(temp, req, stats);
-    else await writeXlsx(temp, req, stats);
-    atRename = true;
-    await rename(temp, path);
+    await replaceSafely(path, async (file) => {
+      if (req.format === 'csv') await writeCsv(file.stream(), req, stats);
+      else await writeXlsx(() => file.stream(), req, stats);
+      atRename = true;
+    });
   } catch (e) {
-    await rm(temp, { force: true });
     if (e instanceof AppFailure) {
       if (!next) throw e;
       throw new AppFailure({ ...e.error, message: `${e.error.message}${next}` });

@@ -2,7 +2,20 @@
 // identifiers as text, continuation sheets, resume after an interruption (each page read once),
 // a list that shifts between pages, and every kind of drift.
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import {
+  chown,
+  lstat,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,11 +26,12 @@ import {
   exportSupplierBase,
   type SupplierLister,
 } from '../../../src-main/base/exportSuppliers';
-import { spoolPathFor } from '../../../src-main/base/spool';
+import type { SpoolRef } from '../../../src-main/base/spool';
 import { manySuppliers } from '../../../src-main/sandbox/manySuppliers';
 import { driftMapping } from '../../../src-main/services/supplierBase';
 import { suggestMapping } from '../../../src-main/workbook';
 import { makeRig, type Rig } from '../engine/support';
+import { AppFailure } from '../../../src-shared/errors';
 
 let rig: Rig;
 let api: ThrottledApi;
@@ -63,6 +77,10 @@ async function sheetRows(file: string, sheet: string): Promise<ExcelJS.Row[]> {
 
 const out = () => path.join(rig.dir, 'base.xlsx');
 
+/** The spool files beside the output (hidden, named after it). */
+const spools = async () =>
+  (await readdir(rig.dir)).filter((f) => f.startsWith('.base.xlsx.') && f.endsWith('.spool'));
+
 /** An export of base.xlsx in pages of 100 through `lister`. */
 const options = (lister: SupplierLister) => ({
   out: out(),
@@ -91,7 +109,7 @@ describe('supplier base export', () => {
     expect(typeof tenth.getCell(1).value).toBe('string');
     expect(tenth.getCell(6).value).toBe('FR');
     // Nothing left behind: no spool, no checkpoint.
-    expect(existsSync(spoolPathFor(out()))).toBe(false);
+    expect(await spools()).toEqual([]);
     expect(rig.journal.getSetting(checkpointKey(out()))).toBeUndefined();
   });
 
@@ -134,7 +152,9 @@ describe('supplier base export', () => {
     const common = options(api);
     await exportSupplierBase({ ...common, stopAfterPages: 1 });
     // A page appended to the spool whose checkpoint never came.
-    await writeFile(spoolPathFor(out()), '[1,"x","","","","",[]]\n', { flag: 'a' });
+    const cp = rig.journal.getSetting(checkpointKey(out())) as { spool: SpoolRef };
+    expect(await spools()).toEqual([cp.spool.name]);
+    await writeFile(path.join(rig.dir, cp.spool.name), '[1,"x","","","","",[]]\n', { flag: 'a' });
     const r = await exportSupplierBase(common);
     expect(r.suppliers).toBe(300);
     const ids = (await sheetRows(out(), 'Suppliers')).map((row) => row.getCell(1).value);
@@ -190,6 +210,141 @@ describe('supplier base export', () => {
     expect(kept.filter((id) => !exported.has(id))).toEqual([]);
   });
 });
+
+// The output's folder on a team share: another account plants links at the names the export
+// used to use (`.base.xlsx.<pid>.part`, `.base.xlsx.spool`) or swaps the spool. A link is never
+// followed: the user's file outside the folder keeps its bytes and its mode.
+describe.runIf(process.platform !== 'win32')(
+  'supplier base export in a folder others can write to',
+  () => {
+    const VICTIM = 'a file of the user outside the shared folder\n';
+    let home: string;
+    let victim: string;
+    beforeEach(async () => {
+      home = await mkdtemp(path.join(tmpdir(), 'base-victim-'));
+      victim = path.join(home, 'victim.txt');
+      await writeFile(victim, VICTIM.repeat(200), { mode: 0o644 });
+    });
+    afterEach(() => rm(home, { recursive: true, force: true }));
+
+    const modeOf = async (p: string) => (await stat(p)).mode & 0o777;
+    const expectVictimUnchanged = async () => {
+      expect(await readFile(victim, 'utf8')).toBe(VICTIM.repeat(200));
+      expect(await modeOf(victim)).toBe(0o644);
+    };
+    const spoolRef = () =>
+      (rig.journal.getSetting(checkpointKey(out())) as { spool: SpoolRef }).spool;
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => undefined,
+        (e: unknown) => (e instanceof AppFailure ? e.error : undefined),
+      );
+
+    it('writes the workbook 0600 without following links at the old names', async () => {
+      seed(250);
+      const planted = [path.basename(`.base.xlsx.spool`)];
+      await symlink(victim, path.join(rig.dir, planted[0]!));
+      for (let pid = process.pid; pid < process.pid + 8; pid++) {
+        const name = `.base.xlsx.${pid}.part`;
+        await symlink(victim, path.join(rig.dir, name));
+        planted.push(name);
+      }
+      const r = await exportSupplierBase(options(api));
+      expect(r).toMatchObject({ complete: true, suppliers: 250 });
+      await expectVictimUnchanged();
+      expect(await modeOf(out())).toBe(0o600);
+      expect((await sheetRows(out(), 'Suppliers')).length).toBe(250);
+      // Only the planted links are left, untouched: no spool, no temporary file.
+      const hidden = (await readdir(rig.dir)).filter((f) => f.startsWith('.base.xlsx'));
+      expect(hidden.sort()).toEqual(planted.sort());
+      for (const p of planted) expect(await readlink(path.join(rig.dir, p))).toBe(victim);
+    });
+
+    it('refuses an output that is a link before reading a page', async () => {
+      seed(50);
+      await symlink(victim, out());
+      const { pages, lister } = counted();
+      const error = await failure(exportSupplierBase(options(lister)));
+      expect(error).toMatchObject({ code: 'export_failed', details: { reason: 'target_link' } });
+      expect(pages).toEqual([]);
+      await expectVictimUnchanged();
+      expect((await lstat(out())).isSymbolicLink()).toBe(true);
+    });
+
+    it('makes its spool new, 0600, under a name nobody can guess', async () => {
+      seed(300);
+      await exportSupplierBase({ ...options(api), stopAfterPages: 1 });
+      const ref = spoolRef();
+      expect(ref.name).toMatch(/^\.base\.xlsx\.[0-9a-f]{24}\.spool$/);
+      expect(await modeOf(path.join(rig.dir, ref.name))).toBe(0o600);
+    });
+
+    it('does not resume a spool swapped for a link: nothing is cut or read through it', async () => {
+      seed(300);
+      const { pages, lister } = counted();
+      await exportSupplierBase({ ...options(lister), stopAfterPages: 1 });
+      const { name } = spoolRef();
+      // The victim is longer than the spool: resuming through the link would cut it back.
+      await rename(path.join(rig.dir, name), path.join(home, 'moved-spool'));
+      await symlink(victim, path.join(rig.dir, name));
+      const r = await exportSupplierBase(options(lister));
+      expect(r).toMatchObject({ complete: true, suppliers: 300, resumedAtPage: 0 });
+      expect(pages).toEqual([0, 0, 1, 2]);
+      await expectVictimUnchanged();
+    });
+
+    /** The spool of an export stopped after its first page replaced by `replace`; the export run
+     *  again must start over and hold none of the forged suppliers. */
+    async function forgedSpool(replace: (spool: string, forged: string) => Promise<void>) {
+      seed(300);
+      await exportSupplierBase({ ...options(api), stopAfterPages: 1 });
+      const spool = path.join(rig.dir, spoolRef().name);
+      const line = '[999999,"Forged Ltd","","","","DE",[]]\n';
+      await replace(spool, line.repeat(Math.ceil((await stat(spool)).size / line.length)));
+      const r = await exportSupplierBase(options(api));
+      expect(r).toMatchObject({ complete: true, suppliers: 300, resumedAtPage: 0 });
+      const ids = (await sheetRows(out(), 'Suppliers')).map((row) => row.getCell(1).value);
+      expect(ids).not.toContain('999999');
+    }
+
+    it('does not resume a spool replaced by another file with suppliers of its own', async () => {
+      await forgedSpool(async (spool, forged) => {
+        const other = path.join(rig.dir, 'forged');
+        await writeFile(other, forged);
+        await rename(other, spool);
+      });
+    });
+
+    it.runIf(process.getuid?.() === 0)(
+      "does not resume another user's file at the spool's name, even on the spool's inode",
+      async () => {
+        await forgedSpool(async (spool, forged) => {
+          // Removed and written again at once: the file system may well give it the same inode.
+          await rm(spool);
+          await writeFile(spool, forged);
+          await chown(spool, 65534, 65534);
+        });
+      },
+    );
+
+    it('stops when the spool is swapped for a link while pages are read', async () => {
+      seed(300);
+      const { lister } = counted(async (page) => {
+        if (page !== 1) return;
+        const { name } = spoolRef();
+        await rename(path.join(rig.dir, name), path.join(home, 'moved-spool'));
+        await symlink(victim, path.join(rig.dir, name));
+      });
+      const error = await failure(exportSupplierBase(options(lister)));
+      expect(error).toMatchObject({
+        code: 'export_failed',
+        details: { reason: 'folder_changed', name: 'base.xlsx' },
+      });
+      await expectVictimUnchanged();
+      expect(existsSync(out())).toBe(false);
+    });
+  },
+);
 
 describe('drift report', () => {
   it('finds each kind of difference, compared as the import normalises', async () => {

@@ -1,7 +1,19 @@
-import { chmod, mkdir, readdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  readdir,
+  readFile,
+  readlink,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paramsOf } from '../../../src-shared/errors';
+import { wordFailure } from '../../../src-shared/i18n';
 import {
   checkExportTarget,
   EXCEL_MAX_COLUMNS,
@@ -568,5 +580,124 @@ describe('a results workbook in German', () => {
       'Zeilen',
       'Zeilen, die Aufmerksamkeit brauchen (Blatt Fehler)',
     ]);
+  });
+});
+
+// A list's folder on a team share: another account can write there and plants links at the
+// names an export might use. Links at the old predictable names (`.<name>.<pid>.part` for this
+// process and the next ones) must not be followed; a link in the target's place is refused.
+describe.runIf(process.platform !== 'win32')('an export into a folder others can write to', () => {
+  const VICTIM = 'a file of the user outside the shared folder\n';
+  let shared: string;
+  let victim: string;
+
+  beforeAll(async () => {
+    shared = join(dir, 'shared');
+    await mkdir(shared);
+    victim = join(dir, 'victim.txt');
+    await writeFile(victim, VICTIM, { mode: 0o644 });
+  });
+
+  const modeOf = async (p: string) => (await stat(p)).mode & 0o777;
+  const expectVictimUnchanged = async () => {
+    expect(await readFile(victim, 'utf8')).toBe(VICTIM);
+    expect(await modeOf(victim)).toBe(0o644);
+  };
+  /** Links at the names the export used to write through, for this pid and the next ones. */
+  const plantOldNames = async (name: string) => {
+    const planted: string[] = [];
+    for (let pid = process.pid; pid < process.pid + 8; pid++) {
+      const at = join(shared, `.${name}.${pid}.part`);
+      await symlink(victim, at);
+      planted.push(basename(at));
+    }
+    return planted;
+  };
+
+  it.each(['xlsx', 'csv'] as const)(
+    'writes %s without following links at the old temporary names',
+    async (format) => {
+      const name = `planted.results.${format}`;
+      const planted = await plantOldNames(name);
+      const path = join(shared, name);
+      const summary = await exportResults(path, { headers, rows: () => results, format });
+      expect(summary.rows).toBe(4);
+      await expectVictimUnchanged();
+      // The export is the user's only from its start, and no temporary file of its own is left.
+      expect(await modeOf(path)).toBe(0o600);
+      expect((await lstat(path)).isFile()).toBe(true);
+      const left = (await readdir(shared)).filter((f) => f.startsWith(`.${name}`)).sort();
+      expect(left).toEqual(planted.sort());
+      for (const p of planted) expect(await readlink(join(shared, p))).toBe(victim);
+      if (format === 'csv') expect((await readTable(path)).rows).toHaveLength(4);
+      else expect((await sheetValues(path, 'Results')).length).toBe(5);
+    },
+  );
+
+  it.each(['xlsx', 'csv'] as const)(
+    'refuses a %s target that is a link, saying what to do, and changes nothing',
+    async (format) => {
+      const path = join(shared, `linked.${format}`);
+      await symlink(victim, path);
+      const next = 'Export the job again.';
+      const e = await failureOf(
+        exportResults(path, { headers, rows: () => results, format, nextStep: next }),
+      );
+      expect(e.error).toMatchObject({ code: 'export_failed', details: { reason: 'target_link' } });
+      expect(e.error.message).toMatch(
+        new RegExp(
+          `^"${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" is a symbolic link .* ${next}$`,
+        ),
+      );
+      expect(
+        wordFailure('de', { code: e.error.code, params: paramsOf(e.error.details) }),
+      ).toContain('Löschen Sie die Verknüpfung oder wählen Sie einen anderen Dateinamen');
+      // Checked before a job runs, with the same sentence.
+      expect((await failureOf(checkExportTarget(path, next))).error.message).toBe(e.error.message);
+      await expectVictimUnchanged();
+      expect((await lstat(path)).isSymbolicLink()).toBe(true);
+      expect((await readdir(shared)).filter((f) => f.startsWith(`.linked.${format}`))).toEqual([]);
+    },
+  );
+
+  it('leaves no temporary file and the old results when the rows fail midway', async () => {
+    const path = join(shared, 'midway.csv');
+    await writeFile(path, 'the results of last time');
+    const rows = function* () {
+      yield results[0]!;
+      throw new Error('the journal could not be read');
+    };
+    expect(await failureCode(exportResults(path, { headers, rows, format: 'csv' }))).toBe(
+      'export_failed',
+    );
+    expect(await readFile(path, 'utf8')).toBe('the results of last time');
+    expect((await readdir(shared)).filter((f) => f.startsWith('.midway.csv'))).toEqual([]);
+  });
+});
+
+describe('a TAB in a CSV cell', () => {
+  it('is quoted wherever it is, neutralised at the start, and read back unchanged', async () => {
+    const cells = ['000007', 'Alpha\t=HYPERLINK("x")', '\t=1+2', 'Str. 1\t', '01067', 'DE', 'a\tb'];
+    const rows: ResultRow[] = [{ sourceRow: 2, cells, result: { status: 'done' } }];
+    for (const delimiter of [',', ';'] as const) {
+      const path = join(dir, `tabs-${delimiter === ',' ? 'comma' : 'semicolon'}.csv`);
+      await exportResults(path, { headers, rows: () => rows, format: 'csv', delimiter });
+      const line = (await readFile(path, 'utf8')).split('\r\n')[1]!;
+      expect(
+        line.startsWith(
+          [
+            '000007',
+            '"Alpha\t=HYPERLINK(""x"")"',
+            `"'\t=1+2"`,
+            '"Str. 1\t"',
+            '01067',
+            'DE',
+            '"a\tb"',
+          ].join(delimiter),
+        ),
+      ).toBe(true);
+      const back = await readTable(path);
+      expect(back.rows[0]!.cells.slice(0, 7)).toEqual(cells);
+    }
   });
 });
