@@ -31,14 +31,16 @@ export class AccessDenied extends ApiError {
     readonly loggedIn: boolean,
     message: string,
     readonly permission?: string,
+    solution?: string,
   ) {
     super(
       403,
       'access_denied',
       message,
-      loggedIn
-        ? 'Ask your administrator to grant the permission to the API user.'
-        : 'Send a valid API token in the X-Auth-Token header.',
+      solution ??
+        (loggedIn
+          ? 'Ask your administrator to grant the permission to the API user.'
+          : 'Send a valid API token in the X-Auth-Token header.'),
     );
   }
 

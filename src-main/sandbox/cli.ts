@@ -1,6 +1,7 @@
 // `npm run sandbox -- [options]`: the sandbox API as a standalone command. Exit codes: 0 after a
 // clean stop (SIGINT/SIGTERM), 2 for options or files to fix, 1 when the server cannot run.
 import { CliUsageError, HELP, parseCli } from './cliOptions';
+import { DEFAULT_TOKEN } from './options';
 import { SeedError } from './seed';
 import { StateFileError, startSandbox } from './server';
 import type { SandboxHandle } from './types';
@@ -41,6 +42,11 @@ async function main(): Promise<number> {
     }
     process.stderr.write(`The sandbox could not start: ${err.message}\n`);
     return 1;
+  }
+  // The tokens were given on the command line (or are the default): print them so that the
+  // caller knows what to send, /__sandbox/* included. The ready line stays the last one.
+  for (const t of options.tokens ?? [{ token: DEFAULT_TOKEN }]) {
+    process.stdout.write(`sandbox token: ${t.token} (send it in the X-Auth-Token header)\n`);
   }
   process.stdout.write(`sandbox listening on ${handle.url}\n`);
 

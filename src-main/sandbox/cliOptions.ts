@@ -17,15 +17,21 @@ export class CliUsageError extends Error {
 export const HELP = `Usage: npm run sandbox -- [options]
 
 A local server that behaves like the supplier API, for practice, tests and benchmarks.
-It prints "sandbox listening on http://HOST:PORT" when ready and stops cleanly on Ctrl+C.
+It prints its tokens ("sandbox token: T"), then "sandbox listening on http://HOST:PORT" when
+ready, and stops cleanly on Ctrl+C. Every request needs a token in X-Auth-Token, /__sandbox/*
+included; a request addressed to another host name is answered 421, one from a web page (with
+an Origin header) 403.
 
 Options:
   --port N               Port to listen on; 0 picks a free one (default 0).
-  --host H               Address to listen on (default 127.0.0.1).
+  --host H               Address to listen on (default 127.0.0.1). Requests must be addressed
+                         to it (or to localhost for a loopback address); with 0.0.0.0 or ::
+                         any host name is accepted and only the token guards the sandbox.
   --token T[:P,...]      An API token, repeatable. Optional permissions after a colon, from:
                          ${PERMISSIONS.join(',\n                         ')}.
                          Without permissions a token has all of them. Default: one token
-                         "sandbox" with every permission and entitlement.
+                         "sandbox" with every permission and entitlement. Any token may call
+                         /__sandbox/stats and /__sandbox/reset.
   --processing-ms N      Time a creation takes, New then Pending, until the supplier exists
                          (default 5000).
   --vanish-share X       Share (0..1) of creations that end without a supplier (default 0).

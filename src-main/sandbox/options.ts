@@ -127,9 +127,13 @@ export function checkOptions(o: Partial<SandboxOptions>): void {
   }
 }
 
+/** The token of a sandbox started without tokens (tests, benchmarks, `npm run sandbox`). The
+ *  app's embedded sandbox never uses it: it gets a random token per launch. */
+export const DEFAULT_TOKEN = 'sandbox';
+
 export function tokenMap(tokens: SandboxTokenSpec[] | undefined): Map<string, Caller> {
   const map = new Map<string, Caller>();
-  for (const t of tokens ?? [{ token: 'sandbox' }]) {
+  for (const t of tokens ?? [{ token: DEFAULT_TOKEN }]) {
     map.set(t.token, {
       user: t.user ?? t.token,
       permissions: new Set(t.permissions ?? ALL_PERMISSIONS),

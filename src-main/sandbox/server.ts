@@ -1,12 +1,15 @@
-// The sandbox's HTTP server: node:http, no framework. Each /public request goes through, in order:
-// injected latency, a dropped connection (before anything), the token check, the rate limiter,
-// a 500 before anything is applied, the route's permission, the body, the lazy settling of
-// everything due, the handler, then a 500 or a dropped connection after the write was applied.
-// /__sandbox/* (stats and reset) skips all of that and is never faulted.
+// The sandbox's HTTP server: node:http, no framework. Every request first passes the guard
+// (guard.ts): addressed to the sandbox's own address (else 421) and not from a web page (an Origin
+// header: 403). Each /public request then goes through, in order: injected latency, a dropped
+// connection (before anything), the token check, the rate limiter, a 500 before anything is
+// applied, the route's permission, the body, the lazy settling of everything due, the handler,
+// then a 500 or a dropped connection after the write was applied. /__sandbox/* (stats and reset)
+// needs a valid token too (any permissions), and is never rate-limited or faulted.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../util/clock';
 import { AccessDenied, ApiError, notFound } from './apiError';
+import { allowedHosts, callerOf, refusal } from './guard';
 import { FaultInjector } from './faults';
 import { INTERNAL_ERROR, readBody, parseJsonBody, send, tooManyRequests, type Reply } from './http';
 import { checkOptions, DEFAULTS, tokenMap, type Settings } from './options';
@@ -131,19 +134,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       send(res, r);
       return { status: r.status };
     };
-    const token = req.headers['x-auth-token'];
-    const caller = typeof token === 'string' ? tokens.get(token) : undefined;
-    if (!caller) {
-      return reply({
-        status: 403,
-        body: new AccessDenied(
-          false,
-          token === undefined
-            ? 'The X-Auth-Token header is missing.'
-            : 'The API token is not valid.',
-        ).body(),
-      });
-    }
+    const caller = callerOf(req, tokens);
+    if (caller instanceof ApiError) return reply({ status: caller.status, body: caller.body() });
 
     // Budgets belong to API users: a request without a valid token has none and is not counted.
     const arrival = clock.now();
@@ -213,6 +205,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     path: string,
   ): Promise<{ status: number }> => {
     const method = (req.method ?? 'GET').toUpperCase();
+    const caller = callerOf(req, tokens);
+    if (caller instanceof ApiError) {
+      send(res, { status: caller.status, body: caller.body() });
+      return { status: caller.status };
+    }
     if (path === '/__sandbox/stats' && method === 'GET') {
       send(res, { status: 200, body: stats() });
       return { status: 200 };
@@ -233,21 +230,37 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     return { status: 404 };
   };
 
+  // The Host values accepted: none until the server knows its address (guard.ts).
+  let hosts: Set<string> | undefined = new Set();
+
+  const handleOther = (req: IncomingMessage, res: ServerResponse, path: string) => {
+    const caller = callerOf(req, tokens);
+    const r: Reply =
+      caller instanceof ApiError
+        ? { status: caller.status, body: caller.body() }
+        : {
+            status: 404,
+            body: { code: 'resource_not_found', message: `There is no operation at ${path}.` },
+          };
+    send(res, r);
+    return Promise.resolve({ status: r.status as number | 'dropped' });
+  };
+
   const server = createServer((req, res) => {
     const started = performance.now();
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-    const work = path.startsWith('/__sandbox/')
-      ? handleControl(req, res, path)
-      : path === '/public' || path.startsWith('/public/')
-        ? handlePublic(req, res, path, url.searchParams)
-        : Promise.resolve().then(() => {
-            send(res, {
-              status: 404,
-              body: { code: 'resource_not_found', message: `There is no operation at ${path}.` },
-            });
-            return { status: 404 as number | 'dropped' };
-          });
+    const refused = refusal(req, hosts, baseUrl);
+    const work = refused
+      ? Promise.resolve().then(() => {
+          send(res, { status: refused.status, body: refused.body() });
+          return { status: refused.status as number | 'dropped' };
+        })
+      : path.startsWith('/__sandbox/')
+        ? handleControl(req, res, path)
+        : path === '/public' || path.startsWith('/public/')
+          ? handlePublic(req, res, path, url.searchParams)
+          : handleOther(req, res, path);
     work
       .then(({ status }) => {
         // The path only: query strings may carry identifiers, headers carry the token.
@@ -279,6 +292,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host}:${address.port}`;
+  hosts = allowedHosts(address);
 
   let closing: Promise<void> | undefined;
   return {

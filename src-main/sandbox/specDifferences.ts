@@ -88,6 +88,36 @@ export const SPEC_DIFFERENCES: readonly SpecDifference[] = [
       'A known path called with a method it does not support answers 405 method_not_allowed with an ErrorDTO; the document lists no status for undefined operations.',
   },
   {
+    id: 'misdirected-request',
+    method: '*',
+    path: '*',
+    status: 421,
+    kind: 'undocumented-status',
+    schema: 'ErrorDTO',
+    reason:
+      'A local server must not answer a page that reached it under another host name (DNS rebinding): a request whose Host is not the address the sandbox listens on (or localhost for a loopback address) answers 421 misdirected_request with an ErrorDTO, before the token check. The real API sits behind its own host name.',
+  },
+  {
+    id: 'misdirected-request-unknown-operation',
+    method: '*',
+    path: '*',
+    status: 421,
+    kind: 'undocumented-status',
+    schema: 'ErrorDTO',
+    undocumentedOperation: true,
+    reason:
+      'The same 421 misdirected_request answer for a misaddressed request to a path or method that is no operation: the Host is checked before anything else.',
+  },
+  {
+    id: 'origin-refused',
+    method: '*',
+    path: '*',
+    status: 403,
+    kind: 'choice',
+    reason:
+      'A request with an Origin header comes from a web page; the sandbox, a server on this computer, answers it 403 access_denied (loggedIn false) with an AccessDeniedErrorDTO before the token check, so that a page cannot use it even with no-cors requests. Clients outside a browser send no Origin.',
+  },
+  {
     id: 'delete-identifier-in-body',
     method: 'DELETE',
     path: '/public/v2/suppliers/sites/identifiers',

@@ -76,7 +76,7 @@ export interface SandboxOptions {
   host?: string;
   /** Default 0 = random. */
   port?: number;
-  /** Default [{ token: 'sandbox' }] with every permission. */
+  /** Default [{ token: 'sandbox' }] with every permission. Every route needs one, /__sandbox/* too. */
   tokens?: SandboxTokenSpec[];
   /** Creation: New -> Pending -> created; default 5000. */
   processingMs?: number;

@@ -20,7 +20,7 @@ import * as undo from './onboarding/undo';
 import type { Ctx, OnboardingOptions } from './onboarding/context';
 
 export type { OnboardingOptions } from './onboarding/context';
-export { SANDBOX_CONNECTION_NAME, SANDBOX_TOKEN } from './onboarding/connections';
+export { SANDBOX_CONNECTION_NAME, SANDBOX_USER } from './onboarding/connections';
 export type { CreateJobInput } from './onboarding/importJob';
 export { APP_EXPORT_WORDING, type ExportWording } from './onboarding/results';
 export type { RetryFromResults } from './onboarding/retryFromResults';

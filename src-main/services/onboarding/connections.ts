@@ -10,19 +10,21 @@ import { word } from '../../../src-shared/i18n';
 import type { Ctx } from './context';
 
 export const SANDBOX_CONNECTION_NAME = word('en', 'connection.sandboxName');
-export const SANDBOX_TOKEN = 'sandbox';
+/** The practice sandbox's API user, the same in every launch although its token changes: the
+ *  pending creations and requests a kept sandbox state holds stay this user's. */
+export const SANDBOX_USER = 'sandbox';
 
 /** The journal setting with the connection new jobs use (one that passed its test). */
 export const DEFAULT_CONNECTION_SETTING = 'connections:default';
 
 export async function connectionView(ctx: Ctx, c: Connection): Promise<ConnectionView> {
-  const token = await ctx.secrets.get(c.id).catch(() => undefined);
+  const hasToken = await ctx.secrets.hasToken(c.id).catch(() => false);
   return {
     id: c.id,
     name: c.name,
     baseUrl: c.baseUrl,
     isSandbox: c.isSandbox,
-    hasToken: Boolean(token),
+    hasToken,
     limits: c.limits,
     fieldNames: c.fieldNames,
     isDefault: c.id === defaultConnectionId(ctx),
@@ -52,8 +54,8 @@ export async function listConnections(ctx: Ctx): Promise<ConnectionView[]> {
   return Promise.all(ctx.journal.listConnections().map((c) => connectionView(ctx, c)));
 }
 
-/** The built-in sandbox's connection, pointed at the sandbox running now. Its well-known
- *  token is answered by the app's secret store, never kept in the keychain. */
+/** The built-in sandbox's connection, pointed at the sandbox running now. Its token, new with
+ *  each launch, is answered by the app's secret store, never kept in the keychain. */
 export async function ensureSandboxConnection(
   ctx: Ctx,
   url: string,

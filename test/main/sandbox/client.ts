@@ -25,6 +25,8 @@ export interface CallOptions {
   /** Sent as is (malformed JSON, another content type). */
   rawBody?: string;
   contentType?: string;
+  /** More headers, sent as given (a forged Host, an Origin). */
+  headers?: Record<string, string>;
   /** Which spec check the answer must pass (default: the full document). */
   checker?: SpecChecker;
 }
@@ -37,7 +39,7 @@ export function call(
   options: CallOptions = {},
 ): Promise<Answer> {
   const url = new URL(pathAndQuery, baseUrl);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const token = options.token === undefined ? 'sandbox' : options.token;
   if (token !== null) headers['X-Auth-Token'] = token;
   let payload: string | undefined;
