@@ -9,7 +9,7 @@ import type { ApiAnswer, ApiAnswerKind, FindResult, MethodGroup } from './answer
 import { AnswerWarnings } from './answerWarnings';
 import { checkBaseUrl } from './baseUrl';
 import { classify, listOf, noBody, okAnswer, parseWith, type RequestSpec } from './classify';
-import { answerDetail, networkFailure, scrub, scrubDeep, TOKEN_SHAPE } from './network';
+import { answerDetail, loggedHeaders, networkFailure, Redactor, TOKEN_SHAPE } from './network';
 import { countInMessage, saysAmbiguous } from './answerText';
 import {
   EventTypeListSchema,
@@ -63,6 +63,9 @@ export interface ApiLogEntry {
   status?: number;
   durationMs: number;
   detail?: string;
+  /** A few plain answer headers (content type, request id, rate limits), cut short and scrubbed;
+   *  every other header is the server's own text and is never written down. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiWarning {
@@ -483,8 +486,10 @@ export class ApiClient {
     const started = performance.now();
     const endpoint = `${spec.method} ${spec.path}`;
     let token: string | undefined;
+    let redactor = new Redactor(undefined);
     let answer: ApiAnswer<T>;
     let status: number | undefined;
+    let headers: Record<string, string> | undefined;
     try {
       if (opts.signal?.aborted) {
         answer = { kind: 'aborted', maybeSent: false };
@@ -495,14 +500,16 @@ export class ApiClient {
           // The store's error text is not surfaced: it is not the user's concern which layer failed.
           token = undefined;
         }
+        redactor = new Redactor(token);
         if (opts.signal?.aborted) {
           answer = { kind: 'aborted', maybeSent: false };
         } else if (!token || !TOKEN_SHAPE.test(token)) {
           answer = { kind: 'no_token' };
         } else {
-          const out = await this.exchange(spec, token, opts);
+          const out = await this.exchange(spec, token, redactor, opts);
           answer = out.answer;
           status = out.status;
+          headers = out.headers;
         }
       }
     } catch (e) {
@@ -510,12 +517,12 @@ export class ApiClient {
       answer = {
         kind: 'unexpected_response',
         endpoint,
-        detail: scrub(e instanceof Error ? e.message : String(e), token),
+        detail: redactor.scrub(e instanceof Error ? e.message : String(e)),
       };
     }
-    // Defence in depth against a server that echoes the token back.
-    if (token && JSON.stringify(answer).includes(token)) {
-      answer = scrubDeep(answer, token) as ApiAnswer<T>;
+    // Defence in depth against a server that echoes the token back, plain or encoded.
+    if (redactor.mentions(JSON.stringify(answer))) {
+      answer = redactor.deep(answer) as ApiAnswer<T>;
     }
     if (this.log) {
       const entry: ApiLogEntry = {
@@ -525,8 +532,9 @@ export class ApiClient {
         durationMs: Math.round(performance.now() - started),
       };
       if (status !== undefined) entry.status = status;
+      if (headers && Object.keys(headers).length > 0) entry.headers = headers;
       const detail = answerDetail(answer);
-      if (detail !== undefined) entry.detail = scrub(detail, token);
+      if (detail !== undefined) entry.detail = redactor.scrub(detail);
       try {
         this.log(entry);
       } catch {
@@ -539,8 +547,9 @@ export class ApiClient {
   private async exchange<T>(
     spec: RequestSpec<T>,
     token: string,
+    redactor: Redactor,
     opts: CallOptions,
-  ): Promise<{ answer: ApiAnswer<T>; status?: number }> {
+  ): Promise<{ answer: ApiAnswer<T>; status?: number; headers?: Record<string, string> }> {
     const endpoint = `${spec.method} ${spec.path}`;
     const query =
       spec.query && [...spec.query.keys()].length > 0 ? `?${spec.query.toString()}` : '';
@@ -568,12 +577,14 @@ export class ApiClient {
         redirect: 'manual',
       });
       status = res.status;
-      const text = await res.text();
-      const info = this.warnings.headerInfo(res.headers, endpoint, token);
+      // A body may quote the token (an error message, say), and a quote cut short to fit a
+      // detail would escape a search for the whole token: it goes before anything reads it.
+      const text = redactor.scrub(await res.text());
+      const info = this.warnings.headerInfo(res.headers, endpoint, redactor);
       const answer = classify(spec, endpoint, res.status, text, info, (json) => {
-        if (spec.fields) this.warnings.noteFields(endpoint, spec.fields(json));
+        if (spec.fields) this.warnings.noteFields(endpoint, spec.fields(json), redactor);
       });
-      return { answer, status };
+      return { answer, status, headers: loggedHeaders(res.headers, redactor) };
     } catch (e) {
       if (timedOut) {
         return {
@@ -589,8 +600,8 @@ export class ApiClient {
       const net = networkFailure(e);
       return {
         answer: net.offline
-          ? { kind: 'offline', reason: scrub(net.detail, token) }
-          : { kind: 'maybe_processed', reason: 'reset', detail: scrub(net.detail, token) },
+          ? { kind: 'offline', reason: redactor.scrub(net.detail) }
+          : { kind: 'maybe_processed', reason: 'reset', detail: redactor.scrub(net.detail) },
         ...(status !== undefined ? { status } : {}),
       };
     } finally {

@@ -57,16 +57,172 @@ export function answerDetail(answer: ApiAnswer<unknown>): string | undefined {
   }
 }
 
-/** Defence in depth: whatever text leaves this module never carries the token. */
+const REDACTED = '[redacted]';
+
+/** Shorter tokens are not searched for: they would match ordinary text. */
+const MIN_TOKEN_LENGTH = 4;
+
+/** A base64 run inside a longer encoded text (`Basic` credentials of "user:token") is found by
+ *  a piece this long that only the token's bytes make; shorter pieces could match by chance. */
+const MIN_BASE64_PIECE = 12;
+
+/** The characters of base64 and base64url: a match is widened to the whole run of them. */
+const BASE64_CHAR = /[A-Za-z0-9+/_-]/;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** A hex digit in either case (`[aA]`), a digit as itself. */
+function hexEitherCase(byte: number): string {
+  return byte
+    .toString(16)
+    .padStart(2, '0')
+    .split('')
+    .map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d))
+    .join('');
+}
+
+const toUrlAlphabet = (b64: string) => b64.replace(/\+/g, '-').replace(/\//g, '_');
+
+/**
+ * The base64 pieces that only the token's bytes make, whatever comes before it: base64 turns
+ * each 3 bytes into 4 characters, so inside the encoding of "user:token" (a `Basic` credential)
+ * the token's bytes sit at one of three offsets, and for each the groups made of token bytes only
+ * are the same characters, whatever the user name. With the whole encoding of the token and of
+ * ":token" for tokens too short for such pieces.
+ */
+function base64Pieces(token: Buffer): string[] {
+  const pieces = new Set<string>();
+  for (const alignment of [0, 1, 2]) {
+    const skip = (3 - alignment) % 3;
+    const groups = Math.floor((token.length - skip) / 3);
+    const piece = token.subarray(skip, skip + groups * 3).toString('base64');
+    if (piece.length >= MIN_BASE64_PIECE) pieces.add(piece);
+  }
+  for (const whole of [token, Buffer.concat([Buffer.from(':'), token])]) {
+    pieces.add(whole.toString('base64').replace(/=+$/, ''));
+  }
+  return [...pieces].flatMap((p) => [p, toUrlAlphabet(p)]);
+}
+
+/**
+ * Keeps a token out of text, in every form a server may echo it back in: as it is, escaped in
+ * JSON, URL-encoded (any of its characters as %XX, in either case), in hex (either case), and in
+ * base64 or base64url (alone, or inside a longer encoding such as a `Basic` credential of
+ * "user:token" or ":token": then the whole encoded run goes).
+ */
+export class Redactor {
+  private readonly plain: RegExp | undefined;
+  private readonly base64: RegExp | undefined;
+
+  constructor(token: string | undefined) {
+    if (!token || token.length < MIN_TOKEN_LENGTH) return;
+    const bytes = Buffer.from(token, 'utf8');
+    const json = JSON.stringify(token).slice(1, -1);
+    const forms = [token, json, json.replace(/\//g, '\\/')].map(escapeRegExp);
+    // URL-encoded: each character as itself or as its %XX bytes.
+    forms.push(
+      [...token]
+        .map((ch) => {
+          const encoded = [...Buffer.from(ch, 'utf8')].map((b) => `%${hexEitherCase(b)}`).join('');
+          return `(?:${escapeRegExp(ch)}|${encoded})`;
+        })
+        .join(''),
+    );
+    forms.push([...bytes].map(hexEitherCase).join(''));
+    this.plain = new RegExp([...new Set(forms)].join('|'), 'g');
+    this.base64 = new RegExp(base64Pieces(bytes).map(escapeRegExp).join('|'), 'g');
+  }
+
+  /** Whether the text holds the token in any of its forms. */
+  mentions(text: string): boolean {
+    if (!this.plain || !this.base64) return false;
+    this.plain.lastIndex = 0;
+    this.base64.lastIndex = 0;
+    return this.plain.test(text) || this.base64.test(text);
+  }
+
+  scrub(text: string): string {
+    if (!this.plain || !this.base64 || !this.mentions(text)) return text;
+    // Each base64 piece found takes the whole run of base64 characters around it (and its
+    // padding): the rest of that run would still say something about the token.
+    const runs: Array<[number, number]> = [];
+    this.base64.lastIndex = 0;
+    for (let m = this.base64.exec(text); m; m = this.base64.exec(text)) {
+      let start = m.index;
+      let end = m.index + m[0].length;
+      while (start > 0 && BASE64_CHAR.test(text[start - 1]!)) start--;
+      while (end < text.length && BASE64_CHAR.test(text[end]!)) end++;
+      while (end < text.length && text[end] === '=') end++;
+      const last = runs[runs.length - 1];
+      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+      else runs.push([start, end]);
+      this.base64.lastIndex = Math.max(end, m.index + 1);
+    }
+    let out = '';
+    let at = 0;
+    for (const [start, end] of runs) {
+      out += text.slice(at, start) + REDACTED;
+      at = end;
+    }
+    out += text.slice(at);
+    return out.replace(this.plain, REDACTED);
+  }
+
+  /** Every string in the value scrubbed; objects and arrays copied. */
+  deep(value: unknown): unknown {
+    if (typeof value === 'string') return this.scrub(value);
+    if (Array.isArray(value)) return value.map((v) => this.deep(v));
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.deep(v)]));
+    }
+    return value;
+  }
+}
+
+/** Defence in depth: whatever text leaves this module never carries the token, in any form. */
 export function scrub(text: string, token: string | undefined): string {
-  return token && token.length >= 4 ? text.split(token).join('[redacted]') : text;
+  return new Redactor(token).scrub(text);
 }
 
 export function scrubDeep(value: unknown, token: string): unknown {
-  if (typeof value === 'string') return scrub(value, token);
-  if (Array.isArray(value)) return value.map((v) => scrubDeep(v, token));
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubDeep(v, token)]));
-  }
-  return value;
+  return new Redactor(token).deep(value);
+}
+
+/**
+ * The answer headers that may be written down (the request log): a short list of plain ones,
+ * each cut short and scrubbed. Every other header is the server's own text, which may carry
+ * anything (a server echoed the token back, encoded, in a header of its own), and is dropped.
+ */
+const LOGGED_HEADERS = new Set([
+  'content-type',
+  'content-length',
+  'retry-after',
+  'x-request-id',
+  'x-correlation-id',
+  'ratelimit',
+  'ratelimit-policy',
+  'sunset',
+  'deprecation',
+]);
+const LOGGED_HEADER_PREFIXES = ['ratelimit-', 'x-ratelimit-'];
+const MAX_LOGGED_HEADER = 100;
+
+export function isLoggedHeader(name: string): boolean {
+  const n = name.toLowerCase();
+  return LOGGED_HEADERS.has(n) || LOGGED_HEADER_PREFIXES.some((p) => n.startsWith(p));
+}
+
+export function loggedHeaders(headers: Headers, redactor: Redactor): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    if (isLoggedHeader(name)) out[name.toLowerCase()] = clip(redactor.scrub(value));
+  });
+  return out;
+}
+
+/** A header's value cut to a length a log line can carry. */
+export function clip(text: string, max = MAX_LOGGED_HEADER): string {
+  // Control characters (a line break could fake a log line of its own) become spaces.
+  const flat = [...text].map((ch) => (ch < ' ' || ch === '\x7f' ? ' ' : ch)).join('');
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }

@@ -3,6 +3,7 @@
 // variable). A token is read when a request needs it and never kept in a field of the client.
 import { AsyncEntry, type EntryOptions, type LinuxStore } from '@napi-rs/keyring';
 import { appError, AppFailure } from '../../src-shared/errors';
+import { TaskQueue } from '../util/taskQueue';
 import type { TokenSource } from './client';
 
 export interface SecretStore {
@@ -13,6 +14,13 @@ export interface SecretStore {
 }
 
 export const KEYCHAIN_SERVICE = 'Supplier Onboarding';
+
+/**
+ * Every keychain call of this process, one at a time: each opens its own connection to the
+ * keychain (a D-Bus connection on Linux), and a burst of them at once ran the process out of file
+ * descriptors, past which the keyring library's select() spins and nothing answers any more.
+ */
+export const keychainQueue = new TaskQueue(1);
 
 /**
  * The OS keychain via @napi-rs/keyring. Failures (no keychain, locked store) become an
@@ -40,7 +48,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async get(account: string): Promise<string | undefined> {
     try {
-      const value = await this.entry(account).getPassword();
+      const value = await keychainQueue.run(() => this.entry(account).getPassword());
       return value ?? undefined;
     } catch {
       throw keychainFailure('read');
@@ -49,7 +57,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async set(account: string, secret: string): Promise<void> {
     try {
-      await this.entry(account).setPassword(secret);
+      await keychainQueue.run(() => this.entry(account).setPassword(secret));
     } catch {
       throw keychainFailure('store');
     }
@@ -57,7 +65,7 @@ export class KeyringSecretStore implements SecretStore {
 
   async delete(account: string): Promise<boolean> {
     try {
-      return await this.entry(account).deleteCredential();
+      return await keychainQueue.run(() => this.entry(account).deleteCredential());
     } catch {
       throw keychainFailure('delete');
     }

@@ -15,8 +15,9 @@ import {
   WsClientFrameSchema,
   type WsServerFrame,
 } from '../../src-shared/contract';
-import { appError, err, errorCatalogue } from '../../src-shared/errors';
+import { appError, err, errorCatalogue, failure } from '../../src-shared/errors';
 import type { AppServices } from '../services/appServices';
+import { QueueFull, TaskQueue } from '../util/taskQueue';
 
 export interface BrowserHostOptions {
   services: AppServices;
@@ -26,6 +27,9 @@ export interface BrowserHostOptions {
   /** A fixed secret (tests); by default a new random one per launch. */
   secret?: string;
   log?: (line: string) => void;
+  /** Commands one client may have running at once, and waiting beyond those (tests). */
+  callsInFlight?: number;
+  callsWaiting?: number;
 }
 
 export interface BrowserHost {
@@ -68,6 +72,10 @@ const csp = (origin: string) =>
   ].join('; ');
 
 const MAX_FRAME_BYTES = 4 * 1024 * 1024;
+/** Per client: commands running at once, and waiting for a turn; a command beyond both is
+ *  answered at once with `busy`. The page itself never has more than a few going. */
+export const CALLS_IN_FLIGHT = 8;
+export const CALLS_WAITING = 200;
 const HOST = '127.0.0.1';
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
@@ -220,6 +228,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const unsubscribe = options.services.bus.subscribe((event, payload) =>
       send({ type: 'event', event, payload }),
     );
+    // A page that floods the host gets quick refusals, not a host that answers nobody.
+    const calls = new TaskQueue(
+      options.callsInFlight ?? CALLS_IN_FLIGHT,
+      options.callsWaiting ?? CALLS_WAITING,
+    );
     ws.on('message', (data, isBinary) => {
       let raw: unknown;
       try {
@@ -238,11 +251,30 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         });
         return;
       }
-      void options.services.router
-        .dispatch(frame.data.command, frame.data.input)
-        .then((result) => send({ type: 'result', id: frame.data.id, result }));
+      const { id, command, input } = frame.data;
+      calls
+        .run(() => options.services.router.dispatch(command, input))
+        .then(
+          (result) => send({ type: 'result', id, result }),
+          (e: unknown) => {
+            const busy = e instanceof QueueFull;
+            send({
+              type: 'result',
+              id,
+              result: err(
+                busy
+                  ? failure('busy', { inFlight: e.concurrency, waiting: e.maxWaiting })
+                  : appError('internal'),
+              ),
+            });
+          },
+        );
     });
-    ws.on('close', unsubscribe);
+    ws.on('close', () => {
+      unsubscribe();
+      // Whatever still waits was for this client only.
+      calls.clear();
+    });
     ws.on('error', () => ws.terminate());
   }
 

@@ -1,10 +1,11 @@
 // The services behind the contract, free of Electron and of any transport. Each front door builds
 // one of these and adapts it: Electron IPC, the browser host's WebSocket, or direct calls (CLI).
 // The command handlers live per area in services/handlers/ and are combined here.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppInfo, Limits } from '../../src-shared/contract';
+import { failWith } from '../../src-shared/errors';
 import { KeyringSecretStore, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
 import { sandboxEngineSettings, type EngineSettings } from '../engine/settings';
@@ -23,6 +24,7 @@ import { AppSecrets } from './appSecrets';
 import { Downloads } from './downloads';
 import { EventBus } from './eventBus';
 import { FileGrants } from './fileGrants';
+import { OpenedFiles } from './openedFiles';
 import { baseHandlers } from './handlers/base';
 import { scoresHandlers } from './handlers/scores';
 import { connectionHandlers } from './handlers/connections';
@@ -31,9 +33,10 @@ import { fileHandlers } from './handlers/files';
 import { jobHandlers } from './handlers/jobs';
 import { rowHandlers } from './handlers/rows';
 import { templateHandlers } from './handlers/templates';
-import { Onboarding } from './onboarding';
+import { holdingUploads, Uploads } from './uploads';
+import { Onboarding, SANDBOX_USER } from './onboarding';
 import { journalPathFor } from './paths';
-import { createRouter, type CommandRouter } from './router';
+import { createRouter, type CommandRouter, type Handlers } from './router';
 import { RunLogRecorder } from './runPicture';
 import { said } from '../../src-shared/i18n/said';
 import { APP_VERSION } from './version';
@@ -76,6 +79,11 @@ export interface AppServices {
   /** The files the user chose in this run, and where exports may go. A front door grants what
    *  the user chose outside the commands: a file dropped on the desktop window. */
   readonly grants: FileGrants;
+  /** Files the browser uploaded for import, removed once unused for a while. */
+  readonly uploads: Uploads;
+  /** The supplier lists the system asks the app to open (desktop: file associations, a second
+   *  launch): the front door hands each path here, and the page takes it (`files:takeOpened`). */
+  readonly opened: OpenedFiles;
   info(): AppInfo;
   /** Opens the journal, starts the sandbox; called by the first command that needs them. */
   ready(): Promise<Core>;
@@ -89,6 +97,9 @@ export interface Core {
   onboarding: Onboarding;
   sandbox: SandboxHandle | undefined;
   sandboxConnectionId: string | undefined;
+  /** The practice sandbox's token of this launch (for this process only: never sent to a page,
+   *  written or logged). */
+  sandboxToken: string | undefined;
 }
 
 /** The journal setting that remembers the files the app wrote (services/fileGrants.ts). */
@@ -108,9 +119,11 @@ export function createAppServices(options: AppServicesOptions): AppServices {
   const bus = new EventBus();
   const stop = new AbortController();
   const running = new Set<Promise<void>>();
-  const secrets = new AppSecrets(options.secrets ?? new KeyringSecretStore());
+  const secrets = new AppSecrets(options.secrets ?? new KeyringSecretStore(), clock);
   const downloads = new Downloads(clock);
   const grants = new FileGrants();
+  const uploads = new Uploads(options.dataDir, clock, (folder) => grants.forgetUnder(folder));
+  const opened = new OpenedFiles(grants, () => bus.emit('files:opened', {}));
   const canDownload = options.transport === 'browser-host';
   let core: Promise<Core> | undefined;
 
@@ -144,6 +157,15 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       },
       () => journal.listJobs().map((j) => j.sourcePath),
     );
+    // Uploads no job reads are removed once unused for an hour, also those of earlier runs; the
+    // browser host, where uploads come from, keeps looking while it runs.
+    uploads.attach(() => journal.listJobs().map((j) => j.sourcePath));
+    await uploads.sweep().catch(() => []);
+    if (options.transport === 'browser-host') {
+      const sweeping = uploads.keepSweeping(stop.signal);
+      running.add(sweeping);
+      void sweeping.finally(() => running.delete(sweeping));
+    }
     secrets.addressOf = (id) => journal.getConnection(id)?.baseUrl;
     type Practice = Exclude<AppServicesOptions['sandbox'], false | undefined> &
       typeof PRACTICE_SANDBOX;
@@ -151,6 +173,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       options.sandbox === false ? undefined : { ...PRACTICE_SANDBOX, ...options.sandbox };
     let sandbox: SandboxHandle | undefined;
     let sandboxConnectionId: string | undefined;
+    let sandboxToken: string | undefined;
     // The job's state changes and warnings go to the journal too: the Run screen's log.
     const recorder = new RunLogRecorder(journal);
     const engine = new SyncEngine({
@@ -211,13 +234,18 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         const { limits, ...times } = practice;
         const statePath = practice.statePath ?? path.join(options.dataDir, 'sandbox.sqlite');
         await privateDatabase(statePath);
+        // A new token each launch, known to this process only: another user of the computer, or
+        // a web page, cannot guess it (the sandbox also refuses web pages and other host names).
+        sandboxToken = randomBytes(32).toString('base64url');
         sandbox = await startSandbox({
           ...times,
           ...(limits ? { limits: toSandboxLimits(limits) } : {}),
           statePath,
           seedSuppliers: 'sample',
           randomSeed: 1,
+          tokens: [{ token: sandboxToken, user: SANDBOX_USER }],
         });
+        secrets.sandboxToken = sandboxToken;
         const existing = journal.listConnections().find((c) => c.isSandbox);
         if (existing) secrets.sandboxIds.add(existing.id);
         const conn = await onboarding.ensureSandboxConnection(
@@ -235,7 +263,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         throw e;
       }
     }
-    return { journal, engine, onboarding, sandbox, sandboxConnectionId };
+    return { journal, engine, onboarding, sandbox, sandboxConnectionId, sandboxToken };
   }
 
   const ready = () => (core ??= open());
@@ -244,19 +272,24 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     options,
     clock,
     grants,
+    opened,
     downloads,
+    uploads,
     canDownload,
     ready,
     onboarding,
     readable: async (filePath) => {
       const o = await onboarding();
+      if (uploads.expired(filePath)) failWith('file_not_found', { reason: 'upload_expired' });
       grants.assertMayRead(filePath);
+      uploads.touch(filePath);
       return o;
     },
   };
 
   const router = createRouter(
-    {
+    // A command naming an uploaded file keeps it while it runs (services/uploads.ts).
+    holdingUploads<Handlers>(uploads, {
       'app:info': () => info(),
       'demo:ping': ({ steps, intervalMs }) => {
         const runId = randomUUID();
@@ -277,7 +310,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       ...rowHandlers(deps),
       ...baseHandlers(deps, bus),
       ...scoresHandlers(deps),
-    },
+    }),
     (e) => console.error('command failed:', e instanceof Error ? (e.stack ?? e.message) : e),
   );
 
@@ -286,6 +319,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     router,
     downloads,
     grants,
+    uploads,
+    opened,
     info,
     ready,
     async close() {

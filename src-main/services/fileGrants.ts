@@ -73,6 +73,12 @@ export class FileGrants {
     return resolved;
   }
 
+  /** The files in `folder` are gone (an upload removed after an hour unused): chosen no more. */
+  forgetUnder(folder: string): void {
+    const prefix = path.resolve(folder) + path.sep;
+    for (const p of this.#read) if (p.startsWith(prefix)) this.#read.delete(p);
+  }
+
   /** The user chose this place in the Save dialog (which asked before replacing a file). */
   grantSaveAs(filePath: string): string {
     const resolved = path.resolve(filePath);

@@ -14,4 +14,5 @@ export const coreErrors = {
   plan_not_confirmed:
     'This start orders screenings or validations, deactivates suppliers, or works on suppliers another job holds, and was not confirmed. Open the job and press Start to see the summary, then confirm it.',
   node_too_old: 'This app needs Node.js 22 or newer. Run `npm ci` so the bundled Node is used.',
+  busy: 'The app is answering too many requests from this page at once, so it did not take this one. Wait a moment and try again; if it keeps happening, reload the page.',
 } as const;

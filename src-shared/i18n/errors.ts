@@ -44,6 +44,8 @@ const cases = {
   'failure.not_found.results_job':
     'No job was found for this results file. Open the job it came from and import the file there.',
   'failure.file_not_found.download': 'The results file is no longer there. Export the job again.',
+  'failure.file_not_found.upload_expired':
+    'The uploaded file was removed after an hour without use, as uploads are. Choose the file again.',
   'failure.file_too_large.upload':
     'The file is larger than {limitMb} MB. Split it into smaller files.',
   'failure.invalid_input.request': 'The request "{command}" was not valid: {field}: {problem}.',
@@ -81,6 +83,10 @@ const cases = {
     '"{file}" has {columns} columns; with the {resultColumns} result columns its results would need {width}, more than the {maxColumns} columns an Excel sheet holds. Nothing was sent. Delete the columns the job does not need (it reads {used} of them), save the file and import it again; or, on the command line, import it with --out FILE.csv to get the results as a CSV file, which has no such limit.',
   'failure.export_type_refused.extension':
     'Results in the {format} format are saved in a file whose name ends in .{extension}. Choose such a name.',
+  'failure.export_failed.target_link':
+    '"{path}" is a symbolic link (a shortcut to another file), so nothing is written through it: someone who can write to that folder may have put it there to make the app overwrite a file elsewhere. Nothing was changed. Delete the link or choose another file name, and export into a folder only you can change.',
+  'failure.export_failed.folder_changed':
+    'The folder "{folder}", or the file being written in it, was replaced by someone else while "{name}" was being written, so the file was not put there and nothing in the folder was changed. Export again into a folder only you can change (not one others can write to).',
   'failure.export_file_exists.named':
     'A file named {name} is already in that folder, and the app did not write it or it was changed since (for example fixed in Excel), so it is not replaced. Rename or move that file (or, in the desktop app, choose another place with "Save as…"), then export again.',
   'failure.plan_not_confirmed.count':
@@ -214,6 +220,8 @@ export const de: Record<keyof typeof en, string> = {
     'Dieser Start bestellt Screenings oder Validierungen, deaktiviert Lieferanten oder bearbeitet Lieferanten, die ein anderer Auftrag hält, und wurde nicht bestätigt. Öffnen Sie den Auftrag und klicken Sie auf Starten, um die Übersicht zu sehen, und bestätigen Sie sie dann.',
   'failure.node_too_old':
     'Diese App benötigt Node.js 22 oder neuer. Führen Sie `npm ci` aus, damit das mitgelieferte Node verwendet wird.',
+  'failure.busy':
+    'Die App beantwortet gerade zu viele Anfragen dieser Seite auf einmal und hat diese daher nicht angenommen. Warten Sie einen Moment und versuchen Sie es erneut; wenn es immer wieder geschieht, laden Sie die Seite neu.',
   // ---- api
   'failure.api_row_rejected':
     'Die API hat diese Zeile abgelehnt. Korrigieren Sie den genannten Wert und wiederholen Sie die Zeile.',
@@ -339,6 +347,8 @@ export const de: Record<keyof typeof en, string> = {
     'Zu dieser Ergebnisdatei wurde kein Auftrag gefunden. Öffnen Sie den Auftrag, aus dem sie stammt, und importieren Sie die Datei dort.',
   'failure.file_not_found.download':
     'Die Ergebnisdatei ist nicht mehr vorhanden. Exportieren Sie den Auftrag erneut.',
+  'failure.file_not_found.upload_expired':
+    'Die hochgeladene Datei wurde nach einer Stunde ohne Verwendung entfernt, wie alle hochgeladenen Dateien. Wählen Sie die Datei erneut.',
   'failure.file_too_large.upload':
     'Die Datei ist größer als {limitMb} MB. Teilen Sie sie in kleinere Dateien auf.',
   'failure.invalid_input.request': 'Die Anfrage „{command}“ war ungültig: {field}: {problem}.',
@@ -379,6 +389,10 @@ export const de: Record<keyof typeof en, string> = {
     '„{file}“ hat {columns} Spalten; mit den {resultColumns} Ergebnisspalten bräuchten seine Ergebnisse {width}, mehr als die {maxColumns} Spalten eines Excel-Blatts. Es wurde nichts gesendet. Löschen Sie die Spalten, die der Auftrag nicht braucht (er liest {used} davon), speichern Sie die Datei und importieren Sie sie erneut; oder importieren Sie sie auf der Kommandozeile mit --out DATEI.csv, um die Ergebnisse als CSV-Datei zu erhalten, die keine solche Grenze hat.',
   'failure.export_type_refused.extension':
     'Ergebnisse im Format {format} werden in einer Datei gespeichert, deren Name auf .{extension} endet. Wählen Sie einen solchen Namen.',
+  'failure.export_failed.target_link':
+    '„{path}“ ist eine symbolische Verknüpfung (ein Verweis auf eine andere Datei), daher wird nichts durch sie geschrieben: Jemand, der in diesen Ordner schreiben kann, hat sie vielleicht dort abgelegt, damit die App eine Datei an anderer Stelle überschreibt. Es wurde nichts geändert. Löschen Sie die Verknüpfung oder wählen Sie einen anderen Dateinamen, und exportieren Sie in einen Ordner, den nur Sie ändern können.',
+  'failure.export_failed.folder_changed':
+    'Der Ordner „{folder}“ oder die darin geschriebene Datei wurde von jemand anderem ersetzt, während „{name}“ geschrieben wurde, daher wurde die Datei nicht dort abgelegt und im Ordner nichts geändert. Exportieren Sie erneut in einen Ordner, den nur Sie ändern können (nicht in einen, in den andere schreiben können).',
   'failure.export_file_exists.named':
     'Eine Datei namens {name} liegt bereits in diesem Ordner, und die App hat sie nicht geschrieben oder sie wurde seitdem geändert (etwa in Excel korrigiert), daher wird sie nicht ersetzt. Benennen Sie diese Datei um oder verschieben Sie sie (oder wählen Sie in der Desktop-App mit „Speichern unter…“ einen anderen Ort) und exportieren Sie dann erneut.',
   'failure.plan_not_confirmed.count':

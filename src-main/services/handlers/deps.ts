@@ -6,14 +6,20 @@ import type { Clock } from '../../util/clock';
 import type { AppServicesOptions, Core } from '../appServices';
 import type { Downloads } from '../downloads';
 import type { FileGrants } from '../fileGrants';
+import type { OpenedFiles } from '../openedFiles';
 import type { Onboarding } from '../onboarding';
 import type { Handlers } from '../router';
+import type { Uploads } from '../uploads';
 
 export interface HandlerDeps {
   options: AppServicesOptions;
   clock: Clock;
   grants: FileGrants;
+  /** The supplier lists the system asked the app to open, until the page takes them. */
+  opened: OpenedFiles;
   downloads: Downloads;
+  /** Files the browser uploaded, removed once unused for a while. */
+  uploads: Uploads;
   /** The browser host may offer exported files as downloads. */
   canDownload: boolean;
   /** Opens the journal and the engine on first use. */

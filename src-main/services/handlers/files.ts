@@ -1,9 +1,8 @@
 // Commands on files: uploads from the browser, the desktop's file dialog, reading a chosen file
 // (inspect, preview, mapping preview), and handing an exported file back (download, folder).
-import { appendFile, mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fail, failWith } from '../../../src-shared/errors';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../../util/privateFiles';
 import { inspectFile } from '../../workbook';
 import type { AreaHandlers, HandlerDeps } from './deps';
 
@@ -11,30 +10,28 @@ import type { AreaHandlers, HandlerDeps } from './deps';
 const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 export function fileHandlers(d: HandlerDeps): AreaHandlers<'files' | 'mapping' | 'shell'> {
-  const uploads = new Map<string, { path: string; bytes: number }>();
-  const { options, grants } = d;
+  const { options, grants, uploads } = d;
   return {
+    // Uploads are removed once unused for a while (services/uploads.ts).
     'files:upload': async ({ uploadId, name, chunk, done }) => {
       const o = await d.onboarding();
-      let up = uploadId ? uploads.get(uploadId) : undefined;
+      let up = uploadId ? uploads.find(uploadId) : undefined;
       if (uploadId && !up) failWith('not_found', { reason: 'upload' });
       let id = uploadId;
       if (!up) {
         const target = o.uploadPath(name);
         id = target.uploadId;
-        up = { path: target.path, bytes: 0 };
-        uploads.set(id, up);
-        await mkdir(path.dirname(up.path), { recursive: true, mode: PRIVATE_DIR_MODE });
+        up = await uploads.begin(id, target.path);
       }
       const data = Buffer.from(chunk, 'base64');
       if (up.bytes + data.length > MAX_UPLOAD_BYTES) {
-        uploads.delete(id!);
+        await uploads.discard(id!);
         failWith('file_too_large', { reason: 'upload', limitMb: MAX_UPLOAD_BYTES / 1024 / 1024 });
       }
-      await appendFile(up.path, data, { mode: PRIVATE_FILE_MODE });
-      up.bytes += data.length;
+      // Gone meanwhile (unused for an hour): the page starts again.
+      if (!(await uploads.append(id!, data))) failWith('not_found', { reason: 'upload' });
       if (done) {
-        uploads.delete(id!);
+        uploads.finish(id!);
         grants.grantRead(up.path);
       }
       return { uploadId: id!, path: done ? up.path : null, bytes: up.bytes };
@@ -50,6 +47,7 @@ export function fileHandlers(d: HandlerDeps): AreaHandlers<'files' | 'mapping' |
       }
       return { path: chosen };
     },
+    'files:takeOpened': () => ({ path: d.opened.take() }),
     'files:inspect': async ({ path: p }) => {
       await d.readable(p);
       const f = await inspectFile(p);

@@ -8,10 +8,16 @@ import type { SyncEngine } from '../../engine/syncEngine';
 import type { Journal } from '../../journal/journal';
 import type { Clock } from '../../util/clock';
 
+/** The token store, and whether a connection has a token without a keychain read each time it
+ *  is asked (services/appSecrets.ts). */
+export interface ServiceSecrets extends SecretStore {
+  hasToken(account: string): Promise<boolean>;
+}
+
 export interface OnboardingOptions {
   journal: Journal;
   engine: SyncEngine;
-  secrets: SecretStore;
+  secrets: ServiceSecrets;
   dataDir: string;
   clock?: Clock;
   /** Called when a job changes state or is created (for the UI's job list). */
