@@ -710,6 +710,13 @@ export const commands = {
       .strict(),
     output: z.object({ path: z.string().nullable() }),
   },
+  /** The supplier list the system asked the app to open (desktop: a double-click, "Open with",
+   *  a second launch naming a file), already granted to be read; null when there is none. Each
+   *  is answered once; `files:opened` tells that one is waiting. */
+  'files:takeOpened': {
+    input: z.object({}).strict(),
+    output: z.object({ path: z.string().nullable() }),
+  },
   'files:inspect': {
     input: z.object({ path: z.string().min(1).max(4096) }).strict(),
     output: FileInfoSchema,
@@ -1037,6 +1044,8 @@ export const events = {
   'jobs:changed': z.object({ jobId: z.string() }),
   /** A supplier-base export or drift report under way. */
   'base:progress': BaseProgressSchema,
+  /** The system asked the app to open a supplier list: `files:takeOpened` gives it. */
+  'files:opened': z.object({}),
 } as const;
 
 export type Commands = typeof commands;

@@ -22,6 +22,7 @@ import { watchJobsForDesktop, type DesktopPort } from '../services/desktopSignal
 import { defaultDataDir } from '../services/paths';
 import { APP_ID, APP_PAGE_URL, APP_SCHEME, isAppUrl, serveRendererFile } from './appScheme';
 import { IPC_DROPPED, IPC_EVENT, IPC_INVOKE } from './ipcChannels';
+import { SUPPLIER_LIST_EXTENSIONS, supplierListPath, supplierListsInArgv } from './launchFiles';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // `npm start` serves the page from electron-vite's dev server; otherwise it comes from the built
@@ -48,6 +49,9 @@ app.setPath('userData', dataDir);
 
 let mainWindow: BrowserWindow | undefined;
 let services: AppServices | undefined;
+/** Supplier lists the system asked to open before the services were there (the first launch's
+ *  command line, macOS's open-file at start): handed over once they are. */
+const openedEarly: string[] = [];
 
 /** Only our own page, in our own window, may call the services. */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
@@ -141,6 +145,21 @@ function showWindow(): void {
 }
 
 /**
+ * Supplier lists the system asked the app to open (launchFiles.ts): the services grant each to be
+ * read and tell the page, which shows the newest on the Import screen; the window comes to the
+ * front.
+ */
+function openFromSystem(files: readonly string[]): void {
+  if (files.length === 0) return;
+  if (!services) {
+    openedEarly.push(...files);
+    return;
+  }
+  for (const file of files) services.opened.open(file);
+  showWindow();
+}
+
+/**
  * What only a desktop can do while jobs run, with Electron's APIs: progress in the taskbar, keeping
  * the machine from suspending, and notifications that bring the window back when clicked. When
  * to do which is decided in `services/desktopSignals.ts`.
@@ -182,10 +201,22 @@ if (!app.requestSingleInstanceLock()) {
   // A second launch hands over to the first window and quits: one journal, one writer.
   app.quit();
 } else {
-  // A second launch brings our window back, or opens one when it was closed (macOS keeps running).
-  app.on('second-instance', () => {
-    if (services) showWindow();
+  // A second launch brings our window back, or opens one when it was closed (macOS keeps running),
+  // with the supplier list it was asked to open (Windows, Linux: on its command line).
+  app.on('second-instance', (_event, argv, workingDirectory) => {
+    const files = supplierListsInArgv(argv, workingDirectory);
+    if (files.length > 0) openFromSystem(files);
+    else if (services) showWindow();
   });
+  // macOS hands a file to open to the running app, also the one it starts for it (then before
+  // ready): registered before ready, as Electron asks.
+  app.on('open-file', (event, filePath) => {
+    event.preventDefault();
+    const file = supplierListPath(filePath, process.cwd());
+    if (file) openFromSystem([file]);
+  });
+  // Windows and Linux start the app with the file on its command line.
+  openFromSystem(supplierListsInArgv(process.argv, process.cwd()));
 
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
@@ -201,7 +232,7 @@ if (!app.requestSingleInstanceLock()) {
       locale: app.getLocale(),
       desktop: {
         chooseFile: async (purpose, defaultPath) => {
-          const filters = [{ name: 'Supplier lists', extensions: ['xlsx', 'csv', 'txt'] }];
+          const filters = [{ name: 'Supplier lists', extensions: [...SUPPLIER_LIST_EXTENSIONS] }];
           if (purpose === 'import') {
             const r = mainWindow
               ? await dialog.showOpenDialog(mainWindow, { properties: ['openFile'], filters })
@@ -241,6 +272,8 @@ if (!app.requestSingleInstanceLock()) {
       if (mainWindow && !mainWindow.isDestroyed())
         mainWindow.webContents.send(IPC_EVENT, event, payload);
     });
+    // The page takes what the system asked to open before now when it starts.
+    for (const file of openedEarly.splice(0)) services.opened.open(file);
     mainWindow = createWindow();
     app.on('activate', () => {
       if (!mainWindow) mainWindow = createWindow();

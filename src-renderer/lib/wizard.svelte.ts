@@ -163,6 +163,22 @@ class Wizard {
     if (r.value.path) await this.open(r.value.path);
   }
 
+  /**
+   * A supplier list the system asked the desktop app to open (a double-click, "Open with", a
+   * second launch naming it): the Import screen shows it as a file picked there. The services
+   * give the path and have granted it to be read; the page never names one itself.
+   */
+  async takeOpened(): Promise<void> {
+    const r = await call('files:takeOpened', {});
+    if (!r.ok) {
+      app.report(r.error);
+      return;
+    }
+    if (!r.value.path) return;
+    app.go({ screen: 'import' });
+    await this.open(r.value.path);
+  }
+
   async open(path: string, displayName?: string): Promise<void> {
     this.#path = path;
     this.#displayName = displayName ?? path.split(/[\\/]/).pop() ?? path;

@@ -96,7 +96,11 @@ function runPreload(file: string): Record<string, Record<string, unknown>> {
   return exposed;
 }
 
-async function startedApp(layout: Layout, dataDir: string, extra: { lockTaken?: boolean } = {}) {
+async function startedApp(
+  layout: Layout,
+  dataDir: string,
+  extra: { lockTaken?: boolean; args?: string[]; openFileAtStart?: string } = {},
+) {
   return new StandInApp({
     main: layout.main,
     dataDir,
@@ -290,6 +294,81 @@ function desktopSuite(name: string, prepare: () => Layout | string) {
       const second = await startedApp(layout, dataDir, { lockTaken: true });
       const exit = await second.exited;
       expect(exit.code, second.output).toBe(0);
+    });
+
+    it('opens the supplier list the system hands over: at a start, from a second launch, by macOS', async (ctx) => {
+      if (skipped) return ctx.skip(skipped);
+      // Lists the user opens with the app (file associations): none was chosen in the app before.
+      const folder = path.join(work, `${name.replace(/\W+/g, '-')}-opened`);
+      mkdirSync(folder, { recursive: true });
+      const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((x) => {
+        const file = path.join(folder, `Lieferanten ${x}.xlsx`);
+        copyFileSync(layout.sample, file);
+        return file;
+      }) as [string, string, string, string];
+      const opened = async () =>
+        (await app.call<{ path: string | null }>('files:takeOpened', {})).path;
+      const announced = async () =>
+        (await app.state()).sentEvents.filter((e) => e === 'files:opened').length;
+      expect(await opened()).toBeNull();
+      const refused = await app.ipc('files:preview', { path: a });
+      expect(refused.ok || refused.error?.code).toBe('file_not_chosen');
+
+      // Windows, Linux: a second launch names the file (relative to its folder, among Chromium's
+      // switches); the minimised window comes back, the page is told, the file may be read.
+      await app.send('minimize');
+      const before = await announced();
+      await app.secondInstance(
+        [process.execPath, '--original-process-start-time=13385726128', path.basename(a)],
+        folder,
+      );
+      const s = await app.state();
+      expect(s.windows.at(-1)).toMatchObject({ shown: true, focused: true, minimized: false });
+      expect(await announced()).toBe(before + 1);
+      expect(await opened()).toBe(a);
+      expect(await opened()).toBeNull();
+      expect(await app.call('files:preview', { path: a })).toMatchObject({
+        sheet: expect.any(String),
+      });
+
+      // macOS: open-file while the app runs, taken from macOS (preventDefault).
+      await app.openFile(b);
+      expect((await app.state()).openFileTaken.at(-1)).toBe(true);
+      expect(await opened()).toBe(b);
+
+      // A second launch naming no supplier list only brings the window back.
+      await app.send('minimize');
+      const announcedSoFar = await announced();
+      await app.secondInstance([process.execPath, '--flag', 'notes.pdf'], folder);
+      expect((await app.state()).windows.at(-1)).toMatchObject({
+        shown: true,
+        focused: true,
+        minimized: false,
+      });
+      expect(await announced()).toBe(announcedSoFar);
+      expect(await opened()).toBeNull();
+
+      // A start with a file on the command line and, as macOS does, one by open-file before ready:
+      // both may be read, and the page starts with the newest.
+      const fresh = await startedApp(
+        layout,
+        path.join(work, `${name.replace(/\W+/g, '-')}-start`),
+        {
+          args: [c],
+          openFileAtStart: d,
+        },
+      );
+      try {
+        const started = await fresh.started();
+        expect(started.openFileTaken).toEqual([true]);
+        expect(await fresh.call('files:takeOpened', {})).toEqual({ path: d });
+        for (const file of [c, d]) {
+          expect((await fresh.ipc('files:preview', { path: file })).ok, file).toBe(true);
+        }
+      } finally {
+        await fresh.send('quit').catch(() => undefined);
+        await fresh.exited;
+      }
     });
 
     it('runs a whole small job on the built-in sandbox through IPC', async (ctx) => {

@@ -24,6 +24,10 @@ const recorded = {
   powerSaveBlocker: [],
   shownInFolder: [],
   sent: 0,
+  /** The events sent to a window's page, by name (IPC_EVENT's first argument). */
+  sentEvents: [],
+  /** Whether the app took each open-file event (preventDefault), as macOS needs it to. */
+  openFileTaken: [],
   quitRequested: 0,
 };
 
@@ -118,8 +122,9 @@ class WebContents extends EventEmitter {
   setWindowOpenHandler(handler) {
     this.windowOpenHandler = handler;
   }
-  send() {
+  send(_channel, event) {
     recorded.sent++;
+    recorded.sentEvents.push(event);
   }
   isDestroyed() {
     return this._win.destroyed;
@@ -291,8 +296,19 @@ export default {
   powerSaveBlocker,
 };
 
-// Electron becomes ready after the main script has run its first turn.
-setImmediate(() => app._becomeReady());
+/** macOS's open-file: the app takes it by preventing its default. */
+function openFile(filePath) {
+  const event = preventable();
+  app.emit('open-file', event, filePath);
+  recorded.openFileTaken.push(event.defaultPrevented);
+}
+
+// Electron becomes ready after the main script has run its first turn. A file macOS asked the app
+// to open when it started it comes before that (STAND_IN_OPEN_FILE).
+setImmediate(() => {
+  if (env.STAND_IN_OPEN_FILE) openFile(env.STAND_IN_OPEN_FILE);
+  app._becomeReady();
+});
 
 // ---- the test's side --------------------------------------------------------------------------
 
@@ -309,6 +325,7 @@ function snapshot() {
       url: w.url,
       shown: w.shown,
       focused: w.focused,
+      minimized: w.minimized,
       destroyed: w.destroyed,
       denyWindowOpen: w.webContents.windowOpenHandler?.({ url: 'https://example.com' }),
       navigateListeners: w.webContents.listenerCount('will-navigate'),
@@ -322,6 +339,8 @@ function snapshot() {
     progress: recorded.progress,
     powerSaveBlocker: recorded.powerSaveBlocker,
     sent: recorded.sent,
+    sentEvents: recorded.sentEvents,
+    openFileTaken: recorded.openFileTaken,
     dlopens: globalThis.__standInDlopens ?? [],
   };
 }
@@ -378,7 +397,16 @@ async function perform(msg) {
       windows.at(-1)?.minimize();
       return null;
     case 'second-instance':
-      app.emit('second-instance', {}, [process.execPath], process.cwd(), {});
+      app.emit(
+        'second-instance',
+        {},
+        msg.argv ?? [process.execPath],
+        msg.workingDirectory ?? process.cwd(),
+        {},
+      );
+      return null;
+    case 'open-file':
+      openFile(msg.path);
       return null;
     case 'quit':
       app.quit();

@@ -11,6 +11,10 @@ export interface StartOptions {
   cwd: string;
   packaged?: { resourcesPath: string; appPath: string };
   lockTaken?: boolean;
+  /** The command line after the program (Windows and Linux hand a file to open this way). */
+  args?: string[];
+  /** A file macOS asks the app to open as it starts it: open-file before ready. */
+  openFileAtStart?: string;
 }
 
 export interface WindowRecord {
@@ -21,6 +25,7 @@ export interface WindowRecord {
   url: string | undefined;
   shown: boolean;
   focused: boolean;
+  minimized: boolean;
   destroyed: boolean;
   denyWindowOpen: unknown;
   navigateListeners: number;
@@ -43,6 +48,8 @@ export interface StandInState {
   progress: number[];
   powerSaveBlocker: Array<{ op: 'start' | 'stop'; type?: string; id: number }>;
   sent: number;
+  sentEvents: string[];
+  openFileTaken: boolean[];
   dlopens: string[];
 }
 
@@ -73,7 +80,7 @@ export class StandInApp {
   #pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
 
   constructor(options: StartOptions) {
-    this.child = fork(options.main, [], {
+    this.child = fork(options.main, options.args ?? [], {
       cwd: options.cwd,
       execArgv: ['--import', register],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -85,6 +92,7 @@ export class StandInApp {
         STAND_IN_RESOURCES_PATH: options.packaged?.resourcesPath ?? '',
         STAND_IN_APP_PATH: options.packaged?.appPath ?? '',
         STAND_IN_LOCK_TAKEN: options.lockTaken ? '1' : '0',
+        STAND_IN_OPEN_FILE: options.openFileAtStart ?? '',
       },
     });
     this.child.stdout!.on('data', (d) => (this.output += String(d)));
@@ -151,6 +159,16 @@ export class StandInApp {
 
   send(op: 'quit' | 'second-instance' | 'minimize' | 'close-window'): Promise<null> {
     return this.#call({ op });
+  }
+
+  /** A second launch with its command line and working folder, as Electron reports it. */
+  secondInstance(argv: string[], workingDirectory: string): Promise<null> {
+    return this.#call({ op: 'second-instance', argv, workingDirectory });
+  }
+
+  /** macOS asks the running app to open a file. */
+  openFile(filePath: string): Promise<null> {
+    return this.#call({ op: 'open-file', path: filePath });
   }
 
   /** Waits until the app has opened its window (or fails with what the app printed). */
