@@ -56,6 +56,7 @@ try {
     lines.push(`L-${i};Lieferant ${i} GmbH;Weg ${i % 300};10115;${city};${country}`);
   }
   await writeFile(file, `${lines.join('\r\n')}\r\n`);
+  services.grants.grantRead(file); // chosen by the user, as with the file dialog
   const connection = await call('connections:save', {
     name: 'Bench',
     baseUrl: 'http://127.0.0.1:9',

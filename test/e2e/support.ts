@@ -74,6 +74,10 @@ async function startKeychain(): Promise<Keychain | undefined> {
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
 export const DOCS_SCREENSHOT_DIR = path.resolve('docs/screenshots');
 export const SAMPLE = path.resolve('resources/samples/suppliers.xlsx');
+/** `npm run host` and `npm run sandbox` as they run: the bundles `npm run test:e2e` builds first
+ *  (scripts/build-cli.mjs). */
+const HOST_CLI = path.resolve('out/cli/host.mjs');
+const SANDBOX_CLI = path.resolve('out/cli/sandbox.mjs');
 
 function spawnProcess(
   args: string[],
@@ -81,7 +85,7 @@ function spawnProcess(
   what: string,
   extraEnv: Record<string, string> = {},
 ): Promise<{ child: ChildProcessWithoutNullStreams; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, ...extraEnv },
     stdio: 'pipe',
   });
@@ -123,7 +127,7 @@ export async function startHost(
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'e2e-data-')));
   const keychain = options.keychain ?? (await startKeychain());
   const { child, url: launchUrl } = await spawnProcess(
-    ['src-main/host/cli.ts', '--port', '0', '--data-dir', dataDir],
+    [HOST_CLI, '--port', '0', '--data-dir', dataDir],
     /open (http:\/\/\S+)/,
     'browser host',
     keychain?.env,
@@ -164,7 +168,7 @@ export async function startSandbox(
   tokens: string[],
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const { child, url } = await spawnProcess(
-    ['src-main/sandbox/cli.ts', '--port', '0', ...tokens.flatMap((t) => ['--token', t])],
+    [SANDBOX_CLI, '--port', '0', ...tokens.flatMap((t) => ['--token', t])],
     /sandbox listening on (http:\/\/\S+)/,
     'sandbox',
   );

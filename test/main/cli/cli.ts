@@ -12,6 +12,8 @@ import { createAppServices } from '../../../src-main/services/appServices';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SAMPLE = path.join(ROOT, 'resources/samples/suppliers.xlsx');
+/** `npm run onboard` as it runs: the bundle the global setup built (scripts/build-cli.mjs). */
+export const ONBOARD = path.join(ROOT, 'out/cli/onboard.mjs');
 export const SUMMARY =
   /^rows=\d+ created=\d+ existing=\d+ invalid=\d+ rejected=\d+ failed=\d+ pending=\d+ validation_rejected=\d+ screening_aborted=\d+$/;
 
@@ -33,7 +35,7 @@ export interface CliRun {
 }
 
 export function startCli(args: string[], env: Record<string, string> = {}): CliRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-main/cli/onboard.ts', ...args], {
+  const child = spawn(process.execPath, [ONBOARD, ...args], {
     cwd: ROOT,
     // English unless a test asks for another language: the machine's locale does not decide.
     env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...env },

@@ -7,7 +7,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/journal/journal';
-import { lastLine, parseSummary, ROOT, runCli, sandboxPerTest, writeSupplierList } from './cli';
+import {
+  lastLine,
+  ONBOARD,
+  parseSummary,
+  ROOT,
+  runCli,
+  sandboxPerTest,
+  writeSupplierList,
+} from './cli';
 
 const TOKEN = 'deactivate-cli-token';
 const env = { ONBOARD_TOKEN: TOKEN };
@@ -116,9 +124,7 @@ it('--operation deactivate names suppliers by any identifier; unknown ones are n
  *  question ending in `prompt` appears. */
 function runOnTerminal(args: string[], prompt: string, answer: string): Promise<string> {
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = [process.execPath, '--import', 'tsx', 'src-main/cli/onboard.ts', ...args]
-    .map(quote)
-    .join(' ');
+  const command = [process.execPath, ONBOARD, ...args].map(quote).join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
     cwd: ROOT,
     env: { ...process.env, ...env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C' },

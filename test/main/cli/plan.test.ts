@@ -10,6 +10,7 @@ import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
 import {
   lastLine,
   readWorkbook,
+  ONBOARD,
   ROOT,
   runCli,
   saveConnection,
@@ -234,7 +235,7 @@ describe('on a terminal', () => {
 
   /** Runs the command on a pseudo-terminal, answering the question with `answer`. */
   async function inTerminal(args: string[], answer: string): Promise<CliResult> {
-    const command = [process.execPath, '--import', 'tsx', 'src-main/cli/onboard.ts', ...args]
+    const command = [process.execPath, ONBOARD, ...args]
       .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
       .join(' ');
     const child = spawn(script, ['-qefc', command, '/dev/null'], {

@@ -1,5 +1,5 @@
-// The sandbox command as a process (ready line, a real request, clean stop on SIGTERM, exit 2 for
-// bad options), and the option parser on its own.
+// The sandbox command as a process (its token and ready lines, real requests, clean stop on
+// SIGTERM, exit 2 for bad options), and the option parser on its own.
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { CliUsageError, HELP, parseCli } from '../../../src-main/sandbox/cliOptions';
 import { SITES, call } from './client';
 
-const CLI = fileURLToPath(new URL('../../../src-main/sandbox/cli.ts', import.meta.url));
+// `npm run sandbox` as it runs: the bundle the global setup built (scripts/build-cli.mjs).
+const CLI = fileURLToPath(new URL('../../../out/cli/sandbox.mjs', import.meta.url));
 
 interface Run {
   lines: string[];
@@ -19,7 +20,7 @@ interface Run {
 }
 
 function run(args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const child = spawn(process.execPath, [CLI, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -70,6 +71,16 @@ describe('sandbox command', () => {
     const list = await call(url as string, 'GET', SITES, { token: 'cli-token' });
     expect(list.status).toBe(200);
     expect((await call(url as string, 'GET', SITES, { token: 'sandbox' })).status).toBe(403);
+    // It prints the token it was given, which its control routes need as well.
+    expect(proc.lines).toContain('sandbox token: cli-token (send it in the X-Auth-Token header)');
+    const stats = (token: string | null, headers: Record<string, string> = {}) =>
+      call(url as string, 'GET', '/__sandbox/stats', { token, headers });
+    expect((await stats('cli-token')).status).toBe(200);
+    expect((await stats('sandbox')).status).toBe(403);
+    expect((await stats(null)).status).toBe(403);
+    // The same address and web-page checks as the app's embedded sandbox.
+    expect((await stats('cli-token', { Host: 'attacker.example' })).status).toBe(421);
+    expect((await stats('cli-token', { Origin: 'http://localhost:9999' })).status).toBe(403);
     proc.kill('SIGTERM');
     expect(await proc.exit).toBe(0);
     await expect(call(url as string, 'GET', SITES, { token: 'cli-token' })).rejects.toThrow();

@@ -123,7 +123,7 @@ afterAll(async () => {
 });
 
 describe('every operation and status', () => {
-  it('answers each documented status in the documented shape', async () => {
+  it('answers each documented status in the documented shape and leaves none untested', async () => {
     for (const [operation, byStatus] of Object.entries(MATRIX)) {
       for (const [status, requests] of Object.entries(byStatus)) {
         for (const [method, path, body] of requests) {
@@ -152,9 +152,9 @@ describe('every operation and status', () => {
       await t.api.call(method, path, { body });
       expect((await t.api.call(method, path, { body })).status, operation).toBe(429);
     }
-  });
 
-  it('left no documented status of these operations untested', () => {
+    // Nothing the document lists was left out: checked in the same test, so that it holds when
+    // this test runs alone as well.
     const specPath = fileURLToPath(SPEC_URL);
     const spec = JSON.parse(readFileSync(specPath, 'utf8')) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;

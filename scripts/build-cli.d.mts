@@ -1,0 +1,6 @@
+/** Where the command-line bundles are written (out/cli). */
+export const CLI_OUT: string;
+/** The bundles and the source file each starts from. */
+export const ENTRIES: Readonly<Record<'onboard' | 'sandbox' | 'host', string>>;
+/** Builds the bundles that are missing or older than a source; resolves with their names. */
+export function buildCli(options?: { force?: boolean }): Promise<string[]>;
