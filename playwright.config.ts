@@ -7,8 +7,10 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   outputDir: 'test-results/artifacts',
   timeout: 60_000,
+  // Two files at a time, each with its own host, data folder and keychain; the tests of one file
+  // run in order. Most of a test is waiting on the sandbox, so two share a machine of two cores.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   reporter: [['list']],
   use: {
     headless: true,
