@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Result } from './errors';
 import { CreateFieldNamesSchema } from './fieldNames';
+import { DEFAULT_IDENTIFIER_TYPES, IdentifierTypesSchema } from './identifierTypes';
 import { FieldTransformSchema } from './fieldTransforms';
 import {
   MAPPABLE_FIELDS,
@@ -63,8 +64,13 @@ export const ConnectionViewSchema = z.object({
   limits: LimitsSchema,
   /** How creates spell city and address on this API (city-address unless the API refuses it). */
   fieldNames: CreateFieldNamesSchema,
+  /** What this API calls the customer id and the own id in identifier requests. */
+  identifierTypes: IdentifierTypesSchema.default(DEFAULT_IDENTIFIER_TYPES),
   /** The connection new jobs use: one that passed its test (or the practice sandbox). */
   isDefault: z.boolean().default(false),
+  /** The last answer of this API that lacked a value the app needs (a job paused on it):
+   *  the endpoint, the field and when (ms since the epoch). */
+  answerProblem: z.object({ endpoint: z.string(), field: z.string(), at: z.number() }).optional(),
 });
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
 
@@ -75,12 +81,47 @@ export const ConnectionCheckSchema = z.object({
   params: ParamsSchema.optional(),
   message: z.string(),
 });
+/** One read of the connection test as it came back: enough for a support call to start from. */
+export const AnswerSeenSchema = z.object({
+  /** What was read: list, find (an identifier no supplier has), supplier (find by the first
+   *  listed supplier's platform id), pending, screening, validation. */
+  read: z.enum(['list', 'find', 'supplier', 'pending', 'screening', 'validation']),
+  /** Method and path, e.g. `GET /public/v2/suppliers/sites`. */
+  endpoint: z.string(),
+  /** The HTTP status; absent when no answer came. */
+  status: z.number().int().optional(),
+  /** The answer's class (ok, not_found, access_denied, unexpected_response, ...). */
+  answer: z.string(),
+  /** The body: a JSON object, a JSON list, none (or not JSON). */
+  body: z.enum(['object', 'list', 'none']),
+  /** Field names of the object (of a list: of its first item), as they came. */
+  fields: z.array(z.string()),
+  /** Field names of the first item of the object's list of suppliers (`content`), if any. */
+  itemFields: z.array(z.string()).optional(),
+});
+export type AnswerSeen = z.infer<typeof AnswerSeenSchema>;
+
+/** What the API's answers looked like at the connection test (no token, no supplier data). */
+export const AnswerReportSchema = z.object({
+  /** ISO 8601, when the test ran. */
+  testedAt: z.string(),
+  baseUrl: z.string(),
+  /** How creates spell city and address (the connection's setting). */
+  fieldNames: CreateFieldNamesSchema,
+  /** The supplier list's fields besides its suppliers (its paging), empty for a bare list. */
+  pagingFields: z.array(z.string()),
+  seen: z.array(AnswerSeenSchema),
+});
+export type AnswerReport = z.infer<typeof AnswerReportSchema>;
+
 export const ConnectionTestSchema = z.object({
   ok: z.boolean(),
   checks: z.array(ConnectionCheckSchema),
   summaryCode: z.string().optional(),
   summaryParams: ParamsSchema.optional(),
   summary: z.string(),
+  /** What the answers the test read looked like (field names, statuses; never a value). */
+  answers: AnswerReportSchema.optional(),
 });
 export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
 
@@ -665,6 +706,8 @@ export const commands = {
         limits: LimitsSchema.optional(),
         /** Left out: unchanged (city-address for a new connection). */
         fieldNames: CreateFieldNamesSchema.optional(),
+        /** Left out: unchanged (CUSTOMER_ID and OWN_ID for a new connection). */
+        identifierTypes: IdentifierTypesSchema.optional(),
       })
       .strict(),
     output: ConnectionViewSchema,

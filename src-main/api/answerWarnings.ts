@@ -48,7 +48,10 @@ export class AnswerWarnings {
       for (const o of objects) {
         if (!o || typeof o !== 'object' || Array.isArray(o)) continue;
         for (const k of Object.keys(o)) seen.add(k);
-        for (const r of fields.required) if (!(r in o)) absent.add(r);
+        for (const r of fields.required) {
+          const specName = fields.specNames?.[r];
+          if (!(r in o) && !(specName !== undefined && specName in o)) absent.add(r);
+        }
       }
       for (const name of absent) fresh('missing', label + name, missing);
       // A field name of an answer is the server's text: cut short and scrubbed.

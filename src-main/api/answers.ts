@@ -2,12 +2,25 @@
 // never throws for something the API or the network did; it returns one of these, and the sync
 // engine decides per class. `answerError` turns a non-success into the app's catalogue error.
 import { appError, type AppError } from '../../src-shared/errors';
+import { word } from '../../src-shared/i18n';
 import {
   CREATE_FIELD_WIRE,
   otherFieldNames,
   type CreateFieldNames,
 } from '../../src-shared/fieldNames';
+import {
+  isConfigurableType,
+  wireType,
+  type IdentifierTypes,
+} from '../../src-shared/identifierTypes';
 import type { RateLimitBody } from './wire';
+
+/**
+ * The largest answer the app reads. The biggest legitimate one is a page of the supplier list at
+ * the largest page size asked for (2,000 suppliers of a few kB each: well under 10 MB); anything
+ * far beyond is not the supplier API, and is refused before it fills the memory.
+ */
+export const MAX_ANSWER_BYTES = 32_000_000;
 
 export type MethodGroup = 'GET' | 'WRITE';
 
@@ -56,7 +69,22 @@ export type ApiAnswer<T> =
       detail: string;
     }
   | { kind: 'offline'; reason: string }
-  | { kind: 'unexpected_response'; endpoint: string; status?: number; detail: string }
+  /** The server's TLS certificate is not trusted here (TLS inspection, self-signed, expired,
+   *  another name): nothing was sent, and waiting does not help. `host` is the one connected to. */
+  | { kind: 'untrusted_certificate'; host: string; detail: string }
+  | {
+      kind: 'unexpected_response';
+      endpoint: string;
+      status?: number;
+      detail: string;
+      /** too_large: the answer was over the size limit and not read. redirect: a 3xx, not
+       *  followed, to `target` (an origin). */
+      reason?: 'too_large' | 'redirect';
+      target?: string;
+    }
+  /** A 2xx whose body lacks a value the app needs (under the spec's name and the published
+   *  document's): retrying would not help; the job pauses and says which field is missing. */
+  | { kind: 'lacks_field'; endpoint: string; status: number; field: string; detail: string }
   | { kind: 'no_token' }
   /** Cancelled by the caller's signal (pause or cancel). `maybeSent`: the request may have
    *  reached the server; for a write that means in doubt, exactly like a timeout. */
@@ -121,7 +149,29 @@ export function answerError(answer: ApiAnswer<unknown>): AppError | undefined {
       });
     case 'offline':
       return appError('api_offline', undefined, { reason: answer.reason });
+    case 'untrusted_certificate': {
+      const params = { reason: 'named', host: answer.host, detail: answer.detail };
+      return appError(
+        'api_untrusted_certificate',
+        word('en', 'failure.api_untrusted_certificate.named', params),
+        params,
+      );
+    }
     case 'unexpected_response':
+      if (answer.reason) {
+        const params = {
+          reason: answer.reason,
+          endpoint: answer.endpoint,
+          target: answer.target ?? '',
+          limitMb: Math.round(MAX_ANSWER_BYTES / 1_000_000),
+          ...(answer.status !== undefined ? { status: answer.status } : {}),
+        };
+        return appError(
+          'api_unexpected_response',
+          word('en', `failure.api_unexpected_response.${answer.reason}`, params),
+          params,
+        );
+      }
       return appError(
         'api_unexpected_response',
         `The API answered ${answer.endpoint} in a form the app does not understand. Check that the base URL points at the supplier API.`,
@@ -131,6 +181,8 @@ export function answerError(answer: ApiAnswer<unknown>): AppError | undefined {
           detail: answer.detail,
         },
       );
+    case 'lacks_field':
+      return lacksFieldError(answer.endpoint, answer.field);
     case 'no_token':
       return appError('api_no_token');
     case 'aborted':
@@ -142,6 +194,17 @@ export function answerError(answer: ApiAnswer<unknown>): AppError | undefined {
           )
         : undefined;
   }
+}
+
+/** An answer without a value the app needs: the catalogue's sentence names the endpoint and
+ *  the field, and says what to do. */
+export function lacksFieldError(endpoint: string, field: string): AppError {
+  const params = { endpoint, field };
+  return appError(
+    'api_answer_lacks_field',
+    word('en', 'failure.api_answer_lacks_field', params),
+    params,
+  );
 }
 
 /** Ambiguous find results become this error (the find itself succeeded). */
@@ -181,4 +244,26 @@ export function fieldNamesRefusal(
     `The API expects ${wanted} instead of ${instead}: switch the connection's field names in Connection settings and retry the failed rows.`,
     { sent, expected, apiMessage: answer.message },
   );
+}
+
+/**
+ * An identifier request refused with 400 because the API does not know the type it was sent
+ * under: the answer names the type sent (the API's message, its field or its solution), or names
+ * the body's field `type`. Only the customer id's and the own id's types are the connection's
+ * setting (api-spec.md shows SUPPLIER_ID; the other two come from api-notes.md), so only they
+ * count. Returns the app's type and the name sent; undefined for any other answer.
+ */
+export function identifierTypeRefusal(
+  answer: ApiAnswer<unknown>,
+  type: string,
+  names: IdentifierTypes,
+): { type: string; sent: string } | undefined {
+  if (answer.kind !== 'row_error' || !isConfigurableType(type)) return undefined;
+  const sent = wireType(type, names);
+  const text = [answer.message, answer.field, answer.solution].filter(Boolean).join(' ');
+  // Whole names only: OWN_ID must not be found inside SUPPLIER_OWN_ID.
+  const says = (word: string, flags = '') =>
+    new RegExp(`(^|[^A-Za-z0-9_])${word}($|[^A-Za-z0-9_])`, flags).test(text);
+  if (says(sent) || answer.field === 'type' || says('type', 'i')) return { type, sent };
+  return undefined;
 }

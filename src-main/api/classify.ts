@@ -5,6 +5,7 @@ import type { AnswerInfo, ApiAnswer } from './answers';
 import {
   AccessDeniedBodySchema,
   ErrorBodySchema,
+  lackedField,
   RateLimitBodySchema,
   type AnswerFields,
   type RateLimitBody,
@@ -30,7 +31,10 @@ export interface FieldGroup {
   label?: string;
 }
 
-export type ParseOutcome<T> = { ok: true; value: T } | { ok: false; detail: string };
+/** A failed parse; `lacks` names a value the app needs that the answer does not carry under
+ *  any of the names the app knows (the answer becomes `lacks_field`). */
+export type ParseOutcome<T> =
+  { ok: true; value: T } | { ok: false; detail: string; lacks?: string };
 
 export function classify<T>(
   spec: RequestSpec<T>,
@@ -54,8 +58,9 @@ export function classify<T>(
     if (jsonError) return { kind: 'unexpected_response', endpoint, status, detail: jsonError };
     const parsed = spec.parse(json, status, info);
     if (parsed.ok) onParsed?.(json);
-    return parsed.ok
-      ? { kind: 'ok', value: parsed.value, status, info }
+    if (parsed.ok) return { kind: 'ok', value: parsed.value, status, info };
+    return parsed.lacks !== undefined
+      ? { kind: 'lacks_field', endpoint, status, field: parsed.lacks, detail: parsed.detail }
       : { kind: 'unexpected_response', endpoint, status, detail: parsed.detail };
   }
 
@@ -174,6 +179,13 @@ export function parseWith<S extends z.ZodType>(
 ): ParseOutcome<z.output<S>> {
   const r = schema.safeParse(json);
   if (r.success) return { ok: true, value: r.data };
+  for (const issue of r.error.issues) {
+    const lacks = lackedField(issue);
+    if (lacks !== undefined) {
+      const where = issue.path.length ? ` (at ${issue.path.join('.')})` : '';
+      return { ok: false, lacks, detail: `the answer has no ${lacks}${where}` };
+    }
+  }
   const issues = r.error.issues
     .slice(0, 3)
     .map((i) => `${i.path.length ? i.path.join('.') : '(body)'}: ${i.message}`)

@@ -3,13 +3,27 @@
 // (undici: keep-alive by default). The token is asked for at call time from a TokenSource and
 // lives only in the request's header: never in a field, a log line, an answer or an error.
 import { DEFAULT_CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fieldNames';
+import {
+  DEFAULT_IDENTIFIER_TYPES,
+  wireType,
+  type IdentifierTypes,
+} from '../../src-shared/identifierTypes';
 import type { SupplierCreatePayload, SupplierIdentifier } from '../../src-shared/supplier';
 import { AppFailure } from '../../src-shared/errors';
+import { MAX_ANSWER_BYTES } from './answers';
 import type { ApiAnswer, ApiAnswerKind, FindResult, MethodGroup } from './answers';
 import { AnswerWarnings } from './answerWarnings';
 import { checkBaseUrl } from './baseUrl';
 import { classify, listOf, noBody, okAnswer, parseWith, type RequestSpec } from './classify';
-import { answerDetail, loggedHeaders, networkFailure, Redactor, TOKEN_SHAPE } from './network';
+import {
+  answerDetail,
+  loggedHeaders,
+  networkFailure,
+  readBounded,
+  redirectTarget,
+  Redactor,
+  TOKEN_SHAPE,
+} from './network';
 import { countInMessage, saysAmbiguous } from './answerText';
 import {
   EventTypeListSchema,
@@ -90,6 +104,8 @@ export interface ApiClientOptions {
   onWarning?: (warning: ApiWarning) => void;
   /** How creates spell city and address (the connection's setting); default city-address. */
   fieldNames?: CreateFieldNames;
+  /** What the API calls the customer id and the own id (the connection's setting). */
+  identifierTypes?: IdentifierTypes;
   /** The transport; the global fetch by default. Injectable so a simulation replays exactly. */
   fetch?: typeof fetch;
 }
@@ -98,6 +114,9 @@ export interface CallOptions {
   /** Pause or cancel: aborts the request; the answer is `aborted`. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Sees each answer's status and JSON body (undefined when empty or not JSON), scrubbed of
+   *  the token, before it is classified: the connection test records what answers looked like. */
+  onAnswer?: (seen: { status: number; json: unknown }) => void;
 }
 
 export interface CreateAccepted {
@@ -130,6 +149,7 @@ export class ApiClient {
   private readonly warnings: AnswerWarnings;
   private readonly fetchImpl: typeof fetch;
   readonly fieldNames: CreateFieldNames;
+  readonly identifierTypes: IdentifierTypes;
 
   /** Throws AppFailure `api_insecure_url` for a base URL that is neither https nor loopback. */
   constructor(options: ApiClientOptions) {
@@ -142,6 +162,14 @@ export class ApiClient {
     this.warnings = new AnswerWarnings(options.onWarning);
     this.fetchImpl = options.fetch ?? globalThis.fetch;
     this.fieldNames = options.fieldNames ?? DEFAULT_CREATE_FIELD_NAMES;
+    this.identifierTypes = options.identifierTypes ?? DEFAULT_IDENTIFIER_TYPES;
+  }
+
+  /** The identifier with its type as this API calls it (the connection's identifier types). */
+  private onWire(identifier: CreateIdentifierInput): Omit<CreateIdentifierInput, 'type'> & {
+    type: string;
+  } {
+    return { ...identifier, type: wireType(identifier.type, this.identifierTypes) };
   }
 
   // ---- Endpoints -----------------------------------------------------------------------------
@@ -176,23 +204,6 @@ export class ApiClient {
           return { ok: true, value };
         },
         fields: (json) => [{ objects: [json], fields: ANSWER_FIELDS.create }],
-      },
-      opts,
-    );
-  }
-
-  /**
-   * The connection test's question "may this token create suppliers?", asked with a request that
-   * cannot create anything: a JSON array where the API takes one supplier object. A missing
-   * permission is answered 403; with the permission the API refuses the body with 400.
-   */
-  probeCreatePermission(opts?: CallOptions): Promise<ApiAnswer<undefined>> {
-    return this.request(
-      {
-        method: 'POST',
-        path: PATHS.sites,
-        body: [],
-        parse: () => ({ ok: true, value: undefined }),
       },
       opts,
     );
@@ -301,7 +312,7 @@ export class ApiClient {
         method: 'POST',
         path: PATHS.identifiers,
         query: identifierQuery(supplier),
-        body: identifierManagementBody(identifier),
+        body: identifierManagementBody(this.onWire(identifier)),
         parse: (json) => parseWith(IdentifierCreatedSchema, json),
         fields: (json) => [{ objects: [json], fields: ANSWER_FIELDS.identifierCreated }],
       },
@@ -320,7 +331,7 @@ export class ApiClient {
         method: 'DELETE',
         path: PATHS.identifiers,
         query: identifierQuery(supplier),
-        body: identifierManagementBody(identifier),
+        body: identifierManagementBody(this.onWire(identifier)),
         parse: noBody,
       },
       opts,
@@ -577,9 +588,35 @@ export class ApiClient {
         redirect: 'manual',
       });
       status = res.status;
+      const target =
+        res.status >= 300 && res.status < 400
+          ? redirectTarget(res.headers.get('location'), url)
+          : undefined;
+      const body = target === undefined ? await readBounded(res, MAX_ANSWER_BYTES) : undefined;
+      if (target !== undefined || body === undefined) {
+        if (target !== undefined) await res.body?.cancel().catch(() => undefined);
+        const why =
+          target !== undefined
+            ? `a redirect to ${target}, not followed`
+            : `the answer is over ${MAX_ANSWER_BYTES} bytes and was not read`;
+        return {
+          answer: {
+            kind: 'unexpected_response',
+            endpoint,
+            status,
+            detail: redactor.scrub(`HTTP ${status}: ${why}`),
+            ...(target !== undefined
+              ? { reason: 'redirect', target: redactor.scrub(target) }
+              : { reason: 'too_large' }),
+          },
+          status,
+          headers: loggedHeaders(res.headers, redactor),
+        };
+      }
       // A body may quote the token (an error message, say), and a quote cut short to fit a
       // detail would escape a search for the whole token: it goes before anything reads it.
-      const text = redactor.scrub(await res.text());
+      const text = redactor.scrub(body);
+      if (opts.onAnswer) seeAnswer(opts.onAnswer, res.status, text);
       const info = this.warnings.headerInfo(res.headers, endpoint, redactor);
       const answer = classify(spec, endpoint, res.status, text, info, (json) => {
         if (spec.fields) this.warnings.noteFields(endpoint, spec.fields(json), redactor);
@@ -598,6 +635,12 @@ export class ApiClient {
       }
       if (opts.signal?.aborted) return { answer: { kind: 'aborted', maybeSent: true } };
       const net = networkFailure(e);
+      if (net.certificate) {
+        const host = new URL(url).host;
+        return {
+          answer: { kind: 'untrusted_certificate', host, detail: redactor.scrub(net.detail) },
+        };
+      }
       return {
         answer: net.offline
           ? { kind: 'offline', reason: redactor.scrub(net.detail) }
@@ -608,6 +651,20 @@ export class ApiClient {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', onAbort);
     }
+  }
+}
+
+function seeAnswer(see: NonNullable<CallOptions['onAnswer']>, status: number, text: string) {
+  let json: unknown;
+  try {
+    json = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    json = undefined;
+  }
+  try {
+    see({ status, json });
+  } catch {
+    // An onlooker's failure must not turn an answer into a failure.
   }
 }
 

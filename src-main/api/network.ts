@@ -12,17 +12,39 @@ const OFFLINE_CODES = new Set([
   'ENETDOWN',
   'EHOSTDOWN',
   'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** The server's certificate is not one the app trusts (self-signed, an unknown authority such as
+ *  a company's TLS inspection, another name, expired): nothing was sent, and waiting changes
+ *  nothing until a certificate is installed or the address corrected. */
+const CERTIFICATE_CODES = new Set([
   'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_CHAIN_TOO_LONG',
+  'INVALID_CA',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'ERR_TLS_CERT_ALTNAME_INVALID',
+  'HOSTNAME_MISMATCH',
 ]);
 
 // Printable ASCII without spaces: anything else cannot travel in a header, and fetch would put
 // the offending value into its error message.
 export const TOKEN_SHAPE = /^[\x21-\x7e]+$/;
 
-export function networkFailure(e: unknown): { offline: boolean; detail: string } {
+export function networkFailure(e: unknown): {
+  offline: boolean;
+  /** The certificate's fault, by its code (CERT_HAS_EXPIRED, ...): not an outage. */
+  certificate?: string;
+  detail: string;
+} {
   const codes: string[] = [];
   const messages: string[] = [];
   let cur: unknown = e;
@@ -36,10 +58,50 @@ export function networkFailure(e: unknown): { offline: boolean; detail: string }
     } else break;
   }
   const offline = codes.some((c) => OFFLINE_CODES.has(c));
+  const certificate = codes.find((c) => CERTIFICATE_CODES.has(c));
   const detail = [codes[codes.length - 1], messages[messages.length - 1]]
     .filter(Boolean)
     .join(': ');
-  return { offline, detail: detail || 'network failure' };
+  return { offline, ...(certificate ? { certificate } : {}), detail: detail || 'network failure' };
+}
+
+/**
+ * An answer's body as text, or undefined when it is over `max` bytes: by its Content-Length,
+ * before anything is read, or while it streams in; the rest is then not read.
+ */
+export async function readBounded(res: Response, max: number): Promise<string | undefined> {
+  const declared = Number(res.headers.get('content-length') ?? '');
+  const refuse = async () => {
+    await res.body?.cancel().catch(() => undefined);
+    return undefined;
+  };
+  if (Number.isFinite(declared) && declared > max) return refuse();
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Where a redirect pointed: the origin of its Location (never its path or query, which may
+ *  carry anything), or undefined when it has none. */
+export function redirectTarget(location: string | null, from: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    return new URL(location, from).origin;
+  } catch {
+    return 'an address that cannot be read';
+  }
 }
 
 export function answerDetail(answer: ApiAnswer<unknown>): string | undefined {
@@ -49,6 +111,8 @@ export function answerDetail(answer: ApiAnswer<unknown>): string | undefined {
       return answer.detail;
     case 'offline':
       return answer.reason;
+    case 'untrusted_certificate':
+      return `${answer.host}: ${answer.detail}`;
     case 'row_error':
     case 'conflict':
       return `${answer.code}: ${answer.message}`;

@@ -119,8 +119,6 @@ export function identifierManagementBody(input: {
 
 const nullableString = z.string().nullish();
 
-export const IdentifierIdSchema = z.object({ id: z.string(), source: nullableString });
-
 export const ErrorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
@@ -158,37 +156,140 @@ export const CreateAcceptedSchema = z.object({
   pendingEndpoint: nullableString,
 });
 
-/** uuid: tracking. supplierId: recognising a creation whose answer was lost (without it such a
- *  creation is confirmed only once it is processed and found). */
-export const PendingSupplierSchema = z.object({
-  uuid: z.string(),
-  supplierId: IdentifierIdSchema.nullish(),
-  name: nullableString,
-  countryCode: nullableString,
-  city: nullableString,
-  address: nullableString,
-  status: nullableString,
-  reason: nullableString,
-});
-export type PendingSupplier = z.infer<typeof PendingSupplierSchema>;
+// ---- Both vocabularies, one internal shape ----------------------------------------------------
+// api-spec.md's Target names the platform id `id` and the supplier's identifiers `foreignSystems`
+// [{system, id, source}]; the published document (and a rich server) says `platformTargetId` and
+// `supplierIds` / `customerIds` / `ownIds`. Each answer below accepts both and hands the app one
+// shape (the rich names). A value the app truly needs and cannot find under either name makes
+// the parse fail with an issue carrying `params.lacks` (see `lacking`), which the client turns
+// into a `lacks_field` answer naming the field; the engine pauses the job on it.
 
-/** The pending endpoint answers a list; with `uuid` some servers answer the single object. */
-export const PendingListSchema = z.union([
-  z.array(PendingSupplierSchema),
-  PendingSupplierSchema.transform((one) => [one]),
+/** The issue of a needed value missing from an answer: `field` names it as the spec does. */
+function lacking(ctx: z.RefinementCtx, field: string): typeof z.NEVER {
+  ctx.addIssue({
+    code: 'custom',
+    message: `the answer has no ${field}`,
+    params: { lacks: field },
+  });
+  return z.NEVER;
+}
+
+/** The field name an issue of `lacking` carries; undefined for every other issue. */
+export function lackedField(issue: { code: string; params?: unknown }): string | undefined {
+  if (issue.code !== 'custom' || !issue.params || typeof issue.params !== 'object')
+    return undefined;
+  const lacks = (issue.params as { lacks?: unknown }).lacks;
+  return typeof lacks === 'string' ? lacks : undefined;
+}
+
+/** A platform id as a whole number (some servers send it as a numeric string). */
+const platformIdValue = z.union([
+  z.number().int(),
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform((v) => Number(v)),
 ]);
 
-/** platformTargetId: the supplier's platform id. supplierIds: the check by list matches rows on
- *  them (without them the check asks find-by-identifier per row instead). */
-export const SupplierSummarySchema = z.object({
-  platformTargetId: z.number().int(),
+/** A string id (a number is taken as its text). */
+const idText = z.union([z.string(), z.number().transform((v) => String(v))]);
+
+const IdentifierItemSchema = z.object({ id: idText, source: nullableString });
+const IdentifierItemsSchema = z.array(IdentifierItemSchema).nullish();
+
+/** The spec's foreignSystems entry: `system` says which kind of identifier it is. */
+const ForeignSystemSchema = z.object({
+  system: z.union([z.string(), z.number()]).nullish(),
+  id: idText.nullish(),
+  source: nullableString,
+});
+type ForeignSystem = z.infer<typeof ForeignSystemSchema>;
+export type IdentifierKindName = 'supplier' | 'customer' | 'own';
+
+/** The kind of identifier a foreignSystems `system` names (supplier, SUPPLIER_ID, supplierId,
+ *  customer, own, ...); undefined for systems the app does not handle (kept out). */
+export function foreignSystemKind(system: unknown): IdentifierKindName | undefined {
+  if (typeof system !== 'string') return undefined;
+  const word = system
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '')
+    .replace(/ids?$/, '');
+  return word === 'supplier' || word === 'customer' || word === 'own' ? word : undefined;
+}
+
+/** The identifiers of one kind: the rich list when given, else the spec's foreignSystems of
+ *  that kind, else undefined (the answer says nothing about them). */
+function identifiersOf(
+  rich: z.infer<typeof IdentifierItemsSchema>,
+  foreign: ForeignSystem[] | null | undefined,
+  kind: IdentifierKindName,
+): { id: string; source?: string | null }[] | undefined {
+  if (rich) return rich;
+  if (!foreign) return undefined;
+  return foreign.flatMap((f) =>
+    foreignSystemKind(f.system) === kind && f.id !== undefined && f.id !== null && f.id !== ''
+      ? [{ id: f.id, source: f.source ?? null }]
+      : [],
+  );
+}
+
+/** Fields shared by a supplier of the list and a supplier found, in both vocabularies. */
+const supplierFields = {
+  platformTargetId: platformIdValue.nullish(),
+  /** The spec's Target id (the platform id). */
+  id: platformIdValue.nullish(),
   name: nullableString,
   address: nullableString,
   city: nullableString,
   countryCode: nullableString,
-  supplierIds: z.array(IdentifierIdSchema).nullish(),
+  supplierIds: IdentifierItemsSchema,
+  foreignSystems: z.array(ForeignSystemSchema).nullish(),
+};
+
+/** uuid: tracking. supplierId: recognising a creation whose answer was lost (without it such a
+ *  creation is confirmed only once it is processed and found). */
+export const PendingSupplierSchema = z
+  .object({
+    uuid: nullableString,
+    supplierId: z.object({ id: idText, source: nullableString }).nullish().catch(undefined),
+    name: nullableString,
+    countryCode: nullableString,
+    city: nullableString,
+    address: nullableString,
+    status: nullableString,
+    reason: nullableString,
+  })
+  .transform((p, ctx) => {
+    const uuid = p.uuid?.trim();
+    if (!uuid) return lacking(ctx, 'uuid');
+    return { ...p, uuid };
+  });
+export type PendingSupplier = z.output<typeof PendingSupplierSchema>;
+
+/** The pending endpoint answers a list; with `uuid` the spec's server answers the one request. */
+export const PendingListSchema = z.preprocess(
+  (v) => (Array.isArray(v) ? v : [v]),
+  z.array(PendingSupplierSchema),
+);
+
+/** platformTargetId (the spec's `id`): the supplier's platform id. supplierIds (or the spec's
+ *  foreignSystems): the check by list matches rows on them (without them the check asks
+ *  find-by-identifier per row instead). */
+export const SupplierSummarySchema = z.object(supplierFields).transform((s, ctx) => {
+  const platformTargetId = s.platformTargetId ?? s.id;
+  if (platformTargetId === undefined || platformTargetId === null)
+    return lacking(ctx, 'id (platformTargetId)');
+  return {
+    platformTargetId,
+    name: s.name,
+    address: s.address,
+    city: s.city,
+    countryCode: s.countryCode,
+    supplierIds: identifiersOf(s.supplierIds, s.foreignSystems, 'supplier'),
+  };
 });
-export type SupplierSummary = z.infer<typeof SupplierSummarySchema>;
+export type SupplierSummary = z.output<typeof SupplierSummarySchema>;
 
 /** content: the suppliers. size and totalElements (or totalPages): how many pages to read; a
  *  page without them makes the check ask per row instead. */
@@ -203,73 +304,107 @@ export const SupplierPageSchema = z.object({
   last: z.boolean().nullish(),
   empty: z.boolean().nullish(),
 });
-export type SupplierPage = z.infer<typeof SupplierPageSchema>;
+export type SupplierPage = z.output<typeof SupplierPageSchema>;
 
-/** platformTargetId: the only field the app reads of a supplier found. */
-export const SupplierDetailSchema = z.object({
-  platformTargetId: z.number().int(),
-  name: nullableString,
-  sname: nullableString,
-  address: nullableString,
-  city: nullableString,
-  countryCode: nullableString,
-  postalCode: nullableString,
-  website: nullableString,
-  supplierIds: z.array(IdentifierIdSchema).nullish(),
-  customerIds: z.array(IdentifierIdSchema).nullish(),
-  ownIds: z.array(IdentifierIdSchema).nullish(),
-  screened: z.boolean().nullish(),
-  screenedStatus: nullableString,
-});
-export type SupplierDetail = z.infer<typeof SupplierDetailSchema>;
+/** platformTargetId (the spec's `id`): the only field the app needs of a supplier found. */
+export const SupplierDetailSchema = z
+  .object({
+    ...supplierFields,
+    sname: nullableString,
+    postalCode: nullableString,
+    website: nullableString,
+    customerIds: IdentifierItemsSchema,
+    ownIds: IdentifierItemsSchema,
+    screened: z.boolean().nullish(),
+    screenedStatus: nullableString,
+  })
+  .transform((s, ctx) => {
+    const platformTargetId = s.platformTargetId ?? s.id;
+    if (platformTargetId === undefined || platformTargetId === null)
+      return lacking(ctx, 'id (platformTargetId)');
+    return {
+      platformTargetId,
+      name: s.name,
+      sname: s.sname,
+      address: s.address,
+      city: s.city,
+      countryCode: s.countryCode,
+      postalCode: s.postalCode,
+      website: s.website,
+      supplierIds: identifiersOf(s.supplierIds, s.foreignSystems, 'supplier'),
+      customerIds: identifiersOf(s.customerIds, s.foreignSystems, 'customer'),
+      ownIds: identifiersOf(s.ownIds, s.foreignSystems, 'own'),
+      screened: s.screened,
+      screenedStatus: s.screenedStatus,
+    };
+  });
+export type SupplierDetail = z.output<typeof SupplierDetailSchema>;
 
 /** find-by-identifier: the published document's list form, or the spec's single object. */
-export const FindByIdentifierSchema = z.union([
+export const FindByIdentifierSchema = z.preprocess(
+  (v) => (Array.isArray(v) ? v : [v]),
   z.array(SupplierDetailSchema),
-  SupplierDetailSchema.transform((one) => [one]),
-]);
+);
 
-/** Not read by the app (the spec shows no body for it). */
-export const IdentifierCreatedSchema = z.object({
-  type: nullableString,
-  id: nullableString,
-  source: nullableString,
-  platformTargetId: z.number().int().nullish(),
-});
+/** Not read by the app (the spec shows no body for it: none, or an empty one, is fine). */
+export const IdentifierCreatedSchema = z
+  .object({
+    type: nullableString,
+    id: idText.nullish(),
+    source: nullableString,
+    platformTargetId: platformIdValue.nullish(),
+  })
+  .nullish()
+  .transform((v) => v ?? {});
 
 /** screeningRequestIds: which requests were made (empty: the supplier was skipped). */
-export const ScreeningAcceptedSchema = z.object({
-  screeningRequestIds: z.array(z.number().int()),
-  message: nullableString,
-});
+export const ScreeningAcceptedSchema = z
+  .object({
+    screeningRequestIds: z.array(z.number().int()).nullish(),
+    message: nullableString,
+  })
+  .transform((v, ctx) =>
+    v.screeningRequestIds
+      ? { screeningRequestIds: v.screeningRequestIds, message: v.message }
+      : lacking(ctx, 'screeningRequestIds'),
+  );
 
 /** status: the only field the spec shows; the id, when given, is kept with the row. */
-export const ScreeningStatusSchema = z.object({
-  id: z.number().int().nullish(),
-  // Further values may appear: kept as text, the sync engine treats unknown ones as running.
-  status: z.string(),
-  periodInYears: z.number().int().nullish(),
-});
-export type ScreeningStatus = z.infer<typeof ScreeningStatusSchema>;
+export const ScreeningStatusSchema = z
+  .object({
+    id: z.number().int().nullish(),
+    // Further values may appear: kept as text, the sync engine treats unknown ones as running.
+    status: nullableString,
+    periodInYears: z.number().int().nullish(),
+  })
+  .transform((v, ctx) =>
+    v.status
+      ? { id: v.id, status: v.status, periodInYears: v.periodInYears }
+      : lacking(ctx, 'status'),
+  );
+export type ScreeningStatus = z.output<typeof ScreeningStatusSchema>;
 
 /** requestId: the request the row follows. */
-export const ValidationAcceptedSchema = z.object({
-  requestId: z.string(),
-  message: nullableString,
-});
+export const ValidationAcceptedSchema = z
+  .object({ requestId: idText.nullish(), message: nullableString })
+  .transform((v, ctx) =>
+    v.requestId ? { requestId: v.requestId, message: v.message } : lacking(ctx, 'requestId'),
+  );
 
 /** status (and outcomeTargetId, rejectionReason when given): what the spec shows. */
-export const ValidationStatusSchema = z.object({
-  requestId: nullableString,
-  status: z.string(),
-  platformTargetId: z.number().int().nullish(),
-  outcomeTargetId: z.number().int().nullish(),
-  rejectionReason: nullableString,
-  rejectionReasonNotes: nullableString,
-  createdAt: nullableString,
-  resolvedAt: nullableString,
-});
-export type ValidationStatus = z.infer<typeof ValidationStatusSchema>;
+export const ValidationStatusSchema = z
+  .object({
+    requestId: idText.nullish(),
+    status: nullableString,
+    platformTargetId: platformIdValue.nullish(),
+    outcomeTargetId: platformIdValue.nullish(),
+    rejectionReason: nullableString,
+    rejectionReasonNotes: nullableString,
+    createdAt: nullableString,
+    resolvedAt: nullableString,
+  })
+  .transform((v, ctx) => (v.status ? { ...v, status: v.status } : lacking(ctx, 'status')));
+export type ValidationStatus = z.output<typeof ValidationStatusSchema>;
 
 /**
  * The fields of each answer as the published document lists them: `required` are those it
@@ -280,7 +415,18 @@ export type ValidationStatus = z.infer<typeof ValidationStatusSchema>;
 export interface AnswerFields {
   required: readonly string[];
   known: readonly string[];
+  /** A required field's name in api-spec.md's vocabulary: an answer that carries it under that
+   *  name lacks nothing (the Target's `id`, `foreignSystems`). */
+  specNames?: Readonly<Record<string, string>>;
 }
+
+/** The Target's words for the published document's supplier fields. */
+const TARGET_NAMES = {
+  platformTargetId: 'id',
+  supplierIds: 'foreignSystems',
+  customerIds: 'foreignSystems',
+  ownIds: 'foreignSystems',
+} as const;
 
 const SUPPLIER_DETAIL_FIELDS: AnswerFields = {
   required: ['platformTargetId', 'name', 'supplierIds', 'customerIds', 'ownIds', 'screened'],
@@ -306,7 +452,11 @@ const SUPPLIER_DETAIL_FIELDS: AnswerFields = {
     'earliestAlert',
     'siteGroup',
     'connectionContactsCount',
+    // api-spec.md's Target.
+    'id',
+    'foreignSystems',
   ],
+  specNames: TARGET_NAMES,
 };
 
 export const ANSWER_FIELDS = {
@@ -335,7 +485,17 @@ export const ANSWER_FIELDS = {
   },
   pageItem: {
     required: ['platformTargetId', 'name', 'supplierIds'],
-    known: ['platformTargetId', 'name', 'address', 'city', 'countryCode', 'supplierIds'],
+    known: [
+      'platformTargetId',
+      'name',
+      'address',
+      'city',
+      'countryCode',
+      'supplierIds',
+      'id',
+      'foreignSystems',
+    ],
+    specNames: TARGET_NAMES,
   },
   supplier: SUPPLIER_DETAIL_FIELDS,
   identifierCreated: {

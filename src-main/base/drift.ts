@@ -224,6 +224,7 @@ export async function driftReport(o: DriftOptions): Promise<DriftResult> {
   // Postal codes: the list has none; read them for the matched rows that have one to compare.
   const fields = o.compare ?? DRIFT_FIELDS;
   const wantPostal = o.postalCodes !== false && fields.includes('postalCode');
+  const postalUnknown = new Set<(typeof rows)[number]>();
   if (!basePostal && wantPostal && o.details) {
     const need = rows.filter((r) => r.platform && r.file.postalCode);
     const details = o.details;
@@ -236,9 +237,13 @@ export async function driftReport(o: DriftOptions): Promise<DriftResult> {
           o.signal ? { signal: o.signal } : {},
         );
         result.detailReads++;
-        if (answer.kind === 'ok' && answer.value.found === 'one')
-          r.platform!.postalCode = answer.value.supplier.postalCode ?? '';
-        else if (answer.kind === 'aborted') return;
+        if (answer.kind === 'ok' && answer.value.found === 'one') {
+          const postal = answer.value.supplier.postalCode;
+          // A supplier answered without a postal code (api-spec.md's Target shows none): not
+          // compared for that row, rather than reported as a difference.
+          if (postal === undefined || postal === null) postalUnknown.add(r);
+          else r.platform!.postalCode = postal;
+        } else if (answer.kind === 'aborted') return;
         if (result.detailReads % 50 === 0)
           onProgress?.({ phase: 'rows', rows: rows.length, detailReads: result.detailReads });
       }
@@ -247,12 +252,16 @@ export async function driftReport(o: DriftOptions): Promise<DriftResult> {
     await Promise.all(Array.from({ length: 8 }, worker));
     if (o.signal?.aborted) return result;
   }
+  const postalRead = rows.filter((r) => r.platform && r.file.postalCode).length;
   result.postalCodesCompared =
-    fields.includes('postalCode') && (basePostal || (wantPostal && Boolean(o.details)));
+    fields.includes('postalCode') &&
+    (basePostal ||
+      (wantPostal && Boolean(o.details) && (postalRead === 0 || postalUnknown.size < postalRead)));
   const compare = fields.filter((f) => f !== 'postalCode' || result.postalCodesCompared);
+  const withoutPostal = compare.filter((f) => f !== 'postalCode');
   for (const r of rows) {
     if (r.platform) {
-      r.differs = differences(r.file, r.platform, compare);
+      r.differs = differences(r.file, r.platform, postalUnknown.has(r) ? withoutPostal : compare);
       if (r.differs.length) r.status = 'differs';
       for (const f of r.differs) byField[f]++;
     }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fieldNames';
+import { parseIdentifierTypes, type IdentifierTypes } from '../../src-shared/identifierTypes';
 import { defaultDataDir } from '../services/paths';
 import { UsageError } from './words';
 
@@ -71,6 +72,12 @@ Where:
                             that connection for later runs; with --resume, the resumed
                             job's connection takes it and the rows refused for the old names
                             go again in that job
+  --identifier-types T      what the API calls the customer id and the own id in identifier
+                            requests, e.g. CUSTOMER_ID=CUST,OWN_ID=OWN (default
+                            CUSTOMER_ID=CUSTOMER_ID,OWN_ID=OWN_ID); kept with the connection
+                            at --base-url or named by --connection; with --resume, the resumed
+                            job's connection takes it and the rows refused for the type go
+                            again in that job
   --journal FILE            the job journal (default: journal.sqlite in the data folder)
   --data-dir DIR            the data folder (default: the app's)
   --out FILE                the results file, .xlsx or .csv (default: next to the input)
@@ -111,6 +118,8 @@ export interface Args {
   connection: string | undefined;
   tokenEnv: string | undefined;
   fieldNames: CreateFieldNames | undefined;
+  /** --identifier-types: the connection's names of the customer id and the own id. */
+  identifierTypes: IdentifierTypes | undefined;
   screening: 2 | 5 | 10 | null;
   validate: boolean;
   skipExisting: boolean;
@@ -165,6 +174,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
         connection: { type: 'string' },
         'token-env': { type: 'string' },
         'field-names': { type: 'string' },
+        'identifier-types': { type: 'string' },
         screening: { type: 'string' },
         validate: { type: 'boolean', default: false },
         'skip-existing': { type: 'boolean', default: false },
@@ -286,6 +296,14 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
       throw new UsageError('cli.usage.fieldNamesWithoutBaseUrl');
     }
   }
+  let identifierTypes: IdentifierTypes | undefined;
+  if (values['identifier-types'] !== undefined) {
+    identifierTypes = parseIdentifierTypes(values['identifier-types']);
+    if (!identifierTypes)
+      throw new UsageError('cli.usage.identifierTypes', { given: values['identifier-types'] });
+    if (!values['base-url'] && !values.connection && resume === undefined)
+      throw new UsageError('cli.usage.identifierTypesWithoutConnection');
+  }
   if (values['dry-run'] && values['check-only']) {
     throw new UsageError('cli.usage.dryRunCheckOnly');
   }
@@ -303,6 +321,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     connection: values.connection,
     tokenEnv: values['token-env'],
     fieldNames: fieldNames as CreateFieldNames | undefined,
+    identifierTypes,
     screening,
     validate: values.validate ?? false,
     // Screening may cost money: suppliers that exist already are skipped unless included.

@@ -13,6 +13,7 @@ import { connectionAt, tokenStore } from './connection';
 import { readMappingFile } from './mappingFile';
 import { CliFailure, cliWords, UsageError } from './words';
 import { formatDuration } from './progressView';
+import { environmentTransport } from '../api/transport';
 
 export const BASE_HELP = `Usage: npm run onboard -- --export-suppliers FILE.xlsx [options]
        npm run onboard -- --drift LIST [--out REPORT.xlsx] [options]
@@ -167,6 +168,7 @@ export async function baseMain(argv: string[]): Promise<number> {
       journalPath: args.journal ? path.resolve(args.journal) : journalPathFor(args.dataDir),
       transport: 'direct',
       secrets,
+      network: environmentTransport(),
       sandbox: useSandbox ? PRACTICE_SANDBOX : false,
     });
     const core = await services.ready();

@@ -1,6 +1,7 @@
 // What both commands of the command line (the import and the supplier base) need to reach the
 // API: the token's store, and the saved connection at a --base-url.
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
+import { sameIdentifierTypes, type IdentifierTypes } from '../../src-shared/identifierTypes';
 import { KeyringSecretStore, MemorySecretStore, type SecretStore } from '../api';
 import type { Journal } from '../journal/journal';
 import type { Onboarding } from '../services/onboarding';
@@ -21,12 +22,13 @@ export function tokenStore(tokenEnv: string | undefined): {
 }
 
 /** The id of the saved connection (not the sandbox) at `baseUrl`, saved under the host's name
- *  when there is none; `fieldNames` given and different is stored on it. */
+ *  when there is none; `fieldNames` and `identifierTypes` given and different are stored on it. */
 export async function connectionAt(
   journal: Journal,
   onboarding: Onboarding,
   baseUrl: string,
   fieldNames?: CreateFieldNames,
+  identifierTypes?: IdentifierTypes,
 ): Promise<string> {
   const url = baseUrl.replace(/\/+$/, '');
   const found = journal.listConnections().find((c) => !c.isSandbox && c.baseUrl === url);
@@ -36,14 +38,34 @@ export async function connectionAt(
         name: new URL(url).host,
         baseUrl: url,
         ...(fieldNames ? { fieldNames } : {}),
+        ...(identifierTypes ? { identifierTypes } : {}),
       })
     ).id;
-  if (fieldNames && fieldNames !== found.fieldNames)
+  const newNames = fieldNames && fieldNames !== found.fieldNames;
+  const newTypes = identifierTypes && !sameIdentifierTypes(identifierTypes, found.identifierTypes);
+  if (newNames || newTypes)
     await onboarding.saveConnection({
       id: found.id,
       name: found.name,
       baseUrl: found.baseUrl,
-      fieldNames,
+      ...(newNames ? { fieldNames } : {}),
+      ...(newTypes ? { identifierTypes } : {}),
     });
   return found.id;
+}
+
+/** Stores `identifierTypes` on a saved connection when they differ; true when they did. */
+export async function setConnectionIdentifierTypes(
+  onboarding: Onboarding,
+  conn: { id: string; name: string; baseUrl: string; identifierTypes: IdentifierTypes },
+  identifierTypes: IdentifierTypes,
+): Promise<boolean> {
+  if (sameIdentifierTypes(identifierTypes, conn.identifierTypes)) return false;
+  await onboarding.saveConnection({
+    id: conn.id,
+    name: conn.name,
+    baseUrl: conn.baseUrl,
+    identifierTypes,
+  });
+  return true;
 }

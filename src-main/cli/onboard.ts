@@ -7,6 +7,7 @@ import { isSettled } from '../../src-shared/rowStates';
 import { toAppError, type AppError } from '../../src-shared/errors';
 import { hasKey, word, type Params } from '../../src-shared/i18n';
 import { otherFieldNames } from '../../src-shared/fieldNames';
+import { formatIdentifierTypes } from '../../src-shared/identifierTypes';
 import type { RunExit } from '../engine/jobRunner';
 import { sandboxEngineSettings } from '../engine/settings';
 import type { Journal } from '../journal/journal';
@@ -19,13 +20,14 @@ import { operationOf } from '../../src-shared/operations';
 import { PAID_FIELDS } from '../../src-shared/supplier';
 import { baseMain, isBaseCommand } from './baseCommands';
 import { isScoresCommand, scoresMain } from '../scores/cli';
-import { connectionAt, tokenStore } from './connection';
+import { connectionAt, setConnectionIdentifierTypes, tokenStore } from './connection';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
 import { CLI_WORDING, findRetrySource, retryDetails, retrySummary } from './retryFrom';
 import { confirmStart, resumeCommand } from './start';
 import { summarize, summaryLine, summaryOf } from './summary';
 import { CliFailure, cliWords, type Words } from './words';
+import { environmentTransport } from '../api/transport';
 
 export { summarize, summaryLine, type Summary } from './summary';
 
@@ -91,6 +93,8 @@ export async function main(argv: string[]): Promise<number> {
       journalPath,
       transport: 'direct',
       secrets,
+      // HTTPS_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS, as Node's tools honour them.
+      network: environmentTransport(),
       // A sandbox at --base-url (npm run sandbox), or the job resumed there: follow its pace, not
       // the real API's minutes. The built-in sandbox's connection gets its own on top.
       ...(args.sandboxProcessingMs !== undefined
@@ -160,8 +164,26 @@ export async function main(argv: string[]): Promise<number> {
       }
       connectionId = found.id;
       if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
+      // With --resume, the resumed job's connection takes them (below).
+      if (
+        args.identifierTypes &&
+        args.resume === undefined &&
+        (await setConnectionIdentifierTypes(onboarding, found, args.identifierTypes))
+      )
+        view.log(
+          w.t('cli.connection.identifierTypes', {
+            name: found.name,
+            names: formatIdentifierTypes(args.identifierTypes),
+          }),
+        );
     } else if (args.baseUrl) {
-      connectionId = await connectionAt(journal, onboarding, args.baseUrl, args.fieldNames);
+      connectionId = await connectionAt(
+        journal,
+        onboarding,
+        args.baseUrl,
+        args.fieldNames,
+        args.resume === undefined ? args.identifierTypes : undefined,
+      );
       if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
     } else if (core.sandboxConnectionId) {
       connectionId = core.sandboxConnectionId;
@@ -199,6 +221,16 @@ export async function main(argv: string[]): Promise<number> {
       if (args.fieldNames) {
         const again = onboarding.switchFieldNames(job.id, args.fieldNames);
         view.log(w.n('cli.resume.fieldNames', again, { names: args.fieldNames }));
+      }
+      // The API refused the type of a customer id or an own id: the same job goes on under the
+      // names it uses.
+      if (args.identifierTypes) {
+        const again = onboarding.setIdentifierTypes(job.id, args.identifierTypes);
+        view.log(
+          w.n('cli.resume.identifierTypes', again, {
+            names: formatIdentifierTypes(args.identifierTypes),
+          }),
+        );
       }
     } else if (args.undo !== undefined) {
       // The undo of an onboarding job: a deactivate job of the suppliers it created, on its
@@ -412,7 +444,16 @@ export async function main(argv: string[]): Promise<number> {
         }),
       );
       if (exit === 'access_denied')
-        view.log(job.stateReason ? w.reason(job.stateReason) : w.t('cli.run.tokenRefused'));
+        view.log(
+          job.stateReason ? w.reason(job.stateReason) : w.t('cli.run.tokenRefused'),
+          // With --json the line carries the reason's code and params too.
+          job.stateReason
+            ? {
+                code: job.stateReason.code,
+                ...(job.stateReason.params ? { params: job.stateReason.params } : {}),
+              }
+            : {},
+        );
       const sent = journal.getConnection(job.connectionId)?.fieldNames;
       if (job.stateReason?.code === 'api_field_names' && sent)
         view.log(
@@ -507,7 +548,12 @@ export async function main(argv: string[]): Promise<number> {
           ? `${error.message}${error.details?.cause ? ` (${String(error.details.cause)})` : ''}`
           : w.failure(error),
     );
-    if (error.code === 'api_access_denied' || error.code === 'api_no_token') return EXIT.auth;
+    if (
+      error.code === 'api_access_denied' ||
+      error.code === 'api_no_token' ||
+      error.code === 'api_untrusted_certificate'
+    )
+      return EXIT.auth;
     if (error.code === 'disk_full') return EXIT.interrupted;
     return EXIT.usage;
   } finally {

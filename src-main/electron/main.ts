@@ -20,6 +20,7 @@ import { appError, err } from '../../src-shared/errors';
 import { createAppServices, type AppServices } from '../services/appServices';
 import { watchJobsForDesktop, type DesktopPort } from '../services/desktopSignals';
 import { defaultDataDir } from '../services/paths';
+import { systemTransport } from '../api/transport';
 import { APP_ID, APP_PAGE_URL, APP_SCHEME, isAppUrl, serveRendererFile } from './appScheme';
 import { IPC_DROPPED, IPC_EVENT, IPC_INVOKE } from './ipcChannels';
 import { SUPPLIER_LIST_EXTENSIONS, supplierListPath, supplierListsInArgv } from './launchFiles';
@@ -230,6 +231,9 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       transport: 'electron',
       locale: app.getLocale(),
+      // The system's proxy settings (PAC included) for each address, and its certificate store
+      // besides Node's: a company's proxy and root certificate work without any setting here.
+      network: systemTransport((url) => session.defaultSession.resolveProxy(url)),
       desktop: {
         chooseFile: async (purpose, defaultPath) => {
           const filters = [{ name: 'Supplier lists', extensions: [...SUPPLIER_LIST_EXTENSIONS] }];

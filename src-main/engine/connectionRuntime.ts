@@ -6,6 +6,7 @@ import { ApiClient, Scheduler, ThrottledApi, type TokenSource } from '../api';
 import type { LimitWindow, SendLogStore } from '../api/limiter';
 import type { Clock } from '../util/clock';
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
+import type { IdentifierTypes } from '../../src-shared/identifierTypes';
 import { identityKey } from '../../src-shared/supplier';
 
 export interface ConnectionRuntimeOptions {
@@ -21,6 +22,8 @@ export interface ConnectionRuntimeOptions {
   onWarning?: (warning: ApiWarning) => void;
   /** How creates spell city and address (the connection's setting). */
   fieldNames?: CreateFieldNames;
+  /** What the API calls the customer id and the own id (the connection's setting). */
+  identifierTypes?: IdentifierTypes;
   /** The transport (the global fetch by default). */
   fetch?: typeof fetch;
 }
@@ -52,6 +55,7 @@ export class ConnectionRuntime {
       ...(o.requestTimeoutMs !== undefined ? { timeoutMs: o.requestTimeoutMs } : {}),
       ...(o.onWarning ? { onWarning: o.onWarning } : {}),
       ...(o.fieldNames ? { fieldNames: o.fieldNames } : {}),
+      ...(o.identifierTypes ? { identifierTypes: o.identifierTypes } : {}),
       ...(o.fetch ? { fetch: o.fetch } : {}),
     });
     const limits: { GET?: LimitWindow[]; WRITE?: LimitWindow[] } = {};

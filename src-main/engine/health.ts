@@ -5,8 +5,10 @@ import { diskFull, HELD_UNTIL_CONFIRMED, isDiskFull } from '../journal/journal';
 import type { JournalRow } from '../journal/journal';
 import { appError, type AppError } from '../../src-shared/errors';
 import { errorReason, reason, warningOf, type CodedMessage } from './messages';
+import { recordAnswerProblem } from './answerProblems';
 import { backoffMs } from './progress';
 import type { JobRunnerDeps, RunExit, StopReason } from './runTypes';
+import { StallWatch } from './stall';
 
 export class JobHealth {
   private readonly stop = new AbortController();
@@ -17,12 +19,16 @@ export class JobHealth {
   /** Nothing is sent before this moment: the network was lost. */
   offlineUntil = 0;
   offline = false;
+  /** What the answers were while no row moved (see stall.ts). */
+  readonly stall: StallWatch;
 
   constructor(
     private readonly d: JobRunnerDeps,
     private readonly emitProgress: (force?: boolean) => void,
     private readonly wake: () => void,
-  ) {}
+  ) {
+    this.stall = new StallWatch(d.settings, (w) => d.events.warning({ jobId: d.jobId, ...w }));
+  }
 
   get signal(): AbortSignal {
     return this.stop.signal;
@@ -95,6 +101,16 @@ export class JobHealth {
     this.halt('access_denied');
   }
 
+  /** An answer without a value the app needs (under every name it knows): asking again would
+   *  get the same answer, so the job pauses with the endpoint and the field, and the connection
+   *  keeps the problem for its screen (`recordAnswerProblem`). */
+  answerLacksField(answer: { endpoint: string; field: string }): void {
+    const params = { endpoint: answer.endpoint, field: answer.field };
+    this.refusal = reason('answer_lacks_field', params);
+    recordAnswerProblem(this.d.journal, this.d.conn.id, { ...params, at: this.d.clock.now() });
+    this.halt('access_denied');
+  }
+
   /** No network (or no token): nothing was sent. The job waits and probes with backoff. */
   nothingSent(kind: 'offline' | 'no_token'): void {
     if (kind === 'no_token') return this.refused(appError('api_no_token'));
@@ -121,11 +137,13 @@ export class JobHealth {
 
   /** A read that failed: offline waits, 403 pauses, anything else is tried again later. */
   readFailed(answer: ApiFailure, row?: JournalRow): void {
-    if (answer.kind === 'access_denied')
+    if (answer.kind === 'access_denied' || answer.kind === 'untrusted_certificate')
       return this.refused(answerError(answer) ?? appError('api_access_denied'));
     if (answer.kind === 'offline' || answer.kind === 'no_token')
       return this.nothingSent(answer.kind);
+    if (answer.kind === 'lacks_field') return this.answerLacksField(answer);
     if (answer.kind === 'aborted') return;
+    this.noteFailure(answer);
     // The supplier list or the pending list is missing: a wrong base URL.
     if (answer.kind === 'not_found' && !row) return this.wrongAddress();
     if (row) {
@@ -140,6 +158,32 @@ export class JobHealth {
         },
       });
     }
+  }
+
+  /** An answer that came but could not be used, for the stall warning (a lost answer, a
+   *  timeout or a reset connection is no answer). */
+  private noteFailure(answer: ApiFailure): void {
+    if (answer.kind === 'unexpected_response') {
+      return this.stall.note({
+        kind: 'unreadable',
+        endpoint: answer.endpoint,
+        detail: answer.detail,
+      });
+    }
+    if (answer.kind === 'maybe_processed' && answer.reason !== 'server_error') return;
+    if (answer.kind === 'throttled') return;
+    const status = 'status' in answer && answer.status !== undefined ? answer.status : undefined;
+    const detail =
+      answer.kind === 'maybe_processed'
+        ? answer.detail
+        : 'message' in answer && answer.message
+          ? answer.message
+          : answer.kind.replace('_', ' ');
+    this.stall.note({
+      kind: 'error',
+      endpoint: status !== undefined ? `HTTP ${String(status)}` : answer.kind.replace('_', ' '),
+      detail,
+    });
   }
 
   /** The job's state reason for a full disk. */

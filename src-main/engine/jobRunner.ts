@@ -174,6 +174,8 @@ export class JobRunner {
       const counts = journal.counts(jobId);
       const now = clock.now();
       const online = now >= health.offlineUntil;
+      // No silent stall: rows that do not move while the API answers are warned of.
+      health.stall.tick(counts, now, health.offline);
 
       if ((counts.valid ?? 0) > 0 && lanes.idle('check') && now >= this.checker.retryAt && online) {
         await this.checker.check();

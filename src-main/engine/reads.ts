@@ -22,7 +22,8 @@ import {
 import { reconcileDeactivatePolicy } from './policy/deactivate';
 import { reconcileIdChangePolicy } from './policy/idchange';
 import { nextIdentifier, nothingLeft, reconcileIdentifierPolicy } from './policy/identifiers';
-import { followUpStageOf, stageStates, type FollowUpStage } from './stages';
+import { followUpStageOf, isKnownStatus, stageStates, type FollowUpStage } from './stages';
+import { PATHS } from '../api/wire';
 import { holderQuery } from '../../src-shared/operations';
 import type { IdentifierToAttach } from '../../src-shared/supplier';
 import { rowError } from './messages';
@@ -33,7 +34,13 @@ export function evidenceContext(
   run: RunContext,
   extra: Partial<EvidenceContext> = {},
 ): EvidenceContext {
-  return { options: run.options, maxWriteAttempts: run.d.settings.maxWriteAttempts, ...extra };
+  return {
+    options: run.options,
+    maxWriteAttempts: run.d.settings.maxWriteAttempts,
+    now: run.d.clock.now(),
+    unknownStatusMs: run.d.settings.unknownStatusMaxMs,
+    ...extra,
+  };
 }
 
 /** Find by identifier, as evidence; undefined after a failed read (handled). */
@@ -67,9 +74,27 @@ async function statusOf(
   const identifier = platformIdentifier(row);
   if (!identifier) return undefined;
   const o = { jobId: run.d.jobId, signal: run.health.signal, kind: 'poll' as const };
-  return stage === 'screening'
-    ? evidenceOf(run, row, await run.d.conn.api.getScreening(identifier, o), screeningEvidence)
-    : evidenceOf(run, row, await run.d.conn.api.getValidation(identifier, o), validationEvidence);
+  const evidence =
+    stage === 'screening'
+      ? evidenceOf(run, row, await run.d.conn.api.getScreening(identifier, o), screeningEvidence)
+      : evidenceOf(run, row, await run.d.conn.api.getValidation(identifier, o), validationEvidence);
+  if (evidence?.status !== undefined) noteStatus(run, stage, evidence.status);
+  return evidence;
+}
+
+/** A status read, for the stall warning; one the documentation does not list is said at once. */
+function noteStatus(run: RunContext, stage: FollowUpStage, status: string): void {
+  const { settings } = run.d;
+  const endpoint = `GET ${stage === 'screening' ? PATHS.screening : PATHS.validation}`;
+  const known = isKnownStatus(stage, status);
+  if (!known) run.health.stall.unknownStatus(stage, endpoint, status);
+  run.health.stall.note({
+    kind: 'status',
+    endpoint,
+    status,
+    known,
+    waitMs: stage === 'screening' ? settings.expectedScreeningMs : settings.expectedValidationMs,
+  });
 }
 
 function evidenceOf<T>(

@@ -151,11 +151,21 @@ export async function requestFollowUp(
   );
 }
 
-/** A write after the supplier exists, classified (nothing was asked for on create). */
-function classifyWrite(run: RunContext, stage: WriteStage, answer: ApiAnswer<WriteValue>) {
+/** A write after the supplier exists, classified (nothing was asked for on create); an
+ *  identifier request's with the type it sent. */
+function classifyWrite(
+  run: RunContext,
+  stage: WriteStage,
+  answer: ApiAnswer<WriteValue>,
+  identifierType?: string,
+) {
+  const { client } = run.d.conn;
   return classify(stage, answer, {
-    fieldNames: run.d.conn.client.fieldNames,
+    fieldNames: client.fieldNames,
     sent: { screening: false, validation: false },
+    ...(identifierType !== undefined
+      ? { identifier: { type: identifierType, names: client.identifierTypes } }
+      : {}),
   });
 }
 
@@ -186,7 +196,7 @@ export async function attachIdentifier(run: RunContext, row: JournalRow): Promis
     run,
     row,
     sending,
-    identifierWritePolicy(classifyWrite(run, 'identifiers', answer), row, ctx),
+    identifierWritePolicy(classifyWrite(run, 'identifiers', answer, id.type), row, ctx),
   );
 }
 
@@ -260,6 +270,6 @@ export async function changeIdentifier(run: RunContext, row: JournalRow): Promis
     run,
     row,
     sending,
-    idChangeWritePolicy(classifyWrite(run, 'idchange', answer), change),
+    idChangeWritePolicy(classifyWrite(run, 'idchange', answer, id.type), change),
   );
 }

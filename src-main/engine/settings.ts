@@ -37,6 +37,13 @@ export interface EngineSettings {
   expectedCreationMs: number;
   expectedScreeningMs: number;
   expectedValidationMs: number;
+  /** No row changed state this long while the API kept answering: the job warns why (the
+   *  endpoint, what its answers lacked or repeated). A documented status still running is
+   *  warned of only once it lasted as long as the platform usually takes (expected*Ms). */
+  stallWarnMs: number;
+  /** How long a screening or validation status the documentation does not list is followed
+   *  before the row needs the user (its problem naming the status): never polled forever. */
+  unknownStatusMaxMs: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -57,6 +64,8 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   expectedCreationMs: 3 * 3_600_000,
   expectedScreeningMs: 3 * 3_600_000,
   expectedValidationMs: 3 * 3_600_000,
+  stallWarnMs: 10 * 60_000,
+  unknownStatusMaxMs: 12 * 3_600_000,
 };
 
 /** Settings scaled to a sandbox whose lifecycles take `processingMs` (creation) and, when
@@ -78,5 +87,6 @@ export function sandboxEngineSettings(
     expectedCreationMs: processingMs,
     expectedScreeningMs: lifecycles.screeningMs ?? processingMs,
     expectedValidationMs: lifecycles.validationMs ?? processingMs,
+    unknownStatusMaxMs: 10 * 60_000,
   };
 }

@@ -73,6 +73,19 @@ export const NOT_VISIBLE_MARK = 'status_not_visible';
 
 export const SCREENING_END = new Set(['Finished', 'NoFindings', 'Aborted']);
 export const VALIDATION_END = new Set(['COMPLETED', 'REJECTED']);
+/** The statuses the API documents for a request still running. */
+export const SCREENING_RUNNING = new Set(['New']);
+export const VALIDATION_RUNNING = new Set(['PENDING']);
+/** Kept in a row's error code (with `since` and `status` in its params) while its screening or
+ *  validation answers a status the documentation does not list: followed for a bounded time. */
+export const UNKNOWN_STATUS_MARK = 'status_unknown';
+
+/** A status the API's documentation lists for the stage (running or ended). */
+export function isKnownStatus(stage: FollowUpStage, status: string): boolean {
+  return stage === 'screening'
+    ? SCREENING_END.has(status) || SCREENING_RUNNING.has(status)
+    : VALIDATION_END.has(status) || VALIDATION_RUNNING.has(status);
+}
 
 /** The engine's lanes: each keeps a few requests outstanding for the scheduler to pace. */
 export type Lane =

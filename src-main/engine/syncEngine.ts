@@ -320,6 +320,7 @@ export class SyncEngine {
       sendLog: this.o.journal.sendLog,
       limits: conn.limits,
       fieldNames: conn.fieldNames,
+      identifierTypes: conn.identifierTypes,
       requestTimeoutMs: this.settingsFor(connectionId).requestTimeoutMs,
       ...(this.o.concurrency ? { concurrency: this.o.concurrency } : {}),
       ...(this.o.fetch ? { fetch: this.o.fetch } : {}),

@@ -8,6 +8,7 @@ import { applyDecision } from './apply';
 import type { RunContext } from './context';
 import { trackPolicy } from './policy/evidence';
 import { evidenceContext, find } from './reads';
+import { PATHS } from '../api/wire';
 import { TRACKED_STATES } from './stages';
 
 export class Tracker {
@@ -66,13 +67,23 @@ export class Tracker {
     health.reachable();
     // Still pending: nothing to write. Left the pending list: created, or (after the settle
     // delay) vanished.
-    const gone = rows.filter(
-      (row) =>
-        !(
-          (row.creationUuid && snap.value.byUuid.has(row.creationUuid)) ||
-          (row.identityKey && snap.value.byIdentity.get(row.identityKey))
-        ),
-    );
+    let still: string | undefined;
+    const gone = rows.filter((row) => {
+      const uuid =
+        (row.creationUuid && snap.value.byUuid.has(row.creationUuid) && row.creationUuid) ||
+        (row.identityKey && snap.value.byIdentity.get(row.identityKey));
+      still ??= uuid || undefined;
+      return !uuid;
+    });
+    // For the stall warning: the same pending status, round after round (once per round).
+    if (still !== undefined)
+      health.stall.note({
+        kind: 'status',
+        endpoint: `GET ${PATHS.pending}`,
+        status: snap.value.byUuid.get(still)?.status ?? 'PENDING',
+        known: true,
+        waitMs: d.settings.expectedCreationMs,
+      });
     await Promise.all(gone.map((row) => lanes.hold(row.id, () => this.resolveGone(row))));
   }
 

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createAppServices } from '../services/appServices';
 import { defaultDataDir } from '../services/paths';
 import { startBrowserHost } from './browserHost';
+import { environmentTransport } from '../api/transport';
 
 const HELP = `Usage: npm run host -- [options]
 
@@ -47,6 +48,8 @@ async function main(): Promise<number> {
   const services = createAppServices({
     dataDir: values['data-dir'] ?? defaultDataDir(),
     transport: 'browser-host',
+    // HTTPS_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS, as Node's tools honour them.
+    network: environmentTransport(),
   });
   let host;
   try {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { fail } from '../../src-shared/errors';
+import { DEFAULT_IDENTIFIER_TYPES } from '../../src-shared/identifierTypes';
 import { pick, type ReadHandle, type WriteHandle } from './handle';
 import { connections, type ConnectionLimits } from './schema';
 
@@ -13,6 +14,7 @@ export type NewConnection = {
   limits: ConnectionLimits;
   isSandbox?: boolean;
   fieldNames?: Connection['fieldNames'];
+  identifierTypes?: Connection['identifierTypes'];
 };
 
 export function createConnection(h: WriteHandle, input: NewConnection): Connection {
@@ -24,6 +26,7 @@ export function createConnection(h: WriteHandle, input: NewConnection): Connecti
     isSandbox: input.isSandbox ?? false,
     createdAt: h.clock.now(),
     fieldNames: input.fieldNames ?? 'city-address',
+    identifierTypes: input.identifierTypes ?? { ...DEFAULT_IDENTIFIER_TYPES },
   };
   h.db.insert(connections).values(row).run();
   return row;
@@ -45,11 +48,13 @@ export function deleteConnection(h: WriteHandle, id: string): boolean {
 export function updateConnection(
   h: WriteHandle,
   id: string,
-  patch: Partial<Pick<Connection, 'name' | 'baseUrl' | 'limits' | 'fieldNames'>>,
+  patch: Partial<
+    Pick<Connection, 'name' | 'baseUrl' | 'limits' | 'fieldNames' | 'identifierTypes'>
+  >,
 ): Connection {
   const current = getConnection(h, id) ?? fail('not_found', undefined, { connectionId: id });
   const next = { ...current, ...patch };
-  const set = pick(next, ['name', 'baseUrl', 'limits', 'fieldNames']);
+  const set = pick(next, ['name', 'baseUrl', 'limits', 'fieldNames', 'identifierTypes']);
   h.db.update(connections).set(set).where(eq(connections.id, id)).run();
   return next;
 }

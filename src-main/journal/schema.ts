@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
+import type { IdentifierTypes } from '../../src-shared/identifierTypes';
 import type {
   IdentifierAction,
   OpResult,
@@ -121,6 +122,12 @@ export const connections = sqliteTable('connections', {
   createdAt: integer('created_at').notNull(),
   /** How creates spell city and address on this API (api-spec.md leaves it open). */
   fieldNames: text('field_names').$type<CreateFieldNames>().notNull().default('city-address'),
+  /** What this API calls the customer id and the own id in identifier requests (api-spec.md
+   *  shows only SUPPLIER_ID). */
+  identifierTypes: text('identifier_types', { mode: 'json' })
+    .$type<IdentifierTypes>()
+    .notNull()
+    .default({ CUSTOMER_ID: 'CUSTOMER_ID', OWN_ID: 'OWN_ID' }),
 });
 
 export const jobs = sqliteTable(

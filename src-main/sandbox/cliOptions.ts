@@ -1,6 +1,7 @@
 // Command-line options of `npm run sandbox`, turned into SandboxOptions. Every mistake becomes a
 // CliUsageError whose message says what to fix.
 import { parseArgs } from 'node:util';
+import { parseIdentifierTypes } from '../../src-shared/identifierTypes';
 import { DEFAULT_LIMITS, PERMISSIONS } from './types';
 import type {
   SandboxFaults,
@@ -55,12 +56,16 @@ Options:
                          after applying); latency: extra delay range in milliseconds.
   --find-form spec|list  find-by-identifier answers as the spec says (one object; 404 none;
                          400 several) or as the published document does (a list) (default spec).
-  --answers full|spec    Answer with every field of the published document, or with only the
-                         fields api-spec.md shows (a leaner server, as the real API may be)
+  --answers full|spec    Answer with every field of the published document, or with only what
+                         api-spec.md shows, in its words (a supplier's id as id, identifiers
+                         as foreignSystems; a leaner server, as the real API may be)
                          (default full).
   --field-names N        How creates must spell city and address: city-address, or
                          locality-addressLine, which refuses city and address with a 400
                          naming them (default city-address).
+  --identifier-types T   What identifier requests must call the customer id and the own id,
+                         e.g. CUSTOMER_ID=CUST,OWN_ID=OWN; any other type is refused with a 400
+                         naming it (default CUSTOMER_ID=CUSTOMER_ID,OWN_ID=OWN_ID).
   --seed-suppliers FILE  Suppliers to start with, from a .json or .csv file (see
                          src-main/sandbox/README.md); identifiers may be shared on purpose.
                          "sample" loads a small built-in practice base.
@@ -224,6 +229,7 @@ export function parseCli(argv: string[]): CliCommand {
         'find-form': { type: 'string' },
         answers: { type: 'string' },
         'field-names': { type: 'string' },
+        'identifier-types': { type: 'string' },
         'seed-suppliers': { type: 'string' },
         state: { type: 'string' },
         'random-seed': { type: 'string' },
@@ -306,6 +312,15 @@ export function parseCli(argv: string[]): CliCommand {
       );
     }
     options.createFieldNames = names;
+  }
+  if (values['identifier-types'] !== undefined) {
+    const types = parseIdentifierTypes(values['identifier-types']);
+    if (!types) {
+      throw new CliUsageError(
+        `--identifier-types must look like CUSTOMER_ID=CUST,OWN_ID=OWN (two different names of uppercase letters, digits or underscores), not "${values['identifier-types']}".`,
+      );
+    }
+    options.identifierTypes = types;
   }
   if (values['seed-suppliers'] !== undefined) options.seedSuppliers = values['seed-suppliers'];
   if (values.state !== undefined) {

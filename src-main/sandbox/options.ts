@@ -1,5 +1,6 @@
 // The sandbox's settings: their defaults, the checks every option passes (at start and when
 // changed at run time), and the API users its tokens stand for.
+import { IdentifierTypesSchema } from '../../src-shared/identifierTypes';
 import {
   PERMISSIONS,
   type SandboxLimits,
@@ -31,11 +32,13 @@ export type Settings = Required<
     | 'findByIdentifierForm'
     | 'answers'
     | 'createFieldNames'
+    | 'identifierTypes'
     | 'externalScores'
   >
 > & {
   randomSeed: number | undefined;
   log: ((line: string) => void) | undefined;
+  statusAnswers: SandboxOptions['statusAnswers'];
 };
 
 export interface Caller {
@@ -111,6 +114,14 @@ export function checkOptions(o: Partial<SandboxOptions>): void {
   ) {
     throw new RangeError(
       "Sandbox option createFieldNames must be 'city-address' or 'locality-addressLine'.",
+    );
+  }
+  if (
+    o.identifierTypes !== undefined &&
+    !IdentifierTypesSchema.safeParse(o.identifierTypes).success
+  ) {
+    throw new RangeError(
+      'Sandbox option identifierTypes must be {CUSTOMER_ID, OWN_ID}: two different names of 1 to 40 uppercase letters, digits or underscores.',
     );
   }
   for (const t of o.tokens ?? []) {

@@ -3,7 +3,6 @@
 import countries from 'i18n-iso-countries';
 import { invalidRequest } from './apiError';
 import type { CreateInput, IdentifierKind, IdentifierQuery, ScoreInput } from './stateSchema';
-import { IDENTIFIER_KINDS } from './stateSchema';
 
 const INT32_MAX = 2147483647;
 export const SCREENING_PERIODS = [2, 5, 10];
@@ -209,18 +208,36 @@ export function parseValidation(body: unknown): IdentifierQuery {
   return identifierFromBody(bodyObject(body).identifier, 'identifier');
 }
 
-export function parseIdentifierBody(body: unknown): {
+/**
+ * An identifier management body. `names` is what this API calls the customer id and the own id;
+ * a type under any other name is refused with a 400 naming it and the accepted ones.
+ */
+export function parseIdentifierBody(
+  body: unknown,
+  names: { CUSTOMER_ID: string; OWN_ID: string } = { CUSTOMER_ID: 'CUSTOMER_ID', OWN_ID: 'OWN_ID' },
+): {
   type: IdentifierKind;
+  /** The name the type was sent under. */
+  sentAs: string;
   id: string;
   source: string;
 } {
   const b = bodyObject(body);
-  const type = requiredText(b.type, 'type');
-  if (!(IDENTIFIER_KINDS as string[]).includes(type)) {
-    throw invalidRequest(`type must be one of ${IDENTIFIER_KINDS.join(', ')}`);
+  const sentAs = requiredText(b.type, 'type');
+  const accepted: Record<string, IdentifierKind> = {
+    SUPPLIER_ID: 'SUPPLIER_ID',
+    [names.CUSTOMER_ID]: 'CUSTOMER_ID',
+    [names.OWN_ID]: 'OWN_ID',
+  };
+  const type = Object.hasOwn(accepted, sentAs) ? accepted[sentAs] : undefined;
+  if (!type) {
+    throw invalidRequest(
+      `type ${sentAs} is not supported; type must be one of ${Object.keys(accepted).join(', ')}`,
+    );
   }
   return {
-    type: type as IdentifierKind,
+    type,
+    sentAs,
     id: requiredText(b.id, 'id'),
     source: optionalText(b.source, 'source') ?? '',
   };

@@ -1,6 +1,6 @@
 // The operations of the sandbox API, one route per path and method: the permission each needs,
 // whether it takes a JSON body, and what it does to the state and answers.
-import { AccessDenied, invalidRequest } from './apiError';
+import { AccessDenied, invalidRequest, notFound } from './apiError';
 import { eventTypesOf } from './eventTypes';
 import type { Reply } from './http';
 import type { Caller, Settings } from './options';
@@ -41,7 +41,12 @@ export function publicRoutes(
   state: SandboxState,
   settings: Pick<
     Settings,
-    'answers' | 'createFieldNames' | 'findByIdentifierForm' | 'externalScores'
+    | 'answers'
+    | 'createFieldNames'
+    | 'identifierTypes'
+    | 'findByIdentifierForm'
+    | 'externalScores'
+    | 'statusAnswers'
   >,
 ): Routes {
   // External scores are a feature of the organization: without it every call is refused 403
@@ -133,11 +138,16 @@ export function publicRoutes(
       GET: {
         permission: 'ACCESS_PUBLIC_SUPPLIERS',
         run: ({ caller, params, now }) => {
-          const uuid = params.get('uuid')?.trim();
-          return {
-            status: 200,
-            body: lean('pending', state.pending(caller.user, now, uuid || undefined)),
-          };
+          const uuid = params.get('uuid')?.trim() || undefined;
+          const entries = state.pending(caller.user, now, uuid);
+          // The spec: "pending suppliers, or the one request": by uuid, spec answers give the one
+          // object (404 once it is no longer pending); full answers keep the document's array.
+          if (uuid !== undefined && settings.answers === 'spec') {
+            const [one] = entries;
+            if (!one) throw notFound('No pending creation with this uuid.');
+            return { status: 200, body: lean('pending', one) };
+          }
+          return { status: 200, body: lean('pending', entries) };
         },
       },
     },
@@ -165,10 +175,11 @@ export function publicRoutes(
         body: true,
         run: ({ params, body, baseUrl }) => {
           const q = identifierFromQuery(params);
-          const ident = parseIdentifierBody(body);
+          const ident = parseIdentifierBody(body, settings.identifierTypes);
           const target = state.resolveOne(q);
           state.addIdentifier(target.platform_id, ident.type, ident.id, ident.source);
-          const out: Record<string, unknown> = { type: ident.type, id: ident.id };
+          // Answered under the name it was sent with.
+          const out: Record<string, unknown> = { type: ident.sentAs, id: ident.id };
           if (ident.source !== '') out.source = ident.source;
           out.platformTargetId = target.platform_id;
           return {
@@ -176,7 +187,7 @@ export function publicRoutes(
             headers: {
               Location: `${baseUrl}/public/v2/suppliers/sites/find-by-identifier?platformId=${target.platform_id}`,
             },
-            body: out,
+            body: lean('identifierCreated', out),
           };
         },
       },
@@ -185,7 +196,7 @@ export function publicRoutes(
         body: true,
         run: ({ params, body }) => {
           const q = identifierFromQuery(params);
-          const ident = parseIdentifierBody(body);
+          const ident = parseIdentifierBody(body, settings.identifierTypes);
           const target = state.resolveOne(q);
           state.removeIdentifier(target.platform_id, ident.type, ident.id, ident.source);
           return { status: 204 };
@@ -201,7 +212,10 @@ export function publicRoutes(
             status: 200,
             body: lean(
               'screeningStatus',
-              state.screeningStatus(caller.user, target.platform_id, now),
+              asConfigured(
+                state.screeningStatus(caller.user, target.platform_id, now),
+                settings.statusAnswers?.screening,
+              ),
             ),
           };
         },
@@ -235,7 +249,10 @@ export function publicRoutes(
             status: 200,
             body: lean(
               'validationStatus',
-              state.validationStatus(caller.user, target.platform_id, now),
+              asConfigured(
+                state.validationStatus(caller.user, target.platform_id, now),
+                settings.statusAnswers?.validation,
+              ),
             ),
           };
         },
@@ -285,7 +302,10 @@ export function publicRoutes(
         body: true,
         run: ({ caller, body, now }) => {
           scoresEnabled();
-          return { status: 200, body: state.writeScores(caller.user, parseScores(body), now) };
+          return {
+            status: 200,
+            body: lean('scoreWrite', state.writeScores(caller.user, parseScores(body), now)),
+          };
         },
       },
     },
@@ -302,4 +322,12 @@ export function publicRoutes(
       },
     },
   };
+}
+
+/** A status read with its status replaced by the test-only `statusAnswers` setting, if set. */
+function asConfigured(
+  answer: Record<string, unknown>,
+  status: string | undefined,
+): Record<string, unknown> {
+  return status === undefined ? answer : { ...answer, status };
 }

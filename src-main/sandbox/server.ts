@@ -55,9 +55,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     findByIdentifierForm: options.findByIdentifierForm ?? 'spec',
     answers: options.answers ?? 'full',
     createFieldNames: options.createFieldNames ?? 'city-address',
+    identifierTypes: options.identifierTypes ?? { CUSTOMER_ID: 'CUSTOMER_ID', OWN_ID: 'OWN_ID' },
     externalScores: options.externalScores ?? true,
     randomSeed: options.randomSeed,
     log: options.log,
+    statusAnswers: options.statusAnswers,
   };
   let seeds: SandboxSeedSupplier[] = loadSeedSuppliers(options.seedSuppliers);
   checkSeedIds(seeds);
@@ -315,9 +317,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         'findByIdentifierForm',
         'answers',
         'createFieldNames',
+        'identifierTypes',
         'externalScores',
         'randomSeed',
         'log',
+        'statusAnswers',
       ] as const) {
         if (key in patch) (settings as Record<string, unknown>)[key] = patch[key];
       }

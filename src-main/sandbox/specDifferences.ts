@@ -31,6 +31,11 @@ export interface SpecDifference {
   pattern?: RegExp;
   /** spec-answer: the required fields of the document the lean body leaves out. */
   missing?: string[];
+  /** Forgiven only for a sandbox started with `answers: 'spec'` (as every 'spec-answer' is). */
+  specOnly?: boolean;
+  /** spec-answer: the instance paths where `missing` is forgiven; by default the body itself
+   *  or an item of a list body. */
+  at?: RegExp;
   reason: string;
 }
 
@@ -195,7 +200,7 @@ export const SPEC_DIFFERENCES: readonly SpecDifference[] = [
     status: 200,
     kind: 'choice',
     reason:
-      'With uuid the answer is still an array: one entry, or none once the creation is processed (or when the uuid belongs to another API user). Status is New for the first fifth of the processing time, then Pending.',
+      'With uuid the answer (answers: full) is still an array: one entry, or none once the creation is processed (or when the uuid belongs to another API user); answers: spec gives the one object or 404 (see spec-answer-pending-one). Status is New for the first fifth of the processing time, then Pending.',
   },
   {
     id: 'deactivation-frees-ids',
@@ -231,9 +236,72 @@ export const SPEC_DIFFERENCES: readonly SpecDifference[] = [
     path: '/public/v2/suppliers/sites/find-by-identifier',
     status: 200,
     kind: 'spec-answer',
-    missing: ['supplierIds', 'customerIds', 'ownIds', 'screened'],
+    missing: ['platformTargetId', 'supplierIds', 'customerIds', 'ownIds'],
     reason:
-      "api-spec.md shows no field of the supplier found; answers: 'spec' sends its id (platformTargetId, the spec's word) and name. The document also requires supplierIds, customerIds, ownIds and screened.",
+      "api-spec.md shows no field of the supplier found, which is a Target; answers: 'spec' sends the Target's fields the app could use, in the spec's words: id (the platform id), name, screened, screenedStatus and foreignSystems [{system, id, source}] (system supplier, customer or own) for the identifiers. The document names the id platformTargetId and the identifiers supplierIds, customerIds and ownIds, and requires them.",
+  },
+  {
+    id: 'spec-answer-list',
+    method: 'GET',
+    path: '/public/v2/suppliers/sites',
+    status: 200,
+    kind: 'spec-answer',
+    missing: ['platformTargetId', 'supplierIds'],
+    at: /^\/content\/\d+$/,
+    reason:
+      "api-spec.md shows neither the list's query parameters nor its fields (\"active sites\"); answers: 'spec' sends api-notes.md's page (content, size, number, totalElements, totalPages) with api-notes.md's items (name, address, city, countryCode) whose id and identifiers are in the Target's words: id, and foreignSystems with the supplier ids. The document names the items' id platformTargetId and their identifiers supplierIds, and requires them.",
+  },
+  {
+    id: 'spec-answer-pending-one',
+    method: 'GET',
+    path: '/public/v2/suppliers/sites/pending',
+    status: 200,
+    kind: 'single-item',
+    specOnly: true,
+    reason:
+      'api-spec.md: the pending endpoint answers "pending suppliers, or the one request" (with uuid). With answers: \'spec\' the sandbox answers a uuid with that one object; the published document answers an array of one. Clients must accept both.',
+  },
+  {
+    id: 'spec-answer-pending-gone',
+    method: 'GET',
+    path: '/public/v2/suppliers/sites/pending',
+    status: 404,
+    kind: 'undocumented-status',
+    schema: 'ErrorDTO',
+    specOnly: true,
+    reason:
+      "With answers: 'spec', a uuid that is no longer pending (processed, or another API user's) is answered 404 resource_not_found, the spec's general answer for a request that does not exist; the published document answers an empty array and lists no 404 here.",
+  },
+  {
+    id: 'spec-answer-identifier-created',
+    method: 'POST',
+    path: '/public/v2/suppliers/sites/identifiers',
+    status: 201,
+    kind: 'spec-answer',
+    missing: ['type', 'id', 'platformTargetId'],
+    reason:
+      "api-spec.md: the response bodies of the identifier endpoints are not shown; answers: 'spec' sends an empty object. The document requires type, id and platformTargetId.",
+  },
+  {
+    id: 'spec-answer-score-write',
+    method: 'POST',
+    path: '/public/v1/scores/externals',
+    status: 200,
+    kind: 'spec-answer',
+    missing: ['totalCount', 'validCount', 'resolvedCount', 'writtenCount', 'skippedCount'],
+    reason:
+      "api-spec.md shows the write result as success and errors; answers: 'spec' sends only those. The document also requires the counts (totalCount, validCount, resolvedCount, writtenCount, skippedCount).",
+  },
+  {
+    id: 'spec-answer-score-write-errors',
+    method: 'POST',
+    path: '/public/v1/scores/externals',
+    status: 200,
+    kind: 'spec-answer',
+    missing: ['identifier'],
+    at: /^\/errors\/\d+$/,
+    reason:
+      "api-spec.md: each error has entryIndex, optional scoreIndex, reason and message; answers: 'spec' sends only those. The document also requires the entry's identifier on each error.",
   },
   {
     id: 'spec-answer-screening-accepted',
@@ -282,5 +350,13 @@ export const SPEC_DIFFERENCES: readonly SpecDifference[] = [
     kind: 'request',
     reason:
       "api-spec.md leaves city/locality and address/addressLine unsettled; the document and api-notes.md use city and address, which the sandbox takes by default. With createFieldNames: 'locality-addressLine' it takes locality and addressLine instead and refuses city and address with 400 invalid_request naming them, so that clients can be tested against either spelling.",
+  },
+  {
+    id: 'identifier-types',
+    method: 'POST',
+    path: '/public/v2/suppliers/sites/identifiers',
+    kind: 'request',
+    reason:
+      "api-spec.md shows only SUPPLIER_ID as an identifier type; CUSTOMER_ID and OWN_ID come from api-notes.md, which the sandbox takes by default. With identifierTypes: {CUSTOMER_ID: 'CUST', OWN_ID: 'OWN'} it takes those names instead and refuses any other type with 400 invalid_request naming it and the accepted ones, so that clients can be tested against an API that calls them differently.",
   },
 ];

@@ -94,18 +94,25 @@ export interface SandboxOptions {
   faults?: SandboxFaults;
   /** spec: 200 single object / 404 none / 400 several; list: 200 array. Default 'spec'. */
   findByIdentifierForm?: 'spec' | 'list';
-  /** full: every field of the published document; spec: only the fields api-spec.md shows
-   *  (see specAnswers.ts). Default 'full'. */
+  /** full: every field of the published document; spec: only what api-spec.md shows, in its
+   *  words (a Target's id and foreignSystems; see specAnswers.ts). Default 'full'. */
   answers?: 'full' | 'spec';
   /** How creates must spell city and address: city-address (api-notes.md) or
    *  locality-addressLine, which refuses city and address with 400. Default 'city-address'. */
   createFieldNames?: 'city-address' | 'locality-addressLine';
+  /** What identifier requests must call the customer id and the own id (api-spec.md shows only
+   *  SUPPLIER_ID; CUSTOMER_ID and OWN_ID come from api-notes.md). Any other `type` is refused
+   *  with 400 invalid_request naming it and the accepted ones. Default CUSTOMER_ID and OWN_ID. */
+  identifierTypes?: { CUSTOMER_ID: string; OWN_ID: string };
   /** Whether the organization has the external-scores feature (api-spec.md: "only when enabled
    *  for the organization"); false answers every /public/v1/scores/externals call 403 with
    *  `loggedIn: true` and no permission named. Default true. */
   externalScores?: boolean;
   /** Path to a .json or .csv file, records, or 'sample' for the built-in practice base. */
   seedSuppliers?: string | SandboxSeedSupplier[];
+  /** Test only: every screening or validation status read answers this status instead of the
+   *  lifecycle's (an API answering a status its documentation does not list). Default none. */
+  statusAnswers?: { screening?: string; validation?: string };
   /** SQLite file for state that survives restarts; default in memory. */
   statePath?: string;
   /** Makes faults, odds and ids reproducible. */

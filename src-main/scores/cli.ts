@@ -24,6 +24,7 @@ import { journalPathFor, defaultDataDir } from '../services/paths';
 import { defaultExportPath, ownResults } from '../services/onboarding/results';
 import { createScoresJob } from './job';
 import { exportScoresResults, type ScoresSummary } from './results';
+import { environmentTransport } from '../api/transport';
 
 export const SCORES_HELP = `Usage: npm run onboard -- <file> --operation scores --perspective ID [options]
        npm run onboard -- --operation scores --resume [JOB] [options]
@@ -117,6 +118,7 @@ export async function scoresMain(argv: string[]): Promise<number> {
       journalPath: o.values.journal ? path.resolve(o.values.journal) : journalPathFor(dataDir),
       transport: 'direct',
       secrets,
+      network: environmentTransport(),
       sandbox: useSandbox ? PRACTICE_SANDBOX : false,
       // A sandbox at --base-url: follow its pace, as the onboarding's command line does.
       ...(processingMs !== undefined

@@ -403,6 +403,10 @@ export class ScoresRunner {
         this.health.refused(error);
         return;
       }
+      case 'untrusted_certificate':
+        await back({ refundAttempt: true, nextAttemptAt: 0 }, 'queued');
+        this.health.refused(answerError(answer)!);
+        return;
       case 'offline':
       case 'no_token':
         await back({ refundAttempt: true, nextAttemptAt: 0 }, 'queued');
@@ -465,7 +469,8 @@ export class ScoresRunner {
     if (answer.kind === 'ok') seen = answer.value;
     else if (answer.kind === 'not_found') seen = [];
     else {
-      if (answer.kind === 'access_denied') return this.health.refused(answerError(answer)!);
+      if (answer.kind === 'access_denied' || answer.kind === 'untrusted_certificate')
+        return this.health.refused(answerError(answer)!);
       if (answer.kind === 'offline' || answer.kind === 'no_token')
         return this.health.nothingSent(answer.kind);
       if (answer.kind === 'aborted') return;

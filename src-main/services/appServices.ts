@@ -40,6 +40,7 @@ import { createRouter, type CommandRouter, type Handlers } from './router';
 import { RunLogRecorder } from './runPicture';
 import { said } from '../../src-shared/i18n/said';
 import { APP_VERSION } from './version';
+import type { Transport } from '../api/transport';
 
 export interface DesktopHooks {
   chooseFile(purpose: 'import' | 'export', defaultPath?: string): Promise<string | null>;
@@ -69,6 +70,9 @@ export interface AppServicesOptions {
   desktop?: DesktopHooks;
   /** Engine settings for every connection (tests and automation; the sandbox's own come on top). */
   engineSettings?: Partial<EngineSettings>;
+  /** The way to the API (proxy, certificates: src-main/api/transport.ts), closed with the
+   *  services; the global fetch by default. */
+  network?: Transport;
 }
 
 export interface AppServices {
@@ -180,6 +184,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       journal,
       secrets,
       clock,
+      ...(options.network ? { fetch: options.network.fetch } : {}),
       ...(options.engineSettings ? { settings: options.engineSettings } : {}),
       settingsFor: (conn) =>
         conn.isSandbox && practice
@@ -335,6 +340,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
           c.journal.close();
         }
       }
+      // Tunnels through a proxy hold their connections open until closed.
+      await options.network?.close();
     },
   };
 }

@@ -1,17 +1,21 @@
 // "Test connection": reachability, the token, and each permission the app needs, in plain words.
-// Nothing the test sends can change anything on the platform: reads are probed with one small list
-// call; the permission to create with a JSON array where the API takes one supplier object (403
-// without the permission, 400 with it); screening and validation with an identifier no supplier
-// has (403 without the permission, 404 or 400 with it). Entitlements for screening and
-// validation on create cannot be probed without creating a supplier: the app learns them at the
-// first creation and says so here.
+// The test sends reads only, never a write: the supplier list (one item), find-by-identifier for
+// an identifier no supplier has (and for the first listed supplier, by its platform id), the
+// pending list, and the screening and validation status of that unknown identifier (404 with
+// the permission, 403 without). Whether the token may create suppliers, and whether screening
+// and validation may be asked for with a creation, cannot be read: the first real creation
+// confirms them, and the test says so.
+//
+// Besides the checks it records what the answers looked like (field names, paging fields, the
+// statuses), so a support call can start from it (`answers`).
 //
 // Each check and the summary are data (`check.<code>`, `checkSummary.<code>` in
 // src-shared/i18n/connection.ts); their `message` and `summary` are the English wording.
-import type { ConnectionTest } from '../../src-shared/contract';
+import type { AnswerReport, AnswerSeen, ConnectionTest } from '../../src-shared/contract';
 import type { Params } from '../../src-shared/i18n';
 import type { en } from '../../src-shared/i18n/connection';
-import type { ApiAnswer, ApiClient } from '../api';
+import type { ApiAnswer, ApiClient, CallOptions } from '../api';
+import { PATHS } from '../api/wire';
 import { said } from '../../src-shared/i18n/said';
 
 type Check = ConnectionTest['checks'][number];
@@ -31,12 +35,68 @@ function checkOf(
   return { key, status, ...said('check', code, params) };
 }
 
-/** The checks without which the app cannot work with this connection at all. */
-const ESSENTIAL: ReadonlyArray<Check['key']> = ['reachable', 'token', 'read', 'create'];
+/** The checks without which the app cannot work with this connection at all. Creating is not
+ *  among them: no read can tell, the first real creation does (a refusal pauses the job). */
+const ESSENTIAL: ReadonlyArray<Check['key']> = ['reachable', 'token', 'read'];
 
-export async function testConnection(client: ApiClient): Promise<ConnectionTest> {
+const TIMEOUT_MS = 15_000;
+
+export interface ConnectionTestOptions {
+  /** The time the test runs at (its report's `testedAt`, and the made-up identifier). */
+  now?: () => Date;
+}
+
+export async function testConnection(
+  client: ApiClient,
+  options: ConnectionTestOptions = {},
+): Promise<ConnectionTest> {
+  const testedAt = (options.now ?? (() => new Date()))();
   const checks: Check[] = [];
-  const read = await client.listSuppliers(0, 1, { timeoutMs: 15_000 });
+  const seen: AnswerSeen[] = [];
+  let listJson: unknown;
+  /** Runs one read, keeping what its answer looked like. */
+  const look = async <T>(
+    read: AnswerSeen['read'],
+    path: string,
+    call: (o: CallOptions) => Promise<ApiAnswer<T>>,
+  ): Promise<ApiAnswer<T>> => {
+    let status: number | undefined;
+    let json: unknown;
+    const answer = await call({
+      timeoutMs: TIMEOUT_MS,
+      onAnswer: (a) => {
+        status = a.status;
+        json = a.json;
+      },
+    });
+    if (read === 'list') listJson = json;
+    seen.push({
+      read,
+      endpoint: `GET ${path}`,
+      ...(status !== undefined ? { status } : {}),
+      answer: answer.kind,
+      ...shapeOf(json),
+    });
+    return answer;
+  };
+  const report = (): AnswerReport => ({
+    testedAt: testedAt.toISOString(),
+    baseUrl: client.baseUrl,
+    fieldNames: client.fieldNames,
+    pagingFields: pagingOf(listJson),
+    seen,
+  });
+
+  const read = await look('list', PATHS.sites, (o) => client.listSuppliers(0, 1, o));
+  if (read.kind === 'untrusted_certificate') {
+    checks.push(
+      checkOf('reachable', 'failed', 'untrusted_certificate', {
+        host: read.host,
+        detail: read.detail,
+      }),
+    );
+    return done(checks, report());
+  }
   if (
     read.kind === 'offline' ||
     (read.kind === 'maybe_processed' && read.reason !== 'server_error')
@@ -47,24 +107,81 @@ export async function testConnection(client: ApiClient): Promise<ConnectionTest>
         detail: read.kind === 'offline' ? read.reason : read.detail,
       }),
     );
-    return done(checks);
+    return done(checks, report());
   }
   checks.push(checkOf('reachable', 'ok', 'reachable', { url: client.baseUrl }));
   const token = tokenCheck(read);
   checks.push(token);
-  if (token.status !== 'ok') return done(checks);
+  if (token.status !== 'ok') return done(checks, report());
   checks.push(verdict('read', read, 'read_ok', 'read_denied'));
 
-  const create = await client.probeCreatePermission({ timeoutMs: 15_000 });
-  checks.push(verdict('create', create, 'create_ok', 'create_denied'));
-  // An identifier no supplier has: 404 (or 400) when the permission is there.
-  const nobody = { supplierId: `connection-test-${Date.now()}` };
-  const screening = await client.requestScreening(nobody, 2, { timeoutMs: 15_000 });
+  // An identifier no supplier has: found none (404) where the permission is there, 403 where
+  // not. Nothing is sent that could change anything.
+  const nobody = { supplierId: `connection-test-${testedAt.getTime()}` };
+  await look('find', PATHS.findByIdentifier, (o) => client.findByIdentifier(nobody, o));
+  const platformId = firstPlatformId(listJson);
+  if (platformId !== undefined)
+    await look('supplier', PATHS.findByIdentifier, (o) =>
+      client.findByIdentifier({ platformId }, o),
+    );
+  await look('pending', PATHS.pending, (o) => client.listPending(undefined, o));
+  checks.push(checkOf('create', 'unknown', 'create_unknown'));
+  const screening = await look('screening', PATHS.screening, (o) => client.getScreening(nobody, o));
   checks.push(verdict('screening', screening, 'screening_ok', 'screening_denied'));
-  const validation = await client.requestValidation(nobody, { timeoutMs: 15_000 });
+  const validation = await look('validation', PATHS.validation, (o) =>
+    client.getValidation(nobody, o),
+  );
   checks.push(verdict('validation', validation, 'validation_ok', 'validation_denied'));
   checks.push(checkOf('onCreate', 'unknown', 'on_create_unknown'));
-  return done(checks);
+  return done(checks, report());
+}
+
+type Shape = Pick<AnswerSeen, 'body' | 'fields' | 'itemFields'>;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The key of an object's list of items: `content` (the spec's page), else its only list. */
+function itemsKey(o: Record<string, unknown>): string | undefined {
+  if (Array.isArray(o.content)) return 'content';
+  const lists = Object.keys(o).filter((k) => Array.isArray(o[k]));
+  return lists.length === 1 ? lists[0] : undefined;
+}
+
+/** Field names only: never a value (no supplier data, nothing the server echoed). */
+function shapeOf(json: unknown): Shape {
+  if (Array.isArray(json)) {
+    const first: unknown = json[0];
+    return { body: 'list', fields: isObject(first) ? Object.keys(first) : [] };
+  }
+  if (!isObject(json)) return { body: 'none', fields: [] };
+  const key = itemsKey(json);
+  const first: unknown = key ? (json[key] as unknown[])[0] : undefined;
+  return {
+    body: 'object',
+    fields: Object.keys(json),
+    ...(isObject(first) ? { itemFields: Object.keys(first) } : {}),
+  };
+}
+
+/** The supplier list's fields besides its items: how it pages. */
+function pagingOf(json: unknown): string[] {
+  if (!isObject(json)) return [];
+  const key = itemsKey(json);
+  return Object.keys(json).filter((k) => k !== key);
+}
+
+/** The first listed supplier's platform id (`platformTargetId`, or the spec's `id`). */
+function firstPlatformId(json: unknown): string | number | undefined {
+  const items = Array.isArray(json) ? json : isObject(json) ? json[itemsKey(json) ?? ''] : [];
+  const first: unknown = Array.isArray(items) ? items[0] : undefined;
+  if (!isObject(first)) return undefined;
+  for (const v of [first.platformTargetId, first.id]) {
+    if (typeof v === 'number' && Number.isInteger(v)) return v;
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  }
+  return undefined;
 }
 
 /**
@@ -93,7 +210,7 @@ function tokenCheck(read: ApiAnswer<unknown>): Check {
   return checkOf('token', 'unknown', 'token_not_api');
 }
 
-/** 400 or 404 to a request that cannot change anything means the permission check passed. */
+/** 400 or 404 to a read of something that does not exist means the permission check passed. */
 function verdict(
   key: Check['key'],
   answer: ApiAnswer<unknown>,
@@ -108,7 +225,7 @@ function verdict(
 }
 
 /** The verdict and its summary come from the same checks, so they can never disagree. */
-function done(checks: Check[]): ConnectionTest {
+function done(checks: Check[], answers: AnswerReport): ConnectionTest {
   const essential = ESSENTIAL.map((key) => checks.find((c) => c.key === key));
   const failed = essential.find((c) => c?.status === 'failed');
   const unsure = essential.find((c) => c?.status === 'unknown');
@@ -121,10 +238,11 @@ function done(checks: Check[]): ConnectionTest {
     return {
       ok,
       checks,
+      answers,
       summaryCode: lead.code!,
       ...(lead.params ? { summaryParams: lead.params } : {}),
       summary: lead.message,
     };
   const s = said('checkSummary', !ok ? 'incomplete' : optionalFailed ? 'optional_denied' : 'ok');
-  return { ok, checks, summaryCode: s.code, summary: s.message };
+  return { ok, checks, answers, summaryCode: s.code, summary: s.message };
 }

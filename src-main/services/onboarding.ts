@@ -110,6 +110,8 @@ export class Onboarding {
   readonly retry = (...a: Args<typeof jobRun.retry>) => jobRun.retry(this.ctx, ...a);
   readonly switchFieldNames = (...a: Args<typeof jobRun.switchFieldNames>) =>
     jobRun.switchFieldNames(this.ctx, ...a);
+  readonly setIdentifierTypes = (...a: Args<typeof jobRun.setIdentifierTypes>) =>
+    jobRun.setIdentifierTypes(this.ctx, ...a);
   readonly waitForBackground = (...a: Args<typeof jobRun.waitForBackground>) =>
     jobRun.waitForBackground(this.ctx, ...a);
 

@@ -10,6 +10,8 @@ export const apiErrors = {
     'The API did not confirm the request (server error, timeout or dropped connection). The app checks whether it took effect before sending anything again.',
   api_offline:
     'The API cannot be reached. Check the network; the job waits and continues when the connection is back.',
+  api_untrusted_certificate:
+    "The API's certificate is not one this computer trusts, so nothing was sent. If your company inspects encrypted traffic, install the company's root certificate (desktop app: in the system's certificate store; command line: set NODE_EXTRA_CA_CERTS to the company's CA file), then resume the job. Otherwise check the API's address.",
   api_unexpected_response:
     'The API answered in a form the app does not understand. Check that the base URL points at the supplier API.',
   api_insecure_url:
@@ -18,6 +20,8 @@ export const apiErrors = {
     'No API token is stored for this connection. Enter the token in Connection settings.',
   api_field_names:
     "The API refused the field names of the creation (city/address or locality/addressLine): switch the connection's field names in Connection settings and retry the failed rows.",
+  api_answer_lacks_field:
+    "The API answered {endpoint} without {field}, which the app needs, so it cannot use the answer. Check the connection's field-name settings (or the proxy in front of the API); if that does not help, run the connection test and send its report to support.",
   api_ambiguous:
     'Several suppliers match this identifier. Add a source to the identifier or fix the duplicates in the platform.',
 } as const;

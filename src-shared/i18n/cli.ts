@@ -30,6 +30,10 @@ export const en = {
   'cli.usage.fieldNames': '--field-names takes {first} or {second}, not "{given}".',
   'cli.usage.fieldNamesWithoutBaseUrl':
     '--field-names is a setting of the connection at --base-url: give --base-url too (a saved connection is changed in Connection settings).',
+  'cli.usage.identifierTypes':
+    '--identifier-types takes CUSTOMER_ID=<name>,OWN_ID=<name> with two different names of 1 to 40 uppercase letters, digits or underscores (for example CUSTOMER_ID=CUST,OWN_ID=OWN), not "{given}".',
+  'cli.usage.identifierTypesWithoutConnection':
+    "--identifier-types is a setting of a connection: give --base-url or --connection too, or --resume for the resumed job's connection.",
   'cli.usage.dryRunCheckOnly':
     '--dry-run makes no API call, so it cannot be combined with --check-only.',
   'cli.usage.out': '--out must name an .xlsx or .csv file.',
@@ -145,6 +149,12 @@ export const en = {
     'The connection now spells city and address as {names}; {count} row refused for the old names goes again in this job.',
   'cli.resume.fieldNames.other':
     'The connection now spells city and address as {names}; {count} rows refused for the old names go again in this job.',
+  'cli.resume.identifierTypes.one':
+    'The connection now calls the identifier types {names}; {count} row refused for the type goes again in this job.',
+  'cli.resume.identifierTypes.other':
+    'The connection now calls the identifier types {names}; {count} rows refused for the type go again in this job.',
+  'cli.connection.identifierTypes':
+    'The connection "{name}" now calls the identifier types {names}.',
   'cli.run.diskFull':
     'The results file was not written (the job is not finished). Once space is free on the disk of {folder}, continue with: npm run onboard -- {command}',
   'cli.run.declined': 'Nothing was sent. Start the job later with: npm run onboard -- {command}',
@@ -352,6 +362,10 @@ export const de: Record<keyof typeof en, string> = {
   'cli.usage.fieldNames': '--field-names nimmt {first} oder {second}, nicht „{given}“.',
   'cli.usage.fieldNamesWithoutBaseUrl':
     '--field-names ist eine Einstellung der Verbindung unter --base-url: Geben Sie auch --base-url an (eine gespeicherte Verbindung ändern Sie in den Verbindungseinstellungen).',
+  'cli.usage.identifierTypes':
+    '--identifier-types nimmt CUSTOMER_ID=<Name>,OWN_ID=<Name> mit zwei verschiedenen Namen aus 1 bis 40 Großbuchstaben, Ziffern oder Unterstrichen (zum Beispiel CUSTOMER_ID=CUST,OWN_ID=OWN), nicht „{given}“.',
+  'cli.usage.identifierTypesWithoutConnection':
+    '--identifier-types ist eine Einstellung einer Verbindung: Geben Sie auch --base-url oder --connection an, oder --resume für die Verbindung des fortgesetzten Auftrags.',
   'cli.usage.dryRunCheckOnly':
     '--dry-run ruft die API nicht auf und lässt sich daher nicht mit --check-only verbinden.',
   'cli.usage.out': '--out muss eine .xlsx- oder .csv-Datei nennen.',
@@ -464,6 +478,12 @@ export const de: Record<keyof typeof en, string> = {
     'Die Verbindung schreibt Ort und Adresse jetzt als {names}; {count} Zeile, die unter den alten Namen abgelehnt wurde, wird in diesem Auftrag erneut gesendet.',
   'cli.resume.fieldNames.other':
     'Die Verbindung schreibt Ort und Adresse jetzt als {names}; {count} Zeilen, die unter den alten Namen abgelehnt wurden, werden in diesem Auftrag erneut gesendet.',
+  'cli.resume.identifierTypes.one':
+    'Die Verbindung nennt die Kennungstypen jetzt {names}; {count} Zeile, deren Typ abgelehnt wurde, wird in diesem Auftrag erneut gesendet.',
+  'cli.resume.identifierTypes.other':
+    'Die Verbindung nennt die Kennungstypen jetzt {names}; {count} Zeilen, deren Typ abgelehnt wurde, werden in diesem Auftrag erneut gesendet.',
+  'cli.connection.identifierTypes':
+    'Die Verbindung „{name}“ nennt die Kennungstypen jetzt {names}.',
   'cli.run.diskFull':
     'Die Ergebnisdatei wurde nicht geschrieben (der Auftrag ist nicht fertig). Sobald auf dem Datenträger von {folder} wieder Platz ist, fortsetzen mit: npm run onboard -- {command}',
   'cli.run.declined':

@@ -12,6 +12,8 @@ export const en = {
     'Some rows need your attention: fix them and retry, or export the results.',
   'reason.rows_not_validated':
     'Some rows were not validated yet: validate them, then run the job again.',
+  'reason.answer_lacks_field':
+    "Paused: the API answered {endpoint} without {field}, which the app needs to go on. Nothing more was sent. Check the connection's field-name settings (or the proxy in front of the API), then resume the job; if it happens again, run the connection test and send its report to support.",
   'reason.wrong_address':
     "The address {baseUrl} does not offer the supplier API (it answered 404). Check the connection's base URL: it is the API's address without a path.",
 
@@ -24,6 +26,18 @@ export const en = {
     'The job was left running by process {pid} on {host}, which is no longer active; it continues here.',
   'warning.job_in_use':
     'Another copy of the app took this job over. It was paused here to avoid sending rows twice.',
+  'warning.unknown_screening_status':
+    'The platform answers the screening status "{status}" ({endpoint}), which the API\'s documentation does not list. The app shows it as it came and follows it for up to {limit}; then the row needs your attention. If it stays, ask the platform\'s support what the status means.',
+  'warning.unknown_validation_status':
+    'The platform answers the validation status "{status}" ({endpoint}), which the API\'s documentation does not list. The app shows it as it came and follows it for up to {limit}; then the row needs your attention. If it stays, ask the platform\'s support what the status means.',
+  'warning.stalled_unreadable':
+    "Nothing has moved for {duration} although the API answers: {endpoint} answered {count} times in a form the app cannot use ({detail}). Check the connection's address and field-name settings (a proxy in front of the API may change the answers), then run the connection test and send its report to support.",
+  'warning.stalled_unknown_status':
+    'Nothing has moved for {duration} although the API answers: {endpoint} answered {count} times with the status "{status}", which the app does not know. The rows are followed for a limited time and then need your attention; ask the platform\'s support what the status means.',
+  'warning.stalled_same_status':
+    'Nothing has moved for {duration} although the API answers: {endpoint} answered {count} times with the same status "{status}". The platform is still working on it, which can take hours: let the job run, or pause it and resume later. If it stays so for a day, ask the platform\'s support.',
+  'warning.stalled_errors':
+    "Nothing has moved for {duration} although the API answers: {endpoint} answered {count} times with an error ({detail}). The app keeps trying; if it goes on, check the platform's status or ask its support.",
 
   'history.found_mid_request': 'Found mid-request at start-up: reconciled before sending again.',
   'history.checked_new': 'Checked: new.',
@@ -46,6 +60,8 @@ export const en = {
   'history.reconciled_request_exists': 'Reconciled: the request exists.',
   'history.reconciled_request_missing': 'Reconciled: the request did not take effect.',
   'history.vanished': 'Left the pending list without a supplier.',
+  'history.unknown_status':
+    'The platform kept answering a status the app does not know: no longer followed, the row waits for you.',
   'history.already_validated': 'Already validated.',
   'history.screening_running': 'A screening is still running: validation asked for again later.',
   'history.on_create_not_visible': 'No request found after the creation: requesting it.',
@@ -97,6 +113,8 @@ export const de: Record<keyof typeof en, string> = {
     'Einige Zeilen brauchen Sie: Korrigieren Sie sie und versuchen Sie es erneut, oder exportieren Sie die Ergebnisse.',
   'reason.rows_not_validated':
     'Einige Zeilen wurden noch nicht geprüft: Prüfen Sie sie und starten Sie den Auftrag dann erneut.',
+  'reason.answer_lacks_field':
+    'Angehalten: Die API hat {endpoint} ohne {field} beantwortet, das die App zum Weitermachen braucht. Es wurde nichts weiter gesendet. Prüfen Sie die Feldnamen-Einstellungen der Verbindung (oder den Proxy vor der API) und setzen Sie den Auftrag dann fort; geschieht es erneut, führen Sie den Verbindungstest aus und senden Sie seinen Bericht an den Support.',
   'reason.wrong_address':
     'Unter der Adresse {baseUrl} gibt es keine Lieferanten-API (sie antwortete mit 404). Prüfen Sie die Basis-URL der Verbindung: Es ist die Adresse der API ohne Pfad.',
 
@@ -110,6 +128,18 @@ export const de: Record<keyof typeof en, string> = {
     'Der Auftrag lief noch im Prozess {pid} auf {host}, der nicht mehr aktiv ist; er läuft hier weiter.',
   'warning.job_in_use':
     'Eine andere Instanz der App hat diesen Auftrag übernommen. Er wurde hier angehalten, damit keine Zeilen doppelt gesendet werden.',
+  'warning.unknown_screening_status':
+    'Die Plattform meldet den Screening-Status „{status}“ ({endpoint}), den die Dokumentation der API nicht nennt. Die App zeigt ihn, wie er kam, und verfolgt ihn bis zu {limit}; danach braucht die Zeile Ihre Aufmerksamkeit. Bleibt er, fragen Sie den Support der Plattform, was der Status bedeutet.',
+  'warning.unknown_validation_status':
+    'Die Plattform meldet den Validierungs-Status „{status}“ ({endpoint}), den die Dokumentation der API nicht nennt. Die App zeigt ihn, wie er kam, und verfolgt ihn bis zu {limit}; danach braucht die Zeile Ihre Aufmerksamkeit. Bleibt er, fragen Sie den Support der Plattform, was der Status bedeutet.',
+  'warning.stalled_unreadable':
+    'Seit {duration} bewegt sich nichts, obwohl die API antwortet: {endpoint} antwortete {count}-mal in einer Form, die die App nicht verwenden kann ({detail}). Prüfen Sie die Adresse und die Feldnamen-Einstellungen der Verbindung (ein Proxy vor der API kann die Antworten verändern), führen Sie dann den Verbindungstest aus und senden Sie seinen Bericht an den Support.',
+  'warning.stalled_unknown_status':
+    'Seit {duration} bewegt sich nichts, obwohl die API antwortet: {endpoint} antwortete {count}-mal mit dem Status „{status}“, den die App nicht kennt. Die Zeilen werden für eine begrenzte Zeit verfolgt und brauchen danach Ihre Aufmerksamkeit; fragen Sie den Support der Plattform, was der Status bedeutet.',
+  'warning.stalled_same_status':
+    'Seit {duration} bewegt sich nichts, obwohl die API antwortet: {endpoint} antwortete {count}-mal mit demselben Status „{status}“. Die Plattform arbeitet noch daran, was Stunden dauern kann: Lassen Sie den Auftrag laufen oder halten Sie ihn an und setzen Sie ihn später fort. Bleibt es einen Tag so, fragen Sie den Support der Plattform.',
+  'warning.stalled_errors':
+    'Seit {duration} bewegt sich nichts, obwohl die API antwortet: {endpoint} antwortete {count}-mal mit einem Fehler ({detail}). Die App versucht es weiter; hält es an, prüfen Sie den Status der Plattform oder fragen Sie ihren Support.',
 
   'history.found_mid_request':
     'Beim Start mitten in einer Anfrage gefunden: wird abgeglichen, bevor erneut gesendet wird.',
@@ -135,6 +165,8 @@ export const de: Record<keyof typeof en, string> = {
   'history.reconciled_request_exists': 'Abgeglichen: Die Anfrage existiert.',
   'history.reconciled_request_missing': 'Abgeglichen: Die Anfrage wurde nicht wirksam.',
   'history.vanished': 'Hat die Liste der laufenden Anlagen ohne Lieferanten verlassen.',
+  'history.unknown_status':
+    'Die Plattform meldete weiter einen Status, den die App nicht kennt: nicht mehr verfolgt, die Zeile wartet auf Sie.',
   'history.already_validated': 'Bereits validiert.',
   'history.screening_running':
     'Ein Screening läuft noch: Die Validierung wird später erneut angefordert.',

@@ -77,6 +77,12 @@ const cases = {
     'Column {letter} of "{file}" is "{header}", but job {jobId} ({jobName}) read {field} from the column "{expected}" there. Put the columns back as the results file had them (the supplier columns first, in their order, then Status and the other result columns) and bring the file back again.',
   'failure.invalid_input.column_missing':
     '"{file}" has no column {column}, but job {jobId} ({jobName}) read {field} from the column "{expected}" there. Put the columns back as the results file had them (the supplier columns first, in their order, then Status and the other result columns) and bring the file back again.',
+  'failure.api_untrusted_certificate.named':
+    "The API at {host} presented a certificate this computer does not trust ({detail}), so nothing was sent. If your company inspects encrypted traffic, install the company's root certificate (desktop app: in the system's certificate store; command line: set NODE_EXTRA_CA_CERTS to the company's CA file), then resume the job. Otherwise check the API's address.",
+  'failure.api_unexpected_response.too_large':
+    "The API's answer to {endpoint} is larger than {limitMb} MB, more than any answer of the supplier API, so it was not read. Check that the base URL points at the supplier API; if it does, send the connection test's report to support.",
+  'failure.api_unexpected_response.redirect':
+    "The API answered {endpoint} with a redirect to {target}. The app follows no redirect, so that the token never goes to another address. If {target} is the API's address, enter it as the connection's address; otherwise ask your network administrator what redirects the request.",
   'failure.api_no_token.address_changed':
     'The address changed from {from} to {to}. Enter the token for the new address as well: the app sends a token only to the address it was entered for.',
   'failure.results_too_wide.import':
@@ -140,6 +146,8 @@ const cases = {
     "The platform refused to deactivate this supplier: {detail} Check the row's identifier, then retry the row.",
   'failure.api_row_rejected.identifier':
     "The platform refused the change of identifier {id}: {detail} Check the row's identifier, then retry the row.",
+  'failure.api_row_rejected.identifier_type':
+    "The API refused the identifier type {sent} for {id}: {detail} This API calls the customer id or the own id by another name. Set the names it uses in the connection's Identifier type names (Connection screen; on the command line --identifier-types CUSTOMER_ID=<name>,OWN_ID=<name>), then retry the row.",
   'failure.api_maybe_processed.idchange_cap':
     'The change of identifier {id} was sent {attempts} times without a confirmed result. Check the supplier on the platform, then retry the row.',
   'failure.api_conflict.on_other_supplier':
@@ -152,6 +160,10 @@ const cases = {
     'The platform no longer reports the screening request for this supplier. Check the supplier on the platform, then retry the row to ask again.',
   'failure.api_not_found.validation_gone':
     'The platform no longer reports the validation request for this supplier. Check the supplier on the platform, then retry the row to ask again.',
+  'failure.api_unexpected_response.screening_status':
+    'The platform answered the screening status "{status}" for {duration}, a status its documentation does not list, so the app stopped following it. Check the screening of this supplier on the platform (or ask the platform\'s support what the status means), then retry the row.',
+  'failure.api_unexpected_response.validation_status':
+    'The platform answered the validation status "{status}" for {duration}, a status its documentation does not list, so the app stopped following it. Check the validation of this supplier on the platform (or ask the platform\'s support what the status means), then retry the row.',
   'failure.api_not_found.screening':
     'The platform did not find this supplier for the screening request. Check that it is still active on the platform, then retry the row.',
   'failure.api_not_found.validation':
@@ -236,6 +248,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die API hat die Anfrage nicht bestätigt (Serverfehler, Zeitüberschreitung oder abgebrochene Verbindung). Die App prüft, ob sie ausgeführt wurde, bevor sie erneut etwas sendet.',
   'failure.api_offline':
     'Die API ist nicht erreichbar. Prüfen Sie das Netzwerk; der Auftrag wartet und macht weiter, sobald die Verbindung wieder besteht.',
+  'failure.api_untrusted_certificate':
+    'Dem Zertifikat der API vertraut dieser Computer nicht; es wurde nichts gesendet. Wenn Ihr Unternehmen verschlüsselten Datenverkehr prüft, installieren Sie das Stammzertifikat des Unternehmens (Desktop-App: im Zertifikatsspeicher des Systems; Kommandozeile: NODE_EXTRA_CA_CERTS auf die CA-Datei des Unternehmens setzen) und setzen Sie den Auftrag dann fort. Andernfalls prüfen Sie die Adresse der API.',
   'failure.api_unexpected_response':
     'Die API hat in einer Form geantwortet, die die App nicht versteht. Prüfen Sie, ob die Basis-URL auf die Lieferanten-API zeigt.',
   'failure.api_insecure_url':
@@ -244,6 +258,8 @@ export const de: Record<keyof typeof en, string> = {
     'Für diese Verbindung ist kein API-Token gespeichert. Geben Sie das Token in den Verbindungseinstellungen ein.',
   'failure.api_field_names':
     'Die API hat die Feldnamen der Anlage abgelehnt (city/address oder locality/addressLine): Wechseln Sie die Feldnamen der Verbindung in den Verbindungseinstellungen und wiederholen Sie die fehlgeschlagenen Zeilen.',
+  'failure.api_answer_lacks_field':
+    'Die API hat {endpoint} ohne {field} beantwortet, das die App braucht; sie kann die Antwort daher nicht verwenden. Prüfen Sie die Feldnamen-Einstellungen der Verbindung (oder den Proxy vor der API); hilft das nicht, führen Sie den Verbindungstest aus und senden Sie seinen Bericht an den Support.',
   'failure.api_ambiguous':
     'Mehrere Lieferanten passen zu dieser Kennung. Ergänzen Sie die Kennung um eine Quelle oder bereinigen Sie die Dubletten auf der Plattform.',
   // ---- workbook
@@ -383,6 +399,12 @@ export const de: Record<keyof typeof en, string> = {
     'Spalte {letter} von „{file}“ ist „{header}“, aber Auftrag {jobId} ({jobName}) hat {field} dort aus der Spalte „{expected}“ gelesen. Stellen Sie die Spalten so wieder her, wie die Ergebnisdatei sie hatte (zuerst die Lieferantenspalten in ihrer Reihenfolge, dann Status und die anderen Ergebnisspalten), und bringen Sie die Datei erneut zurück.',
   'failure.invalid_input.column_missing':
     '„{file}“ hat keine Spalte {column}, aber Auftrag {jobId} ({jobName}) hat {field} dort aus der Spalte „{expected}“ gelesen. Stellen Sie die Spalten so wieder her, wie die Ergebnisdatei sie hatte (zuerst die Lieferantenspalten in ihrer Reihenfolge, dann Status und die anderen Ergebnisspalten), und bringen Sie die Datei erneut zurück.',
+  'failure.api_untrusted_certificate.named':
+    'Die API unter {host} hat ein Zertifikat vorgelegt, dem dieser Computer nicht vertraut ({detail}); es wurde nichts gesendet. Wenn Ihr Unternehmen verschlüsselten Datenverkehr prüft, installieren Sie das Stammzertifikat des Unternehmens (Desktop-App: im Zertifikatsspeicher des Systems; Kommandozeile: NODE_EXTRA_CA_CERTS auf die CA-Datei des Unternehmens setzen) und setzen Sie den Auftrag dann fort. Andernfalls prüfen Sie die Adresse der API.',
+  'failure.api_unexpected_response.too_large':
+    'Die Antwort der API auf {endpoint} ist größer als {limitMb} MB, mehr als jede Antwort der Lieferanten-API; sie wurde daher nicht gelesen. Prüfen Sie, ob die Basis-URL auf die Lieferanten-API zeigt; wenn ja, senden Sie den Bericht des Verbindungstests an den Support.',
+  'failure.api_unexpected_response.redirect':
+    'Die API hat {endpoint} mit einer Weiterleitung zu {target} beantwortet. Die App folgt keiner Weiterleitung, damit das Token nie an eine andere Adresse gelangt. Wenn {target} die Adresse der API ist, geben Sie sie als Adresse der Verbindung ein; andernfalls fragen Sie Ihre Netzwerkadministration, was die Anfrage umleitet.',
   'failure.api_no_token.address_changed':
     'Die Adresse hat sich von {from} zu {to} geändert. Geben Sie auch das Token für die neue Adresse ein: Die App sendet ein Token nur an die Adresse, für die es eingegeben wurde.',
   'failure.results_too_wide.import':
@@ -452,6 +474,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die Plattform hat die Deaktivierung dieses Lieferanten abgelehnt: {detail} Prüfen Sie die Kennung der Zeile und versuchen Sie die Zeile dann erneut.',
   'failure.api_row_rejected.identifier':
     'Die Plattform hat die Änderung der Kennung {id} abgelehnt: {detail} Prüfen Sie die Kennung der Zeile und versuchen Sie die Zeile dann erneut.',
+  'failure.api_row_rejected.identifier_type':
+    'Die API hat den Kennungstyp {sent} für {id} abgelehnt: {detail} Diese API nennt die Kundennummer oder die eigene Nummer anders. Tragen Sie die Namen, die sie verwendet, unter „Namen der Kennungstypen“ der Verbindung ein (Seite Verbindung; in der Befehlszeile --identifier-types CUSTOMER_ID=<Name>,OWN_ID=<Name>) und versuchen Sie die Zeile dann erneut.',
   'failure.api_maybe_processed.idchange_cap':
     'Die Änderung der Kennung {id} wurde {attempts}-mal ohne bestätigtes Ergebnis gesendet. Prüfen Sie den Lieferanten auf der Plattform und versuchen Sie die Zeile dann erneut.',
   'failure.api_conflict.on_other_supplier':
@@ -464,6 +488,10 @@ export const de: Record<keyof typeof en, string> = {
     'Die Plattform meldet die Screening-Anfrage für diesen Lieferanten nicht mehr. Prüfen Sie den Lieferanten auf der Plattform und versuchen Sie die Zeile dann erneut, um sie neu anzufordern.',
   'failure.api_not_found.validation_gone':
     'Die Plattform meldet die Validierungsanfrage für diesen Lieferanten nicht mehr. Prüfen Sie den Lieferanten auf der Plattform und versuchen Sie die Zeile dann erneut, um sie neu anzufordern.',
+  'failure.api_unexpected_response.screening_status':
+    'Die Plattform meldete {duration} lang den Screening-Status „{status}“, den ihre Dokumentation nicht nennt; die App verfolgt ihn daher nicht weiter. Prüfen Sie das Screening dieses Lieferanten auf der Plattform (oder fragen Sie den Support der Plattform, was der Status bedeutet) und versuchen Sie die Zeile dann erneut.',
+  'failure.api_unexpected_response.validation_status':
+    'Die Plattform meldete {duration} lang den Validierungs-Status „{status}“, den ihre Dokumentation nicht nennt; die App verfolgt ihn daher nicht weiter. Prüfen Sie die Validierung dieses Lieferanten auf der Plattform (oder fragen Sie den Support der Plattform, was der Status bedeutet) und versuchen Sie die Zeile dann erneut.',
   'failure.api_not_found.screening':
     'Die Plattform hat diesen Lieferanten für die Screening-Anfrage nicht gefunden. Prüfen Sie, ob er auf der Plattform noch aktiv ist, und versuchen Sie die Zeile dann erneut.',
   'failure.api_not_found.validation':

@@ -78,6 +78,14 @@ export const en = {
   'connection.fieldNamesHelp':
     "Change this only when the API refuses new suppliers because it expects 'locality' or 'addressLine' (or the other way round); then retry the failed rows.",
   'connection.fieldNamesShown': 'sends locality and addressLine',
+  'connection.answerProblem':
+    'On {time} the API answered {endpoint} without {field}, which the app needs; the job was paused. Check the field-name settings below (or the proxy in front of the API), then resume the job; if it happens again, test the connection and send its report to support.',
+  'connection.identifierTypes': 'Identifier type names',
+  'connection.identifierTypeCustomer': 'Customer id',
+  'connection.identifierTypeOwn': 'Own id',
+  'connection.identifierTypesHelp':
+    'What the API calls the customer id and the own id when the app adds them to a supplier (usually CUSTOMER_ID and OWN_ID). Change them only when rows say the API refused the identifier type: enter the names the API uses (uppercase letters, digits and underscores), then retry those rows.',
+  'connection.identifierTypesShown': 'calls the customer id {customer} and the own id {own}',
 
   'import.title': 'Import a supplier list',
   'import.intro':
@@ -679,6 +687,15 @@ export const de: Record<UiKey, string> = {
   'connection.fieldNamesHelp':
     'Nur ändern, wenn die API neue Lieferanten ablehnt, weil sie ‚locality‘ oder ‚addressLine‘ erwartet (oder umgekehrt); danach die fehlgeschlagenen Zeilen erneut senden.',
   'connection.fieldNamesShown': 'sendet locality und addressLine',
+  'connection.answerProblem':
+    'Am {time} hat die API {endpoint} ohne {field} beantwortet, das die App braucht; der Auftrag wurde angehalten. Prüfen Sie unten die Feldnamen-Einstellungen (oder den Proxy vor der API) und setzen Sie den Auftrag dann fort; geschieht es erneut, testen Sie die Verbindung und senden Sie ihren Bericht an den Support.',
+  'connection.identifierTypes': 'Namen der Kennungstypen',
+  'connection.identifierTypeCustomer': 'Kundennummer',
+  'connection.identifierTypeOwn': 'Eigene Nummer',
+  'connection.identifierTypesHelp':
+    'Wie die API die Kundennummer und die eigene Nummer nennt, wenn die App sie einem Lieferanten hinzufügt (meist CUSTOMER_ID und OWN_ID). Nur ändern, wenn Zeilen melden, dass die API den Kennungstyp abgelehnt hat: Tragen Sie die Namen ein, die die API verwendet (Großbuchstaben, Ziffern und Unterstriche), und senden Sie diese Zeilen dann erneut.',
+  'connection.identifierTypesShown':
+    'nennt die Kundennummer {customer} und die eigene Nummer {own}',
 
   'import.title': 'Lieferantenliste importieren',
   'import.intro':

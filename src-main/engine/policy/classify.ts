@@ -1,10 +1,17 @@
 // Write answers into the policy's classes. The API's own words are read by src-main/api/answerText
 // (and the field-name refusal by answerError's neighbour in src-main/api/answers); the policy sees
 // only the class and the few values it keeps.
-import { answerError, fieldNamesRefusal, type ApiAnswer, type CreateAccepted } from '../../api';
+import {
+  answerError,
+  fieldNamesRefusal,
+  identifierTypeRefusal,
+  type ApiAnswer,
+  type CreateAccepted,
+} from '../../api';
 import { permissionTopics, validationRefusal } from '../../api/answerText';
 import { appError } from '../../../src-shared/errors';
 import type { CreateFieldNames } from '../../../src-shared/fieldNames';
+import type { IdentifierTypes } from '../../../src-shared/identifierTypes';
 import type { WriteStage } from '../stages';
 import type { Answer } from './types';
 
@@ -24,6 +31,8 @@ export interface ClassifyContext {
   fieldNames: CreateFieldNames;
   /** Whether the create asked for screening or validation with it. */
   sent: { screening: boolean; validation: boolean };
+  /** Identifier requests: the type sent, and what the connection calls the types. */
+  identifier?: { type: string; names: IdentifierTypes };
 }
 
 export function classify(
@@ -50,6 +59,14 @@ export function classify(
       if (stage === 'create') {
         const spelling = fieldNamesRefusal(answer, ctx.fieldNames);
         if (spelling) return { class: 'field_names', ...kept, error: spelling };
+      }
+      if (ctx.identifier) {
+        const refusedType = identifierTypeRefusal(
+          answer,
+          ctx.identifier.type,
+          ctx.identifier.names,
+        );
+        if (refusedType) return { class: 'row_error', ...kept, refusedType };
       }
       if (stage === 'validation') {
         const refusal = validationRefusal(answer.message);
@@ -80,6 +97,13 @@ export function classify(
       return { class: 'not_found', status: 404 };
     case 'offline':
       return { class: 'offline' };
+    case 'untrusted_certificate':
+      // Nothing was sent, and waiting does not help: the job stops, as for a refused token,
+      // and says which certificate to install.
+      return {
+        class: 'access_denied',
+        error: answerError(answer) ?? appError('api_access_denied'),
+      };
     case 'no_token':
       return { class: 'no_token' };
     case 'aborted':
@@ -89,6 +113,9 @@ export function classify(
         class: 'maybe_processed',
         detail: stage === 'create' ? `${answer.reason}: ${answer.detail}` : answer.detail,
       };
+    // A 2xx without a value the app needs (the write took effect): in doubt, like any answer it
+    // cannot read; the read that reconciles it pauses the job if it lacks the value too.
+    case 'lacks_field':
     case 'unexpected_response':
       return {
         class:

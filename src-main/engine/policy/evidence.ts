@@ -6,7 +6,9 @@ import {
   NOT_VISIBLE_MARK,
   ON_CREATE,
   SCREENING_END,
+  UNKNOWN_STATUS_MARK,
   VALIDATION_END,
+  isKnownStatus,
   requestedState,
   stageStates,
   type FollowUpStage,
@@ -18,6 +20,7 @@ import {
   type FollowUpOptions,
 } from './progression';
 import { rowError } from '../messages';
+import { durationText } from '../stall';
 import { NO_EFFECT, needsUser, type Decision, type Outcome } from './types';
 
 /** What reading about a row found. */
@@ -49,6 +52,8 @@ export interface EvidenceRow extends FollowUpMarks {
   state: RowState;
   attempts: number;
   errorCode: string | null;
+  /** With the unknown-status mark: since when (`since`, ms) and which `status`. */
+  errorParams?: Record<string, string | number> | null;
 }
 
 export interface EvidenceContext {
@@ -58,6 +63,9 @@ export interface EvidenceContext {
   ours?: boolean;
   /** What the lost create asked for with it (screening, validation). */
   sent?: { screening: boolean; validation: boolean };
+  /** Now, and how long a status the documentation does not list is followed (polling). */
+  now?: number;
+  unknownStatusMs?: number;
 }
 
 const AMBIGUOUS = () => rowError('api_ambiguous');
@@ -280,6 +288,8 @@ export function pollPolicy(
     }
     return { outcome: needsUser(rowError(`api_not_found.${stage}_gone`)), effect: NO_EFFECT };
   }
+  const unknown = unknownStatus(stage, e, row, ctx);
+  if (unknown) return unknown;
   const ended = e.class === 'ended';
   if (stage === 'screening') {
     // The spec shows only the status; an id, when given, is kept with the row.
@@ -317,6 +327,49 @@ export function pollPolicy(
       to: from,
       retry: 'poll_later',
       patch: { ...statusPatch(stage, e), errorCode: null },
+    },
+    effect: NO_EFFECT,
+  };
+}
+
+/**
+ * A running status the documentation does not list: shown as it came (kept in the row's status)
+ * and followed for `ctx.unknownStatusMs` from when it was first seen (the mark's `since`); then
+ * the row needs the user, its problem naming the status. Never polled forever. Undefined for a
+ * listed status (the usual policy applies).
+ */
+function unknownStatus(
+  stage: FollowUpStage,
+  e: Evidence,
+  row: EvidenceRow,
+  ctx: EvidenceContext,
+): Decision | undefined {
+  const status = e.status;
+  if (e.class !== 'running' || status === undefined || isKnownStatus(stage, status)) return;
+  const now = ctx.now ?? 0;
+  const marked =
+    row.errorCode === UNKNOWN_STATUS_MARK && row.errorParams?.status === status
+      ? Number(row.errorParams.since)
+      : undefined;
+  const since = marked !== undefined && Number.isFinite(marked) ? marked : now;
+  const patch = statusPatch(stage, e);
+  if (marked !== undefined && now - since >= (ctx.unknownStatusMs ?? Number.POSITIVE_INFINITY)) {
+    const duration = durationText(now - since);
+    const error = rowError(`api_unexpected_response.${stage}_status`, { status, duration });
+    const outcome = needsUser(error, { response: { [stage]: status }, reason: 'unknown_status' });
+    // The status stays on the row as it came.
+    return { outcome: { ...outcome, patch: { ...patch, ...error } }, effect: NO_EFFECT };
+  }
+  return {
+    outcome: {
+      to: row.state,
+      retry: 'poll_later',
+      patch: {
+        ...patch,
+        errorCode: UNKNOWN_STATUS_MARK,
+        errorMessage: null,
+        errorParams: { since, status },
+      },
     },
     effect: NO_EFFECT,
   };

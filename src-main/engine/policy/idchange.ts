@@ -13,6 +13,7 @@ import type { IdentifierToAttach } from '../../../src-shared/supplier';
 import { rowError } from '../messages';
 import { stageStates } from '../stages';
 import type { Evidence } from './evidence';
+import { typeRefused } from './identifiers';
 import { NO_EFFECT, needsUser, type Answer, type Decision, type Outcome } from './types';
 import { conflictDoubt, isRefusal, reachable, unsentOrLost } from './writes';
 
@@ -66,6 +67,8 @@ export function idChangeWritePolicy(answer: Answer, change: IdChange): Decision 
   const { queued, inDoubt } = stageStates('idchange');
   const { identifier: id, action } = change;
   const sent = { action, type: id.type, id: id.id };
+  if (answer.refusedType)
+    return typeRefused({ ...answer, refusedType: answer.refusedType }, id, sent);
   if (isRefusal(answer.class)) {
     return {
       outcome: needsUser(

@@ -63,6 +63,39 @@ function settled(
   };
 }
 
+/**
+ * The API does not know the type the id was sent under: the connection's setting, not the id,
+ * so the id is not settled as refused. The row says which type and how to set the connection's
+ * names, and waits for the user to retry it once they are set.
+ */
+export function typeRefused(
+  answer: Answer & { refusedType: { type: string; sent: string } },
+  id: IdentifierToAttach,
+  sent: Record<string, unknown>,
+): Decision {
+  const { sent: name } = answer.refusedType;
+  return {
+    outcome: needsUser(
+      rowError('api_row_rejected.identifier_type', {
+        sent: name,
+        id: id.id,
+        detail: answer.message ?? '',
+      }),
+      {
+        response: {
+          status: 400,
+          code: answer.code,
+          message: answer.message,
+          ...sent,
+          sentAs: name,
+        },
+        reason: 'identifier_rejected',
+      },
+    ),
+    effect: reachable,
+  };
+}
+
 /** The answer to one identifier request. */
 export function identifierWritePolicy(
   answer: Answer,
@@ -73,6 +106,8 @@ export function identifierWritePolicy(
   const id = nextIdentifier(row);
   if (!id) return nothingLeft(row, ctx);
   const sent = { type: id.type, id: id.id };
+  if (answer.refusedType)
+    return typeRefused({ ...answer, refusedType: answer.refusedType }, id, sent);
   // The platform refused this id (its form): said in the results; the row goes on.
   if (isRefusal(answer.class))
     return {

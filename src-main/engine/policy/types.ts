@@ -47,6 +47,9 @@ export interface Answer {
   requestId?: string;
   /** The catalogue error the job stops with (403, field names). */
   error?: AppError;
+  /** A 400 to an identifier request refusing its type: the app's type and the name sent (the
+   *  connection's identifier types). */
+  refusedType?: { type: string; sent: string };
 }
 
 /** When the row is due again. */

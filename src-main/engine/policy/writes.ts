@@ -136,7 +136,11 @@ export function createPolicy(answer: Answer, ctx: CreateContext): Decision {
     case 'access_denied':
       return {
         outcome: notSent(queued, {
-          response: { status: 403, loggedIn: answer.loggedIn ?? null, message: answer.message },
+          response: {
+            status: answer.status ?? null,
+            loggedIn: answer.loggedIn ?? null,
+            message: answer.message ?? answer.error?.message,
+          },
         }),
         effect: { kind: 'access_denied', error: answer.error ?? appError('api_access_denied') },
       };
@@ -302,7 +306,12 @@ export function unsentOrLost(
     case 'on_create_refused':
     case 'access_denied':
       return {
-        outcome: notSent(queued, { response: { status: 403, message: answer.message } }),
+        outcome: notSent(queued, {
+          response: {
+            status: answer.status ?? null,
+            message: answer.message ?? answer.error?.message,
+          },
+        }),
         effect: { kind: 'access_denied', error: answer.error ?? appError('api_access_denied') },
       };
     case 'offline':

@@ -2,8 +2,10 @@
 import type { ConnectionTest, ConnectionView, Limits } from '../../../src-shared/contract';
 import { fail, failWith } from '../../../src-shared/errors';
 import type { CreateFieldNames } from '../../../src-shared/fieldNames';
+import type { IdentifierTypes } from '../../../src-shared/identifierTypes';
 import { checkBaseUrl } from '../../api';
 import { DEFAULT_WINDOWS } from '../../api/limiter';
+import { lastAnswerProblem } from '../../engine/answerProblems';
 import type { Connection } from '../../journal/journal';
 import { testConnection } from '../connectionTest';
 import { word } from '../../../src-shared/i18n';
@@ -27,8 +29,16 @@ export async function connectionView(ctx: Ctx, c: Connection): Promise<Connectio
     hasToken,
     limits: c.limits,
     fieldNames: c.fieldNames,
+    identifierTypes: c.identifierTypes,
     isDefault: c.id === defaultConnectionId(ctx),
+    ...answerProblemOf(ctx, c.id),
   };
+}
+
+/** The connection's last answer that lacked a needed field, for its screen. */
+function answerProblemOf(ctx: Ctx, id: string): Pick<ConnectionView, 'answerProblem'> {
+  const problem = lastAnswerProblem(ctx.journal, id);
+  return problem ? { answerProblem: problem } : {};
 }
 
 /** The connection new jobs use: the last one that passed its test when made the default,
@@ -90,6 +100,7 @@ export async function saveConnection(
     token?: string | undefined;
     limits?: Limits | undefined;
     fieldNames?: CreateFieldNames | undefined;
+    identifierTypes?: IdentifierTypes | undefined;
   },
 ): Promise<ConnectionView> {
   const { journal, secrets, engine } = ctx;
@@ -109,6 +120,7 @@ export async function saveConnection(
       baseUrl: url.value,
       ...(input.limits ? { limits: input.limits } : {}),
       ...(input.fieldNames ? { fieldNames: input.fieldNames } : {}),
+      ...(input.identifierTypes ? { identifierTypes: input.identifierTypes } : {}),
     });
   } else {
     conn = journal.createConnection({
@@ -116,6 +128,7 @@ export async function saveConnection(
       baseUrl: url.value,
       limits: input.limits ?? DEFAULT_WINDOWS,
       ...(input.fieldNames ? { fieldNames: input.fieldNames } : {}),
+      ...(input.identifierTypes ? { identifierTypes: input.identifierTypes } : {}),
     });
   }
   // The keychain's own failure says what to do (unlock it, or start its service).

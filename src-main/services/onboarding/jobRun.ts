@@ -5,6 +5,7 @@ import { said } from '../../../src-shared/i18n/said';
 import type { RunExit, RunOptions } from '../../engine/jobRunner';
 import type { RowState } from '../../journal/rowStates';
 import type { CreateFieldNames } from '../../../src-shared/fieldNames';
+import type { IdentifierTypes } from '../../../src-shared/identifierTypes';
 import { confirmedDeactivations, leaveOutHeldRows, planJob, recordConfirmedPlan } from '../plan';
 import { isBusy, type Ctx } from './context';
 import { IMPORT_INCOMPLETE, finishImport } from './importJob';
@@ -141,6 +142,40 @@ export function switchFieldNames(ctx: Ctx, jobId: string, fieldNames: CreateFiel
     refused.map((r) => ({
       rowId: r.id,
       from: 'rejected' as const,
+      to: 'valid' as const,
+      reason: 'retry_asked' as const,
+      patch: { errorCode: null, errorMessage: null, errorParams: null, nextAttemptAt: 0 },
+    })),
+  );
+  ctx.onJobChanged?.(jobId);
+  return moved.applied.length;
+}
+
+/**
+ * The API refused the type of a customer id or an own id: the job's connection takes the names
+ * the API uses, and the rows refused for the type go back to be checked and sent again in the
+ * same job. Returns how many rows go again.
+ */
+export function setIdentifierTypes(
+  ctx: Ctx,
+  jobId: string,
+  identifierTypes: IdentifierTypes,
+): number {
+  if (ctx.engine.isRunning(jobId)) failWith('invalid_input', { reason: 'pause_to_retry', jobId });
+  const { journal } = ctx;
+  const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
+  journal.updateConnection(job.connectionId, { identifierTypes });
+  ctx.engine.resetConnection(job.connectionId);
+  const refused = [...journal.eachRow(jobId)].filter(
+    (r) =>
+      r.state === 'needs_user' &&
+      r.errorCode === 'api_row_rejected' &&
+      r.errorParams?.reason === 'identifier_type',
+  );
+  const moved = journal.recordOutcomes(
+    refused.map((r) => ({
+      rowId: r.id,
+      from: 'needs_user' as const,
       to: 'valid' as const,
       reason: 'retry_asked' as const,
       patch: { errorCode: null, errorMessage: null, errorParams: null, nextAttemptAt: 0 },

@@ -296,9 +296,19 @@ describe("the sandbox's lean answers and the other spelling of city and address"
         kind: 'ok',
         value: { status: 'PENDING' },
       });
+      // The supplier found and the list's items are Targets in the spec's words: read into the
+      // app's shape, and lacking nothing (their id and foreignSystems are the spec's names).
+      expect(
+        found.kind === 'ok' && found.value.found === 'one' && found.value.supplier,
+      ).toMatchObject({
+        platformTargetId: expect.any(Number),
+        supplierIds: [{ id: 'L-1', source: 'ERP' }],
+        customerIds: [],
+        ownIds: [],
+      });
+      expect(page.kind === 'ok' && page.value.content[0]?.supplierIds).toBeInstanceOf(Array);
       const notes = warnings.filter((w) => w.code === 'api_answer_fields');
       expect(notes.map((w) => w.endpoint).sort()).toEqual([
-        'GET /public/v2/suppliers/sites/find-by-identifier',
         'GET /public/v2/suppliers/sites/screening',
         'GET /public/v2/suppliers/sites/validation',
         'POST /public/v2/suppliers/sites',
@@ -395,14 +405,29 @@ describe('answers the client must refuse, and headers it must surface', () => {
       kind: 'unexpected_response',
       endpoint: 'GET /public/v2/suppliers/sites/pending',
     });
-    // The one field the app reads of a listed supplier.
+    // The one field the app reads of a listed supplier, under neither of its names: an answer
+    // of its own kind, whose sentence names the endpoint, the field and what to do.
     reply = { status: 200, body: JSON.stringify({ content: [{ name: 'x' }], size: 10 }) };
     const missing = await c.listSuppliers(0, 10);
-    expect(missing.kind).toBe('unexpected_response');
-    if (missing.kind !== 'unexpected_response') return;
-    expect(missing.detail).toMatch(/content\.0\.platformTargetId/);
-    expect(answerError(missing)?.message).toMatch(/GET \/public\/v2\/suppliers\/sites/);
-    expect(codeOf(missing)).toBe('api_unexpected_response');
+    expect(missing).toMatchObject({
+      kind: 'lacks_field',
+      endpoint: 'GET /public/v2/suppliers/sites',
+      status: 200,
+      field: 'id (platformTargetId)',
+    });
+    if (missing.kind !== 'lacks_field') return;
+    expect(missing.detail).toBe('the answer has no id (platformTargetId) (at content.0)');
+    expect(codeOf(missing)).toBe('api_answer_lacks_field');
+    expect(answerError(missing)?.message).toBe(
+      "The API answered GET /public/v2/suppliers/sites without id (platformTargetId), which the app needs, so it cannot use the answer. Check the connection's field-name settings (or the proxy in front of the API); if that does not help, run the connection test and send its report to support.",
+    );
+    expect(answerError(missing)?.details).toEqual({
+      endpoint: 'GET /public/v2/suppliers/sites',
+      field: 'id (platformTargetId)',
+    });
+    // A wrong type is still an answer the app does not understand.
+    reply = { status: 200, body: JSON.stringify({ content: [{ platformTargetId: 'x' }] }) };
+    expect((await c.listSuppliers(0, 10)).kind).toBe('unexpected_response');
     // Extra fields are tolerated.
     reply = {
       status: 200,
@@ -446,11 +471,36 @@ describe('answers the client must refuse, and headers it must surface', () => {
     // A page without counts, items without supplier ids: parsed; the engine decides what to do.
     reply = { status: 200, body: JSON.stringify({ content: [{ platformTargetId: 1 }] }) };
     expect(await c.listSuppliers(0, 10)).toMatchObject({ kind: 'ok' });
-    // What the app does read stays required.
+    // What the app does read stays required: its absence is named.
     reply = { status: 200, body: JSON.stringify({ id: 3 }) };
-    expect((await c.getScreening({ platformId: '7' })).kind).toBe('unexpected_response');
-    reply = { status: 200, body: JSON.stringify({ message: 'accepted' }) };
-    expect((await c.requestValidation({ platformId: '7' })).kind).toBe('unexpected_response');
+    expect(await c.getScreening({ platformId: '7' })).toMatchObject({
+      kind: 'lacks_field',
+      endpoint: 'GET /public/v2/suppliers/sites/screening',
+      field: 'status',
+    });
+    reply = { status: 202, body: JSON.stringify({ message: 'accepted' }) };
+    expect(await c.requestValidation({ platformId: '7' })).toMatchObject({
+      kind: 'lacks_field',
+      field: 'requestId',
+    });
+    reply = { status: 202, body: JSON.stringify({ message: 'accepted' }) };
+    expect(await c.requestScreening({ platformId: '7' }, 2)).toMatchObject({
+      kind: 'lacks_field',
+      field: 'screeningRequestIds',
+    });
+    reply = { status: 200, body: JSON.stringify({ outcomeTargetId: 9 }) };
+    expect(await c.getValidation({ platformId: '7' })).toMatchObject({
+      kind: 'lacks_field',
+      field: 'status',
+    });
+    reply = { status: 200, body: JSON.stringify([{ supplierId: { id: 'X' }, status: 'New' }]) };
+    expect(await c.listPending()).toMatchObject({ kind: 'lacks_field', field: 'uuid' });
+    reply = { status: 200, body: JSON.stringify({ name: 'no id', supplierIds: [] }) };
+    expect(await c.findByIdentifier({ supplierId: 'X' })).toMatchObject({
+      kind: 'lacks_field',
+      endpoint: 'GET /public/v2/suppliers/sites/find-by-identifier',
+      field: 'id (platformTargetId)',
+    });
     // A create answered without any uuid (no Location, none in the body) cannot be followed.
     reply = { status: 202, body: JSON.stringify({ status: 'PENDING' }) };
     expect(await c.createSupplier(payload('Z-1'))).toMatchObject({
@@ -460,6 +510,81 @@ describe('answers the client must refuse, and headers it must surface', () => {
     const said = warnings.length;
     await c.getScreening({ platformId: '8' });
     expect(warnings).toHaveLength(said);
+  });
+
+  it("the spec's words (a Target's id and foreignSystems) and the document's are read alike", async () => {
+    const warnings: ApiWarning[] = [];
+    const c = new ApiClient({
+      baseUrl: url,
+      token: async () => TOKEN,
+      onWarning: (w) => warnings.push(w),
+    });
+    const target = {
+      id: 7,
+      name: 'Spec GmbH',
+      screened: false,
+      foreignSystems: [
+        { system: 'supplier', id: 'S-7', source: 'ERP' },
+        { system: 'customer', id: 'C-7' },
+        { system: 'OWN_ID', id: 70 },
+        { system: 'linkedin', id: 'ignored' },
+      ],
+    };
+    const rich = {
+      platformTargetId: 7,
+      name: 'Spec GmbH',
+      screened: false,
+      supplierIds: [{ id: 'S-7', source: 'ERP' }],
+      customerIds: [{ id: 'C-7', source: null }],
+      ownIds: [{ id: '70', source: null }],
+    };
+    const expected = {
+      platformTargetId: 7,
+      supplierIds: [{ id: 'S-7', source: 'ERP' }],
+      customerIds: [{ id: 'C-7', source: null }],
+      ownIds: [{ id: '70', source: null }],
+    };
+    for (const body of [target, rich, [target], { ...target, id: '7', unknownField: [1] }]) {
+      reply = { status: 200, body: JSON.stringify(body) };
+      const found = await c.findByIdentifier({ supplierId: 'S-7' });
+      expect(found).toMatchObject({ kind: 'ok', value: { found: 'one', supplier: expected } });
+    }
+    // Both names given: the document's is taken.
+    reply = { status: 200, body: JSON.stringify({ ...rich, id: 99 }) };
+    expect(await c.findByIdentifier({ supplierId: 'S-7' })).toMatchObject({
+      value: { supplier: { platformTargetId: 7 } },
+    });
+    // The list's items alike; without identifiers under either name, the check asks per row.
+    reply = {
+      status: 200,
+      body: JSON.stringify({
+        content: [
+          { id: 1, name: 'a', foreignSystems: [{ system: 'supplier', id: 'S-1' }] },
+          { platformTargetId: 2, name: 'b', supplierIds: [{ id: 'S-2', source: 'ERP' }] },
+          { id: 3, name: 'c' },
+        ],
+        size: 10,
+        totalElements: 3,
+      }),
+    };
+    const page = await c.listSuppliers(0, 10);
+    expect(page.kind === 'ok' && page.value.content).toEqual([
+      expect.objectContaining({ platformTargetId: 1, supplierIds: [{ id: 'S-1', source: null }] }),
+      expect.objectContaining({ platformTargetId: 2, supplierIds: [{ id: 'S-2', source: 'ERP' }] }),
+      expect.objectContaining({ platformTargetId: 3, supplierIds: undefined }),
+    ]);
+    // The pending request by uuid as the one object; an identifier answer without a body.
+    reply = { status: 200, body: JSON.stringify({ uuid: 'u-1', status: 'New' }) };
+    expect(await c.listPending('u-1')).toMatchObject({ kind: 'ok', value: [{ uuid: 'u-1' }] });
+    reply = { status: 201, body: '' };
+    expect(
+      await c.addIdentifier({ platformId: '7' }, { type: 'CUSTOMER_ID', id: 'C-8' }),
+    ).toMatchObject({ kind: 'ok', status: 201 });
+    // The spec's names are no missing fields: only the truly unknown one is noted.
+    const notes = warnings.filter((w) => w.endpoint.endsWith('find-by-identifier'));
+    expect(notes.map((w) => w.message)).toEqual([
+      'The API answered GET /public/v2/suppliers/sites/find-by-identifier with fields this app does not know (unknownField). They are ignored; nothing to do.',
+    ]);
   });
 
   it('a redirect is not followed (it could carry the token elsewhere)', async () => {

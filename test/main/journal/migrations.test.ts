@@ -47,7 +47,7 @@ describe('journal migrations', () => {
     dir = tempDir();
     const file = path.join(dir, 'journal.sqlite');
     const journal = openJournal({ path: file, clock: new FakeClock() });
-    expect(journal.migration).toEqual({ applied: 14, backupPath: null });
+    expect(journal.migration).toEqual({ applied: 15, backupPath: null });
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
@@ -113,7 +113,7 @@ describe('journal migrations', () => {
     expect(tables(file)).not.toContain('rows_count_update');
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(13);
+    expect(current.migration.applied).toBe(14);
     // The event log was copied without AUTOINCREMENT: the old event is there, new ones follow
     // it, and it is still append-only.
     expect(current.rowEvents(1).map((e) => e.detail)).toEqual([{ old: true }]);
@@ -136,6 +136,8 @@ describe('journal migrations', () => {
       name: 'c',
       baseUrl: 'http://127.0.0.1:1',
       fieldNames: 'city-address',
+      // And the identifier types setting's defaults.
+      identifierTypes: { CUSTOMER_ID: 'CUSTOMER_ID', OWN_ID: 'OWN_ID' },
     });
     // A creation UUID said "created by this job" before the column did.
     expect(current.pageRows(jobId).rows.filter((r) => r.createdByJob)).toHaveLength(1);
@@ -158,9 +160,28 @@ describe('journal migrations', () => {
     const file = path.join(dir, 'journal.sqlite');
     const clock = new FakeClock();
     // The journal as the previous version left it: every event with its job's id.
-    const old = openJournal({ path: file, clock, migrationsDir: copyMigrations(dir, 9) });
-    const job = makeJob(old);
-    const other = makeJob(old);
+    const oldMigrations = copyMigrations(dir, 9);
+    openJournal({ path: file, clock, migrationsDir: oldMigrations }).close();
+    // Its connection and jobs as that version wrote them (today's connection has columns the
+    // old schema lacks).
+    const raw = new Database(file);
+    raw
+      .prepare(
+        `INSERT INTO connections (id, name, base_url, limits, is_sandbox, created_at)
+         VALUES ('c', 'c', 'http://127.0.0.1:1', '{}', 1, 0)`,
+      )
+      .run();
+    const oldJob = raw.prepare(
+      `INSERT INTO jobs (id, name, connection_id, source_path, source_hash, header_row, headers,
+         mapping, options, state, created_at, updated_at)
+       VALUES (?, 'old', 'c', 'x.xlsx', 'h', 1, '[]', '{}', '{}', 'ready', 0, 0)`,
+    );
+    const job = { id: 'job-1' };
+    const other = { id: 'job-2' };
+    oldJob.run(job.id);
+    oldJob.run(other.id);
+    raw.close();
+    const old = openJournal({ path: file, clock, migrationsDir: oldMigrations });
     old.addRows(job.id, makeRows(30));
     old.addRows(other.id, makeRows(5));
     old.close();
@@ -185,7 +206,7 @@ describe('journal migrations', () => {
     db.close();
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(5);
+    expect(current.migration.applied).toBe(6);
     expect(current.jobEvents(job.id).map((e) => [e.id, e.jobId, e.rowId, e.kind])).toEqual([
       [1, job.id, rowIds[0], 'request'],
       [3, job.id, null, 'note'],

@@ -90,6 +90,7 @@ export class SpecChecker {
     return SPEC_DIFFERENCES.filter(
       (d) =>
         d.kind === kind &&
+        (!d.specOnly || this.specAnswers) &&
         (d.undocumentedOperation ?? false) === undocumentedOperation &&
         (d.method === '*' || d.method === method) &&
         (d.path === '*' || d.path === path) &&
@@ -144,19 +145,17 @@ export class SpecChecker {
     const validate = this.validator(key, schema);
     if (validate(body)) return [];
     const formatDiffs = this.differences(method, path, status, 'format');
-    const leanMissing = new Set(
-      this.specAnswers
-        ? this.differences(method, path, status, 'spec-answer').flatMap((d) => d.missing ?? [])
-        : [],
-    );
+    const lean = this.specAnswers ? this.differences(method, path, status, 'spec-answer') : [];
     const remaining = (validate.errors ?? []).filter((e: ErrorObject) => {
       if (e.keyword === 'required') {
-        // Forgiven only on the body itself or on an item of a list body.
+        // Forgiven only where the difference says: by default on the body itself or on an item
+        // of a list body.
         const missing = (e.params as { missingProperty?: string }).missingProperty;
-        return !(
-          missing !== undefined &&
-          leanMissing.has(missing) &&
-          /^(\/\d+)?$/.test(e.instancePath)
+        return !lean.some(
+          (d) =>
+            missing !== undefined &&
+            (d.missing ?? []).includes(missing) &&
+            (d.at ?? /^(\/\d+)?$/).test(e.instancePath),
         );
       }
       if (e.keyword !== 'format') return true;

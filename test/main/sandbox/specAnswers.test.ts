@@ -38,15 +38,54 @@ describe("answers: 'spec'", () => {
     expect(pending.body).toHaveLength(1);
     expect(keys(pending.body[0])).toEqual(['status', 'supplierId', 'uuid']);
     expect(pending.body[0].supplierId).toEqual({ id: 'LEAN-1', source: 'ERP' });
+    // "or the one request": by uuid, the one object.
+    const one = await api.get(`${SITES}/pending?uuid=${created.body.uuid as string}`);
+    expect(one.body).toEqual(pending.body[0]);
 
     const page = await api.get(`${SITES}?size=2`);
     expect(keys(page.body)).toEqual(['content', 'number', 'size', 'totalElements', 'totalPages']);
-    expect(keys(page.body.content[0])).toEqual(['name', 'platformTargetId', 'supplierIds']);
+    expect(keys(page.body.content[0])).toEqual([
+      'address',
+      'city',
+      'countryCode',
+      'foreignSystems',
+      'id',
+      'name',
+    ]);
 
     await t.clock.advance(1000);
+    // Processed: no longer pending, so the one request is not found.
+    expect((await api.get(`${SITES}/pending?uuid=${created.body.uuid as string}`)).status).toBe(
+      404,
+    );
     const found = await api.get(`${SITES}/find-by-identifier?supplierId=LEAN-1&source=ERP`);
-    expect(keys(found.body)).toEqual(['name', 'platformTargetId']);
-    const platformId = found.body.platformTargetId as number;
+    // The spec's Target: its id, and the identifiers as foreignSystems; no invented names.
+    expect(keys(found.body)).toEqual([
+      'foreignSystems',
+      'id',
+      'name',
+      'screened',
+      'screenedStatus',
+    ]);
+    expect(found.body.foreignSystems).toEqual([
+      { system: 'supplier', id: 'LEAN-1', source: 'ERP' },
+    ]);
+    expect(JSON.stringify(found.body)).not.toMatch(
+      /platformTargetId|supplierIds|customerIds|ownIds/,
+    );
+    const platformId = found.body.id as number;
+    const listed = (await api.get(`${SITES}?size=2000`)).body.content as { id: number }[];
+    expect(listed.map((s) => s.id)).toContain(platformId);
+
+    // The identifier endpoints' bodies are not shown: an empty one.
+    const added = await api.post(`${SITES}/identifiers?platformId=${platformId}`, {
+      type: 'CUSTOMER_ID',
+      id: 'C-LEAN',
+    });
+    expect(added.status).toBe(201);
+    expect(added.body).toEqual({});
+    const withCustomer = await api.get(`${SITES}/find-by-identifier?platformId=${platformId}`);
+    expect(withCustomer.body.foreignSystems).toContainEqual({ system: 'customer', id: 'C-LEAN' });
 
     const screening = await api.post(`${SITES}/screening`, {
       identifier: { platformId },
@@ -71,7 +110,8 @@ describe("answers: 'spec'", () => {
     t.sb.configure({ findByIdentifierForm: 'list' });
     const list = await api.get(`${SITES}/find-by-identifier?supplierId=SHARED`);
     expect(list.body).toHaveLength(2);
-    for (const item of list.body) expect(keys(item)).toEqual(['name', 'platformTargetId']);
+    for (const item of list.body)
+      expect(keys(item)).toEqual(['foreignSystems', 'id', 'name', 'screened', 'screenedStatus']);
   });
 
   it('is switched at run time, and the full answers pass the strict check again', async () => {

@@ -56,7 +56,7 @@ describe('errors as data', () => {
       'Die API unter https://api.example ist nicht erreichbar (timeout). Prüfen Sie die Adresse und das Netzwerk.',
     );
     expect(wordMessage('en', ['checkSummary', 'check'], { code: 'ok' })).toBe(
-      'The connection works: suppliers can be checked and created.',
+      'The connection works: suppliers can be read and checked. Creating is confirmed by the first real creation.',
     );
     expect(wordMessage('de', ['checkSummary', 'check'], { code: 'token_refused' })).toMatch(
       /^Die API akzeptiert dieses Token nicht/,

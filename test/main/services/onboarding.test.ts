@@ -213,7 +213,11 @@ describe('connections', () => {
     expect(JSON.stringify(saved)).not.toContain('good');
     const test = await call('connections:test', { id: saved.id });
     expect(test.ok).toBe(true);
-    expect(test.checks.find((c) => c.key === 'create')?.status).toBe('ok');
+    // No write is sent: creating is confirmed by the first real creation.
+    expect(test.checks.find((c) => c.key === 'create')).toMatchObject({
+      status: 'unknown',
+      code: 'create_unknown',
+    });
   });
 
   it('keeps the spelling of city and address with the connection', async () => {
@@ -236,6 +240,35 @@ describe('connections', () => {
     expect(listed).toMatchObject({ name: 'Spelling 2', fieldNames: 'locality-addressLine' });
   });
 
+  it('keeps the names of the identifier types with the connection, and refuses invalid ones', async () => {
+    const saved = await call('connections:save', {
+      name: 'Types',
+      baseUrl: other.url,
+      token: 'good',
+    });
+    expect(saved.identifierTypes).toEqual({ CUSTOMER_ID: 'CUSTOMER_ID', OWN_ID: 'OWN_ID' });
+    const names = { CUSTOMER_ID: 'CUST', OWN_ID: 'OWN' };
+    const set = await call('connections:save', {
+      id: saved.id,
+      name: 'Types',
+      baseUrl: other.url,
+      identifierTypes: names,
+    });
+    expect(set.identifierTypes).toEqual(names);
+    // Left out: unchanged.
+    await call('connections:save', { id: saved.id, name: 'Types 2', baseUrl: other.url });
+    const listed = (await call('connections:list', {})).find((c) => c.id === saved.id);
+    expect(listed).toMatchObject({ name: 'Types 2', identifierTypes: names });
+    await expect(
+      call('connections:save', {
+        id: saved.id,
+        name: 'Types',
+        baseUrl: other.url,
+        identifierTypes: { CUSTOMER_ID: 'cust id', OWN_ID: 'OWN' },
+      }),
+    ).rejects.toThrow(/invalid_input/);
+  });
+
   it('says in plain words when the token is wrong or lacks permissions', async () => {
     const bad = await call('connections:save', {
       name: 'Bad token',
@@ -251,8 +284,11 @@ describe('connections', () => {
       token: 'reader',
     });
     const t2 = await call('connections:test', { id: reader.id });
-    expect(t2.ok).toBe(false);
-    expect(t2.checks.find((c) => c.key === 'create')).toMatchObject({ status: 'failed' });
+    // Reading works; what it may not do is said per feature (creating: at the first creation).
+    expect(t2.ok).toBe(true);
+    expect(t2.summaryCode).toBe('optional_denied');
+    expect(t2.checks.find((c) => c.key === 'create')).toMatchObject({ status: 'unknown' });
+    expect(t2.checks.find((c) => c.key === 'screening')).toMatchObject({ status: 'failed' });
     expect(t2.checks.find((c) => c.key === 'read')).toMatchObject({ status: 'ok' });
   });
 
@@ -295,15 +331,12 @@ describe('connections', () => {
       });
       const t = await call('connections:test', { id: saved.id });
       expect(t.ok).toBe(true);
-      expect(t.summary).toBe('The connection works: suppliers can be checked and created.');
-      // The create probe is a list where the API takes one supplier: nothing could be created.
-      const create = writes.find(
-        (w) => (w as { path: string }).path === '/public/v2/suppliers/sites',
+      expect(t.summary).toBe(
+        'The connection works: suppliers can be read and checked. Creating is confirmed by the first real creation.',
       );
-      expect(create).toEqual({ path: '/public/v2/suppliers/sites', body: [] });
-      for (const w of writes) {
-        expect(JSON.stringify(w)).not.toMatch(/"name"|"countryCode"|"city"|"address"/);
-      }
+      // Reads only: not one request with a method that could change anything.
+      expect(writes).toEqual([]);
+      expect(t.answers?.seen.map((s) => s.endpoint.split(' ')[0])).not.toContain('POST');
     } finally {
       await new Promise<void>((r) => lax.close(() => r()));
     }
@@ -313,9 +346,11 @@ describe('connections', () => {
       baseUrl: other.url,
       token: 'good',
     });
+    const writesBefore = other.stats().requests.WRITE;
     await call('connections:test', { id: good.id });
     expect(other.stats().createRequestsAccepted).toBe(before);
     expect(other.stats().pending).toBe(0);
+    expect(other.stats().requests.WRITE).toBe(writesBefore);
   });
 
   it('does not call a token accepted by a server that answers 400 to everything', async () => {

@@ -536,7 +536,9 @@ describe('the expected duration', () => {
     // request events): its whole minutes kept 10 a minute.
     const { journal } = await services.ready();
     const rows = [...journal.eachRow(jobId)];
-    const start = Date.now() - 10 * 60_000;
+    // The history counts by minutes of the clock: the run starts on one, so that each minute's
+    // writes fall into one of them whatever the time of the test.
+    const start = Math.floor(Date.now() / 60_000) * 60_000 - 10 * 60_000;
     const at = (minute: number, k: number) => start + minute * 60_000 + k * 1_000;
     const writes = [4, 10, 10, 2].flatMap((n, minute) =>
       Array.from({ length: n }, (_, k) => ({

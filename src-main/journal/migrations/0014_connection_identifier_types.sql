@@ -1,0 +1,1 @@
+ALTER TABLE `connections` ADD `identifier_types` text DEFAULT '{"CUSTOMER_ID":"CUSTOMER_ID","OWN_ID":"OWN_ID"}' NOT NULL;
