@@ -6,25 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { KeyringSecretStore, keychainQueue } from '../../../src-main/api/secrets';
 import { QueueFull, TaskQueue } from '../../../src-main/util/taskQueue';
+import { probeKeychain } from './keychainProbe';
 
 const SERVICE = 'Supplier Onboarding (queue test)';
 
-async function probeKeychain(): Promise<string | undefined> {
-  if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS) {
-    return 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service';
-  }
-  const store = new KeyringSecretStore(SERVICE);
-  const account = `probe-${randomUUID()}`;
-  try {
-    await store.set(account, 'probe');
-    const back = await store.get(account);
-    await store.delete(account);
-    return back === 'probe' ? undefined : 'the keychain did not return what was stored';
-  } catch (e) {
-    return `the Secret Service is not reachable or locked (${e instanceof Error ? e.message : String(e)})`;
-  }
-}
-const keychainUnavailable = await probeKeychain();
+const keychainUnavailable = await probeKeychain(SERVICE);
 
 /** A task that runs until the test ends it, recording when it starts and ends. */
 function gated(log: string[], name: string) {

@@ -23,25 +23,11 @@ import {
   startBrowserHost,
   type BrowserHost,
 } from '../../../src-main/host/browserHost';
+import { probeKeychain } from '../api/keychainProbe';
 
 const SERVICE = `Supplier Onboarding (burst test ${randomUUID().slice(0, 8)})`;
 
-async function probeKeychain(): Promise<string | undefined> {
-  if (process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS) {
-    return 'no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so no Secret Service';
-  }
-  const store = new KeyringSecretStore(SERVICE);
-  const account = `probe-${randomUUID()}`;
-  try {
-    await store.set(account, 'probe');
-    const back = await store.get(account);
-    await store.delete(account);
-    return back === 'probe' ? undefined : 'the keychain did not return what was stored';
-  } catch (e) {
-    return `the Secret Service is not reachable or locked (${e instanceof Error ? e.message : String(e)})`;
-  }
-}
-const keychainUnavailable = await probeKeychain();
+const keychainUnavailable = await probeKeychain(SERVICE);
 if (keychainUnavailable) {
   console.info(
     `hostBurst: the keychain reads are counted on a memory store: ${keychainUnavailable}`,
