@@ -157,9 +157,9 @@ export class ScoresRowReader {
       const name = this.cellName(valueCol, row.sourceRow);
       const value = parseScoreValue(valueText);
       if (value === null) {
-        problems.push(
-          problem('not_a_score', { cell: name, value: valueText }, this.letters.get(valueCol)),
-        );
+        // A whole number outside 1 to 100 is told the range, not the hint about decimals.
+        const code = /^[+-]?\d+$/.test(valueText.trim()) ? 'score_out_of_range' : 'not_a_score';
+        problems.push(problem(code, { cell: name, value: valueText }, this.letters.get(valueCol)));
         return;
       }
       if (identity) {

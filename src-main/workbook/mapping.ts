@@ -8,7 +8,7 @@ import { MAPPABLE_FIELDS, SUPPLIER_REF_FIELDS } from '../../src-shared/operation
 import { PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { toCountryCode } from './countries';
 import { HEADER_NAMES, headerMeaning, normaliseHeader } from './headerNames';
-import { isResultHeader } from './resultColumns';
+import { isIdResultHeader, isResultHeader } from './resultColumns';
 import type {
   FieldMapping,
   FieldSuggestion,
@@ -249,7 +249,8 @@ export function suggestMapping(
 
   const candidates: Candidate[] = [];
   headers.forEach((header, column) => {
-    if (isResultHeader(header)) return;
+    // The app's own result columns are not the list's data, except the one naming the supplier.
+    if (isResultHeader(header) && !isIdResultHeader(header)) return;
     const either = headerMeaning(header)?.kind === 'either';
     for (const c of headerCandidates(header, column)) {
       weighValues(c, samples, either);

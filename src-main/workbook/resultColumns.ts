@@ -64,6 +64,14 @@ export function isResultHeader(header: string): boolean {
   return resultHeaders.has(header.trim().toLowerCase());
 }
 
+/** A result column that names the supplier as the kinds acting on existing suppliers read it
+ *  (the platform id, also the first column of the supplier-base export): a results file or an
+ *  export, edited into a deactivate or identifiers list, is mapped by it with no mapping file. */
+const idResultHeaders = inEveryLanguage((lang) => [resultHeader('platformId', lang)]);
+export function isIdResultHeader(header: string): boolean {
+  return idResultHeaders.has(header.trim().toLowerCase());
+}
+
 /** The Source row column, in whichever language the results file was written. */
 export function isSourceRowHeader(header: string): boolean {
   return sourceRowHeaders.has(header.trim().toLowerCase());

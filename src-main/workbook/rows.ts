@@ -147,16 +147,21 @@ type CompiledMapping = Map<MappableField, CompiledField>;
 
 /** The mapping by field with column labels; worked out once per table by the loops below. */
 function compileMapping(mapping: Mapping, columns: readonly TableColumn[]): CompiledMapping {
+  // Only the kinds acting on existing suppliers read a platform id: an onboarding list made from
+  // a results file or a supplier-base export has one in the app's own column, and creates anyway.
+  const readsPlatformId = mapping.operation === 'deactivate' || mapping.operation === 'identifiers';
   return new Map(
-    mapping.fields.map((f) => [
-      f.field,
-      {
-        column: f.column,
-        ...(f.constant !== undefined ? { constant: f.constant } : {}),
-        transform: f.transform ?? {},
-        label: columnLabel(columns, f.column),
-      },
-    ]),
+    mapping.fields
+      .filter((f) => f.field !== 'platformId' || readsPlatformId)
+      .map((f) => [
+        f.field,
+        {
+          column: f.column,
+          ...(f.constant !== undefined ? { constant: f.constant } : {}),
+          transform: f.transform ?? {},
+          label: columnLabel(columns, f.column),
+        },
+      ]),
   );
 }
 

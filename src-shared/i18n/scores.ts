@@ -7,6 +7,8 @@ export const en = {
     'Row {row} names no supplier: {columns} are empty. Fill one of them, or delete the row.',
   'problem.scores.not_a_score':
     'Cell {cell}: "{value}" is not a score. Enter a whole number from 1 to 100 (85, not 85.5).',
+  'problem.scores.score_out_of_range':
+    'Cell {cell}: {value} is outside the scores the API takes. Enter a whole number from 1 to 100.',
   'problem.scores.unknown_event_type':
     'Cell {cell}: "{value}" is not an event type of perspective {perspectiveId}. Use one of: {keys}.',
   'problem.scores.no_event_type':
@@ -88,6 +90,8 @@ export const de: Record<keyof typeof en, string> = {
     'Zeile {row} nennt keinen Lieferanten: {columns} sind leer. Füllen Sie eine davon aus oder löschen Sie die Zeile.',
   'problem.scores.not_a_score':
     'Zelle {cell}: „{value}“ ist kein Score. Geben Sie eine ganze Zahl von 1 bis 100 ein (85, nicht 85,5).',
+  'problem.scores.score_out_of_range':
+    'Zelle {cell}: {value} liegt außerhalb der Scores, die die API annimmt. Geben Sie eine ganze Zahl von 1 bis 100 ein.',
   'problem.scores.unknown_event_type':
     'Zelle {cell}: „{value}“ ist kein Ereignistyp der Perspektive {perspectiveId}. Verwenden Sie einen von: {keys}.',
   'problem.scores.no_event_type':

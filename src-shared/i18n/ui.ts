@@ -170,6 +170,14 @@ export const en = {
     'Country names in English, German, French, Spanish, Italian, Dutch, Polish or Portuguese become two-letter codes (Deutschland → DE).',
   'map.fixed.screeningPeriodInYears': '2, 5 or 10; also written as "5 Jahre" or "10 years".',
   'map.fixed.requestValidationOnCreate': 'Yes/no words (ja, nein, x, 1, 0) become yes or no.',
+  'map.fixed.platformId':
+    "Read as it is: the supplier's platform id, a whole number (the first column of the app's supplier-base export).",
+  'map.fixed.identifier.type':
+    'SUPPLIER_ID, CUSTOMER_ID or OWN_ID; also "supplier id", "customer number", "Kundennummer" or "eigene ID".',
+  'map.fixed.identifier.id': 'Read as it is: the id to add or remove.',
+  'map.fixed.identifier.source': 'Read as it is: the system the id comes from, if any.',
+  'map.fixed.identifier.action':
+    'add or remove (also hinzufügen or entfernen); without this column, the action chosen for the job applies.',
   'map.chooseTemplate': 'Saved mapping',
   'map.templateFits': '{name} (made for these columns)',
   'map.templateMissing': '{name} ({n} of its columns are not in this file)',
@@ -783,6 +791,16 @@ export const de: Record<UiKey, string> = {
   'map.fixed.screeningPeriodInYears': '2, 5 oder 10; auch als „5 Jahre“ oder „10 years“.',
   'map.fixed.requestValidationOnCreate':
     'Ja/Nein-Wörter (ja, nein, x, 1, 0) werden zu Ja oder Nein.',
+  'map.fixed.platformId':
+    'Wird unverändert gelesen: die Plattform-ID des Lieferanten, eine ganze Zahl (die erste Spalte des Lieferantenstamm-Exports der App).',
+  'map.fixed.identifier.type':
+    'SUPPLIER_ID, CUSTOMER_ID oder OWN_ID; auch „Lieferantennummer“, „Kundennummer“, „customer id“ oder „eigene ID“.',
+  'map.fixed.identifier.id':
+    'Wird unverändert gelesen: die Kennung, die hinzugefügt oder entfernt wird.',
+  'map.fixed.identifier.source':
+    'Wird unverändert gelesen: das System, aus dem die Kennung stammt, falls angegeben.',
+  'map.fixed.identifier.action':
+    'hinzufügen oder entfernen (auch add oder remove); ohne diese Spalte gilt die für den Auftrag gewählte Aktion.',
   'map.chooseTemplate': 'Gespeicherte Zuordnung',
   'map.templateFits': '{name} (für diese Spalten gemacht)',
   'map.templateMissing': '{name} ({n} ihrer Spalten fehlen in dieser Datei)',

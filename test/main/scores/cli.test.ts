@@ -115,7 +115,7 @@ describe('the scores job on the command line', () => {
       'rows=4 scores=2 written=2 rejected=0 invalid=2 unsent=0',
     );
     expect(r.stdout).toMatch(/Cell C4: "esg_rating" is not an event type of perspective 1/);
-    expect(r.stdout).toMatch(/Cell D5: "101" is not a score/);
+    expect(r.stdout).toMatch(/Cell D5: 101 is outside the scores the API takes/);
     expect(Object.keys(sandbox.stats().scoreWrites)).toHaveLength(2);
   });
 

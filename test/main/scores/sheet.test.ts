@@ -37,6 +37,19 @@ describe('scores row problems', () => {
     expect(reportedProblemText('de', p)).toMatch(/^Zelle C3: „85.5“ ist kein Score/);
   });
 
+  it('a whole number outside 1 to 100 is told the range, not the hint about decimals', () => {
+    for (const value of ['120', '0', '-5']) {
+      const p = reader().read({ sourceRow: 4, cells: ['S1', 'ERP', value] }).problems![0]!;
+      expect(p.code).toBe('scores.score_out_of_range');
+      expect(reportedProblemText('en', { code: p.code, params: p.params })).toBe(
+        `Cell C4: ${value} is outside the scores the API takes. Enter a whole number from 1 to 100.`,
+      );
+      expect(reportedProblemText('de', { code: p.code, params: p.params })).not.toContain('85,5');
+    }
+    const decimal = reader().read({ sourceRow: 4, cells: ['S1', 'ERP', '85.5'] }).problems![0]!;
+    expect(decimal.code).toBe('scores.not_a_score');
+  });
+
   it('a supplier named twice for one event type: the later cell names the earlier', () => {
     const rd = reader();
     rd.read({ sourceRow: 2, cells: ['S1', 'ERP', '40'] });

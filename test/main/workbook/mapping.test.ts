@@ -7,6 +7,7 @@ import {
   suggestMapping,
   type MappingSuggestion,
 } from '../../../src-main/workbook';
+import { baseHeader } from '../../../src-main/base/exportSuppliers';
 import { SUPPLIER_HEADERS } from './helpers';
 
 const columnOf = (s: MappingSuggestion, field: string) =>
@@ -80,10 +81,18 @@ describe('suggestMapping', () => {
     expect(doubtful.fields.find((f) => f.field === 'countryCode')?.confidence).toBeLessThan(0.7);
   });
 
-  it('leaves required fields open with a reason, and never maps result columns', () => {
+  it('leaves required fields open with a reason, and maps no result column but the platform id', () => {
     const headers = ['Name', ...RESULT_COLUMNS.map((c) => c.header)];
     const s = suggestMapping(headers);
-    expect(s.fields.filter((f) => f.column !== null).map((f) => f.field)).toEqual(['name']);
+    // The platform id is read by the kinds acting on existing suppliers only (the onboarding Map
+    // screen does not show it).
+    expect(s.fields.filter((f) => f.column !== null).map((f) => f.field)).toEqual([
+      'name',
+      'platformId',
+    ]);
+    expect(columnOf(s, 'platformId')).toBe(
+      1 + RESULT_COLUMNS.findIndex((c) => c.key === 'platformId'),
+    );
     const city = s.fields.find((f) => f.field === 'city');
     expect(city).toMatchObject({ column: null, confidence: 0 });
     expect(city?.reason).toMatch(/constant/);
@@ -93,6 +102,31 @@ describe('suggestMapping', () => {
       'address',
       'supplierId.id',
     ]);
+  });
+
+  it("maps the app's own Platform ID column for a deactivate or identifiers list, in either language", () => {
+    // The supplier-base export's first column, with the identifier to change added beside it.
+    for (const [platform, type, id, action] of [
+      ['Platform ID', 'Identifier type', 'Identifier', 'Action'],
+      ['Plattform-ID', 'Kennungstyp', 'Kennung', 'Aktion'],
+    ] as const) {
+      const s = suggestMapping(
+        [platform, type, id, action],
+        [['501', 'CUSTOMER_ID', 'K-1', 'add']],
+      );
+      expect(columnOf(s, 'platformId')).toBe(0);
+      expect(columnOf(s, 'identifier.action')).toBe(3);
+    }
+  });
+
+  it('maps the supplier-base export, with the identifier to change added, by its platform id', () => {
+    for (const lang of ['en', 'de'] as const) {
+      const headers = [...baseHeader(lang), 'Identifier type', 'Identifier'];
+      const s = suggestMapping(headers);
+      expect(columnOf(s, 'platformId'), lang).toBe(0);
+      expect(columnOf(s, 'identifier.type'), lang).toBe(headers.length - 2);
+      expect(columnOf(s, 'identifier.id'), lang).toBe(headers.length - 1);
+    }
   });
 
   it('offers a saved template again for the same header set, in any order', () => {
