@@ -124,6 +124,17 @@ class Wizard {
       });
   }
 
+  /** "New import": once a job was made from the file on hand, the next import starts clean (its
+   *  file, kind and options), so that Next, Next, Next never makes a second job of the same file.
+   *  An import not yet made into a job is kept, to be taken up again. */
+  startNew(): void {
+    if (!this.#created) return;
+    this.reset();
+    this.#operation = 'onboard';
+    this.#kindOptions = {};
+    this.#scores = undefined;
+  }
+
   reset(): void {
     this.#path = undefined;
     this.#displayName = '';

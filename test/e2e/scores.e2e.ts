@@ -54,5 +54,15 @@ test('a scores sheet is mapped for its perspective, run, and its rows end writte
   await expect(jobEnded(page)).toHaveCount(1, { timeout: 90_000 });
   await expect(page.getByText('11 of 11 rows finished')).toHaveCount(0);
   await shot(page, 'kind-scores-run', true);
+
+  // The next New import starts clean: no file, and the kind is onboarding again (Next, Next,
+  // Next never makes a second scores job of the same file).
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'New import' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Import a supplier list' })).toBeVisible();
+  await expect(page.getByTestId('preview')).toHaveCount(0);
+  await expect(page.getByTestId('kind-onboard')).toBeChecked();
   expect(errors).toEqual([]);
 });
