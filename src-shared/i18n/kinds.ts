@@ -38,6 +38,10 @@ export const en = {
   'run.kindCheck.already': 'already as the row asks: nothing to send',
   'run.kindCheck.onOther': 'identifier on another supplier: yours to decide',
   'run.kindCheck.ambiguous': 'ambiguous: several suppliers match',
+  'run.startHint.deactivate':
+    'Nothing is created: {n} suppliers will be deactivated, and you confirm that number before anything is sent.',
+  'run.startHint.identifiers':
+    'Nothing is created: at most {n} identifiers will be added or removed; the summary shows them before anything is sent.',
   'run.kindCheck.notFound': 'supplier not found: left out',
   'run.kindFound.deactivate':
     'Check finished: {toChange} suppliers found to deactivate, {ambiguous} ambiguous, {notFound} not found (left out).',
@@ -126,6 +130,10 @@ export const de: Record<keyof typeof en, string> = {
   'run.kindCheck.already': 'schon wie von der Zeile verlangt: nichts zu senden',
   'run.kindCheck.onOther': 'Kennung an einem anderen Lieferanten: Ihre Entscheidung',
   'run.kindCheck.ambiguous': 'mehrdeutig: mehrere Lieferanten passen',
+  'run.startHint.deactivate':
+    'Es wird nichts angelegt: {n} Lieferanten werden deaktiviert, und Sie bestätigen diese Zahl, bevor etwas gesendet wird.',
+  'run.startHint.identifiers':
+    'Es wird nichts angelegt: höchstens {n} Kennungen werden hinzugefügt oder entfernt; die Übersicht zeigt sie, bevor etwas gesendet wird.',
   'run.kindCheck.notFound': 'Lieferant nicht gefunden: ausgelassen',
   'run.kindFound.deactivate':
     'Abgleich beendet: {toChange} Lieferanten zum Deaktivieren gefunden, {ambiguous} mehrdeutig, {notFound} nicht gefunden (ausgelassen).',

@@ -73,6 +73,9 @@ test('an identifiers list: the check sorts the rows, the run adds and removes ea
   await expect(page.getByTestId('check-toChange')).toContainText('2 to add or remove');
   await expect(page.getByTestId('check-onOther')).toContainText('1 identifier on another supplier');
   await expect(page.getByTestId('check-new')).toHaveCount(0);
+  await expect(page.getByTestId('start-hint')).toContainText(
+    'Nothing is created: at most 2 identifiers will be added or removed',
+  );
   await shot(page, 'kind-identifiers-check');
 
   await page.getByRole('button', { name: 'Start upload' }).click();

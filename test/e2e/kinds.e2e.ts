@@ -69,6 +69,10 @@ test('a deactivate list: the count is typed to confirm, then each supplier is de
     { timeout: 60_000 },
   );
   await expect(page.getByTestId('check-toChange')).toContainText('2 to deactivate');
+  // Under the start button, the kind's own words: nothing is created.
+  await expect(page.getByTestId('start-hint')).toHaveText(
+    'Nothing is created: 2 suppliers will be deactivated, and you confirm that number before anything is sent.',
+  );
   await shot(page, 'kind-deactivate-check', true);
 
   // The summary says how many will be deactivated; the start waits for that number.
