@@ -276,7 +276,11 @@ export const PendingListSchema = z.preprocess(
 /** platformTargetId (the spec's `id`): the supplier's platform id. supplierIds (or the spec's
  *  foreignSystems): the check by list matches rows on them (without them the check asks
  *  find-by-identifier per row instead). */
-export const SupplierSummarySchema = z.object(supplierFields).transform((s, ctx) => {
+const SupplierFieldsSchema = z.object(supplierFields);
+
+/** What a listed and a found supplier share, in the app's words: the platform id under either
+ *  name (the answer lacks it when neither is there), the address and the supplier ids. */
+function summaryOf(s: z.output<typeof SupplierFieldsSchema>, ctx: z.RefinementCtx) {
   const platformTargetId = s.platformTargetId ?? s.id;
   if (platformTargetId === undefined || platformTargetId === null)
     return lacking(ctx, 'id (platformTargetId)');
@@ -288,7 +292,9 @@ export const SupplierSummarySchema = z.object(supplierFields).transform((s, ctx)
     countryCode: s.countryCode,
     supplierIds: identifiersOf(s.supplierIds, s.foreignSystems, 'supplier'),
   };
-});
+}
+
+export const SupplierSummarySchema = SupplierFieldsSchema.transform(summaryOf);
 export type SupplierSummary = z.output<typeof SupplierSummarySchema>;
 
 /** content: the suppliers. size and totalElements (or totalPages): how many pages to read; a
@@ -319,19 +325,13 @@ export const SupplierDetailSchema = z
     screenedStatus: nullableString,
   })
   .transform((s, ctx) => {
-    const platformTargetId = s.platformTargetId ?? s.id;
-    if (platformTargetId === undefined || platformTargetId === null)
-      return lacking(ctx, 'id (platformTargetId)');
+    const summary = summaryOf(s, ctx);
+    if (summary === z.NEVER) return z.NEVER;
     return {
-      platformTargetId,
-      name: s.name,
+      ...summary,
       sname: s.sname,
-      address: s.address,
-      city: s.city,
-      countryCode: s.countryCode,
       postalCode: s.postalCode,
       website: s.website,
-      supplierIds: identifiersOf(s.supplierIds, s.foreignSystems, 'supplier'),
       customerIds: identifiersOf(s.customerIds, s.foreignSystems, 'customer'),
       ownIds: identifiersOf(s.ownIds, s.foreignSystems, 'own'),
       screened: s.screened,

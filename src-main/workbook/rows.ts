@@ -8,6 +8,7 @@ import type { Params } from '../../src-shared/i18n';
 import type { ProblemCode } from '../../src-shared/i18n/import';
 import { problemText, rowNoteText } from '../../src-shared/i18n/importText';
 import {
+  fieldsFor,
   identifierActionOf,
   identifierTypeOf,
   rowIdentifier,
@@ -147,9 +148,11 @@ type CompiledMapping = Map<MappableField, CompiledField>;
 
 /** The mapping by field with column labels; worked out once per table by the loops below. */
 function compileMapping(mapping: Mapping, columns: readonly TableColumn[]): CompiledMapping {
-  // Only the kinds acting on existing suppliers read a platform id: an onboarding list made from
-  // a results file or a supplier-base export has one in the app's own column, and creates anyway.
-  const readsPlatformId = mapping.operation === 'deactivate' || mapping.operation === 'identifiers';
+  // The platform id is read only by a kind that maps it: an onboarding list made from a results
+  // file or a supplier-base export has one in the app's own column, and creates anyway.
+  const readsPlatformId = fieldsFor(mapping.operation ?? 'onboard').some(
+    (f) => f.key === 'platformId',
+  );
   return new Map(
     mapping.fields
       .filter((f) => f.field !== 'platformId' || readsPlatformId)

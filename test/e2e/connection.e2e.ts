@@ -26,6 +26,9 @@ test('the practice connection is the default and passes its test', async ({ page
   await expect(
     sandbox.getByTestId('connection-test').locator('[data-check="token"]'),
   ).toHaveAttribute('data-status', 'ok');
+  // The new connection's identifier type names start at the API's usual ones, each labelled.
+  await expect(page.getByLabel('Customer id', { exact: true })).toHaveValue('CUSTOMER_ID');
+  await expect(page.getByTestId('connection-identifier-type-own')).toHaveValue('OWN_ID');
   await shot(page, 'connection', true);
 });
 
