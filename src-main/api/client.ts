@@ -10,20 +10,17 @@ import {
 } from '../../src-shared/identifierTypes';
 import type { SupplierCreatePayload, SupplierIdentifier } from '../../src-shared/supplier';
 import { AppFailure } from '../../src-shared/errors';
-import { MAX_ANSWER_BYTES } from './answers';
-import type { ApiAnswer, ApiAnswerKind, FindResult, MethodGroup } from './answers';
+import type { ApiAnswer, FindResult, MethodGroup } from './answers';
 import { AnswerWarnings } from './answerWarnings';
 import { checkBaseUrl } from './baseUrl';
-import { classify, listOf, noBody, okAnswer, parseWith, type RequestSpec } from './classify';
-import {
-  answerDetail,
-  loggedHeaders,
-  networkFailure,
-  readBounded,
-  redirectTarget,
-  Redactor,
-  TOKEN_SHAPE,
-} from './network';
+import { listOf, noBody, okAnswer, parseWith, type RequestSpec } from './classify';
+import { sendRequest, type ExchangeContext } from './clientExchange';
+import type {
+  ApiClientOptions,
+  CallOptions,
+  CreateAccepted,
+  CreateIdentifierInput,
+} from './clientTypes';
 import { countInMessage, saysAmbiguous } from './answerText';
 import {
   EventTypeListSchema,
@@ -43,9 +40,7 @@ import {
   CreateAcceptedSchema,
   ErrorBodySchema,
   FindByIdentifierSchema,
-  HEADERS,
   IdentifierCreatedSchema,
-  JSON_TYPE,
   PATHS,
   PendingListSchema,
   QUERY,
@@ -66,70 +61,15 @@ import {
   type ValidationStatus,
 } from './wire';
 
-/** Reads the token when a request is about to leave; resolves undefined when none is stored. */
-export type TokenSource = () => Promise<string | undefined>;
-
-export interface ApiLogEntry {
-  method: string;
-  /** The path only: no query, no header, no body. */
-  endpoint: string;
-  kind: ApiAnswerKind;
-  status?: number;
-  durationMs: number;
-  detail?: string;
-  /** A few plain answer headers (content type, request id, rate limits), cut short and scrubbed;
-   *  every other header is the server's own text and is never written down. */
-  headers?: Record<string, string>;
-}
-
-export interface ApiWarning {
-  /** api_deprecated: Sunset or Deprecation headers. api_answer_fields: an answer without a field
-   *  the published document requires, or with one it does not name (used all the same). */
-  code: 'api_deprecated' | 'api_answer_fields';
-  endpoint: string;
-  sunset?: string;
-  deprecation?: string;
-  message: string;
-}
-
-export interface ApiClientOptions {
-  baseUrl: string;
-  token: TokenSource;
-  /** Per request, covering the whole exchange (connect, send, headers and body). Default 30 s. */
-  timeoutMs?: number;
-  /** Called once per request after it ends. */
-  log?: (entry: ApiLogEntry) => void;
-  /** Sunset or Deprecation headers seen on an endpoint (once per endpoint per client); fields
-   *  an answer lacks or adds compared with the published document (once per field). */
-  onWarning?: (warning: ApiWarning) => void;
-  /** How creates spell city and address (the connection's setting); default city-address. */
-  fieldNames?: CreateFieldNames;
-  /** What the API calls the customer id and the own id (the connection's setting). */
-  identifierTypes?: IdentifierTypes;
-  /** The transport; the global fetch by default. Injectable so a simulation replays exactly. */
-  fetch?: typeof fetch;
-}
-
-export interface CallOptions {
-  /** Pause or cancel: aborts the request; the answer is `aborted`. */
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  /** Sees each answer's status and JSON body (undefined when empty or not JSON), scrubbed of
-   *  the token, before it is classified: the connection test records what answers looked like. */
-  onAnswer?: (seen: { status: number; json: unknown }) => void;
-}
-
-export interface CreateAccepted {
-  uuid: string;
-  pendingEndpoint?: string;
-  message?: string;
-}
-
-export interface CreateIdentifierInput {
-  type: 'SUPPLIER_ID' | 'CUSTOMER_ID' | 'OWN_ID';
-  id: string;
-  source?: string;
-}
+export type {
+  ApiClientOptions,
+  ApiLogEntry,
+  ApiWarning,
+  CallOptions,
+  CreateAccepted,
+  CreateIdentifierInput,
+  TokenSource,
+} from './clientTypes';
 
 export { checkBaseUrl, isLoopback } from './baseUrl';
 export { waitFromRateLimit } from './classify';
@@ -143,11 +83,8 @@ export function methodGroup(method: string): MethodGroup {
 
 export class ApiClient {
   readonly baseUrl: string;
-  private readonly tokenSource: TokenSource;
-  private readonly timeoutMs: number;
-  private readonly log: ((entry: ApiLogEntry) => void) | undefined;
-  private readonly warnings: AnswerWarnings;
-  private readonly fetchImpl: typeof fetch;
+  /** What each request needs of this client: the token, the timeout, the log and the fetch. */
+  private readonly exchange: ExchangeContext;
   readonly fieldNames: CreateFieldNames;
   readonly identifierTypes: IdentifierTypes;
 
@@ -156,11 +93,14 @@ export class ApiClient {
     const base = checkBaseUrl(options.baseUrl);
     if (!base.ok) throw new AppFailure(base.error);
     this.baseUrl = base.value;
-    this.tokenSource = options.token;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.log = options.log;
-    this.warnings = new AnswerWarnings(options.onWarning);
-    this.fetchImpl = options.fetch ?? globalThis.fetch;
+    this.exchange = {
+      baseUrl: this.baseUrl,
+      tokenSource: options.token,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      log: options.log,
+      warnings: new AnswerWarnings(options.onWarning),
+      fetchImpl: options.fetch ?? globalThis.fetch,
+    };
     this.fieldNames = options.fieldNames ?? DEFAULT_CREATE_FIELD_NAMES;
     this.identifierTypes = options.identifierTypes ?? DEFAULT_IDENTIFIER_TYPES;
   }
@@ -491,180 +431,10 @@ export class ApiClient {
     );
   }
 
-  // ---- The exchange --------------------------------------------------------------------------
+  // ---- The exchange (clientExchange.ts) -------------------------------------------------------
 
-  private async request<T>(spec: RequestSpec<T>, opts: CallOptions = {}): Promise<ApiAnswer<T>> {
-    const started = performance.now();
-    const endpoint = `${spec.method} ${spec.path}`;
-    let token: string | undefined;
-    let redactor = new Redactor(undefined);
-    let answer: ApiAnswer<T>;
-    let status: number | undefined;
-    let headers: Record<string, string> | undefined;
-    try {
-      if (opts.signal?.aborted) {
-        answer = { kind: 'aborted', maybeSent: false };
-      } else {
-        try {
-          token = await this.tokenSource();
-        } catch {
-          // The store's error text is not surfaced: it is not the user's concern which layer failed.
-          token = undefined;
-        }
-        redactor = new Redactor(token);
-        if (opts.signal?.aborted) {
-          answer = { kind: 'aborted', maybeSent: false };
-        } else if (!token || !TOKEN_SHAPE.test(token)) {
-          answer = { kind: 'no_token' };
-        } else {
-          const out = await this.exchange(spec, token, redactor, opts);
-          answer = out.answer;
-          status = out.status;
-          headers = out.headers;
-        }
-      }
-    } catch (e) {
-      // Only a bug in this file can land here; still an answer, never a throw, never the token.
-      answer = {
-        kind: 'unexpected_response',
-        endpoint,
-        detail: redactor.scrub(e instanceof Error ? e.message : String(e)),
-      };
-    }
-    // Defence in depth against a server that echoes the token back, plain or encoded.
-    if (redactor.mentions(JSON.stringify(answer))) {
-      answer = redactor.deep(answer) as ApiAnswer<T>;
-    }
-    if (this.log) {
-      const entry: ApiLogEntry = {
-        method: spec.method,
-        endpoint: spec.path,
-        kind: answer.kind,
-        durationMs: Math.round(performance.now() - started),
-      };
-      if (status !== undefined) entry.status = status;
-      if (headers && Object.keys(headers).length > 0) entry.headers = headers;
-      const detail = answerDetail(answer);
-      if (detail !== undefined) entry.detail = redactor.scrub(detail);
-      try {
-        this.log(entry);
-      } catch {
-        // A broken log sink must not turn an answer into a failure.
-      }
-    }
-    return answer;
-  }
-
-  private async exchange<T>(
-    spec: RequestSpec<T>,
-    token: string,
-    redactor: Redactor,
-    opts: CallOptions,
-  ): Promise<{ answer: ApiAnswer<T>; status?: number; headers?: Record<string, string> }> {
-    const endpoint = `${spec.method} ${spec.path}`;
-    const query =
-      spec.query && [...spec.query.keys()].length > 0 ? `?${spec.query.toString()}` : '';
-    const url = `${this.baseUrl}${spec.path}${query}`;
-    const headers: Record<string, string> = { [HEADERS.token]: token, [HEADERS.accept]: JSON_TYPE };
-    if (spec.body !== undefined) headers[HEADERS.contentType] = JSON_TYPE;
-
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, opts.timeoutMs ?? this.timeoutMs);
-    const onAbort = () => controller.abort();
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-
-    let status: number | undefined;
-    try {
-      const res = await this.fetchImpl(url, {
-        method: spec.method,
-        headers,
-        body: spec.body === undefined ? null : JSON.stringify(spec.body),
-        signal: controller.signal,
-        // A redirect could carry the token to another host: never follow one.
-        redirect: 'manual',
-      });
-      status = res.status;
-      const target =
-        res.status >= 300 && res.status < 400
-          ? redirectTarget(res.headers.get('location'), url)
-          : undefined;
-      const body = target === undefined ? await readBounded(res, MAX_ANSWER_BYTES) : undefined;
-      if (target !== undefined || body === undefined) {
-        if (target !== undefined) await res.body?.cancel().catch(() => undefined);
-        const why =
-          target !== undefined
-            ? `a redirect to ${target}, not followed`
-            : `the answer is over ${MAX_ANSWER_BYTES} bytes and was not read`;
-        return {
-          answer: {
-            kind: 'unexpected_response',
-            endpoint,
-            status,
-            detail: redactor.scrub(`HTTP ${status}: ${why}`),
-            ...(target !== undefined
-              ? { reason: 'redirect', target: redactor.scrub(target) }
-              : { reason: 'too_large' }),
-          },
-          status,
-          headers: loggedHeaders(res.headers, redactor),
-        };
-      }
-      // A body may quote the token (an error message, say), and a quote cut short to fit a
-      // detail would escape a search for the whole token: it goes before anything reads it.
-      const text = redactor.scrub(body);
-      if (opts.onAnswer) seeAnswer(opts.onAnswer, res.status, text);
-      const info = this.warnings.headerInfo(res.headers, endpoint, redactor);
-      const answer = classify(spec, endpoint, res.status, text, info, (json) => {
-        if (spec.fields) this.warnings.noteFields(endpoint, spec.fields(json), redactor);
-      });
-      return { answer, status, headers: loggedHeaders(res.headers, redactor) };
-    } catch (e) {
-      if (timedOut) {
-        return {
-          answer: {
-            kind: 'maybe_processed',
-            reason: 'timeout',
-            detail: `no complete answer within ${opts.timeoutMs ?? this.timeoutMs} ms`,
-          },
-          ...(status !== undefined ? { status } : {}),
-        };
-      }
-      if (opts.signal?.aborted) return { answer: { kind: 'aborted', maybeSent: true } };
-      const net = networkFailure(e);
-      if (net.certificate) {
-        const host = new URL(url).host;
-        return {
-          answer: { kind: 'untrusted_certificate', host, detail: redactor.scrub(net.detail) },
-        };
-      }
-      return {
-        answer: net.offline
-          ? { kind: 'offline', reason: redactor.scrub(net.detail) }
-          : { kind: 'maybe_processed', reason: 'reset', detail: redactor.scrub(net.detail) },
-        ...(status !== undefined ? { status } : {}),
-      };
-    } finally {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener('abort', onAbort);
-    }
-  }
-}
-
-function seeAnswer(see: NonNullable<CallOptions['onAnswer']>, status: number, text: string) {
-  let json: unknown;
-  try {
-    json = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    json = undefined;
-  }
-  try {
-    see({ status, json });
-  } catch {
-    // An onlooker's failure must not turn an answer into a failure.
+  private request<T>(spec: RequestSpec<T>, opts: CallOptions = {}): Promise<ApiAnswer<T>> {
+    return sendRequest(this.exchange, spec, opts);
   }
 }
 

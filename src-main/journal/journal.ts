@@ -1,9 +1,9 @@
 // The job journal: the only truth about jobs and rows. One connection, one writer, WAL.
 //
 // The Journal is the entry point: it opens the file, owns the commits (the send log riding
-// with them, group commit, the durable intents) and hands every call to the function of its
-// area, which works over a typed read or write handle (handle.ts): connections, jobs, rowsRead,
-// rowsPage, rowsWrite, events, leases, settings, templates, sendLog, fixBatches.
+// with them, group commit (groupCommit.ts), the durable intents) and hands every call to the
+// function of its area, which works over a typed read or write handle (handle.ts): connections,
+// jobs, rowsRead, rowsPage, rowsWrite, events, leases, settings, templates, sendLog, fixBatches.
 //
 // Every call here is synchronous and short: row reads are bounded by a LIMIT on an index range,
 // writes go in transactions of at most a few thousand rows. A caller that ingests or moves a
@@ -13,7 +13,7 @@
 // rebuild), that work belongs in a worker thread with its own read connection, not here.
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
-import { AppFailure, appError } from '../../src-shared/errors';
+import { AppFailure } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import * as connections from './connections';
 import * as events from './events';
@@ -23,6 +23,8 @@ import {
   type FixBatchStore,
   type ValueTarget,
 } from './fixBatches';
+import { guardMethods } from './guardMethods';
+import { GroupCommit } from './groupCommit';
 import { createHandle, DEFAULT_BATCH, type WriteHandle } from './handle';
 import * as jobs from './jobs';
 import * as leases from './leases';
@@ -56,35 +58,12 @@ type JournalRow = read.JournalRow;
 type Lease = leases.Lease;
 type MappingTemplate = templates.MappingTemplate;
 
-/** Group commit (see `group`): how long a durable write (an intent) waits for others to share
- *  its commit, how long the others wait for one to ride with, and a batch that is committed at
- *  once. Every commit writes whole pages (the row's, its index entries', the log's last page,
- *  the counters'), so rows that share a commit share most of them. */
-const DURABLE_WINDOW_MS = 5;
-const LAZY_WINDOW_MS = 250;
-/** While an intent is expected (see `expectIntents`: write requests wait for their slot), the
- *  others wait up to RIDE_WINDOW_MS for it instead: at the API's pace (100 writes a minute, one
- *  about every 600 ms) an answer then rides with the next request's intent instead of being a
- *  commit of its own. */
-const RIDE_WINDOW_MS = 1_000;
-const GROUP_MAX = 64;
-
 /** Opens (and creates or updates) the journal. Throws an AppFailure when the file cannot be
  *  used; the file is then left as it was. */
 export function openJournal(options: OpenJournalOptions): Journal {
   const { sqlite, clock, migration } = openDatabase(options);
   return new Journal(sqlite, options.path, clock, migration);
 }
-
-interface GroupedWrite {
-  run: () => unknown;
-  durable: boolean;
-  resolve: (value: unknown) => void;
-  reject: (e: unknown) => void;
-}
-
-const closedFailure = () =>
-  new AppFailure(appError('internal', undefined, { reason: 'journal closed' }));
 
 export class Journal {
   readonly sendLog: SendLogStore;
@@ -94,12 +73,8 @@ export class Journal {
   private readonly h: WriteHandle;
   private closed = false;
   private readonly unsavedSends = new UnsavedSends();
-  /** Writes waiting for the next group commit (see `group`), and when it is due. */
-  private grouped: GroupedWrite[] = [];
-  private groupTimer: ReturnType<typeof setTimeout> | undefined;
-  private groupDueAt = Number.POSITIVE_INFINITY;
-  /** Who can tell that an intent is coming (see `expectIntents`). */
-  private readonly intentSources = new Set<() => boolean>();
+  /** Writes waiting to share a commit (groupCommit.ts). */
+  private readonly grouped: GroupCommit;
 
   constructor(
     private readonly sqlite: BetterSqlite3.Database,
@@ -108,6 +83,13 @@ export class Journal {
     /** What opening did to the file: migrations applied and the backup made, if any. */
     readonly migration: MigrationReport,
   ) {
+    this.grouped = new GroupCommit({
+      sqlite,
+      transact: (fn) => this.transact(fn),
+      durably: (fn) => this.durably(fn),
+      saidFull: (e) => this.saidFull(e),
+      closed: () => this.closed,
+    });
     this.h = createHandle(sqlite, clock, {
       transact: (fn) => this.transact(fn),
       durably: (fn) => this.durably(fn),
@@ -122,30 +104,14 @@ export class Journal {
     this.sendLog = this.unsavedSends.store(
       this.h,
       () => this.closed,
-      () => void this.group(() => 0, false).catch(noop),
+      () => void this.grouped.add(() => 0, false).catch(noop),
       (fn) => this.guarded(fn),
     );
     // Every public call: a full disk becomes one failure with a sentence (which folder, what to
     // do) instead of SQLite's bare SQLITE_FULL, whichever write hit it.
-    for (const name of Object.getOwnPropertyNames(Journal.prototype)) {
-      const descriptor = Object.getOwnPropertyDescriptor(Journal.prototype, name);
-      if (
-        ['constructor', 'guarded', 'saidFull'].includes(name) ||
-        typeof descriptor?.value !== 'function'
-      )
-        continue;
-      const method = descriptor.value as (...args: unknown[]) => unknown;
-      const said = (e: unknown) => this.saidFull(e);
-      // A plain function: called through a proxy (the crash tests), `this` stays the proxy.
-      const wrapped = function (this: unknown, ...args: unknown[]): unknown {
-        try {
-          return method.apply(this, args);
-        } catch (e) {
-          throw said(e);
-        }
-      };
-      Object.defineProperty(this, name, { value: wrapped, writable: true, configurable: true });
-    }
+    guardMethods(this, Journal.prototype, ['constructor', 'guarded', 'saidFull'], (e) =>
+      this.saidFull(e),
+    );
   }
 
   /** The folder the journal file is in (the data folder, unless --journal moved it). */
@@ -187,7 +153,7 @@ export class Journal {
     if (this.closed) return;
     this.unsavedSends.stop();
     try {
-      this.flushGroup();
+      this.grouped.flush();
       if (this.unsavedSends.pending) this.transact(() => 0);
     } finally {
       this.closed = true;
@@ -231,87 +197,12 @@ export class Journal {
   }
 
   /**
-   * Group commit: `run` is queued and runs, with every other write queued meanwhile, in one
-   * transaction (each in a savepoint of its own, so one that throws leaves the others),
-   * committed with FULL when any of them is durable. A durable write is committed within
-   * DURABLE_WINDOW_MS (its request waits for it), the others within LAZY_WINDOW_MS or with the
-   * next durable one. Resolves once committed; rejects with the write's own error, or the
-   * commit's (a full disk) for all.
-   */
-  private group<T>(run: () => T, durable: boolean): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      if (this.closed) {
-        reject(closedFailure());
-        return;
-      }
-      this.grouped.push({ run, durable, resolve: resolve as (v: unknown) => void, reject });
-      const now = Date.now();
-      const lazyMs = !durable && this.intentExpected() ? RIDE_WINDOW_MS : LAZY_WINDOW_MS;
-      const dueAt =
-        this.grouped.length >= GROUP_MAX ? 0 : now + (durable ? DURABLE_WINDOW_MS : lazyMs);
-      if (dueAt >= this.groupDueAt) return;
-      if (this.groupTimer) clearTimeout(this.groupTimer);
-      this.groupDueAt = dueAt;
-      this.groupTimer = setTimeout(() => this.flushGroup(), Math.max(0, dueAt - Date.now()));
-    });
-  }
-
-  /**
    * Registers `source`, which says whether a request's intent (a durable write) is about to be
    * queued, e.g. write requests wait for their slot: while one says so, the lazy writes wait
-   * up to RIDE_WINDOW_MS (not LAZY_WINDOW_MS) to share its commit. Returns its removal.
+   * longer to share its commit (see groupCommit.ts). Returns its removal.
    */
   expectIntents(source: () => boolean): () => void {
-    this.intentSources.add(source);
-    return () => this.intentSources.delete(source);
-  }
-
-  private intentExpected(): boolean {
-    for (const source of this.intentSources) {
-      try {
-        if (source()) return true;
-      } catch {
-        // A source that cannot tell expects nothing.
-      }
-    }
-    return false;
-  }
-
-  private flushGroup(): void {
-    if (this.groupTimer) clearTimeout(this.groupTimer);
-    this.groupTimer = undefined;
-    this.groupDueAt = Number.POSITIVE_INFINITY;
-    const batch = this.grouped;
-    this.grouped = [];
-    if (batch.length === 0 || this.closed) {
-      for (const w of batch) w.reject(closedFailure());
-      return;
-    }
-    const results: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
-    const commit = () =>
-      this.transact(() => {
-        results.length = 0;
-        for (const w of batch) {
-          try {
-            results.push({ ok: true, value: this.sqlite.transaction(w.run)() });
-          } catch (error) {
-            results.push({ ok: false, error });
-          }
-        }
-      });
-    try {
-      if (batch.some((w) => w.durable)) this.durably(commit);
-      else commit();
-    } catch (e) {
-      const error = this.saidFull(e);
-      for (const w of batch) w.reject(error);
-      return;
-    }
-    batch.forEach((w, i) => {
-      const r = results[i]!;
-      if (r.ok) w.resolve(r.value);
-      else w.reject(r.error);
-    });
+    return this.grouped.expectIntents(source);
   }
 
   // ---- connections ------------------------------------------------------------------------
@@ -494,7 +385,7 @@ export class Journal {
     at: number,
     options: { stage?: WriteStage; request?: Record<string, unknown> } = {},
   ): Promise<number[]> {
-    return this.group(() => this.markSending(rowIds, at, options), true);
+    return this.grouped.add(() => this.markSending(rowIds, at, options), true);
   }
 
   /** Writes outcomes in one transaction (see rowsWrite.recordOutcomes). */
@@ -518,7 +409,7 @@ export class Journal {
     at?: number,
   ): Promise<write.OutcomeResult> {
     const when = at ?? this.clock.now();
-    return this.group(() => this.recordOutcomes(outcomes, when), false);
+    return this.grouped.add(() => this.recordOutcomes(outcomes, when), false);
   }
 
   /** One-row convenience over recordOutcomesAsync; true when written. */
