@@ -223,6 +223,10 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'source',
     'quelle source',
     'supplierid source',
+    // The app's own: the supplier-base export's column and the Map screen's field, both languages.
+    'supplier id source',
+    'quelle der lieferanten id',
+    'quelle der lieferantennummer',
     'source system',
     'system',
     'quelle',
@@ -252,6 +256,7 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'screeningzeitraum',
     'pruefzeitraum',
     'screening jahre',
+    'screening zeitraum jahre', // the Map screen's German field
   ],
   requestValidationOnCreate: [
     'request validation',
@@ -262,6 +267,8 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'validierung',
     'validierung anfordern',
     'validieren',
+    'validation on creation', // the Map screen's field, both languages
+    'validierung beim anlegen',
   ],
   customerId: [
     'customer id',
@@ -274,14 +281,18 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'debitor',
     'debitorennummer',
     'numero client',
+    'kunden id',
   ],
-  platformId: ['platform id', 'platformid', 'platform target id', 'plattform id', 'plattform-id'],
+  // The app's own column (the supplier-base export's first, a results file's) in both languages.
+  platformId: ['platform id', 'platformid', 'platform target id', 'plattform id'],
   ownId: [
     'own id',
     'ownid',
     'internal id',
     'interne id',
     'eigene id',
+    'eigene nummer', // the app's German word for it (Map screen, results)
+    'eigene kennung',
     'interne nummer',
     'referenz',
     'reference',
@@ -311,7 +322,14 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'kennungsquelle',
     'quelle der kennung',
   ],
-  'identifier.action': ['action', 'identifier action', 'add or remove', 'aktion'],
+  'identifier.action': [
+    'action',
+    'identifier action',
+    'add or remove',
+    'action add or remove', // the Map screen's field, "Action (add or remove)"
+    'aktion',
+    'aktion hinzufuegen oder entfernen',
+  ],
 };
 
 /** Names that stand for the supplier's number in one list and for its name in another: SAP
@@ -384,6 +402,10 @@ export const OTHER_HEADERS: ReadonlySet<string> = new Set([
   'search term',
   'suchbegriff',
   'sortl',
+  // The supplier-base export's further supplier ids, several in a cell ("S-2 (SAP); S-3"): no
+  // field takes them, and the export's first supplier id has its own column.
+  'more supplier ids',
+  'weitere lieferanten ids',
 ]);
 
 const exact = new Map<string, MappableField>();

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { fail } from '../../src-shared/errors';
 import { normaliseTransform } from '../../src-shared/fieldTransforms';
-import { MAPPABLE_FIELDS, SUPPLIER_REF_FIELDS } from '../../src-shared/operations';
+import { kindTraits, MAPPABLE_FIELDS, SUPPLIER_REF_FIELDS } from '../../src-shared/operations';
 import { PAYLOAD_FIELDS } from '../../src-shared/supplier';
 import { toCountryCode } from './countries';
 import { HEADER_NAMES, headerMeaning, normaliseHeader } from './headerNames';
@@ -326,9 +326,10 @@ export function missingRequiredFields(mapping: Mapping): MappableField[] {
   };
   // A deactivate or identifiers row names its supplier by any identifier: one of them must be
   // mapped; an identifiers row also needs the identifier it changes (its type and id).
-  if (mapping.operation === 'deactivate' || mapping.operation === 'identifiers') {
+  const traits = kindTraits(mapping.operation);
+  if (traits.namesSupplier) {
     const ref: MappableField[] = SUPPLIER_REF_FIELDS.every(open) ? [...SUPPLIER_REF_FIELDS] : [];
-    if (mapping.operation === 'deactivate') return ref;
+    if (!traits.changesIdentifier) return ref;
     return [...ref, ...(['identifier.type', 'identifier.id'] as const).filter(open)];
   }
   return REQUIRED_FIELDS.filter(open);

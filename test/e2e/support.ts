@@ -164,25 +164,30 @@ export function hostPerFile(): () => RunningHost {
   };
 }
 
+/** A standalone sandbox API accepting `tokens`; `options` are further `npm run sandbox` options
+ *  (e.g. `--seed-suppliers sample`). */
 export async function startSandbox(
   tokens: string[],
+  options: readonly string[] = [],
 ): Promise<{ url: string; stop(): Promise<void> }> {
   const { child, url } = await spawnProcess(
-    [SANDBOX_CLI, '--port', '0', ...tokens.flatMap((t) => ['--token', t])],
+    [SANDBOX_CLI, '--port', '0', ...tokens.flatMap((t) => ['--token', t]), ...options],
     /sandbox listening on (http:\/\/\S+)/,
     'sandbox',
   );
   return { url, stop: () => endProcess(child) };
 }
 
-/** One host and one standalone sandbox API (accepting `tokens`) for the tests of a file. */
+/** One host and one standalone sandbox API (accepting `tokens`, started with `options`) for the
+ *  tests of a file. */
 export function hostAndSandboxPerFile(
   tokens: string[],
+  options: readonly string[] = [],
 ): () => { host: RunningHost; api: { url: string } } {
   let host: RunningHost | undefined;
   let api: Awaited<ReturnType<typeof startSandbox>> | undefined;
   test.beforeAll(async () => {
-    [host, api] = await Promise.all([startHost(), startSandbox(tokens)]);
+    [host, api] = await Promise.all([startHost(), startSandbox(tokens, options)]);
   });
   test.afterAll(async () => {
     await Promise.all([host?.stop(), api?.stop()]);

@@ -1,0 +1,229 @@
+// Mapped rows to validated rows (`RowValidator`): the payload schema, in-file duplicates of the
+// identity and empty rows; a row that names an existing supplier (deactivate, identifiers) is
+// checked for the identifiers it names and the identifier it changes.
+import {
+  kindTraits,
+  identifierActionOf,
+  identifierTypeOf,
+  rowIdentifier,
+  SUPPLIER_REF_FIELDS,
+  type IdentifierAction,
+} from '../../src-shared/operations';
+import type { IdentifierToAttach } from '../../src-shared/supplier';
+import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
+import { columnLabel, rowProblem } from './rowProblems';
+import type {
+  MappableField,
+  MappedRow,
+  Mapping,
+  RowProblem,
+  TableColumn,
+  ValidatedRow,
+  ValidationSummary,
+} from './types';
+
+/** Validates mapped rows one after the other, remembering identities to find duplicates. */
+export class RowValidator {
+  private readonly firstRowOf = new Map<string, number>();
+  private readonly counts: ValidationSummary = {
+    rows: 0,
+    valid: 0,
+    invalid: 0,
+    empty: 0,
+    byCode: {},
+  };
+
+  /** `known`: identities of rows validated before (identity → row number), e.g. the other rows
+   *  of a job when one row is validated again after the user fixed it. */
+  constructor(
+    private readonly mapping: Mapping,
+    private readonly columns: readonly TableColumn[],
+    known: Iterable<readonly [string, number]> = [],
+  ) {
+    for (const [identity, row] of known) this.firstRowOf.set(identity, row);
+  }
+
+  private label(field: MappableField | null): string | null {
+    if (field === null) return null;
+    const f = this.mapping.fields.find((m) => m.field === field);
+    return f ? columnLabel(this.columns, f.column) : null;
+  }
+
+  validate(mapped: MappedRow): ValidatedRow {
+    const problems = [...mapped.problems];
+    const row = mapped.sourceRow;
+    let status: ValidatedRow['status'];
+    let payload: ValidatedRow['payload'] = null;
+    let identity: string | null = null;
+
+    if (mapped.empty) {
+      status = 'empty';
+      problems.push(rowProblem(row, null, null, '', 'row_empty'));
+    } else if (kindTraits(this.mapping.operation).namesSupplier) {
+      const checked = this.validateRef(mapped, problems);
+      status = checked.status;
+      payload = checked.payload;
+      identity = checked.identity;
+    } else {
+      const parsed = SupplierCreatePayloadSchema.safeParse(mapped.draft);
+      if (!parsed.success) {
+        const seenFields = new Set(problems.map((p) => p.field));
+        for (const issue of parsed.error.issues) {
+          const field = issue.path.map(String).join('.') as MappableField;
+          if (seenFields.has(field)) continue;
+          seenFields.add(field);
+          const value = valueAt(mapped.draft, issue.path);
+          const column = this.label(field);
+          problems.push(
+            value === ''
+              ? rowProblem(row, field, column, value, 'value_missing')
+              : rowProblem(row, field, column, value, 'value_invalid', { issue: issue.message }),
+          );
+        }
+      }
+      const supplierId = mapped.draft.supplierId as { id?: string; source?: string } | undefined;
+      // An id Excel bent is neither compared nor remembered: two different ids may have become
+      // the same number, and its real value is not known.
+      const idBent = mapped.problems.some((p) => p.field === 'supplierId.id');
+      if (supplierId?.id) {
+        identity = identityKey({ id: supplierId.id, source: supplierId.source });
+      }
+      if (supplierId?.id && identity !== null && !idBent) {
+        const first = this.firstRowOf.get(identity);
+        if (first !== undefined) {
+          const source = supplierId.source;
+          problems.push(
+            rowProblem(
+              row,
+              'supplierId.id',
+              this.label('supplierId.id'),
+              supplierId.id,
+              'duplicate_in_file',
+              source ? { variant: 'source', first, source } : { first },
+            ),
+          );
+        } else {
+          this.firstRowOf.set(identity, row);
+        }
+      }
+      if (problems.length === 0 && parsed.success) {
+        status = 'valid';
+        payload = parsed.data;
+      } else status = 'invalid';
+    }
+
+    this.counts.rows++;
+    this.counts[status]++;
+    for (const p of problems) this.counts.byCode[p.code] = (this.counts.byCode[p.code] ?? 0) + 1;
+    return {
+      sourceRow: row,
+      cells: mapped.cells,
+      status,
+      payload,
+      ...(status === 'invalid' ? { draft: mapped.draft } : {}),
+      identity,
+      extraIds: mapped.extraIds,
+      problems,
+      notes: mapped.notes,
+    };
+  }
+
+  summary(): ValidationSummary {
+    return { ...this.counts, byCode: { ...this.counts.byCode } };
+  }
+
+  /** An identifiers row's identifier and action, each problem naming its cell: the type in the
+   *  API's words or readable ones, the id, an optional source, and the action when an Action
+   *  column is mapped (a blank cell of a mapped Action column is a problem too: the row must say
+   *  it, or the column be unmapped so that the job's action applies). */
+  private changeOf(
+    mapped: MappedRow,
+    problems: RowProblem[],
+  ): { identifier: IdentifierToAttach; action?: IdentifierAction } | undefined {
+    const row = mapped.sourceRow;
+    const cells = mapped.change ?? {};
+    const bent = (field: MappableField) => problems.some((p) => p.field === field);
+    const missing = (field: MappableField) =>
+      problems.push(rowProblem(row, field, this.label(field), '', 'value_missing'));
+    const invalid = (field: MappableField, value: string, variant: string) =>
+      problems.push(rowProblem(row, field, this.label(field), value, 'value_invalid', { variant }));
+    const type = cells.type ? identifierTypeOf(cells.type) : undefined;
+    if (!cells.type) {
+      if (!bent('identifier.type')) missing('identifier.type');
+    } else if (!type) invalid('identifier.type', cells.type, 'identifier_type');
+    if (!cells.id && !bent('identifier.id')) missing('identifier.id');
+    let action: IdentifierAction | undefined;
+    if (this.label('identifier.action') !== null || cells.action) {
+      action = cells.action ? identifierActionOf(cells.action) : undefined;
+      if (!cells.action) {
+        if (!bent('identifier.action')) missing('identifier.action');
+      } else if (!action) invalid('identifier.action', cells.action, 'identifier_action');
+    }
+    if (!type || !cells.id) return undefined;
+    const identifier: IdentifierToAttach = { type, id: cells.id };
+    if (cells.source) identifier.source = cells.source;
+    return action ? { identifier, action } : { identifier };
+  }
+
+  /** A row that names an existing supplier (deactivate, identifiers): one identifier at least,
+   *  each a problem of its own cell; the same supplier twice in the file is a duplicate (for an
+   *  identifiers job: the same identifier to change). */
+  private validateRef(
+    mapped: MappedRow,
+    problems: RowProblem[],
+  ): { status: 'valid' | 'invalid'; payload: ValidatedRow['payload']; identity: string | null } {
+    const row = mapped.sourceRow;
+    const sid = mapped.draft.supplierId as { id?: string; source?: string } | undefined;
+    const draft = {
+      ...(sid?.id || sid?.source ? { supplierId: sid } : {}),
+      ...mapped.extraIds,
+    };
+    const ref = rowIdentifier(draft);
+    if (!ref && !problems.length) {
+      const field = SUPPLIER_REF_FIELDS.find((f) => this.label(f) !== null) ?? 'supplierId.id';
+      problems.push(rowProblem(row, field, this.label(field), '', 'value_missing'));
+    }
+    const changing = kindTraits(this.mapping.operation).changesIdentifier;
+    const change = changing ? this.changeOf(mapped, problems) : undefined;
+    let identity: string | null = null;
+    if (change) {
+      identity = JSON.stringify({ identifier: change.identifier });
+      const first = this.firstRowOf.get(identity);
+      if (first !== undefined) {
+        const field = 'identifier.id';
+        const params = { variant: 'identifier', first };
+        const value = change.identifier.id;
+        problems.push(
+          rowProblem(row, field, this.label(field), value, 'duplicate_in_file', params),
+        );
+      } else this.firstRowOf.set(identity, row);
+    } else if (ref && !changing) {
+      identity = JSON.stringify(ref);
+      const first = this.firstRowOf.get(identity);
+      if (first !== undefined) {
+        const field = ref.platformId ? 'platformId' : 'supplierId.id';
+        const value = String(ref.platformId ?? ref.supplierId ?? ref.customerId ?? ref.ownId);
+        problems.push(
+          rowProblem(row, field, this.label(field), value, 'duplicate_in_file', { first }),
+        );
+      } else this.firstRowOf.set(identity, row);
+    }
+    if (ref && (!changing || change) && !problems.length) {
+      // Not a create payload: the row's payload is the supplier it names (SupplierRefPayload),
+      // and for an identifiers job the identifier it changes (IdentifierChangePayload).
+      const payload = change ? { ...draft, ...change } : draft;
+      return { status: 'valid', payload: payload as unknown as ValidatedRow['payload'], identity };
+    }
+    return { status: 'invalid', payload: null, identity };
+  }
+}
+
+function valueAt(draft: Record<string, unknown>, path: readonly PropertyKey[]): string {
+  let v: unknown = draft;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return '';
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  if (v === undefined || v === null) return '';
+  return Array.isArray(v) ? v.join('; ') : String(v);
+}
