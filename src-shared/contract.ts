@@ -189,6 +189,23 @@ export const PreviewSchema = z.object({
     mapping: MappingSchema,
     template: z.string().nullable(),
   }),
+  /** The jobs made from a file with the same content (the sha-256 of its bytes, whatever its
+   *  name or folder), newest first: the Import screen says so before another job is made of it.
+   *  Absent when there is none. */
+  sameFileJobs: z
+    .array(
+      z.object({
+        jobId: z.string(),
+        name: z.string(),
+        operation: OperationSchema,
+        // Declared further down (the jobs' part of the contract).
+        state: z.lazy(() => JobStateSchema),
+        createdAt: z.number(),
+        finishedAt: z.number().nullable(),
+      }),
+    )
+    .max(20)
+    .optional(),
 });
 export type PreviewView = z.infer<typeof PreviewSchema>;
 

@@ -12,6 +12,12 @@ export function dateTime(ms: number | null | undefined): string {
   );
 }
 
+/** A day, without its time: 26.11.2026, 26 Nov 2026. */
+export function date(ms: number | null | undefined): string {
+  if (!ms) return '–';
+  return new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(ms));
+}
+
 export function time(ms: number): string {
   return new Intl.DateTimeFormat(i18n.locale, { timeStyle: 'medium' }).format(new Date(ms));
 }

@@ -4,7 +4,7 @@
 // language; a report the catalogue has no words for yet shows the English sentence it came with.
 import type { ConnectionView, RowView } from '../../src-shared/contract';
 import { paramsOf } from '../../src-shared/errors';
-import { wordFailure } from '../../src-shared/i18n';
+import { hasKey, messages, wordFailure } from '../../src-shared/i18n';
 import { reportedNoteText, reportedProblemText } from '../../src-shared/i18n/reported';
 import { i18n, label, t, tm, type Params } from './i18n.svelte';
 
@@ -21,17 +21,55 @@ export function problemText(p: ProblemReport): string {
   return reportedProblemText(i18n.lang, p);
 }
 
-/** A row's error (an error code of src-shared/errors, `failure.<code>`). */
+/** A row's error (an error code of src-shared/errors, `failure.<code>`; for a scores row, the
+ *  API's reason a score was not written, `scores.rejected.<reason>`). */
 export function rowErrorText(
   row: Pick<RowView, 'errorCode' | 'errorMessage'> & { errorParams?: Params | null },
 ): string {
   if (!row.errorMessage) return '';
   if (!row.errorCode) return row.errorMessage;
+  if (!hasKey(`failure.${row.errorCode}`)) {
+    const rejected = scoreRejectionText(row.errorCode, row.errorMessage, row.errorParams);
+    if (rejected) return rejected;
+  }
   return wordFailure(i18n.lang, {
     code: row.errorCode,
     params: row.errorParams,
     message: row.errorMessage,
   });
+}
+
+/** The values an English sentence was filled with, read back against the catalogue entry it
+ *  was built from; undefined when it was not built from that entry. */
+function filledFrom(template: string, sentence: string): Params | undefined {
+  const names: string[] = [];
+  const source = template
+    .split(/\{(\w+)\}/)
+    .map((part, i) => {
+      if (i % 2 === 0) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part);
+      return '(.*?)';
+    })
+    .join('');
+  const m = new RegExp(`^${source}$`, 's').exec(sentence.trim());
+  return m ? Object.fromEntries(names.map((name, i) => [name, m[i + 1] ?? ''])) : undefined;
+}
+
+/** A score the API did not write: the row's error carries the API's reason as its code and the
+ *  English sentence of `scores.rejected.<reason>` (or `.other`, `.not_settled`), without its
+ *  values, so they are read back from that sentence to word it in the user's language. */
+function scoreRejectionText(
+  code: string,
+  message: string,
+  params: Params | null | undefined,
+): string | undefined {
+  const keys = [`scores.rejected.${code}`, 'scores.rejected.other', 'scores.rejected.not_settled'];
+  for (const key of keys) {
+    if (!hasKey(key)) continue;
+    const values = filledFrom(messages.en[key], message);
+    if (values) return t(key, { ...values, ...params });
+  }
+  return undefined;
 }
 
 /** The reason of a job's state (`reason.<code>`). */

@@ -90,6 +90,21 @@ export const en = {
     'A new job will deactivate the suppliers this job created, and none that existed before it. You will see their number and confirm it before anything is sent.',
   'results.undoConfirm': 'Make the undo job',
   'results.undoNothing': 'This job created no supplier: there is nothing to undo.',
+  // Each kind's own words where an onboarding speaks of uploading or creating suppliers: the
+  // Map screen's connection line, the Review screen's next step, the run's start button, its
+  // card and the log's line once started.
+  'map.connection.identifiers': 'Identifiers will be changed on: {name}.',
+  'map.connection.deactivate': 'Suppliers will be deactivated on: {name}.',
+  'map.connection.scores': 'Scores will be sent to: {name}.',
+  'review.next.scores': 'Next: to the upload',
+  'run.start.identifiers': 'Start identifier changes',
+  'run.start.deactivate': 'Start deactivation',
+  'run.start.scores': 'Upload scores',
+  'run.runTitle.identifiers': 'Identifier changes',
+  'run.runTitle.deactivate': 'Deactivation',
+  'log.started.identifiers': 'Identifier changes started.',
+  'log.started.deactivate': 'Deactivation started.',
+  'log.started.scores': 'Upload of the scores started.',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -184,4 +199,16 @@ export const de: Record<keyof typeof en, string> = {
   'results.undoConfirm': 'Rückgängig-Auftrag anlegen',
   'results.undoNothing':
     'Dieser Auftrag hat keinen Lieferanten angelegt: Es gibt nichts rückgängig zu machen.',
+  'map.connection.identifiers': 'Die Kennungen werden geändert auf: {name}.',
+  'map.connection.deactivate': 'Die Lieferanten werden deaktiviert auf: {name}.',
+  'map.connection.scores': 'Die Bewertungen werden gesendet an: {name}.',
+  'review.next.scores': 'Weiter: zum Hochladen',
+  'run.start.identifiers': 'Änderung der Kennungen starten',
+  'run.start.deactivate': 'Deaktivierung starten',
+  'run.start.scores': 'Bewertungen hochladen',
+  'run.runTitle.identifiers': 'Änderung der Kennungen',
+  'run.runTitle.deactivate': 'Deaktivierung',
+  'log.started.identifiers': 'Änderung der Kennungen gestartet.',
+  'log.started.deactivate': 'Deaktivierung gestartet.',
+  'log.started.scores': 'Hochladen der Bewertungen gestartet.',
 };

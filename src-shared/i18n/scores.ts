@@ -83,6 +83,16 @@ export const en = {
   'scores.ui.layout': 'Sheet layout',
   'scores.ui.layout.wide': 'One column per event type, one row per supplier',
   'scores.ui.layout.long': 'One row per supplier, event type and score',
+  // ---- the kinds of problems, as the Review and Results screens count and filter them
+  'problemKind.scores.no_identifier': 'No supplier named',
+  'problemKind.scores.not_a_score': 'Not a score',
+  'problemKind.scores.score_out_of_range': 'Score outside 1 to 100',
+  'problemKind.scores.unknown_event_type': 'Event type not in the perspective',
+  'problemKind.scores.no_event_type': 'Event type missing',
+  'problemKind.scores.no_score': 'Score missing',
+  'problemKind.scores.no_scores': 'No score in the row',
+  'problemKind.scores.duplicate': 'Event type twice for the supplier',
+  'problemKind.scores.platform_id': 'Platform ID not a whole number',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -163,4 +173,13 @@ export const de: Record<keyof typeof en, string> = {
   'scores.ui.layout': 'Tabellenform',
   'scores.ui.layout.wide': 'Eine Spalte je Ereignistyp, eine Zeile je Lieferant',
   'scores.ui.layout.long': 'Eine Zeile je Lieferant, Ereignistyp und Score',
+  'problemKind.scores.no_identifier': 'Kein Lieferant genannt',
+  'problemKind.scores.not_a_score': 'Kein Score',
+  'problemKind.scores.score_out_of_range': 'Score außerhalb von 1 bis 100',
+  'problemKind.scores.unknown_event_type': 'Ereignistyp nicht in der Perspektive',
+  'problemKind.scores.no_event_type': 'Ereignistyp fehlt',
+  'problemKind.scores.no_score': 'Score fehlt',
+  'problemKind.scores.no_scores': 'Kein Score in der Zeile',
+  'problemKind.scores.duplicate': 'Ereignistyp doppelt für den Lieferanten',
+  'problemKind.scores.platform_id': 'Plattform-ID keine ganze Zahl',
 };

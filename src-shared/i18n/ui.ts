@@ -111,6 +111,15 @@ export const en = {
   'import.useAsHeaderLabel': 'use as header: row {row}',
   'import.truncated': 'Showing the first {n} rows.',
   'import.other': 'Choose another file',
+  // The chosen file has the content of an earlier job's file (by its bytes, whatever its name).
+  'import.sameFile.finished':
+    'This file was already sent by the job “{name}” ({kind}, finished {date}).',
+  'import.sameFile.other':
+    'This file is already the list of the job “{name}” ({kind}, {state}, made {date}).',
+  'import.sameFile.more': '{n} more jobs were made from a file with the same content.',
+  'import.sameFile.goOn':
+    'Files are compared by their content, not their name. You can still go on: nothing is made before you import all rows on the next screen.',
+  'import.sameFile.open': 'Open that job',
 
   'map.title': 'Map the columns',
   'map.intro':
@@ -138,6 +147,8 @@ export const en = {
   'map.medium': 'Likely',
   'map.low': 'Unsure',
   'map.byYou': 'Chosen by you',
+  'map.suggestionWhy':
+    'Suggested for {field}: the column “{header}” fits by its name, its values or a saved mapping.',
   'map.becomes': 'becomes',
   'map.sampleCheck': 'Check of the first rows',
   'map.summary': '{rows} rows checked: {valid} ready, {invalid} with problems.',
@@ -228,6 +239,9 @@ export const en = {
   'problemKind.id_in_scientific_notation': 'ID in scientific notation (1.23E+11)',
   'problemKind.id_digits_lost': 'ID longer than the 15 digits Excel keeps',
   'problemKind.postal_code_became_date': 'Postal code turned into a date by Excel',
+  'problemKind.id_fraction': 'ID with decimals in a number cell',
+  'problemKind.duplicate_identity': 'Same supplier ID and source as another row',
+  'problemKind.empty_row': 'Row empty after mapping',
   'rows.byProblem': 'By problem',
   'rows.kind': '{problem} · {field}',
   'review.checking': 'Starting the check…',
@@ -730,6 +744,15 @@ export const de: Record<UiKey, string> = {
   'import.useAsHeaderLabel': 'als Kopfzeile: Zeile {row}',
   'import.truncated': 'Die ersten {n} Zeilen werden gezeigt.',
   'import.other': 'Andere Datei wählen',
+  'import.sameFile.finished':
+    'Diese Datei wurde schon vom Auftrag „{name}“ gesendet ({kind}, fertig am {date}).',
+  'import.sameFile.other':
+    'Diese Datei ist schon die Liste des Auftrags „{name}“ ({kind}, {state}, angelegt am {date}).',
+  'import.sameFile.more':
+    '{n} weitere Aufträge wurden aus einer Datei mit demselben Inhalt angelegt.',
+  'import.sameFile.goOn':
+    'Dateien werden nach ihrem Inhalt verglichen, nicht nach ihrem Namen. Sie können trotzdem weitermachen: Angelegt wird erst, wenn Sie im nächsten Schritt alle Zeilen importieren.',
+  'import.sameFile.open': 'Diesen Auftrag öffnen',
 
   'map.title': 'Spalten zuordnen',
   'map.intro':
@@ -757,6 +780,8 @@ export const de: Record<UiKey, string> = {
   'map.medium': 'Wahrscheinlich',
   'map.low': 'Unsicher',
   'map.byYou': 'Von Ihnen gewählt',
+  'map.suggestionWhy':
+    'Vorschlag für {field}: Die Spalte „{header}“ passt nach ihrem Namen, ihren Werten oder einer gespeicherten Zuordnung.',
   'map.becomes': 'wird zu',
   'map.sampleCheck': 'Prüfung der ersten Zeilen',
   'map.summary': '{rows} Zeilen geprüft: {valid} bereit, {invalid} mit Problemen.',
@@ -854,6 +879,9 @@ export const de: Record<UiKey, string> = {
   'problemKind.id_in_scientific_notation': 'ID in wissenschaftlicher Schreibweise (1,23E+11)',
   'problemKind.id_digits_lost': 'ID länger als die 15 Stellen, die Excel behält',
   'problemKind.postal_code_became_date': 'Postleitzahl von Excel in ein Datum umgewandelt',
+  'problemKind.id_fraction': 'ID mit Nachkommastellen in einer Zahlenzelle',
+  'problemKind.duplicate_identity': 'Dieselbe Lieferanten-ID und Quelle wie eine andere Zeile',
+  'problemKind.empty_row': 'Zeile nach der Zuordnung leer',
   'rows.byProblem': 'Nach Problem',
   'rows.kind': '{problem} · {field}',
   'review.checking': 'Abgleich wird gestartet …',

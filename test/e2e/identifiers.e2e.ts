@@ -78,7 +78,7 @@ test('an identifiers list: the check sorts the rows, the run adds and removes ea
   );
   await shot(page, 'kind-identifiers-check');
 
-  await page.getByRole('button', { name: 'Start upload' }).click();
+  await page.getByRole('button', { name: 'Start identifier changes' }).click();
   const summary = page.getByTestId('start-summary');
   await expect(summary.getByTestId('plan-identifiers')).toContainText(
     'At most 2 identifiers will be added or removed',

@@ -76,7 +76,7 @@ test('a deactivate list: the count is typed to confirm, then each supplier is de
   await shot(page, 'kind-deactivate-check', true);
 
   // The summary says how many will be deactivated; the start waits for that number.
-  await page.getByRole('button', { name: 'Start upload' }).click();
+  await page.getByRole('button', { name: 'Start deactivation' }).click();
   const summary = page.getByTestId('start-summary');
   await expect(summary.getByTestId('plan-deactivate')).toContainText(
     '2 suppliers will be deactivated',

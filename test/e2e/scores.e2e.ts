@@ -44,11 +44,11 @@ test('a scores sheet is mapped for its perspective, run, and its rows end writte
     timeout: 60_000,
   });
   await expect(page.getByTestId('review-kind')).toContainText('Upload external scores');
-  await page.getByRole('button', { name: 'Next: check identifiers' }).click();
+  await page.getByRole('button', { name: 'Next: to the upload' }).click();
   await expect(page.getByRole('heading', { name: /^Check and run/ })).toBeVisible();
   // No identifier check: the API finds each row's supplier in the batch.
   await expect(page.getByTestId('check')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Start upload' }).click();
+  await page.getByRole('button', { name: 'Upload scores' }).click();
   await page.getByRole('button', { name: 'Confirm and start' }).click();
   // 9 rows sent (25 scores; the unknown supplier's 3 rejected), 2 to fix.
   await expect(jobEnded(page)).toHaveCount(1, { timeout: 90_000 });
