@@ -5,6 +5,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SRC_MAIN_RANKS } from './scripts/srcMainOrder.mjs';
 
 const nodeBuiltins = [
   'node:*',
@@ -21,6 +24,55 @@ const nodeBuiltins = [
   'stream',
   'worker_threads',
 ];
+
+const srcMainRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src-main');
+
+/** The folder of src-main a file (or, for an import of a folder's index, the folder) is in;
+ *  undefined outside src-main or at its top. */
+function srcMainFolder(file, folderItself = false) {
+  const rel = path.relative(srcMainRoot, file);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  const parts = rel.split(path.sep);
+  return parts.length > 1 || folderItself ? parts[0] : undefined;
+}
+
+const layersPlugin = {
+  rules: {
+    order: {
+      meta: {
+        type: 'problem',
+        messages: {
+          upward:
+            'src-main/{{from}} may not import from src-main/{{to}}: the order is util ← api, journal, workbook, sandbox ← engine, base ← kinds ← services ← cli, electron, host (docs/architecture.md).',
+          unknown:
+            'src-main/{{folder}} has no place in the folder order: add it to SRC_MAIN_RANKS in eslint.config.js and to docs/architecture.md.',
+        },
+        schema: [],
+      },
+      create(context) {
+        const from = srcMainFolder(context.filename);
+        if (!from) return {};
+        const check = (node, source) => {
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const to = srcMainFolder(path.resolve(path.dirname(context.filename), source), true);
+          if (!to || to === from) return;
+          for (const folder of [from, to])
+            if (!(folder in SRC_MAIN_RANKS))
+              return context.report({ node, messageId: 'unknown', data: { folder } });
+          if (SRC_MAIN_RANKS[to] >= SRC_MAIN_RANKS[from])
+            context.report({ node, messageId: 'upward', data: { from, to } });
+        };
+        return {
+          ImportDeclaration: (node) => check(node, node.source.value),
+          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+          ExportAllDeclaration: (node) => check(node, node.source.value),
+          ImportExpression: (node) =>
+            node.source.type === 'Literal' && check(node, node.source.value),
+        };
+      },
+    },
+  },
+};
 
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
@@ -77,6 +129,11 @@ export default tseslint.config(
       ['**/src-renderer/**', 'electron'],
       'Services in src-main know nothing of the renderer or of Electron; Electron code lives in src-main/electron.',
     ),
+  },
+  {
+    files: ['src-main/**/*.ts'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/order': 'error' },
   },
   {
     files: ['src-main/electron/**'],

@@ -9,6 +9,7 @@ import { SyncEngine } from '../src-main/engine/syncEngine';
 import type { EngineSettings } from '../src-main/engine/settings';
 import { openJournal } from '../src-main/journal/journal';
 import { seededRandom } from '../src-main/util/clock';
+import { runnerFor } from '../src-main/kinds';
 
 interface ChildArgs {
   journalPath: string;
@@ -86,6 +87,7 @@ if (args.io) {
 const secrets = new MemorySecretStore();
 await secrets.set(args.connectionId, args.token);
 const engine = new SyncEngine({
+  runnerFor,
   journal,
   secrets,
   random: seededRandom(args.seed),

@@ -19,7 +19,7 @@ import { ApiClient } from '../src-main/api';
 import type { EngineSettings } from '../src-main/engine/settings';
 import type { NewRow } from '../src-main/journal/journal';
 import { manySuppliers } from '../src-main/sandbox/manySuppliers';
-import { identifierOf } from '../src-main/scores/runner';
+import { identifierOf } from '../src-main/kinds/scores/batchRunner';
 import { seededRandom } from '../src-main/util/clock';
 import { isScoresPayload, type ScoresPayload } from '../src-shared/scores';
 import { chaosJournal, journalTally, kindSandbox, livesUnderBursts } from './chaosLives';

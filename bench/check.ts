@@ -13,6 +13,7 @@ import type { NewRow } from '../src-main/journal/journal';
 import { DEFAULT_LIMITS, startSandbox, type SandboxSeedSupplier } from '../src-main/sandbox';
 import { identityKey } from '../src-shared/supplier';
 import { sandboxJob } from './sandboxJob';
+import { runnerFor } from '../src-main/kinds';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -73,6 +74,7 @@ async function timeCheck(strategy: 'list' | 'lookup', n: number) {
   });
   try {
     const engine = new SyncEngine({
+      runnerFor,
       journal,
       secrets,
       settings: { checkStrategy: strategy, listPageSize: 2_000 },

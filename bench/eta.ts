@@ -15,6 +15,7 @@ import type { NewRow } from '../src-main/journal/journal';
 import { DEFAULT_LIMITS, PERMISSIONS, startSandbox } from '../src-main/sandbox';
 import { identityKey } from '../src-shared/supplier';
 import { sandboxJob } from './sandboxJob';
+import { runnerFor } from '../src-main/kinds';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -79,6 +80,7 @@ async function runScenario(s: Scenario) {
   try {
     const samples: Array<{ at: number; etaMs: number }> = [];
     const engine = new SyncEngine({
+      runnerFor,
       journal,
       secrets,
       settings: sandboxEngineSettings(PROCESSING_MS, {

@@ -5,8 +5,8 @@ import { confirmPaidWork } from '../src-main/engine/paidWork';
 import { MemorySecretStore } from '../src-main/api';
 import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
 import { openJournal, type JobOptions, type NewRow } from '../src-main/journal/journal';
-import { scoresJobOptions } from '../src-main/scores/job';
-import { scoresIdentity } from '../src-main/scores/sheet';
+import { scoresJobOptions } from '../src-main/kinds/scores/job';
+import { scoresIdentity } from '../src-main/kinds/scores/sheet';
 import type { ScoresPayload } from '../src-shared/scores';
 
 export async function sandboxJob(input: {

@@ -19,6 +19,7 @@ import { startSandbox } from '../src-main/sandbox';
 import { manySuppliers } from '../src-main/sandbox/manySuppliers';
 import { MAX_SCORE_ENTRIES, type ScoresPayload } from '../src-shared/scores';
 import { sandboxJob, SCORES_JOB_OPTIONS, scoresRow } from './sandboxJob';
+import { runnerFor } from '../src-main/kinds';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -60,7 +61,7 @@ const { journal, secrets, jobId } = await sandboxJob({
   options: SCORES_JOB_OPTIONS,
   rows,
 });
-const engine = new SyncEngine({ journal, secrets });
+const engine = new SyncEngine({ runnerFor, journal, secrets });
 try {
   const started = Date.now();
   const stop = setTimeout(() => void engine.pause(jobId), spanMs);

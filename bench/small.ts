@@ -84,6 +84,13 @@ const SMALL: readonly Small[] = [
     args: ['--rows', '200', '--kills', '20', '--seed', '5'],
     closing: /^rows=200 kills=20 lost=0 duplicates=0 /,
   },
+  // Every other kind under the same kills and faults: nothing lost, no change made twice.
+  ...(['deactivate', 'identifiers', 'scores'] as const).map((operation) => ({
+    name: `chaos-${operation}`,
+    script: 'chaos.ts',
+    args: ['--operation', operation, '--rows', '60', '--kills', '6', '--seed', '5'],
+    closing: /^rows=60 (scores=\d+ )?kills=6 lost=0 repeated_changes=0 /,
+  })),
 ];
 
 const only = (() => {

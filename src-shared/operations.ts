@@ -111,25 +111,90 @@ export const IDENTIFIER_CHANGE_FIELDS = [
   'identifier.action',
 ] as const satisfies readonly MappableFieldKey[];
 
-/** The map fields of a kind of job, in the order a Map screen shows them; `required` is for a
- *  field every row needs (a deactivate or identifiers row needs one of SUPPLIER_REF_FIELDS
- *  besides). */
+const NAMED_FIELDS = [
+  { key: 'supplierId.id', required: false },
+  { key: 'supplierId.source', required: false },
+  { key: 'customerId', required: false },
+  { key: 'ownId', required: false },
+  { key: 'platformId', required: false },
+] as const;
+
+/** What the rows of a kind are, for every layer that reads them (import, validation, map, the
+ *  screens): one line per kind in KIND_TRAITS. What a kind does (its check, its run, its plan,
+ *  its summary and results) is its module in src-main/kinds/. */
+export interface KindTraits {
+  /** The map fields, in the order a Map screen shows them; `required` is for a field every row
+   *  needs. */
+  readonly fields: readonly { key: MappableFieldKey; required: boolean }[];
+  /** A row names an existing supplier by any identifier (SUPPLIER_REF_FIELDS, one of them needed)
+   *  instead of describing a supplier to create. */
+  readonly namesSupplier: boolean;
+  /** A row also names the identifier it adds or removes (IDENTIFIER_CHANGE_FIELDS). */
+  readonly changesIdentifier: boolean;
+  /** A row describes a supplier to create: its customer and own ids are attached after the
+   *  creation (not part of its payload), and screening and validation may be ordered for it. */
+  readonly createsSuppliers: boolean;
+  /** The kind's rows come from a sheet of its own layout, not from the Map screen's mapping. */
+  readonly ownSheetLayout: boolean;
+}
+
+export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
+  onboard: {
+    fields: PAYLOAD_FIELDS,
+    namesSupplier: false,
+    changesIdentifier: false,
+    createsSuppliers: true,
+    ownSheetLayout: false,
+  },
+  identifiers: {
+    fields: [
+      ...NAMED_FIELDS,
+      ...KIND_FIELDS.filter((f) => (IDENTIFIER_CHANGE_FIELDS as readonly string[]).includes(f.key)),
+    ],
+    namesSupplier: true,
+    changesIdentifier: true,
+    createsSuppliers: false,
+    ownSheetLayout: false,
+  },
+  deactivate: {
+    fields: NAMED_FIELDS,
+    namesSupplier: true,
+    changesIdentifier: false,
+    createsSuppliers: false,
+    ownSheetLayout: false,
+  },
+  scores: {
+    fields: PAYLOAD_FIELDS,
+    namesSupplier: false,
+    changesIdentifier: false,
+    createsSuppliers: false,
+    ownSheetLayout: true,
+  },
+};
+
+/** The traits of a kind (absent: an onboarding, as every job before kinds). */
+export function kindTraits(operation: Operation | undefined): KindTraits {
+  return KIND_TRAITS[operation ?? 'onboard'];
+}
+
+/** The map fields of a kind of job, in the order a Map screen shows them (KindTraits.fields). */
 export function fieldsFor(
   operation: Operation,
 ): readonly { key: MappableFieldKey; required: boolean }[] {
-  if (operation !== 'deactivate' && operation !== 'identifiers') return PAYLOAD_FIELDS;
-  const named = [
-    { key: 'supplierId.id', required: false },
-    { key: 'supplierId.source', required: false },
-    { key: 'customerId', required: false },
-    { key: 'ownId', required: false },
-    { key: 'platformId', required: false },
-  ] as const;
-  if (operation === 'deactivate') return named;
-  return [
-    ...named,
-    ...KIND_FIELDS.filter((f) => (IDENTIFIER_CHANGE_FIELDS as readonly string[]).includes(f.key)),
-  ];
+  return KIND_TRAITS[operation].fields;
+}
+
+/** A mapping as a job of `operation` stores it: the kind rides in `mapping.operation`, absent for
+ *  an onboarding (so a mapping from before kinds and one made now are the same). */
+export function mappingOfKind<M extends { operation?: Operation | undefined }>(
+  mapping: M,
+  operation: Operation,
+): M {
+  if (operation === OPERATIONS[0]) {
+    const { operation: _dropped, ...rest } = mapping;
+    return rest as M;
+  }
+  return { ...mapping, operation };
 }
 
 const refText = z.string().trim().min(1).max(500);

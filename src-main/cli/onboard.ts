@@ -15,15 +15,22 @@ import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../servic
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
-import { EXIT, HELP, parse, UsageError, type Args } from './args';
-import { operationOf } from '../../src-shared/operations';
+import { EXIT, HELP, isScoresCommand, parse, UsageError, type Args } from './args';
+import { kindTraits, mappingOfKind } from '../../src-shared/operations';
+import { kindOf } from '../kinds';
 import { PAID_FIELDS } from '../../src-shared/supplier';
 import { baseMain, isBaseCommand } from './baseCommands';
-import { isScoresCommand, scoresMain } from '../scores/cli';
+import { scoresMain } from './scores';
 import { connectionAt, setConnectionIdentifierTypes, tokenStore } from './connection';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
-import { CLI_WORDING, findRetrySource, retryDetails, retrySummary } from './retryFrom';
+import {
+  CLI_WORDING,
+  findRetrySource,
+  retryConnection,
+  retryDetails,
+  retrySummary,
+} from './retryFrom';
 import { confirmStart, resumeCommand } from './start';
 import { summarize, summaryLine, summaryOf } from './summary';
 import { CliFailure, cliWords, type Words } from './words';
@@ -123,35 +130,14 @@ export async function main(argv: string[]): Promise<number> {
     // ---- which connection
     let connectionId: string;
     if (retrySource) {
-      connectionId = retrySource.job.connectionId;
-      const conn = journal.getConnection(connectionId);
-      if (!conn) throw new UsageError('cli.retry.connectionGone', { job: retrySource.job.id });
-      const differs = args.connection
-        ? conn.name !== args.connection
-        : args.baseUrl
-          ? conn.isSandbox || conn.baseUrl !== args.baseUrl.replace(/\/+$/, '')
-          : false;
-      if (differs) {
-        throw new UsageError('cli.retry.otherConnection', {
-          job: retrySource.job.id,
-          where: conn.isSandbox
-            ? w.t('cli.retry.onSandbox')
-            : w.t('cli.retry.onConnection', { name: conn.name, url: conn.baseUrl }),
-          option: args.connection ? '--connection' : '--base-url',
-          orGive: conn.isSandbox ? '' : w.t('cli.retry.orGive', { name: conn.name }),
-        });
-      }
-      if (tokenFromEnv && connectionId !== core.sandboxConnectionId)
-        await secrets.set(connectionId, tokenFromEnv);
-      view.log(
-        connectionId === core.sandboxConnectionId
-          ? w.t('cli.connection.sandbox', { url: core.sandbox!.url })
-          : w.t('cli.connection.ofJob', {
-              name: conn.name,
-              url: conn.baseUrl,
-              job: retrySource.job.id,
-            }),
-      );
+      connectionId = await retryConnection(retrySource, args, {
+        journal,
+        core,
+        secrets,
+        tokenFromEnv,
+        view,
+        w,
+      });
     } else if (args.connection) {
       const found = journal.listConnections().find((c) => c.name === args.connection);
       if (!found) {
@@ -301,8 +287,10 @@ export async function main(argv: string[]): Promise<number> {
       let mapping: Mapping;
       if (args.mapping === 'auto') {
         mapping = preview.suggestion.mapping;
+        // Only the fields the job's kind reads are said (the others are not imported).
+        const read = new Set<string>(kindTraits(args.operation).fields.map((f) => f.key));
         const lines = preview.suggestion.fields
-          .filter((f) => f.column !== null)
+          .filter((f) => f.column !== null && read.has(f.field))
           .map((f) => {
             const text = `${f.field} ← "${f.header}"`;
             return (PAID_FIELDS as readonly string[]).includes(f.field)
@@ -322,7 +310,7 @@ export async function main(argv: string[]): Promise<number> {
         await writeMappingFile(path.resolve(args.saveMapping), mapping, headers);
       // The rows are validated for the kind of job: a deactivate row names its supplier, an
       // identifiers row its supplier and the identifier it changes.
-      if (args.operation !== 'onboard') mapping = { ...mapping, operation: args.operation };
+      mapping = mappingOfKind(mapping, args.operation);
       const missing = missingRequiredFields(mapping);
       if (missing.length)
         throw new UsageError('cli.mapping.incomplete', { fields: missing.join(', ') });
@@ -341,7 +329,7 @@ export async function main(argv: string[]): Promise<number> {
           screeningPeriod: args.screening,
           validate: args.validate,
           operation: args.operation,
-          ...(args.operation === 'identifiers' ? { identifierAction: args.identifierAction } : {}),
+          identifierAction: args.identifierAction,
         },
       });
       jobId = created.jobId;
@@ -508,7 +496,7 @@ export async function main(argv: string[]): Promise<number> {
       );
     }
     const summary = summarize(journal, jobId);
-    const line = summaryLine(summary, operationOf(job.options));
+    const line = summaryLine(summary, kindOf(job.options));
     // With --json every line stays JSON: the summary line is an object carrying the same text.
     if (mode === 'json')
       console.log(JSON.stringify({ type: 'summary', jobId, state: job.state, ...summary, line }));

@@ -3,7 +3,8 @@
 import { createInterface } from 'node:readline/promises';
 import type { JobPlanView } from '../../src-shared/contract';
 import { formatDuration } from './progressView';
-import { cliWords, type Words } from './words';
+import { KINDS, type Said } from '../kinds';
+import { cliWords, type CliKey, type CliPluralKey, type Words } from './words';
 
 /** A duration as the progress line writes it; a moment under a second is not "0s". */
 function short(ms: number, w: Words): string {
@@ -19,9 +20,7 @@ export function planLines(
 ): string[] {
   const d = plan.duration;
   const lines = [w.t('cli.plan.heading')];
-  if (plan.operation === 'deactivate') lines.push(...deactivateLines(plan, w));
-  else if (plan.operation === 'identifiers') lines.push(...identifierLines(plan, w));
-  else lines.push(...onboardLines(plan, w));
+  lines.push(...KINDS[plan.operation].planSaid(plan).map((s) => saidText(s, w)));
   const parts: string[] = [];
   if (d.reads > 0)
     parts.push(w.t('cli.plan.checking', { count: w.num(d.reads), time: short(d.checkMs, w) }));
@@ -64,54 +63,15 @@ export function planLines(
   return lines;
 }
 
-/** An onboarding's figures: creations, screening, validation. */
-function onboardLines(plan: JobPlanView, w: Words): string[] {
-  const r = plan.rows;
-  const lines: string[] = [];
-  // Every row whose create may still leave: new, unchecked and already queued (a resumed job).
-  lines.push(w.n('cli.plan.create', plan.creations, { existing: w.num(r.existing) }));
-  if (r.inDoubt > 0) lines.push(w.n('cli.plan.inDoubt', r.inDoubt));
-  if (r.unchecked > 0) lines.push(w.n('cli.plan.unchecked', r.unchecked));
-  if (r.pending > 0) lines.push(w.n('cli.plan.pending', r.pending));
-  if (plan.skipExisting && r.existing > 0) lines.push(w.t('cli.plan.skipExisting'));
-  if (plan.identifiersToAttach > 0) lines.push(w.n('cli.plan.attach', plan.identifiersToAttach));
-  const s = plan.screening;
-  if (s) {
-    for (const p of s.byPeriod)
-      lines.push(w.n('cli.plan.screening', p.suppliers, { years: p.years }));
-    if (s.fromColumn > 0) lines.push(fromColumnLine(s.fromColumn, s.column, w));
-    if (s.existing > 0) lines.push(w.n('cli.plan.screeningExisting', s.existing));
-  } else lines.push(w.t('cli.plan.noScreening'));
-  const v = plan.validation;
-  if (v) {
-    lines.push(w.n('cli.plan.validation', v.suppliers, { existing: w.num(v.existing) }));
-    if (v.fromColumn > 0) lines.push(fromColumnLine(v.fromColumn, v.column, w));
-  } else lines.push(w.t('cli.plan.noValidation'));
-  return lines;
-}
-
-/** "N of them are ordered by the list's own column "X"" (or by a fixed value of the mapping). */
-function fromColumnLine(n: number, column: string | null, w: Words): string {
-  return column === null ? w.n('cli.plan.fromFixed', n) : w.n('cli.plan.fromColumn', n, { column });
-}
-
-/** A deactivate job's figures: what the check matched and what will be deactivated. */
-function deactivateLines(plan: JobPlanView, w: Words): string[] {
-  const r = plan.rows;
-  const lines = [w.n('cli.plan.deactivate', plan.deactivations)];
-  if (plan.undoOf) lines.push(w.t('cli.plan.undoOf', { job: plan.undoOf }));
-  if (r.unchecked > 0) lines.push(w.n('cli.plan.unchecked', r.unchecked));
-  if (r.ambiguous > 0) lines.push(w.n('cli.plan.ambiguousNamed', r.ambiguous));
-  return lines;
-}
-
-/** An identifiers job's figures: the identifiers still to add or remove at most. */
-function identifierLines(plan: JobPlanView, w: Words): string[] {
-  const r = plan.rows;
-  const lines = [w.n('cli.plan.identifiers', plan.identifierChanges)];
-  if (r.unchecked > 0) lines.push(w.n('cli.plan.unchecked', r.unchecked));
-  if (r.ambiguous > 0) lines.push(w.n('cli.plan.ambiguousNamed', r.ambiguous));
-  return lines;
+/** A kind's sentence (kinds/ planSaid) in the command line's words: numbers as the language
+ *  writes them. */
+function saidText(s: Said, w: Words): string {
+  const params = Object.fromEntries(
+    Object.entries(s.params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? w.num(v) : v]),
+  );
+  return s.count === undefined
+    ? w.t(s.key as CliKey, params)
+    : w.n(s.key as CliPluralKey, s.count, params);
 }
 
 /** What needs the user's yes, in one sentence (for the refusal without a terminal). */

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { Job, Journal } from '../journal/journal';
 import { fold, resultsJobOf, type ResultsFileWording } from '../services/resultsFile';
 import { inspectFile } from '../workbook';
-import { CliFailure, cliWords, type Words } from './words';
+import type { Args } from './args';
+import { CliFailure, cliWords, UsageError, type Words } from './words';
 
 export interface RetrySource {
   /** The results file, resolved. */
@@ -106,4 +107,51 @@ export async function findRetrySource(
       j.id !== job.id && fold(path.resolve(j.sourcePath)) === fold(file) && j.sourceHash === hash,
   );
   return { file, job, madeBefore };
+}
+
+/** The connection a results file brought back is retried on: its job's. A --connection or
+ *  --base-url naming another is refused; a token from the environment is kept for it. */
+export async function retryConnection(
+  retrySource: RetrySource,
+  args: Pick<Args, 'connection' | 'baseUrl'>,
+  c: {
+    journal: Journal;
+    core: { sandboxConnectionId: string | undefined; sandbox?: { url: string } | undefined };
+    secrets: { set(connectionId: string, token: string): Promise<void> };
+    tokenFromEnv: string | undefined;
+    view: { log(line: string): void };
+    w: Words;
+  },
+): Promise<string> {
+  const { journal, core, secrets, tokenFromEnv, view, w } = c;
+  const connectionId = retrySource.job.connectionId;
+  const conn = journal.getConnection(connectionId);
+  if (!conn) throw new UsageError('cli.retry.connectionGone', { job: retrySource.job.id });
+  const differs = args.connection
+    ? conn.name !== args.connection
+    : args.baseUrl
+      ? conn.isSandbox || conn.baseUrl !== args.baseUrl.replace(/\/+$/, '')
+      : false;
+  if (differs) {
+    throw new UsageError('cli.retry.otherConnection', {
+      job: retrySource.job.id,
+      where: conn.isSandbox
+        ? w.t('cli.retry.onSandbox')
+        : w.t('cli.retry.onConnection', { name: conn.name, url: conn.baseUrl }),
+      option: args.connection ? '--connection' : '--base-url',
+      orGive: conn.isSandbox ? '' : w.t('cli.retry.orGive', { name: conn.name }),
+    });
+  }
+  if (tokenFromEnv && connectionId !== core.sandboxConnectionId)
+    await secrets.set(connectionId, tokenFromEnv);
+  view.log(
+    connectionId === core.sandboxConnectionId
+      ? w.t('cli.connection.sandbox', { url: core.sandbox!.url })
+      : w.t('cli.connection.ofJob', {
+          name: conn.name,
+          url: conn.baseUrl,
+          job: retrySource.job.id,
+        }),
+  );
+  return connectionId;
 }

@@ -14,16 +14,18 @@ import {
   type Params,
 } from '../../src-shared/i18n';
 import { reportedProblemText } from '../../src-shared/i18n/reported';
-import { operationOf, type ScoresLayout } from '../../src-shared/operations';
-import { EXIT } from '../cli/args';
-import { connectionAt, tokenStore } from '../cli/connection';
+import type { ScoresLayout } from '../../src-shared/operations';
+import { EXIT } from './args';
+import { connectionAt, tokenStore } from './connection';
 import type { RunExit } from '../engine/runTypes';
 import { sandboxEngineSettings } from '../engine/settings';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
 import { journalPathFor, defaultDataDir } from '../services/paths';
 import { defaultExportPath, ownResults } from '../services/onboarding/results';
-import { createScoresJob } from './job';
-import { exportScoresResults, type ScoresSummary } from './results';
+import { KINDS, kindOf } from '../kinds';
+import { createScoresJob } from '../kinds/scores/job';
+import { exportScoresResults, type ScoresSummary } from '../kinds/scores/results';
+import { countsLine } from './summary';
 import { environmentTransport } from '../api/transport';
 
 export const SCORES_HELP = `Usage: npm run onboard -- <file> --operation scores --perspective ID [options]
@@ -53,14 +55,8 @@ Exit codes: 0 every score written, 1 some rows to fix or scores rejected, 2 usag
 The last line is a summary: rows= scores= written= rejected= invalid= unsent=
 `;
 
-/** Whether argv asks for a scores job (kinds of job: the CLI's dispatch). */
-export function isScoresCommand(argv: readonly string[]): boolean {
-  const i = argv.indexOf('--operation');
-  return (i >= 0 && argv[i + 1] === 'scores') || argv.includes('--operation=scores');
-}
-
 export function scoresSummaryLine(s: ScoresSummary): string {
-  return `rows=${s.rows} scores=${s.scores} written=${s.written} rejected=${s.rejected} invalid=${s.invalid} unsent=${s.unsent}`;
+  return countsLine(KINDS.scores, s);
 }
 
 export async function scoresMain(argv: string[]): Promise<number> {
@@ -129,7 +125,7 @@ export async function scoresMain(argv: string[]): Promise<number> {
     const { journal, engine, onboarding } = core;
     let jobId: string;
     if (resume !== undefined) {
-      const jobs = journal.listJobs().filter((j) => operationOf(j.options) === 'scores');
+      const jobs = journal.listJobs().filter((j) => kindOf(j.options) === KINDS.scores);
       const job =
         resume === true
           ? jobs
@@ -142,7 +138,7 @@ export async function scoresMain(argv: string[]): Promise<number> {
         );
         return EXIT.usage;
       }
-      if (operationOf(job.options) !== 'scores') {
+      if (kindOf(job.options) !== KINDS.scores) {
         console.error(t('scores.cli.notScoresJob', { job: job.id }));
         return EXIT.usage;
       }

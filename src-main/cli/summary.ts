@@ -1,7 +1,8 @@
 // The last line of every run: the figures of the job's rows, key=value, the same in every
 // language (scripts and tests read them).
 import { endedNeedingUser, idOnOtherSupplier, isAttentionOutcome } from '../../src-shared/outcomes';
-import type { OpResult, Operation } from '../../src-shared/operations';
+import type { OpResult } from '../../src-shared/operations';
+import { KINDS, type JobKind } from '../kinds';
 import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';
 import type { Journal, JournalRow } from '../journal/journal';
 import { HELD_BY_OTHER_JOB } from '../services/plan';
@@ -105,12 +106,13 @@ const OP_RESULT_COUNT: Record<OpResult, keyof Summary> = {
   not_present: 'notPresent',
 };
 
-export function summaryLine(s: Summary, operation: Operation = 'onboard'): string {
-  // Counts named for the kind: a deactivate job (or an undo) or an identifiers job creates
-  // nothing.
-  if (operation === 'identifiers')
-    return `rows=${s.rows} added=${s.added} already_present=${s.alreadyPresent} removed=${s.removed} not_present=${s.notPresent} on_other=${s.onOther} not_found=${s.notFound} invalid=${s.invalid} failed=${s.failed} pending=${s.pending}`;
-  if (operation === 'deactivate')
-    return `rows=${s.rows} deactivated=${s.deactivated} already_inactive=${s.alreadyInactive} not_found=${s.notFound} invalid=${s.invalid} failed=${s.failed} pending=${s.pending}`;
-  return `rows=${s.rows} created=${s.created} existing=${s.existing} invalid=${s.invalid} rejected=${s.rejected} failed=${s.failed} pending=${s.pending} validation_rejected=${s.validationRejected} screening_aborted=${s.screeningAborted}`;
+/** The summary line: the counts the job's kind names, `label=count` in its order. */
+export function summaryLine(s: Summary, kind: JobKind = KINDS.onboard): string {
+  return countsLine(kind, s);
+}
+
+/** A kind's counts as `label=count` pairs (kinds/ summaryCounts). */
+export function countsLine(kind: JobKind, counts: object): string {
+  const c = counts as Record<string, unknown>;
+  return kind.summaryCounts.map(([label, key]) => `${label}=${String(c[key] ?? 0)}`).join(' ');
 }

@@ -100,6 +100,27 @@ export async function applyDecision(
   after(run, decision.effect);
 }
 
+/** Records the decisions for the rows of one batch in one commit, and carries out their
+ *  effects once each (the same answer decided them all). */
+export async function applyDecisions(
+  run: RunContext,
+  decided: readonly { row: JournalRow; from: RowState; decision: Decision }[],
+): Promise<void> {
+  const { journal, clock, settings, random } = run.d;
+  const now = clock.now();
+  const env = { now, settings, random };
+  const effects = new Map(decided.map((d) => [d.decision.effect.kind, d.decision.effect]));
+  for (const effect of effects.values()) before(run, effect, now, undefined);
+  const outcomes = decided.flatMap(({ row, from, decision }) => {
+    const first = toRowOutcome(row.id, from, decision.outcome, row, env);
+    return decision.then
+      ? [first, toRowOutcome(row.id, decision.outcome.to, decision.then, row, env)]
+      : [first];
+  });
+  await journal.recordOutcomesAsync(outcomes);
+  for (const effect of effects.values()) after(run, effect);
+}
+
 /** Effects that must hold before the row is written: the job is reachable again, or may no
  *  longer ask for screening or validation on create. */
 function before(

@@ -1,7 +1,7 @@
 // The identifier check: every valid row is sorted into new, exists, ambiguous or pending, from
 // the supplier list (read whole, when that costs fewer reads) or find-by-identifier per row.
 import type { FindResult, SupplierDetail, SupplierPage } from '../api';
-import { holderQuery, operationOf, type IdentifierAction } from '../../src-shared/operations';
+import { holderQuery, type IdentifierAction } from '../../src-shared/operations';
 import type { IdentifierToAttach } from '../../src-shared/supplier';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
@@ -68,8 +68,7 @@ export class Checker {
       // A deactivate or identifiers job names existing suppliers by any identifier: one lookup
       // per row; the pending list and the supplier list (matched by supplier id only) cannot
       // answer it.
-      const operation = operationOf(this.run.options);
-      if (operation === 'deactivate' || operation === 'identifiers') return await this.matchNamed();
+      if (this.run.kind.check === 'named') return await this.matchNamed();
       const pending = await conn.pending(clock.now(), { jobId, signal });
       if (pending.kind !== 'ok') return health.readFailed(pending);
       health.reachable();
@@ -167,7 +166,7 @@ export class Checker {
   private matchNamed(): Promise<void> {
     const { jobId, conn } = this.run.d;
     const { health, options } = this.run;
-    const identifiers = operationOf(options) === 'identifiers';
+    const identifiers = this.run.kind.changesIdentifier;
     const o = () => ({ jobId, signal: health.signal, kind: 'check' as const });
     return this.inBatches(async (rows) => {
       const outcomes: (RowOutcome | undefined)[] = await Promise.all(

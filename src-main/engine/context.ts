@@ -5,10 +5,13 @@ import type { JobHealth } from './health';
 import type { PaidBudget } from './paidWork';
 import type { Lanes } from './lanes';
 import type { RateMeter } from './progress';
+import type { RowKind } from './rowKind';
 import type { JobRunnerDeps, OnCreateEntitlements } from './runTypes';
 
 export interface RunContext {
   readonly d: JobRunnerDeps;
+  /** What the job's kind asks of the run. */
+  readonly kind: RowKind;
   readonly health: JobHealth;
   readonly lanes: Lanes;
   /** Creations accepted, for the measured rate. */

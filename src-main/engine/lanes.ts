@@ -32,8 +32,10 @@ export class Lanes {
     this.outstanding.set(lane, n);
   }
 
-  spawn(lane: Lane, rowId: number | undefined, work: () => Promise<void>): void {
-    if (rowId !== undefined) this.inHand.add(rowId);
+  /** Starts `work` on a row, on the rows of a batch, or on none. */
+  spawn(lane: Lane, rows: number | readonly number[] | undefined, work: () => Promise<void>): void {
+    const ids = rows === undefined ? [] : typeof rows === 'number' ? [rows] : rows;
+    for (const id of ids) this.inHand.add(id);
     this.outstanding.set(lane, this.count(lane) + 1);
     const task = (async () => {
       try {
@@ -41,7 +43,7 @@ export class Lanes {
       } catch (e) {
         this.onError(e);
       } finally {
-        if (rowId !== undefined) this.inHand.delete(rowId);
+        for (const id of ids) this.inHand.delete(id);
         this.outstanding.set(lane, (this.outstanding.get(lane) ?? 1) - 1);
       }
     })();

@@ -9,6 +9,7 @@
 //   may still send in this run: a row asking for more is held back (nothing of it is sent), the
 //   rest of the job goes on, and once only held rows are left the job pauses until a start
 //   confirms the new summary.
+import { kindTraits } from '../../src-shared/operations';
 import { PAID_FIELDS, SCREENING_PERIODS, type ScreeningPeriod } from '../../src-shared/supplier';
 import type { Journal, Job } from '../journal/journal';
 import type { JobOptions } from '../journal/schema';
@@ -136,8 +137,7 @@ export function paidWorkOf(
     separate: { screenings: 0, validations: 0 },
     identifiersToAttach: 0,
   };
-  const op = job.options.operation;
-  if (op !== undefined && op !== 'onboard') return out;
+  if (!kindTraits(job.options.operation).createsSuppliers) return out;
   const followsExisting = !job.options.skipExisting;
   for (const g of journal.paidColumns(job.id)) {
     const w = rowPaidWork(cellsOf(g), job.options, onCreate);

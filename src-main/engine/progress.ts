@@ -1,9 +1,8 @@
 // Rate and ETA for a running job. The rate is measured over a sliding window of recent
 // completions; the ETA divides the work left by that rate, but never promises more than the
 // write budget allows (the ceiling), which is what bounds a large job.
-import type { Operation } from '../../src-shared/operations';
-import { MAX_SCORE_ENTRIES } from '../../src-shared/scores';
 import { WRITE_STAGES } from '../journal/rowStates';
+import { CREATE_FIGURES, type KindFigures } from './kindFigures';
 import { UNSENT_CREATE_STATES } from './stages';
 
 export interface RateSample {
@@ -77,8 +76,8 @@ export interface PhaseInput {
   latestEntry: Partial<Record<'creation' | 'screening' | 'validation', number>>;
   /** The shortest wait to notice an end that is overdue (about half a poll interval). */
   overdueMs: number;
-  /** The kind of job (absent: an onboarding). */
-  operation?: Operation;
+  /** The kind's reads and writes (absent: an onboarding's). */
+  figures?: KindFigures;
 }
 
 export interface PhaseEta {
@@ -103,12 +102,11 @@ const sumOf = (counts: PhaseInput['counts'], states: readonly string[]) =>
  * a small one; both bounds are taken, and the rows already with the platform bound it too.
  */
 export function phaseEta(p: PhaseInput): PhaseEta {
-  const operation = p.operation ?? 'onboard';
-  if (operation !== 'onboard') return changeEta(p, operation);
+  const figures = p.figures ?? CREATE_FIGURES;
+  if (figures.changes) return changeEta(p, figures, figures.changes);
   const c = p.counts;
   const valid = c.valid ?? 0;
-  // The pending list once, then at most one lookup per row (a list read may take fewer).
-  const reads = valid > 0 ? 1 + valid : 0;
+  const reads = figures.checkReads(valid);
   const checkMs = p.readsPerMinute > 0 ? (reads / p.readsPerMinute) * 60_000 : 0;
   if (p.mode === 'check') {
     const none = { create: 0, screening: 0, validation: 0, change: 0 };
@@ -194,30 +192,21 @@ export function phaseEta(p: PhaseInput): PhaseEta {
 }
 
 /**
- * The time left of a job on existing suppliers: its check's lookups (a deactivate row finds its
- * supplier; an identifiers row also where the identifier is), then one write per row at the
- * limiter's pace. A scores job has no check, and its rows go out in batches of up to
- * MAX_SCORE_ENTRIES suppliers (an upper bound: rows of one supplier share an entry). Nothing
- * follows the last write.
+ * The time left of a job on existing suppliers: its check's lookups, then its own writes at the
+ * limiter's pace (the kind's figures count both). Nothing follows the last write.
  */
-function changeEta(p: PhaseInput, operation: Exclude<Operation, 'onboard'>): PhaseEta {
-  const c = p.counts;
-  const valid = c.valid ?? 0;
-  const scores = operation === 'scores';
-  const reads = scores ? 0 : valid * (operation === 'identifiers' ? 2 : 1);
+function changeEta(
+  p: PhaseInput,
+  figures: KindFigures,
+  changes: NonNullable<KindFigures['changes']>,
+): PhaseEta {
+  const valid = p.counts.valid ?? 0;
+  const reads = figures.checkReads(valid);
   const checkMs = p.readsPerMinute > 0 ? (reads / p.readsPerMinute) * 60_000 : 0;
   const none = { create: 0, screening: 0, validation: 0, change: 0 };
   if (p.mode === 'check')
     return { etaMs: checkMs, checkMs, writes: none, sendMs: 0, processingMs: 0 };
-  const stage = scores
-    ? (['valid', 'queued', 'sending', 'in_doubt'] as const)
-    : ([
-        'valid',
-        'exists',
-        ...Object.values(WRITE_STAGES[operation === 'identifiers' ? 'idchange' : 'deactivate']),
-      ] as const);
-  const rows = sumOf(c, stage);
-  const change = scores ? Math.ceil(rows / MAX_SCORE_ENTRIES) : rows;
+  const change = changes(p.counts);
   const perWrite = p.writesPerMinute > 0 ? 60_000 / p.writesPerMinute : 0;
   const sendMs = change * perWrite;
   return {

@@ -1,12 +1,12 @@
 // A running job's live figures, typed by the contract: row counts, the measured rate, the time
 // left by phase, and the limiter's view of each method group.
-import { operationOf } from '../../src-shared/operations';
 import type { RowState } from '../journal/rowStates';
 import type { ConnectionRuntime } from './connectionRuntime';
 import { phaseEta, type PhaseEta, type RateMeter } from './progress';
 import type { RunHistory } from './runHistory';
 import type { JobProgress, OnCreateEntitlements, RunOptions, ThrottleView } from './runTypes';
 import type { EngineSettings } from './settings';
+import type { KindFigures } from './kindFigures';
 import type { JobOptions } from '../journal/schema';
 import { UNSENT_CREATE_STATES } from './stages';
 
@@ -23,6 +23,8 @@ export interface ProgressInput {
   runOpts: RunOptions;
   onCreate: OnCreateEntitlements;
   offline: boolean;
+  /** The kind's reads and writes. */
+  figures: KindFigures;
 }
 
 export function progressOf(p: ProgressInput): JobProgress {
@@ -94,6 +96,6 @@ function etaOf(
     },
     latestEntry: history.latestEntry(),
     overdueMs: Math.min(settings.trackPollMs, settings.statusPollBaseMs) / 2,
-    operation: operationOf(options),
+    figures: p.figures,
   });
 }

@@ -6,6 +6,7 @@ import type { ApiAnswer } from '../api';
 import type { JournalRow } from '../journal/journal';
 import type { SupplierIdentifier } from '../../src-shared/supplier';
 import { applyDecision } from './apply';
+import { sendUnderIntent } from './intent';
 import { rowError } from './messages';
 import type { RunContext } from './context';
 import { buildPayload, changeOf, platformIdentifier } from './payload';
@@ -24,7 +25,8 @@ function noContent(a: ApiAnswer<void>): ApiAnswer<WriteValue> {
   return a.kind === 'ok' ? { ...a, value: {} } : a;
 }
 
-/** Sends one write under its intent; undefined when it never left (the row is as it was). */
+/** Sends one row's write under its intent (intent.ts); undefined when it never left (the row is
+ *  as it was). */
 async function sendWithIntent<T extends WriteValue>(
   run: RunContext,
   row: JournalRow,
@@ -32,22 +34,16 @@ async function sendWithIntent<T extends WriteValue>(
   request: Record<string, unknown>,
   send: (o: { timeoutMs: number }) => Promise<ApiAnswer<T>>,
 ): Promise<ApiAnswer<T> | undefined> {
-  const { journal, jobId, conn, clock, settings } = run.d;
-  let intent = false;
-  const answer = await conn.scheduler.submit(
-    { group: 'WRITE', kind: stage, jobId, signal: run.health.signal },
-    async () => {
-      if (!intent) {
-        const marked = await journal.markSendingAsync([row.id], clock.now(), { stage, request });
-        if (!marked.length) return { kind: 'aborted', maybeSent: false } as const;
-        intent = true;
-      }
-      // Not aborted by a pause: a write that left finishes (bounded by the timeout), so that
-      // its answer is journaled instead of leaving the row in doubt.
-      return send({ timeoutMs: settings.requestTimeoutMs });
-    },
-  );
-  return intent ? answer : undefined;
+  // Not aborted by a pause: a write that left finishes (bounded by the timeout), so that its
+  // answer is journaled instead of leaving the row in doubt.
+  const sent = await sendUnderIntent(run.d, {
+    kind: stage,
+    rowIds: [row.id],
+    detail: { stage, request },
+    signal: run.health.signal,
+    send: (_marked, o) => send(o),
+  });
+  return sent?.answer;
 }
 
 export async function create(run: RunContext, row: JournalRow): Promise<void> {

@@ -97,5 +97,6 @@ export type Lane =
   | 'deactivate'
   | 'idchange'
   | 'followup'
+  | 'batch'
   | 'poll'
   | 'promote';

@@ -5,14 +5,13 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { SchedulerEvent, SecretStore, TokenSource } from '../api';
 import { tokenFrom } from '../api';
-import type { Connection, Journal, Lease } from '../journal/journal';
+import type { Connection, Job, Journal, Lease } from '../journal/journal';
 import { appError, AppFailure } from '../../src-shared/errors';
 import type { RowState } from '../journal/rowStates';
 import type { Params } from '../../src-shared/i18n';
 import { systemClock, type Clock } from '../util/clock';
 import { ConnectionRuntime } from './connectionRuntime';
 import {
-  JobRunner,
   type EntitlementStore,
   type JobProgress,
   type OnCreateEntitlements,
@@ -23,8 +22,8 @@ import {
 import { warningOf } from './messages';
 import { RunHistory } from './runHistory';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from './settings';
-import { operationOf } from '../../src-shared/operations';
-import { ScoresRunner } from '../scores/runner';
+import type { Runner } from './runSkeleton';
+import type { JobRunnerDeps } from './runTypes';
 
 export type EngineEvent =
   | { type: 'progress'; progress: JobProgress }
@@ -39,6 +38,8 @@ export type EngineEvent =
 
 export interface SyncEngineOptions {
   journal: Journal;
+  /** The runner of a job: its kind's (src-main/kinds/ runnerFor). The engine knows no kind. */
+  runnerFor: (job: Job, deps: JobRunnerDeps) => Runner;
   /** Where each connection's token is kept (the OS keychain; memory for automation). */
   secrets: SecretStore;
   clock?: Clock;
@@ -71,10 +72,7 @@ export class SyncEngine {
   private readonly clock: Clock;
   private readonly runtimes = new Map<string, ConnectionRuntime>();
   private readonly stopExpectingIntents: () => void;
-  private readonly runners = new Map<
-    string,
-    { runner: JobRunner | ScoresRunner; done: Promise<RunExit> }
-  >();
+  private readonly runners = new Map<string, { runner: Runner; done: Promise<RunExit> }>();
   private readonly histories = new Map<string, RunHistory>();
   readonly owner: string;
 
@@ -125,9 +123,8 @@ export class SyncEngine {
         warning: (w: RunnerWarning) => this.emit({ type: 'warning', ...w }),
       },
     };
-    // Kinds of job: the run dispatch. A scores job has its own runner (src-main/scores/).
-    const runner =
-      operationOf(job.options) === 'scores' ? new ScoresRunner(deps) : new JobRunner(deps);
+    // Kinds of job: the job's kind gives its runner (src-main/kinds/, handed in).
+    const runner = this.o.runnerFor(job, deps);
     const done = (async () => {
       if (prepare) await prepare();
       return runner.run(options);

@@ -41,6 +41,7 @@ import { RunLogRecorder } from './runPicture';
 import { said } from '../../src-shared/i18n/said';
 import { APP_VERSION } from './version';
 import type { Transport } from '../api/transport';
+import { runnerFor } from '../kinds';
 
 export interface DesktopHooks {
   chooseFile(purpose: 'import' | 'export', defaultPath?: string): Promise<string | null>;
@@ -181,6 +182,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     // The job's state changes and warnings go to the journal too: the Run screen's log.
     const recorder = new RunLogRecorder(journal);
     const engine = new SyncEngine({
+      runnerFor,
       journal,
       secrets,
       clock,

@@ -8,15 +8,13 @@
 // that notices each end, all from the engine's settings for this connection.
 import type { JobPlanView } from '../../src-shared/contract';
 import { failWith } from '../../src-shared/errors';
-import { operationOf } from '../../src-shared/operations';
-import { MAX_SCORE_ENTRIES } from '../../src-shared/scores';
+import { kindOf } from '../kinds';
 import { FOLLOW_UP_STATES, type RowState } from '../../src-shared/rowStates';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { OnCreateEntitlements } from '../engine/jobRunner';
 import type { Job, Journal } from '../journal/journal';
 import { rowError } from '../engine/messages';
 import {
-  CREATE_STATES,
   confirmedLeft,
   mapsPaidWork,
   paidConfirmation,
@@ -69,23 +67,6 @@ const SENT_STATES: readonly RowState[] = [
   'needs_user',
 ];
 const ENDED_JOBS = new Set(['finished', 'cancelled']);
-/** Rows of a deactivate job a start may still send a DELETE for (unchecked rows counted as
- *  matched: an upper bound until the check has run). */
-const TO_DEACTIVATE: readonly RowState[] = [
-  'valid',
-  'exists',
-  'deactivate_queued',
-  'deactivate_in_doubt',
-];
-
-/** Rows of an identifiers job a start may still send a POST or DELETE for (unchecked rows
- *  counted as to change: an upper bound until the check has run). */
-const TO_CHANGE: readonly RowState[] = ['valid', 'exists', 'idchange_queued', 'idchange_in_doubt'];
-
-/** Rows of a scores job a start may still send (a row in doubt only if its history does not
- *  show its scores: counted, as an upper bound). */
-const TO_SCORE: readonly RowState[] = ['valid', 'queued', 'in_doubt'];
-
 /** The number of deactivations a start confirmed before, from the job's last plan note. */
 export function confirmedDeactivations(note: unknown): number | null {
   const n = (note as { deactivations?: unknown } | undefined)?.deactivations;
@@ -108,17 +89,11 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const total = sum(Object.keys(counts) as RowState[]);
   const { skipExisting } = job.options;
 
-  // A deactivate job creates nothing: its valid and matched rows are DELETEs, each confirmed.
-  // Nor does an identifiers job: its rows are identifiers added or removed.
-  const operation = operationOf(job.options);
-  const deactivating = operation === 'deactivate';
-  const deactivations = deactivating ? sum(TO_DEACTIVATE) : 0;
-  const identifierChanges = operation === 'identifiers' ? sum(TO_CHANGE) : 0;
-  // A scores job: its rows still to send go out in batches of up to MAX_SCORE_ENTRIES
-  // suppliers (an upper bound: rows of one supplier share an entry).
-  const scoreRows = operation === 'scores' ? sum(TO_SCORE) : 0;
-  const scoreBatches = Math.ceil(scoreRows / MAX_SCORE_ENTRIES);
-  const creations = operation === 'onboard' ? sum(CREATE_STATES) : 0;
+  // What the kind writes: creations, DELETEs (each confirmed), identifiers added or removed,
+  // batches of scores; from the same figures as the time left of its run (kinds/).
+  const kind = kindOf(job.options);
+  const own = kind.planCounts(counts);
+  const { creations, deactivations, identifierChanges } = own;
   // Paid work, from the job's options and the rows' own columns alike: the engine orders by
   // the same rule (engine/paidWork.ts) and never beyond what is confirmed here.
   const onCreate = entitlementsOf(journal, job.connectionId);
@@ -144,15 +119,10 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     status.WRITE.targetPerMinute / share,
     measured ?? Number.POSITIVE_INFINITY,
   );
-  // Rows not checked yet: the pending list once, then at most one lookup each (the engine reads
-  // the supplier list instead when that takes fewer requests). A deactivate row looks its
-  // supplier up; an identifiers row also who holds the identifier; a scores job has no check.
-  const reads =
-    operation === 'scores' || counts.valid === 0
-      ? 0
-      : operation === 'onboard'
-        ? 1 + counts.valid
-        : counts.valid * (operation === 'identifiers' ? 2 : 1);
+  // Rows not checked yet: the kind's lookups (an onboarding reads the pending list once, then
+  // at most one lookup each; a deactivate row looks its supplier up; an identifiers row also
+  // who holds the identifier; a scores job has no check).
+  const reads = kind.figures.checkReads(counts.valid);
   // Screening and validation ride along with a creation where the connection may (unless it is
   // known that it may not); for a supplier that exists already they are requests of their own.
   const separateScreenings = paid.separate.screenings;
@@ -164,7 +134,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     separateValidations +
     deactivations +
     identifierChanges +
-    scoreBatches;
+    (own.scores?.batches ?? 0);
   const checkMs = reads ? (reads / readsPerMinute) * 60_000 : 0;
   const sendMs = writes ? (writes / writesPerMinute) * 60_000 : 0;
   // After the last write: the platform's processing, and the poll that notices its end.
@@ -199,7 +169,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
       unchecked: counts.valid,
       invalid: counts.invalid + counts.draft,
       underway: total - sum([...CHECK_STATES, 'valid', 'invalid', 'draft']),
-      inDoubt: operation === 'onboard' ? sum(['sending', 'in_doubt']) : 0,
+      inDoubt: sum(kind.inDoubtStates as RowState[]),
     },
     checkedAt: checkedNote?.at ?? null,
     creations,
@@ -241,10 +211,10 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     },
     overlaps: overlaps.map(({ rowIds: _rows, ...o }) => o),
     heldRows: held.size,
-    operation,
+    operation: kind.name,
     deactivations,
     identifierChanges,
-    scores: operation === 'scores' ? { rows: scoreRows, batches: scoreBatches } : null,
+    scores: own.scores,
     undoOf: job.options.undoOf ?? null,
     needsConfirmation:
       held.size > 0 ||

@@ -12,8 +12,8 @@ import {
 import type { EventType } from '../api';
 import { answerError } from '../api';
 import type { Journal } from '../journal/journal';
-import { createScoresJob, mappingGap } from '../scores/job';
-import { ScoresRowReader, suggestScoresMapping } from '../scores/sheet';
+import { createScoresJob, mappingGap } from '../kinds/scores/job';
+import { ScoresRowReader, suggestScoresMapping } from '../kinds/scores/sheet';
 import { openTable, type TableColumn } from '../workbook';
 import type { Core } from './appServices';
 

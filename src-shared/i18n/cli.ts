@@ -266,6 +266,10 @@ export const en = {
     '  {count} row names several suppliers: it is left alone (fix its identifier, then retry it).',
   'cli.plan.ambiguousNamed.other':
     '  {count} rows name several suppliers: they are left alone (fix their identifiers, then retry them).',
+  'cli.plan.scores.one':
+    '  {count} row of scores will be sent, in at most {batches} batch (rows of one supplier share an entry).',
+  'cli.plan.scores.other':
+    '  {count} rows of scores will be sent, in at most {batches} batches (rows of one supplier share an entry).',
   'cli.confirm.deactivate.one': 'deactivates {count} supplier',
   'cli.confirm.deactivate.other': 'deactivates {count} suppliers',
   'cli.confirm.askDeactivate.one':
@@ -600,6 +604,10 @@ export const de: Record<keyof typeof en, string> = {
     '  {count} Zeile nennt mehrere Lieferanten: Sie bleibt unberührt (Kennung korrigieren, dann erneut versuchen).',
   'cli.plan.ambiguousNamed.other':
     '  {count} Zeilen nennen mehrere Lieferanten: Sie bleiben unberührt (Kennungen korrigieren, dann erneut versuchen).',
+  'cli.plan.scores.one':
+    '  {count} Zeile mit Bewertungen wird gesendet, in höchstens {batches} Paket (Zeilen eines Lieferanten teilen sich einen Eintrag).',
+  'cli.plan.scores.other':
+    '  {count} Zeilen mit Bewertungen werden gesendet, in höchstens {batches} Paketen (Zeilen eines Lieferanten teilen sich einen Eintrag).',
   'cli.confirm.deactivate.one': 'deaktiviert {count} Lieferanten',
   'cli.confirm.deactivate.other': 'deaktiviert {count} Lieferanten',
   'cli.confirm.askDeactivate.one':

@@ -36,7 +36,8 @@ export interface ClassifyContext {
 }
 
 export function classify(
-  stage: WriteStage,
+  /** `batch`: a write of many rows (a kind's batch), classified as any write. */
+  stage: WriteStage | 'batch',
   answer: ApiAnswer<WriteValue>,
   ctx: ClassifyContext,
 ): Answer {

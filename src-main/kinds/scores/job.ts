@@ -2,12 +2,12 @@
 // event types, the mapping (suggested from the headers unless given), and every row validated
 // into the journal (the job's rows are the sheet's rows, as for an onboarding).
 import path from 'node:path';
-import { fail } from '../../src-shared/errors';
-import type { ScoresLayout } from '../../src-shared/operations';
-import { ScoresMappingSchema, type ScoresMapping } from '../../src-shared/scores';
-import type { EventType } from '../api';
-import type { JobOptions, Journal, NewRow } from '../journal/journal';
-import { hashFile, openTable } from '../workbook';
+import { fail } from '../../../src-shared/errors';
+import type { ScoresLayout } from '../../../src-shared/operations';
+import { ScoresMappingSchema, type ScoresMapping } from '../../../src-shared/scores';
+import type { EventType } from '../../api';
+import type { JobOptions, Journal, NewRow } from '../../journal/journal';
+import { hashFile, openTable } from '../../workbook';
 import { ScoresRowReader, suggestScoresMapping } from './sheet';
 
 export interface CreateScoresJobInput {

@@ -1,12 +1,13 @@
 // The scores job's results workbook: per row and score, written or rejected with the reason
 // (the rows to fix with their problems), and a Summary sheet, worded in the job's language.
-import { bookWriter, writeBeside } from '../base/sheets';
-import { word, type Lang } from '../../src-shared/i18n';
-import { reportedProblemText } from '../../src-shared/i18n/reported';
-import { countScores, isScoresPayload } from '../../src-shared/scores';
-import type { Journal } from '../journal/journal';
-import { writeCsvTable } from '../workbook/export';
-import { rejectionText } from './words';
+import { bookWriter, writeBeside } from '../../base/sheets';
+import { word, type Lang } from '../../../src-shared/i18n';
+import { reportedProblemText } from '../../../src-shared/i18n/reported';
+import { countScores, isScoresPayload } from '../../../src-shared/scores';
+import type { ExportSummary } from '../../workbook/export';
+import type { Journal } from '../../journal/journal';
+import { writeCsvTable } from '../../workbook/export';
+import { rejectionText } from '../../../src-shared/scoresText';
 
 export interface ScoresSummary {
   rows: number;
@@ -144,4 +145,35 @@ export async function exportScoresResults(
     cutCells = book.cutCells();
   });
   return { ...summary, lines, sheets, cutCells };
+}
+
+/** A scores job's results (a line per row and score, exportScoresResults), summed up as
+ *  the export of any job is: lines written, and those that need the user (rejected scores and
+ *  rows left out with a problem). */
+export async function exportScoresJob(
+  journal: Journal,
+  jobId: string,
+  format: 'xlsx' | 'csv',
+  out: string,
+  maxRowsPerSheet?: number,
+): Promise<ExportSummary> {
+  const s = await exportScoresResults(journal, jobId, out, format, maxRowsPerSheet);
+  const byStatus = {
+    written: s.written,
+    rejected: s.rejected,
+    invalid: s.invalid,
+    unsent: s.unsent,
+  };
+  return {
+    path: out,
+    rows: s.lines,
+    attention: s.rejected + s.invalid,
+    byStatus: Object.fromEntries(Object.entries(byStatus).filter(([, n]) => n > 0)),
+    bySupplier: {},
+    byErrorCode: {},
+    byScreening: {},
+    byValidation: {},
+    resultSheets: s.sheets,
+    cutCells: s.cutCells,
+  };
 }

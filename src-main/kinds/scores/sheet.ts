@@ -2,8 +2,8 @@
 // suggested from the headers and the perspective's event types, and each row validated before
 // anything is sent — an identifier present, each score a whole number from 1 to 100, each event
 // type one of the perspective's — every problem naming its cell and the fix.
-import { word, type Params } from '../../src-shared/i18n';
-import type { ScoresLayout } from '../../src-shared/operations';
+import { word, type Params } from '../../../src-shared/i18n';
+import type { ScoresLayout } from '../../../src-shared/operations';
 import {
   parseScoreValue,
   SCORE_IDENTIFIER_FIELDS,
@@ -11,11 +11,11 @@ import {
   type ScoreIdentifierField,
   type ScoresMapping,
   type ScoresPayload,
-} from '../../src-shared/scores';
-import type { EventType } from '../api';
-import type { NewRow } from '../journal/journal';
-import type { RowProblem } from '../journal/schema';
-import type { TableColumn, TableRow } from '../workbook';
+} from '../../../src-shared/scores';
+import type { EventType } from '../../api';
+import type { NewRow } from '../../journal/journal';
+import type { RowProblem } from '../../journal/schema';
+import type { TableColumn, TableRow } from '../../workbook';
 
 const norm = (s: string) =>
   s

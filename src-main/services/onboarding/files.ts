@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { CommandOutput, MappingPreview, PreviewView } from '../../../src-shared/contract';
-import { fieldsFor, type Operation } from '../../../src-shared/operations';
+import { kindTraits, mappingOfKind, type Operation } from '../../../src-shared/operations';
 import {
   type Mapping,
   type MappingTemplate,
@@ -16,6 +16,7 @@ import {
 } from '../../workbook';
 import type { Ctx } from './context';
 import type { PaidCells } from '../../engine/paidWork';
+import { jobsOfSameFile } from './sameFile';
 
 export type TemplateView = CommandOutput<'templates:list'>[number];
 
@@ -49,7 +50,14 @@ export async function preview(
     notes: table.notes,
     truncated: table.truncated,
     suggestion,
+    ...sameFile(ctx, file.hash),
   };
+}
+
+/** The jobs made from a file with these bytes, said before another is made of it. */
+function sameFile(ctx: Ctx, hash: string): Pick<PreviewView, 'sameFileJobs'> {
+  const jobs = jobsOfSameFile(ctx.journal, hash);
+  return jobs.length ? { sameFileJobs: jobs } : {};
 }
 
 export async function mappingPreview(
@@ -64,9 +72,9 @@ export async function mappingPreview(
   },
 ): Promise<MappingPreview> {
   const operation = input.operation ?? 'onboard';
-  const kindFields = fieldsFor(operation);
-  const mapping: Mapping =
-    operation === 'onboard' ? input.mapping : { ...input.mapping, operation };
+  const traits = kindTraits(operation);
+  const kindFields = traits.fields;
+  const mapping: Mapping = mappingOfKind(input.mapping, operation);
   const table = await previewTable(input.path, {
     ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
     ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
@@ -86,7 +94,7 @@ export async function mappingPreview(
     const after = validatedSamples.map((v) => {
       // An onboarding's customer and own ids are not in the payload: they are attached after
       // creation. The other kinds name their supplier by them, in the payload.
-      if (operation === 'onboard' && (key === 'customerId' || key === 'ownId'))
+      if (traits.createsSuppliers && (key === 'customerId' || key === 'ownId'))
         return v.extraIds[key] ?? '';
       return textAt(v.payload ?? v.draft, key);
     });

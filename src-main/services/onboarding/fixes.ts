@@ -1,7 +1,8 @@
 // Values fixed in the app: one row, or one field of many rows at once; each fix is a batch that can be undone.
 import type { RowView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
-import { operationOf } from '../../../src-shared/operations';
+import type { Operation } from '../../../src-shared/operations';
+import { kindOf } from '../../kinds';
 import { DEFAULT_SEPARATORS } from '../../../src-shared/fieldTransforms';
 import type { FixBatch, ValueTarget } from '../../journal/fixBatches';
 import type { JournalRow, UserFix } from '../../journal/journal';
@@ -124,9 +125,8 @@ export function valueTarget(ctx: Ctx, job: { mapping: unknown }, field: string):
 /** A row mapped and validated again with the user's edits merged into its earlier ones. */
 /** A scores job's rows are the sheet's scores, not a supplier's fields: they are fixed in the
  *  sheet and uploaded again as a new job, never edited here. */
-export function refuseScoresFix(job: { options: Parameters<typeof operationOf>[0] }): void {
-  if (operationOf(job.options) === 'scores')
-    failWith('invalid_input', { reason: 'scores_fix_in_sheet' });
+export function refuseScoresFix(job: { options: { operation?: Operation | undefined } }): void {
+  if (!kindOf(job.options).fixesInApp) failWith('invalid_input', { reason: 'scores_fix_in_sheet' });
 }
 
 export function computeFix(

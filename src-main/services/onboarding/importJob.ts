@@ -4,7 +4,8 @@ import type { JobOptionsView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { word, type Params } from '../../../src-shared/i18n';
 import { said } from '../../../src-shared/i18n/said';
-import { operationOf } from '../../../src-shared/operations';
+import { mappingOfKind } from '../../../src-shared/operations';
+import { kindOf } from '../../kinds';
 import { identityKey } from '../../../src-shared/supplier';
 import type { NewRow } from '../../journal/journal';
 import {
@@ -51,9 +52,8 @@ export async function createJob(
     failWith('not_found', { reason: 'chosen_connection', connectionId: input.connectionId });
   const file = await inspectFile(input.path);
   // The rows are validated for the job's kind (the mapping carries it with the job).
-  const operation = operationOf(input.options);
-  const mapping: Mapping =
-    operation === 'onboard' ? input.mapping : { ...input.mapping, operation };
+  const operation = kindOf(input.options).name;
+  const mapping: Mapping = mappingOfKind(input.mapping, operation);
   const imported = await importRows(input.path, {
     ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
     ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),

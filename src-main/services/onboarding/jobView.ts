@@ -1,5 +1,6 @@
 // A job as the app shows it: its rows' counts and groups, outcomes, last check and whether it runs.
-import { kindOptions, operationOf } from '../../../src-shared/operations';
+import { kindOptions, type Operation } from '../../../src-shared/operations';
+import { kindOf } from '../../kinds';
 import type { JobView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { ATTENTION_OP_RESULTS, isAttentionOutcome } from '../../../src-shared/outcomes';
@@ -97,11 +98,10 @@ export function doneOutcomes(ctx: Ctx, jobId: string, done: number): JobView['ou
 function opResultsOf(
   ctx: Ctx,
   jobId: string,
-  options: Parameters<typeof operationOf>[0],
+  options: { operation?: Operation | undefined },
   counts: Record<string, number>,
 ): JobView['opResults'] {
-  const operation = operationOf(options);
-  if (operation !== 'deactivate' && operation !== 'identifiers') return {};
+  if (!kindOf(options).opResults) return {};
   const settled = (counts.done ?? 0) + (counts.skipped ?? 0) + (counts.needs_user ?? 0);
   const cached = ctx.opResultCache.get(jobId);
   if (cached && cached.settled === settled) return cached.value;

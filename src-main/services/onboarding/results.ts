@@ -5,9 +5,8 @@ import { mkdir } from 'node:fs/promises';
 import { failWith } from '../../../src-shared/errors';
 import { word } from '../../../src-shared/i18n';
 import { idOnOtherSupplier, isAttentionOutcome } from '../../../src-shared/outcomes';
-import { operationOf } from '../../../src-shared/operations';
 import type { Job, JournalRow } from '../../journal/journal';
-import { exportScoresResults } from '../../scores/results';
+import { kindOf } from '../../kinds';
 import {
   type ExportFormat,
   type ExportSummary,
@@ -43,17 +42,7 @@ export const APP_EXPORT_WORDING: ExportWording = {
 
 /** The word a results file's name says its kind by: `<name>.<word>.xlsx`. */
 function resultsWord(job: Job, dryRun: boolean): string {
-  if (dryRun) return 'dry-run';
-  switch (operationOf(job.options)) {
-    case 'deactivate':
-      return job.options.undoOf ? 'undo-results' : 'deactivation-results';
-    case 'identifiers':
-      return 'identifier-results';
-    case 'scores':
-      return 'score-results';
-    default:
-      return 'results';
-  }
+  return dryRun ? 'dry-run' : kindOf(job.options).resultsWord(job.options);
 }
 
 /** The journal setting that names the job whose results a file holds (by its path). */
@@ -99,8 +88,9 @@ export async function exportJob(
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const out = target ? path.resolve(target) : defaultExportPath(ctx, jobId, format);
   await mkdir(path.dirname(out), { recursive: true }).catch(() => undefined);
-  if (operationOf(job.options) === 'scores') {
-    const s = await exportScoresJob(ctx, jobId, format, out);
+  const kind = kindOf(job.options);
+  if (kind.exportResults) {
+    const s = await kind.exportResults(ctx.journal, jobId, format, out, ctx.maxRowsPerSheet);
     ownResults(ctx, jobId, out);
     return s;
   }
@@ -128,36 +118,6 @@ export async function exportJob(
   });
   ownResults(ctx, jobId, out);
   return written;
-}
-
-/** A scores job's results (a line per row and score, src-main/scores/results.ts), summed up as
- *  the export of any job is: lines written, and those that need the user (rejected scores and
- *  rows left out with a problem). */
-async function exportScoresJob(
-  ctx: Ctx,
-  jobId: string,
-  format: ExportFormat,
-  out: string,
-): Promise<ExportSummary> {
-  const s = await exportScoresResults(ctx.journal, jobId, out, format, ctx.maxRowsPerSheet);
-  const byStatus = {
-    written: s.written,
-    rejected: s.rejected,
-    invalid: s.invalid,
-    unsent: s.unsent,
-  };
-  return {
-    path: out,
-    rows: s.lines,
-    attention: s.rejected + s.invalid,
-    byStatus: Object.fromEntries(Object.entries(byStatus).filter(([, n]) => n > 0)),
-    bySupplier: {},
-    byErrorCode: {},
-    byScreening: {},
-    byValidation: {},
-    resultSheets: s.sheets,
-    cutCells: s.cutCells,
-  };
 }
 
 /** A row of the results: the values the job sent (the file's where they only differ in form),

@@ -3,7 +3,7 @@
 // confirmation by number, journal and throttle as any deactivate job.
 import { failWith } from '../../../src-shared/errors';
 import { word } from '../../../src-shared/i18n';
-import { operationOf } from '../../../src-shared/operations';
+import { kindOf } from '../../kinds';
 import type { RowState } from '../../../src-shared/rowStates';
 import type { NewRow } from '../../journal/journal';
 import { isBusy, type Ctx } from './context';
@@ -18,7 +18,7 @@ export function createUndoJob(
   const { journal } = ctx;
   const job =
     journal.getJob(input.jobId) ?? failWith('not_found', { reason: 'job', jobId: input.jobId });
-  if (operationOf(job.options) !== 'onboard') {
+  if (!kindOf(job.options).undoable) {
     failWith('undo_refused', { reason: 'kind', name: job.name });
   }
   if (isBusy(ctx, job.id)) failWith('job_running', { reason: 'undo', name: job.name });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRig, supplierRows, type Rig } from './support';
+import { runnerFor } from '../../../src-main/kinds';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -146,6 +147,7 @@ describe('an injected transport', () => {
     rig = await makeRig();
     const { SyncEngine } = await import('../../../src-main/engine/syncEngine');
     const engine = new SyncEngine({
+      runnerFor,
       journal: rig.journal,
       secrets: rig.secrets,
       settings: rig.engine.settings,

@@ -8,6 +8,7 @@ import type { MemorySecretStore } from '../../../src-main/api';
 import { SyncEngine } from '../../../src-main/engine/syncEngine';
 import type { Journal, NewRow } from '../../../src-main/journal/journal';
 import { crashAtEveryWrite, FAST, kindJob, kindSandbox, NAMED_SEEDS, transitions } from './support';
+import { runnerFor } from '../../../src-main/kinds';
 
 const SETTINGS = { ...FAST, settleMs: 120, leaseTtlMs: 60 };
 // Besides the named ones, E holds the customer id C-E.
@@ -44,7 +45,7 @@ const setUp = (name: string, rows: NewRow[]) =>
   });
 
 const engineOn = (journal: Journal, secrets: MemorySecretStore) =>
-  new SyncEngine({ journal, secrets, settings: SETTINGS });
+  new SyncEngine({ runnerFor, journal, secrets, settings: SETTINGS });
 
 const changes = (kind: 'identifier_add' | 'identifier_remove') =>
   Object.values(kinds.sandbox().stats().changesByIdentity[kind]);

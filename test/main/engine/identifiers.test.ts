@@ -8,6 +8,7 @@ import { identifiersText } from '../../../src-shared/identifierWords';
 import { word } from '../../../src-shared/i18n';
 import type { NewRow } from '../../../src-main/journal/journal';
 import { makeRig, supplierRows, type Rig } from './support';
+import { runnerFor } from '../../../src-main/kinds';
 
 let rig: Rig | undefined;
 afterEach(async () => {
@@ -29,6 +30,7 @@ function withIds(n: number, from = 1): NewRow[] {
 function countingEngine(r: Rig): { engine: SyncEngine; posts: () => string[] } {
   const seen: string[] = [];
   const engine = new SyncEngine({
+    runnerFor,
     journal: r.journal,
     secrets: r.secrets,
     settings: r.engine.settings,

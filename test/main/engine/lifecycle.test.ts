@@ -16,6 +16,7 @@ import {
   until,
   type Rig,
 } from './support';
+import { runnerFor } from '../../../src-main/kinds';
 
 let rig: Rig | undefined;
 const extra: SyncEngine[] = [];
@@ -27,6 +28,7 @@ afterEach(async () => {
 
 function secondEngine(r: Rig, settings = {}): SyncEngine {
   const e = new SyncEngine({
+    runnerFor,
     journal: r.journal,
     secrets: r.secrets,
     settings: { ...FAST, ...settings },
@@ -224,7 +226,7 @@ describe('controls', () => {
 describe('engine construction', () => {
   it('an unknown job is refused without touching anything', async () => {
     rig = await makeRig();
-    const e = new SyncEngine({ journal: rig.journal, secrets: new MemorySecretStore() });
+    const e = new SyncEngine({ runnerFor, journal: rig.journal, secrets: new MemorySecretStore() });
     extra.push(e);
     await expect(e.run('no-such-job')).rejects.toThrow(/not found/);
   });

@@ -7,6 +7,7 @@ import type { MemorySecretStore } from '../../../src-main/api';
 import { SyncEngine } from '../../../src-main/engine/syncEngine';
 import type { Journal, NewRow } from '../../../src-main/journal/journal';
 import { crashAtEveryWrite, FAST, kindJob, kindSandbox, NAMED_SEEDS, transitions } from './support';
+import { runnerFor } from '../../../src-main/kinds';
 
 const SETTINGS = { ...FAST, settleMs: 120, leaseTtlMs: 60 };
 const kinds = kindSandbox(NAMED_SEEDS, [
@@ -23,7 +24,7 @@ const setUp = (name: string, rows: NewRow[]) =>
   kindJob(kinds.sandbox(), kinds.file(name), rows, { operation: 'deactivate' });
 
 const engineOn = (journal: Journal, secrets: MemorySecretStore) =>
-  new SyncEngine({ journal, secrets, settings: SETTINGS });
+  new SyncEngine({ runnerFor, journal, secrets, settings: SETTINGS });
 
 const deactivations = () => Object.values(kinds.sandbox().stats().changesByIdentity.deactivate);
 

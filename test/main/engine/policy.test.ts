@@ -20,6 +20,15 @@ import {
 } from '../../../src-main/engine/policy/identifiers';
 import type { EvidenceRow } from '../../../src-main/engine/policy/evidence';
 import { ANSWER_CLASSES, type Decision } from '../../../src-main/engine/policy/types';
+import {
+  CLOCK_TOLERANCE_MS,
+  historyEvidence,
+  scoresAfterWrite,
+  scoresBatchPolicy,
+  settleScoresPolicy,
+  SETTLE_CAP,
+} from '../../../src-main/engine/policy/scores';
+import { appError } from '../../../src-shared/errors';
 
 /** `state | due again | effect`, as the tables below write it. */
 const line = (d: Decision) => {
@@ -337,6 +346,14 @@ describe('the reading policy', () => {
     'reconcile identifier remove: ambiguous': 'needs_user | none | none',
     'reconcile identifier remove: none': 'done | none | none',
     'reconcile identifier remove: none, cap reached': 'done | none | none',
+    // A lost batch of scores, settled by the supplier's history.
+    'settle scores: history shows the score': 'done | none | reachable',
+    'settle scores: history does not show it': 'queued | now | reachable',
+    'settle scores: history does not show it, cap reached': 'needs_user | none | reachable',
+    'settle scores: not_settled': 'in_doubt | settle | none',
+    'settle scores: access_denied': 'in_doubt | keep | access_denied',
+    'settle scores: offline': 'in_doubt | keep | offline',
+    'settle scores: aborted': 'in_doubt | keep | none',
   });
 
   it('says what an identifier change came to, and who made it', () => {
@@ -443,6 +460,139 @@ describe('classifying a write answer', () => {
     });
     expect(classify('screening', ok([]), ctx).class).toBe('accepted_nothing');
     expect(classify('screening', ok([3]), ctx).class).toBe('accepted');
+  });
+});
+
+/** A batch of scores, for a row of its one score (written when the batch is accepted). */
+const SCORES: Record<(typeof ANSWER_CLASSES)[number], string> = {
+  accepted: 'done | none | reachable',
+  accepted_nothing: 'done | none | reachable',
+  row_error: 'rejected | none | reachable',
+  field_names: 'rejected | none | reachable',
+  already_validated: 'rejected | none | reachable',
+  screening_running: 'rejected | none | reachable',
+  request_pending: 'rejected | none | reachable',
+  conflict: 'in_doubt | settle | reachable',
+  on_create_refused: 'queued | keep, refund | access_denied',
+  access_denied: 'queued | keep, refund | access_denied',
+  not_found: 'queued | keep, refund | wrong_address',
+  offline: 'queued | keep, refund | offline',
+  no_token: 'queued | keep, refund | no_token',
+  aborted_unsent: 'queued | keep, refund | none',
+  aborted_sent: 'in_doubt | settle | none',
+  maybe_processed: 'in_doubt | settle | none',
+  unexpected_4xx: 'in_doubt | settle | none',
+  unexpected: 'in_doubt | settle | none',
+  throttled: 'queued | keep, refund | none',
+};
+
+describe('the scores policy', () => {
+  const score = { eventTypeKey: 'audit', value: 85, cell: 'C2' };
+  const sent = { scoreIndex: 0, entryIndex: 0, indexInEntry: 0 };
+  const ctx = { describe: (s: { cell: string; reason?: string }) => `${s.cell} ${s.reason}` };
+  const written = scoresAfterWrite([score], [sent], []);
+
+  it.each(ANSWER_CLASSES)('a batch, %s', (c) => {
+    const d = scoresBatchPolicy(sampleAnswer(c), { scores: written, payload: {} }, ctx);
+    expect(line(d)).toBe(SCORES[c]);
+  });
+
+  it('lands each error of a 200 on the score it names, and writes the rest', () => {
+    const two = [score, { ...score, eventTypeKey: 'delivery', cell: 'D2' }];
+    const items = [sent, { scoreIndex: 1, entryIndex: 0, indexInEntry: 1 }];
+    const after = scoresAfterWrite(two, items, [
+      { entryIndex: 0, scoreIndex: 1, reason: 'UNKNOWN_EVENT_TYPE', message: 'unknown' },
+    ]);
+    expect(after.map((s) => s.outcome)).toEqual(['written', 'rejected']);
+    const d = scoresBatchPolicy(sampleAnswer('accepted'), { scores: after, payload: {} }, ctx);
+    expect(d.outcome.to).toBe('rejected');
+    expect(d.outcome.patch).toMatchObject({
+      errorCode: 'UNKNOWN_EVENT_TYPE',
+      errorMessage: 'D2 UNKNOWN_EVENT_TYPE',
+    });
+    // An error without a score index refuses every score of its entry.
+    const whole = scoresAfterWrite(two, items, [
+      { entryIndex: 0, reason: 'NOT_FOUND', message: '' },
+    ]);
+    expect(whole.map((s) => s.outcome)).toEqual(['rejected', 'rejected']);
+    // A score not sent in this batch (a very wide row's rest) waits: the row goes back queued.
+    const part = scoresAfterWrite(two, [sent], []);
+    expect(
+      scoresBatchPolicy(sampleAnswer('accepted'), { scores: part, payload: {} }, ctx).outcome.to,
+    ).toBe('queued');
+  });
+
+  it('says a 403 without a permission is the feature not enabled, and a refused token as any', () => {
+    const notEnabled = scoresBatchPolicy(
+      { class: 'access_denied', status: 403 },
+      { scores: written, payload: {} },
+      ctx,
+    );
+    expect(notEnabled.effect).toMatchObject({
+      kind: 'access_denied',
+      error: { details: { reason: 'scores_not_enabled' } },
+    });
+    const token = scoresBatchPolicy(
+      {
+        class: 'access_denied',
+        status: 403,
+        loggedIn: false,
+        error: appError('api_access_denied'),
+      },
+      { scores: written, payload: {} },
+      ctx,
+    );
+    expect(token.effect).toMatchObject({ kind: 'access_denied' });
+    expect((token.effect as { error: { details?: unknown } }).error.details).toBeUndefined();
+  });
+
+  it('settles a lost batch by the history: only scores it shows from the intent on count', () => {
+    const row = (attempts: number) => ({
+      scores: [score],
+      payload: {},
+      attempts,
+      sentAt: 1_000_000,
+    });
+    const seen = (at: number) => ({ eventTypeKey: 'audit', value: 85, comment: undefined, at });
+    expect(line(settleScoresPolicy({ class: 'seen', seen: [seen(1_000_000)] }, row(1), ctx))).toBe(
+      'done | none | reachable',
+    );
+    // Older than the intent by more than the clock tolerance: someone else's score.
+    const old = 1_000_000 - CLOCK_TOLERANCE_MS - 1;
+    expect(line(settleScoresPolicy({ class: 'seen', seen: [seen(old)] }, row(1), ctx))).toBe(
+      'queued | now | reachable',
+    );
+    // Another value is not this score.
+    const other = { ...seen(1_000_000), value: 84 };
+    expect(settleScoresPolicy({ class: 'seen', seen: [other] }, row(1), ctx).outcome.to).toBe(
+      'queued',
+    );
+    const capped = settleScoresPolicy({ class: 'seen', seen: [] }, row(SETTLE_CAP), ctx);
+    expect(capped.outcome.to).toBe('needs_user');
+    expect(capped.outcome.patch).toMatchObject({ errorCode: 'not_settled' });
+    expect(line(settleScoresPolicy({ class: 'not_settled' }, row(1), ctx))).toBe(
+      'in_doubt | settle | none',
+    );
+    expect(line(settleScoresPolicy({ class: 'offline' }, row(1), ctx))).toBe(
+      'in_doubt | keep | offline',
+    );
+  });
+
+  it('reads a history answer as evidence: a supplier not found has none', () => {
+    expect(historyEvidence({ kind: 'not_found' } as ApiAnswer<never>)).toEqual({
+      class: 'seen',
+      seen: [],
+    });
+    expect(
+      historyEvidence({ kind: 'offline', reason: 'x' } as unknown as ApiAnswer<never>).class,
+    ).toBe('offline');
+    expect(
+      historyEvidence({
+        kind: 'maybe_processed',
+        reason: 'server_error',
+        detail: '',
+      } as unknown as ApiAnswer<never>).class,
+    ).toBe('not_settled');
   });
 });
 

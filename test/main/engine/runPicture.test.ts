@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobProgress } from '../../../src-main/engine/jobRunner';
 import { phaseEta, type PhaseInput } from '../../../src-main/engine/progress';
+import { KINDS } from '../../../src-main/kinds';
 import { RunHistory } from '../../../src-main/engine/runHistory';
 import { makeRig, supplierRows, type Rig } from './support';
 
@@ -89,7 +90,7 @@ describe('phaseEta', () => {
   it('the kinds on existing suppliers count their own lookups and writes, and nothing after', () => {
     // 6 unchecked rows (one lookup each to deactivate), 2 matched, 1 queued, 1 in doubt.
     const counts = { valid: 6, exists: 2, deactivate_queued: 1, deactivate_in_doubt: 1, done: 5 };
-    const d = phaseEta({ ...BASE, counts, operation: 'deactivate', screening: true });
+    const d = phaseEta({ ...BASE, counts, figures: KINDS.deactivate.figures, screening: true });
     expect(d.writes).toEqual({ create: 0, screening: 0, validation: 0, change: 10 });
     expect(d.checkMs).toBe(600);
     expect(d.etaMs).toBe(600 + 10_000);
@@ -98,12 +99,16 @@ describe('phaseEta', () => {
     const ids = phaseEta({
       ...BASE,
       counts: { valid: 3, idchange_queued: 2 },
-      operation: 'identifiers',
+      figures: KINDS.identifiers.figures,
     });
     expect(ids.checkMs).toBe(600);
     expect(ids.writes.change).toBe(5);
     // Scores: no check; 250 rows waiting go out in 3 batches of up to 100 suppliers.
-    const sc = phaseEta({ ...BASE, counts: { valid: 200, queued: 50 }, operation: 'scores' });
+    const sc = phaseEta({
+      ...BASE,
+      counts: { valid: 200, queued: 50 },
+      figures: KINDS.scores.figures,
+    });
     expect(sc).toEqual({
       etaMs: 3_000,
       checkMs: 0,

@@ -17,6 +17,7 @@ import type { JobOptions } from '../../../src-main/journal/schema';
 import type { RowState } from '../../../src-main/journal/rowStates';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src-main/sandbox';
 import { identityKey } from '../../../src-shared/supplier';
+import { runnerFor } from '../../../src-main/kinds';
 
 export interface Rig {
   dir: string;
@@ -74,6 +75,7 @@ export async function makeRig(
   await secrets.set(connection.id, token);
   const events: EngineEvent[] = [];
   const engine = new SyncEngine({
+    runnerFor,
     journal,
     secrets,
     settings: { ...FAST, ...settings },
@@ -265,7 +267,7 @@ export async function crashAtEveryWrite(
   extra = 2,
 ): Promise<{ total: number; crashed: number; sawIntent: number }> {
   const engineOn = (journal: Journal, secrets: MemorySecretStore) =>
-    new SyncEngine({ journal, secrets, settings });
+    new SyncEngine({ runnerFor, journal, secrets, settings });
   const clean = await make('clean');
   const counting = crashingJournal(clean.journal, Number.POSITIVE_INFINITY);
   if ((await engineOn(counting.journal, clean.secrets).run(clean.jobId)) !== 'finished')

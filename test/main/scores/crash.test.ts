@@ -13,10 +13,11 @@ import { SyncEngine } from '../../../src-main/engine/syncEngine';
 import { openJournal, type NewRow } from '../../../src-main/journal/journal';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
 import { manySuppliers } from '../../../src-main/sandbox/manySuppliers';
-import { scoresJobOptions } from '../../../src-main/scores/job';
-import { payloadOf } from '../../../src-main/scores/runner';
-import { scoresIdentity } from '../../../src-main/scores/sheet';
+import { scoresJobOptions } from '../../../src-main/kinds/scores/job';
+import { payloadOf } from '../../../src-main/kinds/scores/batchRunner';
+import { scoresIdentity } from '../../../src-main/kinds/scores/sheet';
 import type { ScoresPayload } from '../../../src-shared/scores';
+import { runnerFor } from '../../../src-main/kinds';
 
 const CHILD = fileURLToPath(new URL('./crashChild.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -144,7 +145,7 @@ describe('the scores job killed at any journal write', () => {
           await new Promise((r) => setTimeout(r, SETTINGS.leaseTtlMs + 50));
           const secrets = new MemorySecretStore();
           await secrets.set(at.connectionId, TOKEN);
-          const engine = new SyncEngine({ journal, secrets, settings: SETTINGS });
+          const engine = new SyncEngine({ runnerFor, journal, secrets, settings: SETTINGS });
           expect(await engine.run(at.jobId), context).toBe('finished');
           await engine.close();
           const counts = journal.counts(at.jobId);

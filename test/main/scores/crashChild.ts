@@ -6,6 +6,7 @@
 import { MemorySecretStore } from '../../../src-main/api';
 import { SyncEngine } from '../../../src-main/engine/syncEngine';
 import { openJournal } from '../../../src-main/journal/journal';
+import { runnerFor } from '../../../src-main/kinds';
 
 interface Args {
   journalPath: string;
@@ -45,7 +46,7 @@ for (const name of WRITES) {
 }
 const secrets = new MemorySecretStore();
 await secrets.set(args.connectionId, args.token);
-const engine = new SyncEngine({ journal, secrets, settings: args.settings });
+const engine = new SyncEngine({ runnerFor, journal, secrets, settings: args.settings });
 const exit = await engine.run(args.jobId, { mode: 'run', wait: true });
 await engine.close();
 journal.close();

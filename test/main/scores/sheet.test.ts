@@ -2,7 +2,7 @@
 // command line and the results workbook find them in both languages.
 import { describe, expect, it } from 'vitest';
 import { reportedProblemText } from '../../../src-shared/i18n/reported';
-import { ScoresRowReader } from '../../../src-main/scores/sheet';
+import { ScoresRowReader } from '../../../src-main/kinds/scores/sheet';
 
 const columns = ['Supplier ID', 'Source', 'supplier_audit'].map((header, index) => ({
   index,

@@ -1,0 +1,22 @@
+// What the row runner (jobRunner.ts) asks of the kind of its job. The kinds' modules
+// (src-main/kinds/) give it; the engine never tests a kind's name.
+import type { RowState } from '../journal/rowStates';
+import type { KindFigures } from './kindFigures';
+import type { HistoryCode } from './messages';
+
+export interface RowKind {
+  /** The kind's reads and writes, for the time left. */
+  readonly figures: KindFigures;
+  /** How the check finds a row's supplier: `lists` for a supplier to create (the pending list,
+   *  the supplier list or one lookup at most, by the identity index); `named` for a row naming an
+   *  existing supplier by any identifier (one lookup each). */
+  readonly check: 'lists' | 'named';
+  /** A named row also looks up who holds the identifier it adds or removes. */
+  readonly changesIdentifier: boolean;
+  /** Where a row the check matched goes without a request (its own write's queue); undefined:
+   *  the onboarding's way (new rows to create, existing ones to their ids and follow-ups). */
+  readonly matchedTo: Extract<RowState, HistoryCode> | undefined;
+  /** The kind keeps each row's own outcome (op_result): the check's note and the end of the
+   *  run count them. */
+  readonly opResults: boolean;
+}

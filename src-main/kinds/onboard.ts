@@ -1,0 +1,87 @@
+// The onboarding: creates the suppliers of a list that do not exist yet, attaches their ids, and
+// orders screening and validation where the plan says so.
+import type { JobPlanView } from '../../src-shared/contract';
+import { KIND_TRAITS } from '../../src-shared/operations';
+import { JobRunner } from '../engine/jobRunner';
+import { CREATE_FIGURES, type RowCounts } from '../engine/kindFigures';
+import type { RowKind } from '../engine/rowKind';
+import type { JobKind, Said } from './types';
+
+/** Rows whose create may still leave: unchecked, new and already queued (a resumed job). */
+const CREATE_STATES = ['valid', 'new', 'queued'] as const;
+
+const ROW_KIND: RowKind = {
+  figures: CREATE_FIGURES,
+  check: 'lists',
+  changesIdentifier: false,
+  matchedTo: undefined,
+  opResults: false,
+};
+
+/** "N of them are ordered by the list's own column "X"" (or by a fixed value of the mapping). */
+function fromColumn(n: number, column: string | null): Said {
+  return column === null
+    ? { key: 'cli.plan.fromFixed', count: n }
+    : { key: 'cli.plan.fromColumn', count: n, params: { column } };
+}
+
+/** An onboarding's figures: creations, screening, validation. */
+function planSaid(plan: JobPlanView): Said[] {
+  const r = plan.rows;
+  const out: Said[] = [
+    { key: 'cli.plan.create', count: plan.creations, params: { existing: r.existing } },
+  ];
+  if (r.inDoubt > 0) out.push({ key: 'cli.plan.inDoubt', count: r.inDoubt });
+  if (r.unchecked > 0) out.push({ key: 'cli.plan.unchecked', count: r.unchecked });
+  if (r.pending > 0) out.push({ key: 'cli.plan.pending', count: r.pending });
+  if (plan.skipExisting && r.existing > 0) out.push({ key: 'cli.plan.skipExisting' });
+  if (plan.identifiersToAttach > 0)
+    out.push({ key: 'cli.plan.attach', count: plan.identifiersToAttach });
+  const s = plan.screening;
+  if (s) {
+    for (const p of s.byPeriod)
+      out.push({
+        key: 'cli.plan.screening',
+        count: p.suppliers,
+        params: { years: String(p.years) },
+      });
+    if (s.fromColumn > 0) out.push(fromColumn(s.fromColumn, s.column));
+    if (s.existing > 0) out.push({ key: 'cli.plan.screeningExisting', count: s.existing });
+  } else out.push({ key: 'cli.plan.noScreening' });
+  const v = plan.validation;
+  if (v) {
+    out.push({ key: 'cli.plan.validation', count: v.suppliers, params: { existing: v.existing } });
+    if (v.fromColumn > 0) out.push(fromColumn(v.fromColumn, v.column));
+  } else out.push({ key: 'cli.plan.noValidation' });
+  return out;
+}
+
+export const onboardKind: JobKind = {
+  name: 'onboard',
+  traits: KIND_TRAITS.onboard,
+  figures: CREATE_FIGURES,
+  runner: (deps) => new JobRunner(deps, ROW_KIND),
+  planCounts: (counts: RowCounts) => ({
+    creations: CREATE_STATES.reduce((a, s) => a + (counts[s] ?? 0), 0),
+    deactivations: 0,
+    identifierChanges: 0,
+    scores: null,
+  }),
+  inDoubtStates: ['sending', 'in_doubt'],
+  planSaid,
+  summaryCounts: [
+    ['rows', 'rows'],
+    ['created', 'created'],
+    ['existing', 'existing'],
+    ['invalid', 'invalid'],
+    ['rejected', 'rejected'],
+    ['failed', 'failed'],
+    ['pending', 'pending'],
+    ['validation_rejected', 'validationRejected'],
+    ['screening_aborted', 'screeningAborted'],
+  ],
+  resultsWord: () => 'results',
+  opResults: false,
+  undoable: true,
+  fixesInApp: true,
+};

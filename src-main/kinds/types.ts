@@ -1,0 +1,60 @@
+// A kind of job as a plug-in over the engine (docs/architecture.md, "Kinds of job"): what the
+// engine, the services, the command line and the screens ask of a kind instead of testing its
+// name. Each kind is a module of this folder; registry.ts lists them, one line each.
+import type { JobPlanView } from '../../src-shared/contract';
+import type { ExportSummary } from '../workbook/export';
+import type { KindTraits, Operation } from '../../src-shared/operations';
+import type { KindFigures, RowCounts } from '../engine/kindFigures';
+import type { Runner } from '../engine/runSkeleton';
+import type { JobRunnerDeps } from '../engine/runTypes';
+import type { Journal } from '../journal/journal';
+import type { JobOptions } from '../journal/schema';
+
+/** A sentence of the catalogue with what fills it: a front door words it in its language
+ *  (`count` picks the form for one or several). */
+export interface Said {
+  key: string;
+  count?: number;
+  params?: Record<string, string | number>;
+}
+
+/** The plan's figures of a kind's own writes, as the plan view carries them. */
+export type KindPlanCounts = Pick<
+  JobPlanView,
+  'creations' | 'deactivations' | 'identifierChanges' | 'scores'
+>;
+
+export interface JobKind {
+  readonly name: Operation;
+  /** What its rows are (src-shared/operations.ts KIND_TRAITS): fields, what a row names. */
+  readonly traits: KindTraits;
+  /** Its reads and writes from its row counts: the plan and the time left ask the same. */
+  readonly figures: KindFigures;
+  /** The runner of a job of this kind. */
+  runner(deps: JobRunnerDeps): Runner;
+  /** What a start will write, from the job's row counts. */
+  planCounts(counts: RowCounts): KindPlanCounts;
+  /** The rows whose write may have reached the platform without an answer, named by the plan. */
+  readonly inDoubtStates: readonly string[];
+  /** The command line's lines of the plan that are the kind's own. */
+  planSaid(plan: JobPlanView): Said[];
+  /** The command line's summary line: `label=count` pairs in order (count: a key of the
+   *  summary). */
+  readonly summaryCounts: readonly (readonly [label: string, count: string])[];
+  /** The word a results file's name says the kind by: `<name>.<word>.xlsx`. */
+  resultsWord(options: JobOptions): string;
+  /** A results export of its own (a kind whose rows are not a supplier's fields). */
+  exportResults?(
+    journal: Journal,
+    jobId: string,
+    format: 'xlsx' | 'csv',
+    out: string,
+    maxRowsPerSheet?: number,
+  ): Promise<ExportSummary>;
+  /** Its rows keep an own outcome each (op_result: deactivated, added, not found, …). */
+  readonly opResults: boolean;
+  /** Its finished job can be undone by deactivating what it created. */
+  readonly undoable: boolean;
+  /** Its rows are fixed in the app (not: a sheet of its own layout is fixed in the sheet). */
+  readonly fixesInApp: boolean;
+}

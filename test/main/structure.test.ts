@@ -1,0 +1,86 @@
+// The shape of src-main the architecture promises (docs/architecture.md, "Kinds of job" and
+// "Import order inside src-main"): no folder imports another round about, no file over 600
+// lines, the row and batch runners at most 250 each, and a kind's name tested in at most three
+// places (the registry, argument parsing, and validation of a stored job).
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SRC_MAIN_RANKS } from '../../scripts/srcMainOrder.mjs';
+
+const root = path.resolve(__dirname, '../../src-main');
+
+function files(dir = root): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'migrations' ? [] : files(p);
+    return e.name.endsWith('.ts') ? [p] : [];
+  });
+}
+
+const folderOf = (file: string) => path.relative(root, file).split(path.sep)[0]!;
+const lines = (file: string) => readFileSync(file, 'utf8').split('\n').length;
+
+/** Folder → the folders it imports from (relative imports only). */
+function folderGraph(): Map<string, Set<string>> {
+  const graph = new Map<string, Set<string>>();
+  for (const file of files()) {
+    const from = folderOf(file);
+    const src = readFileSync(file, 'utf8');
+    for (const m of src.matchAll(/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) {
+      const target = path.relative(root, path.resolve(path.dirname(file), m[1]!));
+      if (target.startsWith('..')) continue;
+      const to = target.split(path.sep)[0]!;
+      if (to === from || !path.relative(root, file).includes(path.sep)) continue;
+      if (!graph.has(from)) graph.set(from, new Set());
+      graph.get(from)!.add(to);
+    }
+  }
+  return graph;
+}
+
+describe('the shape of src-main', () => {
+  it('has no import cycle between its folders, and each folder has its place in the order', () => {
+    const graph = folderGraph();
+    const cycles: string[] = [];
+    const visit = (node: string, trail: string[]) => {
+      if (trail.includes(node)) return void cycles.push([...trail, node].join(' → '));
+      for (const next of graph.get(node) ?? []) visit(next, [...trail, node]);
+    };
+    for (const node of graph.keys()) visit(node, []);
+    expect(cycles).toEqual([]);
+    const folders = new Set(
+      files()
+        .filter((f) => path.relative(root, f).includes(path.sep))
+        .map(folderOf),
+    );
+    expect([...folders].filter((f) => !(f in SRC_MAIN_RANKS))).toEqual([]);
+    // The order itself: every import goes to a folder of a lower rank (lint says the same).
+    const ranks = SRC_MAIN_RANKS as Record<string, number>;
+    const upward = [...graph].flatMap(([from, tos]) =>
+      [...tos].filter((to) => ranks[to]! >= ranks[from]!).map((to) => `${from} → ${to}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no file over 600 lines, and runners of at most 250', () => {
+    const long = files()
+      .filter((f) => lines(f) > 600)
+      .map((f) => `${path.relative(root, f)}: ${lines(f)}`);
+    expect(long).toEqual([]);
+    for (const runner of ['engine/jobRunner.ts', 'kinds/scores/batchRunner.ts'])
+      expect(lines(path.join(root, runner)), runner).toBeLessThanOrEqual(250);
+  });
+
+  it('tests the name of a kind in at most three places', () => {
+    // A kind's name compared with a job's kind (its operation, its kind, a kind's name, the
+    // command line's words), or the kind read from stored options.
+    const kindName =
+      /operationOf\(|(operation|kind|\.name|argv\[[^\]]*\])\s*[=!]==\s*'(onboard|identifiers|deactivate|scores)'/;
+    const places = files()
+      // The sandbox is the API's stand-in, not the app: it has no kinds of job.
+      .filter((f) => folderOf(f) !== 'sandbox')
+      .filter((f) => kindName.test(readFileSync(f, 'utf8')))
+      .map((f) => path.relative(root, f));
+    expect(places.sort()).toEqual([path.join('cli', 'args.ts'), path.join('kinds', 'registry.ts')]);
+  });
+});
