@@ -136,6 +136,14 @@ export interface KindTraits {
   readonly createsSuppliers: boolean;
   /** The kind's rows come from a sheet of its own layout, not from the Map screen's mapping. */
   readonly ownSheetLayout: boolean;
+  /** A job's rows are looked up on the platform by the identifier check before its start (not:
+   *  its writes find each row's supplier themselves, as a batch of scores does). */
+  readonly hasCheck: boolean;
+  /** A start is confirmed by typing the number of suppliers it changes, which the app cannot
+   *  take back (the services refuse a start whose typed number differs). */
+  readonly confirmedByCount: boolean;
+  /** A finished job can be undone: a new job deactivates exactly the suppliers it created. */
+  readonly undoable: boolean;
 }
 
 export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
@@ -145,6 +153,9 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     changesIdentifier: false,
     createsSuppliers: true,
     ownSheetLayout: false,
+    hasCheck: true,
+    confirmedByCount: false,
+    undoable: true,
   },
   identifiers: {
     fields: [
@@ -155,6 +166,9 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     changesIdentifier: true,
     createsSuppliers: false,
     ownSheetLayout: false,
+    hasCheck: true,
+    confirmedByCount: false,
+    undoable: false,
   },
   deactivate: {
     fields: NAMED_FIELDS,
@@ -162,6 +176,9 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     changesIdentifier: false,
     createsSuppliers: false,
     ownSheetLayout: false,
+    hasCheck: true,
+    confirmedByCount: true,
+    undoable: false,
   },
   scores: {
     fields: PAYLOAD_FIELDS,
@@ -169,6 +186,9 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     changesIdentifier: false,
     createsSuppliers: false,
     ownSheetLayout: true,
+    hasCheck: false,
+    confirmedByCount: false,
+    undoable: false,
   },
 };
 

@@ -3,7 +3,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { JobPlanView } from '../../src-shared/contract';
 import { formatDuration } from './progressView';
-import { KINDS, type Said } from '../kinds';
+import { kindOf, type Said } from '../kinds';
 import { cliWords, type CliKey, type CliPluralKey, type Words } from './words';
 
 /** A duration as the progress line writes it; a moment under a second is not "0s". */
@@ -20,7 +20,11 @@ export function planLines(
 ): string[] {
   const d = plan.duration;
   const lines = [w.t('cli.plan.heading')];
-  lines.push(...KINDS[plan.operation].planSaid(plan).map((s) => saidText(s, w)));
+  lines.push(
+    ...kindOf(plan)
+      .planSaid(plan)
+      .map((s) => saidText(s, w)),
+  );
   const parts: string[] = [];
   if (d.reads > 0)
     parts.push(w.t('cli.plan.checking', { count: w.num(d.reads), time: short(d.checkMs, w) }));

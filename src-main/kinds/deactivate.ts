@@ -42,6 +42,5 @@ export const deactivateKind: JobKind = {
   ],
   resultsWord: (options) => (options.undoOf ? 'undo-results' : 'deactivation-results'),
   opResults: true,
-  undoable: false,
   fixesInApp: true,
 };

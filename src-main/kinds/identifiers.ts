@@ -39,6 +39,5 @@ export const identifiersKind: JobKind = {
   ],
   resultsWord: () => 'identifier-results',
   opResults: true,
-  undoable: false,
   fixesInApp: true,
 };

@@ -82,6 +82,5 @@ export const onboardKind: JobKind = {
   ],
   resultsWord: () => 'results',
   opResults: false,
-  undoable: true,
   fixesInApp: true,
 };

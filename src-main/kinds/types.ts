@@ -53,8 +53,6 @@ export interface JobKind {
   ): Promise<ExportSummary>;
   /** Its rows keep an own outcome each (op_result: deactivated, added, not found, …). */
   readonly opResults: boolean;
-  /** Its finished job can be undone by deactivating what it created. */
-  readonly undoable: boolean;
   /** Its rows are fixed in the app (not: a sheet of its own layout is fixed in the sheet). */
   readonly fixesInApp: boolean;
 }

@@ -3,26 +3,27 @@
 // its rows' own outcomes (JobView.opResults), so they stay true once the run moves rows on: a row
 // the check found to change still counts there after its change was sent.
 import type { JobView } from '../../src-shared/contract';
-import { OP_RESULTS, operationOf, type OpResult } from '../../src-shared/operations';
+import { kindTraits, OP_RESULTS, type Operation, type OpResult } from '../../src-shared/operations';
 
 export type CheckFigure = 'toChange' | 'already' | 'onOther' | 'ambiguous' | 'notFound';
 
 type Job = Pick<JobView, 'options' | 'counts' | 'opResults'>;
 
-const STAGE = {
+/** The row states of a change on its way, per kind whose rows name an existing supplier. */
+const STAGE: Partial<Record<Operation, readonly string[]>> = {
   deactivate: ['deactivate_queued', 'deactivate_sending', 'deactivate_in_doubt'],
   identifiers: ['idchange_queued', 'idchange_sending', 'idchange_in_doubt'],
-} as const;
+};
 
 /** The check's figures, in the order shown; undefined for the other kinds. */
 export function kindCheckFigures(job: Job): Array<{ key: CheckFigure; n: number }> | undefined {
-  const operation = operationOf(job.options);
-  if (operation !== 'deactivate' && operation !== 'identifiers') return undefined;
+  const traits = kindTraits(job.options.operation);
+  if (!traits.namesSupplier) return undefined;
   const c = (k: string) => job.counts[k] ?? 0;
   const r = (k: OpResult) => job.opResults[k] ?? 0;
   // Matched and waiting, or sent since: the check found them to change.
   const toChange = c('exists') + kindSentRows(job);
-  if (operation === 'deactivate')
+  if (!traits.changesIdentifier)
     return [
       { key: 'toChange', n: toChange },
       { key: 'ambiguous', n: c('ambiguous') },
@@ -45,12 +46,12 @@ export function kindOutcomes(job: Job): Array<{ key: OpResult; n: number }> {
 /** Rows whose change was sent (or is being sent): the job has started, whatever its check
  *  settled at once. */
 export function kindSentRows(job: Job): number {
-  const operation = operationOf(job.options);
-  if (operation !== 'deactivate' && operation !== 'identifiers') return 0;
+  const operation = job.options.operation;
+  if (!kindTraits(operation).namesSupplier) return 0;
   const c = (k: string) => job.counts[k] ?? 0;
   const r = (k: OpResult) => job.opResults[k] ?? 0;
   return (
-    STAGE[operation].reduce((a, s) => a + c(s), 0) +
+    ((operation && STAGE[operation]) ?? []).reduce((a, s) => a + c(s), 0) +
     r('deactivated') +
     r('already_inactive') +
     r('added') +

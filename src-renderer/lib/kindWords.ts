@@ -43,3 +43,57 @@ export const CONNECTION_WORDS: Record<Operation, MessageKey> = {
   deactivate: 'map.connection.deactivate',
   scores: 'map.connection.scores',
 };
+
+/** The Map screen's line above the mapping: the fields of a supplier to create, the columns
+ *  that name an existing supplier, or a scores sheet's perspective. */
+export const MAP_INTRO_WORDS: Record<Operation, MessageKey> = {
+  onboard: 'map.intro',
+  identifiers: 'map.introRef',
+  deactivate: 'map.introRef',
+  scores: 'scoresMap.intro',
+};
+
+/** The log's line once a start is confirmed, and which of the plan note's figures fill it
+ *  (placeholder → figure). */
+export const PLAN_LOG_WORDS: Record<
+  Operation,
+  { key: MessageKey; figures: Record<string, string> }
+> = {
+  onboard: {
+    key: 'log.plan',
+    figures: { creations: 'creations', screenings: 'screenings', validations: 'validations' },
+  },
+  identifiers: { key: 'log.plan.identifiers', figures: { n: 'identifierChanges' } },
+  deactivate: { key: 'log.plan.deactivate', figures: { n: 'deactivations' } },
+  scores: { key: 'log.plan.scores', figures: { n: 'scoreRows' } },
+};
+
+/** The words of a check that sorts the rows into the kind's own figures (lib/kindFigures.ts):
+ *  the Check card's intro, its figure of rows to change, the sentence of what it found and the
+ *  hint before the start. Only the kinds whose rows name an existing supplier have them. */
+export const KIND_CHECK_WORDS: Partial<
+  Record<
+    Operation,
+    { intro: MessageKey; toChange: MessageKey; found: MessageKey; startHint: MessageKey }
+  >
+> = {
+  identifiers: {
+    intro: 'run.checkIntro.identifiers',
+    toChange: 'run.kindCheck.toChange.identifiers',
+    found: 'run.kindFound.identifiers',
+    startHint: 'run.startHint.identifiers',
+  },
+  deactivate: {
+    intro: 'run.checkIntro.deactivate',
+    toChange: 'run.kindCheck.toChange.deactivate',
+    found: 'run.kindFound.deactivate',
+    startHint: 'run.startHint.deactivate',
+  },
+};
+
+/** The kind a job's words are chosen by: its options' kind, or for a job from before kinds
+ *  (none in its options) an onboarding, as operationOf in src-shared/operations.ts. What the
+ *  kind does is asked of its traits (kindTraits), never of this name. */
+export function wordsKind(options: { operation?: Operation | undefined } | undefined): Operation {
+  return options?.operation ?? 'onboard';
+}

@@ -11,6 +11,7 @@ import { normaliseTransform, type FieldTransform } from '../../src-shared/fieldT
 import {
   SUPPLIER_REF_FIELDS,
   fieldsFor,
+  kindTraits,
   type MappableFieldKey,
   type Operation,
   type OperationOptions,
@@ -50,6 +51,10 @@ class Wizard {
     // Each kind has its own fields: the mapping starts again from the file's suggestion.
     if (this.#preview) this.#setMapping(this.#preview.suggestion.mapping);
   }
+  /** What this kind of job's rows are (src-shared/operations.ts KIND_TRAITS). */
+  get traits() {
+    return kindTraits(this.#operation);
+  }
   /** The fields the Map screen offers for this kind of job. */
   get fields() {
     return fieldsFor(this.#operation);
@@ -57,7 +62,7 @@ class Wizard {
   /** A kind that acts on an existing supplier: no column names the supplier (one of the
    *  supplier ids, the customer id, the own id or the platform id is needed). */
   get noSupplierRef(): boolean {
-    if (this.#operation === 'onboard') return false;
+    if (!this.traits.namesSupplier) return false;
     return !SUPPLIER_REF_FIELDS.some((key) => {
       const m = this.#mapping.find((x) => x.field === key);
       return m && (m.column !== null || Boolean(m.constant?.trim()));
@@ -270,7 +275,7 @@ class Wizard {
   async #runPreview(): Promise<void> {
     const preview = this.#preview;
     // A scores sheet is previewed by its own call (the Map screen's scores part).
-    if (!this.#path || !preview || this.#operation === 'scores') return;
+    if (!this.#path || !preview || this.traits.ownSheetLayout) return;
     const seq = ++this.#previewSeq;
     this.#mappingBusy = true;
     const r = await call('mapping:preview', {
@@ -311,10 +316,9 @@ class Wizard {
       headerRow: preview.headerRow,
       ...(name.trim() ? { name: name.trim() } : {}),
       connectionId,
-      mapping:
-        this.#operation === 'scores'
-          ? { fields: [], ...(this.#scores ? { scores: this.#scores } : {}) }
-          : { fields: this.#mapping },
+      mapping: this.traits.ownSheetLayout
+        ? { fields: [], ...(this.#scores ? { scores: this.#scores } : {}) }
+        : { fields: this.#mapping },
       options: {
         skipExisting: false,
         screeningPeriod: null,

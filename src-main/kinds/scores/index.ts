@@ -46,6 +46,5 @@ export const scoresKind: JobKind = {
   resultsWord: () => 'score-results',
   exportResults: exportScoresJob,
   opResults: false,
-  undoable: false,
   fixesInApp: false,
 };

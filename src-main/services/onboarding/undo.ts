@@ -18,7 +18,7 @@ export function createUndoJob(
   const { journal } = ctx;
   const job =
     journal.getJob(input.jobId) ?? failWith('not_found', { reason: 'job', jobId: input.jobId });
-  if (!kindOf(job.options).undoable) {
+  if (!kindOf(job.options).traits.undoable) {
     failWith('undo_refused', { reason: 'kind', name: job.name });
   }
   if (isBusy(ctx, job.id)) failWith('job_running', { reason: 'undo', name: job.name });
