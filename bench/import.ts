@@ -27,48 +27,9 @@ import {
   sharedRow,
   writeXlsx,
 } from '../test/main/workbook/xlsxBuilder';
+import { HEADERS, supplierRow } from './supplierSheet';
 
-const HEADERS = [
-  'Lieferanten-Nr.',
-  'Name',
-  'Straße',
-  'PLZ',
-  'Ort',
-  'Land',
-  'Quelle',
-  'Branche',
-  'Screening',
-  'Validierung',
-];
-const PLACES: [string, string, number | string][] = [
-  ['Dresden', 'Deutschland', 1067],
-  ['München', 'DE', 80331],
-  ['Lyon', 'France', 69001],
-  ['Boston', 'USA', 2134],
-  ['London', 'UK', 'SW1A 1AA'],
-  ['Milano', 'Italien', 20121],
-  ['Madrid', 'ESP', 28001],
-  ['Rotterdam', 'Netherlands', '3011 AA'],
-  ['Kraków', 'Polen', '30-001'],
-  ['Shenzhen', 'China', 518000],
-];
-
-function dataRow(i: number): (string | number)[] {
-  const [city, country, postal] = PLACES[i % PLACES.length] as [string, string, number | string];
-  return [
-    String(100000 + i).padStart(8, '0'),
-    `Supplier ${i} ${i % 3 === 0 ? 'GmbH' : 'Ltd'}`,
-    `Industriestraße ${i % 200}`,
-    postal,
-    // One row in a hundred lacks its city: validation has problems to report.
-    i % 100 === 7 ? '' : city,
-    country,
-    'SAP',
-    i % 2 === 0 ? 'Metall; Elektronik' : 'Chemie',
-    [2, 5, 10][i % 3] as number,
-    i % 4 === 0 ? 'ja' : 'nein',
-  ];
-}
+const dataRow = (i: number) => supplierRow(i);
 
 async function generate(path: string, rows: number): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: true });

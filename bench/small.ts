@@ -84,6 +84,12 @@ const SMALL: readonly Small[] = [
     args: ['--rows', '200', '--kills', '20', '--seed', '5'],
     closing: /^rows=200 kills=20 lost=0 duplicates=0 /,
   },
+  {
+    name: 'responsive',
+    script: 'responsive.ts',
+    args: ['--rows', '5000', '--fix-rows', '1000'],
+    closing: /^loop_p99_ms=/,
+  },
   // Every other kind under the same kills and faults: nothing lost, no change made twice.
   ...(['deactivate', 'identifiers', 'scores'] as const).map((operation) => ({
     name: `chaos-${operation}`,
