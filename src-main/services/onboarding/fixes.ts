@@ -40,7 +40,10 @@ export function fixRow(ctx: Ctx, rowId: number, edits: Record<string, string>): 
  * `replace`; otherwise `find` is replaced inside the values. Only rows that may still be fixed
  * and whose value changes count. Without `apply`, nothing is written.
  */
-export function fixMany(
+/** Rows whose fix is worked out between two turns of the event loop (see fixMany). */
+const FIX_SLICE = 250;
+
+export async function fixMany(
   ctx: Ctx,
   jobId: string,
   q: {
@@ -51,11 +54,11 @@ export function fixMany(
     matchCase: boolean;
     apply: boolean;
   },
-): {
+): Promise<{
   rows: number;
   examples: Array<{ sourceRow: number; before: string; after: string }>;
   batch: FixBatch | null;
-} {
+}> {
   const { journal } = ctx;
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   refuseScoresFix(job);
@@ -80,10 +83,28 @@ export function fixMany(
   const examples = [...changed.values()].slice(0, 5);
   if (!q.apply || changed.size === 0) return { rows: changed.size, examples, batch: null };
   if (ctx.engine.isRunning(jobId)) failWith('invalid_input', { reason: 'pause_to_fix' });
+  // Each row's fix (its mapping and validation again) is worked out a slice at a time, the event
+  // loop served between slices: done inside the transaction, 10,000 rows held every window of
+  // the app for seconds. The transaction then writes what was worked out; a row that changed
+  // meanwhile (its updatedAt moved: a fix of its own) is worked out again inside it.
+  const fixOf = (row: JournalRow) =>
+    computeFix(ctx, row, job, { [q.field]: changed.get(row.id)!.after });
+  const ids = [...changed.keys()];
+  const worked = new Map<number, { updatedAt: number; fix: UserFix }>();
+  for (let i = 0; i < ids.length; i += FIX_SLICE) {
+    for (const row of journal.getRows(ids.slice(i, i + FIX_SLICE)))
+      worked.set(row.id, { updatedAt: row.updatedAt, fix: fixOf(row) });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  // The job may have been started meanwhile.
+  if (ctx.engine.isRunning(jobId)) failWith('invalid_input', { reason: 'pause_to_fix' });
   const { batch } = journal.fixes.apply(
     jobId,
-    [...changed.keys()],
-    (row) => computeFix(ctx, row, job, { [q.field]: changed.get(row.id)!.after }),
+    ids,
+    (row) => {
+      const w = worked.get(row.id);
+      return w && w.updatedAt === row.updatedAt ? w.fix : fixOf(row);
+    },
     {
       kind: q.whole ? 'same_value' : 'replace',
       field: q.field,
