@@ -4,90 +4,81 @@
 import type { MessageKey } from '../../src-shared/i18n';
 import type { Operation } from '../../src-shared/operations';
 
-/** The run's start button. */
-export const START_WORDS: Record<Operation, MessageKey> = {
-  onboard: 'run.start',
-  identifiers: 'run.start.identifiers',
-  deactivate: 'run.start.deactivate',
-  scores: 'run.start.scores',
-};
+/** The words of a kind, one entry per kind (a new kind is one more entry). */
+export interface KindWords {
+  /** The run's start button. */
+  start: MessageKey;
+  /** The title of the Run screen's card of the run. */
+  runTitle: MessageKey;
+  /** The log's line once the run is started. */
+  started: MessageKey;
+  /** The Review screen's next step: the identifier check, or (a kind without one) the run. */
+  reviewNext: MessageKey;
+  /** The Map screen's line naming the connection the job will work on. */
+  connection: MessageKey;
+  /** The Map screen's line above the mapping: the fields of a supplier to create, the columns
+   *  that name an existing supplier, or a scores sheet's perspective. */
+  mapIntro: MessageKey;
+  /** The log's line once a start is confirmed, and which of the plan note's figures fill it
+   *  (placeholder → figure). */
+  planLog: { key: MessageKey; figures: Record<string, string> };
+  /** The words of a check that sorts the rows into the kind's own figures (lib/kindFigures.ts):
+   *  the Check card's intro, its figure of rows to change, the sentence of what it found and
+   *  the hint before the start. Only the kinds whose rows name an existing supplier have them. */
+  check?: { intro: MessageKey; toChange: MessageKey; found: MessageKey; startHint: MessageKey };
+}
 
-/** The title of the Run screen's card of the run. */
-export const RUN_TITLE_WORDS: Record<Operation, MessageKey> = {
-  onboard: 'run.runTitle',
-  identifiers: 'run.runTitle.identifiers',
-  deactivate: 'run.runTitle.deactivate',
-  scores: 'run.runTitle',
-};
-
-/** The log's line once the run is started. */
-export const STARTED_WORDS: Record<Operation, MessageKey> = {
-  onboard: 'log.started',
-  identifiers: 'log.started.identifiers',
-  deactivate: 'log.started.deactivate',
-  scores: 'log.started.scores',
-};
-
-/** The Review screen's next step: the identifier check, or (scores, which have none) the run. */
-export const REVIEW_NEXT_WORDS: Record<Operation, MessageKey> = {
-  onboard: 'review.next',
-  identifiers: 'review.next',
-  deactivate: 'review.next',
-  scores: 'review.next.scores',
-};
-
-/** The Map screen's line naming the connection the job will work on. */
-export const CONNECTION_WORDS: Record<Operation, MessageKey> = {
-  onboard: 'map.connection',
-  identifiers: 'map.connection.identifiers',
-  deactivate: 'map.connection.deactivate',
-  scores: 'map.connection.scores',
-};
-
-/** The Map screen's line above the mapping: the fields of a supplier to create, the columns
- *  that name an existing supplier, or a scores sheet's perspective. */
-export const MAP_INTRO_WORDS: Record<Operation, MessageKey> = {
-  onboard: 'map.intro',
-  identifiers: 'map.introRef',
-  deactivate: 'map.introRef',
-  scores: 'scoresMap.intro',
-};
-
-/** The log's line once a start is confirmed, and which of the plan note's figures fill it
- *  (placeholder → figure). */
-export const PLAN_LOG_WORDS: Record<
-  Operation,
-  { key: MessageKey; figures: Record<string, string> }
-> = {
+export const KIND_WORDS: Record<Operation, KindWords> = {
   onboard: {
-    key: 'log.plan',
-    figures: { creations: 'creations', screenings: 'screenings', validations: 'validations' },
+    start: 'run.start',
+    runTitle: 'run.runTitle',
+    started: 'log.started',
+    reviewNext: 'review.next',
+    connection: 'map.connection',
+    mapIntro: 'map.intro',
+    planLog: {
+      key: 'log.plan',
+      figures: { creations: 'creations', screenings: 'screenings', validations: 'validations' },
+    },
   },
-  identifiers: { key: 'log.plan.identifiers', figures: { n: 'identifierChanges' } },
-  deactivate: { key: 'log.plan.deactivate', figures: { n: 'deactivations' } },
-  scores: { key: 'log.plan.scores', figures: { n: 'scoreRows' } },
-};
-
-/** The words of a check that sorts the rows into the kind's own figures (lib/kindFigures.ts):
- *  the Check card's intro, its figure of rows to change, the sentence of what it found and the
- *  hint before the start. Only the kinds whose rows name an existing supplier have them. */
-export const KIND_CHECK_WORDS: Partial<
-  Record<
-    Operation,
-    { intro: MessageKey; toChange: MessageKey; found: MessageKey; startHint: MessageKey }
-  >
-> = {
   identifiers: {
-    intro: 'run.checkIntro.identifiers',
-    toChange: 'run.kindCheck.toChange.identifiers',
-    found: 'run.kindFound.identifiers',
-    startHint: 'run.startHint.identifiers',
+    start: 'run.start.identifiers',
+    runTitle: 'run.runTitle.identifiers',
+    started: 'log.started.identifiers',
+    reviewNext: 'review.next',
+    connection: 'map.connection.identifiers',
+    mapIntro: 'map.introRef',
+    planLog: { key: 'log.plan.identifiers', figures: { n: 'identifierChanges' } },
+    check: {
+      intro: 'run.checkIntro.identifiers',
+      toChange: 'run.kindCheck.toChange.identifiers',
+      found: 'run.kindFound.identifiers',
+      startHint: 'run.startHint.identifiers',
+    },
   },
   deactivate: {
-    intro: 'run.checkIntro.deactivate',
-    toChange: 'run.kindCheck.toChange.deactivate',
-    found: 'run.kindFound.deactivate',
-    startHint: 'run.startHint.deactivate',
+    start: 'run.start.deactivate',
+    runTitle: 'run.runTitle.deactivate',
+    started: 'log.started.deactivate',
+    reviewNext: 'review.next',
+    connection: 'map.connection.deactivate',
+    mapIntro: 'map.introRef',
+    planLog: { key: 'log.plan.deactivate', figures: { n: 'deactivations' } },
+    check: {
+      intro: 'run.checkIntro.deactivate',
+      toChange: 'run.kindCheck.toChange.deactivate',
+      found: 'run.kindFound.deactivate',
+      startHint: 'run.startHint.deactivate',
+    },
+  },
+  scores: {
+    start: 'run.start.scores',
+    runTitle: 'run.runTitle',
+    started: 'log.started.scores',
+    reviewNext: 'review.next.scores',
+    connection: 'map.connection.scores',
+    mapIntro: 'scoresMap.intro',
+    planLog: { key: 'log.plan.scores', figures: { n: 'scoreRows' } },
   },
 };
 
