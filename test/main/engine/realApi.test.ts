@@ -102,7 +102,7 @@ describe('the spelling of city and address is a setting of the connection', () =
       const r = rig;
       r.journal.updateConnection(r.connectionId, { fieldNames: wrong });
       r.engine.resetConnection(r.connectionId);
-      const jobId = r.newJob(supplierRows(6));
+      const jobId = r.newJob(supplierRows(12));
 
       expect(await r.engine.run(jobId)).toBe('access_denied');
       const job = r.journal.getJob(jobId)!;
@@ -114,16 +114,18 @@ describe('the spelling of city and address is a setting of the connection', () =
         expect(row.errorCode).toBe('api_field_names');
         expect(row.errorMessage).toBe(SENTENCE[server]);
       }
-      // The rest were not spent on a refusal: they wait to be sent.
-      expect(rejected.length).toBeLessThan(6);
+      // The rest were not spent on a refusal: they wait to be sent. (Up to four writes are in
+      // flight at once, and a busy machine may queue a few more before the first refusal is
+      // read, so the list is twice that and more.)
+      expect(rejected.length).toBeLessThan(12);
       expect(r.sandbox.stats().createRequestsAccepted).toBe(0);
 
       r.journal.updateConnection(r.connectionId, { fieldNames: server });
       r.engine.resetConnection(r.connectionId);
       expect(r.engine.retry(jobId)).toBe(rejected.length);
       expect(await r.engine.run(jobId)).toBe('finished');
-      expect(r.journal.counts(jobId).done).toBe(6);
-      expect(Object.keys(r.sandbox.stats().creationsByIdentity)).toHaveLength(6);
+      expect(r.journal.counts(jobId).done).toBe(12);
+      expect(Object.keys(r.sandbox.stats().creationsByIdentity)).toHaveLength(12);
       expect(duplicates(r.sandbox)).toEqual([]);
     },
   );
