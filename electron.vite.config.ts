@@ -45,7 +45,11 @@ export default defineConfig({
       // built bundle under Node's ESM loader and fails on any such import.
       externalizeDeps: { exclude: ['i18n-iso-countries'] },
       rolldownOptions: {
-        input: { index: resolve('src-main/electron/main.ts') },
+        // The main process (index.js) and the services' own utility process (services.js).
+        input: {
+          index: resolve('src-main/electron/main.ts'),
+          services: resolve('src-main/electron/servicesMain.ts'),
+        },
         external: ['i18n-iso-countries'],
       },
     },

@@ -1,8 +1,14 @@
 // Responsiveness benchmark: how long the main process's event loop is held, and how long the
 // UI's commands wait for an answer, while the heavy operations of a big job run. The services
-// are created as the desktop app creates them (transport 'electron', the built-in practice
-// sandbox, a real journal in a temporary data folder, the desktop signals watching the jobs) and
-// every command goes through the router's dispatch, the same handlers Electron's IPC calls.
+// run as the desktop app runs them: in a process of their own (services/remote/, as Electron's
+// utility process runs them; here a Node child process), made with the desktop's options
+// (transport 'electron', the built-in practice sandbox, a real journal in a temporary data
+// folder, the desktop signals watching the jobs), every command sent over the channel the
+// desktop's main process uses, the same handlers Electron's IPC reaches. This process plays the
+// main process: its loop delay is the window's.
+// `--in-process` makes the services in this very process instead (as the command line runs
+// them): the loop figures are then the services' own, which shows where they still work in long
+// stretches.
 //
 // A small job of a few hundred rows runs against the practice sandbox throughout (jobs:start),
 // so the engine is busy. Then, in order, each timed on its own:
@@ -25,16 +31,20 @@
 // measures: it exits 0 whether or not the goals are met.
 // Prints a table per operation and ends with one line
 // `loop_p99_ms=… loop_max_ms=… answer_p95_ms=… answer_max_ms=…` over the whole run.
-//   npm run bench:responsive -- [--rows 100000] [--fix-rows 10000] [--sandbox-rows 300]
+//   npm run bench:responsive -- [--rows 100000] [--fix-rows 10000] [--sandbox-rows 300] [--in-process]
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import type { CommandName, CommandOutput, JobView } from '../src-shared/contract';
+import { fileURLToPath } from 'node:url';
 import { MemorySecretStore } from '../src-main/api';
 import { createAppServices } from '../src-main/services/appServices';
 import { watchJobsForDesktop } from '../src-main/services/desktopSignals';
+import { localFront, type ServicesFront } from '../src-main/services/front';
+import { startRemoteServices } from '../src-main/services/remote/client';
+import { forkServices } from '../src-main/services/remote/nodeChild';
 import { HEADERS, supplierRow } from './supplierSheet';
 
 const args = process.argv.slice(2);
@@ -45,6 +55,7 @@ const arg = (name: string) => {
 const ROWS = Number(arg('rows') ?? 100_000);
 const FIX_ROWS = Number(arg('fix-rows') ?? 10_000);
 const SANDBOX_ROWS = Number(arg('sandbox-rows') ?? 300);
+const IN_PROCESS = args.includes('--in-process');
 for (const [name, n] of [
   ['rows', ROWS],
   ['fix-rows', FIX_ROWS],
@@ -167,26 +178,49 @@ console.log(
 
 // As src-main/electron/main.ts makes them, without the window: the practice sandbox is started
 // with the services (at its built-in pace), tokens are kept in memory instead of the keychain.
-const services = createAppServices({
-  dataDir: path.join(dir, 'data'),
-  transport: 'electron',
-  secrets: new MemorySecretStore(),
-});
-// What the main process does with the job events besides: the taskbar progress and the
-// notifications (to a port that does nothing: the operating system's side), and each event
-// cloned as IPC serializes it for the page.
-const stopWatching = watchJobsForDesktop(services, {
-  setProgress: () => undefined,
-  keepAwake: () => undefined,
-  notify: () => undefined,
-  notificationsSupported: () => true,
-});
-const unsubscribe = services.bus.subscribe(
-  (event, payload) => void structuredClone({ event, payload }),
-);
+// The desktop signals (taskbar progress, notifications) go to a port that does nothing: the
+// operating system's side. Each event is cloned as IPC serializes it for the page.
+const dataDir = path.join(dir, 'data');
+let front: ServicesFront;
+let stopWatching = () => undefined as unknown;
+if (IN_PROCESS) {
+  const services = createAppServices({
+    dataDir,
+    transport: 'electron',
+    secrets: new MemorySecretStore(),
+  });
+  stopWatching = watchJobsForDesktop(services, {
+    setProgress: () => undefined,
+    keepAwake: () => undefined,
+    notify: () => undefined,
+    notificationsSupported: () => true,
+  });
+  front = localFront(services);
+} else {
+  const remote = startRemoteServices({
+    spawn: () =>
+      forkServices(fileURLToPath(new URL('../src-main/host/servicesMain.ts', import.meta.url)), [
+        '--import',
+        'tsx',
+      ]),
+    start: {
+      dataDir,
+      transport: 'electron',
+      network: 'environment',
+      secrets: 'memory',
+      desktop: { notificationsSupported: true },
+    },
+    desktop: () => undefined,
+    log: (line) => console.error(line),
+  });
+  const pid = await remote.ready();
+  console.log(`services in their own process (pid ${pid}); this process plays the main process`);
+  front = remote;
+}
+const unsubscribe = front.subscribe((event, payload) => void structuredClone({ event, payload }));
 
 async function call<C extends CommandName>(command: C, input: unknown): Promise<CommandOutput<C>> {
-  const r = await services.router.dispatch(command, input);
+  const r = await front.dispatch(command, input);
   if (!r.ok) throw new Error(`${command}: ${r.error.code}: ${r.error.message}`);
   return r.value as CommandOutput<C>;
 }
@@ -262,7 +296,7 @@ try {
   // The practice job, started as the user starts it: preview, import, plan, start (confirmed).
   const sandboxConn = (await call('connections:list', {})).find((c) => c.isSandbox);
   if (!sandboxConn) throw new Error('the practice sandbox has no connection');
-  services.grants.grantRead(sandboxFile); // chosen by the user, as with the file dialog
+  front.grantRead(sandboxFile); // chosen by the user, as with the file dialog
   const practicePreview = await call('files:preview', { path: sandboxFile });
   const practice = await call('jobs:create', {
     path: sandboxFile,
@@ -307,7 +341,7 @@ try {
   });
 
   try {
-    services.grants.grantRead(bigFile);
+    front.grantRead(bigFile);
     const preview = await operation(
       'preview',
       () => call('files:preview', { path: bigFile }),
@@ -392,7 +426,7 @@ try {
 } finally {
   unsubscribe();
   stopWatching();
-  await services.close();
+  await front.close();
   await rm(dir, { recursive: true, force: true });
 }
 
@@ -482,6 +516,9 @@ const show = (cells: string[]) =>
     .join('  ')
     .trimEnd();
 console.log('');
+console.log(
+  `services ${IN_PROCESS ? 'in this process (loop figures are theirs)' : "in their own process (loop figures are the main process's)"}`,
+);
 console.log(
   `rows=${ROWS} fix_rows=${FIX_ROWS} practice_rows=${SANDBOX_ROWS}; probes every ${PROBE_EVERY_MS} ms: jobs:list and rows:page (limit ${GRID_LIMIT})`,
 );

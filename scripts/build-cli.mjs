@@ -17,6 +17,8 @@ export const ENTRIES = {
   // The browser host finds the built renderer at ../../out/renderer from its own file, the same
   // folder from out/cli as from src-main/host.
   host: path.join(ROOT, 'src-main', 'host', 'cli.ts'),
+  // The browser host's services run in a process of their own, started from this file beside it.
+  services: path.join(ROOT, 'src-main', 'host', 'servicesMain.ts'),
 };
 
 function newestSource() {

@@ -1,5 +1,7 @@
 // The desktop front door: one window, locked down, adapting the services to Electron IPC. All app
-// logic lives in the services; this file only does what needs Electron.
+// logic lives in the services, which run in a process of their own (Electron's utility process,
+// servicesMain.ts): this process only does what needs Electron and passes messages, so the
+// window never waits for the journal, a workbook or the engine.
 import {
   app,
   BrowserWindow,
@@ -11,16 +13,17 @@ import {
   protocol,
   session,
   shell,
+  utilityProcess,
   type IpcMainInvokeEvent,
   type MenuItemConstructorOptions,
 } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appError, err } from '../../src-shared/errors';
-import { createAppServices, type AppServices } from '../services/appServices';
-import { watchJobsForDesktop, type DesktopPort } from '../services/desktopSignals';
+import type { DesktopNotification } from '../services/desktopSignals';
 import { defaultDataDir } from '../services/paths';
-import { systemTransport } from '../api/transport';
+import { startRemoteServices, type RemoteServices } from '../services/remote/client';
+import type { Ask, DesktopCall } from '../services/remote/protocol';
 import { APP_ID, APP_PAGE_URL, APP_SCHEME, isAppUrl, serveRendererFile } from './appScheme';
 import { IPC_DROPPED, IPC_EVENT, IPC_INVOKE } from './ipcChannels';
 import { SUPPLIER_LIST_EXTENSIONS, supplierListPath, supplierListsInArgv } from './launchFiles';
@@ -49,7 +52,7 @@ const dataDir = defaultDataDir();
 app.setPath('userData', dataDir);
 
 let mainWindow: BrowserWindow | undefined;
-let services: AppServices | undefined;
+let services: RemoteServices | undefined;
 /** Supplier lists the system asked to open before the services were there (the first launch's
  *  command line, macOS's open-file at start): handed over once they are. */
 const openedEarly: string[] = [];
@@ -156,45 +159,93 @@ function openFromSystem(files: readonly string[]): void {
     openedEarly.push(...files);
     return;
   }
-  for (const file of files) services.opened.open(file);
+  for (const file of files) services.open(file);
   showWindow();
 }
 
 /**
  * What only a desktop can do while jobs run, with Electron's APIs: progress in the taskbar, keeping
  * the machine from suspending, and notifications that bring the window back when clicked. When
- * to do which is decided in `services/desktopSignals.ts`.
+ * to do which is decided by the services (`services/desktopSignals.ts`), which send these calls.
  */
-function desktopPort(): DesktopPort {
+function desktopCalls(): (call: DesktopCall) => void {
   let blocker: number | undefined;
   // Shown notifications are kept until they are clicked or closed: one collected as garbage
   // would no longer answer a click.
   const shown = new Set<Notification>();
+  const notify = ({ title, body }: DesktopNotification) => {
+    const notification = new Notification({ title, body });
+    shown.add(notification);
+    const forget = () => shown.delete(notification);
+    notification.on('click', () => {
+      forget();
+      showWindow();
+    });
+    notification.on('close', forget);
+    notification.on('failed', forget);
+    notification.show();
+  };
+  return (call) => {
+    switch (call.what) {
+      case 'setProgress':
+        if (mainWindow && !mainWindow.isDestroyed()) mainWindow.setProgressBar(call.fraction ?? -1);
+        return;
+      case 'keepAwake':
+        if (call.on && blocker === undefined) {
+          blocker = powerSaveBlocker.start('prevent-app-suspension');
+        } else if (!call.on && blocker !== undefined) {
+          powerSaveBlocker.stop(blocker);
+          blocker = undefined;
+        }
+        return;
+      case 'notify':
+        notify(call.notification);
+        return;
+      case 'showInFolder':
+        shell.showItemInFolder(call.path);
+        return;
+    }
+  };
+}
+
+/** The file dialogs, and the system's proxy for an address (PAC included): what the services
+ *  ask of this process. */
+async function answer(ask: Ask): Promise<unknown> {
+  if (ask.what === 'resolveProxy') return session.defaultSession.resolveProxy(ask.url);
+  const filters = [{ name: 'Supplier lists', extensions: [...SUPPLIER_LIST_EXTENSIONS] }];
+  if (ask.purpose === 'import') {
+    const r = mainWindow
+      ? await dialog.showOpenDialog(mainWindow, { properties: ['openFile'], filters })
+      : await dialog.showOpenDialog({ properties: ['openFile'], filters });
+    return r.canceled ? null : (r.filePaths[0] ?? null);
+  }
+  const options = {
+    filters: [
+      { name: 'Excel workbook', extensions: ['xlsx'] },
+      { name: 'CSV', extensions: ['csv'] },
+    ],
+    ...(ask.defaultPath ? { defaultPath: ask.defaultPath } : {}),
+  };
+  const r = mainWindow
+    ? await dialog.showSaveDialog(mainWindow, options)
+    : await dialog.showSaveDialog(options);
+  return r.canceled ? null : (r.filePath ?? null);
+}
+
+/** The services' own process: Electron's utility process running servicesMain.ts. */
+function servicesProcess() {
+  const child = utilityProcess.fork(path.join(here, 'services.js'), [], {
+    serviceName: 'Supplier Onboarding services',
+    stdio: 'inherit',
+  });
   return {
-    setProgress(fraction) {
-      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.setProgressBar(fraction ?? -1);
+    port: {
+      post: (message: unknown) => child.postMessage(message),
+      onMessage: (listener: (message: unknown) => void) => child.on('message', listener),
     },
-    keepAwake(on) {
-      if (on && blocker === undefined) {
-        blocker = powerSaveBlocker.start('prevent-app-suspension');
-      } else if (!on && blocker !== undefined) {
-        powerSaveBlocker.stop(blocker);
-        blocker = undefined;
-      }
-    },
-    notificationsSupported: () => Notification.isSupported(),
-    notify({ title, body }) {
-      const notification = new Notification({ title, body });
-      shown.add(notification);
-      const forget = () => shown.delete(notification);
-      notification.on('click', () => {
-        forget();
-        showWindow();
-      });
-      notification.on('close', forget);
-      notification.on('failed', forget);
-      notification.show();
-    },
+    pid: () => child.pid,
+    onExit: (listener: (code: number | null) => void) => child.once('exit', listener),
+    kill: () => void child.kill(),
   };
 }
 
@@ -227,41 +278,25 @@ if (!app.requestSingleInstanceLock()) {
     lockDownSessions();
     protocol.handle(APP_SCHEME, (request) => serveRendererFile(rendererDir, request.url));
     applicationMenu();
-    services = createAppServices({
-      dataDir,
-      transport: 'electron',
-      locale: app.getLocale(),
-      // The system's proxy settings (PAC included) for each address, and its certificate store
-      // besides Node's: a company's proxy and root certificate work without any setting here.
-      network: systemTransport((url) => session.defaultSession.resolveProxy(url)),
-      desktop: {
-        chooseFile: async (purpose, defaultPath) => {
-          const filters = [{ name: 'Supplier lists', extensions: [...SUPPLIER_LIST_EXTENSIONS] }];
-          if (purpose === 'import') {
-            const r = mainWindow
-              ? await dialog.showOpenDialog(mainWindow, { properties: ['openFile'], filters })
-              : await dialog.showOpenDialog({ properties: ['openFile'], filters });
-            return r.canceled ? null : (r.filePaths[0] ?? null);
-          }
-          const options = {
-            filters: [
-              { name: 'Excel workbook', extensions: ['xlsx'] },
-              { name: 'CSV', extensions: ['csv'] },
-            ],
-            ...(defaultPath ? { defaultPath } : {}),
-          };
-          const r = mainWindow
-            ? await dialog.showSaveDialog(mainWindow, options)
-            : await dialog.showSaveDialog(options);
-          return r.canceled ? null : (r.filePath ?? null);
-        },
-        showInFolder: (filePath) => shell.showItemInFolder(filePath),
+    services = startRemoteServices({
+      spawn: servicesProcess,
+      start: {
+        dataDir,
+        transport: 'electron',
+        locale: app.getLocale(),
+        // The system's proxy settings (PAC included) for each address, asked of this process,
+        // and its certificate store besides Node's: a company's proxy and root certificate work
+        // without any setting here.
+        network: 'system',
+        desktop: { notificationsSupported: Notification.isSupported() },
       },
+      answer,
+      desktop: desktopCalls(),
+      log: (line) => console.error(line),
     });
-    watchJobsForDesktop(services, desktopPort());
     ipcMain.handle(IPC_INVOKE, async (event, command: unknown, input: unknown) => {
       if (!isTrustedSender(event)) return err(appError('unauthorized_transport'));
-      return services!.router.dispatch(command, input);
+      return services!.dispatch(command, input);
     });
     // A file the user dropped on the window may be read: only our page's preload sends this, with
     // the path Electron gave for a genuine dropped File.
@@ -269,15 +304,15 @@ if (!app.requestSingleInstanceLock()) {
       if (!isTrustedSender(event)) return false;
       if (typeof filePath !== 'string' || filePath.length > 4096 || !path.isAbsolute(filePath))
         return false;
-      services!.grants.grantRead(filePath);
+      services!.grantRead(filePath);
       return true;
     });
-    services.bus.subscribe((event, payload) => {
+    services.subscribe((event, payload) => {
       if (mainWindow && !mainWindow.isDestroyed())
         mainWindow.webContents.send(IPC_EVENT, event, payload);
     });
     // The page takes what the system asked to open before now when it starts.
-    for (const file of openedEarly.splice(0)) services.opened.open(file);
+    for (const file of openedEarly.splice(0)) services.open(file);
     mainWindow = createWindow();
     app.on('activate', () => {
       if (!mainWindow) mainWindow = createWindow();

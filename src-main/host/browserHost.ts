@@ -16,11 +16,13 @@ import {
   type WsServerFrame,
 } from '../../src-shared/contract';
 import { appError, err, errorCatalogue, failure } from '../../src-shared/errors';
-import type { AppServices } from '../services/appServices';
+import { isDownloadPath, openDownload } from '../services/downloads';
+import type { ServicesFront } from '../services/front';
 import { QueueFull, TaskQueue } from '../util/taskQueue';
 
 export interface BrowserHostOptions {
-  services: AppServices;
+  /** The services, in a process of their own (host/cli.ts) or in this one (tests). */
+  services: ServicesFront;
   /** Folder of the built renderer (index.html and assets). */
   rendererDir: string;
   port?: number;
@@ -103,7 +105,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return;
     }
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-    if (options.services.downloads.isDownloadPath(pathname)) void serveDownload(pathname, req, res);
+    if (isDownloadPath(pathname)) void serveDownload(pathname, req, res);
     else void serveStatic(req, res);
   });
 
@@ -114,15 +116,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     req: http.IncomingMessage,
     res: http.ServerResponse,
   ) {
-    const { downloads } = options.services;
-    const download = req.method === 'GET' ? downloads.take(pathname) : undefined;
+    const download =
+      req.method === 'GET' ? await options.services.takeDownload(pathname) : undefined;
     if (!download) {
       res
         .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
         .end('This download is no longer available. Export the job again in the app.');
       return;
     }
-    const opened = await downloads.open(download);
+    const opened = await openDownload(download);
     if (!opened) {
       res
         .writeHead(410, { 'content-type': 'text/plain; charset=utf-8' })
@@ -225,7 +227,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const send = (frame: WsServerFrame) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
     };
-    const unsubscribe = options.services.bus.subscribe((event, payload) =>
+    const unsubscribe = options.services.subscribe((event, payload) =>
       send({ type: 'event', event, payload }),
     );
     // A page that floods the host gets quick refusals, not a host that answers nobody.
@@ -253,7 +255,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       }
       const { id, command, input } = frame.data;
       calls
-        .run(() => options.services.router.dispatch(command, input))
+        .run(() => options.services.dispatch(command, input))
         .then(
           (result) => send({ type: 'result', id, result }),
           (e: unknown) => {

@@ -1,10 +1,24 @@
 // `npm run host`: the app in a browser, without Electron.
+// The services run in a process of their own (servicesMain.ts), as on the desktop: however long
+// an import, a bulk fix or an export works, this process keeps answering the page.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createAppServices } from '../services/appServices';
 import { defaultDataDir } from '../services/paths';
+import { startRemoteServices } from '../services/remote/client';
+import { forkServices } from '../services/remote/nodeChild';
 import { startBrowserHost } from './browserHost';
-import { environmentTransport } from '../api/transport';
+
+/** The services' entry beside this file: the bundle (out/cli/services.mjs), or the source when
+ *  run from it. */
+function servicesEntry(): { entry: string; execArgv: string[] } {
+  const built = fileURLToPath(new URL('./services.mjs', import.meta.url));
+  if (existsSync(built)) return { entry: built, execArgv: ['--enable-source-maps'] };
+  return {
+    entry: fileURLToPath(new URL('./servicesMain.ts', import.meta.url)),
+    execArgv: ['--import', 'tsx'],
+  };
+}
 
 const HELP = `Usage: npm run host -- [options]
 
@@ -45,11 +59,16 @@ async function main(): Promise<number> {
     console.error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
     return 2;
   }
-  const services = createAppServices({
-    dataDir: values['data-dir'] ?? defaultDataDir(),
-    transport: 'browser-host',
-    // HTTPS_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS, as Node's tools honour them.
-    network: environmentTransport(),
+  const { entry, execArgv } = servicesEntry();
+  const services = startRemoteServices({
+    spawn: () => forkServices(entry, execArgv),
+    start: {
+      dataDir: values['data-dir'] ?? defaultDataDir(),
+      transport: 'browser-host',
+      // HTTPS_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS, as Node's tools honour them.
+      network: 'environment',
+    },
+    log: (line) => console.error(line),
   });
   let host;
   try {

@@ -72,32 +72,42 @@ export class Downloads {
     return { path: offer.path, name: offer.name, identity: offer.identity };
   }
 
-  /**
-   * Opens the download's file if it is still the one the export wrote: the path is not a link
-   * and names a regular file, and the opened descriptor is that same file. Undefined otherwise
-   * (removed, replaced, changed); the caller reads from the handle and closes it.
-   */
-  async open(download: Download): Promise<OpenedDownload | undefined> {
-    const before = await fsp.lstat(download.path).catch(() => undefined);
-    if (!before?.isFile() || !sameIdentity(download.identity, before)) return undefined;
-    const handle = await fsp
-      .open(download.path, constants.O_RDONLY | NO_FOLLOW)
-      .catch(() => undefined);
-    if (!handle) return undefined;
-    const opened = await handle.stat().catch(() => undefined);
-    if (!opened?.isFile() || !sameIdentity(download.identity, opened)) {
-      await handle.close();
-      return undefined;
-    }
-    return { handle, size: opened.size };
+  /** Opens the download's file if it is still the one the export wrote (see openDownload). */
+  open(download: Download): Promise<OpenedDownload | undefined> {
+    return openDownload(download);
   }
 
   isDownloadPath(urlPath: string): boolean {
-    return urlPath.startsWith(URL_PREFIX);
+    return isDownloadPath(urlPath);
   }
 
   private prune(): void {
     const now = this.clock.now();
     for (const [token, offer] of this.offers) if (offer.expiresAt < now) this.offers.delete(token);
   }
+}
+
+/** Whether an address is one of the download addresses (whatever its token). */
+export function isDownloadPath(urlPath: string): boolean {
+  return urlPath.startsWith(URL_PREFIX);
+}
+
+/**
+ * Opens the download's file if it is still the one the export wrote: the path is not a link
+ * and names a regular file, and the opened descriptor is that same file. Undefined otherwise
+ * (removed, replaced, changed); the caller reads from the handle and closes it.
+ */
+export async function openDownload(download: Download): Promise<OpenedDownload | undefined> {
+  const before = await fsp.lstat(download.path).catch(() => undefined);
+  if (!before?.isFile() || !sameIdentity(download.identity, before)) return undefined;
+  const handle = await fsp
+    .open(download.path, constants.O_RDONLY | NO_FOLLOW)
+    .catch(() => undefined);
+  if (!handle) return undefined;
+  const opened = await handle.stat().catch(() => undefined);
+  if (!opened?.isFile() || !sameIdentity(download.identity, opened)) {
+    await handle.close();
+    return undefined;
+  }
+  return { handle, size: opened.size };
 }

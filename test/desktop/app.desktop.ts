@@ -13,6 +13,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   realpathSync,
   rmSync,
   symlinkSync,
@@ -256,11 +257,15 @@ function desktopSuite(name: string, prepare: () => Layout | string) {
       expect(await app.dropped('relative/path.xlsx')).toBe(false);
     });
 
-    it('loads both native modules from where the package puts them', async (ctx) => {
+    it('loads both native modules from where the package puts them, in the services process only', async (ctx) => {
       if (skipped) return ctx.skip(skipped);
-      const { dlopens } = await app.state();
-      const sqlite = dlopens.filter((p) => p.includes(`${path.sep}better-sqlite3${path.sep}`));
-      const keyring = dlopens.filter((p) => /@napi-rs[\\/]keyring/.test(p));
+      const { dlopens, utilityDlopens } = await app.state();
+      // The main process loads no native module: the journal and the keychain are the services'.
+      expect(dlopens.filter((p) => /better-sqlite3|@napi-rs[\\/]keyring/.test(p))).toEqual([]);
+      const sqlite = utilityDlopens.filter((p) =>
+        p.includes(`${path.sep}better-sqlite3${path.sep}`),
+      );
+      const keyring = utilityDlopens.filter((p) => /@napi-rs[\\/]keyring/.test(p));
       expect(sqlite).toHaveLength(1);
       expect(keyring).toHaveLength(1);
       const from = layout.packaged
@@ -269,6 +274,37 @@ function desktopSuite(name: string, prepare: () => Layout | string) {
       for (const file of [...sqlite, ...keyring])
         expect(file.startsWith(from + path.sep), file).toBe(true);
       expect(path.basename(sqlite[0]!)).toBe(`${process.platform}-${process.arch}.node`);
+    });
+
+    it('runs the journal, the imports and the engine in a utility process, the main process only passing messages', async (ctx) => {
+      if (skipped) return ctx.skip(skipped);
+      const s = await app.state();
+      const services = s.utilityProcesses.filter((u) => u.alive);
+      expect(services).toHaveLength(1);
+      const [utility] = services;
+      expect(utility!.serviceName).toBe('Supplier Onboarding services');
+      expect(path.basename(utility!.modulePath)).toBe('services.js');
+      expect(path.dirname(utility!.modulePath)).toBe(path.dirname(layout.main));
+      expect(utility!.pid).not.toBe(s.mainPid);
+      // A list imported through IPC: the import's events come from there to the window.
+      const jobId = await createJob(app, layout.sample, 'Imported in the services process');
+      expect(jobId).toMatch(/\S/);
+      expect((await app.state()).sentEvents).toContain('job:import');
+      // The journal is open in the utility process, never in the main process (Linux shows
+      // each process's open files).
+      if (process.platform === 'linux') {
+        const open = (pid: number) =>
+          readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+            try {
+              return [readlinkSync(`/proc/${pid}/fd/${fd}`)];
+            } catch {
+              return [];
+            }
+          });
+        const journal = path.join(dataDir, 'journal.sqlite');
+        expect(open(utility!.pid!)).toContain(journal);
+        expect(open(s.mainPid)).not.toContain(journal);
+      }
     });
 
     it('is one application: its id, its menu, a second launch', async (ctx) => {
@@ -324,7 +360,8 @@ function desktopSuite(name: string, prepare: () => Layout | string) {
       );
       const s = await app.state();
       expect(s.windows.at(-1)).toMatchObject({ shown: true, focused: true, minimized: false });
-      expect(await announced()).toBe(before + 1);
+      // The page is told by the services process, a moment later.
+      await waitFor('the page to be told', announced, (n) => n === before + 1, 10_000);
       expect(await opened()).toBe(a);
       expect(await opened()).toBeNull();
       expect(await app.call('files:preview', { path: a })).toMatchObject({

@@ -5,7 +5,9 @@
 // recording everything else. The test drives it over the child-process channel: it reads what
 // was recorded, calls the IPC handler with an event from a chosen frame, fetches pages through the
 // registered scheme handler, and sends the app the events a user would (quit, a second launch).
+import { fork } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
 
 const env = process.env;
 const isPackaged = env.STAND_IN_PACKAGED === '1';
@@ -29,6 +31,10 @@ const recorded = {
   /** Whether the app took each open-file event (preventDefault), as macOS needs it to. */
   openFileTaken: [],
   quitRequested: 0,
+  /** Utility processes forked: their module, service name and process id, and whether alive. */
+  utilityProcesses: [],
+  /** Native modules loaded by the utility processes. */
+  utilityDlopens: [],
 };
 
 // ---- app --------------------------------------------------------------------------------------
@@ -229,7 +235,57 @@ const defaultSession = {
     recorded.permissionHandlers.push({ kind: 'device', handler: h });
   },
 };
+defaultSession.resolveProxy = async () => 'DIRECT';
 export const session = { defaultSession };
+
+// ---- utility processes ------------------------------------------------------------------------
+
+const utilityRegister = fileURLToPath(new URL('./utilityRegister.mjs', import.meta.url));
+
+/** Electron's UtilityProcess as a Node child process, with the `process.parentPort` Electron gives
+ *  it (utilityRegister.mjs), messages as structured clones, and its end with the main process. */
+class UtilityProcess extends EventEmitter {
+  constructor(modulePath, args = [], options = {}) {
+    super();
+    const record = { modulePath, serviceName: options.serviceName, pid: undefined, alive: true };
+    recorded.utilityProcesses.push(record);
+    this._child = fork(modulePath, args, {
+      execArgv: ['--import', utilityRegister, ...(options.execArgv ?? [])],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: options.env ?? process.env,
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
+    this.pid = this._child.pid;
+    record.pid = this._child.pid;
+    this._child.on('spawn', () => this.emit('spawn'));
+    this._child.on('message', (m) => {
+      if (m && typeof m === 'object' && 'standInDlopen' in m) {
+        recorded.utilityDlopens.push(m.standInDlopen);
+        return;
+      }
+      if (m && typeof m === 'object' && 'data' in m) this.emit('message', m.data);
+    });
+    this._child.on('exit', (code) => {
+      record.alive = false;
+      this.pid = undefined;
+      this.emit('exit', code ?? 0);
+    });
+  }
+  postMessage(message) {
+    if (this._child.connected) this._child.send({ data: message });
+  }
+  kill() {
+    return this._child.kill();
+  }
+}
+
+export const utilityProcess = {
+  fork(modulePath, args, options) {
+    if (!app.isReady()) throw new Error('utilityProcess.fork must be called after ready');
+    return new UtilityProcess(modulePath, args, options);
+  },
+};
 
 // ---- menu, dialogs, shell, notifications, power -----------------------------------------------
 
@@ -294,6 +350,7 @@ export default {
   shell,
   Notification,
   powerSaveBlocker,
+  utilityProcess,
 };
 
 /** macOS's open-file: the app takes it by preventing its default. */
@@ -342,6 +399,9 @@ function snapshot() {
     sentEvents: recorded.sentEvents,
     openFileTaken: recorded.openFileTaken,
     dlopens: globalThis.__standInDlopens ?? [],
+    utilityProcesses: recorded.utilityProcesses,
+    utilityDlopens: recorded.utilityDlopens,
+    mainPid: process.pid,
   };
 }
 

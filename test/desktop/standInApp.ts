@@ -51,6 +51,15 @@ export interface StandInState {
   sentEvents: string[];
   openFileTaken: boolean[];
   dlopens: string[];
+  /** Utility processes the app forked, and the native modules they loaded. */
+  utilityProcesses: Array<{
+    modulePath: string;
+    serviceName?: string;
+    pid?: number;
+    alive: boolean;
+  }>;
+  utilityDlopens: string[];
+  mainPid: number;
 }
 
 export interface Fetched {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WS_PROTOCOL, WS_SECRET_PREFIX } from '../../../src-shared/contract';
 import { errorCatalogue } from '../../../src-shared/errors';
+import { localFront } from '../../../src-main/services/front';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browserHost';
 
@@ -21,7 +22,10 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'renderer', 'index.html'), '<!doctype html><title>t</title>');
   await writeFile(path.join(dir, 'secret.txt'), 'outside the renderer folder');
   services = createAppServices({ dataDir: path.join(dir, 'data'), transport: 'browser-host' });
-  host = await startBrowserHost({ services, rendererDir: path.join(dir, 'renderer') });
+  host = await startBrowserHost({
+    services: localFront(services),
+    rendererDir: path.join(dir, 'renderer'),
+  });
 });
 
 afterAll(async () => {

@@ -16,6 +16,7 @@ import {
   MemorySecretStore,
   type SecretStore,
 } from '../../../src-main/api/secrets';
+import { localFront } from '../../../src-main/services/front';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import {
   CALLS_IN_FLIGHT,
@@ -102,7 +103,10 @@ beforeAll(async () => {
     secrets: store,
     sandbox: false,
   });
-  host = await startBrowserHost({ services, rendererDir: path.join(dir, 'renderer') });
+  host = await startBrowserHost({
+    services: localFront(services),
+    rendererDir: path.join(dir, 'renderer'),
+  });
 });
 
 afterAll(async () => {
