@@ -1,7 +1,7 @@
 // Import and export speed against plain exceljs streaming, on a generated 100,000-row,
 // 10-column workbook. Each phase runs in its own child process so that its peak RSS is its own.
-// Targets: import (read, map, validate, into a job in the journal) within 3x the plain read and under 400 MB peak RSS;
-// export within 2x a plain streaming write. While the import and the export run, the Jobs
+// Targets: import (read, map, validate, into a job in the journal) within 2x the plain read and
+// under 400 MB peak RSS; export within 1.5x a plain streaming write, under 400 MB too. While the import and the export run, the Jobs
 // screen's command (`jobs:list`) is sent every 50 ms, as the UI polls, and its answer times are
 // reported: the services must stay responsive (target: p95 under 100 ms, none over 250 ms).
 // Then the workbook limits (src-main/workbook/limits.ts): the worst files the app accepts, a
@@ -242,6 +242,12 @@ function probeLatency(services: ReturnType<typeof createAppServices>): () => Pro
   };
 }
 
+/** The goals: the import within 2x the plain read, the export within 1.5x the plain write, each
+ *  under 400 MB peak RSS. */
+const IMPORT_GOAL = 2;
+const EXPORT_GOAL = 1.5;
+const RSS_GOAL_MB = 400;
+
 const dataDirFor = (workbook: string) => join(dirname(workbook), 'data');
 
 /** Rows of the workbook near the size limit (many texts of their own per row). */
@@ -421,8 +427,9 @@ async function main(): Promise<void> {
     console.log(`export        ${fmt(exp)}`);
     const importRatio = imp.ms / plainRead.ms;
     const exportRatio = exp.ms / plainWrite.ms;
+    const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log(
-      `targets: import <= 3x plain read (${importRatio.toFixed(2)}x), import RSS < 400 MB (${Math.round(imp.rssMb)} MB), export <= 2x plain write (${exportRatio.toFixed(2)}x)`,
+      `targets: import <= ${IMPORT_GOAL}x plain read (${importRatio.toFixed(2)}x, ${met(importRatio <= IMPORT_GOAL)}), import RSS < ${RSS_GOAL_MB} MB (${Math.round(imp.rssMb)} MB, ${met(imp.rssMb < RSS_GOAL_MB)}), export <= ${EXPORT_GOAL}x plain write (${exportRatio.toFixed(2)}x, ${met(exportRatio <= EXPORT_GOAL)}), export RSS < ${RSS_GOAL_MB} MB (${Math.round(exp.rssMb)} MB, ${met(exp.rssMb < RSS_GOAL_MB)})`,
     );
     const p95 = Math.max(imp.latency?.p95 ?? 0, exp.latency?.p95 ?? 0);
     const max = Math.max(imp.latency?.max ?? 0, exp.latency?.max ?? 0);
@@ -443,7 +450,7 @@ async function main(): Promise<void> {
       `targets: every accepted file and every refusal under 1 GB peak RSS (worst accepted ${Math.round(worst)} MB, bomb refused at ${Math.round(bomb.rssMb)} MB)`,
     );
     console.log(
-      `import_ratio=${importRatio.toFixed(2)} import_rss_mb=${Math.round(imp.rssMb)} export_ratio=${exportRatio.toFixed(2)} ui_p95_ms=${p95.toFixed(1)} ui_max_ms=${max.toFixed(1)} worst_accepted_rss_mb=${Math.round(worst)} bomb_refusal_rss_mb=${Math.round(bomb.rssMb)}`,
+      `import_ratio=${importRatio.toFixed(2)} import_goal=${IMPORT_GOAL} import_rss_mb=${Math.round(imp.rssMb)} export_ratio=${exportRatio.toFixed(2)} export_goal=${EXPORT_GOAL} export_rss_mb=${Math.round(exp.rssMb)} ui_p95_ms=${p95.toFixed(1)} ui_max_ms=${max.toFixed(1)} worst_accepted_rss_mb=${Math.round(worst)} bomb_refusal_rss_mb=${Math.round(bomb.rssMb)}`,
     );
   } finally {
     await rm(dir, { recursive: true, force: true });

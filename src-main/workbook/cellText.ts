@@ -33,9 +33,28 @@ export function serialToDate(serial: number, date1904 = false): Date {
   return new Date((date1904 ? EPOCH_1904 : EPOCH_1900) + ms);
 }
 
+/** A test of a number format, remembered per format (a sheet has a handful, read per cell). */
+function rememberedPerFormat(test: (numFmt: string) => boolean): (numFmt: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (numFmt) => {
+    let answer = known.get(numFmt);
+    if (answer === undefined) {
+      answer = test(numFmt);
+      if (known.size < 1_000) known.set(numFmt, answer);
+    }
+    return answer;
+  };
+}
+
+const showsDateRemembered = rememberedPerFormat((f) => showsDate(f));
+
 /** Number formats that show a date or time (quoted text and [colour] parts ignored). */
 export function isDateFormat(numFmt: string | undefined): boolean {
   if (!numFmt || numFmt === 'General') return false;
+  return showsDateRemembered(numFmt);
+}
+
+function showsDate(numFmt: string): boolean {
   const bare = numFmt
     .replace(/"[^"]*"/g, '')
     .replace(/\[[^\]]*\]/g, '')
@@ -46,6 +65,9 @@ export function isDateFormat(numFmt: string | undefined): boolean {
 export function formatGeneral(n: number): string {
   if (!Number.isFinite(n)) return '';
   if (Number.isInteger(n)) {
+    // A safe integer's String is its digits; a larger one below 1e21 shows all the digits it
+    // holds (BigInt), not the shortest that read back the same.
+    if (Number.isSafeInteger(n)) return String(n);
     return Math.abs(n) < 1e21 ? BigInt(n).toString() : String(n);
   }
   // 15 significant digits, as Excel stores them: 0.1 + 0.2 shows as 0.3.
@@ -198,9 +220,15 @@ export function excelErrorOf(text: string): string | null {
   return t.startsWith('#') && EXCEL_ERRORS.has(t) ? t : null;
 }
 
+const showsScientificRemembered = rememberedPerFormat((f) => showsScientific(f));
+
 /** A number format that shows scientific notation (`0.00E+00`). */
 export function isScientificFormat(numFmt: string | undefined): boolean {
   if (!numFmt) return false;
+  return showsScientificRemembered(numFmt);
+}
+
+function showsScientific(numFmt: string): boolean {
   const bare = numFmt
     .replace(/"[^"]*"/g, '')
     .replace(/\[[^\]]*\]/g, '')

@@ -1,6 +1,7 @@
 // Results out: the original columns in their order, then the result columns; a Summary sheet
 // with counts and a per-error-kind breakdown, and an Errors sheet with the rows that need
-// attention. Both sheets are streamed, so the rows are read twice through `rows()`; the Summary
+// attention. Both sheets are streamed: the rows that need attention are kept from the first pass
+// while they are few, and read again through `rows()` when they are many; the Summary
 // comes last because the streaming writer cannot hold a sheet open while another is written.
 // A workbook stays within what Excel opens: rows beyond a sheet's 1,048,576 go on to
 // continuation sheets ("Results (2)", ...), a cell longer than 32,767 characters is cut with a
@@ -18,6 +19,7 @@ import { RESULT_COLUMNS, resultHeader, SUPPLIER_OUTCOME } from './resultColumns'
 import { identifiersText } from '../../src-shared/identifierWords';
 import type { ExportFormat, ResultRow } from './types';
 import { createNew, refuseLink, replaceSafely, unguessableNameBeside } from '../util/safeFiles';
+import { Turns } from './turns';
 
 /** Row states after which the user has to act (the journal's names). */
 export const ATTENTION_STATUSES = new Set([
@@ -39,7 +41,8 @@ export function needsAttention(row: ResultRow): boolean {
 export interface ExportRequest {
   /** Header texts of the original columns, in their order. */
   headers: readonly string[];
-  /** The rows, in file order. Called once per sheet written, so it must start over each time. */
+  /** The rows, in file order. Called for the Results sheet, and again for the Errors sheet when
+   *  more rows need attention than are kept (ATTENTION_KEPT), so it must start over each time. */
   rows: () => AsyncIterable<ResultRow> | Iterable<ResultRow>;
   format: ExportFormat;
   /** CSV only: ',' (default) or ';' as German Excel expects. */
@@ -216,15 +219,26 @@ async function writeCsv(target: Writable, req: ExportRequest, stats: ExportSumma
   });
 }
 
-function count(stats: ExportSummary, row: ResultRow, attention: (row: ResultRow) => boolean) {
+/** Counts the row into the summary; says whether it needs attention. */
+function count(
+  stats: ExportSummary,
+  row: ResultRow,
+  attention: (row: ResultRow) => boolean,
+): boolean {
   stats.rows++;
-  if (attention(row)) stats.attention++;
+  const needs = attention(row);
+  if (needs) stats.attention++;
   bump(stats.byStatus, row.result.status);
   bump(stats.bySupplier, row.result.supplier);
   bump(stats.byErrorCode, row.result.errorCode);
   bump(stats.byScreening, row.result.screening);
   bump(stats.byValidation, row.result.validation);
+  return needs;
 }
+
+/** Rows for the Errors sheet kept in memory from the Results sheet's pass (a few kilobytes
+ *  each); more are read again through `rows()`. */
+export const ATTENTION_KEPT = 10_000;
 
 /** Cell styles are shared objects: the streaming writer then looks each one up once. */
 const TEXT_STYLE = { numFmt: '@' };
@@ -317,18 +331,28 @@ async function writeXlsx(
     };
   };
 
+  // The rows that need attention are kept from the first pass while they are few, so that the
+  // Errors sheet does not read every row again; past ATTENTION_KEPT it does.
+  let kept: ResultRow[] | null = [];
   const results = table(w('results.sheet.results'));
   for await (const row of req.rows()) {
-    count(stats, row, attention);
+    const needs = count(stats, row, attention);
     results.add(row);
+    if (kept && needs) {
+      if (kept.length < ATTENTION_KEPT) kept.push(row);
+      else kept = null;
+    }
   }
   results.end();
   stats.resultSheets = results.names;
 
   const errors = table(w('results.sheet.errors'));
   if (stats.attention > 0) {
-    for await (const row of req.rows()) {
-      if (attention(row)) errors.add(row);
+    const turns = new Turns();
+    for await (const row of kept ?? req.rows()) {
+      if (!kept && !attention(row)) continue;
+      errors.add(row);
+      await turns.maybe();
     }
   }
   errors.end();

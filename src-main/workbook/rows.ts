@@ -84,35 +84,65 @@ export function applyMapping(
   return mapRow(row, compileMapping(mapping, columns));
 }
 
-function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
-  const problems: RowProblem[] = [];
-  const notes: RowNote[] = [];
-  let anyValue = false;
+/** A field's cell as `RowMapper.read` gives it. */
+interface ReadCell {
+  text: string;
+  column: string | null;
+  transform: FieldTransform;
+}
 
-  const problem = (
+const NOT_MAPPED: ReadCell = Object.freeze({
+  text: '',
+  column: null,
+  transform: Object.freeze({}),
+});
+
+/** The parameters of a note on characters removed from or replaced in a value. */
+function characterParams(chars: readonly string[], value: string): Params {
+  return {
+    ...countVariant(chars.length, value),
+    charactersList: chars.map(characterName).join(', '),
+    codesList: chars.map(characterCode).join(', '),
+    value,
+  };
+}
+
+/** One row at a time through the mapping. Its steps are methods rather than closures made per
+ *  row: at a hundred thousand rows, making (and naming) a handful of functions per row costs
+ *  more than the mapping itself. */
+class RowMapper {
+  private row!: TableRow;
+  private problems: RowProblem[] = [];
+  private notes: RowNote[] = [];
+  private anyValue = false;
+
+  constructor(private readonly byField: CompiledMapping) {}
+
+  private problem(
     field: MappableField,
     column: string | null,
     value: string,
     code: ProblemCode,
     params?: Params,
     shown = value,
-  ) => problems.push(rowProblem(row.sourceRow, field, column, value, code, params, shown));
+  ): void {
+    this.problems.push(rowProblem(this.row.sourceRow, field, column, value, code, params, shown));
+  }
 
   /** A field's cell as text: an Excel error is a problem and no value; invisible characters are
    *  removed and unusual spaces become normal ones (each said in a note); a value Excel bent is
    *  a problem but kept in the draft, so that a fix starts from it. */
-  const read = (
-    field: MappableField,
-  ): { text: string; column: string | null; transform: FieldTransform } => {
-    const f = byField.get(field);
-    if (!f) return { text: '', column: null, transform: {} };
+  private read(field: MappableField): ReadCell {
+    const f = this.byField.get(field);
+    if (!f) return NOT_MAPPED;
+    const row = this.row;
     const cell = f.column === null ? '' : (row.cells[f.column] ?? '');
     const mark = f.column === null ? null : (row.marks?.[f.column] ?? null);
     const clean = cleanText(cell);
     const excelError = excelErrorOf(clean.text);
     if (excelError !== null || mark === 'error') {
-      anyValue = true;
-      problem(
+      this.anyValue = true;
+      this.problem(
         field,
         f.label,
         excelError ?? cell,
@@ -123,152 +153,183 @@ function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
       return { text: '', column: f.label, transform: f.transform };
     }
     const value = clean.text.trim();
-    const characters = (chars: readonly string[]): Params => ({
-      ...countVariant(chars.length, value),
-      charactersList: chars.map(characterName).join(', '),
-      codesList: chars.map(characterCode).join(', '),
-      value,
-    });
     if (clean.removed.length > 0) {
-      notes.push(
-        rowNote(row.sourceRow, field, 'invisible_removed', f.label, characters(clean.removed)),
+      this.notes.push(
+        rowNote(
+          row.sourceRow,
+          field,
+          'invisible_removed',
+          f.label,
+          characterParams(clean.removed, value),
+        ),
       );
     }
     if (clean.replaced.length > 0) {
-      notes.push(
-        rowNote(row.sourceRow, field, 'spaces_replaced', f.label, characters(clean.replaced)),
+      this.notes.push(
+        rowNote(
+          row.sourceRow,
+          field,
+          'spaces_replaced',
+          f.label,
+          characterParams(clean.replaced, value),
+        ),
       );
     }
     const blank = value === '';
     if (!blank) {
-      anyValue = true;
+      this.anyValue = true;
       const bent = bentValue(field, value, mark);
-      if (bent) problem(field, f.label, value, bent);
+      if (bent) this.problem(field, f.label, value, bent);
     }
     return {
       text: blank && f.constant !== undefined ? f.constant : clean.text,
       column: f.label,
       transform: f.transform,
     };
-  };
+  }
+
   /** A text field with its spaces collapsed and the user's case; identifiers are only trimmed
    *  (their inner spaces may matter) and get their leading zeros back when asked. */
-  const text = (field: MappableField): string => {
-    const { text: t, transform } = read(field);
+  private text(field: MappableField): string {
+    const { text: t, transform } = this.read(field);
     return changeCase(padZeros(t.trim(), transform.padZeros), transform.case);
-  };
-  const draft: Record<string, unknown> = {};
-  for (const field of ['name', 'city', 'address'] as const) {
-    const { text: t, transform } = read(field);
-    const v = changeCase(collapse(t), transform.case);
-    if (v) draft[field] = v;
   }
 
-  const country = read('countryCode');
-  let countryCode: string | null = null;
-  const countryText = collapse(country.text);
-  if (countryText) {
-    countryCode = toCountryCode(countryText);
-    if (countryCode) draft.countryCode = countryCode;
-    else {
-      const guess = suggestCountry(countryText);
-      problem(
-        'countryCode',
-        country.column,
-        countryText,
-        'country_unknown',
-        guess
-          ? {
-              variant: 'guess',
-              guess,
-              guessName: countryName(guess),
-              guessNameDe: countryName(guess, 'de'),
-            }
-          : {},
+  map(row: TableRow): MappedRow {
+    this.row = row;
+    const problems: RowProblem[] = (this.problems = []);
+    const notes: RowNote[] = (this.notes = []);
+    this.anyValue = false;
+
+    const draft: Record<string, unknown> = {};
+    for (const field of NAME_FIELDS) {
+      const { text: t, transform } = this.read(field);
+      const v = changeCase(collapse(t), transform.case);
+      if (v) draft[field] = v;
+    }
+
+    const country = this.read('countryCode');
+    let countryCode: string | null = null;
+    const countryText = collapse(country.text);
+    if (countryText) {
+      countryCode = toCountryCode(countryText);
+      if (countryCode) draft.countryCode = countryCode;
+      else {
+        const guess = suggestCountry(countryText);
+        this.problem(
+          'countryCode',
+          country.column,
+          countryText,
+          'country_unknown',
+          guess
+            ? {
+                variant: 'guess',
+                guess,
+                guessName: countryName(guess),
+                guessNameDe: countryName(guess, 'de'),
+              }
+            : {},
+        );
+      }
+    }
+
+    const postal = this.read('postalCode');
+    let postalBent = false;
+    for (const p of problems) if (p.field === 'postalCode') postalBent = true;
+    const postalText = collapse(postal.text);
+    if (postalText) {
+      const { value, restored } =
+        postal.transform.restoreZeros === false || postalBent
+          ? { value: postalText, restored: false }
+          : restorePostalCode(postal.text, countryCode);
+      draft.postalCode = value;
+      // A cell Excel already bent has its own problem: one problem per cell.
+      const wrong = postalBent ? undefined : postalCodeProblem(value, countryCode);
+      if (wrong)
+        this.problem('postalCode', postal.column, value, 'postal_code_invalid', wrong.params);
+      if (restored) {
+        notes.push(
+          rowNote(row.sourceRow, 'postalCode', 'postal_zeros_restored', postal.column, {
+            from: postalText,
+            to: value,
+            country: countryCode ?? '',
+            countryDe: countryName(countryCode ?? '', 'de'),
+          }),
+        );
+      }
+    }
+
+    const id = this.text('supplierId.id');
+    const source = this.text('supplierId.source');
+    draft.supplierId = { ...(id ? { id } : {}), ...(source ? { source } : {}) };
+
+    const industries = this.read('industries');
+    if (industries.text.trim()) {
+      draft.industries = splitList(
+        industries.text,
+        industries.transform.separators ?? DEFAULT_SEPARATORS,
       );
     }
-  }
 
-  const postal = read('postalCode');
-  const postalBent = problems.some((p) => p.field === 'postalCode');
-  if (collapse(postal.text)) {
-    const { value, restored } =
-      postal.transform.restoreZeros === false || postalBent
-        ? { value: collapse(postal.text), restored: false }
-        : restorePostalCode(postal.text, countryCode);
-    draft.postalCode = value;
-    // A cell Excel already bent has its own problem: one problem per cell.
-    const wrong = postalBent ? undefined : postalCodeProblem(value, countryCode);
-    if (wrong) problem('postalCode', postal.column, value, 'postal_code_invalid', wrong.params);
-    if (restored) {
-      notes.push(
-        rowNote(row.sourceRow, 'postalCode', 'postal_zeros_restored', postal.column, {
-          from: collapse(postal.text),
-          to: value,
-          country: countryCode ?? '',
-          countryDe: countryName(countryCode ?? '', 'de'),
-        }),
+    const period = this.read('screeningPeriodInYears');
+    const p = toScreeningPeriod(period.text);
+    if (p === 'invalid') {
+      this.problem(
+        'screeningPeriodInYears',
+        period.column,
+        collapse(period.text),
+        'value_invalid',
+        { variant: 'screening_period' },
       );
+    } else if (p !== undefined) draft.screeningPeriodInYears = p;
+
+    const validation = this.read('requestValidationOnCreate');
+    const b = toBoolean(validation.text);
+    if (b === 'invalid') {
+      this.problem(
+        'requestValidationOnCreate',
+        validation.column,
+        collapse(validation.text),
+        'value_invalid',
+        { variant: 'yes_no' },
+      );
+    } else if (b !== undefined) draft.requestValidationOnCreate = b;
+
+    const extraIds: MappedRow['extraIds'] = {};
+    const customerId = this.text('customerId');
+    if (customerId) extraIds.customerId = customerId;
+    const ownId = this.text('ownId');
+    if (ownId) extraIds.ownId = ownId;
+    const platformId = this.text('platformId');
+    if (platformId) extraIds.platformId = platformId;
+
+    // An identifiers job's identifier and action (only that kind validates them).
+    let change: IdentifierChangeCells | undefined;
+    for (const [key, field] of CHANGE_FIELDS) {
+      const v = this.text(field);
+      if (v) (change ??= {})[key] = v;
     }
+
+    const mapped: MappedRow = {
+      sourceRow: row.sourceRow,
+      cells: row.cells,
+      draft,
+      extraIds,
+      ...(change ? { change } : {}),
+      problems,
+      notes,
+      empty: !this.anyValue,
+    };
+    this.problems = [];
+    this.notes = [];
+    return mapped;
   }
+}
 
-  const id = text('supplierId.id');
-  const source = text('supplierId.source');
-  draft.supplierId = { ...(id ? { id } : {}), ...(source ? { source } : {}) };
+const NAME_FIELDS = ['name', 'city', 'address'] as const;
 
-  const industries = read('industries');
-  if (industries.text.trim()) {
-    draft.industries = splitList(
-      industries.text,
-      industries.transform.separators ?? DEFAULT_SEPARATORS,
-    );
-  }
-
-  const period = read('screeningPeriodInYears');
-  const p = toScreeningPeriod(period.text);
-  if (p === 'invalid') {
-    problem('screeningPeriodInYears', period.column, collapse(period.text), 'value_invalid', {
-      variant: 'screening_period',
-    });
-  } else if (p !== undefined) draft.screeningPeriodInYears = p;
-
-  const validation = read('requestValidationOnCreate');
-  const b = toBoolean(validation.text);
-  if (b === 'invalid') {
-    problem(
-      'requestValidationOnCreate',
-      validation.column,
-      collapse(validation.text),
-      'value_invalid',
-      { variant: 'yes_no' },
-    );
-  } else if (b !== undefined) draft.requestValidationOnCreate = b;
-
-  const extraIds: MappedRow['extraIds'] = {};
-  const customerId = text('customerId');
-  if (customerId) extraIds.customerId = customerId;
-  const ownId = text('ownId');
-  if (ownId) extraIds.ownId = ownId;
-  const platformId = text('platformId');
-  if (platformId) extraIds.platformId = platformId;
-
-  // An identifiers job's identifier and action (only that kind validates them).
-  const change: IdentifierChangeCells = {};
-  for (const [key, field] of CHANGE_FIELDS) {
-    const v = text(field);
-    if (v) change[key] = v;
-  }
-
-  return {
-    sourceRow: row.sourceRow,
-    cells: row.cells,
-    draft,
-    extraIds,
-    ...(Object.keys(change).length ? { change } : {}),
-    problems,
-    notes,
-    empty: !anyValue,
-  };
+function mapRow(row: TableRow, byField: CompiledMapping): MappedRow {
+  return new RowMapper(byField).map(row);
 }
 
 const CHANGE_FIELDS = [
@@ -298,7 +359,8 @@ export function validateRows(
 ): { rows: ValidatedRow[]; summary: ValidationSummary } {
   const validator = new RowValidator(mapping, columns);
   const compiledMapping = compileMapping(mapping, columns);
-  const out = rows.map((r) => validator.validate(mapRow(r, compiledMapping)));
+  const mapper = new RowMapper(compiledMapping);
+  const out = rows.map((r) => validator.validate(mapper.map(r)));
   return { rows: out, summary: validator.summary() };
 }
 
@@ -326,9 +388,10 @@ export async function importRows(
   }
   const validator = new RowValidator(options.mapping, table.columns);
   const compiledMapping = compileMapping(options.mapping, table.columns);
+  const mapper = new RowMapper(compiledMapping);
   async function* rows(): AsyncGenerator<ValidatedRow> {
     for await (const row of table.rows) {
-      yield validator.validate(mapRow(row, compiledMapping));
+      yield validator.validate(mapper.map(row));
     }
   }
   return {

@@ -37,9 +37,17 @@ export interface ShownRow {
 /** Fields that are not part of the create payload: only a fix in the app changes them. */
 const EXTRA_ID_FIELDS = new Set(['customerId', 'ownId']);
 
+/** Field names split at their dots, once per name. */
+const fieldPaths = new Map<string, readonly string[]>();
+
 function valueAt(payload: Record<string, unknown> | null, field: string): unknown {
+  let path = fieldPaths.get(field);
+  if (!path) {
+    path = field.split('.');
+    if (fieldPaths.size < 1_000) fieldPaths.set(field, path);
+  }
   let v: unknown = payload;
-  for (const part of field.split('.')) {
+  for (const part of path) {
     if (v === null || typeof v !== 'object') return undefined;
     v = (v as Record<string, unknown>)[part];
   }
@@ -57,6 +65,7 @@ export function payloadText(v: unknown): string {
 /** The same value in another form: spaces, letter case, a country's name for its code, list
  *  separators, yes/no words, "5 Jahre" for 5. */
 export function sameValue(field: string, file: string, sent: string, separators?: string): boolean {
+  if (file === sent) return true;
   const a = collapse(file);
   const b = collapse(sent);
   if (a === b || a.toLowerCase() === b.toLowerCase()) return true;
@@ -79,6 +88,21 @@ export function sameValue(field: string, file: string, sent: string, separators?
   }
 }
 
+type FieldsByName = ReadonlyMap<string, Mapping['fields'][number] | undefined>;
+
+/** The mapping's fields by name, made once per mapping (an export shows every row of a job
+ *  with the same one). */
+const mappingFields = new WeakMap<Mapping, FieldsByName>();
+
+function fieldsOf(mapping: Mapping): FieldsByName {
+  let fields = mappingFields.get(mapping);
+  if (!fields) {
+    fields = new Map(mapping.fields.map((f) => [f.field, f]));
+    mappingFields.set(mapping, fields);
+  }
+  return fields;
+}
+
 /** The row as its results show it, with every value that differs from the file's. */
 export function shownRow(
   row: JobRowValues,
@@ -88,10 +112,12 @@ export function shownRow(
   const cells = headers.map((_, i) => row.cells[i] ?? '');
   const changes: ValueChange[] = [];
   const edits = row.userEdits ?? {};
-  const fields = new Map<string, Mapping['fields'][number] | undefined>(
-    mapping.fields.map((f) => [f.field, f]),
-  );
-  for (const field of Object.keys(edits)) if (!fields.has(field)) fields.set(field, undefined);
+  let fields = fieldsOf(mapping);
+  if (row.userEdits) {
+    const all = new Map(fields);
+    for (const field of Object.keys(edits)) if (!all.has(field)) all.set(field, undefined);
+    fields = all;
+  }
   for (const [field, f] of fields) {
     const column = f?.column ?? null;
     const fileText = column !== null ? (row.cells[column] ?? '') : (f?.constant ?? '');

@@ -9,6 +9,7 @@ import { basename } from 'node:path';
 import { fail } from '../../src-shared/errors';
 import { EXCEL_MAX_CELL_CHARS, formatCount, SPLIT_OR_CSV, XLSX_LIMITS } from './limits';
 import { CharCounter, decodeXmlText, XmlScanner } from './xmlScan';
+import { Turns } from './turns';
 
 /** Texts are stored in blocks that grow to this size; one text never spans two blocks. */
 const MAX_BLOCK_BYTES = 8 * 1024 * 1024;
@@ -193,7 +194,11 @@ export async function readSharedStrings(
       rawLength += length;
     },
   });
-  for await (const chunk of stream) scanner.write(chunk);
+  const turns = new Turns();
+  for await (const chunk of stream) {
+    scanner.write(chunk);
+    await turns.maybe();
+  }
   scanner.end();
   return strings;
 }

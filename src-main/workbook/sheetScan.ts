@@ -16,6 +16,7 @@ import {
 } from './limits';
 import type { SharedStrings } from './sharedStrings';
 import { CharCounter, type Tag, XmlScanner } from './xmlScan';
+import { Turns } from './turns';
 
 /** The longest formula Excel accepts. */
 export const EXCEL_MAX_FORMULA_CHARS = 8_192;
@@ -267,7 +268,11 @@ export async function scanSheet(
       }
     },
   });
-  for await (const chunk of stream) scanner.write(chunk);
+  const turns = new Turns();
+  for await (const chunk of stream) {
+    scanner.write(chunk);
+    await turns.maybe();
+  }
   scanner.end();
   hiddenRows.sort((a, b) => a - b);
   return { merges, hiddenRows, rows, chars: sheetChars };

@@ -14,9 +14,16 @@ import { excelCellText, type CellMark } from './cellText';
 import type { XlsxSheet } from './inspect';
 import { formatCount, XLSX_LIMITS } from './limits';
 import { readSharedStrings, type SharedStrings } from './sharedStrings';
-import { scanSheet, type MergedRange } from './sheetScan';
+import { scanSheet, type MergedRange, type SheetScan } from './sheetScan';
 import type { TableNote } from './types';
-import { assertUnpackedSizes, listZipEntries, openZipEntry } from './zip';
+import { Turns } from './turns';
+import {
+  assertUnpackedSizes,
+  digestZipEntry,
+  listZipEntries,
+  openZipEntry,
+  type ZipEntry,
+} from './zip';
 
 export { columnLetter, columnNumber, type MergedRange } from './sheetScan';
 
@@ -65,6 +72,19 @@ interface ExcelPartParsers {
   properties?: { model?: { date1904?: boolean } };
 }
 
+/** Scans of sheets that passed, by the digests of the parts they were made from (the sheet and
+ *  the shared strings as stored): the mapping screen's preview scans the whole sheet, and the
+ *  import that follows reads the same bytes, so it need not scan them again. A few entries, each
+ *  a sheet's merged ranges and hidden rows. */
+const passedScans = new Map<string, SheetScan>();
+const PASSED_SCANS_KEPT = 4;
+
+async function scanKey(path: string, sheet: ZipEntry, strings: ZipEntry | undefined) {
+  const parts = [await digestZipEntry(path, sheet)];
+  if (strings) parts.push(await digestZipEntry(path, strings));
+  return parts.join(':');
+}
+
 /** A cell exceljs read without shared strings points at one by number. */
 const sharedIndex = (value: unknown): number | null =>
   typeof value === 'object' && value !== null && 'sharedString' in value
@@ -99,8 +119,9 @@ export async function* readXlsxRows(
   try {
     const entries = await listZipEntries(path);
     assertUnpackedSizes(path, entries);
+    const entryOf = (name: string) => entries.find((x) => x.name.replace(/^\//, '') === name);
     const open = async (name: string): Promise<Readable | null> => {
-      const e = entries.find((x) => x.name.replace(/^\//, '') === name);
+      const e = entryOf(name);
       if (!e) return null;
       const stream = await openZipEntry(path, e);
       streams.push(stream);
@@ -111,11 +132,25 @@ export async function* readXlsxRows(
     const strings: SharedStrings | null = stringsStream
       ? await readSharedStrings(path, stringsStream)
       : null;
-    const sheetStream = await open(sheet.entry);
-    if (!sheetStream) {
+    const sheetEntry = entryOf(sheet.entry);
+    if (!sheetEntry) {
       fail('file_corrupt', `The sheet "${sheet.name}" is missing from the workbook.`, { path });
     }
-    const { merges, hiddenRows } = await scanSheet(path, sheet.name, sheetStream, strings);
+    const key = await scanKey(path, sheetEntry, entryOf('xl/sharedStrings.xml'));
+    let scan = passedScans.get(key);
+    if (!scan) {
+      const sheetStream = await open(sheet.entry);
+      if (!sheetStream) {
+        fail('file_corrupt', `The sheet "${sheet.name}" is missing from the workbook.`, { path });
+      }
+      scan = await scanSheet(path, sheet.name, sheetStream, strings);
+      sheetStream.destroy();
+      passedScans.set(key, scan);
+      if (passedScans.size > PASSED_SCANS_KEPT) {
+        passedScans.delete(passedScans.keys().next().value as string);
+      }
+    }
+    const { merges, hiddenRows } = scan;
     if (merges.length > 0) {
       notes.push(tableNote(null, 'merged_cells_filled', { count: merges.length }));
     }
@@ -148,7 +183,9 @@ export async function* readXlsxRows(
     const ws = [...reader._parseWorksheet(data, sheetNo)][0]?.value;
     if (!ws) fail('sheet_not_found', undefined, { sheet: sheet.name });
     const use1904 = Boolean(reader.properties?.model?.date1904);
+    const turns = new Turns();
     for await (const row of ws) {
+      await turns.maybe();
       const r = row.number;
       const cells: string[] = [];
       let marks: (CellMark | null)[] | undefined;

@@ -2,6 +2,7 @@
 // damaged archive from a good one, and stream one part of the workbook without parsing the
 // rest. The unpacked sizes the directory declares are bounded (`assertUnpackedSizes`), and a part
 // is never inflated past its declared size, so a directory that lies cannot make it grow.
+import { createHash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createInflateRaw } from 'node:zlib';
@@ -217,6 +218,33 @@ export async function openZipEntry(path: string, entry: ZipEntry): Promise<Reada
   if (inflate) raw.pipe(inflate).pipe(cap);
   else raw.pipe(cap);
   return cap;
+}
+
+/** A digest of the entry as stored (its directory record, local header and packed bytes): equal
+ *  digests mean equal contents, without inflating anything. */
+export async function digestZipEntry(path: string, entry: ZipEntry): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(JSON.stringify([entry.name, entry.method, entry.compressedSize, entry.size]), 'utf8');
+  const fh = await open(path, 'r');
+  try {
+    const header = await readAt(fh, entry.localHeaderOffset, 30);
+    if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) {
+      throw new ZipFormatError(`local header of ${entry.name} damaged`);
+    }
+    const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+    const end = start + entry.compressedSize;
+    const buf = Buffer.allocUnsafe(Math.min(1 << 20, Math.max(1, entry.compressedSize)));
+    hash.update(header);
+    for (let at = start; at < end;) {
+      const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, end - at), at);
+      if (bytesRead === 0) throw new ZipFormatError(`${entry.name} cut short`);
+      hash.update(buf.subarray(0, bytesRead));
+      at += bytesRead;
+    }
+  } finally {
+    await fh.close();
+  }
+  return hash.digest('hex');
 }
 
 export async function readZipEntryText(path: string, entry: ZipEntry): Promise<string> {

@@ -18,6 +18,7 @@ import {
   importRows,
   inspectFile,
 } from '../../workbook';
+import { Turns } from '../../workbook/turns';
 import type { Ctx } from './context';
 
 export const IMPORT_INCOMPLETE = said('reason', 'import_incomplete');
@@ -154,6 +155,7 @@ export async function readRowsInto(
   let read = 0;
   const rowNotes = new Map<string, { count: number; first: RowNote }>();
   const ids = new IdShapes();
+  const turns = new Turns();
   const flush = () => {
     if (batch.length) journal.addRows(jobId, batch);
     batch = [];
@@ -171,11 +173,11 @@ export async function readRowsInto(
       }
       ids.add(((row.payload ?? row.draft)?.supplierId as { id?: unknown } | undefined)?.id);
       batch.push(toNewRow(row));
-      if (batch.length >= 2_000) {
+      // The event loop serves the UI between batches, and within one that takes long to read.
+      if (batch.length >= 1_000) {
         flush();
-        // Let the event loop serve the UI between batches.
-        await new Promise((r) => setImmediate(r));
-      }
+        await turns.give();
+      } else await turns.maybe();
     }
     flush();
   } catch (e) {

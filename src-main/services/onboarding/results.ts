@@ -18,6 +18,7 @@ import {
   exportResults,
   shownRow,
 } from '../../workbook';
+import { Turns } from '../../workbook/turns';
 import type { Ctx } from './context';
 import { rowView } from './rows';
 
@@ -96,11 +97,11 @@ export async function exportJob(
   }
   const toResult = (r: JournalRow) => resultRow(ctx, r, job);
   async function* rows(): AsyncGenerator<ResultRow> {
-    let n = 0;
+    // The event loop serves the UI every few dozen milliseconds of reading and writing.
+    const turns = new Turns();
     for (const r of journal.eachRow(jobId)) {
       yield toResult(r);
-      // Let the event loop serve the UI between pages.
-      if (++n % 500 === 0) await new Promise((res) => setImmediate(res));
+      await turns.maybe();
     }
   }
   const mapping = job.mapping as unknown as Mapping;

@@ -34,6 +34,7 @@ import {
   type ResultRow,
 } from '../../../src-main/workbook';
 import { failureCode, failureOf, makeTempDir, writeWorkbook } from './helpers';
+import { ATTENTION_KEPT } from '../../../src-main/workbook/export';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -162,7 +163,7 @@ describe('exportResults', () => {
     expect(neutraliseFormula('plain')).toBe('plain');
   });
 
-  it('takes rows from an async source, read once per sheet', async () => {
+  it('takes rows from an async source, read once when few need attention', async () => {
     let reads = 0;
     const source = async function* () {
       reads++;
@@ -171,9 +172,39 @@ describe('exportResults', () => {
     const path = join(dir, 'async.xlsx');
     const summary = await exportResults(path, { headers, rows: source, format: 'xlsx' });
     expect(summary.rows).toBe(4);
-    expect(reads).toBe(2);
+    expect(reads).toBe(1);
     expect((await sheetValues(path, 'Errors')).length).toBe(3);
   });
+
+  it('reads the rows again for the Errors sheet when many need attention', async () => {
+    let reads = 0;
+    const many = ATTENTION_KEPT + 1;
+    const source = function* (): Generator<ResultRow> {
+      reads++;
+      for (let i = 0; i < many + 1; i++) {
+        yield {
+          sourceRow: i + 2,
+          cells: [`S${i}`, `Supplier ${i}`],
+          result:
+            i === 0
+              ? { status: 'done', platformId: 1 }
+              : { status: 'invalid', errorCode: 'value_missing', errorMessage: 'City missing.' },
+        };
+      }
+    };
+    const path = join(dir, 'many.xlsx');
+    const summary = await exportResults(path, {
+      headers: ['Id', 'Name'],
+      rows: source,
+      format: 'xlsx',
+    });
+    expect(summary.attention).toBe(many);
+    expect(reads).toBe(2);
+    const errors = await sheetValues(path, 'Errors');
+    expect(errors.length).toBe(many + 1);
+    expect(errors[1]?.[0]).toBe('S1');
+    expect(errors.at(-1)?.[0]).toBe(`S${many}`);
+  }, 60_000);
 
   it('fails clearly when the target folder does not exist, leaving nothing behind', async () => {
     expect(
