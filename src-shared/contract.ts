@@ -1040,6 +1040,13 @@ export const commands = {
     input: z.object({ jobId: z.string().min(1).max(100), batchId: z.number().int() }).strict(),
     output: z.object({ rows: z.number().int(), batch: FixBatchSchema }),
   },
+  /** Cancels the bulk fix, find and replace, count or undo of a fix running for the job
+   *  (`rows:work` shows it): the rows get back what they had before it, and its command answers
+   *  `work_cancelled`. `cancelled` is false when nothing was running. */
+  'rows:cancelWork': {
+    input: z.object({ jobId: z.string().min(1).max(100) }).strict(),
+    output: z.object({ cancelled: z.boolean() }),
+  },
   /** A one-time address (relative to the page) from which the browser downloads a results file
    *  exported in this session; browser host only. */
   'files:download': {
@@ -1081,6 +1088,15 @@ export const commands = {
   'base:stop': { input: z.object({}).strict(), output: z.object({ stopped: z.boolean() }) },
 } as const;
 
+export const RowsWorkSchema = z.object({
+  jobId: z.string(),
+  work: z.enum(['count', 'fix', 'undo']),
+  done: z.number().int(),
+  total: z.number().int(),
+  finished: z.boolean(),
+});
+export type RowsWork = z.infer<typeof RowsWorkSchema>;
+
 export const events = {
   'demo:progress': z.object({
     runId: z.string(),
@@ -1104,6 +1120,10 @@ export const events = {
   'jobs:changed': z.object({ jobId: z.string() }),
   /** A supplier-base export or drift report under way. */
   'base:progress': BaseProgressSchema,
+  /** A long work on a job's rows under way (`rows:fixMany`, `rows:undo`), a few times a
+   *  second: `count` looks at the rows, `fix` writes the fixes, `undo` puts rows back (an undo,
+   *  or a cancelled fix taken back). `finished` once, at the end, however it ended. */
+  'rows:work': RowsWorkSchema,
   /** The system asked the app to open a supplier list: `files:takeOpened` gives it. */
   'files:opened': z.object({}),
 } as const;

@@ -20,6 +20,8 @@ import * as events from './events';
 import {
   createFixBatchStore,
   fixableValues,
+  rowCount,
+  valuesPage,
   type FixBatchStore,
   type ValueTarget,
 } from './fixBatches';
@@ -337,6 +339,21 @@ export class Journal {
   /** The current value of a field or column of every row that may still be fixed. */
   fixableValues(jobId: string, target: ValueTarget): ReturnType<typeof fixableValues> {
     return fixableValues(this.sqlite, jobId, target);
+  }
+
+  /** A page of a look at every row of a job: the current value, and whether it may be fixed. */
+  valuesPage(
+    jobId: string,
+    target: ValueTarget,
+    after: number,
+    limit: number,
+  ): ReturnType<typeof valuesPage> {
+    return valuesPage(this.sqlite, jobId, target, after, limit);
+  }
+
+  /** How many rows a job has. */
+  rowCount(jobId: string): number {
+    return rowCount(this.sqlite, jobId);
   }
   /** The rows waiting for a fix by the kind of their validation problems. */
   problemKinds(jobId: string): ReturnType<typeof read.problemKinds> {

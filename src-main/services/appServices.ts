@@ -235,6 +235,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         bus.emit('jobs:changed', { jobId });
       },
       onImportProgress: (p) => bus.emit('job:import', p),
+      onRowsWork: (p) => bus.emit('rows:work', p),
     });
     if (practice) {
       try {

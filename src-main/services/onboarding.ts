@@ -14,6 +14,7 @@ import * as jobAdmin from './onboarding/jobAdmin';
 import * as jobRun from './onboarding/jobRun';
 import * as rows from './onboarding/rows';
 import * as fixes from './onboarding/fixes';
+import * as rowWork from './onboarding/rowWork';
 import * as results from './onboarding/results';
 import * as retryFromResults from './onboarding/retryFromResults';
 import * as undo from './onboarding/undo';
@@ -38,6 +39,7 @@ export class Onboarding {
       background: new Map(),
       outcomeCache: new Map(),
       opResultCache: new Map(),
+      rowWork: new Map(),
     };
   }
 
@@ -127,6 +129,8 @@ export class Onboarding {
   readonly fixMany = (...a: Args<typeof fixes.fixMany>) => fixes.fixMany(this.ctx, ...a);
   readonly fixHistory = (...a: Args<typeof fixes.fixHistory>) => fixes.fixHistory(this.ctx, ...a);
   readonly undoFix = (...a: Args<typeof fixes.undoFix>) => fixes.undoFix(this.ctx, ...a);
+  readonly cancelRowWork = (...a: Args<typeof rowWork.cancelRowWork>) =>
+    rowWork.cancelRowWork(this.ctx, ...a);
 
   // ---- results
   readonly defaultExportPath = (...a: Args<typeof results.defaultExportPath>) =>

@@ -15,6 +15,10 @@ export const jobErrors = {
     'This job cannot be undone: only an onboarding job whose creations have all been answered can be undone.',
   connection_switch_refused:
     'The job cannot move to this connection. Keep its connection, or start a new job from the file on the other one.',
+  work_cancelled:
+    'Cancelled: the rows have the values they had before. Start it again whenever you like.',
+  work_running:
+    'Another fix or undo of this job is still under way. Wait until it ends, or cancel it, then try again.',
   connection_test_failed:
     'The connection did not pass its test, so new jobs keep using the current connection. Fix the address or the token (Edit), then test it again.',
 } as const;

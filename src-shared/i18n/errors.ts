@@ -344,6 +344,10 @@ export const de: Record<keyof typeof en, string> = {
     'Das Screening wurde auf der Plattform ohne Ergebnis abgebrochen: Fordern Sie auf der Plattform ein neues Screening für diesen Lieferanten an.',
   'failure.job_running':
     'Der Auftrag läuft. Halten Sie ihn an oder warten Sie, bis er endet, und versuchen Sie es dann erneut: Ein laufender Auftrag kann nicht verschoben, archiviert oder gelöscht werden.',
+  'failure.work_cancelled':
+    'Abgebrochen: Die Zeilen haben wieder die Werte von vorher. Sie können es jederzeit erneut starten.',
+  'failure.work_running':
+    'Eine andere Korrektur oder Rücknahme dieses Auftrags läuft noch. Warten Sie, bis sie endet, oder brechen Sie sie ab, und versuchen Sie es dann erneut.',
   'failure.connection_switch_refused':
     'Der Auftrag kann nicht zu dieser Verbindung wechseln. Behalten Sie seine Verbindung oder starten Sie auf der anderen einen neuen Auftrag aus der Datei.',
   'failure.connection_test_failed':

@@ -11,5 +11,6 @@ export function rowHandlers(d: HandlerDeps): AreaHandlers<'rows'> {
     'rows:fixMany': async ({ jobId, ...q }) => (await d.onboarding()).fixMany(jobId, q),
     'rows:fixes': async ({ jobId }) => (await d.onboarding()).fixHistory(jobId),
     'rows:undo': async ({ jobId, batchId }) => (await d.onboarding()).undoFix(jobId, batchId),
+    'rows:cancelWork': async ({ jobId }) => (await d.onboarding()).cancelRowWork(jobId),
   };
 }

@@ -1,7 +1,7 @@
 // What every part of the onboarding service works with: the journal, the engine, the secrets,
 // and the state the service keeps in memory (jobs started in the background, the outcomes of
 // finished rows).
-import type { JobView } from '../../../src-shared/contract';
+import type { JobView, RowsWork } from '../../../src-shared/contract';
 import type { SecretStore } from '../../api';
 import type { RunExit } from '../../engine/jobRunner';
 import type { SyncEngine } from '../../engine/syncEngine';
@@ -24,6 +24,8 @@ export interface OnboardingOptions {
   onJobChanged?: (jobId: string) => void;
   /** Rows read while importing. */
   onImportProgress?: (p: { path: string; rowsRead: number; done: boolean }) => void;
+  /** A long work on a job's rows under way: a bulk fix, a find and replace, an undo of a fix. */
+  onRowsWork?: (p: RowsWork) => void;
   /** Rows per sheet of an exported workbook (Excel's limit unless a test lowers it). */
   maxRowsPerSheet?: number;
 }
@@ -37,6 +39,16 @@ export interface Ctx extends OnboardingOptions {
   outcomeCache: Map<string, { done: number; value: JobView['outcomes'] }>;
   /** A deactivate or identifiers job's own outcomes, kept while its settled rows stay as many. */
   opResultCache: Map<string, { settled: number; value: JobView['opResults'] }>;
+  /** The works on a job's rows running now, by job (rowWork.ts): at most one that writes. */
+  rowWork: Map<string, Set<RowWork>>;
+}
+
+/** A work on a job's rows running now (rowWork.ts). */
+export interface RowWork {
+  readonly jobId: string;
+  /** Whether it writes rows (a fix, an undo); at most one such work runs per job. */
+  readonly writes: boolean;
+  cancelled: boolean;
 }
 
 /** A job runs in this process: in the engine, or started in the background. */

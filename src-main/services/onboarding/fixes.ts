@@ -17,6 +17,15 @@ import { said } from '../../../src-shared/i18n/said';
 import type { Ctx } from './context';
 import { toJournalProblem } from './importJob';
 import { rowView } from './rows';
+import {
+  SLICE_ROWS,
+  beginWork,
+  nextTurn,
+  refuseWhileWriting,
+  sliceClock,
+  type Running,
+  undoInSlices,
+} from './rowWork';
 
 /** A value fixed in the app: the row is mapped and validated again; the fix is journaled as
  *  a batch of one row, which can be undone. */
@@ -24,6 +33,7 @@ export function fixRow(ctx: Ctx, rowId: number, edits: Record<string, string>): 
   const { journal } = ctx;
   const row = journal.getRow(rowId) ?? failWith('not_found', { reason: 'row', rowId });
   if (ctx.engine.isRunning(row.jobId)) failWith('invalid_input', { reason: 'pause_to_fix' });
+  refuseWhileWriting(ctx, row.jobId);
   const job = journal.getJob(row.jobId)!;
   refuseScoresFix(job);
   journal.fixes.apply(row.jobId, [rowId], (r) => computeFix(ctx, r, job, edits), {
@@ -39,10 +49,13 @@ export function fixRow(ctx: Ctx, rowId: number, edits: Record<string, string>): 
  * One field of many rows: `whole` gives every row whose current value is `find` the value
  * `replace`; otherwise `find` is replaced inside the values. Only rows that may still be fixed
  * and whose value changes count. Without `apply`, nothing is written.
+ *
+ * Both the count and the writing run a slice at a time, the event loop served between slices
+ * (rowWork.ts), with progress and a cancel: the fixes are written as one batch in several short
+ * transactions, each row worked out inside its slice's transaction from the row as it is then (a
+ * row changed meanwhile is worked out again). A cancel, a job started meanwhile or a row that can
+ * no longer be fixed takes the slices already written back, and the command is refused.
  */
-/** Rows whose fix is worked out between two turns of the event loop (see fixMany). */
-const FIX_SLICE = 250;
-
 export async function fixMany(
   ctx: Ctx,
   jobId: string,
@@ -63,59 +76,109 @@ export async function fixMany(
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   refuseScoresFix(job);
   if (!q.whole && q.find === '') failWith('invalid_input', { reason: 'find_empty' });
+  const work = beginWork(ctx, jobId, q.apply);
+  let written = false;
+  try {
+    const changed = await changesOf(ctx, work, job, q);
+    const examples = [...changed.values()].slice(0, 5);
+    if (!q.apply || changed.size === 0) return { rows: changed.size, examples, batch: null };
+    const fixOf = (row: JournalRow) =>
+      computeFix(ctx, row, job, { [q.field]: changed.get(row.id)!.after });
+    const ids = [...changed.keys()];
+    const meta = {
+      kind: q.whole ? ('same_value' as const) : ('replace' as const),
+      field: q.field,
+      fields: [q.field],
+      find: q.whole ? q.find.trim() : q.find,
+      replace: q.whole ? q.replace.trim() : q.replace,
+    };
+    let batch: FixBatch | null = null;
+    try {
+      work.progress('fix', 0, ids.length);
+      for (let at = 0; at < ids.length;) {
+        work.check();
+        // The job may have been started meanwhile.
+        if (ctx.engine.isRunning(jobId)) failWith('invalid_input', { reason: 'pause_to_fix' });
+        const r = journal.fixes.apply(jobId, ids.slice(at, at + SLICE_ROWS), fixOf, meta, {
+          batchId: batch?.id,
+          enough: sliceClock().enough,
+        });
+        at += r.consumed;
+        batch = r.batch ?? batch;
+        written ||= r.rowIds.length > 0;
+        work.progress('fix', at, ids.length);
+        if (at < ids.length) await nextTurn();
+      }
+    } catch (e) {
+      // What was written is taken back as the batch's undo; should that be refused (a row
+      // sent meanwhile), its reason is the answer.
+      if (batch) await undoInSlices(ctx, work, batch.id, batch.rows, () => {});
+      throw e;
+    }
+    return { rows: batch?.rows ?? 0, examples, batch };
+  } finally {
+    work.end();
+    if (written) ctx.onJobChanged?.(jobId);
+  }
+}
+
+/** The rows of a bulk fix whose value changes, with the value before and after, looked at a
+ *  page at a time. */
+async function changesOf(
+  ctx: Ctx,
+  work: Running,
+  job: { id: string; mapping: unknown },
+  q: { field: string; find: string; replace: string; whole: boolean; matchCase: boolean },
+): Promise<Map<number, { sourceRow: number; before: string; after: string }>> {
+  const { journal } = ctx;
   const find = q.whole ? q.find.trim() : q.find;
   const replace = q.whole ? q.replace.trim() : q.replace;
   const lower = (v: string) => v.toLocaleLowerCase();
+  const lowerFind = lower(find);
   const pattern = q.whole
     ? null
     : new RegExp(find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), q.matchCase ? 'g' : 'gi');
   const changed = new Map<number, { sourceRow: number; before: string; after: string }>();
-  for (const r of journal.fixableValues(jobId, valueTarget(ctx, job, q.field))) {
-    let after: string;
-    if (pattern === null) {
-      if (q.matchCase ? r.value !== find : lower(r.value) !== lower(find)) continue;
-      after = replace;
-    } else {
-      after = r.value.replace(pattern, () => replace);
+  const target = valueTarget(ctx, job, q.field);
+  const total = journal.rowCount(job.id);
+  let seen = 0;
+  let after = Number.MIN_SAFE_INTEGER;
+  let slice = sliceClock();
+  work.progress('count', 0, total);
+  // A turn first: what waits (a cancel, a page of the grid) goes before the first slice.
+  await nextTurn();
+  work.check();
+  for (;;) {
+    const page = journal.valuesPage(job.id, target, after, COUNT_PAGE);
+    for (const r of page) {
+      if (!r.fixable) continue;
+      let next: string;
+      if (pattern === null) {
+        if (q.matchCase ? r.value !== find : lower(r.value) !== lowerFind) continue;
+        next = replace;
+      } else {
+        next = r.value.replace(pattern, () => replace);
+      }
+      if (next !== r.value)
+        changed.set(r.id, { sourceRow: r.sourceRow, before: r.value, after: next });
     }
-    if (after !== r.value) changed.set(r.id, { sourceRow: r.sourceRow, before: r.value, after });
+    seen += page.length;
+    if (page.length < COUNT_PAGE) break;
+    after = page.at(-1)!.sourceRow;
+    if (slice.enough()) {
+      work.progress('count', seen, Math.max(total, seen));
+      await nextTurn();
+      work.check();
+      slice = sliceClock();
+    }
   }
-  const examples = [...changed.values()].slice(0, 5);
-  if (!q.apply || changed.size === 0) return { rows: changed.size, examples, batch: null };
-  if (ctx.engine.isRunning(jobId)) failWith('invalid_input', { reason: 'pause_to_fix' });
-  // Each row's fix (its mapping and validation again) is worked out a slice at a time, the event
-  // loop served between slices: done inside the transaction, 10,000 rows held every window of
-  // the app for seconds. The transaction then writes what was worked out; a row that changed
-  // meanwhile (its updatedAt moved: a fix of its own) is worked out again inside it.
-  const fixOf = (row: JournalRow) =>
-    computeFix(ctx, row, job, { [q.field]: changed.get(row.id)!.after });
-  const ids = [...changed.keys()];
-  const worked = new Map<number, { updatedAt: number; fix: UserFix }>();
-  for (let i = 0; i < ids.length; i += FIX_SLICE) {
-    for (const row of journal.getRows(ids.slice(i, i + FIX_SLICE)))
-      worked.set(row.id, { updatedAt: row.updatedAt, fix: fixOf(row) });
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  // The job may have been started meanwhile.
-  if (ctx.engine.isRunning(jobId)) failWith('invalid_input', { reason: 'pause_to_fix' });
-  const { batch } = journal.fixes.apply(
-    jobId,
-    ids,
-    (row) => {
-      const w = worked.get(row.id);
-      return w && w.updatedAt === row.updatedAt ? w.fix : fixOf(row);
-    },
-    {
-      kind: q.whole ? 'same_value' : 'replace',
-      field: q.field,
-      fields: [q.field],
-      find,
-      replace,
-    },
-  );
-  ctx.onJobChanged?.(jobId);
-  return { rows: batch?.rows ?? 0, examples, batch };
+  work.progress('count', Math.max(total, seen), Math.max(total, seen));
+  work.check();
+  return changed;
 }
+
+/** Rows a page of the count reads at once. */
+const COUNT_PAGE = 500;
 
 /** The fixes of a job that can be undone, newest first. */
 export function fixHistory(ctx: Ctx, jobId: string): FixBatch[] {
@@ -123,17 +186,28 @@ export function fixHistory(ctx: Ctx, jobId: string): FixBatch[] {
   return ctx.journal.fixes.undoable(jobId);
 }
 
-/** Undoes the newest fix: its rows get back exactly the values they had before it. */
-export function undoFix(
+/** Undoes the newest fix: its rows get back exactly the values they had before it, a slice at a
+ *  time (rowWork.ts). Cancelled, or the job started meanwhile, the rows keep the fix. */
+export async function undoFix(
   ctx: Ctx,
   jobId: string,
   batchId: number,
-): { rows: number; batch: FixBatch } {
+): Promise<{ rows: number; batch: FixBatch }> {
   if (!ctx.journal.getJob(jobId)) failWith('not_found', { reason: 'job', jobId });
   if (ctx.engine.isRunning(jobId)) failWith('invalid_input', { reason: 'pause_to_undo', jobId });
-  const { batch, rowIds } = ctx.journal.fixes.undo(jobId, batchId);
-  ctx.onJobChanged?.(jobId);
-  return { rows: rowIds.length, batch };
+  const work = beginWork(ctx, jobId, true);
+  try {
+    const total = ctx.journal.fixes.batch(jobId, batchId)?.rows ?? 0;
+    const { rowIds, batch } = await undoInSlices(ctx, work, batchId, total, () => {
+      work.check();
+      if (ctx.engine.isRunning(jobId))
+        failWith('invalid_input', { reason: 'pause_to_undo', jobId });
+    });
+    return { rows: rowIds.length, batch };
+  } finally {
+    work.end();
+    ctx.onJobChanged?.(jobId);
+  }
 }
 
 /** Where a field's current value comes from: the user's edit, the mapped column, the

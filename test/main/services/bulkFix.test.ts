@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RowView } from '../../../src-shared/contract';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
-import { commandCaller } from './support';
+import { importSuggested, commandCaller } from './support';
 
 let dir: string;
 let services: AppServices;
@@ -61,14 +61,7 @@ beforeAll(async () => {
   });
   const file = await workbook();
   services.grants.grantRead(file); // the user chose it, as with the file dialog
-  const preview = await call('files:preview', { path: file });
-  const conn = (await call('connections:list', {}))[0]!;
-  const created = await call('jobs:create', {
-    path: file,
-    connectionId: conn.id,
-    mapping: preview.suggestion.mapping,
-    options: { skipExisting: false, screeningPeriod: null, validate: false },
-  });
+  const created = await importSuggested(call, file);
   jobId = created.jobId;
   expect(created.summary).toMatchObject({ rows: 40, invalid: 15 });
 });

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
-import { commandCaller } from './support';
+import { importSuggested, commandCaller } from './support';
 
 let dir: string;
 let services: AppServices;
@@ -45,14 +45,7 @@ async function workbook(): Promise<string> {
 describe('a job from cells Excel changed', () => {
   it('says each change once, and keeps a bent id a problem until it is fixed', async () => {
     const file = await workbook();
-    const preview = await call('files:preview', { path: file });
-    const conn = (await call('connections:list', {}))[0]!;
-    const created = await call('jobs:create', {
-      path: file,
-      connectionId: conn.id,
-      mapping: preview.suggestion.mapping,
-      options: { skipExisting: false, screeningPeriod: null, validate: false },
-    });
+    const created = await importSuggested(call, file);
     expect(created.summary).toMatchObject({ rows: 4, valid: 3, invalid: 1 });
     const said = created.notes.filter((n) => n.row === null).map((n) => n.message);
     expect(said).toEqual(

@@ -47,3 +47,20 @@ export function jobWaiter(call: Caller) {
     until(jobId, (job) => !job.running && states.includes(job.state), states.join(' or '));
   return { until, waitForJob };
 }
+
+/** A file imported as the user imports it: its preview's suggested mapping, the first
+ *  connection, no paid work. */
+export async function importSuggested(
+  call: Caller,
+  file: string,
+  options: Record<string, unknown> = {},
+): Promise<CommandOutput<'jobs:create'>> {
+  const preview = await call('files:preview', { path: file });
+  const conn = (await call('connections:list', {}))[0]!;
+  return call('jobs:create', {
+    path: file,
+    connectionId: conn.id,
+    mapping: preview.suggestion.mapping,
+    options: { skipExisting: false, screeningPeriod: null, validate: false, ...options },
+  });
+}
