@@ -11,6 +11,7 @@
 // the `limit` of the bulk moves). The unindexed text search scans a bounded window per call.
 // If a single call ever needs to touch a whole 100,000-row job at once (a full export, a
 // rebuild), that work belongs in a worker thread with its own read connection, not here.
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { AppFailure } from '../../src-shared/errors';
@@ -64,7 +65,9 @@ type MappingTemplate = templates.MappingTemplate;
  *  used; the file is then left as it was. */
 export function openJournal(options: OpenJournalOptions): Journal {
   const { sqlite, clock, migration } = openDatabase(options);
-  return new Journal(sqlite, options.path, clock, migration);
+  const journal = new Journal(sqlite, options.path, clock, migration);
+  if (options.checkpointInBackground) journal.checkpointer = startCheckpointer(options.path);
+  return journal;
 }
 
 export class Journal {
@@ -74,6 +77,8 @@ export class Journal {
   /** The areas' handle: reads and writes over this connection, commits through this Journal. */
   private readonly h: WriteHandle;
   private closed = false;
+  /** The thread that checkpoints the log, when the journal was opened with one. */
+  checkpointer: Checkpointer | undefined;
   private readonly unsavedSends = new UnsavedSends();
   /** Writes waiting to share a commit (groupCommit.ts). */
   private readonly grouped: GroupCommit;
@@ -154,6 +159,7 @@ export class Journal {
   close(): void {
     if (this.closed) return;
     this.unsavedSends.stop();
+    this.checkpointer?.stop();
     try {
       this.grouped.flush();
       if (this.unsavedSends.pending) this.transact(() => 0);

@@ -16,6 +16,9 @@ export interface OpenJournalOptions {
   migrationsDir?: string;
   clock?: Clock;
   busyTimeoutMs?: number;
+  /** Checkpoints run by a thread of their own (checkpointer.ts), so no commit of the services
+   *  waits for one; the app's services ask for it. */
+  checkpointInBackground?: boolean;
 }
 
 /** Bytes per page of a new journal. Every commit writes each page it changed whole to the WAL,

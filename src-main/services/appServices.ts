@@ -154,7 +154,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     await mkdir(path.dirname(journalPath), { recursive: true, mode: PRIVATE_DIR_MODE });
     // A file that cannot be made is reported by openJournal, with what to do.
     await privateDatabase(journalPath).catch(() => undefined);
-    const journal = openJournal({ path: journalPath, clock });
+    const journal = openJournal({ path: journalPath, clock, checkpointInBackground: true });
     grants.attach(
       {
         load: () => journal.getSetting(WRITTEN_FILES_SETTING),
