@@ -965,6 +965,13 @@ export const commands = {
   },
   /** A results file the user fixed in Excel (Results or Errors sheet): a new job with the rows
    *  not done whose values changed. */
+  /** Stops the results export of the job under way (`job:export` shows it): nothing is written
+   *  in the target's place, and its command answers `export_cancelled`. `cancelled` is false when
+   *  no export of the job was running. */
+  'jobs:cancelExport': {
+    input: JobIdSchema,
+    output: z.object({ cancelled: z.boolean() }),
+  },
   'jobs:retryFromResults': {
     input: z.object({ path: z.string().min(1).max(4096), jobId: z.string().optional() }).strict(),
     output: z.object({
@@ -1116,6 +1123,14 @@ export const events = {
   'job:progress': JobProgressSchema,
   /** Rows read while a file is imported into a job. */
   'job:import': z.object({ path: z.string(), rowsRead: z.number().int(), done: z.boolean() }),
+  /** Rows written while a job's results are exported, a few times a second; `done` once at
+   *  the end, however it ended. */
+  'job:export': z.object({
+    jobId: z.string(),
+    rowsWritten: z.number().int(),
+    total: z.number().int(),
+    done: z.boolean(),
+  }),
   /** The job list changed (created, state changed, finished). */
   'jobs:changed': z.object({ jobId: z.string() }),
   /** A supplier-base export or drift report under way. */

@@ -236,6 +236,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       },
       onImportProgress: (p) => bus.emit('job:import', p),
       onRowsWork: (p) => bus.emit('rows:work', p),
+      onExportProgress: (p) => bus.emit('job:export', p),
     });
     if (practice) {
       try {

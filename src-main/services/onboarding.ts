@@ -40,6 +40,7 @@ export class Onboarding {
       outcomeCache: new Map(),
       opResultCache: new Map(),
       rowWork: new Map(),
+      exports: new Map(),
     };
   }
 
@@ -136,6 +137,7 @@ export class Onboarding {
   readonly defaultExportPath = (...a: Args<typeof results.defaultExportPath>) =>
     results.defaultExportPath(this.ctx, ...a);
   readonly exportJob = (...a: Args<typeof results.exportJob>) => results.exportJob(this.ctx, ...a);
+  readonly cancelExport = (jobId: string) => results.cancelExport(this.ctx, jobId);
   readonly resultRow = (...a: Args<typeof results.resultRow>) => results.resultRow(this.ctx, ...a);
 
   // ---- retryFromResults

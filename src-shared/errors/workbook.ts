@@ -31,6 +31,8 @@ export const workbookErrors = {
     'Some required fields are not mapped to a column. Map them or set a constant value.',
   export_failed:
     'The results could not be written. Check that the target folder exists and the file is not open in Excel.',
+  export_cancelled:
+    'The export was cancelled: no file was written in its place. Export again whenever you like.',
   results_too_wide:
     'The file has more columns than an Excel sheet can hold together with the result columns (16,384 in all). Delete the columns the job does not need and import the file again.',
   // Row problems found by validation: each names the row, the column, the value and the fix.

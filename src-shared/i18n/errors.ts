@@ -298,6 +298,8 @@ export const de: Record<keyof typeof en, string> = {
     'Einige Pflichtfelder sind keiner Spalte zugeordnet. Ordnen Sie sie zu oder legen Sie einen festen Wert fest.',
   'failure.export_failed':
     'Die Ergebnisse konnten nicht geschrieben werden. Prüfen Sie, ob der Zielordner existiert und die Datei nicht in Excel geöffnet ist.',
+  'failure.export_cancelled':
+    'Der Export wurde abgebrochen: An seiner Stelle wurde keine Datei geschrieben. Exportieren Sie erneut, wann immer Sie möchten.',
   'failure.results_too_wide':
     'Die Datei hat mehr Spalten, als ein Excel-Blatt zusammen mit den Ergebnisspalten fassen kann (16.384 insgesamt). Löschen Sie die Spalten, die der Auftrag nicht braucht, und importieren Sie die Datei erneut.',
   'failure.value_missing':

@@ -57,6 +57,7 @@ export function jobHandlers(d: HandlerDeps): AreaHandlers<'jobs'> {
         byErrorCode: s.byErrorCode,
       } satisfies CommandOutput<'jobs:export'>;
     },
+    'jobs:cancelExport': async ({ jobId }) => ({ cancelled: (await ob()).cancelExport(jobId) }),
     'jobs:retryFromResults': async ({ path: p, jobId }) =>
       (await d.readable(p)).retryFromResults(p, jobId),
   };

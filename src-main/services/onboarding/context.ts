@@ -24,6 +24,13 @@ export interface OnboardingOptions {
   onJobChanged?: (jobId: string) => void;
   /** Rows read while importing. */
   onImportProgress?: (p: { path: string; rowsRead: number; done: boolean }) => void;
+  /** Rows written while a job's results are exported. */
+  onExportProgress?: (p: {
+    jobId: string;
+    rowsWritten: number;
+    total: number;
+    done: boolean;
+  }) => void;
   /** A long work on a job's rows under way: a bulk fix, a find and replace, an undo of a fix. */
   onRowsWork?: (p: RowsWork) => void;
   /** Rows per sheet of an exported workbook (Excel's limit unless a test lowers it). */
@@ -39,6 +46,8 @@ export interface Ctx extends OnboardingOptions {
   outcomeCache: Map<string, { done: number; value: JobView['outcomes'] }>;
   /** A deactivate or identifiers job's own outcomes, kept while its settled rows stay as many. */
   opResultCache: Map<string, { settled: number; value: JobView['opResults'] }>;
+  /** The results exports running now, by job: aborted by jobs:cancelExport. */
+  exports: Map<string, Set<AbortController>>;
   /** The works on a job's rows running now, by job (rowWork.ts): at most one that writes. */
   rowWork: Map<string, Set<RowWork>>;
 }

@@ -73,6 +73,17 @@ export function defaultExportPath(
   }
 }
 
+/** How often an export says how far it got. */
+const PROGRESS_EVERY_MS = 200;
+
+/** Stops the job's results exports under way; whether there was one. */
+export function cancelExport(ctx: Ctx, jobId: string): boolean {
+  const running = ctx.exports.get(jobId);
+  if (!running || running.size === 0) return false;
+  for (const c of running) c.abort();
+  return true;
+}
+
 /** Remembers that `file` holds the results of `jobId` (see defaultExportPath). */
 export function ownResults(ctx: Pick<Ctx, 'journal'>, jobId: string, file: string): void {
   ctx.journal.setSetting(ownerKey(file), jobId);
@@ -96,27 +107,55 @@ export async function exportJob(
     return s;
   }
   const toResult = (r: JournalRow) => resultRow(ctx, r, job);
+  const total = Object.values(journal.counts(jobId)).reduce((a, n) => a + n, 0);
+  const cancel = new AbortController();
+  const running = ctx.exports.get(jobId) ?? new Set<AbortController>();
+  running.add(cancel);
+  ctx.exports.set(jobId, running);
+  let rowsWritten = 0;
+  let saidAt = 0;
+  const say = (done: boolean) => {
+    const now = Date.now();
+    if (!done && now - saidAt < PROGRESS_EVERY_MS) return;
+    saidAt = now;
+    ctx.onExportProgress?.({ jobId, rowsWritten: Math.min(rowsWritten, total), total, done });
+  };
   async function* rows(): AsyncGenerator<ResultRow> {
-    // The event loop serves the UI every few dozen milliseconds of reading and writing.
+    // The event loop serves the UI every few dozen milliseconds of reading and writing; a
+    // cancel is heard there. (The Errors sheet reads its rows again only when they are many.)
     const turns = new Turns();
     for (const r of journal.eachRow(jobId)) {
+      if (cancel.signal.aborted) failWith('export_cancelled', { jobId });
       yield toResult(r);
+      rowsWritten++;
+      say(false);
       await turns.maybe();
     }
   }
   const mapping = job.mapping as unknown as Mapping;
-  const written = await exportResults(out, {
-    headers: job.headers,
-    format,
-    now: ctx.clock.now(),
-    rows,
-    textColumns: mapping.fields
-      .filter((f) => f.column !== null && TEXT_FIELDS.has(f.field))
-      .map((f) => f.column as number),
-    nextStep: wording.exportAgain(job.id, format),
-    lang: job.options.lang ?? 'en',
-    ...(ctx.maxRowsPerSheet ? { maxRowsPerSheet: ctx.maxRowsPerSheet } : {}),
-  });
+  let written: ExportSummary;
+  try {
+    written = await exportResults(out, {
+      headers: job.headers,
+      format,
+      now: ctx.clock.now(),
+      rows,
+      textColumns: mapping.fields
+        .filter((f) => f.column !== null && TEXT_FIELDS.has(f.field))
+        .map((f) => f.column as number),
+      nextStep: wording.exportAgain(job.id, format),
+      lang: job.options.lang ?? 'en',
+      ...(ctx.maxRowsPerSheet ? { maxRowsPerSheet: ctx.maxRowsPerSheet } : {}),
+    });
+  } catch (e) {
+    // A cancelled export says only that: the advice to export again is its own sentence.
+    if (cancel.signal.aborted) failWith('export_cancelled', { jobId });
+    throw e;
+  } finally {
+    running.delete(cancel);
+    if (running.size === 0) ctx.exports.delete(jobId);
+    say(true);
+  }
   ownResults(ctx, jobId, out);
   return written;
 }
