@@ -2,7 +2,7 @@
 // with counts and a per-error-kind breakdown, and an Errors sheet with the rows that need
 // attention. Both sheets are streamed: the rows that need attention are kept from the first pass
 // while they are few, and read again through `rows()` when they are many; the Summary
-// comes last because the streaming writer cannot hold a sheet open while another is written.
+// comes last because the streaming writer (xlsxWriter.ts) writes one sheet after another.
 // A workbook stays within what Excel opens: rows beyond a sheet's 1,048,576 go on to
 // continuation sheets ("Results (2)", ...), a cell longer than 32,767 characters is cut with a
 // visible mark (the CSV export keeps it whole), and a table wider than 16,384 columns is refused
@@ -11,7 +11,6 @@ import { once } from 'node:events';
 import { lstat, mkdir, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { AppFailure, errorCatalogue, fail } from '../../src-shared/errors';
 import { hasKey, word, wordFailure, type Lang } from '../../src-shared/i18n';
 import { reportedProblemText } from '../../src-shared/i18n/reported';
@@ -20,6 +19,8 @@ import { identifiersText } from '../../src-shared/identifierWords';
 import type { ExportFormat, ResultRow } from './types';
 import { createNew, refuseLink, replaceSafely, unguessableNameBeside } from '../util/safeFiles';
 import { Turns } from './turns';
+import { XlsxWriter, type XlsxCell, type XlsxSheetWriter } from './xlsxWriter';
+import { ZipTooLargeError } from './zipWriter';
 
 /** Row states after which the user has to act (the journal's names). */
 export const ATTENTION_STATUSES = new Set([
@@ -240,19 +241,15 @@ function count(
  *  each); more are read again through `rows()`. */
 export const ATTENTION_KEPT = 10_000;
 
-/** Cell styles are shared objects: the streaming writer then looks each one up once. */
-const TEXT_STYLE = { numFmt: '@' };
-const PLAIN_STYLE = {};
-
 async function writeXlsx(
   target: () => Writable,
   req: ExportRequest,
   stats: ExportSummary,
+  /** Writes bytes at a position of the finished file (its streamed parts' headers). */
+  writeAt: (position: number, bytes: Buffer) => Promise<void>,
 ): Promise<void> {
   const width = req.headers.length;
   const lang = req.lang ?? 'en';
-  const w = (key: Parameters<typeof word>[1], params?: Parameters<typeof word>[2]) =>
-    word(lang, key, params);
   const header = [...req.headers, ...RESULT_COLUMNS.map((c) => resultHeader(c.key, lang))];
   if (header.length > EXCEL_MAX_COLUMNS) {
     fail(
@@ -260,154 +257,187 @@ async function writeXlsx(
       `The results need ${number.format(header.length)} columns (${number.format(width)} of the file and ${RESULT_COLUMNS.length} result columns), more than the ${number.format(EXCEL_MAX_COLUMNS)} an Excel sheet holds. Export them as CSV instead.`,
     );
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: target(),
-    useStyles: true,
-    useSharedStrings: false,
-  });
+  const out = target();
+  const book = new XlsxWriter(out, undefined, true);
+  try {
+    await writeSheets(book, req, stats, header);
+    await book.finish();
+    out.end();
+    await once(out, 'finish');
+    for (const p of book.patches()) await writeAt(p.position, p.bytes);
+  } catch (e) {
+    // The deflaters and the stream stop; replaceSafely removes the temporary file.
+    book.destroy();
+    out.destroy();
+    if (e instanceof ZipTooLargeError) {
+      fail(
+        'export_failed',
+        `The results workbook would be larger than 4 GB (its part ${e.part}), more than an .xlsx file the app writes holds. Export them as CSV instead.`,
+        { part: e.part },
+      );
+    }
+    throw e;
+  }
+}
+
+/** The Results sheets, the Errors sheets and the Summary sheet, in this order. */
+async function writeSheets(
+  book: XlsxWriter,
+  req: ExportRequest,
+  stats: ExportSummary,
+  header: readonly string[],
+): Promise<void> {
+  const width = req.headers.length;
+  const lang = req.lang ?? 'en';
+  const w = (key: Parameters<typeof word>[1], params?: Parameters<typeof word>[2]) =>
+    word(lang, key, params);
   const attention = req.needsAttention ?? needsAttention;
-  const frozen = [{ state: 'frozen' as const, ySplit: 1 }];
   const perSheet = Math.max(2, req.maxRowsPerSheet ?? EXCEL_MAX_ROWS) - 1;
+  // Identifier columns as text cells with the text format; every other cell plainly.
   const text = new Set(req.textColumns ?? []);
   const sourceRowColumn = width + RESULT_COLUMNS.findIndex((c) => c.key === 'sourceRow');
+  const widths = header.map((h) => Math.min(40, Math.max(10, h.length + 2)));
 
-  const addTable = (name: string) => {
-    const ws = workbook.addWorksheet(name, { views: frozen });
-    ws.columns = header.map((h) => ({ width: Math.min(40, Math.max(10, h.length + 2)) }));
-    ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: header.length } };
-    ws.addRow(header).commit();
-    return ws;
-  };
-
-  const fit = (v: string) => {
+  const fit = (v: string): XlsxCell => {
+    if (v === '') return null;
     if (v.length <= EXCEL_MAX_CELL_CHARS) return v;
     stats.cutCells++;
     return fitCell(v);
   };
 
-  const addRow = (ws: ExcelJS.Worksheet, row: ResultRow) => {
-    const values: (string | number | null)[] = resultRowValues(row, width, lang).map((v) =>
-      v === '' ? null : fit(v),
-    );
-    values[sourceRowColumn] = row.result.sourceRow ?? row.sourceRow;
-    const added = ws.addRow(values);
-    // Identifier columns as text cells with the text format; every other cell plainly.
-    added.eachCell({ includeEmpty: true }, (cell, n) => {
-      cell.style = (text.has(n - 1) ? TEXT_STYLE : PLAIN_STYLE) as ExcelJS.Style;
+  // resultRowValues' cells, fitted in the same pass.
+  const addRow = (ws: XlsxSheetWriter, row: ResultRow) => {
+    const values: XlsxCell[] = new Array<XlsxCell>(header.length);
+    for (let c = 0; c < width; c++) values[c] = fit(row.cells[c] ?? '');
+    RESULT_COLUMNS.forEach((column, k) => {
+      values[width + k] = fit(resultText(row, column.key, lang));
     });
-    for (const note of row.notes ?? []) {
-      if (note.column < width) added.getCell(note.column + 1).note = note.text;
-    }
-    added.commit();
+    values[sourceRowColumn] = row.result.sourceRow ?? row.sourceRow;
+    const notes = row.notes?.length ? row.notes.filter((n) => n.column < width) : null;
+    return ws.row(values, notes);
   };
 
   /** Rows into a sheet of `name`, going on to "name (2)", ... at each sheet's limit. */
   const table = (name: string) => {
-    let ws: ExcelJS.Worksheet | undefined;
-    let sheets = 0;
+    let ws: XlsxSheetWriter | undefined;
     let inSheet = 0;
     const names: string[] = [];
-    const open = () => {
-      sheets++;
-      const sheetName = sheets === 1 ? name : w('results.sheet.more', { name, n: sheets });
+    const open = async () => {
+      await ws?.end();
+      const sheetName =
+        names.length === 0 ? name : w('results.sheet.more', { name, n: names.length + 1 });
       names.push(sheetName);
-      ws = addTable(sheetName);
+      ws = await book.addSheet({
+        name: sheetName,
+        widths,
+        freezeHeader: true,
+        filterColumns: header.length,
+        textColumns: text,
+      });
+      await ws.row(header, null, false);
       inSheet = 0;
+    };
+    const addFirst = async (row: ResultRow) => {
+      await open();
+      inSheet++;
+      await addRow(ws!, row);
     };
     return {
       names,
-      add(row: ResultRow) {
-        if (!ws || inSheet >= perSheet) {
-          ws?.commit();
-          open();
-        }
-        addRow(ws!, row);
+      /** A promise only when the sheet changes or the file needs a pause. */
+      add(row: ResultRow): Promise<void> | undefined {
+        if (!ws || inSheet >= perSheet) return addFirst(row);
         inSheet++;
+        return addRow(ws, row);
       },
-      end() {
-        if (!ws) open();
-        ws!.commit();
+      async end() {
+        if (!ws) await open();
+        await ws!.end();
       },
     };
   };
 
   // The rows that need attention are kept from the first pass while they are few, so that the
   // Errors sheet does not read every row again; past ATTENTION_KEPT it does.
+  const turns = new Turns();
   let kept: ResultRow[] | null = [];
   const results = table(w('results.sheet.results'));
   for await (const row of req.rows()) {
     const needs = count(stats, row, attention);
-    results.add(row);
+    const added = results.add(row);
+    if (added) await added;
     if (kept && needs) {
       if (kept.length < ATTENTION_KEPT) kept.push(row);
       else kept = null;
     }
+    if (turns.due()) await turns.give();
   }
-  results.end();
+  await results.end();
   stats.resultSheets = results.names;
 
   const errors = table(w('results.sheet.errors'));
   if (stats.attention > 0) {
-    const turns = new Turns();
     for await (const row of kept ?? req.rows()) {
       if (!kept && !attention(row)) continue;
-      errors.add(row);
-      await turns.maybe();
+      const added = errors.add(row);
+      if (added) await added;
+      if (turns.due()) await turns.give();
     }
   }
-  errors.end();
+  await errors.end();
 
-  const summary = workbook.addWorksheet(w('results.sheet.summary'));
-  summary.columns = [{ width: 34 }, { width: 12 }, { width: 90 }];
-  const line = (values: (string | number)[]) => summary.addRow(values).commit();
-  line([w('results.summary.title'), '']);
-  line([w('results.summary.exportedAt'), new Date(req.now ?? Date.now()).toISOString()]);
-  line([w('results.summary.rows'), stats.rows]);
-  line([
+  const summary = await book.addSheet({
+    name: w('results.sheet.summary'),
+    widths: [34, 12, 90],
+  });
+  const line = async (values: (string | number)[]) => summary.row(values, null, false);
+  await line([w('results.summary.title'), '']);
+  await line([w('results.summary.exportedAt'), new Date(req.now ?? Date.now()).toISOString()]);
+  await line([w('results.summary.rows'), stats.rows]);
+  await line([
     w('results.summary.attention', { sheets: errors.names.join(', ') }),
     stats.attention,
     w('results.summary.attentionHelp'),
   ]);
   if (results.names.length > 1)
-    line([
+    await line([
       w('results.summary.sheets'),
       results.names.length,
       w('results.summary.sheetsHelp', { sheets: results.names.slice(1).join(', ') }),
     ]);
   if (stats.cutCells > 0)
-    line([
+    await line([
       w('results.summary.cut'),
       stats.cutCells,
       w('results.summary.cutHelp', { limit: number.format(EXCEL_MAX_CELL_CHARS) }),
     ]);
-  line([w('results.summary.changed'), '', w('results.summary.changedHelp')]);
-  const section = (
+  await line([w('results.summary.changed'), '', w('results.summary.changedHelp')]);
+  const section = async (
     title: Parameters<typeof w>[0],
     counts: Record<string, number>,
     describe = false,
   ) => {
-    line([]);
-    line([
+    await line([]);
+    await line([
       w(title),
       w('results.summary.count'),
       ...(describe ? [w('results.summary.meaning')] : []),
     ]);
     const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    if (entries.length === 0) line([w('results.summary.none'), 0]);
+    if (entries.length === 0) await line([w('results.summary.none'), 0]);
     for (const [key, n] of entries) {
       const meaning = Object.hasOwn(errorCatalogue, key)
         ? wordFailure(lang, { code: key })
         : undefined;
-      line([key, n, ...(describe ? [meaning ?? ''] : [])]);
+      await line([key, n, ...(describe ? [meaning ?? ''] : [])]);
     }
   };
-  section('results.summary.byStatus', stats.byStatus, true);
-  section('results.summary.bySupplier', stats.bySupplier);
-  section('results.summary.byErrorCode', stats.byErrorCode, true);
-  section('results.summary.byScreening', stats.byScreening);
-  section('results.summary.byValidation', stats.byValidation);
-  summary.commit();
-  await workbook.commit();
+  await section('results.summary.byStatus', stats.byStatus, true);
+  await section('results.summary.bySupplier', stats.bySupplier);
+  await section('results.summary.byErrorCode', stats.byErrorCode, true);
+  await section('results.summary.byScreening', stats.byScreening);
+  await section('results.summary.byValidation', stats.byValidation);
+  await summary.end();
 }
 
 /** Why a file could not be written, in the user's terms. */
@@ -496,7 +526,15 @@ export async function exportResults(path: string, req: ExportRequest): Promise<E
   try {
     await replaceSafely(path, async (file) => {
       if (req.format === 'csv') await writeCsv(file.stream(), req, stats);
-      else await writeXlsx(() => file.stream(), req, stats);
+      else
+        await writeXlsx(
+          () => file.stream(),
+          req,
+          stats,
+          async (position, bytes) => {
+            await file.handle.write(bytes, 0, bytes.length, position);
+          },
+        );
       atRename = true;
     });
   } catch (e) {
