@@ -511,9 +511,14 @@ export type JobProgressView = z.infer<typeof JobProgressSchema>;
  *  bucket), from the journal. */
 export const RunChartSchema = z.object({
   bucketMinutes: z.number().int(),
+  /** Per bucket: write requests per minute, and the rows that became finished in it (less those
+   *  that stopped being finished), so the line ends on the job's finished rows. */
   buckets: z.array(z.object({ at: z.number(), writes: z.number(), settled: z.number().int() })),
   ceilingPerMinute: z.number(),
   total: z.number().int(),
+  /** How long the run has taken: from its first write request (without any, its first finished
+   *  row) to its rows' last move, or to now while it runs; null before the run began. */
+  elapsedMs: z.number().nullable().default(null),
 });
 export type RunChartView = z.infer<typeof RunChartSchema>;
 
@@ -523,6 +528,8 @@ export const JobLogEntrySchema = z.object({
   at: z.number(),
   kind: z.enum(['state', 'warning', 'check', 'plan']),
   state: z.string().optional(),
+  /** A 'running' state of the check alone: nothing is sent. */
+  checking: z.boolean().optional(),
   code: z.string().optional(),
   params: ParamsSchema.optional(),
   message: z.string().optional(),

@@ -32,7 +32,7 @@ import {
   retrySummary,
 } from './retryFrom';
 import { confirmStart, resumeCommand } from './start';
-import { summarize, summaryLine, summaryOf } from './summary';
+import { stateAfterRun, summarize, summaryLine, summaryOf } from './summary';
 import { CliFailure, cliWords, type Words } from './words';
 import { environmentTransport } from '../api/transport';
 
@@ -426,7 +426,7 @@ export async function main(argv: string[]): Promise<number> {
       const job = journal.getJob(jobId)!;
       view.log(
         w.t('cli.run.ended', {
-          state: stateWord(w, job.state),
+          state: stateWord(w, stateAfterRun(job.state, exit)),
           time: formatDuration(Date.now() - started),
           counts: summarizeCounts(journal.counts(jobId) as Record<string, number>, w),
         }),
@@ -497,9 +497,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     const summary = summarize(journal, jobId);
     const line = summaryLine(summary, kindOf(job.options));
+    const state = stateAfterRun(job.state, exit);
     // With --json every line stays JSON: the summary line is an object carrying the same text.
     if (mode === 'json')
-      console.log(JSON.stringify({ type: 'summary', jobId, state: job.state, ...summary, line }));
+      console.log(JSON.stringify({ type: 'summary', jobId, state, ...summary, line }));
     else console.log(line);
     // --no-wait leaves rows on their way: not done, so not 0; a later --resume follows them.
     if (exit === 'access_denied') return EXIT.auth;

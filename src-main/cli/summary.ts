@@ -116,3 +116,11 @@ export function countsLine(kind: JobKind, counts: object): string {
   const c = counts as Record<string, unknown>;
   return kind.summaryCounts.map(([label, key]) => `${label}=${String(c[key] ?? 0)}`).join(' ');
 }
+
+/** The job's state as a run that ended says it: a run stopped by a full disk (or paused) may
+ *  have found no room to write its state, which then still reads "running" in the journal; the
+ *  job is paused all the same (nothing runs any more), so that is what the last lines say. */
+export function stateAfterRun(state: string, exit: string): string {
+  const stopped = exit === 'disk_full' || exit === 'paused' || exit === 'access_denied';
+  return stopped && (state === 'running' || state === 'waiting_network') ? 'paused' : state;
+}

@@ -6,11 +6,18 @@
 // The events are read incrementally, after the last event id seen, a bounded number per update:
 // a long job reopened after a restart catches up over a few updates instead of blocking.
 import type { Journal, RowEvent } from '../journal/journal';
-import { SETTLED_STATES, type RowState } from '../journal/rowStates';
+import { ROW_STATE_GROUP, type RowState } from '../journal/rowStates';
 
-/** States in which a row has settled: nothing more is sent for it unless the user acts. Every
- *  settled state but `invalid`, which the validation sets, not an answer of the run. */
-const SETTLED = new Set<string>(SETTLED_STATES.filter((s) => s !== 'invalid'));
+/** States in which a row counts as finished, as the job's progress counts them (its
+ *  'finished' group: done, skipped, cancelled). A row can also leave one (a cancelled row
+ *  resumed, a skipped row sent after all): the chart's line then goes down by one, so it ends
+ *  on the journal's count, whichever way the rows got there (an answer, a check that settled
+ *  them without a request, a batch move). */
+const FINISHED = new Set<string>(
+  Object.entries(ROW_STATE_GROUP)
+    .filter(([, group]) => group === 'finished')
+    .map(([state]) => state),
+);
 
 /** The processing stages whose durations are measured: the platform's work after a request. */
 export type Stage = 'creation' | 'screening' | 'validation';
@@ -27,7 +34,7 @@ export interface MinuteBucket {
   at: number;
   /** Write requests sent (creates, screenings, validations). */
   writes: number;
-  /** Rows that reached a settled state. */
+  /** Rows that became finished, less those that stopped being finished, in this minute. */
   settled: number;
 }
 
@@ -58,6 +65,10 @@ export class RunHistory {
     validation: [],
   };
   private readonly jobNotes: JobNote[] = [];
+  /** The run's first write request, its first finished row and its last row move (ms). */
+  private firstWrite: number | undefined;
+  private firstFinished: number | undefined;
+  private lastRowEvent: number | undefined;
 
   constructor(
     private readonly journal: Journal,
@@ -98,6 +109,7 @@ export class RunHistory {
       if (this.jobNotes.length > NOTES) this.jobNotes.shift();
       return;
     }
+    if (e.kind === 'request') this.firstWrite ??= e.at;
     if (e.kind === 'request' && this.isNewWrite(e)) this.bucket(e.at).writes++;
     // A move is a transition, an intent (request) or an answer that moved the row (response);
     // a note's from and to are the user's fix, not the run's.
@@ -105,7 +117,11 @@ export class RunHistory {
     const from = e.detail.from;
     const to = e.detail.to;
     if (typeof to !== 'string' || from === to) return;
-    if (e.kind !== 'request' && SETTLED.has(to)) this.bucket(e.at).settled++;
+    this.lastRowEvent = Math.max(this.lastRowEvent ?? e.at, e.at);
+    const left = typeof from === 'string' && FINISHED.has(from) ? 1 : 0;
+    const change = (FINISHED.has(to) ? 1 : 0) - left;
+    if (change > 0) this.firstFinished ??= e.at;
+    if (change !== 0) this.bucket(e.at).settled += change;
     for (const stage of STAGES) {
       const state = STAGE_STATE[stage];
       const waiting = this.entered[stage];
@@ -132,9 +148,17 @@ export class RunHistory {
     return b;
   }
 
-  /** Writes and settled rows per minute, oldest first; minutes without either are left out. */
+  /** Writes and finished rows per minute, oldest first; minutes without either are left out. */
   perMinute(): MinuteBucket[] {
     return [...this.minutes.values()].sort((a, b) => a.at - b.at).map((b) => ({ ...b }));
+  }
+
+  /** When the run began (its first write request; without any, its first finished row) and
+   *  when its rows last moved; undefined before either. */
+  span(): { from: number; to: number } | undefined {
+    const from = this.firstWrite ?? this.firstFinished;
+    if (from === undefined || this.lastRowEvent === undefined) return undefined;
+    return { from, to: Math.max(from, this.lastRowEvent) };
   }
 
   /** The mean time the platform took per stage over the recent rows, where any were seen. */

@@ -72,7 +72,10 @@ export class SyncEngine {
   private readonly clock: Clock;
   private readonly runtimes = new Map<string, ConnectionRuntime>();
   private readonly stopExpectingIntents: () => void;
-  private readonly runners = new Map<string, { runner: Runner; done: Promise<RunExit> }>();
+  private readonly runners = new Map<
+    string,
+    { runner: Runner; done: Promise<RunExit>; mode: RunOptions['mode'] }
+  >();
   private readonly histories = new Map<string, RunHistory>();
   readonly owner: string;
 
@@ -132,7 +135,7 @@ export class SyncEngine {
       this.runners.delete(jobId);
       release();
     });
-    this.runners.set(jobId, { runner, done });
+    this.runners.set(jobId, { runner, done, mode: options.mode });
     return done;
   }
 
@@ -223,6 +226,11 @@ export class SyncEngine {
 
   isRunning(jobId: string): boolean {
     return this.runners.has(jobId);
+  }
+
+  /** What the job's run in this process does (its check only, or the run), if it runs here. */
+  runMode(jobId: string): RunOptions['mode'] | undefined {
+    return this.runners.get(jobId)?.mode;
   }
 
   /** The live process running the job, if any (this one included). A job whose state says

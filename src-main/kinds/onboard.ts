@@ -37,9 +37,10 @@ function planSaid(plan: JobPlanView): Said[] {
   if (plan.skipExisting && r.existing > 0) out.push({ key: 'cli.plan.skipExisting' });
   if (plan.identifiersToAttach > 0)
     out.push({ key: 'cli.plan.attach', count: plan.identifiersToAttach });
+  // Paid work is named only when some is ordered: a period chosen for no row orders nothing.
   const s = plan.screening;
-  if (s) {
-    for (const p of s.byPeriod)
+  if (s && s.suppliers > 0) {
+    for (const p of s.byPeriod.filter((b) => b.suppliers > 0))
       out.push({
         key: 'cli.plan.screening',
         count: p.suppliers,
@@ -49,7 +50,7 @@ function planSaid(plan: JobPlanView): Said[] {
     if (s.existing > 0) out.push({ key: 'cli.plan.screeningExisting', count: s.existing });
   } else out.push({ key: 'cli.plan.noScreening' });
   const v = plan.validation;
-  if (v) {
+  if (v && v.suppliers > 0) {
     out.push({ key: 'cli.plan.validation', count: v.suppliers, params: { existing: v.existing } });
     if (v.fromColumn > 0) out.push(fromColumn(v.fromColumn, v.column));
   } else out.push({ key: 'cli.plan.noValidation' });

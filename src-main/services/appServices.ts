@@ -180,7 +180,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     let sandboxConnectionId: string | undefined;
     let sandboxToken: string | undefined;
     // The job's state changes and warnings go to the journal too: the Run screen's log.
-    const recorder = new RunLogRecorder(journal);
+    const recorder = new RunLogRecorder(journal, (jobId) => engine.runMode(jobId));
     const engine = new SyncEngine({
       runnerFor,
       journal,

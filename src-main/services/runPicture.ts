@@ -1,6 +1,6 @@
 // The picture of a run for the Run screen, from the journal (so a reload of the page or a
 // restart of the app shows the same): the run chart (write requests per minute against the
-// connection's ceiling, rows settled) and the "What happened" log (the job's state changes and
+// connection's ceiling, rows finished, the run's elapsed time) and the "What happened" log (the job's state changes and
 // warnings, recorded here as job-level notes, with the check's and the confirmed plan's notes).
 import type { Params } from '../../src-shared/i18n';
 import type { JobLogEntry, RunChartView } from '../../src-shared/contract';
@@ -22,11 +22,15 @@ export function runChart(journal: Journal, engine: SyncEngine, jobId: string): R
   const total = Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
   const ceilingPerMinute = engine.runtime(job.connectionId).scheduler.status()
     .WRITE.ceilingPerMinute;
-  if (!minutes.length) return { bucketMinutes: 1, buckets: [], ceilingPerMinute, total };
+  const span = history.span();
+  const elapsedMs = span
+    ? (engine.isRunning(jobId) ? Math.max(span.to, Date.now()) : span.to) - span.from
+    : null;
+  if (!minutes.length) return { bucketMinutes: 1, buckets: [], ceilingPerMinute, total, elapsedMs };
   const first = minutes[0]!.at;
   const last = minutes[minutes.length - 1]!.at;
-  const span = (last - first) / MINUTE + 1;
-  const bucketMinutes = Math.max(1, Math.ceil(span / MAX_BUCKETS));
+  const minuteSpan = (last - first) / MINUTE + 1;
+  const bucketMinutes = Math.max(1, Math.ceil(minuteSpan / MAX_BUCKETS));
   const size = bucketMinutes * MINUTE;
   const n = Math.floor((last - first) / size) + 1;
   // Every bucket from the first write to the last, the quiet ones too: the time axis is even.
@@ -41,7 +45,7 @@ export function runChart(journal: Journal, engine: SyncEngine, jobId: string): R
     b.settled += m.settled;
   }
   for (const b of buckets) b.writes /= bucketMinutes;
-  return { bucketMinutes, buckets, ceilingPerMinute, total };
+  return { bucketMinutes, buckets, ceilingPerMinute, total, elapsedMs };
 }
 
 /** A message's placeholders' values as the journal kept them (strings and numbers only). */
@@ -61,6 +65,7 @@ export function runLog(journal: Journal, engine: SyncEngine, jobId: string): Job
         ...base,
         kind: 'state',
         state: d.jobState,
+        ...(d.checking === true ? { checking: true } : {}),
         ...(typeof d.message === 'string' ? { message: d.message } : {}),
         ...(typeof d.code === 'string' ? { code: d.code } : {}),
         ...paramsIn(d.params),
@@ -88,7 +93,11 @@ export class RunLogRecorder {
   /** The last state recorded per job, read from the journal once. */
   private readonly recorded = new Map<string, string | null>();
 
-  constructor(private readonly journal: Journal) {}
+  constructor(
+    private readonly journal: Journal,
+    /** What the job's run does (its check only, or the run), while it runs in this process. */
+    private readonly modeOf: (jobId: string) => 'check' | 'run' | undefined = () => undefined,
+  ) {}
 
   /** Records the job's state when it differs from the last one recorded. */
   observe(jobId: string): void {
@@ -109,6 +118,8 @@ export class RunLogRecorder {
       kind: 'note',
       detail: {
         jobState: job.state,
+        // A check runs the job without sending anything: the log says the check runs.
+        ...(job.state === 'running' && this.modeOf(jobId) === 'check' ? { checking: true } : {}),
         ...(job.stateReason
           ? {
               code: job.stateReason.code,

@@ -32,6 +32,45 @@ export interface LogEntry {
 
 const LOG_LIMIT = 200;
 
+/** Where the user is, kept for this window's session: a reload (F5) opens the same screen and
+ *  job again, not the Jobs list. Only screens that stand on the journal alone are kept: the Map
+ *  step's choices live in this page only, so a reload there goes back to Import. */
+const ROUTE_KEY = 'supplier-onboarding.route';
+const KEPT_SCREENS: Partial<Record<Screen, 'job' | 'alone'>> = {
+  jobs: 'alone',
+  connection: 'alone',
+  import: 'alone',
+  map: 'alone',
+  review: 'job',
+  run: 'job',
+  results: 'job',
+};
+
+function keepRoute(route: Route): void {
+  try {
+    const { screen, jobId } = route;
+    sessionStorage.setItem(ROUTE_KEY, JSON.stringify(jobId ? { screen, jobId } : { screen }));
+  } catch {
+    // No session storage (a locked-down browser): a reload opens the Jobs list.
+  }
+}
+
+/** The route kept before a reload, when its screen (and its job) can still be shown. */
+function keptRoute(jobIds: ReadonlySet<string>): Route | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(ROUTE_KEY) ?? 'null') as Partial<Route> | null;
+    const screen = kept?.screen === 'map' ? 'import' : kept?.screen;
+    const need = screen ? KEPT_SCREENS[screen] : undefined;
+    if (!screen || !need) return undefined;
+    if (need === 'alone') return { screen };
+    return typeof kept?.jobId === 'string' && jobIds.has(kept.jobId)
+      ? { screen, jobId: kept.jobId }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 class AppState {
   #info = $state<AppInfo | undefined>();
   #route = $state<Route>({ screen: 'jobs' });
@@ -84,6 +123,7 @@ class AppState {
   go(route: Route): void {
     this.#route = route;
     this.#problem = undefined;
+    keepRoute(route);
   }
 
   /** Shows a service error as a sentence; `undefined` clears it. */
@@ -99,8 +139,10 @@ class AppState {
     return r;
   }
 
-  addLog(entry: Omit<LogEntry, 'id' | 'at'>): void {
-    const next = [{ ...entry, id: ++this.#logId, at: Date.now() }, ...this.#log];
+  /** Adds a note of this page; `at` is when it happened (now unless told: an action's note is
+   *  stamped when the user acted, before what the services recorded in answer). */
+  addLog(entry: Omit<LogEntry, 'id' | 'at'> & { at?: number }): void {
+    const next = [{ ...entry, id: ++this.#logId, at: entry.at ?? Date.now() }, ...this.#log];
     this.#log = next.slice(0, LOG_LIMIT);
   }
 
@@ -124,6 +166,9 @@ class AppState {
       i18n.adoptSystem(info.value.locale);
     } else this.#problem = info.error;
     await Promise.all([this.refreshConnections(), this.refreshJobs()]);
+    // After a reload: the screen and job the user was on (the Jobs list when that job is gone).
+    const kept = keptRoute(new Set(this.#jobs.map((j) => j.id)));
+    if (kept && this.#route.screen === 'jobs') this.#route = kept;
     this.#loaded = true;
   }
 

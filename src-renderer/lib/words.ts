@@ -167,3 +167,14 @@ export function historyText(kind: string, detail: Record<string, unknown>): stri
 export function importNoteText(note: { kind: string; params?: Params; message: string }): string {
   return reportedNoteText(i18n.lang, note);
 }
+
+/** The fields whose value is a yes or a no (the payload holds true or false). */
+const YES_NO_FIELDS: ReadonlySet<string> = new Set(['requestValidationOnCreate']);
+
+/** A value as the Map screen's sample shows what is sent: a yes or a no in the user's language,
+ *  any other value as it is. */
+export function sentValueText(field: string, value: string): string {
+  if (YES_NO_FIELDS.has(field) && (value === 'true' || value === 'false'))
+    return t(value === 'true' ? 'map.value.true' : 'map.value.false');
+  return value;
+}

@@ -18,7 +18,7 @@ export const en = {
   'base.summary.exportedAt': 'Exported at',
   'base.summary.suppliers': 'Suppliers',
   'base.summary.pages': 'Pages read',
-  'base.summary.pagesHelp': 'Pages of {size} suppliers each.',
+  'base.summary.pagesHelp': 'Pages of {size, plural, one {# supplier} other {# suppliers}} each.',
   'base.summary.sheets': 'Supplier sheets',
   'base.summary.sheetsHelp': 'More suppliers than one Excel sheet holds: they go on in {sheets}.',
   'base.summary.duplicates': 'Suppliers met twice',
@@ -47,7 +47,8 @@ export const en = {
   'base.drift.status.ambiguous': 'ambiguous',
   'base.drift.status.no_identifier': 'no supplier ID',
   'base.drift.reason.not_found': 'No active supplier on the platform has this supplier ID.',
-  'base.drift.reason.ambiguous': '{count} suppliers on the platform have this supplier ID.',
+  'base.drift.reason.ambiguous':
+    '{count, plural, one {# supplier on the platform has} other {# suppliers on the platform have}} this supplier ID.',
   'base.drift.reason.no_identifier': 'The row has no supplier ID to look the supplier up by.',
   'base.drift.summary.title': 'Drift report: the supplier list against the platform',
   'base.drift.summary.file': 'Supplier list',
@@ -70,18 +71,21 @@ export const en = {
   'base.export.help':
     'Reads the whole list at the API read limit. An export that stops continues where it stopped when started again with the same file.',
   'base.export.start': 'Export to a workbook…',
-  'base.export.resume': 'Continue the export ({pages} pages, {suppliers} suppliers read)',
-  'base.export.done': '{suppliers} suppliers exported to {file}.',
-  'base.export.stopped': 'The export stopped after {pages} pages; start it again to continue.',
+  'base.export.resume':
+    'Continue the export ({pages, plural, one {# page} other {# pages}}, {suppliers, plural, one {# supplier} other {# suppliers}} read)',
+  'base.export.done':
+    '{suppliers, plural, one {# supplier} other {# suppliers}} exported to {file}.',
+  'base.export.stopped':
+    'The export stopped after {pages, plural, one {# page} other {# pages}}; start it again to continue.',
   'base.drift.title': 'Drift report',
   'base.drift.help':
     'Compares the name, address, city, postal code and country of each row of a supplier list with the supplier of the same supplier ID on the platform.',
   'base.drift.start': 'Choose a supplier list…',
   'base.drift.done':
-    '{rows} rows: {same} the same, {differs} differ, {notFound} not found, {ambiguous} ambiguous. Report: {file}.',
+    '{rows, plural, one {# row} other {# rows}}: {same} the same, {differs, plural, one {# differs} other {# differ}}, {notFound} not found, {ambiguous} ambiguous. Report: {file}.',
   'base.progress':
-    '{pages} of {totalPages} pages · {suppliers} suppliers · {rate} reads/min · {eta} left',
-  'base.progress.rows': '{rows} rows compared',
+    '{pages} of {totalPages, plural, one {# page} other {# pages}} · {suppliers, plural, one {# supplier} other {# suppliers}} · {rate} reads/min · {eta} left',
+  'base.progress.rows': '{rows, plural, one {# row} other {# rows}} compared',
   'base.stop': 'Stop',
   'base.back': 'Back to jobs',
   'base.download': 'Download the workbook',
@@ -103,7 +107,8 @@ export const de: Record<keyof typeof en, string> = {
   'base.summary.exportedAt': 'Exportiert am',
   'base.summary.suppliers': 'Lieferanten',
   'base.summary.pages': 'Gelesene Seiten',
-  'base.summary.pagesHelp': 'Seiten mit je {size} Lieferanten.',
+  'base.summary.pagesHelp':
+    'Seiten mit je {size, plural, one {# Lieferanten} other {# Lieferanten}}.',
   'base.summary.sheets': 'Lieferanten-Blätter',
   'base.summary.sheetsHelp':
     'Mehr Lieferanten, als ein Excel-Blatt fasst: Sie gehen weiter in {sheets}.',
@@ -133,7 +138,8 @@ export const de: Record<keyof typeof en, string> = {
   'base.drift.status.ambiguous': 'mehrdeutig',
   'base.drift.status.no_identifier': 'keine Lieferanten-ID',
   'base.drift.reason.not_found': 'Kein aktiver Lieferant der Plattform hat diese Lieferanten-ID.',
-  'base.drift.reason.ambiguous': '{count} Lieferanten der Plattform haben diese Lieferanten-ID.',
+  'base.drift.reason.ambiguous':
+    '{count, plural, one {# Lieferant der Plattform hat} other {# Lieferanten der Plattform haben}} diese Lieferanten-ID.',
   'base.drift.reason.no_identifier':
     'Die Zeile hat keine Lieferanten-ID, über die der Lieferant gesucht werden kann.',
   'base.drift.summary.title': 'Abweichungsbericht: die Lieferantenliste gegen die Plattform',
@@ -156,19 +162,21 @@ export const de: Record<keyof typeof en, string> = {
   'base.export.help':
     'Liest die ganze Liste im Leselimit der API. Ein abgebrochener Export setzt dort fort, wo er stand, wenn er mit derselben Datei erneut gestartet wird.',
   'base.export.start': 'In eine Arbeitsmappe exportieren…',
-  'base.export.resume': 'Export fortsetzen ({pages} Seiten, {suppliers} Lieferanten gelesen)',
-  'base.export.done': '{suppliers} Lieferanten nach {file} exportiert.',
+  'base.export.resume':
+    'Export fortsetzen ({pages, plural, one {# Seite} other {# Seiten}}, {suppliers, plural, one {# Lieferant} other {# Lieferanten}} gelesen)',
+  'base.export.done':
+    '{suppliers, plural, one {# Lieferant} other {# Lieferanten}} nach {file} exportiert.',
   'base.export.stopped':
-    'Der Export wurde nach {pages} Seiten angehalten; starten Sie ihn erneut, um fortzusetzen.',
+    'Der Export wurde nach {pages, plural, one {# Seite} other {# Seiten}} angehalten; starten Sie ihn erneut, um fortzusetzen.',
   'base.drift.title': 'Abweichungsbericht',
   'base.drift.help':
     'Vergleicht Name, Adresse, Ort, Postleitzahl und Land jeder Zeile einer Lieferantenliste mit dem Lieferanten derselben Lieferanten-ID auf der Plattform.',
   'base.drift.start': 'Lieferantenliste wählen…',
   'base.drift.done':
-    '{rows} Zeilen: {same} gleich, {differs} abweichend, {notFound} nicht gefunden, {ambiguous} mehrdeutig. Bericht: {file}.',
+    '{rows, plural, one {# Zeile} other {# Zeilen}}: {same} gleich, {differs} abweichend, {notFound} nicht gefunden, {ambiguous} mehrdeutig. Bericht: {file}.',
   'base.progress':
-    '{pages} von {totalPages} Seiten · {suppliers} Lieferanten · {rate} Lesezugriffe/min · noch {eta}',
-  'base.progress.rows': '{rows} Zeilen verglichen',
+    '{pages} von {totalPages, plural, one {# Seite} other {# Seiten}} · {suppliers, plural, one {# Lieferant} other {# Lieferanten}} · {rate} Lesezugriffe/min · noch {eta}',
+  'base.progress.rows': '{rows, plural, one {# Zeile} other {# Zeilen}} verglichen',
   'base.stop': 'Anhalten',
   'base.back': 'Zurück zu den Aufträgen',
   'base.download': 'Arbeitsmappe herunterladen',

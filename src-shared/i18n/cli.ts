@@ -123,7 +123,7 @@ export const en = {
     'The mapping file maps {field} to the column "{header}", which the sheet does not have. Its columns are: {headers}.',
   'cli.import.note': 'Note: {note}',
   'cli.import.summary':
-    'Imported {rows} rows from {file} (sheet {sheet}, header in row {headerRow}): {valid} valid, {invalid} with problems, {empty} empty.',
+    'Imported {rows, plural, one {# row} other {# rows}} from {file} (sheet {sheet}, header in row {headerRow}): {valid} valid, {invalid} with problems, {empty} empty.',
   'cli.import.moreProblems': '  … more rows have problems; see the Errors sheet of the results.',
   'cli.mapping.paidField': '{field} (orders paid work)',
   'cli.mapping.paidScreening.one':
@@ -172,22 +172,25 @@ export const en = {
     '{count} cell was longer than the 32,767 characters an Excel cell holds and was cut, marked "… [cut: N characters]"; --out FILE.csv keeps it whole.',
   'cli.results.cut.other':
     '{count} cells were longer than the 32,767 characters an Excel cell holds and were cut, marked "… [cut: N characters]"; --out FILE.csv keeps them whole.',
-  'cli.results.written': 'Results: {file} ({rows} rows, {attention} need attention).',
+  'cli.results.written':
+    'Results: {file} ({rows, plural, one {# row} other {# rows}}, {attention, plural, one {# needs} other {# need}} attention).',
 
   // ---- the summary before a start
   'cli.plan.heading': 'Before you start:',
-  'cli.plan.create.one': '  {count} new supplier will be created; {existing} exist already.',
-  'cli.plan.create.other': '  {count} new suppliers will be created; {existing} exist already.',
+  'cli.plan.create.one':
+    '  {count} new supplier will be created; {existing, plural, one {# exists} other {# exist}} already.',
+  'cli.plan.create.other':
+    '  {count} new suppliers will be created; {existing, plural, one {# exists} other {# exist}} already.',
   'cli.plan.inDoubt.one':
     '  {count} more row was being sent when the job stopped: the app first checks whether it arrived, and sends it again only if it did not.',
   'cli.plan.inDoubt.other':
     '  {count} more rows were being sent when the job stopped: the app first checks whether they arrived, and sends again only those that did not.',
   'cli.plan.unchecked.one':
-    '  {count} row is not checked yet: they are checked first, so the figures are the most it can be.',
+    '  {count} row is not checked yet: it is checked first, so the figures are the most it can be.',
   'cli.plan.unchecked.other':
     '  {count} rows are not checked yet: they are checked first, so the figures are the most it can be.',
   'cli.plan.pending.one':
-    '  {count} supplier is already being created on the platform; the job follows them.',
+    '  {count} supplier is already being created on the platform; the job follows it.',
   'cli.plan.pending.other':
     '  {count} suppliers are already being created on the platform; the job follows them.',
   'cli.plan.skipExisting':
@@ -197,11 +200,11 @@ export const en = {
   'cli.plan.attach.other':
     '  {count} customer and own ids will be attached at most, to new and existing suppliers alike.',
   'cli.plan.screening.one':
-    '  {count} screening for {years} years will be ordered. Each may cost money or quota.',
+    '  {count} screening for {years, plural, one {# year} other {# years}} will be ordered. Each may cost money or quota.',
   'cli.plan.screening.other':
     '  {count} screenings for {years} years will be ordered. Each may cost money or quota.',
   'cli.plan.screeningExisting.one':
-    '  {count} of them is for suppliers that exist already and may have been screened before; add --skip-existing to leave them out.',
+    '  {count} of them is for a supplier that exists already and may have been screened before; add --skip-existing to leave it out.',
   'cli.plan.screeningExisting.other':
     '  {count} of them are for suppliers that exist already and may have been screened before; add --skip-existing to leave them out.',
   'cli.plan.noScreening': '  No screening is ordered.',
@@ -216,7 +219,7 @@ export const en = {
   'cli.plan.validation.other':
     '  A validation is requested for {count} suppliers ({existing} of them existing).',
   'cli.plan.noValidation': '  No validation is requested.',
-  'cli.plan.checking': 'checking {count} identifiers: {time}',
+  'cli.plan.checking': 'checking {count, plural, one {# identifier} other {# identifiers}}: {time}',
   'cli.plan.sending.one': 'sending {count} request at up to {rate}/min: {time}',
   'cli.plan.sending.other': 'sending {count} requests at up to {rate}/min: {time}',
   'cli.plan.platform': "then the platform's processing: {time}",
@@ -226,7 +229,7 @@ export const en = {
   'cli.plan.about': 'about {time}',
   'cli.plan.measured':
     "  The pace is the one this job kept so far ({rate}/min): slower than the connection's limits allow.",
-  'cli.plan.shared.one': '  {count} other job runs on this connection and share its limit.',
+  'cli.plan.shared.one': '  {count} other job runs on this connection and shares its limit.',
   'cli.plan.shared.other': '  {count} other jobs run on this connection and share its limit.',
   'cli.plan.overlap.one':
     '  Warning: job {job} "{name}" ({state}) holds {count} of these suppliers (same supplier id and source), e.g. {examples}.',
@@ -234,17 +237,18 @@ export const en = {
     '  Warning: job {job} "{name}" ({state}) holds {count} of these suppliers (same supplier id and source), e.g. {examples}.',
   'cli.plan.running': 'running',
   'cli.plan.sendHeld.one':
-    '  --send-held: those {count} row is sent in this job as well; the suppliers may get two screenings or validations.',
+    '  --send-held: that {count} row is sent in this job as well; the supplier may get two screenings or validations.',
   'cli.plan.sendHeld.other':
     '  --send-held: those {count} rows are sent in this job as well; the suppliers may get two screenings or validations.',
   'cli.plan.leaveHeld.one':
-    '  Those {count} row is left out of this job (skipped, with the other job named in the results); add --send-held to send them anyway.',
+    '  That {count} row is left out of this job (skipped, with the other job named in the results); add --send-held to send it anyway.',
   'cli.plan.leaveHeld.other':
     '  Those {count} rows are left out of this job (skipped, with the other job named in the results); add --send-held to send them anyway.',
   'cli.confirm.needs': 'This start {what}.',
   'cli.confirm.and': ' and ',
   'cli.confirm.paid': 'orders {what}, which may cost money',
-  'cli.confirm.screening.one': '{count} screening for {years} years',
+  'cli.confirm.screening.one':
+    '{count} screening for {years, plural, one {# year} other {# years}}',
   'cli.confirm.screening.other': '{count} screenings for {years} years',
   'cli.confirm.validation.one': '{count} validation',
   'cli.confirm.validation.other': '{count} validations',
@@ -328,11 +332,13 @@ export const en = {
   'cli.base.progress':
     'pages {pages}/{totalPages} · suppliers {suppliers}/{total} · {rate} reads/min · {left} left',
   'cli.base.continuing':
-    'Continuing the export of {file}: {pages} pages ({suppliers} suppliers) read before.',
-  'cli.base.exported': 'Exported {suppliers} suppliers to {out}.',
+    'Continuing the export of {file}: {pages, plural, one {# page} other {# pages}} ({suppliers, plural, one {# supplier} other {# suppliers}}) read before.',
+  'cli.base.exported':
+    'Exported {suppliers, plural, one {# supplier} other {# suppliers}} to {out}.',
   'cli.base.exportedChanged':
-    'Exported {suppliers} suppliers to {out} (the list changed during the export: see its Summary sheet).',
-  'cli.base.stoppedExport': 'Stopped after {pages} pages. Run the same command again to continue.',
+    'Exported {suppliers, plural, one {# supplier} other {# suppliers}} to {out} (the list changed during the export: see its Summary sheet).',
+  'cli.base.stoppedExport':
+    'Stopped after {pages, plural, one {# page} other {# pages}}. Run the same command again to continue.',
   'cli.base.stoppedDrift':
     'Stopped while reading the supplier base. Run the same command again to continue.',
   'cli.base.wroteDrift': 'Wrote the drift report {path}.',
@@ -456,7 +462,7 @@ export const de: Record<keyof typeof en, string> = {
     'Die Zuordnungsdatei ordnet {field} der Spalte „{header}“ zu, die das Blatt nicht hat. Seine Spalten sind: {headers}.',
   'cli.import.note': 'Hinweis: {note}',
   'cli.import.summary':
-    '{rows} Zeilen aus {file} importiert (Blatt {sheet}, Kopfzeile in Zeile {headerRow}): {valid} gültig, {invalid} mit Problemen, {empty} leer.',
+    '{rows, plural, one {# Zeile} other {# Zeilen}} aus {file} importiert (Blatt {sheet}, Kopfzeile in Zeile {headerRow}): {valid} gültig, {invalid} mit Problemen, {empty} leer.',
   'cli.import.moreProblems':
     '  … weitere Zeilen haben Probleme; siehe das Blatt Fehler in den Ergebnissen.',
   'cli.mapping.paidField': '{field} (bestellt kostenpflichtige Arbeit)',
@@ -505,12 +511,14 @@ export const de: Record<keyof typeof en, string> = {
     '{count} Zelle war länger als die 32.767 Zeichen, die eine Excel-Zelle fasst, und wurde gekürzt, markiert mit „… [cut: N characters]“; --out DATEI.csv behält sie vollständig.',
   'cli.results.cut.other':
     '{count} Zellen waren länger als die 32.767 Zeichen, die eine Excel-Zelle fasst, und wurden gekürzt, markiert mit „… [cut: N characters]“; --out DATEI.csv behält sie vollständig.',
-  'cli.results.written': 'Ergebnisse: {file} ({rows} Zeilen, {attention} brauchen Aufmerksamkeit).',
+  'cli.results.written':
+    'Ergebnisse: {file} ({rows, plural, one {# Zeile} other {# Zeilen}}, {attention, plural, one {# braucht} other {# brauchen}} Aufmerksamkeit).',
 
   'cli.plan.heading': 'Bevor Sie starten:',
-  'cli.plan.create.one': '  {count} neuer Lieferant wird angelegt; {existing} bestehen bereits.',
+  'cli.plan.create.one':
+    '  {count} neuer Lieferant wird angelegt; {existing, plural, one {# besteht} other {# bestehen}} bereits.',
   'cli.plan.create.other':
-    '  {count} neue Lieferanten werden angelegt; {existing} bestehen bereits.',
+    '  {count} neue Lieferanten werden angelegt; {existing, plural, one {# besteht} other {# bestehen}} bereits.',
   'cli.plan.inDoubt.one':
     '  {count} weitere Zeile war beim Anhalten des Auftrags unterwegs: Die App prüft zuerst, ob sie angekommen ist, und sendet sie nur dann erneut, wenn nicht.',
   'cli.plan.inDoubt.other':
@@ -530,7 +538,7 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.attach.other':
     '  Höchstens {count} Kunden- und eigene IDs werden hinzugefügt, bei neuen wie bei bestehenden Lieferanten.',
   'cli.plan.screening.one':
-    '  {count} Screening für {years} Jahre wird bestellt. Es kann Geld oder Kontingent kosten.',
+    '  {count} Screening für {years, plural, one {# Jahr} other {# Jahre}} wird bestellt. Es kann Geld oder Kontingent kosten.',
   'cli.plan.screening.other':
     '  {count} Screenings für {years} Jahre werden bestellt. Jedes kann Geld oder Kontingent kosten.',
   'cli.plan.screeningExisting.one':
@@ -549,7 +557,7 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.validation.other':
     '  Für {count} Lieferanten wird eine Validierung angefordert ({existing} davon bestehend).',
   'cli.plan.noValidation': '  Es wird keine Validierung angefordert.',
-  'cli.plan.checking': '{count} Kennungen prüfen: {time}',
+  'cli.plan.checking': '{count, plural, one {# Kennung} other {# Kennungen}} prüfen: {time}',
   'cli.plan.sending.one': '{count} Anfrage mit bis zu {rate}/min senden: {time}',
   'cli.plan.sending.other': '{count} Anfragen mit bis zu {rate}/min senden: {time}',
   'cli.plan.platform': 'dann die Verarbeitung auf der Plattform: {time}',
@@ -579,7 +587,8 @@ export const de: Record<keyof typeof en, string> = {
   'cli.confirm.needs': 'Dieser Start {what}.',
   'cli.confirm.and': ' und ',
   'cli.confirm.paid': 'bestellt {what}, die Geld kosten können',
-  'cli.confirm.screening.one': '{count} Screening für {years} Jahre',
+  'cli.confirm.screening.one':
+    '{count} Screening für {years, plural, one {# Jahr} other {# Jahre}}',
   'cli.confirm.screening.other': '{count} Screenings für {years} Jahre',
   'cli.confirm.validation.one': '{count} Validierung',
   'cli.confirm.validation.other': '{count} Validierungen',
@@ -665,12 +674,13 @@ export const de: Record<keyof typeof en, string> = {
   'cli.base.progress':
     'Seiten {pages}/{totalPages} · Lieferanten {suppliers}/{total} · {rate} Lesezugriffe/min · noch {left}',
   'cli.base.continuing':
-    'Der Export von {file} wird fortgesetzt: {pages} Seiten ({suppliers} Lieferanten) waren schon gelesen.',
-  'cli.base.exported': '{suppliers} Lieferanten nach {out} exportiert.',
+    'Der Export von {file} wird fortgesetzt: {pages, plural, one {# Seite} other {# Seiten}} ({suppliers, plural, one {# Lieferant} other {# Lieferanten}}) {pages, plural, one {war} other {waren}} schon gelesen.',
+  'cli.base.exported':
+    '{suppliers, plural, one {# Lieferant} other {# Lieferanten}} nach {out} exportiert.',
   'cli.base.exportedChanged':
-    '{suppliers} Lieferanten nach {out} exportiert (die Liste hat sich während des Exports geändert: siehe das Blatt Übersicht).',
+    '{suppliers, plural, one {# Lieferant} other {# Lieferanten}} nach {out} exportiert (die Liste hat sich während des Exports geändert: siehe das Blatt Übersicht).',
   'cli.base.stoppedExport':
-    'Nach {pages} Seiten angehalten. Führen Sie denselben Befehl erneut aus, um fortzufahren.',
+    'Nach {pages, plural, one {# Seite} other {# Seiten}} angehalten. Führen Sie denselben Befehl erneut aus, um fortzufahren.',
   'cli.base.stoppedDrift':
     'Beim Lesen des Lieferantenbestands angehalten. Führen Sie denselben Befehl erneut aus, um fortzufahren.',
   'cli.base.wroteDrift': 'Der Abweichungsbericht wurde geschrieben: {path}.',

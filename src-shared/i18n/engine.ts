@@ -31,13 +31,13 @@ export const en = {
   'warning.unknown_validation_status':
     'The platform answers the validation status "{status}" ({endpoint}), which the API\'s documentation does not list. The app shows it as it came and follows it for up to {limit}; then the row needs your attention. If it stays, ask the platform\'s support what the status means.',
   'warning.stalled_unreadable':
-    "Nothing has moved for {duration} although the API answers: {endpoint} answered {count} times in a form the app cannot use ({detail}). Check the connection's address and field-name settings (a proxy in front of the API may change the answers), then run the connection test and send its report to support.",
+    "Nothing has moved for {duration} although the API answers: {endpoint} answered {count, plural, one {# time} other {# times}} in a form the app cannot use ({detail}). Check the connection's address and field-name settings (a proxy in front of the API may change the answers), then run the connection test and send its report to support.",
   'warning.stalled_unknown_status':
-    'Nothing has moved for {duration} although the API answers: {endpoint} answered {count} times with the status "{status}", which the app does not know. The rows are followed for a limited time and then need your attention; ask the platform\'s support what the status means.',
+    'Nothing has moved for {duration} although the API answers: {endpoint} answered {count, plural, one {# time} other {# times}} with the status "{status}", which the app does not know. The rows are followed for a limited time and then need your attention; ask the platform\'s support what the status means.',
   'warning.stalled_same_status':
-    'Nothing has moved for {duration} although the API answers: {endpoint} answered {count} times with the same status "{status}". The platform is still working on it, which can take hours: let the job run, or pause it and resume later. If it stays so for a day, ask the platform\'s support.',
+    'Nothing has moved for {duration} although the API answers: {endpoint} answered {count, plural, one {# time} other {# times}} with the same status "{status}". The platform is still working on it, which can take hours: let the job run, or pause it and resume later. If it stays so for a day, ask the platform\'s support.',
   'warning.stalled_errors':
-    "Nothing has moved for {duration} although the API answers: {endpoint} answered {count} times with an error ({detail}). The app keeps trying; if it goes on, check the platform's status or ask its support.",
+    "Nothing has moved for {duration} although the API answers: {endpoint} answered {count, plural, one {# time} other {# times}} with an error ({detail}). The app keeps trying; if it goes on, check the platform's status or ask its support.",
 
   'history.found_mid_request': 'Found mid-request at start-up: reconciled before sending again.',
   'history.checked_new': 'Checked: new.',

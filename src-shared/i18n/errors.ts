@@ -86,7 +86,7 @@ const cases = {
   'failure.api_no_token.address_changed':
     'The address changed from {from} to {to}. Enter the token for the new address as well: the app sends a token only to the address it was entered for.',
   'failure.results_too_wide.import':
-    '"{file}" has {columns} columns; with the {resultColumns} result columns its results would need {width}, more than the {maxColumns} columns an Excel sheet holds. Nothing was sent. Delete the columns the job does not need (it reads {used} of them), save the file and import it again; or, on the command line, import it with --out FILE.csv to get the results as a CSV file, which has no such limit.',
+    '"{file}" has {columns, plural, one {# column} other {# columns}}; with the {resultColumns, plural, one {# result column} other {# result columns}} its results would need {width}, more than the {maxColumns, plural, one {# column} other {# columns}} an Excel sheet holds. Nothing was sent. Delete the columns the job does not need (it reads {used} of them), save the file and import it again; or, on the command line, import it with --out FILE.csv to get the results as a CSV file, which has no such limit.',
   'failure.export_type_refused.extension':
     'Results in the {format} format are saved in a file whose name ends in .{extension}. Choose such a name.',
   'failure.export_failed.target_link':
@@ -96,13 +96,13 @@ const cases = {
   'failure.export_file_exists.named':
     'A file named {name} is already in that folder, and the app did not write it or it was changed since (for example fixed in Excel), so it is not replaced. Rename or move that file (or, in the desktop app, choose another place with "Save as…"), then export again.',
   'failure.plan_not_confirmed.count':
-    'This job deactivates {count} suppliers, and the start did not confirm that count. Look at the summary, then confirm the start with exactly that count.',
+    'This job deactivates {count, plural, one {# supplier} other {# suppliers}}, and the start did not confirm that count. Look at the summary, then confirm the start with exactly that count.',
   'failure.plan_not_confirmed.paid':
-    'This start orders {count} screenings and validations, which may cost money, and did not confirm that count. Look at the summary, then confirm the start by typing exactly that number.',
+    'This start orders {count, plural, one {# screening or validation} other {# screenings and validations}}, which may cost money, and did not confirm that count. Look at the summary, then confirm the start by typing exactly that number.',
   'failure.undo_refused.kind':
     'The job "{name}" is not an onboarding job: only the suppliers an onboarding job created can be deactivated by undoing it.',
   'failure.undo_refused.unsettled':
-    'The job "{name}" still has {rows} creations under way or in doubt. Resume it until every creation is answered, then undo it.',
+    'The job "{name}" still has {rows, plural, one {# creation} other {# creations}} under way or in doubt. Resume it until every creation is answered, then undo it.',
   'failure.job_running.undo':
     'The job "{name}" is running, so it cannot be undone yet: its creations are still being sent. Pause it or let it end, then try again.',
   'failure.job_running.move':
@@ -127,11 +127,11 @@ const cases = {
   'failure.api_ambiguous.platform_ids':
     'Several suppliers have this identifier (platform ids {platformIds}). Add a source to the identifier or merge the suppliers in the platform.',
   'failure.api_maybe_processed.creation_cap':
-    'The creation was sent {attempts} times without a confirmed result, and the supplier is neither pending nor found. Check the platform, then retry the row.',
+    'The creation was sent {attempts, plural, one {once} other {# times}} without a confirmed result, and the supplier is neither pending nor found. Check the platform, then retry the row.',
   'failure.api_maybe_processed.screening_cap':
-    'The screening request was sent {attempts} times without a confirmed result. Check the platform, then retry the row.',
+    'The screening request was sent {attempts, plural, one {once} other {# times}} without a confirmed result. Check the platform, then retry the row.',
   'failure.api_maybe_processed.validation_cap':
-    'The validation request was sent {attempts} times without a confirmed result. Check the platform, then retry the row.',
+    'The validation request was sent {attempts, plural, one {once} other {# times}} without a confirmed result. Check the platform, then retry the row.',
   'failure.api_not_found.no_platform_id':
     'The row has no platform id to request this for. Retry the row so the app finds its supplier first.',
   'failure.api_not_found.identifiers':
@@ -139,9 +139,9 @@ const cases = {
   'failure.api_not_found.named_supplier':
     'No active supplier on the platform matches this row, so nothing was changed for it. Check the identifier in the row (a typo, a missing source, leading zeros Excel dropped) or whether the supplier was deactivated before; fix the row and run it again.',
   'failure.api_maybe_processed.identifier_cap':
-    'The identifier {id} was sent {attempts} times without a confirmed result, and no supplier has it. Check the platform, then retry the row.',
+    'The identifier {id} was sent {attempts, plural, one {once} other {# times}} without a confirmed result, and no supplier has it. Check the platform, then retry the row.',
   'failure.api_maybe_processed.deactivate_cap':
-    'The deactivation was sent {attempts} times without a confirmed result, and the supplier is still active. Check the platform, then retry the row.',
+    'The deactivation was sent {attempts, plural, one {once} other {# times}} without a confirmed result, and the supplier is still active. Check the platform, then retry the row.',
   'failure.api_row_rejected.deactivate':
     "The platform refused to deactivate this supplier: {detail} Check the row's identifier, then retry the row.",
   'failure.api_row_rejected.identifier':
@@ -149,7 +149,7 @@ const cases = {
   'failure.api_row_rejected.identifier_type':
     "The API refused the identifier type {sent} for {id}: {detail} This API calls the customer id or the own id by another name. Set the names it uses in the connection's Identifier type names (Connection screen; on the command line --identifier-types CUSTOMER_ID=<name>,OWN_ID=<name>), then retry the row.",
   'failure.api_maybe_processed.idchange_cap':
-    'The change of identifier {id} was sent {attempts} times without a confirmed result. Check the supplier on the platform, then retry the row.',
+    'The change of identifier {id} was sent {attempts, plural, one {once} other {# times}} without a confirmed result. Check the supplier on the platform, then retry the row.',
   'failure.api_conflict.on_other_supplier':
     'The identifier {id} belongs to another supplier (platform id {holder}), so it was not added: an identifier belongs to one supplier only. Remove it there first, or correct the row, then retry it.',
   'failure.api_conflict.on_other_suppliers':
@@ -414,7 +414,7 @@ export const de: Record<keyof typeof en, string> = {
   'failure.api_no_token.address_changed':
     'Die Adresse hat sich von {from} zu {to} geändert. Geben Sie auch das Token für die neue Adresse ein: Die App sendet ein Token nur an die Adresse, für die es eingegeben wurde.',
   'failure.results_too_wide.import':
-    '„{file}“ hat {columns} Spalten; mit den {resultColumns} Ergebnisspalten bräuchten seine Ergebnisse {width}, mehr als die {maxColumns} Spalten eines Excel-Blatts. Es wurde nichts gesendet. Löschen Sie die Spalten, die der Auftrag nicht braucht (er liest {used} davon), speichern Sie die Datei und importieren Sie sie erneut; oder importieren Sie sie auf der Kommandozeile mit --out DATEI.csv, um die Ergebnisse als CSV-Datei zu erhalten, die keine solche Grenze hat.',
+    '„{file}“ hat {columns, plural, one {# Spalte} other {# Spalten}}; mit {resultColumns, plural, one {der # Ergebnisspalte} other {den # Ergebnisspalten}} bräuchten seine Ergebnisse {width}, mehr als die {maxColumns, plural, one {# Spalte} other {# Spalten}} eines Excel-Blatts. Es wurde nichts gesendet. Löschen Sie die Spalten, die der Auftrag nicht braucht (er liest {used} davon), speichern Sie die Datei und importieren Sie sie erneut; oder importieren Sie sie auf der Kommandozeile mit --out DATEI.csv, um die Ergebnisse als CSV-Datei zu erhalten, die keine solche Grenze hat.',
   'failure.export_type_refused.extension':
     'Ergebnisse im Format {format} werden in einer Datei gespeichert, deren Name auf .{extension} endet. Wählen Sie einen solchen Namen.',
   'failure.export_failed.target_link':
@@ -424,13 +424,13 @@ export const de: Record<keyof typeof en, string> = {
   'failure.export_file_exists.named':
     'Eine Datei namens {name} liegt bereits in diesem Ordner, und die App hat sie nicht geschrieben oder sie wurde seitdem geändert (etwa in Excel korrigiert), daher wird sie nicht ersetzt. Benennen Sie diese Datei um oder verschieben Sie sie (oder wählen Sie in der Desktop-App mit „Speichern unter…“ einen anderen Ort) und exportieren Sie dann erneut.',
   'failure.plan_not_confirmed.count':
-    'Dieser Auftrag deaktiviert {count} Lieferanten, und der Start hat diese Anzahl nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start dann mit genau dieser Anzahl.',
+    'Dieser Auftrag deaktiviert {count, plural, one {# Lieferanten} other {# Lieferanten}}, und der Start hat diese Anzahl nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start dann mit genau dieser Anzahl.',
   'failure.plan_not_confirmed.paid':
-    'Dieser Start bestellt {count} Screenings und Validierungen, die Geld kosten können, und hat diese Anzahl nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start, indem Sie genau diese Zahl eingeben.',
+    'Dieser Start bestellt {count, plural, one {# Screening oder Validierung, die Geld kosten kann} other {# Screenings und Validierungen, die Geld kosten können}}, und hat diese Anzahl nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start, indem Sie genau diese Zahl eingeben.',
   'failure.undo_refused.kind':
     'Der Auftrag „{name}“ ist kein Anlage-Auftrag: Nur die Lieferanten, die ein Anlage-Auftrag angelegt hat, können durch sein Rückgängigmachen deaktiviert werden.',
   'failure.undo_refused.unsettled':
-    'Der Auftrag „{name}“ hat noch {rows} Anlagen in Arbeit oder ungeklärt. Setzen Sie ihn fort, bis jede Anlage beantwortet ist, und machen Sie ihn dann rückgängig.',
+    'Der Auftrag „{name}“ hat noch {rows, plural, one {# Anlage} other {# Anlagen}} in Arbeit oder ungeklärt. Setzen Sie ihn fort, bis jede Anlage beantwortet ist, und machen Sie ihn dann rückgängig.',
   'failure.job_running.undo':
     'Der Auftrag „{name}“ läuft und kann noch nicht rückgängig gemacht werden: Seine Anlagen werden noch gesendet. Halten Sie ihn an oder lassen Sie ihn enden und versuchen Sie es dann erneut.',
   'failure.undo_refused':

@@ -38,7 +38,7 @@ export const en = {
   'problem.postal_code_invalid.form.fix':
     'Postal codes in {inCountry} {form}, for example {example}. Correct it, or leave it empty.',
   'problem.postal_code_invalid.digits.fix':
-    'Postal codes in {inCountry} have {digitWord} digits. Correct it, or leave it empty.',
+    'Postal codes in {inCountry} have {digitWord, plural, one {# digit} other {# digits}}. Correct it, or leave it empty.',
   'problem.value_invalid': 'is not accepted: {issue}.',
   'problem.value_invalid.screening_period':
     'is not a screening period: the API accepts 2, 5 or 10 years.',
@@ -105,7 +105,7 @@ export const en = {
 
   // ---- notes on a row's cells: what the app changed on the user's behalf
   'rowNote.where.row': 'Row {row}',
-  'rowNote.more': '(and {more} more rows like it)',
+  'rowNote.more': '(and {more, plural, one {# more row} other {# more rows}} like it)',
   'rowNote.where.column': 'Row {row}, column {column}',
   'rowNote.invisible_removed': '{where}: the invisible {charactersList} was removed: "{value}".',
   'rowNote.invisible_removed.many':
@@ -124,29 +124,34 @@ export const en = {
   // ---- notes on the file: what the reader decided on the user's behalf
   'note.header_detected': 'Column names found in row {row}.',
   'note.rows_above_header':
-    '{count} row(s) above the column names (titles or notes) are not part of the table: row(s) {rows}.',
-  'note.blank_rows_skipped': '{count} blank row(s) skipped: {rows}.',
-  'note.blank_rows_skipped.many': '{count} blank row(s) skipped.',
+    '{count, plural, one {# row above the column names (titles or notes) is not part of the table: row} other {# rows above the column names (titles or notes) are not part of the table: rows}} {rows}.',
+  'note.blank_rows_skipped':
+    '{count, plural, one {# blank row} other {# blank rows}} skipped: {rows}.',
+  'note.blank_rows_skipped.many':
+    '{count, plural, one {# blank row} other {# blank rows}} skipped.',
   'note.total_row_skipped': 'Row {row} looks like a total ("{values}") and is not imported.',
   'note.remark_row_skipped':
     'Row {row} below the table looks like a remark ("{text}") and is not imported.',
   'note.values_outside_table':
-    "Row {row}: {count} value(s) left or right of the table's columns are not read.",
-  'note.more': '{count} more row(s) of this kind are not listed one by one.',
+    "Row {row}: {count, plural, one {# value left or right of the table's columns is} other {# values left or right of the table's columns are}} not read.",
+  'note.more':
+    '{count, plural, one {# more row of this kind is} other {# more rows of this kind are}} not listed one by one.',
   'note.merged_cells_filled':
-    "{count} merged cell range(s): the value of each range's top-left cell is used for all its cells.",
+    "{count, plural, one {# merged cell range} other {# merged cell ranges}}: the value of each range's top-left cell is used for all its cells.",
   'note.formula_error':
-    'Row {row}: {count} cell(s) show a formula error (such as #N/A); a mapped one is a problem of its row, never a value.',
+    'Row {row}: {count, plural, one {# cell shows} other {# cells show}} a formula error (such as #N/A); a mapped one is a problem of its row, never a value.',
   'note.encoding_detected': 'Read as {encoding}, values separated by {delimiterName}.',
   'note.encoding_detected.bom': 'Read as {encoding} with BOM, values separated by {delimiterName}.',
   'note.encoding_detected.doubt':
     'The text was taken as {assumedName}, which reads "{reading}"; it could also be {otherName}, which would read "{otherReading}". If names look wrong, save the file from Excel as "CSV UTF-8" and import it again.',
-  'note.line_count': 'The file has {lines} line(s): {rows} row(s) as Excel numbers them.',
+  'note.line_count':
+    'The file has {lines, plural, one {# line} other {# lines}}: {rows, plural, one {# row} other {# rows}} as Excel numbers them.',
   'note.line_count.endings':
     'Lines end in different ways ({endings}). Each ends a row, as when Excel opens the file.',
   'note.quote_kept':
     'Row {row} (line {line}): the quotation mark in {text} is kept as part of the value, as Excel reads it. If the value was meant to be in quotes, put quotes around all of it and double the ones inside.',
-  'note.quote_kept.more': '{count} more rows have a quotation mark kept inside a value.',
+  'note.quote_kept.more':
+    '{count, plural, one {# more row has} other {# more rows have}} a quotation mark kept inside a value.',
   'note.quote_kept.unclosed':
     'Row {row} (line {line}): the quoted value "{text}" is not closed; it was read to the end of the file, which is the end of that line.',
   'note.file_type':
@@ -158,7 +163,7 @@ export const en = {
   'note.hidden_rows_imported.truncated':
     'Rows {rows} and {more} more are hidden in Excel and are imported like the others; delete them in the file if they should not be sent.',
   'note.ids_zeros_mixed':
-    'Column {column} has {count} ids without leading zeros (such as {plain}) while others have them (such as {padded}): a spreadsheet may have dropped the zeros of some ids, which would make them other suppliers. Check those rows before the start, and fix them in the grid or in the file.',
+    'Column {column} has {count, plural, one {# id} other {# ids}} without leading zeros (such as {plain}) while others have them (such as {padded}): a spreadsheet may have dropped the zeros of some ids, which would make them other suppliers. Check those rows before the start, and fix them in the grid or in the file.',
   'note.source_unmapped':
     'The column {column} looks like the system the ids come from, but it is not mapped: every supplier id is sent without a source, so the same number from two systems would be one supplier. Map it to "Supplier ID source" on the Map screen (or in a --mapping file) if it is.',
   'note.merged_header_split':
@@ -210,7 +215,7 @@ export const de: Record<keyof typeof en, string> = {
   'problem.postal_code_invalid.form.fix':
     'Eine Postleitzahl in {countryDe} sieht zum Beispiel so aus: {example}. Korrigieren Sie sie oder lassen Sie das Feld leer.',
   'problem.postal_code_invalid.digits.fix':
-    'Postleitzahlen in {countryDe} haben {digits} Ziffern. Korrigieren Sie sie oder lassen Sie das Feld leer.',
+    'Postleitzahlen in {countryDe} haben {digits, plural, one {# Ziffer} other {# Ziffern}}. Korrigieren Sie sie oder lassen Sie das Feld leer.',
   'problem.value_invalid': 'wird nicht angenommen: {issue}.',
   'problem.value_invalid.screening_period':
     'ist kein Prüfzeitraum: Die API nimmt 2, 5 oder 10 Jahre an.',
@@ -277,7 +282,7 @@ export const de: Record<keyof typeof en, string> = {
     'Geben Sie das System ein, aus dem die Kennung stammt, oder lassen Sie das Feld leer.',
 
   'rowNote.where.row': 'Zeile {row}',
-  'rowNote.more': '(und {more} weitere Zeilen dieser Art)',
+  'rowNote.more': '(und {more, plural, one {# weitere Zeile} other {# weitere Zeilen}} dieser Art)',
   'rowNote.where.column': 'Zeile {row}, Spalte {column}',
   'rowNote.invisible_removed':
     '{where}: Das unsichtbare Zeichen {codesList} wurde entfernt: „{value}“.',
@@ -300,32 +305,36 @@ export const de: Record<keyof typeof en, string> = {
 
   'note.header_detected': 'Spaltennamen in Zeile {row} gefunden.',
   'note.rows_above_header':
-    '{count} Zeile(n) über den Spaltennamen (Titel oder Hinweise) gehören nicht zur Tabelle: Zeile(n) {rows}.',
-  'note.blank_rows_skipped': '{count} leere Zeile(n) übersprungen: {rows}.',
-  'note.blank_rows_skipped.many': '{count} leere Zeile(n) übersprungen.',
+    '{count, plural, one {# Zeile über den Spaltennamen (Titel oder Hinweise) gehört nicht zur Tabelle: Zeile} other {# Zeilen über den Spaltennamen (Titel oder Hinweise) gehören nicht zur Tabelle: Zeilen}} {rows}.',
+  'note.blank_rows_skipped':
+    '{count, plural, one {# leere Zeile} other {# leere Zeilen}} übersprungen: {rows}.',
+  'note.blank_rows_skipped.many':
+    '{count, plural, one {# leere Zeile} other {# leere Zeilen}} übersprungen.',
   'note.total_row_skipped':
     'Zeile {row} sieht wie eine Summe aus („{values}“) und wird nicht importiert.',
   'note.remark_row_skipped':
     'Zeile {row} unter der Tabelle sieht wie ein Hinweis aus („{text}“) und wird nicht importiert.',
   'note.values_outside_table':
-    'Zeile {row}: {count} Wert(e) links oder rechts der Tabellenspalten werden nicht gelesen.',
-  'note.more': '{count} weitere Zeile(n) dieser Art werden nicht einzeln aufgeführt.',
+    'Zeile {row}: {count, plural, one {# Wert links oder rechts der Tabellenspalten wird} other {# Werte links oder rechts der Tabellenspalten werden}} nicht gelesen.',
+  'note.more':
+    '{count, plural, one {# weitere Zeile dieser Art wird} other {# weitere Zeilen dieser Art werden}} nicht einzeln aufgeführt.',
   'note.merged_cells_filled':
-    '{count} verbundene(r) Zellbereich(e): Der Wert der Zelle oben links gilt für alle Zellen des Bereichs.',
+    '{count, plural, one {# verbundener Zellbereich} other {# verbundene Zellbereiche}}: Der Wert der Zelle oben links gilt für alle Zellen des Bereichs.',
   'note.formula_error':
-    'Zeile {row}: {count} Zelle(n) zeigen einen Formelfehler (etwa #NV); eine zugeordnete ist ein Problem ihrer Zeile, nie ein Wert.',
+    'Zeile {row}: {count, plural, one {# Zelle zeigt} other {# Zellen zeigen}} einen Formelfehler (etwa #NV); eine zugeordnete ist ein Problem ihrer Zeile, nie ein Wert.',
   'note.encoding_detected': 'Gelesen als {encoding}, Werte getrennt durch {delimiterName}.',
   'note.encoding_detected.bom':
     'Gelesen als {encoding} mit BOM, Werte getrennt durch {delimiterName}.',
   'note.encoding_detected.doubt':
     'Der Text wurde als {assumedName} gelesen, das ergibt „{reading}“; es könnte auch {otherName} sein, das ergäbe „{otherReading}“. Wenn Namen falsch aussehen, speichern Sie die Datei in Excel als „CSV UTF-8“ und importieren Sie sie erneut.',
-  'note.line_count': 'Die Datei hat {lines} Zeile(n): {rows} Zeile(n), wie Excel sie zählt.',
+  'note.line_count':
+    'Die Datei hat {lines, plural, one {# Textzeile} other {# Textzeilen}}: {rows, plural, one {# Zeile} other {# Zeilen}}, wie Excel sie zählt.',
   'note.line_count.endings':
     'Die Zeilen enden unterschiedlich ({endings}). Jedes Zeilenende beendet eine Zeile, wie wenn Excel die Datei öffnet.',
   'note.quote_kept':
     'Zeile {row} (Textzeile {line}): Das Anführungszeichen in {text} bleibt Teil des Werts, wie Excel ihn liest. Sollte der Wert in Anführungszeichen stehen, setzen Sie den ganzen Wert in Anführungszeichen und verdoppeln Sie die inneren.',
   'note.quote_kept.more':
-    '{count} weitere Zeilen enthalten ein Anführungszeichen innerhalb eines Werts.',
+    '{count, plural, one {# weitere Zeile enthält} other {# weitere Zeilen enthalten}} ein Anführungszeichen innerhalb eines Werts.',
   'note.quote_kept.unclosed':
     'Zeile {row} (Textzeile {line}): Der Wert in Anführungszeichen „{text}“ wird nicht geschlossen; er wurde bis zum Dateiende gelesen, dem Ende dieser Zeile.',
   'note.file_type':
@@ -337,7 +346,7 @@ export const de: Record<keyof typeof en, string> = {
   'note.hidden_rows_imported.truncated':
     'Die Zeilen {rows} und {more} weitere sind in Excel ausgeblendet und werden wie die anderen importiert; löschen Sie sie in der Datei, wenn sie nicht gesendet werden sollen.',
   'note.ids_zeros_mixed':
-    'Spalte {column} hat {count} IDs ohne führende Nullen (etwa {plain}), während andere sie haben (etwa {padded}): Eine Tabellenkalkulation hat bei manchen IDs vielleicht die Nullen entfernt, wodurch sie zu anderen Lieferanten würden. Prüfen Sie diese Zeilen vor dem Start und korrigieren Sie sie im Raster oder in der Datei.',
+    'Spalte {column} hat {count, plural, one {# ID} other {# IDs}} ohne führende Nullen (etwa {plain}), während andere sie haben (etwa {padded}): Eine Tabellenkalkulation hat bei manchen IDs vielleicht die Nullen entfernt, wodurch sie zu anderen Lieferanten würden. Prüfen Sie diese Zeilen vor dem Start und korrigieren Sie sie im Raster oder in der Datei.',
   'note.source_unmapped':
     'Die Spalte {column} sieht nach dem System aus, aus dem die IDs stammen, ist aber nicht zugeordnet: Jede Lieferanten-ID wird ohne Quelle gesendet, sodass dieselbe Nummer aus zwei Systemen ein Lieferant wäre. Ordnen Sie sie auf der Seite Zuordnen (oder in einer --mapping-Datei) „Quelle der Lieferanten-ID“ zu, wenn sie das ist.',
   'note.merged_header_split':

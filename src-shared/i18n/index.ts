@@ -3,6 +3,18 @@
 // file here; German must carry every English key of each area (the type says so), so a missing
 // translation is a compile error. Placeholders are written {name}.
 //
+// Counts: a sentence with a count says it in the form of its language's plural rules, written as
+// ICU plural syntax, `{n, plural, one {# row} other {# rows}}` (German `{n, plural, one {# Zeile}
+// other {# Zeilen}}`); `=0 {no rows}` picks an exact value first. The form is chosen with
+// Intl.PluralRules of the language. The rule for the value of a count: pass the number itself,
+// and `#` shows it as the language writes numbers (1,234 or 1.234). A count already formatted by
+// the caller (`num(n)`, "1,234") is shown as given and its form chosen from its digits, so a
+// formatted whole number works too; any other text takes the `other` form. The count the noun
+// follows decides its form ("{done} of {total, plural, …}"); a verb that agrees with a count goes
+// inside its plural ("{n, plural, one {# row has} other {# rows have}}"). Inside a plural `#` is
+// always the count, so a literal # stays outside it. test/shared/plurals.test.ts fills every
+// sentence of the catalogue with 0, 1 and 2 and fails on "1 rows" or "1 Zeilen".
+//
 // The services never hand the user a sentence of their own: they return data, `{code, params}`
 // (an error, a row problem, a note, a reason, a warning), and whoever shows it words it here in
 // the user's language. The English sentence the services may still carry beside the code is for
@@ -60,11 +72,96 @@ export interface Message {
   params?: Params;
 }
 
-/** Fills `{name}` placeholders; a placeholder without a value stays as written. */
-export function fill(text: string, params?: Params): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) =>
-    params[name] !== undefined ? String(params[name]) : m,
+const LOCALES: Record<Lang, string> = { en: 'en-GB', de: 'de-DE' };
+const pluralRules = new Map<Lang, Intl.PluralRules>();
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+
+function rules(lang: Lang): Intl.PluralRules {
+  let r = pluralRules.get(lang);
+  if (!r) pluralRules.set(lang, (r = new Intl.PluralRules(LOCALES[lang])));
+  return r;
+}
+
+/** A number as the language writes it (1,234 or 1.234). */
+export function formatCount(lang: Lang, value: number): string {
+  let f = numberFormats.get(lang);
+  if (!f) numberFormats.set(lang, (f = new Intl.NumberFormat(LOCALES[lang])));
+  return f.format(value);
+}
+
+/** The numeric value of a count: the number, or the whole number a formatted count shows. */
+function countValue(value: string | number): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  const digits = value.replace(/[^\d]/g, '');
+  if (!digits || /[^\d\s.,'\u00a0\u202f-]/.test(value.trim())) return undefined;
+  return (value.trim().startsWith('-') ? -1 : 1) * Number(digits);
+}
+
+/** The index of the brace that closes the one at `open`, or -1. */
+function closing(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The options of a plural (`one {…} other {…}`) by their selector. */
+function pluralOptions(body: string): Map<string, string> | undefined {
+  const options = new Map<string, string>();
+  let i = 0;
+  while (i < body.length) {
+    const m = /^\s*(=\d+|zero|one|two|few|many|other)\s*\{/.exec(body.slice(i));
+    if (!m) return body.slice(i).trim() ? undefined : options;
+    const open = i + m[0].length - 1;
+    const end = closing(body, open);
+    if (end < 0) return undefined;
+    options.set(m[1]!, body.slice(open + 1, end));
+    i = end + 1;
+  }
+  return options;
+}
+
+/** Replaces each `{name, plural, …}` by its form for the value of `name`; one without a value
+ *  becomes `{name}`, a placeholder without a value. */
+function plurals(text: string, params: Params, lang: Lang): string {
+  let out = '';
+  let from = 0;
+  const start = /\{(\w+),\s*plural,/g;
+  for (let m = start.exec(text); m; m = start.exec(text)) {
+    const end = closing(text, m.index);
+    if (end < 0) break;
+    const name = m[1]!;
+    const options = pluralOptions(text.slice(m.index + m[0].length, end));
+    if (!options) continue;
+    out += text.slice(from, m.index);
+    from = end + 1;
+    start.lastIndex = end + 1;
+    const raw = params[name];
+    if (raw === undefined) {
+      out += `{${name}}`;
+      continue;
+    }
+    const value = countValue(raw);
+    const shown = typeof raw === 'number' ? formatCount(lang, raw) : raw;
+    const form =
+      (value === undefined ? undefined : options.get(`=${value}`)) ??
+      options.get(value === undefined ? 'other' : rules(lang).select(value)) ??
+      options.get('other') ??
+      '';
+    out += plurals(form, params, lang).replace(/#/g, shown);
+  }
+  return out + text.slice(from);
+}
+
+/** Fills `{name}` placeholders and `{name, plural, …}` counts (see the top of this file); a
+ *  placeholder without a value stays as written. */
+export function fill(text: string, params?: Params, lang: Lang = 'en'): string {
+  if (!text.includes('{')) return text;
+  const values = params ?? {};
+  return plurals(text, values, lang).replace(/\{(\w+)\}/g, (m, name: string) =>
+    values[name] !== undefined ? String(values[name]) : m,
   );
 }
 
@@ -74,7 +171,8 @@ export function hasKey(key: string): key is MessageKey {
 
 /** A catalogue entry in a language, filled in. */
 export function word(lang: Lang, key: MessageKey, params?: Params): string {
-  return fill(messages[lang][key] ?? messages.en[key] ?? key, params);
+  const text = messages[lang][key];
+  return text !== undefined ? fill(text, params, lang) : fill(messages.en[key] ?? key, params);
 }
 
 /**

@@ -20,12 +20,14 @@ export const en = {
     "Your organisation's own scores per supplier (audits, delivery, sustainability) for the event types of a perspective.",
   'kind.undo': 'Undo onboarding',
   'kind.undoName': '{name} · undo',
+  'kind.retryName': '{name} · retry',
   'kind.badge': 'Kind: {kind}',
   'map.introRef':
     'Choose the columns that name each supplier: any of its ids is enough (a supplier ID with its source is the most precise). Rows are checked against the platform before anything is sent.',
   'map.blockedRef':
     'Map at least one column that names the supplier: Supplier ID, Customer ID, Own ID or Platform ID.',
-  'plan.deactivations': '{n} suppliers will be deactivated on the platform.',
+  'plan.deactivations':
+    '{n, plural, one {# supplier} other {# suppliers}} will be deactivated on the platform.',
   'plan.undoOf':
     'These are exactly the suppliers the onboarding job created; suppliers that existed before it are left alone.',
   'plan.typeCount': 'Type {n} to confirm the number',
@@ -39,21 +41,24 @@ export const en = {
   'run.kindCheck.onOther': 'identifier on another supplier: yours to decide',
   'run.kindCheck.ambiguous': 'ambiguous: several suppliers match',
   'run.startHint.deactivate':
-    'Nothing is created: {n} suppliers will be deactivated, and you confirm that number before anything is sent.',
+    'Nothing is created: {n, plural, one {# supplier} other {# suppliers}} will be deactivated, and you confirm that number before anything is sent.',
   'run.startHint.identifiers':
-    'Nothing is created: at most {n} identifiers will be added or removed; the summary shows them before anything is sent.',
+    'Nothing is created: at most {n, plural, one {# identifier} other {# identifiers}} will be added or removed; the summary shows them before anything is sent.',
   'run.kindCheck.notFound': 'supplier not found: left out',
   'run.kindFound.deactivate':
-    'Check finished: {toChange} suppliers found to deactivate, {ambiguous} ambiguous, {notFound} not found (left out).',
+    'Check finished: {toChange, plural, one {# supplier} other {# suppliers}} found to deactivate, {ambiguous} ambiguous, {notFound} not found (left out).',
   'run.kindFound.identifiers':
-    'Check finished: {toChange} identifiers to add or remove, {already} already as their rows ask, {onOther} on another supplier, {ambiguous} ambiguous, {notFound} suppliers not found (left out).',
+    'Check finished: {toChange, plural, one {# identifier} other {# identifiers}} to add or remove, {already} already as their rows ask, {onOther} on another supplier, {ambiguous} ambiguous, {notFound, plural, one {# supplier} other {# suppliers}} not found (left out).',
   'run.outcomes': 'Outcomes',
-  'log.plan.deactivate': 'Start confirmed: {n} suppliers to deactivate.',
-  'log.plan.identifiers': 'Start confirmed: {n} identifiers to add or remove at most.',
-  'log.plan.scores': 'Start confirmed: {n} rows of scores to send.',
+  'log.plan.deactivate':
+    'Start confirmed: {n, plural, one {# supplier} other {# suppliers}} to deactivate.',
+  'log.plan.identifiers':
+    'Start confirmed: {n, plural, one {# identifier} other {# identifiers}} to add or remove at most.',
+  'log.plan.scores': 'Start confirmed: {n, plural, one {# row} other {# rows}} of scores to send.',
   'plan.identifierChanges':
-    'At most {n} identifiers will be added or removed (the check left out those already where their rows want them).',
-  'plan.scores': '{rows} rows of scores will be sent, in at most {batches} requests.',
+    'At most {n, plural, one {# identifier} other {# identifiers}} will be added or removed (the check left out those already where their rows want them).',
+  'plan.scores':
+    '{rows, plural, one {# row} other {# rows}} of scores will be sent, in at most {batches, plural, one {# request} other {# requests}}.',
   'plan.scoresNote':
     'Each score is checked by the platform as it is written: rejected ones are listed in the results with the reason.',
   'scoresMap.intro':
@@ -67,7 +72,8 @@ export const en = {
   'scoresMap.layoutHelp.long':
     'A row per score: the supplier, an Event type column, a Score column and an optional Comment column.',
   'scoresMap.read': 'Read the event types and the first rows',
-  'scoresMap.eventTypes': 'The perspective has {n} event types:',
+  'scoresMap.eventTypes':
+    'The perspective has {n, plural, one {# event type} other {# event types}}:',
   'scoresMap.identifier.supplierId': 'Supplier ID',
   'scoresMap.identifier.source': 'Supplier ID source',
   'scoresMap.identifier.customerId': 'Customer ID',
@@ -127,12 +133,14 @@ export const de: Record<keyof typeof en, string> = {
     'Die eigenen Bewertungen Ihrer Organisation je Lieferant (Audits, Lieferleistung, Nachhaltigkeit) für die Ereignistypen einer Perspektive.',
   'kind.undo': 'Anlage rückgängig machen',
   'kind.undoName': '{name} · rückgängig',
+  'kind.retryName': '{name} · erneut',
   'kind.badge': 'Art: {kind}',
   'map.introRef':
     'Wählen Sie die Spalten, die jeden Lieferanten nennen: eine seiner Kennungen genügt (eine Lieferanten-ID mit ihrer Quelle ist am genauesten). Die Zeilen werden mit der Plattform abgeglichen, bevor etwas gesendet wird.',
   'map.blockedRef':
     'Ordnen Sie mindestens eine Spalte zu, die den Lieferanten nennt: Lieferanten-ID, Kundennummer, Eigene Nummer oder Plattform-ID.',
-  'plan.deactivations': '{n} Lieferanten werden auf der Plattform deaktiviert.',
+  'plan.deactivations':
+    '{n, plural, one {# Lieferant wird} other {# Lieferanten werden}} auf der Plattform deaktiviert.',
   'plan.undoOf':
     'Das sind genau die Lieferanten, die der Anlage-Auftrag angelegt hat; Lieferanten, die es vorher schon gab, bleiben unberührt.',
   'plan.typeCount': 'Geben Sie {n} ein, um die Anzahl zu bestätigen',
@@ -146,22 +154,25 @@ export const de: Record<keyof typeof en, string> = {
   'run.kindCheck.onOther': 'Kennung an einem anderen Lieferanten: Ihre Entscheidung',
   'run.kindCheck.ambiguous': 'mehrdeutig: mehrere Lieferanten passen',
   'run.startHint.deactivate':
-    'Es wird nichts angelegt: {n} Lieferanten werden deaktiviert, und Sie bestätigen diese Zahl, bevor etwas gesendet wird.',
+    'Es wird nichts angelegt: {n, plural, one {# Lieferant wird} other {# Lieferanten werden}} deaktiviert, und Sie bestätigen diese Zahl, bevor etwas gesendet wird.',
   'run.startHint.identifiers':
-    'Es wird nichts angelegt: höchstens {n} Kennungen werden hinzugefügt oder entfernt; die Übersicht zeigt sie, bevor etwas gesendet wird.',
+    'Es wird nichts angelegt: höchstens {n, plural, one {# Kennung wird} other {# Kennungen werden}} hinzugefügt oder entfernt; die Übersicht zeigt sie, bevor etwas gesendet wird.',
   'run.kindCheck.notFound': 'Lieferant nicht gefunden: ausgelassen',
   'run.kindFound.deactivate':
-    'Abgleich beendet: {toChange} Lieferanten zum Deaktivieren gefunden, {ambiguous} mehrdeutig, {notFound} nicht gefunden (ausgelassen).',
+    'Abgleich beendet: {toChange, plural, one {# Lieferant} other {# Lieferanten}} zum Deaktivieren gefunden, {ambiguous} mehrdeutig, {notFound} nicht gefunden (ausgelassen).',
   'run.kindFound.identifiers':
-    'Abgleich beendet: {toChange} Kennungen hinzuzufügen oder zu entfernen, {already} schon wie von ihren Zeilen verlangt, {onOther} an einem anderen Lieferanten, {ambiguous} mehrdeutig, {notFound} Lieferanten nicht gefunden (ausgelassen).',
+    'Abgleich beendet: {toChange, plural, one {# Kennung} other {# Kennungen}} hinzuzufügen oder zu entfernen, {already} schon wie von ihren Zeilen verlangt, {onOther} an einem anderen Lieferanten, {ambiguous} mehrdeutig, {notFound, plural, one {# Lieferant} other {# Lieferanten}} nicht gefunden (ausgelassen).',
   'run.outcomes': 'Ergebnisse',
-  'log.plan.deactivate': 'Start bestätigt: {n} Lieferanten zu deaktivieren.',
+  'log.plan.deactivate':
+    'Start bestätigt: {n, plural, one {# Lieferant} other {# Lieferanten}} zu deaktivieren.',
   'log.plan.identifiers':
-    'Start bestätigt: höchstens {n} Kennungen hinzuzufügen oder zu entfernen.',
-  'log.plan.scores': 'Start bestätigt: {n} Zeilen mit Bewertungen zu senden.',
+    'Start bestätigt: höchstens {n, plural, one {# Kennung} other {# Kennungen}} hinzuzufügen oder zu entfernen.',
+  'log.plan.scores':
+    'Start bestätigt: {n, plural, one {# Zeile} other {# Zeilen}} mit Bewertungen zu senden.',
   'plan.identifierChanges':
-    'Höchstens {n} Kennungen werden hinzugefügt oder entfernt (der Abgleich hat die ausgelassen, die schon dort sind, wo ihre Zeilen sie wollen).',
-  'plan.scores': '{rows} Zeilen mit Bewertungen werden gesendet, in höchstens {batches} Anfragen.',
+    'Höchstens {n, plural, one {# Kennung wird} other {# Kennungen werden}} hinzugefügt oder entfernt (der Abgleich hat die ausgelassen, die schon dort sind, wo ihre Zeilen sie wollen).',
+  'plan.scores':
+    '{rows, plural, one {# Zeile mit Bewertungen wird} other {# Zeilen mit Bewertungen werden}} gesendet, in höchstens {batches, plural, one {# Anfrage} other {# Anfragen}}.',
   'plan.scoresNote':
     'Die Plattform prüft jede Bewertung beim Schreiben: Abgelehnte stehen mit dem Grund in den Ergebnissen.',
   'scoresMap.intro':
@@ -175,7 +186,8 @@ export const de: Record<keyof typeof en, string> = {
   'scoresMap.layoutHelp.long':
     'Eine Zeile je Bewertung: der Lieferant, eine Spalte Ereignistyp, eine Spalte Bewertung und eine optionale Spalte Kommentar.',
   'scoresMap.read': 'Ereignistypen und erste Zeilen lesen',
-  'scoresMap.eventTypes': 'Die Perspektive hat {n} Ereignistypen:',
+  'scoresMap.eventTypes':
+    'Die Perspektive hat {n, plural, one {# Ereignistyp} other {# Ereignistypen}}:',
   'scoresMap.identifier.supplierId': 'Lieferanten-ID',
   'scoresMap.identifier.source': 'Quelle der Lieferanten-ID',
   'scoresMap.identifier.customerId': 'Kundennummer',

@@ -47,7 +47,7 @@ export const en = {
   'results.summary.sheetsHelp': 'More rows than one Excel sheet holds: they go on in {sheets}.',
   'results.summary.cut': 'Cells cut to fit Excel',
   'results.summary.cutHelp':
-    'Longer than the {limit} characters an Excel cell holds: cut, and marked "… [cut: N characters]". The CSV export holds them whole.',
+    'Longer than the {limit, plural, one {# character} other {# characters}} an Excel cell holds: cut, and marked "… [cut: N characters]". The CSV export holds them whole.',
   'results.summary.changed': 'Changed values',
   'results.summary.changedHelp':
     "Values the job sent that differ from your file (fixed in the app, or changed by the app such as a restored leading zero) are shown as sent; the column Changed values and a note on the cell keep your file's value.",

@@ -57,12 +57,13 @@ export const en = {
   'scores.results.summary.rejected': 'Rejected',
   'scores.results.summary.unsent': 'Not sent',
   // ---- command line
-  'scores.cli.eventTypes': 'Perspective {perspectiveId}: {count} event types ({keys}).',
+  'scores.cli.eventTypes':
+    'Perspective {perspectiveId}: {count, plural, one {# event type} other {# event types}} ({keys}).',
   'scores.cli.noEventTypes':
     'Perspective {perspectiveId} has no event types. Check the perspective id, or configure its event types on the platform.',
   'scores.cli.mapped': 'Sheet layout {layout}: identifier {identifier}; scores {scores}.',
   'scores.cli.imported':
-    '{rows} rows read from {file}: {valid} ready with {scores} scores, {invalid} to fix.',
+    '{rows, plural, one {# row} other {# rows}} read from {file}: {valid} ready with {scores, plural, one {# score} other {# scores}}, {invalid} to fix.',
   'scores.cli.problem': 'Row {row}: {problem}',
   'scores.cli.results': 'Results: {path}',
   'scores.cli.usage':
@@ -147,12 +148,13 @@ export const de: Record<keyof typeof en, string> = {
   'scores.results.summary.written': 'Geschrieben',
   'scores.results.summary.rejected': 'Abgelehnt',
   'scores.results.summary.unsent': 'Nicht gesendet',
-  'scores.cli.eventTypes': 'Perspektive {perspectiveId}: {count} Ereignistypen ({keys}).',
+  'scores.cli.eventTypes':
+    'Perspektive {perspectiveId}: {count, plural, one {# Ereignistyp} other {# Ereignistypen}} ({keys}).',
   'scores.cli.noEventTypes':
     'Die Perspektive {perspectiveId} hat keine Ereignistypen. Prüfen Sie die Perspektiven-ID oder richten Sie ihre Ereignistypen auf der Plattform ein.',
   'scores.cli.mapped': 'Tabellenform {layout}: Kennung {identifier}; Scores {scores}.',
   'scores.cli.imported':
-    '{rows} Zeilen aus {file} gelesen: {valid} bereit mit {scores} Scores, {invalid} zu korrigieren.',
+    '{rows, plural, one {# Zeile} other {# Zeilen}} aus {file} gelesen: {valid} bereit mit {scores, plural, one {# Score} other {# Scores}}, {invalid} zu korrigieren.',
   'scores.cli.problem': 'Zeile {row}: {problem}',
   'scores.cli.results': 'Ergebnisse: {path}',
   'scores.cli.usage':

@@ -42,7 +42,7 @@ export const en = {
   'jobs.resumeNow': 'Resume now',
   'jobs.fileOn': '{file} on {connection}',
   'jobs.lastActivity': 'last activity {when}',
-  'jobs.progress': '{done} of {total} rows finished',
+  'jobs.progress': '{done} of {total, plural, one {# row} other {# rows}} finished',
   'jobs.progressLabel': 'Progress of {name}',
   'jobs.open': 'Open',
 
@@ -109,14 +109,15 @@ export const en = {
   'import.previewCaption': 'The first rows of the table, with its header row marked',
   'import.useAsHeader': 'use as header',
   'import.useAsHeaderLabel': 'use as header: row {row}',
-  'import.truncated': 'Showing the first {n} rows.',
+  'import.truncated': '{n, plural, one {Showing the first row.} other {Showing the first # rows.}}',
   'import.other': 'Choose another file',
   // The chosen file has the content of an earlier job's file (by its bytes, whatever its name).
   'import.sameFile.finished':
     'This file was already sent by the job “{name}” ({kind}, finished {date}).',
   'import.sameFile.other':
     'This file is already the list of the job “{name}” ({kind}, {state}, made {date}).',
-  'import.sameFile.more': '{n} more jobs were made from a file with the same content.',
+  'import.sameFile.more':
+    '{n, plural, one {# more job was} other {# more jobs were}} made from a file with the same content.',
   'import.sameFile.goOn':
     'Files are compared by their content, not their name. You can still go on: nothing is made before you import all rows on the next screen.',
   'import.sameFile.open': 'Open that job',
@@ -138,7 +139,8 @@ export const en = {
     'Orders paid screening: every row with a period here orders a screening, which may cost money.',
   'map.paid.requestValidationOnCreate':
     'Orders paid validation: every row with "yes" here requests a validation, which may cost money.',
-  'map.paidSample': 'In the {rows} rows shown: {n} order it.',
+  'map.paidSample':
+    'In the {rows, plural, one {# row} other {# rows}} shown: {n, plural, one {# orders} other {# order}} it.',
   'map.paidAfter':
     'The summary before the start counts them for the whole list, and you confirm that number.',
   'map.columnFor': 'Column for {field}',
@@ -150,8 +152,11 @@ export const en = {
   'map.suggestionWhy':
     'Suggested for {field}: the column “{header}” fits by its name, its values or a saved mapping.',
   'map.becomes': 'becomes',
+  'map.value.true': 'yes',
+  'map.value.false': 'no',
   'map.sampleCheck': 'Check of the first rows',
-  'map.summary': '{rows} rows checked: {valid} ready, {invalid} with problems.',
+  'map.summary':
+    '{rows, plural, one {# row} other {# rows}} checked: {valid} ready, {invalid} with problems.',
   'map.problemRow': 'Row {row}:',
   'map.templates': 'Saved mappings',
   'map.noTemplates':
@@ -191,7 +196,8 @@ export const en = {
     'add or remove (also hinzufügen or entfernen); without this column, the action chosen for the job applies.',
   'map.chooseTemplate': 'Saved mapping',
   'map.templateFits': '{name} (made for these columns)',
-  'map.templateMissing': '{name} ({n} of its columns are not in this file)',
+  'map.templateMissing':
+    '{name} ({n, plural, one {# of its columns is} other {# of its columns are}} not in this file)',
   'map.templateOther': '{name} (made for other columns)',
   'map.applyTemplate': 'Use this mapping',
   'map.deleteTemplate': 'Delete',
@@ -203,7 +209,7 @@ export const en = {
   'map.connection': 'Suppliers will be sent to: {name}.',
   'map.changeConnection': 'Change',
   'map.blocked': 'Map these required fields first (to a column or a fixed value): {fields}.',
-  'map.importing': 'Importing the whole file… {n} rows read.',
+  'map.importing': 'Importing the whole file… {n, plural, one {# row} other {# rows}} read.',
   'map.next': 'Next: import all rows',
 
   'review.title': 'Review the rows',
@@ -213,21 +219,21 @@ export const en = {
   'review.duplicate': 'duplicates in the file',
   'review.empty': 'empty rows left out',
   'review.fixHint':
-    '{n} rows have problems and will not be sent. Open a row to fix its values; it is checked again at once.',
+    '{n, plural, one {# row has} other {# rows have}} problems and will not be sent. Open a row to fix its values; it is checked again at once.',
   'review.options': 'How to send',
   'review.skipExisting': 'Skip suppliers that already exist',
   'review.skipExistingHelp': 'Existing suppliers are neither changed nor screened again.',
   'review.screening': 'Screening',
   'review.noScreening': 'No screening',
-  'review.years': '{n} years',
+  'review.years': '{n, plural, one {# year} other {# years}}',
   'review.costWarning':
-    'Screening is charged per supplier: up to {n} screenings for {years} years each. Check your contract before you start.',
+    'Screening is charged per supplier: up to {n, plural, one {# screening} other {# screenings}} for {years, plural, one {# year} other {# years}} each. Check your contract before you start.',
   'review.validate': 'Request validation of each supplier',
   'review.validateHelp': 'The platform checks the supplier data; this may also be charged.',
   'review.later': 'Save and close',
   'review.problemKinds': 'What needs fixing',
   'review.problemKindsHelp': 'Choose a kind to see just those rows in the table below.',
-  'review.showKind': 'Show the {n} rows: {kind}',
+  'review.showKind': 'Show the {n, plural, one {# row} other {# rows}}: {kind}',
   'problemKind.country_unknown': 'Country not known',
   'problemKind.duplicate_in_file': 'Supplier ID used twice in the file',
   'problemKind.postal_code_invalid': "Postal code does not fit the country's form",
@@ -266,10 +272,10 @@ export const en = {
   'rows.openRow': 'Open row {row}',
   'rows.fix': 'Fix',
   'rows.details': 'Details',
-  'rows.count': '{n} rows',
+  'rows.count': '{n, plural, one {# row} other {# rows}}',
   'rows.countOne': '1 row',
   'rows.none': 'No rows match this filter.',
-  'rows.countSoFar': '{n} rows found so far; scroll on for more',
+  'rows.countSoFar': '{n, plural, one {# row} other {# rows}} found so far; scroll on for more',
   'grid.keys':
     'Arrow keys move between cells; Enter or F2 edits a cell, Enter saves, Escape cancels; F8 and Shift+F8 go to the next and previous problem; Ctrl+Z undoes the last fix.',
   'grid.tools': 'Fix and navigate',
@@ -294,18 +300,20 @@ export const en = {
   'grid.undo': 'Undo: {what}',
   'grid.undoNothing': 'Undo',
   'grid.undoFix': '{field} of row {row}',
-  'grid.undoSame': '{field} "{find}" → "{replace}" in {n} rows',
-  'grid.undoReplace': '{field}: "{find}" replaced by "{replace}" in {n} rows',
+  'grid.undoSame': '{field} "{find}" → "{replace}" in {n, plural, one {# row} other {# rows}}',
+  'grid.undoReplace':
+    '{field}: "{find}" replaced by "{replace}" in {n, plural, one {# row} other {# rows}}',
   'grid.undone': 'Undone: {what}. The rows have their earlier values again.',
-  'grid.workCount': 'Looking at {done} of {total} rows…',
-  'grid.workFix': 'Fixing {done} of {total} rows…',
-  'grid.workUndo': 'Putting back {done} of {total} rows…',
+  'grid.workCount': 'Looking at {done} of {total, plural, one {# row} other {# rows}}…',
+  'grid.workFix': 'Fixing {done} of {total, plural, one {# row} other {# rows}}…',
+  'grid.workUndo': 'Putting back {done} of {total, plural, one {# row} other {# rows}}…',
   'grid.workCancel': 'Cancel',
   'grid.workCancelling': 'Cancelling…',
-  'grid.sameOffer': '{n} more rows have {column} "{find}".',
-  'grid.sameApply': 'Change them to "{replace}" too ({n} rows)',
+  'grid.sameOffer': '{n, plural, one {# more row has} other {# more rows have}} {column} "{find}".',
+  'grid.sameApply': 'Change them to "{replace}" too ({n, plural, one {# row} other {# rows}})',
   'grid.sameDismiss': 'No, just this row',
-  'grid.applied': '{n} rows fixed in {column} and checked again. Undo takes the change back.',
+  'grid.applied':
+    '{n, plural, one {# row} other {# rows}} fixed in {column} and checked again. Undo takes the change back.',
   'grid.findReplace': 'Find and replace',
   'grid.chooseColumn': 'Choose a column',
   'grid.find': 'Find',
@@ -313,11 +321,11 @@ export const en = {
   'grid.wholeCell': 'Whole value only',
   'grid.matchCase': 'Match case',
   'grid.count': 'Count the rows',
-  'grid.wouldChange': '{n} rows would change, for example:',
+  'grid.wouldChange': '{n, plural, one {# row} other {# rows}} would change, for example:',
   'grid.nothingToChange':
     'No row that can still be changed has this value. Check the column and the text to find.',
   'grid.example': 'Row {row}: "{before}" → "{after}"',
-  'grid.replaceIn': 'Replace in {n} rows',
+  'grid.replaceIn': 'Replace in {n, plural, one {# row} other {# rows}}',
 
   'detail.title': 'Row {row}',
   'detail.problems': 'Problems',
@@ -340,9 +348,9 @@ export const en = {
   'run.checkDone': 'Check finished. Nothing has been created yet.',
   'run.checkRan': 'The identifiers were checked before the upload.',
   'run.checkFound':
-    'The check of {time} found {new} new suppliers, {exists} existing, {ambiguous} unclear matches and {pending} creations still pending.',
+    'The check of {time} found {new, plural, one {# new supplier} other {# new suppliers}}, {exists} existing, {ambiguous, plural, one {# unclear match} other {# unclear matches}} and {pending, plural, one {# creation} other {# creations}} still pending.',
   'run.stuck':
-    'Everything that could be sent is done. {n} rows need you: open the results to fix them, then retry them, or export the results.',
+    'Everything that could be sent is done. {n, plural, one {# row needs you: open the results to fix it, then retry it} other {# rows need you: open the results to fix them, then retry them}}, or export the results.',
   'run.checking': 'Checking identifiers…',
   'run.checkNotYet': 'The check has not run yet.',
   'run.checkNow': 'Check identifiers',
@@ -353,7 +361,8 @@ export const en = {
   'run.eta': 'Time left',
   'run.throttle': 'API limit',
   'run.throttled': 'The API asked to slow down; sending again at {until}.',
-  'run.throttleOk': '{sent} of {ceiling} requests used in the last {seconds} s.',
+  'run.throttleOk':
+    '{sent} of {ceiling, plural, one {# request} other {# requests}} used in the last {seconds} s.',
   'run.network': 'Network',
   'run.offline': 'No connection: waiting for the network, then continuing by itself.',
   'run.online': 'Connected',
@@ -363,7 +372,8 @@ export const en = {
   'run.pause': 'Pause',
   'run.cancel': 'Cancel job',
   'run.results': 'See results',
-  'run.startHint': '{n} new suppliers will be created; {existing} exist already.',
+  'run.startHint':
+    '{n, plural, one {# new supplier} other {# new suppliers}} will be created; {existing, plural, one {# exists} other {# exist}} already.',
   'run.skipNote': 'Existing suppliers are skipped.',
   'run.log': 'What happened',
   'run.noLog': 'Nothing notable yet.',
@@ -372,52 +382,58 @@ export const en = {
   'plan.title': 'Before you start',
   'plan.intro': 'What this start will do. Nothing has been sent yet.',
   'plan.loading': 'Preparing the summary…',
-  'plan.suppliers': '{new} new suppliers will be created; {existing} exist already.',
-  'plan.pending': '{n} suppliers are already being created on the platform; the job follows them.',
+  'plan.suppliers':
+    '{new, plural, one {# new supplier} other {# new suppliers}} will be created; {existing, plural, one {# exists} other {# exist}} already.',
+  'plan.pending':
+    '{n, plural, one {# supplier is already being created on the platform; the job follows it} other {# suppliers are already being created on the platform; the job follows them}}.',
   'plan.inDoubt':
-    '{n} more rows were being sent when the job stopped: the app first checks whether they arrived, and sends again only those that did not.',
+    '{n, plural, one {# more row was being sent when the job stopped: the app first checks whether it arrived, and sends it again only if it did not} other {# more rows were being sent when the job stopped: the app first checks whether they arrived, and sends again only those that did not}}.',
   'plan.unchecked':
-    '{n} rows are not checked yet: they are checked first, so the figures below are the most it can be.',
+    '{n, plural, one {# row is not checked yet: it is checked first} other {# rows are not checked yet: they are checked first}}, so the figures below are the most it can be.',
   'plan.skipExisting': 'Existing suppliers are skipped: they are neither screened nor validated.',
   'plan.attach':
     'At most {n} customer and own ids will be attached, to new and existing suppliers alike.',
   'plan.followExisting':
     'Existing suppliers are not skipped: they get the screening and validation too.',
   'plan.screening':
-    '{n} screenings for {years} years will be ordered. Each may cost money or quota.',
+    '{n, plural, one {# screening} other {# screenings}} for {years, plural, one {# year} other {# years}} will be ordered. {n, plural, one {It} other {Each}} may cost money or quota.',
   'plan.screeningExisting':
-    '{n} of them are for suppliers that exist already and may have been screened before. To leave them out, go back and choose "Skip suppliers that already exist".',
+    '{n, plural, one {# of them is for a supplier that exists already and may have been screened before. To leave it out} other {# of them are for suppliers that exist already and may have been screened before. To leave them out}}, go back and choose "Skip suppliers that already exist".',
   'plan.noScreening': 'No screening is ordered.',
   'plan.fromColumn':
-    '{n} of them are ordered by the list\'s own column "{column}". If the list should not decide this, go back to the mapping and choose "— not mapped —" for that field.',
-  'plan.fromFixed': '{n} of them are ordered by a fixed value of the mapping.',
+    '{n, plural, one {# of them is} other {# of them are}} ordered by the list\'s own column "{column}". If the list should not decide this, go back to the mapping and choose "— not mapped —" for that field.',
+  'plan.fromFixed':
+    '{n, plural, one {# of them is} other {# of them are}} ordered by a fixed value of the mapping.',
   'plan.typePaid':
     'Screenings and validations may cost money. Type {n}, the number ordered, to confirm',
-  'plan.validation': 'A validation is requested for {n} suppliers ({existing} of them existing).',
+  'plan.validation':
+    'A validation is requested for {n, plural, one {# supplier} other {# suppliers}} ({existing} of them existing).',
   'plan.noValidation': 'No validation is requested.',
   'plan.duration': 'Expected duration: about {total}.',
-  'plan.durationCheck': 'Checking {n} identifiers: {time}.',
+  'plan.durationCheck': 'Checking {n, plural, one {# identifier} other {# identifiers}}: {time}.',
   'plan.durationSend':
-    "Sending {n} requests at up to {rate} per minute (the connection's limit): {time}.",
+    "Sending {n, plural, one {# request} other {# requests}} at up to {rate} per minute (the connection's limit): {time}.",
   'plan.durationPlatform': 'Then the platform processes the last ones: about {time}.',
-  'plan.shared': '{n} other jobs running on this connection share its limit.',
+  'plan.shared':
+    '{n, plural, one {# other job running on this connection shares} other {# other jobs running on this connection share}} its limit.',
   'plan.measured':
     "The pace is the one this job kept so far ({rate}/min): slower than the connection's limits allow.",
   'plan.overlapTitle': 'Another job is working on some of the same suppliers',
   'plan.overlap':
-    'The job "{name}" ({state}) holds {n} of these suppliers (same supplier ID and source), for example {examples}.',
+    'The job "{name}" ({state}) holds {n, plural, one {# of these suppliers} other {# of these suppliers}} (same supplier ID and source), for example {examples}.',
   'plan.leaveOut':
-    'Leave these {n} rows out of this job: they show as left out in the results, and can be retried once the other job has ended',
+    'Leave these {n, plural, one {# row} other {# rows}} out of this job: they show as left out in the results, and can be retried once the other job has ended',
   'plan.sendAnyway':
     'Send them in this job as well: the suppliers may get two screenings or validations',
   'plan.confirm': 'Confirm and start',
   'plan.back': 'Back',
-  'log.leftOut': '{n} rows were left out: another job holds their suppliers.',
+  'log.leftOut':
+    '{n, plural, one {# row was} other {# rows were}} left out: another job holds their suppliers.',
 
   'results.title': 'Results: {name}',
-  'results.retry': 'Retry {n} failed rows',
-  'results.retried': '{n} rows will be sent again.',
-  'results.sendWaiting': 'Send {n} waiting rows',
+  'results.retry': 'Retry {n, plural, one {# failed row} other {# failed rows}}',
+  'results.retried': '{n, plural, one {# row} other {# rows}} will be sent again.',
+  'results.sendWaiting': 'Send {n, plural, one {# waiting row} other {# waiting rows}}',
 
   'retryFile.title': 'Bring back a results file you fixed in Excel',
   'retryFile.help':
@@ -425,9 +441,9 @@ export const en = {
   'retryFile.choose': 'Choose the fixed results file',
   'retryFile.busy': 'Reading the file…',
   'retryFile.result':
-    '{retry} rows will be sent again, {still} still have problems, {done} were already done, {unmatched} did not match a row of this job.',
+    '{retry, plural, one {# row} other {# rows}} will be sent again, {still, plural, one {# still has} other {# still have}} problems, {done, plural, one {# was} other {# were}} already done, {unmatched} did not match a row of this job.',
   'retryFile.unchanged':
-    '{n} rows that need attention have the same values as before and are not sent again. Change the values the error message names, or send them unchanged with this screen’s “Retry failed rows”.',
+    '{n, plural, one {# row that needs attention has the same values as before and is not sent again. Change the values the error message names, or send it} other {# rows that need attention have the same values as before and are not sent again. Change the values the error message names, or send them}} unchanged with this screen’s “Retry failed rows”.',
   'retryFile.doneButChanged':
     'Rows {rows} were changed, but their suppliers already exist or are being created: the app does not change suppliers, so make these changes on the platform.',
   'retryFile.conflicts':
@@ -437,32 +453,34 @@ export const en = {
   'export.csv': 'Export to CSV',
   'export.saveAs': 'Save as…',
   'export.busy': 'Exporting…',
-  'export.progress': 'Exporting: {done} of {total} rows written…',
+  'export.progress': 'Exporting: {done} of {total, plural, one {# row} other {# rows}} written…',
   'export.cancelled': 'Export cancelled: no file was written.',
-  'export.done': 'Exported {rows} rows to',
-  'export.attention': '{n} rows need attention; they are marked in the file.',
+  'export.done': 'Exported {rows, plural, one {# row} other {# rows}} to',
+  'export.attention':
+    '{n, plural, one {# row needs attention; it is} other {# rows need attention; they are}} marked in the file.',
   'export.showInFolder': 'Show in folder',
   'export.downloadAgain': 'Download again',
   'export.downloadHint':
     'Your browser saves a copy in its downloads folder; the file above stays with the job.',
 
   'log.state': 'Job is now: {state}.',
+  'log.checking': 'Checking the list against the platform; nothing is sent.',
   'log.check':
     'Identifier check finished: {new} new, {exists} exist already, {ambiguous} ambiguous, {pending} being created.',
   'log.plan':
-    'Start confirmed: {creations} creations, {screenings} screenings, {validations} validations.',
+    'Start confirmed: {creations, plural, one {# creation} other {# creations}}, {screenings, plural, one {# screening} other {# screenings}}, {validations, plural, one {# validation} other {# validations}}.',
   'chart.heading': 'The run so far',
-  'chart.title': 'Write requests per minute against the limit, and rows settled over time',
+  'chart.title': 'Write requests per minute against the limit, and rows finished over time',
   'chart.writes': 'Write requests per minute',
   'chart.axisWrites': '{n} per minute',
-  'chart.axisRows': '{n} rows',
+  'chart.axisRows': '{n, plural, one {# row} other {# rows}}',
   'chart.ceiling': 'Limit per minute',
-  'chart.settled': 'Rows settled (right scale: all rows of the job)',
+  'chart.settled': 'Rows finished (right scale: all rows of the job)',
   'chart.text':
-    'Write requests: {average} per minute on average, at most {peak}, against the limit of {ceiling} per minute. {settled} of {total} rows settled in {minutes} min.',
+    'Write requests: {average} per minute on average, at most {peak}, against the limit of {ceiling} per minute. {settled} of {total, plural, one {# row} other {# rows}} finished in {time}.',
   'chart.empty': 'The chart appears once the first request has been sent.',
   'run.etaCheck': 'check {time}',
-  'run.etaSend': 'sending {n} requests {time}',
+  'run.etaSend': 'sending {n, plural, one {# request} other {# requests}} {time}',
   'run.etaProcessing': 'then the platform {time}',
   'about.open': 'About',
   'log.started': 'Upload started.',
@@ -557,7 +575,7 @@ export const en = {
   'about.dataDir': 'Data folder',
   'about.journal': 'Journal',
   'about.check': 'Check that the app responds',
-  'about.checkDone': 'Done: {n} of {n} steps',
+  'about.checkDone': 'Done: {n} of {n, plural, one {# step} other {# steps}}',
   'about.checkStep': 'Step {step} of {n}',
 
   // Outcomes of screening and validation: a word and one line on what it means and what to do.
@@ -598,18 +616,32 @@ export const en = {
   'rows.reason': 'Reason and next step',
   'rows.updated': 'Last update ({zone})',
   'results.outcomesNeedYou':
-    'The platform rejected {n} validations. These suppliers exist, but were not confirmed: they are counted as to fix, and each row says why and what to do.',
+    'The platform rejected {n, plural, one {# validation} other {# validations}}. These suppliers exist, but were not confirmed: they are counted as to fix, and each row says why and what to do.',
   'results.showRejected': 'Show them',
   'detail.outcomes': 'Outcome',
 
   'jobs.showArchived': 'Show archived jobs ({n})',
+  'jobs.find': 'Find jobs',
+  'jobs.search': 'Name or file',
+  'jobs.searchHint': 'Type part of a job name or a file name.',
+  'jobs.filterKind': 'Kind',
+  'jobs.filterState': 'State',
+  'jobs.filterAll': 'All',
+  'jobs.sort': 'Sort by',
+  'jobs.sortNewest': 'Newest first',
+  'jobs.sortOldest': 'Oldest first',
+  'jobs.sortActivity': 'Latest activity first',
+  'jobs.sortName': 'Name (A–Z)',
+  'jobs.shown': '{shown} of {total, plural, one {# job} other {# jobs}} shown',
+  'jobs.noMatch': 'No job matches the search and filters.',
+  'jobs.clearFind': 'Show all jobs',
   'jobs.archived': 'Archived',
   'jobs.archive': 'Archive',
   'jobs.unarchive': 'Bring back',
   'jobs.delete': 'Delete…',
   'jobs.deleteTitle': 'Delete the job "{name}"?',
   'jobs.deleteText':
-    'Its {rows} rows and their history of requests are removed from this computer. Suppliers it created stay on the platform. This cannot be undone: export the results first if you need them.',
+    'Its {rows, plural, one {# row} other {# rows}} and their history of requests are removed from this computer. Suppliers it created stay on the platform. This cannot be undone: export the results first if you need them.',
   'jobs.deleteConfirm': 'Delete job',
   'jobs.deleted': 'The job "{name}" was deleted.',
   'jobs.runningNoDelete': 'A running job cannot be archived or deleted: pause it first.',
@@ -679,7 +711,7 @@ export const de: Record<UiKey, string> = {
   'jobs.resumeNow': 'Jetzt fortsetzen',
   'jobs.fileOn': '{file} über {connection}',
   'jobs.lastActivity': 'zuletzt aktiv {when}',
-  'jobs.progress': '{done} von {total} Zeilen fertig',
+  'jobs.progress': '{done} von {total, plural, one {# Zeile} other {# Zeilen}} fertig',
   'jobs.progressLabel': 'Fortschritt von {name}',
   'jobs.open': 'Öffnen',
 
@@ -749,14 +781,15 @@ export const de: Record<UiKey, string> = {
   'import.previewCaption': 'Die ersten Zeilen der Tabelle, mit markierter Kopfzeile',
   'import.useAsHeader': 'als Kopfzeile',
   'import.useAsHeaderLabel': 'als Kopfzeile: Zeile {row}',
-  'import.truncated': 'Die ersten {n} Zeilen werden gezeigt.',
+  'import.truncated':
+    '{n, plural, one {Die erste Zeile wird gezeigt.} other {Die ersten # Zeilen werden gezeigt.}}',
   'import.other': 'Andere Datei wählen',
   'import.sameFile.finished':
     'Diese Datei wurde schon vom Auftrag „{name}“ gesendet ({kind}, fertig am {date}).',
   'import.sameFile.other':
     'Diese Datei ist schon die Liste des Auftrags „{name}“ ({kind}, {state}, angelegt am {date}).',
   'import.sameFile.more':
-    '{n} weitere Aufträge wurden aus einer Datei mit demselben Inhalt angelegt.',
+    '{n, plural, one {# weiterer Auftrag wurde} other {# weitere Aufträge wurden}} aus einer Datei mit demselben Inhalt angelegt.',
   'import.sameFile.goOn':
     'Dateien werden nach ihrem Inhalt verglichen, nicht nach ihrem Namen. Sie können trotzdem weitermachen: Angelegt wird erst, wenn Sie im nächsten Schritt alle Zeilen importieren.',
   'import.sameFile.open': 'Diesen Auftrag öffnen',
@@ -778,7 +811,8 @@ export const de: Record<UiKey, string> = {
     'Bestellt kostenpflichtiges Screening: Jede Zeile mit einem Zeitraum hier bestellt ein Screening, das Geld kosten kann.',
   'map.paid.requestValidationOnCreate':
     'Bestellt kostenpflichtige Validierung: Jede Zeile mit „ja“ hier fordert eine Validierung an, die Geld kosten kann.',
-  'map.paidSample': 'In den {rows} gezeigten Zeilen: {n} bestellen sie.',
+  'map.paidSample':
+    '{rows, plural, one {In der # gezeigten Zeile} other {In den # gezeigten Zeilen}}: {n, plural, one {# bestellt} other {# bestellen}} sie.',
   'map.paidAfter':
     'Die Übersicht vor dem Start zählt sie für die ganze Liste, und Sie bestätigen diese Zahl.',
   'map.columnFor': 'Spalte für {field}',
@@ -790,8 +824,11 @@ export const de: Record<UiKey, string> = {
   'map.suggestionWhy':
     'Vorschlag für {field}: Die Spalte „{header}“ passt nach ihrem Namen, ihren Werten oder einer gespeicherten Zuordnung.',
   'map.becomes': 'wird zu',
+  'map.value.true': 'ja',
+  'map.value.false': 'nein',
   'map.sampleCheck': 'Prüfung der ersten Zeilen',
-  'map.summary': '{rows} Zeilen geprüft: {valid} bereit, {invalid} mit Problemen.',
+  'map.summary':
+    '{rows, plural, one {# Zeile} other {# Zeilen}} geprüft: {valid} bereit, {invalid} mit Problemen.',
   'map.problemRow': 'Zeile {row}:',
   'map.templates': 'Gespeicherte Zuordnungen',
   'map.noTemplates':
@@ -835,7 +872,8 @@ export const de: Record<UiKey, string> = {
     'hinzufügen oder entfernen (auch add oder remove); ohne diese Spalte gilt die für den Auftrag gewählte Aktion.',
   'map.chooseTemplate': 'Gespeicherte Zuordnung',
   'map.templateFits': '{name} (für diese Spalten gemacht)',
-  'map.templateMissing': '{name} ({n} ihrer Spalten fehlen in dieser Datei)',
+  'map.templateMissing':
+    '{name} ({n, plural, one {# ihrer Spalten fehlt} other {# ihrer Spalten fehlen}} in dieser Datei)',
   'map.templateOther': '{name} (für andere Spalten gemacht)',
   'map.applyTemplate': 'Diese Zuordnung verwenden',
   'map.deleteTemplate': 'Löschen',
@@ -848,7 +886,8 @@ export const de: Record<UiKey, string> = {
   'map.changeConnection': 'Ändern',
   'map.blocked':
     'Ordnen Sie zuerst diese Pflichtfelder zu (einer Spalte oder einem festen Wert): {fields}.',
-  'map.importing': 'Die ganze Datei wird importiert … {n} Zeilen gelesen.',
+  'map.importing':
+    'Die ganze Datei wird importiert … {n, plural, one {# Zeile} other {# Zeilen}} gelesen.',
   'map.next': 'Weiter: alle Zeilen importieren',
 
   'review.title': 'Zeilen prüfen',
@@ -859,22 +898,22 @@ export const de: Record<UiKey, string> = {
   'review.duplicate': 'Dubletten in der Datei',
   'review.empty': 'leere Zeilen ausgelassen',
   'review.fixHint':
-    '{n} Zeilen haben Probleme und werden nicht gesendet. Öffnen Sie eine Zeile, um ihre Werte zu korrigieren; sie wird sofort erneut geprüft.',
+    '{n, plural, one {# Zeile hat} other {# Zeilen haben}} Probleme und {n, plural, one {wird} other {werden}} nicht gesendet. Öffnen Sie eine Zeile, um ihre Werte zu korrigieren; sie wird sofort erneut geprüft.',
   'review.options': 'Wie gesendet wird',
   'review.skipExisting': 'Bereits vorhandene Lieferanten überspringen',
   'review.skipExistingHelp': 'Vorhandene Lieferanten werden weder geändert noch erneut geprüft.',
   'review.screening': 'Screening',
   'review.noScreening': 'Kein Screening',
-  'review.years': '{n} Jahre',
+  'review.years': '{n, plural, one {# Jahr} other {# Jahre}}',
   'review.costWarning':
-    'Screening wird pro Lieferant berechnet: bis zu {n} Screenings für je {years} Jahre. Prüfen Sie Ihren Vertrag, bevor Sie starten.',
+    'Screening wird pro Lieferant berechnet: bis zu {n, plural, one {# Screening} other {# Screenings}} für je {years, plural, one {# Jahr} other {# Jahre}}. Prüfen Sie Ihren Vertrag, bevor Sie starten.',
   'review.validate': 'Validierung jedes Lieferanten anfordern',
   'review.validateHelp': 'Die Plattform prüft die Lieferantendaten; auch das kann kosten.',
   'review.later': 'Speichern und schließen',
   'review.problemKinds': 'Was zu korrigieren ist',
   'review.problemKindsHelp':
     'Wählen Sie eine Art, um nur diese Zeilen in der Tabelle unten zu sehen.',
-  'review.showKind': 'Die {n} Zeilen zeigen: {kind}',
+  'review.showKind': 'Die {n, plural, one {# Zeile} other {# Zeilen}} zeigen: {kind}',
   'problemKind.country_unknown': 'Land unbekannt',
   'problemKind.duplicate_in_file': 'Lieferanten-ID doppelt in der Datei',
   'problemKind.postal_code_invalid': 'Postleitzahl passt nicht zum Land',
@@ -913,10 +952,11 @@ export const de: Record<UiKey, string> = {
   'rows.openRow': 'Zeile {row} öffnen',
   'rows.fix': 'Korrigieren',
   'rows.details': 'Details',
-  'rows.count': '{n} Zeilen',
+  'rows.count': '{n, plural, one {# Zeile} other {# Zeilen}}',
   'rows.countOne': '1 Zeile',
   'rows.none': 'Keine Zeilen passen zu diesem Filter.',
-  'rows.countSoFar': 'Bisher {n} Zeilen gefunden; scrollen Sie für mehr',
+  'rows.countSoFar':
+    'Bisher {n, plural, one {# Zeile} other {# Zeilen}} gefunden; scrollen Sie für mehr',
   'grid.keys':
     'Pfeiltasten wechseln die Zelle; Enter oder F2 bearbeitet eine Zelle, Enter speichert, Escape bricht ab; F8 und Umschalt+F8 springen zum nächsten und vorigen Problem; Strg+Z macht die letzte Korrektur rückgängig.',
   'grid.tools': 'Korrigieren und springen',
@@ -941,19 +981,22 @@ export const de: Record<UiKey, string> = {
   'grid.undo': 'Rückgängig: {what}',
   'grid.undoNothing': 'Rückgängig',
   'grid.undoFix': '{field} in Zeile {row}',
-  'grid.undoSame': '{field} „{find}“ → „{replace}“ in {n} Zeilen',
-  'grid.undoReplace': '{field}: „{find}“ durch „{replace}“ ersetzt in {n} Zeilen',
+  'grid.undoSame': '{field} „{find}“ → „{replace}“ in {n, plural, one {# Zeile} other {# Zeilen}}',
+  'grid.undoReplace':
+    '{field}: „{find}“ durch „{replace}“ ersetzt in {n, plural, one {# Zeile} other {# Zeilen}}',
   'grid.undone': 'Rückgängig gemacht: {what}. Die Zeilen haben wieder ihre früheren Werte.',
-  'grid.workCount': '{done} von {total} Zeilen angesehen …',
-  'grid.workFix': '{done} von {total} Zeilen werden korrigiert …',
-  'grid.workUndo': '{done} von {total} Zeilen werden zurückgesetzt …',
+  'grid.workCount': '{done} von {total, plural, one {# Zeile} other {# Zeilen}} angesehen …',
+  'grid.workFix': 'Zeilen werden korrigiert: {done} von {total} …',
+  'grid.workUndo': 'Zeilen werden zurückgesetzt: {done} von {total} …',
   'grid.workCancel': 'Abbrechen',
   'grid.workCancelling': 'Wird abgebrochen …',
-  'grid.sameOffer': '{n} weitere Zeilen haben {column} „{find}“.',
-  'grid.sameApply': 'Auch diese in „{replace}“ ändern ({n} Zeilen)',
+  'grid.sameOffer':
+    '{n, plural, one {# weitere Zeile hat} other {# weitere Zeilen haben}} {column} „{find}“.',
+  'grid.sameApply':
+    'Auch diese in „{replace}“ ändern ({n, plural, one {# Zeile} other {# Zeilen}})',
   'grid.sameDismiss': 'Nein, nur diese Zeile',
   'grid.applied':
-    '{n} Zeilen in {column} korrigiert und erneut geprüft. „Rückgängig“ nimmt die Änderung zurück.',
+    '{n, plural, one {# Zeile} other {# Zeilen}} in {column} korrigiert und erneut geprüft. „Rückgängig“ nimmt die Änderung zurück.',
   'grid.findReplace': 'Suchen und ersetzen',
   'grid.chooseColumn': 'Spalte wählen',
   'grid.find': 'Suchen',
@@ -961,11 +1004,12 @@ export const de: Record<UiKey, string> = {
   'grid.wholeCell': 'Nur ganzer Wert',
   'grid.matchCase': 'Groß-/Kleinschreibung beachten',
   'grid.count': 'Zeilen zählen',
-  'grid.wouldChange': '{n} Zeilen würden sich ändern, zum Beispiel:',
+  'grid.wouldChange':
+    '{n, plural, one {# Zeile} other {# Zeilen}} würden sich ändern, zum Beispiel:',
   'grid.nothingToChange':
     'Keine Zeile, die sich noch ändern lässt, hat diesen Wert. Prüfen Sie die Spalte und den Suchtext.',
   'grid.example': 'Zeile {row}: „{before}“ → „{after}“',
-  'grid.replaceIn': 'In {n} Zeilen ersetzen',
+  'grid.replaceIn': 'In {n, plural, one {# Zeile} other {# Zeilen}} ersetzen',
 
   'detail.title': 'Zeile {row}',
   'detail.problems': 'Probleme',
@@ -988,9 +1032,9 @@ export const de: Record<UiKey, string> = {
   'run.checkDone': 'Abgleich fertig. Es wurde noch nichts angelegt.',
   'run.checkRan': 'Die Kennungen wurden vor dem Senden abgeglichen.',
   'run.checkFound':
-    'Die Prüfung von {time} fand {new} neue Lieferanten, {exists} vorhandene, {ambiguous} unklare Treffer und {pending} noch laufende Anlagen.',
+    'Die Prüfung vom {time} fand {new, plural, one {# neuen Lieferanten} other {# neue Lieferanten}}, {exists} vorhandene, {ambiguous} unklare Treffer und {pending, plural, one {# noch laufende Anlage} other {# noch laufende Anlagen}}.',
   'run.stuck':
-    'Alles, was gesendet werden konnte, ist erledigt. {n} Zeilen brauchen Sie: Öffnen Sie die Ergebnisse, um sie zu korrigieren und erneut zu senden, oder exportieren Sie die Ergebnisse.',
+    'Alles, was gesendet werden konnte, ist erledigt. {n, plural, one {# Zeile braucht Sie: Öffnen Sie die Ergebnisse, um sie zu korrigieren und erneut zu senden} other {# Zeilen brauchen Sie: Öffnen Sie die Ergebnisse, um sie zu korrigieren und erneut zu senden}}, oder exportieren Sie die Ergebnisse.',
   'run.checking': 'Kennungen werden abgeglichen …',
   'run.checkNotYet': 'Der Abgleich ist noch nicht gelaufen.',
   'run.checkNow': 'Kennungen abgleichen',
@@ -1001,7 +1045,8 @@ export const de: Record<UiKey, string> = {
   'run.eta': 'Restzeit',
   'run.throttle': 'API-Limit',
   'run.throttled': 'Die API bat um Verlangsamung; es geht um {until} weiter.',
-  'run.throttleOk': '{sent} von {ceiling} Anfragen in den letzten {seconds} s genutzt.',
+  'run.throttleOk':
+    '{sent} von {ceiling, plural, one {# Anfrage} other {# Anfragen}} in den letzten {seconds} s genutzt.',
   'run.network': 'Netzwerk',
   'run.offline':
     'Keine Verbindung: Es wird auf das Netzwerk gewartet, dann geht es von selbst weiter.',
@@ -1012,7 +1057,8 @@ export const de: Record<UiKey, string> = {
   'run.pause': 'Pausieren',
   'run.cancel': 'Auftrag abbrechen',
   'run.results': 'Ergebnisse ansehen',
-  'run.startHint': '{n} neue Lieferanten werden angelegt; {existing} sind schon vorhanden.',
+  'run.startHint':
+    '{n, plural, one {# neuer Lieferant wird} other {# neue Lieferanten werden}} angelegt; {existing, plural, one {# ist} other {# sind}} schon vorhanden.',
   'run.skipNote': 'Vorhandene Lieferanten werden übersprungen.',
   'run.log': 'Was passiert ist',
   'run.noLog': 'Noch nichts Besonderes.',
@@ -1021,13 +1067,14 @@ export const de: Record<UiKey, string> = {
   'plan.title': 'Bevor Sie starten',
   'plan.intro': 'Was dieser Start tun wird. Es wurde noch nichts gesendet.',
   'plan.loading': 'Die Übersicht wird vorbereitet …',
-  'plan.suppliers': '{new} neue Lieferanten werden angelegt; {existing} sind schon vorhanden.',
+  'plan.suppliers':
+    '{new, plural, one {# neuer Lieferant wird} other {# neue Lieferanten werden}} angelegt; {existing, plural, one {# ist} other {# sind}} schon vorhanden.',
   'plan.inDoubt':
-    '{n} weitere Zeilen waren beim Anhalten des Auftrags unterwegs: Die App prüft zuerst, ob sie angekommen sind, und sendet nur die erneut, bei denen das nicht so ist.',
+    '{n, plural, one {# weitere Zeile war beim Anhalten des Auftrags unterwegs: Die App prüft zuerst, ob sie angekommen ist, und sendet sie nur erneut, wenn das nicht so ist} other {# weitere Zeilen waren beim Anhalten des Auftrags unterwegs: Die App prüft zuerst, ob sie angekommen sind, und sendet nur die erneut, bei denen das nicht so ist}}.',
   'plan.pending':
-    '{n} Lieferanten werden auf der Plattform bereits angelegt; der Auftrag verfolgt sie.',
+    '{n, plural, one {# Lieferant wird auf der Plattform bereits angelegt; der Auftrag verfolgt ihn} other {# Lieferanten werden auf der Plattform bereits angelegt; der Auftrag verfolgt sie}}.',
   'plan.unchecked':
-    '{n} Zeilen sind noch nicht abgeglichen: Sie werden zuerst abgeglichen, die Zahlen unten sind daher Höchstwerte.',
+    '{n, plural, one {# Zeile ist noch nicht abgeglichen: Sie wird zuerst abgeglichen} other {# Zeilen sind noch nicht abgeglichen: Sie werden zuerst abgeglichen}}, die Zahlen unten sind daher Höchstwerte.',
   'plan.skipExisting':
     'Vorhandene Lieferanten werden übersprungen: Sie werden weder gescreent noch validiert.',
   'plan.attach':
@@ -1035,9 +1082,9 @@ export const de: Record<UiKey, string> = {
   'plan.followExisting':
     'Vorhandene Lieferanten werden nicht übersprungen: Auch sie erhalten Screening und Validierung.',
   'plan.screening':
-    '{n} Screenings für {years} Jahre werden bestellt. Jedes kann Geld oder Kontingent kosten.',
+    '{n, plural, one {# Screening} other {# Screenings}} für {years, plural, one {# Jahr} other {# Jahre}} {n, plural, one {wird bestellt. Es kann} other {werden bestellt. Jedes kann}} Geld oder Kontingent kosten.',
   'plan.screeningExisting':
-    '{n} davon betreffen Lieferanten, die schon vorhanden sind und vielleicht schon gescreent wurden. Um sie auszulassen, gehen Sie zurück und wählen „Bereits vorhandene Lieferanten überspringen“.',
+    '{n, plural, one {# davon betrifft einen Lieferanten, der schon vorhanden ist und vielleicht schon gescreent wurde. Um ihn auszulassen} other {# davon betreffen Lieferanten, die schon vorhanden sind und vielleicht schon gescreent wurden. Um sie auszulassen}}, gehen Sie zurück und wählen „Bereits vorhandene Lieferanten überspringen“.',
   'plan.noScreening': 'Es wird kein Screening bestellt.',
   'plan.fromColumn':
     '{n} davon bestellt die eigene Spalte „{column}“ der Liste. Wenn die Liste das nicht entscheiden soll, gehen Sie zurück zur Zuordnung und wählen Sie für dieses Feld „— nicht zugeordnet —“.',
@@ -1045,31 +1092,34 @@ export const de: Record<UiKey, string> = {
   'plan.typePaid':
     'Screenings und Validierungen können Geld kosten. Geben Sie zur Bestätigung {n} ein, die bestellte Anzahl',
   'plan.validation':
-    'Für {n} Lieferanten wird eine Validierung angefordert ({existing} davon vorhanden).',
+    'Für {n, plural, one {# Lieferanten} other {# Lieferanten}} wird eine Validierung angefordert ({existing} davon vorhanden).',
   'plan.noValidation': 'Es wird keine Validierung angefordert.',
   'plan.duration': 'Voraussichtliche Dauer: etwa {total}.',
-  'plan.durationCheck': '{n} Kennungen abgleichen: {time}.',
+  'plan.durationCheck': '{n, plural, one {# Kennung} other {# Kennungen}} abgleichen: {time}.',
   'plan.durationSend':
-    '{n} Anfragen mit bis zu {rate} pro Minute senden (das Limit der Verbindung): {time}.',
+    '{n, plural, one {# Anfrage} other {# Anfragen}} mit bis zu {rate} pro Minute senden (das Limit der Verbindung): {time}.',
   'plan.durationPlatform': 'Danach verarbeitet die Plattform die letzten: etwa {time}.',
-  'plan.shared': '{n} weitere laufende Aufträge teilen sich das Limit dieser Verbindung.',
+  'plan.shared':
+    '{n, plural, one {# weiterer laufender Auftrag teilt} other {# weitere laufende Aufträge teilen}} sich das Limit dieser Verbindung.',
   'plan.measured':
     'Das Tempo ist das, das dieser Auftrag bisher gehalten hat ({rate}/min): langsamer, als die Limits der Verbindung erlauben.',
   'plan.overlapTitle': 'Ein anderer Auftrag bearbeitet einige derselben Lieferanten',
   'plan.overlap':
-    'Der Auftrag „{name}“ ({state}) enthält {n} dieser Lieferanten (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}.',
+    'Der Auftrag „{name}“ ({state}) enthält {n, plural, one {# dieser Lieferanten} other {# dieser Lieferanten}} (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}.',
   'plan.leaveOut':
-    'Diese {n} Zeilen aus diesem Auftrag auslassen: Sie erscheinen in den Ergebnissen als ausgelassen und können nach dem Ende des anderen Auftrags erneut gesendet werden',
+    'Diese {n, plural, one {# Zeile} other {# Zeilen}} aus diesem Auftrag auslassen: Sie erscheinen in den Ergebnissen als ausgelassen und können nach dem Ende des anderen Auftrags erneut gesendet werden',
   'plan.sendAnyway':
     'Auch in diesem Auftrag senden: Die Lieferanten erhalten womöglich zwei Screenings oder Validierungen',
   'plan.confirm': 'Bestätigen und starten',
   'plan.back': 'Zurück',
-  'log.leftOut': '{n} Zeilen wurden ausgelassen: Ein anderer Auftrag enthält ihre Lieferanten.',
+  'log.leftOut':
+    '{n, plural, one {# Zeile wurde} other {# Zeilen wurden}} ausgelassen: Ein anderer Auftrag enthält ihre Lieferanten.',
 
   'results.title': 'Ergebnisse: {name}',
-  'results.retry': '{n} fehlgeschlagene Zeilen erneut senden',
-  'results.retried': '{n} Zeilen werden erneut gesendet.',
-  'results.sendWaiting': '{n} wartende Zeilen senden',
+  'results.retry':
+    '{n, plural, one {# fehlgeschlagene Zeile} other {# fehlgeschlagene Zeilen}} erneut senden',
+  'results.retried': '{n, plural, one {# Zeile wird} other {# Zeilen werden}} erneut gesendet.',
+  'results.sendWaiting': '{n, plural, one {# wartende Zeile} other {# wartende Zeilen}} senden',
 
   'retryFile.title': 'Eine in Excel korrigierte Ergebnisdatei zurückholen',
   'retryFile.help':
@@ -1077,9 +1127,9 @@ export const de: Record<UiKey, string> = {
   'retryFile.choose': 'Korrigierte Ergebnisdatei wählen',
   'retryFile.busy': 'Datei wird gelesen…',
   'retryFile.result':
-    '{retry} Zeilen werden erneut gesendet, {still} haben weiterhin Probleme, {done} waren schon erledigt, {unmatched} passten zu keiner Zeile dieses Auftrags.',
+    '{retry, plural, one {# Zeile wird} other {# Zeilen werden}} erneut gesendet, {still, plural, one {# hat} other {# haben}} weiterhin Probleme, {done, plural, one {# war} other {# waren}} schon erledigt, {unmatched, plural, one {# passte} other {# passten}} zu keiner Zeile dieses Auftrags.',
   'retryFile.unchanged':
-    '{n} Zeilen, die Aufmerksamkeit brauchen, haben dieselben Werte wie zuvor und werden nicht erneut gesendet. Ändern Sie die Werte, die die Fehlermeldung nennt, oder senden Sie sie unverändert mit „fehlgeschlagene Zeilen erneut senden“ auf dieser Seite.',
+    '{n, plural, one {# Zeile, die Aufmerksamkeit braucht, hat dieselben Werte wie zuvor und wird nicht erneut gesendet. Ändern Sie die Werte, die die Fehlermeldung nennt, oder senden Sie sie} other {# Zeilen, die Aufmerksamkeit brauchen, haben dieselben Werte wie zuvor und werden nicht erneut gesendet. Ändern Sie die Werte, die die Fehlermeldung nennt, oder senden Sie sie}} unverändert mit „fehlgeschlagene Zeilen erneut senden“ auf dieser Seite.',
   'retryFile.doneButChanged':
     'Die Zeilen {rows} wurden geändert, ihre Lieferanten gibt es aber schon oder sie werden gerade angelegt: Die App ändert keine Lieferanten, nehmen Sie diese Änderungen auf der Plattform vor.',
   'retryFile.conflicts':
@@ -1089,32 +1139,35 @@ export const de: Record<UiKey, string> = {
   'export.csv': 'Als CSV exportieren',
   'export.saveAs': 'Speichern unter …',
   'export.busy': 'Wird exportiert …',
-  'export.progress': 'Export: {done} von {total} Zeilen geschrieben …',
+  'export.progress':
+    'Export: {done} von {total, plural, one {# Zeile} other {# Zeilen}} geschrieben …',
   'export.cancelled': 'Export abgebrochen: Es wurde keine Datei geschrieben.',
-  'export.done': '{rows} Zeilen exportiert nach',
-  'export.attention': '{n} Zeilen brauchen Aufmerksamkeit; sie sind in der Datei markiert.',
+  'export.done': '{rows, plural, one {# Zeile} other {# Zeilen}} exportiert nach',
+  'export.attention':
+    '{n, plural, one {# Zeile braucht Aufmerksamkeit; sie ist} other {# Zeilen brauchen Aufmerksamkeit; sie sind}} in der Datei markiert.',
   'export.showInFolder': 'Im Ordner zeigen',
   'export.downloadAgain': 'Erneut herunterladen',
   'export.downloadHint':
     'Ihr Browser legt eine Kopie in seinem Download-Ordner ab; die Datei oben bleibt beim Auftrag.',
 
   'log.state': 'Auftrag ist jetzt: {state}.',
+  'log.checking': 'Die Liste wird mit der Plattform abgeglichen; es wird nichts gesendet.',
   'log.check':
     'Abgleich der Kennungen beendet: {new} neu, {exists} schon vorhanden, {ambiguous} mehrdeutig, {pending} in Anlage.',
   'log.plan':
-    'Start bestätigt: {creations} Anlagen, {screenings} Screenings, {validations} Validierungen.',
+    'Start bestätigt: {creations, plural, one {# Anlage} other {# Anlagen}}, {screenings, plural, one {# Screening} other {# Screenings}}, {validations, plural, one {# Validierung} other {# Validierungen}}.',
   'chart.heading': 'Der Lauf bisher',
-  'chart.title': 'Schreibanfragen pro Minute gegen das Limit und abgeschlossene Zeilen im Verlauf',
+  'chart.title': 'Schreibanfragen pro Minute gegen das Limit und fertige Zeilen im Verlauf',
   'chart.writes': 'Schreibanfragen pro Minute',
   'chart.axisWrites': '{n} pro Minute',
-  'chart.axisRows': '{n} Zeilen',
+  'chart.axisRows': '{n, plural, one {# Zeile} other {# Zeilen}}',
   'chart.ceiling': 'Limit pro Minute',
-  'chart.settled': 'Abgeschlossene Zeilen (rechte Skala: alle Zeilen des Auftrags)',
+  'chart.settled': 'Fertige Zeilen (rechte Skala: alle Zeilen des Auftrags)',
   'chart.text':
-    'Schreibanfragen: im Mittel {average} pro Minute, höchstens {peak}, bei einem Limit von {ceiling} pro Minute. {settled} von {total} Zeilen abgeschlossen in {minutes} Min.',
+    'Schreibanfragen: im Mittel {average} pro Minute, höchstens {peak}, bei einem Limit von {ceiling} pro Minute. {settled} von {total, plural, one {# Zeile} other {# Zeilen}} fertig in {time}.',
   'chart.empty': 'Das Diagramm erscheint, sobald die erste Anfrage gesendet wurde.',
   'run.etaCheck': 'Abgleich {time}',
-  'run.etaSend': '{n} Anfragen senden {time}',
+  'run.etaSend': '{n, plural, one {# Anfrage} other {# Anfragen}} senden {time}',
   'run.etaProcessing': 'dann die Plattform {time}',
   'about.open': 'Über',
   'log.started': 'Senden gestartet.',
@@ -1209,7 +1262,7 @@ export const de: Record<UiKey, string> = {
   'about.dataDir': 'Datenordner',
   'about.journal': 'Journal',
   'about.check': 'Prüfen, ob die App antwortet',
-  'about.checkDone': 'Fertig: {n} von {n} Schritten',
+  'about.checkDone': 'Fertig: {n} von {n, plural, one {# Schritt} other {# Schritten}}',
   'about.checkStep': 'Schritt {step} von {n}',
 
   'outcome.screening.OnCreate': 'Angefordert',
@@ -1251,18 +1304,32 @@ export const de: Record<UiKey, string> = {
   'rows.reason': 'Grund und nächster Schritt',
   'rows.updated': 'Letzte Änderung ({zone})',
   'results.outcomesNeedYou':
-    'Die Plattform hat {n} Validierungen abgelehnt. Diese Lieferanten gibt es, sie wurden aber nicht bestätigt: Sie zählen als zu korrigieren, und jede Zeile sagt, warum und was zu tun ist.',
+    'Die Plattform hat {n, plural, one {# Validierung} other {# Validierungen}} abgelehnt. Diese Lieferanten gibt es, sie wurden aber nicht bestätigt: Sie zählen als zu korrigieren, und jede Zeile sagt, warum und was zu tun ist.',
   'results.showRejected': 'Anzeigen',
   'detail.outcomes': 'Ergebnis',
 
   'jobs.showArchived': 'Archivierte Aufträge anzeigen ({n})',
+  'jobs.find': 'Aufträge finden',
+  'jobs.search': 'Name oder Datei',
+  'jobs.searchHint': 'Einen Teil des Auftrags- oder Dateinamens eingeben.',
+  'jobs.filterKind': 'Art',
+  'jobs.filterState': 'Status',
+  'jobs.filterAll': 'Alle',
+  'jobs.sort': 'Sortieren nach',
+  'jobs.sortNewest': 'Neueste zuerst',
+  'jobs.sortOldest': 'Älteste zuerst',
+  'jobs.sortActivity': 'Letzte Aktivität zuerst',
+  'jobs.sortName': 'Name (A–Z)',
+  'jobs.shown': '{shown} von {total, plural, one {# Auftrag} other {# Aufträgen}} angezeigt',
+  'jobs.noMatch': 'Kein Auftrag passt zur Suche und zu den Filtern.',
+  'jobs.clearFind': 'Alle Aufträge zeigen',
   'jobs.archived': 'Archiviert',
   'jobs.archive': 'Archivieren',
   'jobs.unarchive': 'Zurückholen',
   'jobs.delete': 'Löschen …',
   'jobs.deleteTitle': 'Auftrag „{name}“ löschen?',
   'jobs.deleteText':
-    'Seine {rows} Zeilen und der Verlauf ihrer Anfragen werden von diesem Computer entfernt. Angelegte Lieferanten bleiben auf der Plattform. Das lässt sich nicht rückgängig machen: Exportieren Sie vorher die Ergebnisse, wenn Sie sie brauchen.',
+    'Seine {rows, plural, one {# Zeile} other {# Zeilen}} und der Verlauf ihrer Anfragen werden von diesem Computer entfernt. Angelegte Lieferanten bleiben auf der Plattform. Das lässt sich nicht rückgängig machen: Exportieren Sie vorher die Ergebnisse, wenn Sie sie brauchen.',
   'jobs.deleteConfirm': 'Auftrag löschen',
   'jobs.deleted': 'Der Auftrag „{name}“ wurde gelöscht.',
   'jobs.runningNoDelete':

@@ -67,7 +67,7 @@ test('an identifiers list: the check sorts the rows, the run adds and removes ea
   // The check's figures are the kind's own, not an onboarding's new and existing suppliers.
   const status = page.getByTestId('check-status');
   await expect(status).toContainText(
-    'Check finished: 2 identifiers to add or remove, 2 already as their rows ask, 1 on another supplier, 0 ambiguous, 1 suppliers not found',
+    'Check finished: 2 identifiers to add or remove, 2 already as their rows ask, 1 on another supplier, 0 ambiguous, 1 supplier not found',
     { timeout: 60_000 },
   );
   await expect(page.getByTestId('check-toChange')).toContainText('2 to add or remove');

@@ -45,18 +45,29 @@ test.afterAll(async () => {
 
 const KEYS = Object.keys(messages.en) as MessageKey[];
 
-/** A text as a pattern: its placeholders match anything. */
+/** A text as a pattern: its placeholders match anything; a count (`{n, plural, …}`) matches any
+ *  of its forms. */
 function valuePattern(value: string, whole: boolean): RegExp {
+  const plain = (text: string) =>
+    text
+      .split(/\{\w+\}|#/)
+      .map(escapeRegExp)
+      .join('.*?');
   const body = value
-    .split(/\{\w+\}/)
-    .map(escapeRegExp)
-    .join('.*?');
+    .split(/\{\w+, plural,((?:[^{}]|\{[^{}]*\})*)\}/)
+    .map((part, i) =>
+      i % 2 === 0
+        ? plain(part)
+        : `(?:${[...part.matchAll(/\{([^{}]*)\}/g)].map((o) => plain(o[1]!)).join('|')})`,
+    )
+    .join('');
   return new RegExp(whole ? `^${body}$` : body);
 }
 
 /** The words of a catalogue value, its placeholders left out. */
 const wordCount = (value: string) =>
   value
+    .replace(/\{\w+, plural,(?:[^{}]|\{([^{}]*)\})*\}/g, ' $1 ')
     .replace(/\{\w+\}/g, ' ')
     .split(/\s+/)
     .filter((w) => /\p{L}{2,}/u.test(w)).length;

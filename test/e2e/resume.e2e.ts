@@ -1,5 +1,4 @@
 // A run paused, the app restarted, and the job resumed to the end from where it stopped.
-import ExcelJS from 'exceljs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import {
   startHost,
   type RunningHost,
   startUpload,
+  writeSupplierList,
 } from './support';
 
 let host: RunningHost;
@@ -30,27 +30,10 @@ test.afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function writeList(file: string, rows: number, prefix: string) {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Suppliers');
-  ws.addRow(['Supplier ID', 'Name', 'Street', 'Postal code', 'City', 'Country']);
-  for (let i = 1; i <= rows; i++) {
-    ws.addRow([
-      `${prefix}-${i}`,
-      `${prefix} Supplier ${i} GmbH`,
-      `Weg ${i}`,
-      '10115',
-      'Berlin',
-      'DE',
-    ]);
-  }
-  await wb.xlsx.writeFile(file);
-}
-
 test('a run paused, the host restarted, and the job resumed to the end', async ({ page }) => {
   test.setTimeout(300_000);
   const file = path.join(dir, 'resume-suppliers.xlsx');
-  await writeList(file, ROWS, 'PAUSE');
+  await writeSupplierList(file, ROWS, 'PAUSE');
 
   await openApp(page, host);
   await importFile(page, file);
@@ -79,7 +62,7 @@ test('a run paused, the host restarted, and the job resumed to the end', async (
 test('a job stopped by a crash is offered for resuming at once', async ({ page }) => {
   test.setTimeout(300_000);
   const file = path.join(dir, 'crash-suppliers.xlsx');
-  await writeList(file, ROWS, 'CRASH');
+  await writeSupplierList(file, ROWS, 'CRASH');
   await openApp(page, host);
   await importFile(page, file);
   await mapAndCreate(page, 'Interrupted');

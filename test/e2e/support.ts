@@ -4,10 +4,11 @@ import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'n
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
+import ExcelJS from 'exceljs';
 import path from 'node:path';
 import type { Operation } from '../../src-shared/operations';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { messages, type Lang, type MessageKey } from '../../src-shared/i18n';
+import { fill, messages, type Lang, type MessageKey } from '../../src-shared/i18n';
 
 export interface RunningHost {
   launchUrl: string;
@@ -226,10 +227,10 @@ function formatParam(lang: Lang, v: string | number): string {
 
 /** The interface's text in `lang` from the catalogue, with numbers as the app formats them. */
 export function text(lang: Lang, key: MessageKey, params: TextParams = {}): string {
-  return messages[lang][key].replace(/\{(\w+)\}/g, (m, k: string) => {
-    const v = params[k];
-    return v === undefined ? m : formatParam(lang, v);
-  });
+  const formatted = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, formatParam(lang, v)]),
+  );
+  return fill(messages[lang][key], formatted, lang);
 }
 
 /** `s` as a pattern that matches it literally. */
@@ -238,16 +239,40 @@ export function escapeRegExp(s: string): string {
 }
 
 /** The same text as a pattern: a placeholder given a RegExp matches it, one not given matches a
- *  number and is captured (in order). */
+ *  number and is captured (in order). A count (`{n, plural, …}`) given a number is its form; one
+ *  not given matches any of its forms, each form's number captured. */
 export function textPattern(
   lang: Lang,
   key: MessageKey,
   params: Record<string, string | number | RegExp> = {},
 ): RegExp {
+  // A count given a value is its form for that value; one not given is each of its forms.
+  const given = Object.fromEntries(
+    Object.entries(params)
+      .filter((e): e is [string, string | number] => !(e[1] instanceof RegExp))
+      .map(([k, v]) => [k, formatParam(lang, v)]),
+  );
+  const forms: string[] = [];
+  const counted = messages[lang][key].replace(
+    /\{(\w+), plural,((?:[^{}]|\{[^{}]*\})*)\}/g,
+    (m, name: string, options: string) => {
+      if (given[name] !== undefined) return fill(m, { [name]: given[name] }, lang);
+      forms.push(
+        [...options.matchAll(/\{([^{}]*)\}/g)]
+          .map((o) => o[1]!)
+          // The longer form first: "rows" before "row".
+          .sort((x, y) => y.length - x.length)
+          .map((o) => o.split('#').map(escapeRegExp).join('(\\d[\\d.,]*)'))
+          .join('|'),
+      );
+      return `{#${forms.length - 1}}`;
+    },
+  );
   // Split on the placeholders: the even parts are text, the odd ones `{name}`.
-  const parts = messages[lang][key].split(/(\{\w+\})/);
+  const parts = counted.split(/(\{(?:\w+|#\d+)\})/);
   const source = parts.map((part, i) => {
     if (i % 2 === 0) return escapeRegExp(part);
+    if (part.startsWith('{#')) return `(?:${forms[Number(part.slice(2, -1))]})`;
     const v = params[part.slice(1, -1)];
     if (v === undefined) return '(\\d[\\d.,]*)';
     if (v instanceof RegExp) return `(?:${v.source})`;
@@ -362,4 +387,22 @@ export function jobEnded(page: Page) {
   return page
     .getByTestId('job-state')
     .locator('[data-state="finished"], [data-state="needs_attention"]');
+}
+
+/** A list of `rows` suppliers in Berlin that no other list shares (ids and names from `prefix`):
+ *  its run sends every row. */
+export async function writeSupplierList(file: string, rows: number, prefix: string): Promise<void> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Suppliers');
+  ws.addRow(['Supplier ID', 'Name', 'Street', 'Postal code', 'City', 'Country']);
+  for (let i = 1; i <= rows; i++)
+    ws.addRow([
+      `${prefix}-${i}`,
+      `${prefix} Supplier ${i} GmbH`,
+      `Weg ${i}`,
+      '10115',
+      'Berlin',
+      'DE',
+    ]);
+  await wb.xlsx.writeFile(file);
 }

@@ -81,21 +81,15 @@ test('every screen fits from 1024×768 to 1920×1080; the run picture and log su
   const chart = page.getByTestId('run-chart');
   await expect(chart.locator('svg')).toBeVisible();
   await expect(chart.getByRole('img')).toHaveAccessibleName(/write requests per minute/i);
-  await expect(page.getByTestId('run-chart-text')).toContainText('57 of 60 rows settled');
+  await expect(page.getByTestId('run-chart-text')).toContainText('57 of 60 rows finished');
   await expect(page.getByTestId('run-chart-text')).toContainText('limit of 100 per minute');
   const log = page.getByTestId('log');
   await expect(log).toContainText('Job is now: Needs attention.');
   const before = await log.locator('li').count();
   await atEverySize(page, 'en-run-ended');
 
-  // A reload: the log and the chart come back from the journal.
+  // A reload keeps the run on screen; the log and the chart come back from the journal.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Jobs', level: 2 })).toBeVisible();
-  await page
-    .getByTestId('job')
-    .filter({ hasText: 'Workspace' })
-    .getByRole('button', { name: 'Open' })
-    .click();
   await expect(page.getByRole('heading', { name: /^Check and run/ })).toBeVisible();
   await expect(page.getByTestId('log')).toContainText('Job is now: Needs attention.');
   await expect(page.getByTestId('log')).toContainText('Job is now: Running.');
@@ -103,7 +97,7 @@ test('every screen fits from 1024×768 to 1920×1080; the run picture and log su
   await expect(page.getByTestId('log')).toContainText('Start confirmed: 57 creations');
   // Every line from the journal is back; only this page's own notes ("Upload started") are not.
   expect(await page.getByTestId('log').locator('li').count()).toBeGreaterThanOrEqual(before - 2);
-  await expect(page.getByTestId('run-chart-text')).toContainText('57 of 60 rows settled');
+  await expect(page.getByTestId('run-chart-text')).toContainText('57 of 60 rows finished');
 
   await page.getByRole('button', { name: 'Results' }).last().click();
   await expect(page.getByRole('heading', { name: /^Results/ })).toBeVisible();
@@ -143,7 +137,7 @@ test('every screen fits from 1024×768 to 1920×1080; the run picture and log su
   await expect(page.getByTestId('run-chart').getByRole('img')).toHaveAccessibleName(
     /Schreibanfragen pro Minute/,
   );
-  await expect(page.getByTestId('run-chart-text')).toContainText('57 von 60 Zeilen abgeschlossen');
+  await expect(page.getByTestId('run-chart-text')).toContainText('57 von 60 Zeilen fertig');
   await expect(page.getByTestId('log')).toContainText('Auftrag ist jetzt:');
   await atEverySize(page, 'de-run-ended');
   await page.getByRole('button', { name: 'Ergebnisse' }).last().click();

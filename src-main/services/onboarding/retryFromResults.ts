@@ -1,6 +1,7 @@
 // A results file the user fixed in Excel, brought back as a retry job of the fixed rows.
 import path from 'node:path';
 import { failWith, toAppError } from '../../../src-shared/errors';
+import { word } from '../../../src-shared/i18n';
 import {
   type Mapping,
   RetrySelector,
@@ -116,7 +117,8 @@ export async function retryFromResults(
   let newJobId: string | null = null;
   if (selection.retry.length) {
     const retryJob = journal.createJob({
-      name: `${job.name} · retry`,
+      // Named in the language the job was made in, as its results workbooks are.
+      name: word(job.options.lang ?? 'en', 'kind.retryName', { name: job.name }),
       connectionId: job.connectionId,
       sourcePath: path.resolve(filePath),
       sourceHash: file.hash,

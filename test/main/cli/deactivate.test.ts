@@ -117,7 +117,7 @@ it('--operation deactivate names suppliers by any identifier; unknown ones are n
     journal.close();
   }
   // The results file lists it among the rows to fix.
-  expect(r.stdout).toMatch(/Results: .*\(4 rows, 1 need attention\)/);
+  expect(r.stdout).toMatch(/Results: .*\(4 rows, 1 needs attention\)/);
 }, 120_000);
 
 /** Runs `onboard` on a terminal (a pseudo-terminal from `script`), typing `answer` once the

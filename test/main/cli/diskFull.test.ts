@@ -119,6 +119,14 @@ it('a full disk pauses the command with the folder and what to do; --resume afte
   const summary = json(first.lines.filter((l) => l.trim() !== '').at(-1)!)!;
   expect(summary).toMatchObject({ type: 'summary', rows: ROWS, failed: 0, rejected: 0 });
   expect(summary.pending as number).toBeGreaterThan(0);
+  // The job is paused, though the full disk left no room to write that: the last lines say
+  // paused, never running.
+  expect(summary.state).toBe('paused');
+  expect(
+    messages.find((m) => /^Job \S+ after /.test(m)),
+    all,
+  ).toMatch(/^Job paused after /);
+  expect(all).not.toMatch(/Job running/);
 
   // Still full: resuming says so again, and sends nothing.
   const writes = sandbox.stats().requests.WRITE;

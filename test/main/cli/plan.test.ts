@@ -97,7 +97,9 @@ describe('without a terminal', () => {
     expect(r.stdout).toContain(
       '  Existing suppliers are skipped: they are neither screened nor validated.',
     );
-    expect(r.stdout).toContain('  0 screenings for 5 years will be ordered.');
+    // A period chosen for no row orders nothing: no paid screening is named.
+    expect(r.stdout).toContain('  No screening is ordered.');
+    expect(r.stdout).not.toContain('0 screenings');
     expect(sandbox.stats().screeningRequests).toBe(before);
   });
 

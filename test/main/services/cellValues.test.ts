@@ -52,7 +52,7 @@ describe('a job from cells Excel changed', () => {
       expect.arrayContaining([
         'Row 2, column Name (B): the no-break space U+00A0 became a normal space: "Acme GmbH". (and 2 more rows like it)',
         'Row 2, column Lieferanten-Nr. (A): the invisible zero-width space U+200B was removed: "L-1". (and 2 more rows like it)',
-        'Row 2: postal code 1067 became 01067; DE postal codes have five digits and the leading zero was lost in Excel. (and 1 more rows like it)',
+        'Row 2: postal code 1067 became 01067; DE postal codes have five digits and the leading zero was lost in Excel. (and 1 more row like it)',
       ]),
     );
 

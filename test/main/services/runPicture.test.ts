@@ -75,3 +75,51 @@ it('the run chart and the log come from the journal, the same after a restart', 
   expect(await call('jobs:log', { jobId })).toEqual(log);
   expect(await call('jobs:runChart', { jobId })).toEqual(chart);
 });
+
+it('the chart ends on the job finished rows, with the run time in seconds, also for rows settled without a request', async () => {
+  const { sandboxConnectionId } = await services.ready();
+  const file = path.join(dir, 'again.xlsx');
+  await writeSupplierList(file, 6, 1);
+  services.grants.grantRead(file);
+  const preview = await call('files:preview', { path: file });
+  const make = async (name: string, skipExisting: boolean) =>
+    (
+      await call('jobs:create', {
+        path: file,
+        name,
+        connectionId: sandboxConnectionId!,
+        mapping: preview.suggestion.mapping,
+        options: { skipExisting, screeningPeriod: null, validate: false },
+      })
+    ).jobId;
+  const run = async (jobId: string) => {
+    await call('jobs:check', { jobId });
+    await waitForJob(jobId, ['ready']);
+    await call('jobs:start', { jobId, confirmed: true });
+    await waitForJob(jobId, ['finished']);
+  };
+  const finishedOf = (chart: { buckets: Array<{ settled: number }> }) =>
+    chart.buckets.reduce((a, b) => a + b.settled, 0);
+
+  // The first job creates the suppliers: a run of seconds, not of whole minutes.
+  const first = await make('first', false);
+  await run(first);
+  const chart = await call('jobs:runChart', { jobId: first });
+  const job = await call('jobs:get', { jobId: first });
+  expect(finishedOf(chart)).toBe(job.groups.finished);
+  expect(chart.elapsedMs).not.toBeNull();
+  expect(chart.elapsedMs!).toBeGreaterThanOrEqual(0);
+  expect(chart.elapsedMs!).toBeLessThan(60_000);
+
+  // The same list again, existing suppliers skipped: every row settles without a request,
+  // and the chart counts them all.
+  const again = await make('again', true);
+  await run(again);
+  const skipped = await call('jobs:runChart', { jobId: again });
+  const jobAgain = await call('jobs:get', { jobId: again });
+  expect(jobAgain.counts.skipped).toBe(6);
+  expect(skipped.buckets.reduce((a, b) => a + b.writes, 0)).toBe(0);
+  expect(finishedOf(skipped)).toBe(jobAgain.groups.finished);
+  expect(skipped.elapsedMs).not.toBeNull();
+  expect(skipped.elapsedMs!).toBeLessThan(60_000);
+});

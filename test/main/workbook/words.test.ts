@@ -52,9 +52,9 @@ describe('the sample file in German', () => {
       rowNotes.push(...r.notes);
     }
     expect(imported.notes.map((n) => noteText('de', n))).toEqual([
-      '1 verbundene(r) Zellbereich(e): Der Wert der Zelle oben links gilt für alle Zellen des Bereichs.',
+      '1 verbundener Zellbereich: Der Wert der Zelle oben links gilt für alle Zellen des Bereichs.',
       'Spaltennamen in Zeile 3 gefunden.',
-      '1 Zeile(n) über den Spaltennamen (Titel oder Hinweise) gehören nicht zur Tabelle: Zeile(n) 1.',
+      '1 Zeile über den Spaltennamen (Titel oder Hinweise) gehört nicht zur Tabelle: Zeile 1.',
       'Zeile 65 unter der Tabelle sieht wie ein Hinweis aus („Hinweis: Änderungen bitte an einkauf@example.com melden.“) und wird nicht importiert.',
     ]);
     expect(rowNoteText('de', rowNotes[0]!)).toBe(
