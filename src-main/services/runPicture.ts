@@ -13,7 +13,13 @@ const MAX_BUCKETS = 120;
 const MINUTE = 60_000;
 const LOG_LINES = 200;
 
-export function runChart(journal: Journal, engine: SyncEngine, jobId: string): RunChartView {
+export function runChart(
+  journal: Journal,
+  engine: SyncEngine,
+  jobId: string,
+  /** Now, on the clock the journal's events were stamped by. */
+  now: number,
+): RunChartView {
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const history = engine.history(jobId);
   history.update();
@@ -24,7 +30,7 @@ export function runChart(journal: Journal, engine: SyncEngine, jobId: string): R
     .WRITE.ceilingPerMinute;
   const span = history.span();
   const elapsedMs = span
-    ? (engine.isRunning(jobId) ? Math.max(span.to, Date.now()) : span.to) - span.from
+    ? (engine.isRunning(jobId) ? Math.max(span.to, now) : span.to) - span.from
     : null;
   if (!minutes.length) return { bucketMinutes: 1, buckets: [], ceilingPerMinute, total, elapsedMs };
   const first = minutes[0]!.at;

@@ -20,7 +20,7 @@ export function jobHandlers(d: HandlerDeps): AreaHandlers<'jobs'> {
     'jobs:plan': async ({ jobId }) => (await ob()).plan(jobId),
     'jobs:runChart': async ({ jobId }) => {
       const { journal, engine } = await d.ready();
-      return runChart(journal, engine, jobId);
+      return runChart(journal, engine, jobId, d.clock.now());
     },
     'jobs:log': async ({ jobId }) => {
       const { journal, engine } = await d.ready();
