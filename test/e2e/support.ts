@@ -315,7 +315,11 @@ export function watchErrors(page: Page): string[] {
 
 export async function openApp(page: Page, host: RunningHost): Promise<void> {
   await page.goto(host.launchUrl);
-  await expect(page.getByRole('heading', { name: 'Jobs', level: 2 })).toBeVisible();
+  // The first answers wait for the host's services process to open the journal and start the
+  // practice sandbox: on a busy machine that is longer than a look's usual wait.
+  await expect(page.getByRole('heading', { name: 'Jobs', level: 2 })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 /** Import → preview: picks the kind of job (an onboarding unless told) and the file with the
