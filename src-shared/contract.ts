@@ -639,6 +639,22 @@ export const JobPlanSchema = z.object({
   ),
   /** Rows of this job another unfinished job holds (each counted once). */
   heldRows: z.number().int(),
+  /** Rows this job would create whose supplier (same supplier id and source) an earlier job of
+   *  this journal deactivated, by job: the check does not find a deactivated supplier, so it is
+   *  created again as a new one. */
+  deactivatedBefore: z
+    .array(
+      z.object({
+        jobId: z.string(),
+        jobName: z.string(),
+        /** When that job deactivated the last of them. */
+        at: z.number(),
+        rows: z.number().int(),
+        /** A few of them, as "id · source". */
+        examples: z.array(z.string()),
+      }),
+    )
+    .default([]),
   /** The kind of job; a deactivate job's DELETEs still to send at most (exists and unchecked
    *  rows), which a start must confirm by number; the onboarding job it undoes, if any. */
   operation: OperationSchema,

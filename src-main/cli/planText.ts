@@ -64,6 +64,15 @@ export function planLines(
   }
   if (plan.heldRows > 0)
     lines.push(w.n(sendHeld ? 'cli.plan.sendHeld' : 'cli.plan.leaveHeld', plan.heldRows));
+  for (const d of plan.deactivatedBefore)
+    lines.push(
+      w.n('cli.plan.deactivated', d.rows, {
+        job: d.jobId,
+        name: d.jobName,
+        date: w.date(d.at),
+        examples: d.examples.join(', '),
+      }),
+    );
   return lines;
 }
 

@@ -65,6 +65,8 @@ export interface Words {
   n(base: CliPluralKey, count: number, params?: Params): string;
   /** A number as the language writes it (1,234 or 1.234). */
   num(value: number): string;
+  /** A day as the language writes it (27 Nov 2026, 27.11.2026). */
+  date(ms: number): string;
   /** An import note (its `kind` is the code). */
   note(note: { kind: string; params?: Params | undefined; message: string }): string;
   /** A row problem and, when the catalogue has one, the sentence that says how to fix it. */
@@ -86,6 +88,7 @@ export const cliLang = (): Lang => langFromEnv(process.env);
 export function cliWords(lang: Lang = cliLang()): Words {
   const numbers = new Intl.NumberFormat(lang === 'de' ? 'de-DE' : 'en-GB');
   const num = (value: number) => numbers.format(value);
+  const days = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-GB', { dateStyle: 'medium' });
   return {
     lang,
     t: (key, params) => word(lang, key, params),
@@ -95,6 +98,7 @@ export function cliWords(lang: Lang = cliLang()): Words {
         count: num(count),
       }),
     num,
+    date: (ms) => days.format(ms),
     note: (note) => reportedNoteText(lang, note),
     problem: (problem) => reportedProblemText(lang, problem),
     reason: (reason) => wordMessage(lang, 'reason', reason),

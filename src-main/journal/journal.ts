@@ -17,6 +17,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { AppFailure } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import * as connections from './connections';
+import { deactivatedIn } from './deactivatedReads';
 import * as events from './events';
 import {
   createFixBatchStore,
@@ -392,6 +393,10 @@ export class Journal {
   /** Rows of `jobId` in `states` whose identity another job has in one of `otherStates`. */
   identitiesSharedWith(...a: Args<typeof read.identitiesSharedWith>) {
     return read.identitiesSharedWith(this.h, ...a);
+  }
+  /** Rows of `jobId` in `states` whose supplier a row of another job deactivated. */
+  deactivatedIn(...a: Args<typeof deactivatedIn>) {
+    return deactivatedIn(this.h, ...a);
   }
 
   // ---- rows: writes -----------------------------------------------------------------------

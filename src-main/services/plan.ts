@@ -148,6 +148,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
 
   // ---- other unfinished jobs on the same suppliers
   const overlaps = sharedIdentities(deps, job);
+  const deactivatedBefore = kind.traits.createsSuppliers ? deactivatedByOthers(journal, job) : [];
   const held = new Set(overlaps.flatMap((o) => o.rowIds));
 
   // ---- what was confirmed before: a resumed job asks again only for what is new
@@ -211,6 +212,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     },
     overlaps: overlaps.map(({ rowIds: _rows, ...o }) => o),
     heldRows: held.size,
+    deactivatedBefore,
     operation: kind.name,
     deactivations,
     identifierChanges,
@@ -335,6 +337,32 @@ function sharedIdentities(deps: PlanDeps, job: Job): Overlap[] {
     });
   }
   return out;
+}
+
+/** Rows this job would still create (unchecked or found new) whose supplier an earlier job on
+ *  the same connection deactivated, by that job, the latest first. Only jobs whose rows keep an
+ *  own result (deactivations and identifier changes) can have deactivated one. */
+function deactivatedByOthers(journal: Journal, job: Job): JobPlanView['deactivatedBefore'] {
+  const out: JobPlanView['deactivatedBefore'] = [];
+  for (const other of journal.listJobs()) {
+    if (other.id === job.id || other.connectionId !== job.connectionId) continue;
+    if (!kindOf(other.options).opResults || !journal.counts(other.id).done) continue;
+    const found = journal.deactivatedIn(
+      job.id,
+      ['valid', 'new'],
+      other.id,
+      other.options.undoOf ?? null,
+    );
+    if (found)
+      out.push({
+        jobId: other.id,
+        jobName: other.name,
+        at: found.at,
+        rows: found.rows,
+        examples: found.examples.map(identityText),
+      });
+  }
+  return out.sort((a, b) => b.at - a.at);
 }
 
 /** The header of the column a field is mapped to; null for a fixed value or when unmapped. */

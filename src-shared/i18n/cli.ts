@@ -235,6 +235,10 @@ export const en = {
     '  Warning: job {job} "{name}" ({state}) holds {count} of these suppliers (same supplier id and source), e.g. {examples}.',
   'cli.plan.overlap.other':
     '  Warning: job {job} "{name}" ({state}) holds {count} of these suppliers (same supplier id and source), e.g. {examples}.',
+  'cli.plan.deactivated.one':
+    '  Note: job {job} "{name}" deactivated {count} of the suppliers this job creates, on {date} (same supplier id and source), e.g. {examples}; the check does not find a deactivated supplier, so it is created again as new.',
+  'cli.plan.deactivated.other':
+    '  Note: job {job} "{name}" deactivated {count} of the suppliers this job creates, on {date} (same supplier id and source), e.g. {examples}; the check does not find deactivated suppliers, so they are created again as new.',
   'cli.plan.running': 'running',
   'cli.plan.sendHeld.one':
     '  --send-held: that {count} row is sent in this job as well; the supplier may get two screenings or validations.',
@@ -575,6 +579,10 @@ export const de: Record<keyof typeof en, string> = {
     '  Warnung: Auftrag {job} „{name}“ ({state}) hält {count} dieser Lieferanten (gleiche Lieferanten-ID und Quelle), z. B. {examples}.',
   'cli.plan.overlap.other':
     '  Warnung: Auftrag {job} „{name}“ ({state}) hält {count} dieser Lieferanten (gleiche Lieferanten-ID und Quelle), z. B. {examples}.',
+  'cli.plan.deactivated.one':
+    '  Hinweis: Auftrag {job} „{name}“ hat am {date} {count} der Lieferanten deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), z. B. {examples}; die Prüfung findet deaktivierte Lieferanten nicht, er wird neu angelegt.',
+  'cli.plan.deactivated.other':
+    '  Hinweis: Auftrag {job} „{name}“ hat am {date} {count} der Lieferanten deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), z. B. {examples}; die Prüfung findet deaktivierte Lieferanten nicht, sie werden neu angelegt.',
   'cli.plan.running': 'läuft',
   'cli.plan.sendHeld.one':
     '  --send-held: Diese {count} Zeile wird in diesem Auftrag ebenfalls gesendet; der Lieferant kann zwei Screenings oder Validierungen bekommen.',

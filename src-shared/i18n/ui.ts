@@ -423,6 +423,9 @@ export const en = {
     'The job "{name}" ({state}) holds {n, plural, one {# of these suppliers} other {# of these suppliers}} (same supplier ID and source), for example {examples}.',
   'plan.leaveOut':
     'Leave these {n, plural, one {# row} other {# rows}} out of this job: they show as left out in the results, and can be retried once the other job has ended',
+  'plan.deactivatedTitle': 'Suppliers deactivated before will be created again',
+  'plan.deactivated':
+    'The job "{name}" deactivated {n, plural, one {# of the suppliers} other {# of the suppliers}} this job creates, on {date} (same supplier ID and source), for example {examples}. The check does not find a deactivated supplier: {n, plural, one {it is} other {they are}} created again as new.',
   'plan.sendAnyway':
     'Send them in this job as well: the suppliers may get two screenings or validations',
   'plan.confirm': 'Confirm and start',
@@ -1108,6 +1111,9 @@ export const de: Record<UiKey, string> = {
     'Der Auftrag „{name}“ ({state}) enthält {n, plural, one {# dieser Lieferanten} other {# dieser Lieferanten}} (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}.',
   'plan.leaveOut':
     'Diese {n, plural, one {# Zeile} other {# Zeilen}} aus diesem Auftrag auslassen: Sie erscheinen in den Ergebnissen als ausgelassen und können nach dem Ende des anderen Auftrags erneut gesendet werden',
+  'plan.deactivatedTitle': 'Früher deaktivierte Lieferanten werden neu angelegt',
+  'plan.deactivated':
+    'Der Auftrag „{name}“ hat am {date} {n, plural, one {# der Lieferanten} other {# der Lieferanten}} deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}. Die Prüfung findet deaktivierte Lieferanten nicht: {n, plural, one {Er wird} other {Sie werden}} neu angelegt.',
   'plan.sendAnyway':
     'Auch in diesem Auftrag senden: Die Lieferanten erhalten womöglich zwei Screenings oder Validierungen',
   'plan.confirm': 'Bestätigen und starten',

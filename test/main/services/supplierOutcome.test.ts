@@ -9,6 +9,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
+import { planLines } from '../../../src-main/cli/planText';
+import { cliWords } from '../../../src-main/cli/words';
 import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
@@ -168,12 +170,14 @@ async function createdByJob(jobId: string): Promise<Record<string, boolean | nul
   return Object.fromEntries(page.rows.map((r) => [r.cells[0]!, r.createdByJob]));
 }
 
+let undoJobId = '';
 describe('undoing an onboarding job', () => {
   it('deactivates only the suppliers the job created (also those confirmed by reconciling), once the count is confirmed', async () => {
     const first = firstList!;
     const { sandbox } = await services.ready();
     const before = sandbox!.stats().suppliers;
     const undo = await call('jobs:undo', { jobId: first.jobId });
+    undoJobId = undo.jobId;
     expect(undo.rows).toBe(2);
     await call('jobs:check', { jobId: undo.jobId });
     await waitForJob(undo.jobId, ['ready']);
@@ -204,5 +208,40 @@ describe('undoing an onboarding job', () => {
     await waitForJob(left.jobId, ['ready']);
     // Its created suppliers are gone already: the check finds nothing left to deactivate.
     expect((await call('jobs:plan', { jobId: left.jobId })).deactivations).toBe(0);
+  }, 60_000);
+
+  it('an onboarding of the same list again names the suppliers the undo deactivated, by job and day', async () => {
+    const first = firstList!;
+    const { jobId } = await call('jobs:create', {
+      path: first.list,
+      connectionId: first.connectionId,
+      mapping: first.mapping,
+      options: { skipExisting: true, screeningPeriod: null, validate: false },
+    });
+    await call('jobs:check', { jobId });
+    await waitForJob(jobId, ['ready']);
+    const plan = await call('jobs:plan', { jobId });
+    // The two the undo deactivated are not found by the check: they would be created again.
+    expect(plan.rows.new).toBe(2);
+    expect(plan.creations).toBe(2);
+    const undoJob = (await call('jobs:list', {})).find((j) => j.id === undoJobId)!;
+    expect(plan.deactivatedBefore).toEqual([
+      {
+        jobId: undoJobId,
+        jobName: undoJob.name,
+        at: expect.any(Number),
+        rows: 2,
+        examples: ['NEW-1 · ERP', 'NEW-2 · ERP'],
+      },
+    ]);
+    // The command line says it before the start, in each language.
+    const en = planLines(plan, false, cliWords('en')).join('\n');
+    expect(en).toContain(`job ${undoJobId} "${undoJob.name}" deactivated 2 of the suppliers`);
+    expect(en).toContain('e.g. NEW-1 · ERP, NEW-2 · ERP');
+    const de = planLines(plan, false, cliWords('de')).join('\n');
+    expect(de).toContain(`Auftrag ${undoJobId} „${undoJob.name}“ hat am`);
+    // A job that creates nothing names none.
+    const again = await call('jobs:undo', { jobId: first.jobId });
+    expect((await call('jobs:plan', { jobId: again.jobId })).deactivatedBefore).toEqual([]);
   }, 60_000);
 });

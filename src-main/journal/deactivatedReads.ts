@@ -1,0 +1,62 @@
+// Suppliers an earlier job of the journal deactivated: a later onboarding's check does not find
+// them (the platform's lookups return active suppliers), so they would be created again. The
+// start summary names them, with the job that deactivated them (services/plan.ts).
+import type { ReadHandle } from './handle';
+import type { RowState } from './rowStates';
+
+export interface DeactivatedBefore {
+  /** Rows of the job whose supplier (by supplier id and source) the other job deactivated. */
+  rows: number;
+  /** When the other job deactivated the last of them (its row's last change). */
+  at: number;
+  /** A few of the identities, as their keys, in the order of the file. */
+  examples: string[];
+}
+
+/**
+ * Rows of `jobId` in `states` whose supplier a row of `otherJobId` deactivated (finished with the
+ * result `deactivated`); null when none. The deactivated supplier's identity (supplier id and
+ * source, as an onboarding keys its rows) is the deactivating row's own supplier id when its
+ * file had one (a base export's rows name the platform id and the supplier id), else, for an
+ * undo, the identity of the undone job's row it was made from (the same row of the file). Every
+ * lookup goes through an index: the other job's finished rows, the undone job's row by its
+ * number, this job's rows by identity.
+ */
+export function deactivatedIn(
+  h: ReadHandle,
+  jobId: string,
+  states: readonly RowState[],
+  otherJobId: string,
+  undoneJobId: string | null,
+): DeactivatedBefore | null {
+  if (!states.length) return null;
+  const mine = states.map(() => '?').join(', ');
+  const found = h.sqlite
+    .prepare(
+      `WITH gone AS (
+         SELECT coalesce(
+                  CASE WHEN trim(d.payload ->> '$.supplierId.id') <> ''
+                       THEN trim(d.payload ->> '$.supplierId.id') || char(31) ||
+                            trim(coalesce(d.payload ->> '$.supplierId.source', '')) END,
+                  (SELECT u.identity_key FROM rows u
+                    WHERE u.job_id = @undone AND u.source_row = d.source_row)) AS identityKey,
+                max(d.updated_at) AS at
+           FROM rows d
+          WHERE d.job_id = @other AND d.state = 'done' AND d.op_result = 'deactivated'
+          GROUP BY 1)
+       SELECT r.identity_key AS identityKey, gone.at AS at
+         FROM gone JOIN rows r ON r.job_id = @job AND r.identity_key = gone.identityKey
+        WHERE gone.identityKey IS NOT NULL AND r.state IN (${mine})
+        ORDER BY r.source_row`,
+    )
+    .all({ other: otherJobId, undone: undoneJobId, job: jobId }, ...states) as Array<{
+    identityKey: string;
+    at: number;
+  }>;
+  if (!found.length) return null;
+  return {
+    rows: found.length,
+    at: Math.max(...found.map((f) => f.at)),
+    examples: found.slice(0, 3).map((f) => f.identityKey),
+  };
+}
