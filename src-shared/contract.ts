@@ -902,6 +902,29 @@ export const commands = {
   },
   /** The rows waiting for a fix, by the kind of their problems (code and field), most frequent
    *  first: the Review screen's counts and filters. */
+  /** The suppliers a start of a deactivation would deactivate, as its check matched them (name
+   *  and place as the platform answered), the first `limit` in the order of the file, and how
+   *  many there are: listed before the count is typed. Empty for the other kinds. */
+  'jobs:targets': {
+    input: z
+      .object({
+        jobId: z.string().min(1).max(100),
+        limit: z.number().int().min(1).max(5000).optional(),
+      })
+      .strict(),
+    output: z.object({
+      rows: z.array(
+        z.object({
+          sourceRow: z.number().int(),
+          platformId: z.string().nullable(),
+          name: z.string().nullable(),
+          city: z.string().nullable(),
+          countryCode: z.string().nullable(),
+        }),
+      ),
+      total: z.number().int(),
+    }),
+  },
   'jobs:problems': {
     input: JobIdSchema,
     output: z.object({

@@ -5,6 +5,27 @@ import { askCount, askYesNo, planLines, whatNeedsConfirming } from './planText';
 import type { OutputMode, ProgressView } from './progressView';
 import type { Words } from './words';
 
+/** How many of a deactivation's suppliers the summary lists by name. */
+const TARGETS_SHOWN = 20;
+
+/** The suppliers a deactivation acts on, one line each, as the check matched them. */
+export function targetLines(targets: ReturnType<Onboarding['targets']>, w: Words): string[] {
+  if (!targets.total) return [];
+  const lines = [w.n('cli.plan.targets', targets.total)];
+  for (const r of targets.rows)
+    lines.push(
+      w.t('cli.plan.target', {
+        row: r.sourceRow,
+        name: r.name ?? '–',
+        place: [r.city, r.countryCode].filter(Boolean).join(', ') || '–',
+        platformId: r.platformId ?? '–',
+      }),
+    );
+  const more = targets.total - targets.rows.length;
+  if (more > 0) lines.push(w.n('cli.plan.targetsMore', more));
+  return lines;
+}
+
 /**
  * Prints the summary before the start and gets it confirmed: --yes, or y on a terminal (a
  * deactivation: its number typed) (asked
@@ -23,8 +44,13 @@ export async function confirmStart(
   stopped: () => boolean,
 ): Promise<'go' | 'declined' | 'refused'> {
   const plan = onboarding.plan(jobId);
-  if (mode === 'json') view.log('Before you start', { plan });
-  else for (const line of planLines(plan, args.sendHeld, w)) view.log(line);
+  // A deactivation names whom it deactivates before its number is asked for or --yes is taken.
+  const targets = plan.deactivations > 0 ? onboarding.targets(jobId, TARGETS_SHOWN) : undefined;
+  if (mode === 'json') view.log('Before you start', { plan, ...(targets ? { targets } : {}) });
+  else {
+    for (const line of planLines(plan, args.sendHeld, w)) view.log(line);
+    if (targets) for (const line of targetLines(targets, w)) view.log(line);
+  }
   const leaveOutHeld = plan.heldRows > 0 && !args.sendHeld;
   const terminal = mode !== 'json' && process.stdin.isTTY === true;
   const firstStart = plan.rows.underway === 0;

@@ -251,8 +251,11 @@ function namedOutcome(
 ): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
   if (found.found === 'one') {
-    const platformId = String(found.supplier.platformTargetId);
-    return { ...base, to: 'exists', patch: { platformId }, reason: 'exists' };
+    const { platformTargetId, name, city, countryCode } = found.supplier;
+    const platformId = String(platformTargetId);
+    // Its name and place as the platform answered: listed before a deactivation is confirmed.
+    const matched = { name: name ?? null, city: city ?? null, countryCode: countryCode ?? null };
+    return { ...base, to: 'exists', patch: { platformId, matched }, reason: 'exists' };
   }
   if (found.found === 'ambiguous')
     return outcomeOfCheck(row, { kind: 'ambiguous', platformIds: [] });

@@ -60,3 +60,36 @@ export function deactivatedIn(
     examples: found.slice(0, 3).map((f) => f.identityKey),
   };
 }
+
+/** A row a start would deactivate: matched by the check to one supplier, not sent yet. */
+export interface TargetRow {
+  sourceRow: number;
+  platformId: string | null;
+  name: string | null;
+  city: string | null;
+  countryCode: string | null;
+}
+
+/** The rows a start of a deactivation would act on (matched, queued, or in doubt), in the
+ *  order of the file, the first `limit`; with how many there are. */
+export function targetRows(
+  h: ReadHandle,
+  jobId: string,
+  states: readonly RowState[],
+  limit: number,
+): { rows: TargetRow[]; total: number } {
+  if (!states.length) return { rows: [], total: 0 };
+  const list = states.map(() => '?').join(', ');
+  const rows = h.sqlite
+    .prepare(
+      `SELECT source_row AS sourceRow, platform_id AS platformId,
+              matched ->> '$.name' AS name, matched ->> '$.city' AS city,
+              matched ->> '$.countryCode' AS countryCode
+         FROM rows WHERE job_id = ? AND state IN (${list}) ORDER BY source_row LIMIT ?`,
+    )
+    .all(jobId, ...states, limit) as TargetRow[];
+  const { total } = h.sqlite
+    .prepare(`SELECT count(*) AS total FROM rows WHERE job_id = ? AND state IN (${list})`)
+    .get(jobId, ...states) as { total: number };
+  return { rows, total };
+}

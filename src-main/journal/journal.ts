@@ -17,7 +17,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { AppFailure } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import * as connections from './connections';
-import { deactivatedIn } from './deactivatedReads';
+import { deactivatedIn, targetRows } from './deactivatedReads';
 import * as events from './events';
 import {
   createFixBatchStore,
@@ -397,6 +397,10 @@ export class Journal {
   /** Rows of `jobId` in `states` whose supplier a row of another job deactivated. */
   deactivatedIn(...a: Args<typeof deactivatedIn>) {
     return deactivatedIn(this.h, ...a);
+  }
+  /** The rows a start of a deactivation would act on, with the supplier each was matched to. */
+  targetRows(...a: Args<typeof targetRows>) {
+    return targetRows(this.h, ...a);
   }
 
   // ---- rows: writes -----------------------------------------------------------------------

@@ -54,6 +54,7 @@ const PATCH_KEYS = [
   'rejectionReason',
   'identifiers',
   'opResult',
+  'matched',
   'errorCode',
   'errorMessage',
   'errorParams',

@@ -61,6 +61,13 @@ export interface RowProblem {
 /** The user's fixes, by payload field or column: the latest value wins; the original cells stay. */
 export type UserEdits = Record<string, string>;
 
+/** A supplier the platform named for a row, as its lookup answered. */
+export interface MatchedSupplier {
+  name: string | null;
+  city: string | null;
+  countryCode: string | null;
+}
+
 /** The states whose rows wait for a time to be worked on (the engine's due queries): only they
  *  are in `rows_due_idx`. A row sending, new, settled or waiting for the user is not, so moving
  *  into or out of such a state changes one entry of the index instead of two. */
@@ -201,6 +208,9 @@ export const rows = sqliteTable(
      *  (src-shared/operations.ts OP_RESULTS: deactivated, already inactive, not found; an
      *  identifier added, already present, on another supplier, removed, not present). */
     opResult: text('op_result').$type<OpResult>(),
+    /** The supplier the check matched a row naming one to (deactivate, identifiers): its name
+     *  and place as the platform answered, listed before a deactivation is confirmed. */
+    matched: text('matched', { mode: 'json' }).$type<MatchedSupplier>(),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     /** The values of the error's placeholders (`failure.<code>[.<reason>]`), `reason` among

@@ -43,4 +43,10 @@ export const deactivateKind: JobKind = {
   resultsWord: (options) => (options.undoOf ? 'undo-results' : 'deactivation-results'),
   opResults: true,
   fixesInApp: true,
+  targetStates: [
+    'exists',
+    WRITE_STAGES.deactivate.queued,
+    WRITE_STAGES.deactivate.sending,
+    WRITE_STAGES.deactivate.inDoubt,
+  ],
 };

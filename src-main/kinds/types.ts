@@ -1,6 +1,7 @@
 // A kind of job as a plug-in over the engine (docs/architecture.md, "Kinds of job"): what the
 // engine, the services, the command line and the screens ask of a kind instead of testing its
 // name. Each kind is a module of this folder; registry.ts lists them, one line each.
+import type { RowState } from '../journal/rowStates';
 import type { JobPlanView } from '../../src-shared/contract';
 import type { ExportSummary } from '../workbook/export';
 import type { KindTraits, Operation } from '../../src-shared/operations';
@@ -55,4 +56,8 @@ export interface JobKind {
   readonly opResults: boolean;
   /** Its rows are fixed in the app (not: a sheet of its own layout is fixed in the sheet). */
   readonly fixesInApp: boolean;
+  /** A kind confirmed by a typed count: the states of the rows a start acts on (matched to a
+   *  supplier by the check, not sent yet or in doubt), listed with their suppliers before the
+   *  count is typed. */
+  readonly targetStates?: readonly RowState[];
 }

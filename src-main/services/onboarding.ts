@@ -124,6 +124,7 @@ export class Onboarding {
   readonly problemKinds = (...a: Args<typeof rows.problemKinds>) =>
     rows.problemKinds(this.ctx, ...a);
   readonly rowEvents = (...a: Args<typeof rows.rowEvents>) => rows.rowEvents(this.ctx, ...a);
+  readonly targets = (...a: Args<typeof rows.targets>) => rows.targets(this.ctx, ...a);
 
   // ---- fixes
   readonly fixRow = (...a: Args<typeof fixes.fixRow>) => fixes.fixRow(this.ctx, ...a);

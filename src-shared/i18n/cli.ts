@@ -239,6 +239,11 @@ export const en = {
     '  Note: job {job} "{name}" deactivated {count} of the suppliers this job creates, on {date} (same supplier id and source), e.g. {examples}; the check does not find a deactivated supplier, so it is created again as new.',
   'cli.plan.deactivated.other':
     '  Note: job {job} "{name}" deactivated {count} of the suppliers this job creates, on {date} (same supplier id and source), e.g. {examples}; the check does not find deactivated suppliers, so they are created again as new.',
+  'cli.plan.targets.one': '  The supplier to deactivate, as the check found it:',
+  'cli.plan.targets.other': '  The {count} suppliers to deactivate, as the check found them:',
+  'cli.plan.target': '    row {row}: {name} ({place}), platform {platformId}',
+  'cli.plan.targetsMore.one': '    … and {count} more (the results list every one).',
+  'cli.plan.targetsMore.other': '    … and {count} more (the results list every one).',
   'cli.plan.running': 'running',
   'cli.plan.sendHeld.one':
     '  --send-held: that {count} row is sent in this job as well; the supplier may get two screenings or validations.',
@@ -583,6 +588,12 @@ export const de: Record<keyof typeof en, string> = {
     '  Hinweis: Auftrag {job} „{name}“ hat am {date} {count} der Lieferanten deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), z. B. {examples}; die Prüfung findet deaktivierte Lieferanten nicht, er wird neu angelegt.',
   'cli.plan.deactivated.other':
     '  Hinweis: Auftrag {job} „{name}“ hat am {date} {count} der Lieferanten deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), z. B. {examples}; die Prüfung findet deaktivierte Lieferanten nicht, sie werden neu angelegt.',
+  'cli.plan.targets.one': '  Der zu deaktivierende Lieferant, wie die Prüfung ihn gefunden hat:',
+  'cli.plan.targets.other':
+    '  Die {count} zu deaktivierenden Lieferanten, wie die Prüfung sie gefunden hat:',
+  'cli.plan.target': '    Zeile {row}: {name} ({place}), Plattform {platformId}',
+  'cli.plan.targetsMore.one': '    … und {count} weiterer (die Ergebnisse nennen alle).',
+  'cli.plan.targetsMore.other': '    … und {count} weitere (die Ergebnisse nennen alle).',
   'cli.plan.running': 'läuft',
   'cli.plan.sendHeld.one':
     '  --send-held: Diese {count} Zeile wird in diesem Auftrag ebenfalls gesendet; der Lieferant kann zwei Screenings oder Validierungen bekommen.',

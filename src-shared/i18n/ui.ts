@@ -426,6 +426,14 @@ export const en = {
   'plan.deactivatedTitle': 'Suppliers deactivated before will be created again',
   'plan.deactivated':
     'The job "{name}" deactivated {n, plural, one {# of the suppliers} other {# of the suppliers}} this job creates, on {date} (same supplier ID and source), for example {examples}. The check does not find a deactivated supplier: {n, plural, one {it is} other {they are}} created again as new.',
+  'plan.targetsTitle':
+    '{n, plural, one {The supplier to deactivate, as the check found it} other {The # suppliers to deactivate, as the check found them}}',
+  'plan.targets.row': 'Row',
+  'plan.targets.name': 'Name',
+  'plan.targets.city': 'City',
+  'plan.targets.country': 'Country',
+  'plan.targets.platformId': 'Platform ID',
+  'plan.targetsMore': 'Showing the first {shown} of {n}. The results list every one.',
   'plan.sendAnyway':
     'Send them in this job as well: the suppliers may get two screenings or validations',
   'plan.confirm': 'Confirm and start',
@@ -1114,6 +1122,14 @@ export const de: Record<UiKey, string> = {
   'plan.deactivatedTitle': 'Früher deaktivierte Lieferanten werden neu angelegt',
   'plan.deactivated':
     'Der Auftrag „{name}“ hat am {date} {n, plural, one {# der Lieferanten} other {# der Lieferanten}} deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}. Die Prüfung findet deaktivierte Lieferanten nicht: {n, plural, one {Er wird} other {Sie werden}} neu angelegt.',
+  'plan.targetsTitle':
+    '{n, plural, one {Der zu deaktivierende Lieferant, wie die Prüfung ihn gefunden hat} other {Die # zu deaktivierenden Lieferanten, wie die Prüfung sie gefunden hat}}',
+  'plan.targets.row': 'Zeile',
+  'plan.targets.name': 'Name',
+  'plan.targets.city': 'Ort',
+  'plan.targets.country': 'Land',
+  'plan.targets.platformId': 'Plattform-ID',
+  'plan.targetsMore': 'Die ersten {shown} von {n} werden gezeigt. Die Ergebnisse nennen alle.',
   'plan.sendAnyway':
     'Auch in diesem Auftrag senden: Die Lieferanten erhalten womöglich zwei Screenings oder Validierungen',
   'plan.confirm': 'Bestätigen und starten',

@@ -17,6 +17,7 @@ import {
   jobEnded,
   openApp,
   shot,
+  useLanguage,
   watchErrors,
 } from './support';
 
@@ -190,6 +191,29 @@ test('the exported base with an Action column runs as a deactivate job, mapped b
   await expect(summary.getByTestId('plan-deactivate')).toContainText(
     '2 suppliers will be deactivated',
   );
+  // Whom, before the number is typed: as the check found them on the platform.
+  const targets = summary.getByTestId('plan-targets');
+  await expect(targets.locator('caption')).toHaveText(
+    'The 2 suppliers to deactivate, as the check found them',
+  );
+  const listed = targets.getByTestId('plan-target');
+  await expect(listed).toHaveCount(2);
+  expect(
+    (
+      await listed.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-platform-id')))
+    ).sort(),
+  ).toEqual([platformIds['SUP-1002']!, platformIds['SUP-2001']!].sort());
+  for (const cells of await listed.evaluateAll((rows) =>
+    rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
+  ))
+    expect(cells.slice(1, 4).every((c) => c !== '' && c !== '–')).toBe(true);
+  await shot(page, 'deactivate-targets');
+  await useLanguage(page, 'de');
+  await expect(targets.locator('caption')).toHaveText(
+    'Die 2 zu deaktivierenden Lieferanten, wie die Prüfung sie gefunden hat',
+  );
+  await expect(targets.locator('th').nth(4)).toHaveText('Plattform-ID');
+  await useLanguage(page, 'en');
   await summary.getByTestId('confirm-count').fill('2');
   await summary.getByRole('button', { name: 'Confirm and start' }).click();
   await expect(jobEnded(page)).toHaveCount(1, { timeout: 90_000 });

@@ -13,6 +13,7 @@ export function jobHandlers(d: HandlerDeps): AreaHandlers<'jobs'> {
     'jobs:list': async () => (await ob()).listJobs(),
     'jobs:get': async ({ jobId }) => (await ob()).jobView(jobId),
     'jobs:problems': async ({ jobId }) => (await ob()).problemKinds(jobId),
+    'jobs:targets': async ({ jobId, limit }) => (await ob()).targets(jobId, limit),
     'jobs:setOptions': async ({ jobId, options: o }) => (await ob()).setOptions(jobId, o),
     'jobs:check': async ({ jobId }) => ({
       started: (await ob()).start(jobId, { mode: 'check', wait: true }),

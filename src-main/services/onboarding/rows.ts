@@ -1,4 +1,5 @@
 // A job's rows as the grid shows them, a page at a time, and a row's history.
+import { kindOf } from '../../kinds';
 import type { RowView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { isAttentionOutcome, rowGroup } from '../../../src-shared/outcomes';
@@ -110,6 +111,15 @@ export function pageRows(
 export function problemKinds(ctx: Ctx, jobId: string) {
   if (!ctx.journal.getJob(jobId)) failWith('not_found', { reason: 'job', jobId });
   return ctx.journal.problemKinds(jobId);
+}
+
+/** The suppliers a start of a job confirmed by a typed count would act on (a deactivation's),
+ *  as the check matched them, the first `limit` in the order of the file; none for another
+ *  kind. */
+export function targets(ctx: Ctx, jobId: string, limit = 500) {
+  const job = ctx.journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
+  const states = kindOf(job.options).targetStates ?? [];
+  return ctx.journal.targetRows(jobId, states, limit);
 }
 
 export function rowEvents(ctx: Ctx, rowId: number) {

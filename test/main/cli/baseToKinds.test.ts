@@ -147,6 +147,10 @@ it('the export with an Action column added runs as a deactivate list, no mapping
   expect(mapping.get('supplierId.id')).toBe('Supplier ID');
   expect(mapping.get('supplierId.source')).toBe('Supplier ID source');
   expect(r.stdout).toContain('3 suppliers will be deactivated.');
+  // Whom, before the start: each as the check found it on the platform, by its platform id.
+  expect(r.stdout).toContain('The 3 suppliers to deactivate, as the check found them:');
+  for (const id of [7101, 7102, 7103])
+    expect(r.stdout).toMatch(new RegExp(`row \\d+: [^(\\n–]+ \\([^)\\n]+\\), platform ${id}\\n`));
   const line = lastLine(r);
   expect(line).toMatch(DEACTIVATE_SUMMARY);
   expect(parseSummary(line)).toMatchObject({

@@ -185,6 +185,15 @@ describe('undoing an onboarding job', () => {
     expect(plan).toMatchObject({ operation: 'deactivate', deactivations: 2, creations: 0 });
     expect(plan.undoOf).toBe(first.jobId);
     expect(plan.needsConfirmation).toBe(true);
+    // Whom, before the count is typed: the two it created, as the check found them.
+    const targets = await call('jobs:targets', { jobId: undo.jobId });
+    expect(targets.total).toBe(2);
+    expect(targets.rows.map((r) => [r.name, r.city, r.countryCode])).toEqual([
+      ['New One GmbH', 'Berlin', 'DE'],
+      ['New Two GmbH', 'Berlin', 'DE'],
+    ]);
+    expect(targets.rows.every((r) => /^\d+$/.test(r.platformId ?? ''))).toBe(true);
+    expect((await call('jobs:targets', { jobId: first.jobId })).total).toBe(0);
 
     // A yes alone, or the wrong count, is refused; nothing is sent.
     for (const input of [
