@@ -704,6 +704,36 @@ export const BaseExportSchema = z.object({
   elapsedMs: z.number(),
 });
 
+const DriftValuesSchema = z.object({
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  countryCode: z.string(),
+});
+export const DRIFT_STATUSES = [
+  'same',
+  'differs',
+  'not_found',
+  'ambiguous',
+  'no_identifier',
+] as const;
+/** A row of the list that is not the same on the platform, as the drift workbook lists it. */
+export const DriftRowSchema = z.object({
+  sourceRow: z.number().int(),
+  supplierId: z.string(),
+  source: z.string(),
+  status: z.enum(DRIFT_STATUSES),
+  platformId: z.number().nullable(),
+  /** Suppliers with the ID, for an ambiguous row. */
+  matches: z.number().int(),
+  /** The fields whose values differ (compared as the import reads them). */
+  differs: z.array(DriftValuesSchema.keyof()),
+  file: DriftValuesSchema,
+  platform: DriftValuesSchema.nullable(),
+});
+export type DriftRowView = z.infer<typeof DriftRowSchema>;
+
 export const BaseDriftSchema = z.object({
   path: z.string(),
   complete: z.boolean(),
@@ -711,6 +741,9 @@ export const BaseDriftSchema = z.object({
   byStatus: z.record(z.string(), z.number().int()),
   byField: z.record(z.string(), z.number().int()),
   postalCodesCompared: z.boolean(),
+  /** The rows that differ or are not matched, the first 2,000 in the order of the file: shown
+   *  row by row; the workbook has every one. */
+  differences: z.array(DriftRowSchema).default([]),
 });
 
 export const commands = {

@@ -77,8 +77,15 @@ export interface DriftRow {
   platform: Record<DriftField, string> | null;
 }
 
+/** How many of the rows that are not the same the report hands back to be shown (the first, in
+ *  the order of the file); the workbook has every one. */
+export const DRIFT_SHOWN = 2_000;
+
 export interface DriftResult {
   path: string;
+  /** The rows that differ or are not matched, the first DRIFT_SHOWN in the order of the file,
+   *  as the workbook lists them: shown row by row in the app. */
+  differences: DriftRow[];
   /** False when the base could not be read to the end (stopped): no report was written. */
   complete: boolean;
   rows: number;
@@ -152,6 +159,7 @@ export async function driftReport(o: DriftOptions): Promise<DriftResult> {
   const result: DriftResult = {
     path: out,
     complete: false,
+    differences: [],
     rows: 0,
     byStatus,
     byField,
@@ -266,6 +274,7 @@ export async function driftReport(o: DriftOptions): Promise<DriftResult> {
       for (const f of r.differs) byField[f]++;
     }
     byStatus[r.status]++;
+    if (r.status !== 'same' && result.differences.length < DRIFT_SHOWN) result.differences.push(r);
   }
   result.rows = rows.length;
   onProgress?.({ phase: 'rows', rows: rows.length, detailReads: result.detailReads });

@@ -80,6 +80,17 @@ export const en = {
   'base.drift.title': 'Drift report',
   'base.drift.help':
     'Compares the name, address, city, postal code and country of each row of a supplier list with the supplier of the same supplier ID on the platform.',
+  'base.drift.listTitle':
+    '{n, plural, one {The row that is not the same on the platform} other {The # rows that are not the same on the platform}}',
+  'base.drift.show': 'Show',
+  'base.drift.showAll': 'All of them ({n})',
+  'base.drift.showStatus': '{status} ({n})',
+  'base.drift.column.what': 'What differs, or why not matched',
+  'base.drift.inFile': 'in the file',
+  'base.drift.onPlatform': 'on the platform',
+  'base.drift.empty': '(empty)',
+  'base.drift.shownOf': 'Showing the first {shown} of {n}. The report workbook lists every one.',
+  'base.drift.none': 'Every row of the list is the same on the platform.',
   'base.drift.start': 'Choose a supplier list…',
   'base.drift.done':
     '{rows, plural, one {# row} other {# rows}}: {same} the same, {differs, plural, one {# differs} other {# differ}}, {notFound} not found, {ambiguous} ambiguous. Report: {file}.',
@@ -171,6 +182,18 @@ export const de: Record<keyof typeof en, string> = {
   'base.drift.title': 'Abweichungsbericht',
   'base.drift.help':
     'Vergleicht Name, Adresse, Ort, Postleitzahl und Land jeder Zeile einer Lieferantenliste mit dem Lieferanten derselben Lieferanten-ID auf der Plattform.',
+  'base.drift.listTitle':
+    '{n, plural, one {Die Zeile, die auf der Plattform nicht gleich ist} other {Die # Zeilen, die auf der Plattform nicht gleich sind}}',
+  'base.drift.show': 'Zeigen',
+  'base.drift.showAll': 'Alle ({n})',
+  'base.drift.showStatus': '{status} ({n})',
+  'base.drift.column.what': 'Was abweicht, oder warum nicht zugeordnet',
+  'base.drift.inFile': 'in der Datei',
+  'base.drift.onPlatform': 'auf der Plattform',
+  'base.drift.empty': '(leer)',
+  'base.drift.shownOf':
+    'Die ersten {shown} von {n} werden gezeigt. Die Bericht-Arbeitsmappe nennt alle.',
+  'base.drift.none': 'Jede Zeile der Liste ist auf der Plattform gleich.',
   'base.drift.start': 'Lieferantenliste wählen…',
   'base.drift.done':
     '{rows, plural, one {# Zeile} other {# Zeilen}}: {same} gleich, {differs} abweichend, {notFound} nicht gefunden, {ambiguous} mehrdeutig. Bericht: {file}.',

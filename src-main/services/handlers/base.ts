@@ -107,13 +107,14 @@ export function baseHandlers(d: HandlerDeps, bus: EventBus): AreaHandlers<'base'
         }),
       );
       await offer(r);
-      const { rows, byStatus, byField, postalCodesCompared } = r;
+      const { rows, byStatus, byField, postalCodesCompared, differences } = r;
       return {
         ...where(r),
         rows,
         byStatus,
         byField,
         postalCodesCompared,
+        differences,
       } satisfies CommandOutput<'base:drift'>;
     },
     'base:stop': () => {
