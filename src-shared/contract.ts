@@ -421,6 +421,20 @@ export const RowViewSchema = z.object({
     }),
   ),
   edits: z.record(z.string(), z.string()),
+  /** Each field whose value sent (or to be sent) differs from the file's in more than form (a
+   *  fix, a postal code's lost zero, an id's zeros): what is sent, with the file's value beside
+   *  it. The same rule as the results file's (workbook/sentValues.ts); a value that only takes
+   *  another form (a country's name for its code, spaces, case) is not listed. */
+  changes: z
+    .array(
+      z.object({
+        field: z.string(),
+        column: z.number().int().nullable(),
+        file: z.string(),
+        sent: z.string(),
+      }),
+    )
+    .default([]),
   payload: z.record(z.string(), z.unknown()).nullable(),
   attempts: z.number().int(),
   updatedAt: z.number(),

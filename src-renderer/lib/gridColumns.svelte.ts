@@ -20,11 +20,15 @@ export interface GridColumn {
 }
 
 export interface CellValue {
-  /** What the grid shows: the user's fix, else the file's value. */
+  /** What the grid shows: what is sent (or will be), as the results file shows it — the
+   *  user's fix, a value the app corrected (a postal code's lost zero), else the file's. */
   value: string;
   /** The file's value (or the mapping's constant). */
   original: string;
+  /** The user fixed it in the app. */
   fixed: boolean;
+  /** The app sends another value than the file's (not a fix of the user's): shown beside. */
+  changed: boolean;
 }
 
 export const DEFAULT_WIDTH = 160;
@@ -58,9 +62,11 @@ export function cellValue(row: RowView, col: GridColumn): CellValue {
   const original = col.column !== null ? (row.cells[col.column] ?? '') : (col.constant ?? '');
   const field = col.fields[0];
   const edit = field !== undefined ? row.edits[field] : undefined;
-  return edit !== undefined
-    ? { value: edit, original, fixed: true }
-    : { value: original, original, fixed: false };
+  const change = field !== undefined ? row.changes.find((c) => c.field === field) : undefined;
+  if (edit !== undefined)
+    return { value: change?.sent ?? edit, original, fixed: true, changed: false };
+  if (change) return { value: change.sent, original, fixed: false, changed: true };
+  return { value: original, original, fixed: false, changed: false };
 }
 
 const FIXABLE: readonly string[] = FIXABLE_STATES;

@@ -128,7 +128,7 @@ test('the supplier base is exported and a list compared with it, both downloaded
   );
   // Filtered by status, with the report's counts.
   const filter = table.getByTestId('drift-filter');
-  const byStatus: Record<string, number> = { differs, not_found: notFound };
+  const byStatus: Record<string, number> = { differs: differs ?? 0, not_found: notFound ?? 0 };
   for (const status of ['differs', 'not_found'])
     if (byStatus[status]! > 0) {
       await filter.selectOption(status);

@@ -167,12 +167,12 @@ export function resultRow(
   row: JournalRow,
   job = ctx.journal.getJob(row.jobId),
 ): ResultRow {
-  const v = rowView(ctx, row);
-  const lang = job?.options.lang ?? 'en';
-  const problemText = v.problems.map((p) => p.message).join(' ');
   const shown = job
     ? shownRow(row, job.mapping as unknown as Mapping, job.headers)
     : { cells: row.cells, changes: [] };
+  const v = rowView(ctx, row, job, shown.changes);
+  const lang = job?.options.lang ?? 'en';
+  const problemText = v.problems.map((p) => p.message).join(' ');
   // A rejected validation (or aborted screening) ended the row, but the user has to act. (A
   // supplier not found by a deactivate or identifiers job says so in its own error instead.)
   const ended =

@@ -4,7 +4,8 @@ import type { RowView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
 import { isAttentionOutcome, rowGroup } from '../../../src-shared/outcomes';
 import type { ValueTarget } from '../../journal/fixBatches';
-import type { DoneOutcomeFilter, JournalRow } from '../../journal/journal';
+import type { DoneOutcomeFilter, Job, JournalRow } from '../../journal/journal';
+import { shownRow, type Mapping, type ValueChange } from '../../workbook';
 import { PROBLEM_STATES, ROW_STATE_GROUP, type RowState } from '../../journal/rowStates';
 import type { Ctx } from './context';
 import { valueTarget } from './fixes';
@@ -12,7 +13,29 @@ import { valueTarget } from './fixes';
 /** Markers the engine keeps in `errorCode` while it waits; not errors for the user. */
 export const INTERNAL_MARKS = new Set(['creation_missing', 'status_not_visible']);
 
-export function rowView(ctx: Ctx, row: JournalRow): RowView {
+/** What a row sends that differs from its file, as its results file shows it (one rule). */
+export function sentChanges(
+  row: JournalRow,
+  job: Job | null | undefined,
+  changes?: readonly ValueChange[],
+): RowView['changes'] {
+  if (!job || kindOf(job.options).traits.ownSheetLayout) return [];
+  const list = changes ?? shownRow(row, job.mapping as unknown as Mapping, job.headers).changes;
+  return list.map((c) => ({
+    field: c.field,
+    column: c.column,
+    file: c.file,
+    sent: c.sent,
+  }));
+}
+
+export function rowView(
+  ctx: Ctx,
+  row: JournalRow,
+  job: Job | null | undefined = ctx.journal.getJob(row.jobId),
+  /** The row's changes when the caller has them already (the results export). */
+  changes?: readonly ValueChange[],
+): RowView {
   const sid = (row.payload as { supplierId?: { id?: string; source?: string } } | null)?.supplierId;
   const internal = row.errorCode !== null && INTERNAL_MARKS.has(row.errorCode);
   return {
@@ -43,6 +66,7 @@ export function rowView(ctx: Ctx, row: JournalRow): RowView {
       ...(p.params ? { params: p.params } : {}),
     })),
     edits: row.userEdits ?? {},
+    changes: sentChanges(row, job, changes),
     payload: row.payload,
     attempts: row.attempts,
     updatedAt: row.updatedAt,
