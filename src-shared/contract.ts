@@ -202,6 +202,18 @@ export const PreviewSchema = z.object({
         state: z.lazy(() => JobStateSchema),
         createdAt: z.number(),
         finishedAt: z.number().nullable(),
+        /** What that job did, for the newest one named (the Jobs list's own figures): its rows,
+         *  those finished and those to fix, the suppliers its own creations made (a kind that
+         *  creates suppliers), and what its rows' own changes came to (the other kinds). */
+        did: z
+          .object({
+            rows: z.number().int(),
+            finished: z.number().int(),
+            toFix: z.number().int(),
+            created: z.number().int().nullable(),
+            opResults: z.record(z.string(), z.number().int()),
+          })
+          .optional(),
       }),
     )
     .max(20)

@@ -1,4 +1,4 @@
-// Suppliers an earlier job of the journal deactivated: a later onboarding's check does not find
+// What the journal knows of suppliers across jobs. Suppliers an earlier job deactivated: a later onboarding's check does not find
 // them (the platform's lookups return active suppliers), so they would be created again. The
 // start summary names them, with the job that deactivated them (services/plan.ts).
 import type { ReadHandle } from './handle';
@@ -92,4 +92,13 @@ export function targetRows(
     .prepare(`SELECT count(*) AS total FROM rows WHERE job_id = ? AND state IN (${list})`)
     .get(jobId, ...states) as { total: number };
   return { rows, total };
+}
+
+/** The job's rows whose supplier its own creation made (created_by_job). */
+export function createdByJobCount(h: ReadHandle, jobId: string): number {
+  return (
+    h.sqlite
+      .prepare('SELECT count(*) AS n FROM rows WHERE job_id = ? AND created_by_job = 1')
+      .get(jobId) as { n: number }
+  ).n;
 }

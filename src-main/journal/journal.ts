@@ -17,7 +17,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { AppFailure } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import * as connections from './connections';
-import { deactivatedIn, targetRows } from './deactivatedReads';
+import { createdByJobCount, deactivatedIn, targetRows } from './deactivatedReads';
 import * as events from './events';
 import {
   createFixBatchStore,
@@ -401,6 +401,10 @@ export class Journal {
   /** The rows a start of a deactivation would act on, with the supplier each was matched to. */
   targetRows(...a: Args<typeof targetRows>) {
     return targetRows(this.h, ...a);
+  }
+  /** The job's rows whose supplier its own creation made. */
+  createdByJobCount(jobId: string): number {
+    return createdByJobCount(this.h, jobId);
   }
 
   // ---- rows: writes -----------------------------------------------------------------------

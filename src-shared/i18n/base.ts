@@ -192,7 +192,7 @@ export const de: Record<keyof typeof en, string> = {
   'base.drift.onPlatform': 'auf der Plattform',
   'base.drift.empty': '(leer)',
   'base.drift.shownOf':
-    'Die ersten {shown} von {n} werden gezeigt. Die Bericht-Arbeitsmappe nennt alle.',
+    'Zu sehen: die ersten {shown} von {n}. Die Bericht-Arbeitsmappe nennt alle.',
   'base.drift.none': 'Jede Zeile der Liste ist auf der Plattform gleich.',
   'base.drift.start': 'Lieferantenliste wählen…',
   'base.drift.done':

@@ -121,6 +121,11 @@ export const en = {
   'import.sameFile.goOn':
     'Files are compared by their content, not their name. You can still go on: nothing is made before you import all rows on the next screen.',
   'import.sameFile.open': 'Open that job',
+  'import.sameFile.did':
+    'It finished {finished} of its {rows, plural, one {# row} other {# rows}}; {toFix, plural, one {# needs} other {# need}} fixing.',
+  'import.sameFile.created':
+    '{n, plural, =0 {It created no supplier.} one {It created # supplier: this list again would find it existing.} other {It created # suppliers: this list again would find them existing.}}',
+  'import.sameFile.changes': 'What its rows came to: {changes}.',
 
   'map.title': 'Map the columns',
   'map.intro':
@@ -805,6 +810,11 @@ export const de: Record<UiKey, string> = {
   'import.sameFile.goOn':
     'Dateien werden nach ihrem Inhalt verglichen, nicht nach ihrem Namen. Sie können trotzdem weitermachen: Angelegt wird erst, wenn Sie im nächsten Schritt alle Zeilen importieren.',
   'import.sameFile.open': 'Diesen Auftrag öffnen',
+  'import.sameFile.did':
+    'Er hat {finished} von {rows, plural, one {# Zeile} other {# Zeilen}} fertiggestellt; {toFix, plural, one {# braucht} other {# brauchen}} eine Korrektur.',
+  'import.sameFile.created':
+    '{n, plural, =0 {Er hat keinen Lieferanten angelegt.} one {Er hat # Lieferanten angelegt: Diese Liste fände ihn jetzt als vorhanden.} other {Er hat # Lieferanten angelegt: Diese Liste fände sie jetzt als vorhanden.}}',
+  'import.sameFile.changes': 'Was aus seinen Zeilen wurde: {changes}.',
 
   'map.title': 'Spalten zuordnen',
   'map.intro':
@@ -1131,7 +1141,7 @@ export const de: Record<UiKey, string> = {
   'plan.targets.city': 'Ort',
   'plan.targets.country': 'Land',
   'plan.targets.platformId': 'Plattform-ID',
-  'plan.targetsMore': 'Die ersten {shown} von {n} werden gezeigt. Die Ergebnisse nennen alle.',
+  'plan.targetsMore': 'Zu sehen: die ersten {shown} von {n}. Die Ergebnisse nennen alle.',
   'plan.sendAnyway':
     'Auch in diesem Auftrag senden: Die Lieferanten erhalten womöglich zwei Screenings oder Validierungen',
   'plan.confirm': 'Bestätigen und starten',

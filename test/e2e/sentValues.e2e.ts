@@ -115,5 +115,17 @@ test('the grid, the results and the workbook show what is sent, with the file va
   expect(atlantis.getCell(col('Country')).text).toBe('ES');
   const notes = JSON.stringify(leipzig.getCell(col('Postal code')).note ?? '');
   expect(notes).toContain('4109');
+
+  // The same list chosen again: the Import screen names the job and what it did.
+  await importFile(page, file);
+  const did = page.getByTestId('same-file-did');
+  await expect(did).toHaveText(
+    'It finished 3 of its 3 rows; 0 need fixing. It created 3 suppliers: this list again would find them existing.',
+  );
+  await useLanguage(page, 'de');
+  await expect(did).toHaveText(
+    'Er hat 3 von 3 Zeilen fertiggestellt; 0 brauchen eine Korrektur. Er hat 3 Lieferanten angelegt: Diese Liste fände sie jetzt als vorhanden.',
+  );
+  await useLanguage(page, 'en');
   expect(errors).toEqual([]);
 });

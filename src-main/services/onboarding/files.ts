@@ -16,6 +16,8 @@ import {
 } from '../../workbook';
 import type { Ctx } from './context';
 import type { PaidCells } from '../../engine/paidWork';
+import { kindOf } from '../../kinds';
+import { jobView } from './jobView';
 import { jobsOfSameFile } from './sameFile';
 
 export type TemplateView = CommandOutput<'templates:list'>[number];
@@ -57,7 +59,19 @@ export async function preview(
 /** The jobs made from a file with these bytes, said before another is made of it. */
 function sameFile(ctx: Ctx, hash: string): Pick<PreviewView, 'sameFileJobs'> {
   const jobs = jobsOfSameFile(ctx.journal, hash);
-  return jobs.length ? { sameFileJobs: jobs } : {};
+  if (!jobs.length) return {};
+  // What the newest did, from the figures the Jobs list shows for it.
+  const [newest, ...rest] = jobs;
+  const view = jobView(ctx, newest!.jobId);
+  const creates = kindOf(view.options).traits.createsSuppliers;
+  const did = {
+    rows: view.total,
+    finished: view.groups.finished,
+    toFix: view.groups.to_fix,
+    created: creates ? ctx.journal.createdByJobCount(view.id) : null,
+    opResults: Object.fromEntries(Object.entries(view.opResults).filter(([, n]) => n > 0)),
+  };
+  return { sameFileJobs: [{ ...newest!, did }, ...rest] };
 }
 
 export async function mappingPreview(
