@@ -77,6 +77,13 @@ test.describe('Electron smoke test', () => {
       expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(
         1,
       );
+      // The services (journal, imports, exports, the engine) run in a utility process of their
+      // own, never in the main process the window's events go through (the desktop test checks
+      // under the stand-in that the native journal module is loaded only there).
+      const processes = await app.evaluate(({ app: electronApp }) =>
+        electronApp.getAppMetrics().map((m) => ({ type: m.type, name: m.name ?? null })),
+      );
+      expect(processes).toContainEqual({ type: 'Utility', name: 'Supplier Onboarding services' });
 
       // The page sees only the bridge: no Node, no ipcRenderer.
       const bridge = await page.evaluate(() => ({
