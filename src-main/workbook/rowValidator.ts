@@ -23,6 +23,17 @@ import type {
 } from './types';
 
 /** Validates mapped rows one after the other, remembering identities to find duplicates. */
+/** The free-text fields of a supplier where a letter lost to the file's encoding shows. */
+const LOSS_FIELDS = ['name', 'address', 'city'] as const;
+
+/** A letter the file's encoding could not hold: a question mark right before a letter
+ *  ("?stanbul", "Gda?sk": what a Windows-1252 CSV keeps of "İstanbul", "Gdańsk"), or the
+ *  replacement character of bytes that were not text in the encoding read. A question mark
+ *  ending a word or before a space ("Why? GmbH") is left alone. */
+export function lostLetter(text: string): boolean {
+  return /\?\p{L}|\uFFFD/u.test(text);
+}
+
 export class RowValidator {
   private readonly firstRowOf = new Map<string, number>();
   private readonly counts: ValidationSummary = {
@@ -105,6 +116,12 @@ export class RowValidator {
         } else {
           this.firstRowOf.set(identity, row);
         }
+      }
+      for (const field of LOSS_FIELDS) {
+        const value = mapped.draft[field];
+        if (typeof value !== 'string' || !lostLetter(value)) continue;
+        if (problems.some((p) => p.field === field)) continue;
+        problems.push(rowProblem(row, field, this.label(field), value, 'encoding_lost'));
       }
       if (problems.length === 0 && parsed.success) {
         status = 'valid';

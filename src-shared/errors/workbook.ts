@@ -58,4 +58,6 @@ export const workbookErrors = {
     'An identifier is a number with decimals in a number cell (Excel shows it rounded, such as 0.3 for 0.30000000000000004), so it is not an id the app can trust. Format the column as Text in Excel and type the id as it is in your system.',
   postal_code_became_date:
     'Excel turned a postal code into a date. Format the column as Text in Excel and type the postal code again.',
+  encoding_lost:
+    'A question mark stands where the file had a letter its encoding could not hold (such as "?stanbul" for "İstanbul" in a CSV saved as ANSI). Save the list as "CSV UTF-8" or as an Excel workbook and import it again, or type the letter here.',
 } as const;

@@ -326,6 +326,8 @@ export const de: Record<keyof typeof en, string> = {
     'Eine Kennung ist eine Zahl mit Nachkommastellen in einer Zahlenzelle (Excel zeigt sie gerundet, etwa 0,3 für 0,30000000000000004), daher kann die App ihr nicht trauen. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID so ein, wie sie in Ihrem System steht.',
   'failure.postal_code_became_date':
     'Excel hat eine Postleitzahl in ein Datum umgewandelt. Formatieren Sie die Spalte in Excel als Text und geben Sie die Postleitzahl erneut ein.',
+  'failure.encoding_lost':
+    'Ein Fragezeichen steht, wo die Datei einen Buchstaben hatte, den ihre Kodierung nicht fassen konnte (etwa „?stanbul“ für „İstanbul“ in einer als ANSI gespeicherten CSV-Datei). Speichern Sie die Liste als „CSV UTF-8“ oder als Excel-Arbeitsmappe und importieren Sie sie erneut, oder geben Sie den Buchstaben hier ein.',
   // ---- files
   'failure.file_not_chosen':
     'Die App öffnet nur Dateien, die Sie während ihrer Laufzeit gewählt haben (mit dem Dateidialog, durch Ablegen im Fenster oder durch Hochladen im Browser). Wählen Sie die Datei erneut.',

@@ -27,6 +27,10 @@ export const en = {
   'problem.id_fraction.fix':
     'Format the column as Text in Excel and type the id as it is in your system.',
   'problem.postal_code_became_date': 'is a date: Excel turned the postal code into a date.',
+  'problem.encoding_lost':
+    'has a question mark where the file had a letter its encoding could not hold.',
+  'problem.encoding_lost.fix':
+    'Save the list as "CSV UTF-8" or as an Excel workbook and import it again, or type the letter here.',
   'problem.postal_code_became_date.fix':
     'Format the column as Text in Excel and type the postal code again.',
   'problem.country_unknown': 'is not a country the app knows.',
@@ -203,6 +207,10 @@ export const de: Record<keyof typeof en, string> = {
     'Formatieren Sie die Spalte in Excel als Text und geben Sie die Nummer so ein, wie sie in Ihrem System steht.',
   'problem.postal_code_became_date':
     'ist ein Datum: Excel hat die Postleitzahl in ein Datum umgewandelt.',
+  'problem.encoding_lost':
+    'hat ein Fragezeichen, wo die Datei einen Buchstaben hatte, den ihre Kodierung nicht fassen konnte.',
+  'problem.encoding_lost.fix':
+    'Speichern Sie die Liste als „CSV UTF-8“ oder als Excel-Arbeitsmappe und importieren Sie sie erneut, oder geben Sie den Buchstaben hier ein.',
   'problem.postal_code_became_date.fix':
     'Formatieren Sie die Spalte in Excel als Text und geben Sie die Postleitzahl erneut ein.',
   'problem.country_unknown': 'ist kein Land, das die App kennt.',
@@ -373,6 +381,7 @@ export const PROBLEM_CODES = [
   'id_digits_lost',
   'id_fraction',
   'postal_code_became_date',
+  'encoding_lost',
   'country_unknown',
   'postal_code_invalid',
   'value_invalid',
