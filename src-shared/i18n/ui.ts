@@ -24,6 +24,8 @@ export const en = {
   'common.back': 'Back',
   'common.cancel': 'Cancel',
   'common.close': 'Close',
+  'keys.primary': 'Ctrl+Enter',
+  'keys.primaryMac': '⌘+Enter',
 
   'step.label': 'Steps of the import',
   'step.import': 'Import',
@@ -137,6 +139,8 @@ export const en = {
   'map.confidence': 'Suggestion',
   'map.constant': 'Fixed value',
   'map.samples': 'Sample: before → after',
+  'map.keysHint':
+    'Keyboard: ↑ and ↓ move between the fields’ column choosers; type a column’s letter to choose it (Alt+↓ opens the list).',
   'map.required': 'required',
   'map.notMapped': 'Not mapped yet',
   'map.none': '— not mapped —',
@@ -709,6 +713,8 @@ export const de: Record<UiKey, string> = {
   'common.back': 'Zurück',
   'common.cancel': 'Abbrechen',
   'common.close': 'Schließen',
+  'keys.primary': 'Strg+Enter',
+  'keys.primaryMac': '⌘+Enter',
 
   'step.label': 'Schritte des Imports',
   'step.import': 'Import',
@@ -827,6 +833,8 @@ export const de: Record<UiKey, string> = {
   'map.confidence': 'Vorschlag',
   'map.constant': 'Fester Wert',
   'map.samples': 'Beispiel: vorher → nachher',
+  'map.keysHint':
+    'Tastatur: ↑ und ↓ wechseln zwischen den Spaltenauswahlen der Felder; tippen Sie den Buchstaben einer Spalte, um sie zu wählen (Alt+↓ öffnet die Liste).',
   'map.required': 'Pflicht',
   'map.notMapped': 'Noch nicht zugeordnet',
   'map.none': '— nicht zugeordnet —',
