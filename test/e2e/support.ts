@@ -2,7 +2,7 @@
 // plus the steps the UI tests share.
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import ExcelJS from 'exceljs';
 import path from 'node:path';
@@ -73,7 +73,6 @@ async function startKeychain(): Promise<Keychain | undefined> {
 }
 
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
-export const DOCS_SCREENSHOT_DIR = path.resolve('docs/screenshots');
 export const SAMPLE = path.resolve('resources/samples/suppliers.xlsx');
 /** `npm run host` and `npm run sandbox` as they run: the bundles `npm run test:e2e` builds first
  *  (scripts/build-cli.mjs). */
@@ -288,8 +287,10 @@ export async function useLanguage(page: Page, lang: Lang): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
-/** A screenshot under test-results/screenshots, and under docs/screenshots for the README. */
-export async function shot(page: Page, name: string, docs = false): Promise<void> {
+/** A screenshot under test-results/screenshots. The README's pictures are not made here but by
+ *  the tour (`npm run screenshots`, test/tour); `_docs`, which once copied the picture into
+ *  docs/screenshots, is accepted and ignored. */
+export async function shot(page: Page, name: string, _docs = false): Promise<void> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   // From the top: a sticky table header of a scrolled page would sit mid-picture.
   await page.evaluate(() => {
@@ -297,10 +298,6 @@ export async function shot(page: Page, name: string, docs = false): Promise<void
     document.querySelector('main')?.scrollTo(0, 0);
   });
   await page.screenshot({ path: file, fullPage: true });
-  if (docs) {
-    await mkdir(DOCS_SCREENSHOT_DIR, { recursive: true });
-    await copyFile(file, path.join(DOCS_SCREENSHOT_DIR, `${name}.png`));
-  }
 }
 
 /** Collects console errors and page errors, to assert none happened. */

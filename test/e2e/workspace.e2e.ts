@@ -23,9 +23,6 @@ const SIZES = [
   { width: 1024, height: 768 },
 ] as const;
 
-/** Screenshots the README's tour shows. */
-const FOR_DOCS = new Set(['en-run-ended-1280x800', 'en-map-1024x768', 'en-about-1024x768']);
-
 /** At every size: no horizontal page overflow, and a full-page screenshot. */
 async function atEverySize(page: Page, name: string): Promise<void> {
   for (const size of SIZES) {
@@ -40,7 +37,7 @@ async function atEverySize(page: Page, name: string): Promise<void> {
       fit.innerWidth,
     );
     const file = `${name}-${size.width}x${size.height}`;
-    await shot(page, file, FOR_DOCS.has(file));
+    await shot(page, file);
   }
   await page.setViewportSize(SIZES[1]);
 }
