@@ -75,6 +75,8 @@ describe('choosing the file of an earlier job', () => {
         state: 'ready',
         createdAt: expect.any(Number),
         finishedAt: null,
+        // What it did, in the Jobs list's figures: nothing sent yet, nothing created.
+        did: { rows: 2, finished: 0, toFix: 0, created: 0, opResults: {} },
       },
     ]);
 
