@@ -35,6 +35,16 @@ const NUMERIC = /^[-+]?[\d.,' ]*\d[\d.,' ]*%?$/;
 const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
 const filled = (cells: readonly string[]) => cells.filter((c) => c.trim() !== '');
 
+/** How many of cells[from..to) are filled (`filled(...).length`, without the arrays). */
+function countFilled(cells: readonly string[], from: number, to = cells.length): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = cells[i];
+    if (c !== undefined && c.trim() !== '') n++;
+  }
+  return n;
+}
+
 const isDataLike = (v: string) => NUMERIC.test(v) || /^\d{4}-\d{2}-\d{2}/.test(v);
 
 /**
@@ -277,18 +287,22 @@ export async function openTable(
       if (pendingBlank.length < 20) pendingBlank.push(n);
       afterBlank = true;
     };
-    const source = async function* () {
-      for (const r of buffered) if (r.sourceRow > headerRow) yield r;
-      buffered.length = 0;
-      while (true) {
-        const next = await it.next();
-        if (next.done) return;
-        yield next.value;
+    // The rows read to find the header, then the rest of the sheet (read here directly rather
+    // than through one more generator: a hundred thousand rows pay for each layer).
+    let fromBuffer = 0;
+    const next = async (): Promise<RawRow | undefined> => {
+      while (fromBuffer < buffered.length) {
+        const r = buffered[fromBuffer++] as RawRow;
+        if (r.sourceRow > headerRow) return r;
       }
+      buffered.length = 0;
+      fromBuffer = 0;
+      const n = await it.next();
+      return n.done ? undefined : n.value;
     };
     try {
       let prevRow = headerRow;
-      for await (const r of source()) {
+      for (let r = await next(); r !== undefined; r = await next()) {
         // Rows without any cell are left out of the sheet's XML: a gap is a blank row.
         const gap = r.sourceRow - prevRow - 1;
         for (let i = 0; i < Math.min(gap, 20); i++) blank(prevRow + 1 + i);
@@ -296,33 +310,37 @@ export async function openTable(
         prevRow = r.sourceRow;
         const cells = r.cells.slice(firstCol, firstCol + width);
         while (cells.length < width) cells.push('');
-        const outside =
-          filled(r.cells.slice(0, firstCol)).length +
-          filled(r.cells.slice(firstCol + width)).length;
+        const outside = countFilled(r.cells, 0, firstCol) + countFilled(r.cells, firstCol + width);
         if (outside > 0) {
           sink.add(
             tableNote(r.sourceRow, 'values_outside_table', { row: r.sourceRow, count: outside }),
           );
         }
-        const values = filled(cells).map((c) => c.trim());
-        if (values.length === 0) {
+        // The filled values, trimmed; only a row of a few values needs them (a blank, a total,
+        // a remark), so a wider row is only counted.
+        const count = countFilled(cells, 0);
+        if (count === 0) {
           blank(r.sourceRow);
           continue;
         }
+        const values = count <= 3 ? filled(cells).map((c) => c.trim()) : null;
         const row: TableRow = { sourceRow: r.sourceRow, cells };
         const marks = r.marks?.slice(firstCol, firstCol + width);
         if (marks?.some(Boolean)) row.marks = marks;
         // A total has a label and numbers only, or numbers only: a supplier called "Total
         // Energies" has a city and a country beside its name and stays a record.
         const labelled =
-          values.length <= 3 &&
+          values !== null &&
           TOTAL_WORDS.test(values[0] as string) &&
           values.slice(1).every((v) => NUMERIC.test(v));
-        if (labelled || (values.length <= 2 && values.every((v) => NUMERIC.test(v)))) {
+        if (
+          labelled ||
+          (values !== null && values.length <= 2 && values.every((v) => NUMERIC.test(v)))
+        ) {
           sink.add(
             tableNote(r.sourceRow, 'total_row_skipped', {
               row: r.sourceRow,
-              values: values.join(' | '),
+              values: (values as string[]).join(' | '),
             }),
           );
           continue;
@@ -330,7 +348,7 @@ export async function openTable(
         // One lone value below a gap, or a remark word: held until the table goes on. Remarks
         // are a few lines; a longer run of one-value rows is data, and is released.
         if (
-          values.length === 1 &&
+          values?.length === 1 &&
           held.length < MAX_REMARK_ROWS &&
           (afterBlank || REMARK_WORDS.test(values[0] as string))
         ) {

@@ -1,19 +1,21 @@
-// Rows of one .xlsx sheet through exceljs's streaming reader, as cell texts.
+// Rows of one .xlsx sheet, as cell texts, read as exceljs's streaming reader reads them.
 //
-// Before exceljs sees the sheet, the app reads the shared strings itself (sharedStrings.ts: in
+// Before the rows are read, the app reads the shared strings itself (sharedStrings.ts: in
 // compact form, counted and measured) and scans the sheet once (sheetScan.ts: merged ranges,
 // hidden rows, and the limits on rows, columns and text), so a workbook beyond the limits is
-// refused before memory grows, and exceljs only ever reads a sheet whose rows are bounded. The
-// merged ranges come after the rows in the sheet's XML, which exceljs skips; the top-left value
-// of each range is used for all its cells.
+// refused before memory grows, and the rows read are bounded. The rows themselves are read by
+// sheetRows.ts, cell by cell as exceljs reads them, with exceljs's styles and workbook
+// properties. The merged ranges come after the rows in the sheet's XML; the top-left value of
+// each range is used for all its cells.
 import { tableNote } from './notes';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { AppFailure, fail } from '../../src-shared/errors';
-import { excelCellText, type CellMark } from './cellText';
+import type { CellMark, CellText } from './cellText';
 import type { XlsxSheet } from './inspect';
 import { formatCount, XLSX_LIMITS } from './limits';
 import { readSharedStrings, type SharedStrings } from './sharedStrings';
+import { readSheetRows } from './sheetRows';
 import { scanSheet, type MergedRange, type SheetScan } from './sheetScan';
 import type { TableNote } from './types';
 import { Turns } from './turns';
@@ -53,22 +55,11 @@ const isHidden = (sorted: readonly number[], row: number): boolean => {
   return false;
 };
 
-interface ExcelRow {
-  number: number;
-  eachCell(
-    opt: { includeEmpty: boolean },
-    cb: (cell: { value: unknown; numFmt?: string; result?: unknown }, col: number) => void,
-  ): void;
-}
-
 interface ExcelPartParsers {
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseStyles(entry: Readable): Promise<void>;
-  _parseWorksheet(
-    iterator: AsyncIterable<unknown>,
-    sheetNo: string,
-  ): Generator<{ eventType: string; value: AsyncIterable<ExcelRow> }>;
+  styles: { getStyleModel(id: number): { numFmt?: string } | null };
   properties?: { model?: { date1904?: boolean } };
 }
 
@@ -85,12 +76,6 @@ async function scanKey(path: string, sheet: ZipEntry, strings: ZipEntry | undefi
   return parts.join(':');
 }
 
-/** A cell exceljs read without shared strings points at one by number. */
-const sharedIndex = (value: unknown): number | null =>
-  typeof value === 'object' && value !== null && 'sharedString' in value
-    ? Number((value as { sharedString: unknown }).sharedString)
-    : null;
-
 /** Streams the rows of `sheet`. Notes about error cells and merges go to `notes`. */
 export async function* readXlsxRows(
   path: string,
@@ -106,7 +91,6 @@ export async function* readXlsxRows(
       },
     );
   }
-  const sheetNo = /(\d+)\.xml$/i.exec(sheet.entry)?.[1] ?? '1';
   const streams: Readable[] = [];
   const corrupt = (e: unknown): never => {
     if (e instanceof AppFailure) throw e;
@@ -161,10 +145,10 @@ export async function* readXlsxRows(
 
     // exceljs's WorkbookReader copies a sheet to a temporary file when the shared strings come
     // after it in the archive (the usual order), and leaves that copy open when reading stops
-    // early. Its part parsers are driven here from the app's own zip reader instead: styles
-    // first, then the sheet streamed straight from the archive, with every stream closed when
-    // reading ends. Shared strings are not given to it: its cells point at them by number, and
-    // the app's own table answers. These are exceljs 4.4 internals (the version is pinned).
+    // early. Its part parsers are driven here from the app's own zip reader instead, for the
+    // workbook's properties and its styles; the sheet is streamed straight from the archive to
+    // sheetRows.ts, with every stream closed when reading ends. These are exceljs 4.4 internals
+    // (the version is pinned).
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
       sharedStrings: 'ignore',
       styles: 'cache',
@@ -180,73 +164,80 @@ export async function* readXlsxRows(
     if (styles) await reader._parseStyles(styles);
     const data = await open(sheet.entry);
     if (!data) fail('file_corrupt', `The sheet "${sheet.name}" is missing from the workbook.`);
-    const ws = [...reader._parseWorksheet(data, sheetNo)][0]?.value;
-    if (!ws) fail('sheet_not_found', undefined, { sheet: sheet.name });
     const use1904 = Boolean(reader.properties?.model?.date1904);
+    // The sheet's rows, read as exceljs reads them (sheetRows.ts), with its styles.
+    const batches = readSheetRows(data, {
+      strings,
+      styleOf: (id) => reader.styles.getStyleModel(id),
+      date1904: use1904,
+    });
     const turns = new Turns();
-    for await (const row of ws) {
-      await turns.maybe();
-      const r = row.number;
-      const cells: string[] = [];
-      let marks: (CellMark | null)[] | undefined;
-      let errorCells = 0;
-      row.eachCell({ includeEmpty: false }, (cell, col) => {
-        // Shared strings are read by the app itself (sharedStrings.ts); exceljs gives their index.
-        const index = sharedIndex(cell.value);
-        const value = index === null ? cell.value : (strings?.get(index) ?? '');
-        const t = excelCellText({ value, numFmt: cell.numFmt, result: cell.result }, use1904);
-        if (t.error) errorCells++;
-        while (cells.length < col - 1) cells.push('');
-        cells[col - 1] = t.text;
-        if (t.mark) {
-          marks ??= [];
-          while (marks.length < col - 1) marks.push(null);
-          marks[col - 1] = t.mark;
+    for await (const batch of batches)
+      for (const row of batch) {
+        await turns.maybe();
+        const r = row.number;
+        const cells: string[] = [];
+        let marks: (CellMark | null)[] | undefined;
+        let errorCells = 0;
+        for (let k = 0; k < row.cols.length; k++) {
+          const col = row.cols[k] as number;
+          const t = row.texts[k] as string | CellText;
+          while (cells.length < col - 1) cells.push('');
+          if (typeof t === 'string') {
+            cells[col - 1] = t;
+            continue;
+          }
+          if (t.error) errorCells++;
+          cells[col - 1] = t.text;
+          if (t.mark) {
+            marks ??= [];
+            while (marks.length < col - 1) marks.push(null);
+            marks[col - 1] = t.mark;
+          }
         }
-      });
-      if (errorCells > 0) {
-        notes.push(tableNote(r, 'formula_error', { row: r, count: errorCells }));
-      }
-      let mergedAcross: RawRow['mergedAcross'];
-      if (merges.length > 0) {
-        active = active.filter((a) => a.range.bottom >= r);
-        for (const range of byTop.get(r) ?? []) {
-          active.push({ range, value: cells[range.left - 1] ?? '' });
+        if (errorCells > 0) {
+          notes.push(tableNote(r, 'formula_error', { row: r, count: errorCells }));
         }
-        // Rows that hold no cell at all are skipped by the XML; merges only fill rows seen.
-        let filled = 0;
-        for (const { range, value } of active) {
-          if (range.top > r || value === '') continue;
-          for (let c = range.left; c <= range.right; c++) {
-            while (cells.length < c) cells.push('');
-            if (cells[c - 1] === '') {
-              cells[c - 1] = value;
-              filled += value.length;
+        let mergedAcross: RawRow['mergedAcross'];
+        if (merges.length > 0) {
+          active = active.filter((a) => a.range.bottom >= r);
+          for (const range of byTop.get(r) ?? []) {
+            active.push({ range, value: cells[range.left - 1] ?? '' });
+          }
+          // Rows that hold no cell at all are skipped by the XML; merges only fill rows seen.
+          let filled = 0;
+          for (const { range, value } of active) {
+            if (range.top > r || value === '') continue;
+            for (let c = range.left; c <= range.right; c++) {
+              while (cells.length < c) cells.push('');
+              if (cells[c - 1] === '') {
+                cells[c - 1] = value;
+                filled += value.length;
+              }
+            }
+            if (range.right > range.left) {
+              (mergedAcross ??= []).push({ first: range.left - 1, last: range.right - 1 });
             }
           }
-          if (range.right > range.left) {
-            (mergedAcross ??= []).push({ first: range.left - 1, last: range.right - 1 });
+          // The scan measured the cells as stored; a merged value counts in every cell it fills.
+          if (filled > 0) {
+            const chars = cells.reduce((n, c) => n + c.length, 0);
+            if (chars > XLSX_LIMITS.rowChars) {
+              fail(
+                'sheet_too_large',
+                `Row ${r} of sheet "${sheet.name}" holds more than ${formatCount(XLSX_LIMITS.rowChars)} characters once its merged cells are filled in; the app reads rows of up to ${formatCount(XLSX_LIMITS.rowChars)} characters. Unmerge the cells of that row (Home, Merge & Center, Unmerge Cells), or shorten its long texts, and import the file again.`,
+                { path, sheet: sheet.name, row: r, maxChars: XLSX_LIMITS.rowChars },
+              );
+            }
           }
         }
-        // The scan measured the cells as stored; a merged value counts in every cell it fills.
-        if (filled > 0) {
-          const chars = cells.reduce((n, c) => n + c.length, 0);
-          if (chars > XLSX_LIMITS.rowChars) {
-            fail(
-              'sheet_too_large',
-              `Row ${r} of sheet "${sheet.name}" holds more than ${formatCount(XLSX_LIMITS.rowChars)} characters once its merged cells are filled in; the app reads rows of up to ${formatCount(XLSX_LIMITS.rowChars)} characters. Unmerge the cells of that row (Home, Merge & Center, Unmerge Cells), or shorten its long texts, and import the file again.`,
-              { path, sheet: sheet.name, row: r, maxChars: XLSX_LIMITS.rowChars },
-            );
-          }
-        }
+        while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+        const raw: RawRow = { sourceRow: r, cells };
+        if (marks) raw.marks = marks;
+        if (hiddenRows.length > 0 && isHidden(hiddenRows, r)) raw.hidden = true;
+        if (mergedAcross) raw.mergedAcross = mergedAcross;
+        yield raw;
       }
-      while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
-      const raw: RawRow = { sourceRow: r, cells };
-      if (marks) raw.marks = marks;
-      if (hiddenRows.length > 0 && isHidden(hiddenRows, r)) raw.hidden = true;
-      if (mergedAcross) raw.mergedAcross = mergedAcross;
-      yield raw;
-    }
   } catch (e) {
     corrupt(e);
   } finally {

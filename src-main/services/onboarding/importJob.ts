@@ -138,6 +138,11 @@ export async function createJob(
   return { jobId: job.id, summary: imported.summary(), notes };
 }
 
+/** Rows per write to the journal while a file is read. */
+const JOURNAL_BATCH = 250;
+/** Rows between two progress reports (and turns given to the UI) while a file is read. */
+const PROGRESS_ROWS = 1_000;
+
 /** Streams validated rows into the job in batches, from after `afterSourceRow`. */
 export async function readRowsInto(
   ctx: Ctx,
@@ -156,11 +161,16 @@ export async function readRowsInto(
   const rowNotes = new Map<string, { count: number; first: RowNote }>();
   const ids = new IdShapes();
   const turns = new Turns();
-  const flush = () => {
+  const write = () => {
     if (batch.length) journal.addRows(jobId, batch);
     batch = [];
+  };
+  const flush = () => {
+    write();
     ctx.onImportProgress?.({ path: filePath, rowsRead: read, done: false });
   };
+  // Rows journaled since the progress was last said.
+  let unsaid = 0;
   try {
     for await (const row of imported.rows) {
       read++;
@@ -173,8 +183,12 @@ export async function readRowsInto(
       }
       ids.add(((row.payload ?? row.draft)?.supplierId as { id?: unknown } | undefined)?.id);
       batch.push(toNewRow(row));
+      // Rows wait for the journal in small batches: a row kept over many rows' garbage costs the
+      // collector a copy each time it runs, and a thousand rows kept cost more than the commits.
+      if (batch.length >= JOURNAL_BATCH) write();
       // The event loop serves the UI between batches, and within one that takes long to read.
-      if (batch.length >= 1_000) {
+      if (++unsaid >= PROGRESS_ROWS) {
+        unsaid = 0;
         flush();
         await turns.give();
       } else await turns.maybe();
