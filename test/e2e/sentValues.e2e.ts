@@ -84,6 +84,20 @@ test('the grid, the results and the workbook show what is sent, with the file va
   await expect(editor).toHaveCount(0);
   await gridShowsSent(page, 'en');
   await shot(page, 'review-sent-values');
+  // The row panel says the same: what is sent, the file's value beside it.
+  await grid(page)
+    .locator('[data-testid="row"][data-source-row="2"]')
+    .getByRole('button', { name: /^Open row/ })
+    .click();
+  const values = page.getByTestId('row-values');
+  await expect(values.locator('[data-column="3"]')).toHaveText(
+    /^\s*04109\s*\(in the file: 4109\)\s*$/,
+  );
+  await expect(values.locator('[data-column="5"]')).toHaveText('Deutschland');
+  await useLanguage(page, 'de');
+  await expect(values.locator('[data-column="3"]')).toContainText('(in der Datei: 4109)');
+  await useLanguage(page, 'en');
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
   await useLanguage(page, 'de');
   await gridShowsSent(page, 'de');
   await useLanguage(page, 'en');
