@@ -9,8 +9,13 @@ import { failWith } from '../../../src-shared/errors';
 import type { FixBatch, RowValues } from '../../journal/fixBatches';
 import type { Ctx, RowWork } from './context';
 
-/** How long one slice may hold the event loop, before its commit. */
-export const SLICE_MS = 20;
+/**
+ * How long one slice may hold the event loop, before its commit. Short: a command that comes
+ * meanwhile waits for the slice, and so does the rest of a long answer (a grid page of 500 rows
+ * is a few hundred KB, more than the channel to the window takes at once: its remainder is
+ * written between slices), so an answer takes about two or three slices longer than when idle.
+ */
+export const SLICE_MS = 5;
 /** The most rows one slice reads at once (its time decides when it ends). */
 export const SLICE_ROWS = 2000;
 /** Progress at most this often, besides the end. */

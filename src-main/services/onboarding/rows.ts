@@ -109,9 +109,11 @@ export function pageRows(
   } else if (!states && q.problemsOnly) done = { attention: true };
   // An outcome that excludes every state (a state outside "rows that need you"): no rows.
   if (states && states.length === 0 && !done) return { rows: [], nextCursor: null };
+  // Read once for the page: every row of it shows its changes by the job's mapping.
+  const job = ctx.journal.getJob(jobId);
   let value: (ValueTarget & { value: string }) | undefined;
   if (q.value) {
-    const job = ctx.journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
+    if (!job) failWith('not_found', { reason: 'job', jobId });
     value = {
       ...(q.value.field
         ? valueTarget(ctx, job, q.value.field)
@@ -129,7 +131,7 @@ export function pageRows(
     ...(q.after !== undefined ? { after: q.after } : {}),
     limit: q.limit ?? 100,
   });
-  return { rows: page.rows.map((r) => rowView(ctx, r)), nextCursor: page.nextCursor };
+  return { rows: page.rows.map((r) => rowView(ctx, r, job)), nextCursor: page.nextCursor };
 }
 
 export function problemKinds(ctx: Ctx, jobId: string) {
