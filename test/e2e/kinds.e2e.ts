@@ -16,6 +16,7 @@ import {
   openApp,
   shot,
   startUpload,
+  useLanguage,
   watchErrors,
 } from './support';
 
@@ -123,5 +124,22 @@ test('undo of an onboarding job deactivates exactly the suppliers it created', a
   await summary.getByRole('button', { name: 'Confirm and start' }).click();
   await expect(jobEnded(page)).toHaveCount(1, { timeout: 120_000 });
   await shot(page, 'kind-undo-finished');
+
+  // The same list onboarded again: the check does not find the 57 deactivated suppliers, and
+  // Before you start names them, with the undo job that deactivated them, in English and German.
+  await importFile(page, SAMPLE);
+  await mapAndCreate(page, 'Onboard again');
+  await checkIdentifiers(page);
+  await page.getByRole('button', { name: 'Start upload' }).click();
+  const again = page.getByTestId('start-summary').getByTestId('plan-deactivated');
+  await expect(again).toContainText('Suppliers deactivated before will be created again');
+  await expect(again).toContainText(
+    /The job "Onboard then undo · undo" deactivated 57 of the suppliers this job creates, on .+ \(same supplier ID and source\), for example .+\. The check does not find a deactivated supplier: they are created again as new\./,
+  );
+  await shot(page, 'deactivated-before');
+  await useLanguage(page, 'de');
+  await expect(again).toContainText('Früher deaktivierte Lieferanten werden neu angelegt');
+  await expect(again).toContainText(/hat am .+ 57 der Lieferanten deaktiviert/);
+  await useLanguage(page, 'en');
   expect(errors).toEqual([]);
 });
