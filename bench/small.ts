@@ -78,6 +78,7 @@ const SMALL: readonly Small[] = [
     closing: /^score_rows_per_min=/,
   },
   { name: 'grid', script: 'grid.ts', args: ['--rows', '2000'], closing: /^find_replace_count_ms=/ },
+  { name: 'duplicates', script: 'duplicates.ts', args: ['--small'], closing: /^duplicates_ms=/ },
   {
     name: 'chaos',
     script: 'chaos.ts',

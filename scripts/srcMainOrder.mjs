@@ -12,6 +12,7 @@ export const SRC_MAIN_RANKS = {
   sandbox: 1,
   engine: 2,
   base: 2,
+  dedupe: 2,
   kinds: 3,
   services: 4,
   cli: 5,

@@ -1,0 +1,269 @@
+// Scoring one pair of prepared records: how alike the names are, and whether postal code, city
+// and street agree. Score = 0.6 × name similarity + 0.4 × address agreement; a different postal
+// code or city caps it far below any threshold (the same company in another city is another
+// site), and so does a different street (a chain's second site in one town).
+import { distance } from 'fastest-levenshtein';
+import { foldCity, foldName, foldStreet, normalisePostalCode, postalCodesAgree } from './fold';
+import type { FoldedName, FoldedStreet } from './fold';
+import { legalFormsCompatible } from './legalForms';
+import type { DuplicateReason, SupplierRecord } from './types';
+
+/** A record folded once, compared many times. */
+export interface Prepared {
+  index: number;
+  key: string | number;
+  country: string;
+  name: FoldedName;
+  postal: string;
+  /** City tokens; city the tokens joined by one space. */
+  cityTokens: string[];
+  city: string;
+  /** The city's first word, or the one its postal code has elsewhere: for blocking only. */
+  blockCity: string;
+  street: FoldedStreet | undefined;
+  /** The record's own strings, for reasons. */
+  rawPostal: string;
+  rawCity: string;
+}
+
+export function prepare(record: SupplierRecord, index: number): Prepared {
+  const country = String(record.countryCode ?? '')
+    .trim()
+    .toUpperCase();
+  const cityTokens = foldCity(record.city);
+  return {
+    index,
+    key: record.key,
+    country,
+    name: foldName(String(record.name ?? '')),
+    postal: normalisePostalCode(record.postalCode, country),
+    cityTokens,
+    city: cityTokens.join(' '),
+    blockCity: cityTokens[0] ?? '',
+    street: foldStreet(record.street),
+    rawPostal: record.postalCode == null ? '' : String(record.postalCode).trim(),
+    rawCity: record.city == null ? '' : String(record.city).trim(),
+  };
+}
+
+/** 1 − edit distance / longer length. */
+export function ratio(a: string, b: string): number {
+  if (a === b) return 1;
+  const max = Math.max(a.length, b.length);
+  return max === 0 ? 1 : 1 - distance(a, b) / max;
+}
+
+const round = (x: number, places = 3) => Math.round(x * 10 ** places) / 10 ** places;
+
+/** b's words in the order that matches a's best, each of a's words taking the closest one left
+ *  (swapped words with a typo: "Gllvanik Gärtner" / "Gärtner Galvanik"); leftovers at the end. */
+function alignedOrder(a: readonly string[], b: readonly string[]): string {
+  const left = [...b];
+  const out: string[] = [];
+  for (const t of a) {
+    if (left.length === 0) break;
+    let best = 0,
+      bestRatio = -1;
+    for (let k = 0; k < left.length; k++) {
+      const r = ratio(t, left[k]!);
+      if (r > bestRatio) [best, bestRatio] = [k, r];
+    }
+    out.push(left.splice(best, 1)[0]!);
+  }
+  return [...out, ...left].join(' ');
+}
+
+/** Name similarity in [0, 1]: 1 equal after folding (legal forms aside), 0.98 the same words
+ *  in another order, else the best of 1 − edit distance / length over the words as given,
+ *  without spaces, and (the first words far apart) in the order that matches best. */
+export function nameSimilarity(a: FoldedName, b: FoldedName): number {
+  if (!a.core || !b.core) return 0; // a row without a name is nobody's duplicate
+  if (a.core === b.core) return 1;
+  if (a.sorted === b.sorted) return 0.98;
+  let s = Math.max(ratio(a.core, b.core), ratio(a.concat, b.concat));
+  const n = a.tokens.length;
+  if (s < 0.9 && n > 1 && n === b.tokens.length && ratio(a.tokens[0]!, b.tokens[0]!) < 0.6)
+    s = Math.max(
+      s,
+      ratio(a.core, n === 2 ? b.tokens[1] + ' ' + b.tokens[0] : alignedOrder(a.tokens, b.tokens)),
+    );
+  return Math.min(s, 0.97);
+}
+
+function nameReason(a: FoldedName, b: FoldedName, s: number): DuplicateReason {
+  if (a.core && a.core === b.core) {
+    const same =
+      a.legalForms.length === b.legalForms.length &&
+      a.legalForms.every((l, i) => l === b.legalForms[i]);
+    return same
+      ? { code: 'name_equal' }
+      : { code: 'name_equal_after_legal_form', a: a.legalForms, b: b.legalForms };
+  }
+  if (a.core && a.sorted === b.sorted) return { code: 'name_same_words' };
+  return { code: s >= 0.75 ? 'name_similar' : 'name_different', similarity: round(s) };
+}
+
+function wordsClose(x: readonly string[], y: readonly string[]): boolean {
+  for (let i = 0; i < x.length; i++) if (ratio(x[i]!, y[i]!) < 0.5) return false;
+  return true;
+}
+
+/** Every word of one name has a counterpart in the other, at most a few letters off ("Wiknler
+ *  Bu" / "Winkler Bau"), in the same or in sorted order; no word is another ("Müller Bau" /
+ *  "Müller Holzbau", "Schmidt Logistik" / "Schmitt Elektro"). */
+export function wordsAligned(a: FoldedName, b: FoldedName): boolean {
+  if (a.tokens.length !== b.tokens.length) return false;
+  if (wordsClose(a.tokens, b.tokens)) return true;
+  return a.tokens.length > 1 && wordsClose(a.sorted.split(' '), b.sorted.split(' '));
+}
+
+/** How far below minNameSimilarity a name may be when its words align and the street agrees. */
+export const ALIGNED_NAME_SLACK = 0.15;
+
+/** The little words between a city's name and its river or region ("am Main", "a. d. Ruhr",
+ *  "im Breisgau", "upon Tyne", "sur Mer"). */
+const CITY_LINKS = new Set(
+  'a am an ad d der die das den dem i im in b bei o ob upon on sur de la le les del di'.split(' '),
+);
+
+/** Each word of x the start of a word of y. */
+function covered(x: readonly string[], y: readonly string[]): boolean {
+  return x.every((t) => y.some((u) => u.startsWith(t)));
+}
+
+/** Cities agree when folded equal, when one adds words the other abbreviates or leaves out
+ *  ("Frankfurt a. M." / "Frankfurt am Main" / "Frankfurt"), or when they differ by a typo in a
+ *  long name. "Frankfurt (Oder)" and "Frankfurt am Main" do not. */
+export function citiesAgree(a: string[], b: string[]): boolean {
+  if (a.length === 0 || b.length === 0) return true;
+  if (a[0] === b[0]) {
+    const ra = a.slice(1).filter((t) => !CITY_LINKS.has(t)),
+      rb = b.slice(1).filter((t) => !CITY_LINKS.has(t));
+    if (ra.length === 0 || rb.length === 0) return true;
+    // Each further word of one a prefix of a further word of the other: a. M. / am Main / Main.
+    return covered(ra, rb) || covered(rb, ra);
+  }
+  const ja = a.join(''),
+    jb = b.join('');
+  return Math.min(ja.length, jb.length) >= 6 && ratio(ja, jb) >= 0.85;
+}
+
+export type StreetRelation = 'equal' | 'similar' | 'other_number' | 'different' | 'missing';
+
+const leadingDigits = (n: string) => /^\d+/.exec(n)?.[0];
+
+/** House numbers agree when equal, or when their first numbers' digits are ("5" / "5a",
+ *  "5" / "5-7"). */
+function numbersAgree(a: string, b: string): boolean {
+  if (a === b) return true;
+  return leadingDigits(a) === leadingDigits(b);
+}
+
+/** How two folded streets relate, and the similarity of their names. */
+export function streetRelation(
+  a: FoldedStreet | undefined,
+  b: FoldedStreet | undefined,
+): [StreetRelation, number] {
+  if (!a || !b || !a.name || !b.name) return ['missing', 0];
+  const s =
+    a.name === b.name || a.short === b.short
+      ? 1
+      : Math.max(ratio(a.name, b.name), ratio(a.short, b.short));
+  const numbers = !a.number || !b.number ? 'unknown' : numbersAgree(a.number, b.number);
+  if (s === 1) {
+    if (numbers === true) return [a.number === b.number ? 'equal' : 'similar', 1];
+    return numbers === 'unknown' ? ['similar', 0.9] : ['other_number', 1];
+  }
+  // A typo: the names close, or fairly close at the same house number.
+  if ((s >= 0.8 && numbers !== false) || (s >= 0.7 && numbers === true))
+    return ['similar', numbers === true ? s : s * 0.95];
+  return ['different', s];
+}
+
+const STREET_WEIGHT: Record<StreetRelation, number> = {
+  equal: 1,
+  similar: 0.9,
+  missing: 0.75,
+  other_number: 0.2,
+  different: 0,
+};
+
+export interface PairScore {
+  score: number;
+  nameSimilarity: number;
+  /** The names are alike enough for a duplicate: at least minNameSimilarity, or (words aligned,
+   *  street agreeing) at most ALIGNED_NAME_SLACK below. */
+  namesAlike: boolean;
+  /** Postal code or city differ: never a duplicate, never in one group. */
+  conflict: boolean;
+  /** Empty when scored without reasons. */
+  reasons: DuplicateReason[];
+}
+
+/** Scores two records of one country; `withReasons` false saves their making, for the many
+ *  pairs of a block that are no duplicates. */
+export function scorePair(
+  a: Prepared,
+  b: Prepared,
+  minNameSimilarity = 0.75,
+  withReasons = true,
+): PairScore {
+  const nameSim = nameSimilarity(a.name, b.name);
+  const formsDiffer = !legalFormsCompatible(a.name.legalForms, b.name.legalForms);
+  const postal: 'same' | 'different' | 'missing' =
+    a.postal && b.postal
+      ? postalCodesAgree(a.postal, b.postal, a.country)
+        ? 'same'
+        : 'different'
+      : 'missing';
+  const city: 'same' | 'different' | 'missing' =
+    a.city && b.city
+      ? a.city === b.city || citiesAgree(a.cityTokens, b.cityTokens)
+        ? 'same'
+        : 'different'
+      : 'missing';
+  const conflict = postal === 'different' || city === 'different';
+  const location =
+    postal === 'same' ? 1 : postal === 'different' ? 0 : city === 'same' ? 0.95 : 0.85;
+  const [relation, streetSim] = streetRelation(a.street, b.street);
+
+  let score = 0.6 * nameSim + 0.4 * STREET_WEIGHT[relation] * location;
+  if (formsDiffer) score -= 0.05;
+  if (conflict) score = Math.min(score, 0.3);
+  const namesAlike =
+    nameSim >= minNameSimilarity ||
+    (nameSim >= minNameSimilarity - ALIGNED_NAME_SLACK &&
+      (relation === 'equal' || relation === 'similar') &&
+      wordsAligned(a.name, b.name));
+
+  const reasons: DuplicateReason[] = [];
+  if (withReasons) {
+    reasons.push(nameReason(a.name, b.name, nameSim));
+    if (formsDiffer)
+      reasons.push({ code: 'legal_form_differs', a: a.name.legalForms, b: b.name.legalForms });
+    if (postal === 'same') reasons.push({ code: 'same_postal_code' });
+    else if (postal === 'different')
+      reasons.push({ code: 'different_postal_code', a: a.rawPostal, b: b.rawPostal });
+    else reasons.push({ code: 'postal_code_missing' });
+    if (city === 'same') reasons.push({ code: 'same_city' });
+    else if (city === 'different')
+      reasons.push({ code: 'different_city', a: a.rawCity, b: b.rawCity });
+    else reasons.push({ code: 'city_missing' });
+    const sa = a.street?.raw ?? '',
+      sb = b.street?.raw ?? '';
+    if (relation === 'equal') reasons.push({ code: 'street_equal', a: sa, b: sb });
+    else if (relation === 'similar')
+      reasons.push({ code: 'street_similar', a: sa, b: sb, similarity: round(streetSim) });
+    else if (relation === 'other_number')
+      reasons.push({ code: 'same_street_other_number', a: sa, b: sb });
+    else if (relation === 'different') reasons.push({ code: 'different_street', a: sa, b: sb });
+    else reasons.push({ code: 'street_missing' });
+  }
+  return {
+    score: round(Math.max(0, score)),
+    nameSimilarity: nameSim,
+    namesAlike,
+    conflict,
+    reasons,
+  };
+}

@@ -1,0 +1,270 @@
+// Likely duplicate suppliers: within one list (groups of rows that are likely one supplier site)
+// and a list against the platform's active suppliers (for each row, the likely existing ones).
+// Pure: records in, results out; no I/O.
+//
+// Groups are connected components of the pairs at or above the threshold, joined best pair
+// first, but never into a group that would hold two records in different postal codes or
+// cities, on different streets, or with names that are not alike: likeness is not transitive
+// ("Müller GmbH" with no address is like the Müller in Berlin and the Müller in Munich, which are
+// two sites), so a pair that would chain two such records is refused and counted.
+import { blockKeys, buildIndex, forEachBlock, placeByPostalCode } from './blocking';
+import {
+  ALIGNED_NAME_SLACK,
+  citiesAgree,
+  nameSimilarity,
+  prepare,
+  scorePair,
+  streetRelation,
+} from './compare';
+import type { Prepared } from './compare';
+import { postalCodesAgree } from './fold';
+import type {
+  BaseMatch,
+  BaseMatchResult,
+  DuplicateGroup,
+  DuplicatesResult,
+  MatchOptions,
+  ScoredPair,
+  SupplierRecord,
+} from './types';
+
+const DEFAULTS = { threshold: 0.8, minNameSimilarity: 0.75, maxBlockSize: 200, maxCandidates: 5 };
+
+function settle(opts: MatchOptions | undefined): Required<MatchOptions> {
+  return {
+    threshold: opts?.threshold ?? DEFAULTS.threshold,
+    minNameSimilarity: opts?.minNameSimilarity ?? DEFAULTS.minNameSimilarity,
+    maxBlockSize: opts?.maxBlockSize ?? DEFAULTS.maxBlockSize,
+    maxCandidates: opts?.maxCandidates ?? DEFAULTS.maxCandidates,
+  };
+}
+
+/** Cheap refusals before the names are compared: another postal code or city. */
+function locationConflict(a: Prepared, b: Prepared): boolean {
+  if (a.postal && b.postal && !postalCodesAgree(a.postal, b.postal, a.country)) return true;
+  return (
+    a.city !== '' && b.city !== '' && a.city !== b.city && !citiesAgree(a.cityTokens, b.cityTokens)
+  );
+}
+
+/** A quick upper bound of the name similarity from the lengths alone. */
+function namesTooFar(a: Prepared, b: Prepared, min: number): boolean {
+  const la = a.name.concat.length,
+    lb = b.name.concat.length;
+  return Math.min(la, lb) < Math.max(la, lb) * min - 1;
+}
+
+interface Edge {
+  i: number;
+  j: number;
+  pair: ScoredPair;
+}
+
+/** Scores a pair whose blocks met; undefined below the threshold. */
+function scoreIfLikely(a: Prepared, b: Prepared, o: Required<MatchOptions>) {
+  const floor = o.minNameSimilarity - ALIGNED_NAME_SLACK;
+  if (locationConflict(a, b) || namesTooFar(a, b, floor)) return undefined;
+  const s = scorePair(a, b, o.minNameSimilarity, false);
+  if (s.conflict || !s.namesAlike || s.score < o.threshold) return undefined;
+  s.reasons = scorePair(a, b, o.minNameSimilarity).reasons;
+  return s;
+}
+
+/** A growing group: its members and the distinct postal codes, cities, streets and names in
+ *  it, which a joining group must agree with pairwise. */
+interface Component {
+  members: number[];
+  postals: string[];
+  cities: Prepared[];
+  streets: Prepared[];
+  names: Prepared[];
+}
+
+function componentOf(p: Prepared): Component {
+  return {
+    members: [p.index],
+    postals: p.postal ? [p.postal] : [],
+    cities: p.city ? [p] : [],
+    streets: p.street?.name ? [p] : [],
+    names: [p],
+  };
+}
+
+function mayJoin(x: Component, y: Component, country: string, minName: number): boolean {
+  for (const a of x.postals)
+    for (const b of y.postals) if (!postalCodesAgree(a, b, country)) return false;
+  for (const a of x.cities)
+    for (const b of y.cities)
+      if (a.city !== b.city && !citiesAgree(a.cityTokens, b.cityTokens)) return false;
+  for (const a of x.streets)
+    for (const b of y.streets) {
+      const [rel] = streetRelation(a.street, b.street);
+      if (rel === 'different' || rel === 'other_number') return false;
+    }
+  for (const a of x.names)
+    for (const b of y.names) if (nameSimilarity(a.name, b.name) < minName) return false;
+  return true;
+}
+
+function join(x: Component, y: Component): Component {
+  x.members.push(...y.members);
+  for (const p of y.postals) if (!x.postals.includes(p)) x.postals.push(p);
+  for (const p of y.cities) if (!x.cities.some((q) => q.city === p.city)) x.cities.push(p);
+  for (const p of y.streets)
+    if (
+      !x.streets.some(
+        (q) => q.street!.name === p.street!.name && q.street!.number === p.street!.number,
+      )
+    )
+      x.streets.push(p);
+  for (const p of y.names) if (!x.names.some((q) => q.name.core === p.name.core)) x.names.push(p);
+  return x;
+}
+
+/** Groups the rows of one list that are likely the same supplier site. */
+export function findDuplicates(
+  rows: readonly SupplierRecord[],
+  opts?: MatchOptions,
+): DuplicatesResult {
+  const o = settle(opts);
+  const prepared = rows.map(prepare);
+  placeByPostalCode(prepared);
+  const keys = prepared.map(blockKeys);
+  const index = buildIndex(prepared, keys, o.maxBlockSize);
+  const stamp = new Int32Array(prepared.length).fill(-1);
+  const edges: Edge[] = [];
+  let pairsCompared = 0;
+  for (let i = 0; i < prepared.length; i++) {
+    const a = prepared[i]!;
+    forEachBlock(index, a, keys[i]!, i, (members, from, to) => {
+      for (let m = from; m < to; m++) {
+        const j = members[m]!;
+        if (stamp[j] === i) continue;
+        stamp[j] = i;
+        pairsCompared++;
+        const [x, y] = j > i ? [i, j] : [j, i];
+        const px = prepared[x]!,
+          py = prepared[y]!;
+        const s = scoreIfLikely(px, py, o);
+        if (s)
+          edges.push({
+            i: x,
+            j: y,
+            pair: { a: px.key, b: py.key, score: s.score, reasons: s.reasons },
+          });
+      }
+    });
+  }
+
+  edges.sort((x, y) => y.pair.score - x.pair.score || x.i - y.i || x.j - y.j);
+  const parent = new Int32Array(prepared.length).map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
+    return i;
+  };
+  const components = new Map<number, Component>();
+  const component = (root: number) => {
+    let c = components.get(root);
+    if (!c) components.set(root, (c = componentOf(prepared[root]!)));
+    return c;
+  };
+  let pairsRefused = 0;
+  for (const e of edges) {
+    const ri = find(e.i),
+      rj = find(e.j);
+    if (ri === rj) continue;
+    const ci = component(ri),
+      cj = component(rj);
+    const floor = o.minNameSimilarity - ALIGNED_NAME_SLACK;
+    if (!mayJoin(ci, cj, prepared[e.i]!.country, floor)) {
+      pairsRefused++;
+      continue;
+    }
+    const [big, small, bigRoot, smallRoot] =
+      ci.members.length >= cj.members.length ? [ci, cj, ri, rj] : [cj, ci, rj, ri];
+    parent[smallRoot] = bigRoot;
+    join(big, small);
+    components.delete(smallRoot);
+  }
+
+  const byRoot = new Map<number, DuplicateGroup & { first: number }>();
+  for (const [root, c] of components) {
+    if (c.members.length < 2) continue;
+    c.members.sort((x, y) => x - y);
+    byRoot.set(root, {
+      first: c.members[0]!,
+      keys: c.members.map((i) => prepared[i]!.key),
+      pairs: [],
+    });
+  }
+  for (const e of edges) {
+    const g = byRoot.get(find(e.i));
+    if (g && find(e.j) === find(e.i)) g.pairs.push(e.pair);
+  }
+  const groups = [...byRoot.values()]
+    .sort((x, y) => x.first - y.first)
+    .map(({ keys, pairs }) => ({ keys, pairs }));
+  return { groups, pairsCompared, pairsRefused };
+}
+
+/** Prepared base suppliers and their blocks, to match many lists against one base. */
+export interface PreparedBase {
+  prepared: Prepared[];
+  /** Postal code → its most frequent city in the base. */
+  postalCities: Map<string, string>;
+  index: ReturnType<typeof buildIndex>;
+  maxBlockSize: number;
+}
+
+export function prepareBase(base: readonly SupplierRecord[], opts?: MatchOptions): PreparedBase {
+  const o = settle(opts);
+  const prepared = base.map(prepare);
+  const postalCities = placeByPostalCode(prepared);
+  return {
+    prepared,
+    postalCities,
+    index: buildIndex(prepared, prepared.map(blockKeys), o.maxBlockSize),
+    maxBlockSize: o.maxBlockSize,
+  };
+}
+
+/** For each row, the base suppliers it is likely the same site as, best first. `base` may be
+ *  prepared once with prepareBase. */
+export function matchAgainstBase(
+  rows: readonly SupplierRecord[],
+  base: readonly SupplierRecord[] | PreparedBase,
+  opts?: MatchOptions,
+): BaseMatchResult {
+  const o = settle(opts);
+  const b = Array.isArray(base) ? prepareBase(base, o) : (base as PreparedBase);
+  const stamp = new Int32Array(b.prepared.length).fill(-1);
+  const matches: BaseMatch[] = [];
+  let pairsCompared = 0;
+  const rowsPrepared = rows.map(prepare);
+  placeByPostalCode(rowsPrepared);
+  placeByPostalCode(rowsPrepared, b.postalCities);
+  rowsPrepared.forEach((a, i) => {
+    const found: { index: number; score: number; reasons: ScoredPair['reasons'] }[] = [];
+    forEachBlock(b.index, a, blockKeys(a), -1, (members, from, to) => {
+      for (let m = from; m < to; m++) {
+        const j = members[m]!;
+        if (stamp[j] === i) continue;
+        stamp[j] = i;
+        pairsCompared++;
+        const s = scoreIfLikely(a, b.prepared[j]!, o);
+        if (s) found.push({ index: j, score: s.score, reasons: s.reasons });
+      }
+    });
+    if (found.length === 0) return;
+    found.sort((x, y) => y.score - x.score || x.index - y.index);
+    matches.push({
+      key: a.key,
+      candidates: found.slice(0, o.maxCandidates).map((f) => ({
+        baseKey: b.prepared[f.index]!.key,
+        score: f.score,
+        reasons: f.reasons,
+      })),
+    });
+  });
+  return { matches, pairsCompared };
+}
