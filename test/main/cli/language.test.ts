@@ -113,6 +113,7 @@ describe('the summary before a start', () => {
     validation: null,
     overlaps: [],
     heldRows: 0,
+    deactivatedBefore: [],
     needsConfirmation: true,
   } as unknown as Parameters<typeof planLines>[0];
 
