@@ -49,7 +49,9 @@ export interface CheckpointPass {
 }
 
 export interface Checkpointer {
-  stop(): void;
+  /** Asks the thread to stop; resolves once it has closed its connection and ended (a caller
+   *  that goes on with the file itself, such as a test removing the log, waits for it). */
+  stop(): Promise<void>;
 }
 
 /** Where the worker loads better-sqlite3 from: outside the app's archive when packaged. */
@@ -82,9 +84,11 @@ export function startCheckpointer(
   });
   // A worker that fails leaves the checkpoints to the commits, as without it.
   worker.on('error', (e) => console.error(`journal checkpoint thread: ${e.message}`));
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     stop() {
       worker.postMessage('stop');
+      return ended;
     },
   };
 }

@@ -160,7 +160,7 @@ export class Journal {
   close(): void {
     if (this.closed) return;
     this.unsavedSends.stop();
-    this.checkpointer?.stop();
+    void this.checkpointer?.stop();
     try {
       this.grouped.flush();
       if (this.unsavedSends.pending) this.transact(() => 0);
