@@ -30,7 +30,7 @@ import {
   isSpace,
   xmlDecode,
 } from './sheetXml';
-import { decodeXmlText, XmlScanError } from './xmlScan';
+import { decodeXmlText, tagEnd, XmlScanError } from './xmlScan';
 
 export interface SheetRow {
   /** The row's `r` as parseInt reads it (NaN when it has none). */
@@ -212,18 +212,7 @@ class SheetReader {
         continue;
       }
       // The tag's end: the first '>' outside quoted attribute values.
-      let quote = 0;
-      let gt = -1;
-      for (let k = lt + 1; k < n; k++) {
-        const b = buf[k] as number;
-        if (quote !== 0) {
-          if (b === quote) quote = 0;
-        } else if (b === 0x22 || b === 0x27) quote = b;
-        else if (b === 0x3e) {
-          gt = k;
-          break;
-        }
-      }
+      const gt = tagEnd(buf, lt + 1, n);
       if (gt < 0) {
         if (n - lt > MAX_TAG_BYTES) throw new XmlScanError('tag too long');
         this.carry = buf.subarray(lt);

@@ -92,6 +92,20 @@ const PI_END = Buffer.from('?>');
 const COMMENT_END = Buffer.from('-->');
 const CDATA_END = Buffer.from(']]>');
 
+/** The index of a tag's closing '>' from `from` (the first outside quoted attribute values), or
+ *  -1 when the buffer ends first. */
+export function tagEnd(buf: Buffer, from: number, n: number): number {
+  let quote = 0;
+  for (let k = from; k < n; k++) {
+    const b = buf[k] as number;
+    if (quote !== 0) {
+      if (b === quote) quote = 0;
+    } else if (b === 0x22 || b === 0x27) quote = b;
+    else if (b === GT) return k;
+  }
+  return -1;
+}
+
 export class XmlScanner {
   /** Set by the handler: text is passed on only while this is true. */
   wantText = false;
@@ -168,18 +182,7 @@ export class XmlScanner {
         continue;
       }
       // The tag's end: the first '>' outside quoted attribute values.
-      let quote = 0;
-      let gt = -1;
-      for (let k = lt + 1; k < n; k++) {
-        const b = buf[k] as number;
-        if (quote !== 0) {
-          if (b === quote) quote = 0;
-        } else if (b === 0x22 || b === 0x27) quote = b;
-        else if (b === GT) {
-          gt = k;
-          break;
-        }
-      }
+      const gt = tagEnd(buf, lt + 1, n);
       if (gt < 0) {
         if (n - lt > MAX_TAG_BYTES) throw new XmlScanError('tag too long');
         this.carry = buf.subarray(lt);
