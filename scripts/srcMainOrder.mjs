@@ -1,7 +1,7 @@
 /**
  * The order of the folders inside src-main (docs/architecture.md, "Import order inside
  * src-main"): a folder imports only from folders of a lower rank, so no two folders import each
- * other, directly or round about. util ← api, journal, workbook, sandbox ← engine, base ← kinds ←
+ * other, directly or round about. util ← api, journal, workbook, sandbox, dedupe ← engine, base ← kinds ←
  * services ← cli, electron, host.
  */
 export const SRC_MAIN_RANKS = {
@@ -12,7 +12,7 @@ export const SRC_MAIN_RANKS = {
   sandbox: 1,
   engine: 2,
   base: 2,
-  dedupe: 2,
+  dedupe: 1,
   kinds: 3,
   services: 4,
   cli: 5,

@@ -3,6 +3,11 @@
 // it with these schemas; nothing else crosses.
 import { z } from 'zod';
 import type { Result } from './errors';
+import {
+  BaseCandidateSchema,
+  DuplicateDecisionSchema,
+  DuplicateReasonSchema,
+} from './duplicates';
 import { CreateFieldNamesSchema } from './fieldNames';
 import { DEFAULT_IDENTIFIER_TYPES, IdentifierTypesSchema } from './identifierTypes';
 import { FieldTransformSchema } from './fieldTransforms';
@@ -12,6 +17,7 @@ import {
   OperationSchema,
   ScoresLayoutSchema,
 } from './operations';
+import { RowStateSchema } from './rowStates';
 import { ScoresMappingSchema } from './scores';
 import { ATTACH_RESULTS, IdentifierTypeSchema, ScreeningPeriodSchema } from './supplier';
 
@@ -581,6 +587,60 @@ export const ExportSummarySchema = z.object({
 /** The summary shown before a job starts (`jobs:plan`): what it will create, order and cost,
  *  how long it will take, and which of its suppliers another unfinished job is working on. The
  *  desktop app and the command line show these same figures. */
+/** A job's likely duplicates in figures, from its rows (journal/duplicates.ts). */
+export const DuplicateFiguresSchema = z.object({
+  /** Groups of rows within the list that are likely one supplier site, and the rows in them. */
+  listGroups: z.number().int(),
+  listRows: z.number().int(),
+  /** Rows that likely are a supplier the platform has (found by the identifier check). */
+  baseRows: z.number().int(),
+  /** Rows waiting for the user's decision: they are not created until decided. */
+  undecided: z.number().int(),
+  /** Rows with a decision, by decision. */
+  keep: z.number().int(),
+  skip: z.number().int(),
+  attach: z.number().int(),
+});
+
+/** One row of a group of likely duplicates, side by side with the others. */
+export const DuplicateMemberSchema = z.object({
+  sourceRow: z.number().int(),
+  state: RowStateSchema,
+  name: z.string().nullable(),
+  street: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  supplierId: z.string().nullable(),
+  /** The user's decision; for `attach`, the supplier in `platformId`. */
+  decision: DuplicateDecisionSchema.nullable(),
+  platformId: z.string().nullable(),
+  /** Whether a decision can still be made (nothing of the row was sent). */
+  decidable: z.boolean(),
+  /** The other rows of the group compared with this one: score and reasons. */
+  pairs: z.array(
+    z.object({
+      sourceRow: z.number().int(),
+      score: z.number(),
+      reasons: z.array(DuplicateReasonSchema),
+    }),
+  ),
+  /** The platform's suppliers this row likely is, best first, with score and reasons. */
+  base: z.array(BaseCandidateSchema),
+});
+
+/** A group of likely duplicates: rows of the list that are likely one site (`list`), or one
+ *  row that likely is a supplier of the platform (`base`); a list group's rows may have
+ *  platform suppliers too. */
+export const DuplicateGroupSchema = z.object({
+  /** 1, 2, … in the order of the file (a group's first row). */
+  id: z.number().int(),
+  scope: z.enum(['list', 'base']),
+  rows: z.array(DuplicateMemberSchema),
+  /** Rows of the group waiting for a decision. */
+  undecided: z.number().int(),
+});
+
 export const JobPlanSchema = z.object({
   jobId: z.string(),
   /** Rows the identifier check sorted, and rows it has not seen yet (checked when the job
@@ -681,6 +741,24 @@ export const JobPlanSchema = z.object({
       }),
     )
     .default([]),
+  /** Likely duplicates (src-main/dedupe): groups within the list, rows that likely are a
+   *  supplier of the platform, rows waiting for a decision (not created until decided), the
+   *  decisions made, and the paid work those decisions saved (what the rows left out or
+   *  attached to an existing supplier would have ordered as new suppliers). */
+  duplicates: DuplicateFiguresSchema.extend({
+    screeningsSaved: z.number().int(),
+    validationsSaved: z.number().int(),
+  }).default({
+    listGroups: 0,
+    listRows: 0,
+    baseRows: 0,
+    undecided: 0,
+    keep: 0,
+    skip: 0,
+    attach: 0,
+    screeningsSaved: 0,
+    validationsSaved: 0,
+  }),
   /** The kind of job; a deactivate job's DELETEs still to send at most (exists and unchecked
    *  rows), which a start must confirm by number; the onboarding job it undoes, if any. */
   operation: OperationSchema,
@@ -995,6 +1073,45 @@ export const commands = {
         }),
       ),
       rows: z.number().int(),
+    }),
+  },
+  /** The job's likely duplicates, group by group, in the order of the file, with its figures.
+   *  Reads the journal only. */
+  'duplicates:list': {
+    input: JobIdSchema,
+    output: z.object({ groups: z.array(DuplicateGroupSchema), figures: DuplicateFiguresSchema }),
+  },
+  /** The user's decisions for rows with likely duplicates, by row of the file: `keep` (create
+   *  it), `skip` (leave it out), `attach` (its ids go to the platform supplier `platformId`, one
+   *  of its candidates, instead of creating it). Carried out at once in one transaction; a row
+   *  something was sent for already is refused and counted. */
+  'duplicates:decide': {
+    input: z
+      .object({
+        jobId: z.string().min(1).max(100),
+        decisions: z
+          .array(
+            z
+              .object({
+                sourceRow: z.number().int(),
+                decision: DuplicateDecisionSchema,
+                platformId: z.string().min(1).max(100).optional(),
+              })
+              .strict(),
+          )
+          .min(1)
+          .max(100_000),
+      })
+      .strict(),
+    output: z.object({
+      applied: z.number().int(),
+      refused: z.array(
+        z.object({
+          sourceRow: z.number().int(),
+          reason: z.enum(['not_a_duplicate', 'already_sent', 'not_a_candidate', 'not_checked']),
+        }),
+      ),
+      figures: DuplicateFiguresSchema,
     }),
   },
   /** Checks every valid row's identity against the API (new, exists, ambiguous, pending);

@@ -17,6 +17,7 @@ export const ROW_STATES = [
   'exists', // a supplier with this identity exists (platformId known)
   'ambiguous', // several suppliers match; the user decides
   'pending', // a creation with this identity is already pending on the platform
+  'duplicate', // would be created, but likely is another row or an existing supplier: the user decides
   // Creation
   'queued', // waiting for the write budget
   'sending', // intent: the create request is leaving or left; in doubt if found at start-up
@@ -122,6 +123,7 @@ export const UNSENT_STATES = [
   'valid',
   'new',
   'exists',
+  'duplicate',
   'queued',
   'identifiers_queued',
   'screening_queued',
@@ -137,6 +139,7 @@ export const FIXABLE_STATES = [
   'valid',
   'new',
   'ambiguous',
+  'duplicate',
   'queued',
   'rejected',
   'vanished',
@@ -149,6 +152,7 @@ export const FIXABLE_STATES = [
 export const PROBLEM_STATES = [
   'invalid',
   'ambiguous',
+  'duplicate',
   'rejected',
   'vanished',
   'needs_user',
@@ -176,6 +180,7 @@ export const ROW_STATE_GROUP: Record<RowState, RowStateGroup> = {
   new: 'waiting',
   exists: 'waiting',
   ambiguous: 'to_fix',
+  duplicate: 'to_fix',
   pending: 'in_progress',
   queued: 'waiting',
   sending: 'in_progress',
@@ -231,6 +236,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'exists',
     'ambiguous',
     'pending',
+    'duplicate', // would be created, but likely is another row or an existing supplier
     'queued', // a job may skip the check; a 409 is reconciled like any other
     'skipped',
     'cancelled',
@@ -239,7 +245,8 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'done',
     'needs_user',
   ],
-  new: ['queued', 'valid', 'invalid', 'skipped', 'cancelled'],
+  // exists: the user attached it to a supplier the platform has instead (a likely duplicate).
+  new: ['queued', 'valid', 'invalid', 'skipped', 'cancelled', 'exists'],
   // deactivate_queued, idchange_queued: a deactivate or identifiers job's matched supplier.
   exists: [
     ...FOLLOW_UPS,
@@ -251,6 +258,8 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'invalid',
   ],
   ambiguous: ['valid', 'invalid', 'exists', 'skipped'],
+  // The user's decision: keep (new), leave out (skipped), attach to the existing supplier (exists).
+  duplicate: ['new', 'exists', 'skipped', 'valid', 'invalid', 'cancelled'],
   // skipped: left out by the user before the start, because another job holds the supplier.
   pending: ['accepted', 'created', 'vanished', 'needs_user', 'skipped'],
   queued: ['sending', 'valid', 'invalid', 'skipped', 'cancelled'],

@@ -71,11 +71,19 @@ export interface AttachedIdentifier extends IdentifierToAttach {
   message?: string;
 }
 
-/** The ids a row's payload asks to attach, in a fixed order (customer id, own id). */
+/** The ids a row's payload asks to attach, in a fixed order (customer id, own id); with
+ *  `supplierId`, the row's own supplier id (and source) first: a row the user attached to an
+ *  existing supplier instead of creating it. */
 export function identifiersToAttach(
   payload: Record<string, unknown> | null | undefined,
+  supplierId = false,
 ): IdentifierToAttach[] {
   const out: IdentifierToAttach[] = [];
+  const sid = payload?.supplierId as { id?: unknown; source?: unknown } | undefined;
+  if (supplierId && typeof sid?.id === 'string' && sid.id.trim()) {
+    const source = typeof sid.source === 'string' && sid.source.trim() ? sid.source.trim() : '';
+    out.push({ type: 'SUPPLIER_ID', id: sid.id.trim(), ...(source ? { source } : {}) });
+  }
   for (const { key, type } of ATTACHED_ID_FIELDS) {
     const v = payload?.[key];
     if (typeof v === 'string' && v.trim()) out.push({ type, id: v.trim() });

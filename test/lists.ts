@@ -50,3 +50,72 @@ export async function writePaidList(file: string, n: number, first = 1): Promise
   await wb.xlsx.writeFile(file);
   return out;
 }
+
+/** What `writeDuplicatesList` wrote: rows are sheet rows (the header is row 1). */
+export interface DuplicatesListTruth {
+  /** Data rows written. */
+  rows: number;
+  /** Each group of rows of the list that are one supplier site, in sheet order. */
+  listGroups: number[][];
+  /** Rows that are a supplier of the sandbox's sample base (`SAMPLE_SUPPLIERS`) under another
+   *  supplier ID: only a comparison by name and address finds them. `name`: the seeded name. */
+  baseMatches: { row: number; name: string }[];
+  /** Hard negatives: a name of a group or of the base in another city, a duplicate of nothing. */
+  negatives: number[];
+}
+
+/**
+ * A small English supplier list ('Suppliers': Supplier ID, Source, Name, Street, Postal code,
+ * City, Country) of likely duplicates, every supplier ID new to the sandbox's sample base
+ * (DUP-001 …, source ERP): one site spelt three ways (Müller Holzbau, Stuttgart) and one spelt
+ * two ways (Schmidt & Söhne, Bremen); three rows that are sample suppliers under another spelling
+ * (Nordwind Stahlbau, Atelier Lumière, Great Lakes Packaging); the same names in another city
+ * (München), which are no duplicates; and unrelated rows.
+ */
+export async function writeDuplicatesList(file: string): Promise<DuplicatesListTruth> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Suppliers');
+  ws.addRow(['Supplier ID', 'Source', 'Name', 'Street', 'Postal code', 'City', 'Country']);
+  // [name, street, postal code (text: 01067 keeps its zero), city, country]; the rows of a
+  // group are interleaved with others on purpose. The comment is each row's sheet row.
+  const rows: [string, string, string, string, string][] = [
+    ['Müller Holzbau GmbH & Co. KG', 'Hauptstraße 5', '70173', 'Stuttgart', 'DE'], // 2
+    ['Schmidt & Söhne Logistik AG', 'Konsul-Smidt-Straße 8', '28217', 'Bremen', 'DE'], // 3
+    ['NORDWIND STAHLBAU GMBH', 'Am Sandtorkai 12', '20457', 'Hamburg', 'DE'], // 4
+    ['Mueller Holzbau GmbH', 'Hauptstr. 5', '70173', 'Stuttgart', 'DE'], // 5
+    ['Bäckerei Sonnenschein GmbH', 'Marktplatz 3', '01067', 'Dresden', 'DE'], // 6
+    ['Atelier Lumiere S.A.R.L.', '14 rue de la Republique', '69002', 'Lyon', 'FR'], // 7
+    ['Müller Holzbau GmbH', 'Königstraße 1', '80331', 'München', 'DE'], // 8
+    ['Schmidt und Soehne Logistik AG', 'Konsul-Smidt-Str. 8', '28217', 'Bremen', 'DE'], // 9
+    ['Great Lakes Packaging, Inc.', '1200 Lakeside Ave', '44114', 'Cleveland', 'US'], // 10
+    ['MULLER HOLZBAU GMBH', 'Hauptstrasse 5', '70173', 'Stuttgart', 'DE'], // 11
+    ['Nordwind Stahlbau GmbH', 'Leopoldstraße 3', '80331', 'München', 'DE'], // 12
+    ['Verde Agricola S.r.l.', 'Via Roma 15', '37121', 'Verona', 'IT'], // 13
+    ['Fjord Marine AS', 'Strandkaien 2', '5013', 'Bergen', 'NO'], // 14
+  ];
+  rows.forEach(([name, street, postalCode, city, country], i) => {
+    ws.addRow([
+      `DUP-${String(i + 1).padStart(3, '0')}`,
+      'ERP',
+      name,
+      street,
+      postalCode,
+      city,
+      country,
+    ]);
+  });
+  await wb.xlsx.writeFile(file);
+  return {
+    rows: rows.length,
+    listGroups: [
+      [2, 5, 11],
+      [3, 9],
+    ],
+    baseMatches: [
+      { row: 4, name: 'Nordwind Stahlbau GmbH' },
+      { row: 7, name: 'Atelier Lumière SARL' },
+      { row: 10, name: 'Great Lakes Packaging Inc.' },
+    ],
+    negatives: [8, 12],
+  };
+}

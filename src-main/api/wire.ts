@@ -194,6 +194,14 @@ const platformIdValue = z.union([
 /** A string id (a number is taken as its text). */
 const idText = z.union([z.string(), z.number().transform((v) => String(v))]);
 
+/** A postal code as text: some servers send one of digits as a number (its leading zeros are
+ *  lost then; the app restores them by country where it compares). Any other value is taken as
+ *  none: the list was read without postal codes before, and an odd one must not fail a page. */
+const postalCodeText = z
+  .union([z.string(), z.number().transform((v) => String(v))])
+  .nullish()
+  .catch(undefined);
+
 const IdentifierItemSchema = z.object({ id: idText, source: nullableString });
 const IdentifierItemsSchema = z.array(IdentifierItemSchema).nullish();
 
@@ -241,6 +249,9 @@ const supplierFields = {
   id: platformIdValue.nullish(),
   name: nullableString,
   address: nullableString,
+  /** Not in the published document's list item; the sandbox's list and its supplier found carry
+   *  it (duplicate detection compares addresses). */
+  postalCode: postalCodeText,
   city: nullableString,
   countryCode: nullableString,
   supplierIds: IdentifierItemsSchema,
@@ -288,6 +299,7 @@ function summaryOf(s: z.output<typeof SupplierFieldsSchema>, ctx: z.RefinementCt
     platformTargetId,
     name: s.name,
     address: s.address,
+    postalCode: s.postalCode,
     city: s.city,
     countryCode: s.countryCode,
     supplierIds: identifiersOf(s.supplierIds, s.foreignSystems, 'supplier'),
@@ -317,7 +329,6 @@ export const SupplierDetailSchema = z
   .object({
     ...supplierFields,
     sname: nullableString,
-    postalCode: nullableString,
     website: nullableString,
     customerIds: IdentifierItemsSchema,
     ownIds: IdentifierItemsSchema,
@@ -330,7 +341,6 @@ export const SupplierDetailSchema = z
     return {
       ...summary,
       sname: s.sname,
-      postalCode: s.postalCode,
       website: s.website,
       customerIds: identifiersOf(s.customerIds, s.foreignSystems, 'customer'),
       ownIds: identifiersOf(s.ownIds, s.foreignSystems, 'own'),
@@ -492,6 +502,8 @@ export const ANSWER_FIELDS = {
       'city',
       'countryCode',
       'supplierIds',
+      // Not in the published document's item: the sandbox's list carries it, the app reads it.
+      'postalCode',
       'id',
       'foreignSystems',
     ],

@@ -73,12 +73,22 @@ function alignedOrder(a: readonly string[], b: readonly string[]): string {
   return [...out, ...left].join(' ');
 }
 
+function numbersDiffer(a: string, b: string): boolean {
+  const na = a.match(/\d+/g);
+  const nb = b.match(/\d+/g);
+  if (!na || !nb) return false;
+  return na.join(' ') !== nb.join(' ') && [...na].sort().join(' ') !== [...nb].sort().join(' ');
+}
+
 /** Name similarity in [0, 1]: 1 equal after folding (legal forms aside), 0.98 the same words
  *  in another order, else the best of 1 − edit distance / length over the words as given,
  *  without spaces, and (the first words far apart) in the order that matches best. */
 export function nameSimilarity(a: FoldedName, b: FoldedName): number {
   if (!a.core || !b.core) return 0; // a row without a name is nobody's duplicate
   if (a.core === b.core) return 1;
+  // Numbers in both names that differ name other companies or sites ("Lager 1" / "Lager 2",
+  // "Supplier 101" / "Supplier 1"), however alike the letters.
+  if (numbersDiffer(a.core, b.core)) return Math.min(0.5, ratio(a.core, b.core));
   if (a.sorted === b.sorted) return 0.98;
   let s = Math.max(ratio(a.core, b.core), ratio(a.concat, b.concat));
   const n = a.tokens.length;

@@ -121,20 +121,75 @@ function join(x: Component, y: Component): Component {
   return x;
 }
 
+/** Rows handled between two pauses of a stepwise run (see `runSliced`). */
+const STEP_ROWS = 256;
+
+/** Runs a stepwise matching to its end at once. */
+function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * Runs a stepwise matching in slices of about `sliceMs`, serving the event loop between them
+ * (setImmediate): a large list is matched without holding the process for seconds.
+ */
+export async function runSliced<T>(steps: Generator<void, T>, sliceMs = 8): Promise<T> {
+  let start = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    if (performance.now() - start >= sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      start = performance.now();
+    }
+  }
+}
+
+function* prepareAll(rows: readonly SupplierRecord[]): Generator<void, Prepared[]> {
+  const out: Prepared[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    out[i] = prepare(rows[i]!, i);
+    if (i % STEP_ROWS === STEP_ROWS - 1) yield;
+  }
+  return out;
+}
+
+function* keysOfAll(prepared: readonly Prepared[]): Generator<void, string[][]> {
+  const out: string[][] = new Array(prepared.length);
+  for (let i = 0; i < prepared.length; i++) {
+    out[i] = blockKeys(prepared[i]!);
+    if (i % STEP_ROWS === STEP_ROWS - 1) yield;
+  }
+  return out;
+}
+
 /** Groups the rows of one list that are likely the same supplier site. */
 export function findDuplicates(
   rows: readonly SupplierRecord[],
   opts?: MatchOptions,
 ): DuplicatesResult {
+  return runToEnd(findDuplicatesSteps(rows, opts));
+}
+
+/** findDuplicates step by step: a pause (`yield`) every few hundred rows, for `runSliced`. */
+export function* findDuplicatesSteps(
+  rows: readonly SupplierRecord[],
+  opts?: MatchOptions,
+): Generator<void, DuplicatesResult> {
   const o = settle(opts);
-  const prepared = rows.map(prepare);
+  const prepared = yield* prepareAll(rows);
   placeByPostalCode(prepared);
-  const keys = prepared.map(blockKeys);
+  const keys = yield* keysOfAll(prepared);
   const index = buildIndex(prepared, keys, o.maxBlockSize);
+  yield;
   const stamp = new Int32Array(prepared.length).fill(-1);
   const edges: Edge[] = [];
   let pairsCompared = 0;
   for (let i = 0; i < prepared.length; i++) {
+    if (i % STEP_ROWS === STEP_ROWS - 1) yield;
     const a = prepared[i]!;
     forEachBlock(index, a, keys[i]!, i, (members, from, to) => {
       for (let m = from; m < to; m++) {
@@ -217,15 +272,20 @@ export interface PreparedBase {
 }
 
 export function prepareBase(base: readonly SupplierRecord[], opts?: MatchOptions): PreparedBase {
+  return runToEnd(prepareBaseSteps(base, opts));
+}
+
+/** prepareBase step by step, for `runSliced`. */
+export function* prepareBaseSteps(
+  base: readonly SupplierRecord[],
+  opts?: MatchOptions,
+): Generator<void, PreparedBase> {
   const o = settle(opts);
-  const prepared = base.map(prepare);
+  const prepared = yield* prepareAll(base);
   const postalCities = placeByPostalCode(prepared);
-  return {
-    prepared,
-    postalCities,
-    index: buildIndex(prepared, prepared.map(blockKeys), o.maxBlockSize),
-    maxBlockSize: o.maxBlockSize,
-  };
+  const keys = yield* keysOfAll(prepared);
+  const index = buildIndex(prepared, keys, o.maxBlockSize);
+  return { prepared, postalCities, index, maxBlockSize: o.maxBlockSize };
 }
 
 /** For each row, the base suppliers it is likely the same site as, best first. `base` may be

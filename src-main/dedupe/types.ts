@@ -1,5 +1,8 @@
 // The records, reasons and results of duplicate finding. Pure data: a reason is a code and the
 // values a UI needs to word it (English and German later), never a sentence.
+import type { DuplicateReason, DuplicateReasonCode } from '../../src-shared/duplicates';
+
+export type { DuplicateReason, DuplicateReasonCode };
 
 /** One supplier site: a row of an imported list, or an active supplier of the platform. */
 export interface SupplierRecord {
@@ -12,28 +15,6 @@ export interface SupplierRecord {
   /** ISO 3166-1 alpha-2 (DE, AT, US …); compared case-insensitively. */
   countryCode: string;
 }
-
-/** Why two records are (or are not) likely the same supplier site. */
-export type DuplicateReason =
-  | { code: 'name_equal' }
-  | { code: 'name_equal_after_legal_form'; a: string[]; b: string[] }
-  | { code: 'name_same_words' }
-  | { code: 'name_similar'; similarity: number }
-  | { code: 'name_different'; similarity: number }
-  | { code: 'legal_form_differs'; a: string[]; b: string[] }
-  | { code: 'same_postal_code' }
-  | { code: 'different_postal_code'; a: string; b: string }
-  | { code: 'postal_code_missing' }
-  | { code: 'same_city' }
-  | { code: 'different_city'; a: string; b: string }
-  | { code: 'city_missing' }
-  | { code: 'street_equal'; a: string; b: string }
-  | { code: 'street_similar'; a: string; b: string; similarity: number }
-  | { code: 'same_street_other_number'; a: string; b: string }
-  | { code: 'different_street'; a: string; b: string }
-  | { code: 'street_missing' };
-
-export type DuplicateReasonCode = DuplicateReason['code'];
 
 export interface MatchOptions {
   /** A pair at or above this score is a likely duplicate. Default 0.8. */

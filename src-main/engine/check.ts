@@ -6,6 +6,7 @@ import type { IdentifierToAttach } from '../../src-shared/supplier';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
 import type { RunContext } from './context';
+import { BaseComparison, groupWithinList } from './duplicates';
 import { IdentityIndex } from './identityIndex';
 import { rowError } from './messages';
 import { changeOf, findQuery, listShape, namedSupplier, supplierRef } from './payload';
@@ -16,6 +17,13 @@ export class Checker {
   /** A failed check is tried again after a backoff, not at once at the full read budget. */
   retryAt = 0;
   private round = 0;
+
+  /** The platform's active suppliers as the list answered them, read by this check: the rows
+   *  it would create are compared with them (engine/duplicates.ts). */
+  private base: SupplierPage['content'] = [];
+  /** Whether the whole list was read (else the rows are not compared with the platform's). */
+  private baseRead = false;
+  private comparison: BaseComparison | undefined;
 
   /** A retry job's source job: the row that has each platform id there (read once a run). */
   private sourceRows: Map<string, { sourceRow: number; name: string }> | undefined;
@@ -69,6 +77,10 @@ export class Checker {
       // per row; the pending list and the supplier list (matched by supplier id only) cannot
       // answer it.
       if (this.run.kind.check === 'named') return await this.matchNamed();
+      // Rows of the list that are likely one supplier site: grouped again, since fixes may
+      // have changed them since the import.
+      const dedupe = this.run.kind.findsDuplicates === true;
+      if (dedupe) await groupWithinList(journal, jobId);
       const pending = await conn.pending(clock.now(), { jobId, signal });
       if (pending.kind !== 'ok') return health.readFailed(pending);
       health.reachable();
@@ -93,12 +105,22 @@ export class Checker {
         // the check: find-by-identifier per row can.
         if (!shape) strategy = 'lookup';
         else if (strategy === 'auto') strategy = shape.pages <= total ? 'list' : 'lookup';
-        if (strategy === 'list' && shape) {
-          const read = await this.readSupplierList(index, first.value.content, shape);
+        if (shape && (strategy === 'list' || (dedupe && settings.compareWithBase))) {
+          // The rows the check would create are compared with the platform's suppliers: the
+          // list is read whole for that too when each row is looked up (its pages are few
+          // beside the rows).
+          // Looked up one by one, the rows are not matched to the list's suppliers by id.
+          const into = strategy === 'list' ? index : new IdentityIndex();
+          const read = await this.readSupplierList(into, first.value.content, shape);
           if (read === 'failed') return;
           if (read === 'unusable') strategy = 'lookup';
         }
       }
+      this.comparison =
+        dedupe && this.baseRead && settings.compareWithBase
+          ? await BaseComparison.of(this.base)
+          : undefined;
+      this.base = [];
       await this.matchRows(index, strategy === 'list' ? 'list' : 'lookup');
     } finally {
       lanes.set('check', 0);
@@ -118,7 +140,10 @@ export class Checker {
     shape: { size: number; pages: number },
   ): Promise<'read' | 'failed' | 'unusable'> {
     const { conn, jobId } = this.run.d;
+    this.base = [];
+    this.baseRead = false;
     const add = (items: SupplierPage['content']) => {
+      for (const s of items) this.base.push(s);
       if (!items.every((s) => s.supplierIds)) return false;
       index.addSuppliers(
         items.map((s) => ({
@@ -143,6 +168,7 @@ export class Checker {
       }
       if (!add(r.value.content)) return 'unusable';
     }
+    this.baseRead = true;
     return 'read';
   }
 
@@ -213,6 +239,7 @@ export class Checker {
       // A retry job's fixed id that names another row's supplier is that row's problem.
       const checkOutcome = (r: JournalRow, m: ReturnType<IdentityIndex['match']>) =>
         this.notAnotherRows(r, outcomeOfCheck(r, m));
+      const held = () => (this.run.kind.findsDuplicates ? this.holdDuplicates(rows, outcomes) : outcomes);
       for (const { row, ref, answer } of answers) {
         if (!ref) {
           outcomes.push(invalidPayload(row, 'valid'));
@@ -237,7 +264,38 @@ export class Checker {
           outcomes.push(checkOutcome(row, index.match(ref)));
         }
       }
-      return outcomes;
+      return held();
+    });
+  }
+
+  /**
+   * A row the check would create that likely is another row of its list or a supplier of the
+   * platform is not created: it waits in `duplicate` for the user's decision, with its
+   * suppliers kept on the row. A decision made before the check is carried out: left out
+   * (`skipped`), or kept (created).
+   */
+  private holdDuplicates(rows: readonly JournalRow[], outcomes: RowOutcome[]): RowOutcome[] {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const toCreate = outcomes.filter((o) => o.to === 'new').map((o) => byId.get(o.rowId)!);
+    if (!toCreate.length) return outcomes;
+    const found = this.comparison?.candidates(toCreate) ?? new Map();
+    return outcomes.map((o) => {
+      if (o.to !== 'new') return o;
+      const row = byId.get(o.rowId)!;
+      const { base: _old, ...list } = row.duplicates ?? {};
+      const base = found.get(row.id);
+      const duplicates = list.rows || base ? { ...list, ...(base ? { base } : {}) } : null;
+      const decision = row.duplicateDecision;
+      if (decision === 'skip') {
+        return { ...o, to: 'skipped', patch: { duplicates }, reason: 'duplicate_left_out' };
+      }
+      if (!duplicates || decision === 'keep') return { ...o, patch: { ...o.patch, duplicates } };
+      return {
+        ...o,
+        to: 'duplicate',
+        patch: { ...o.patch, duplicates, duplicateDecision: null },
+        reason: 'duplicate_held',
+      };
     });
   }
 }

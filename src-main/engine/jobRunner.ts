@@ -184,6 +184,8 @@ export class JobRunner extends RunSkeleton {
       exists: counts.exists ?? 0,
       ambiguous: counts.ambiguous ?? 0,
       pending: counts.pending ?? 0,
+      // Rows the check would create that wait for the user's decision (likely duplicates).
+      ...(this.run_.kind.findsDuplicates ? { duplicate: counts.duplicate ?? 0 } : {}),
       ...(this.run_.kind.opResults ? journal.opResults(jobId) : {}),
     };
   }

@@ -19,4 +19,7 @@ export interface RowKind {
   /** The kind keeps each row's own outcome (op_result): the check's note and the end of the
    *  run count them. */
   readonly opResults: boolean;
+  /** Its check groups the rows of the list that are likely one site and compares the rows it
+   *  would create with the platform's suppliers; a likely duplicate waits (engine/duplicates.ts). */
+  readonly findsDuplicates?: boolean;
 }

@@ -23,6 +23,10 @@ export interface EngineSettings {
   checkStrategy: 'auto' | 'list' | 'lookup';
   /** Page size asked of the supplier list (the server may answer a smaller one). */
   listPageSize: number;
+  /** The rows an onboarding's check would create are compared with the platform's active
+   *  suppliers (the whole supplier list, read by the check also when it looks rows up one by
+   *  one): a likely duplicate waits for the user's decision (engine/duplicates.ts). */
+  compareWithBase: boolean;
   /** Rows taken from the journal per batch of a lane. */
   batchSize: number;
   /** Progress events per job are sent at most this often. */
@@ -56,6 +60,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   offlineCapMs: 60_000,
   checkStrategy: 'auto',
   listPageSize: 1_000,
+  compareWithBase: true,
   batchSize: 200,
   progressIntervalMs: 250,
   requestTimeoutMs: 30_000,

@@ -18,6 +18,7 @@ import { AppFailure } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import * as connections from './connections';
 import { createdByJobCount, deactivatedIn, targetRows } from './deactivatedReads';
+import * as dup from './duplicates';
 import * as events from './events';
 import {
   createFixBatchStore,
@@ -407,7 +408,24 @@ export class Journal {
     return createdByJobCount(this.h, jobId);
   }
 
+  /** The rows compared within the list, with their name and place (journal/duplicates.ts). */
+  dedupeRows(jobId: string): dup.DedupeRow[] {
+    return dup.dedupeRows(this.h, jobId);
+  }
+  /** Every row of the job with likely duplicates, in the order of the file. */
+  duplicateRows(jobId: string): dup.DuplicateRowRead[] {
+    return dup.duplicateRows(this.h, jobId);
+  }
+  duplicateFigures(jobId: string): dup.DuplicateFigures {
+    return dup.duplicateFigures(this.h, jobId);
+  }
+
   // ---- rows: writes -----------------------------------------------------------------------
+
+  /** Writes the groups found within the list; returns the rows left `duplicate` without any. */
+  setListDuplicates(...a: Args<typeof dup.setListDuplicates>): number[] {
+    return dup.setListDuplicates(this.h, ...a);
+  }
 
   /** The intent (durable): send only the rows it returns. See rowsWrite.markSending. */
   markSending(...a: Args<typeof write.markSending>): number[] {

@@ -58,6 +58,8 @@ const PATCH_KEYS = [
   'errorCode',
   'errorMessage',
   'errorParams',
+  'duplicates',
+  'duplicateDecision',
   // A scores row keeps each score's outcome in its payload (src-shared/scores.ts).
   'payload',
 ] as const satisfies ReadonlyArray<keyof JournalRow>;
@@ -125,10 +127,13 @@ export interface UserFix {
   problems?: RowProblem[] | null;
 }
 
-/** Rows whose payload has an id to attach once the supplier exists (customer id, own id). */
-const ATTACHING_SQL = `(${ATTACHED_ID_FIELDS.map(
-  (f) => `json_extract(payload, '$.${f.key}') IS NOT NULL`,
-).join(' OR ')})`;
+/** Rows whose payload has an id to attach once the supplier exists (customer id, own id), and
+ *  rows the user attached to an existing supplier instead of creating them (their supplier id
+ *  goes there too). */
+const ATTACHING_SQL = `(${[
+  ...ATTACHED_ID_FIELDS.map((f) => `json_extract(payload, '$.${f.key}') IS NOT NULL`),
+  `duplicate_decision = 'attach'`,
+].join(' OR ')})`;
 
 function moveRowsSql(index: 'state' | 'due', attaching = false): string {
   const only = attaching ? ` AND ${ATTACHING_SQL}` : '';

@@ -19,6 +19,7 @@ import type {
   ScoresLayout,
 } from '../../src-shared/operations';
 import type { AttachedIdentifier } from '../../src-shared/supplier';
+import type { DuplicateDecision, RowDuplicates } from '../../src-shared/duplicates';
 import type { JobState, RowEventKind, RowState } from './rowStates';
 
 /** The throttle's numbers for one connection, per method group (the limiter's LimitWindow
@@ -211,6 +212,14 @@ export const rows = sqliteTable(
     /** The supplier the check matched a row naming one to (deactivate, identifiers): its name
      *  and place as the platform answered, listed before a deactivation is confirmed. */
     matched: text('matched', { mode: 'json' }).$type<MatchedSupplier>(),
+    /** The likely duplicates found for the row (src-main/dedupe): the other rows of its group
+     *  in the same list, and the platform's suppliers it likely is (after the check), each with
+     *  its score and reasons. Null when none. */
+    duplicates: text('duplicates', { mode: 'json' }).$type<RowDuplicates>(),
+    /** What the user decided for a row with likely duplicates: `keep` (create it anyway),
+     *  `skip` (leave it out), `attach` (attach its ids to the existing supplier in
+     *  `platform_id` instead of creating it). Null: not decided, and the row is not created. */
+    duplicateDecision: text('duplicate_decision').$type<DuplicateDecision>(),
     errorCode: text('error_code'),
     errorMessage: text('error_message'),
     /** The values of the error's placeholders (`failure.<code>[.<reason>]`), `reason` among

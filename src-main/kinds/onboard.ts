@@ -16,6 +16,7 @@ const ROW_KIND: RowKind = {
   changesIdentifier: false,
   matchedTo: undefined,
   opResults: false,
+  findsDuplicates: true,
 };
 
 /** "N of them are ordered by the list's own column "X"" (or by a fixed value of the mapping). */
@@ -84,4 +85,5 @@ export const onboardKind: JobKind = {
   resultsWord: () => 'results',
   opResults: false,
   fixesInApp: true,
+  findsDuplicates: true,
 };

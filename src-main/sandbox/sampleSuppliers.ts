@@ -34,6 +34,7 @@ export const SAMPLE_SUPPLIERS: readonly SandboxSeedSupplier[] = [
     countryCode: 'FI',
     city: 'Oulu',
     address: 'Teknologiantie 5',
+    postalCode: '90590',
     supplierIds: [{ id: 'SUP-1004', source: 'ERP' }],
     ownIds: [{ id: 'PC-4', source: 'PLM' }],
   },
@@ -42,6 +43,7 @@ export const SAMPLE_SUPPLIERS: readonly SandboxSeedSupplier[] = [
     countryCode: 'CL',
     city: 'Antofagasta',
     address: 'Avenida Grecia 1280',
+    postalCode: '1240000',
     supplierIds: [{ id: 'SUP-1005', source: 'ERP' }],
   },
   {
@@ -74,6 +76,7 @@ export const SAMPLE_SUPPLIERS: readonly SandboxSeedSupplier[] = [
     countryCode: 'PL',
     city: 'Gdynia',
     address: 'ul. Portowa 8',
+    postalCode: '81-336',
     supplierIds: [{ id: 'SUP-2000', source: 'WMS' }],
   },
   {

@@ -314,8 +314,8 @@ export class SandboxState {
       this.stmt('SELECT COUNT(*) AS n FROM suppliers WHERE active = 1').get() as { n: number }
     ).n;
     const rows = this.stmt(
-      `SELECT platform_id, name, country_code, city, address FROM suppliers WHERE active = 1
-         ORDER BY name, platform_id LIMIT ? OFFSET ?`,
+      `SELECT platform_id, name, country_code, city, address, postal_code FROM suppliers
+         WHERE active = 1 ORDER BY name, platform_id LIMIT ? OFFSET ?`,
     ).all(size, page * size) as SupplierRow[];
     // One query for the identifiers of the whole page rather than one per supplier.
     const ids = this.stmt(
@@ -332,10 +332,14 @@ export class SandboxState {
       list.push(idOut(i.id, i.source));
       byOwner.set(i.platform_id, list);
     }
+    // postalCode on every item (null when the supplier has none): the published document's
+    // list item lacks it, but duplicate detection compares the list with a file by address
+    // (specDifferences.ts 'list-postal-code').
     const content = rows.map((r) => ({
       platformTargetId: r.platform_id,
       name: r.name,
       address: r.address,
+      postalCode: r.postal_code,
       city: r.city,
       countryCode: r.country_code,
       supplierIds: byOwner.get(r.platform_id) ?? [],

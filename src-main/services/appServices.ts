@@ -30,6 +30,7 @@ import { scoresHandlers } from './handlers/scores';
 import { connectionHandlers } from './handlers/connections';
 import type { HandlerDeps } from './handlers/deps';
 import { fileHandlers } from './handlers/files';
+import { duplicateHandlers } from './handlers/duplicates';
 import { jobHandlers } from './handlers/jobs';
 import { rowHandlers } from './handlers/rows';
 import { templateHandlers } from './handlers/templates';
@@ -317,6 +318,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       ...templateHandlers(deps),
       ...jobHandlers(deps),
       ...rowHandlers(deps),
+      ...duplicateHandlers(deps),
       ...baseHandlers(deps, bus),
       ...scoresHandlers(deps),
     }),

@@ -13,6 +13,7 @@ import * as jobView from './onboarding/jobView';
 import * as jobAdmin from './onboarding/jobAdmin';
 import * as jobRun from './onboarding/jobRun';
 import * as rows from './onboarding/rows';
+import * as duplicates from './onboarding/duplicates';
 import * as fixes from './onboarding/fixes';
 import * as rowWork from './onboarding/rowWork';
 import * as results from './onboarding/results';
@@ -125,6 +126,14 @@ export class Onboarding {
     rows.problemKinds(this.ctx, ...a);
   readonly rowEvents = (...a: Args<typeof rows.rowEvents>) => rows.rowEvents(this.ctx, ...a);
   readonly targets = (...a: Args<typeof rows.targets>) => rows.targets(this.ctx, ...a);
+
+  // ---- likely duplicates
+  readonly listDuplicates = (...a: Args<typeof duplicates.listDuplicates>) =>
+    duplicates.listDuplicates(this.ctx, ...a);
+  readonly decideDuplicates = (...a: Args<typeof duplicates.decideDuplicates>) =>
+    duplicates.decideDuplicates(this.ctx, ...a);
+  readonly groupDuplicates = (...a: Args<typeof duplicates.groupDuplicates>) =>
+    duplicates.groupDuplicates(this.ctx, ...a);
 
   // ---- fixes
   readonly fixRow = (...a: Args<typeof fixes.fixRow>) => fixes.fixRow(this.ctx, ...a);

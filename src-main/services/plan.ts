@@ -6,7 +6,8 @@
 // the pace the connection's limiter keeps (shared with the other jobs running on it), then the
 // platform's processing of the last supplier (creation, screening, validation) and the polling
 // that notices each end, all from the engine's settings for this connection.
-import type { JobPlanView } from '../../src-shared/contract';
+import { JobPlanSchema, type JobPlanView } from '../../src-shared/contract';
+import { savedByDecisions } from './onboarding/duplicates';
 import { failWith } from '../../src-shared/errors';
 import { kindOf } from '../kinds';
 import { FOLLOW_UP_STATES, type RowState } from '../../src-shared/rowStates';
@@ -169,10 +170,13 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
       ambiguous: counts.ambiguous,
       unchecked: counts.valid,
       invalid: counts.invalid + counts.draft,
-      underway: total - sum([...CHECK_STATES, 'valid', 'invalid', 'draft']),
+      underway: total - sum([...CHECK_STATES, 'duplicate', 'valid', 'invalid', 'draft']),
       inDoubt: sum(kind.inDoubtStates as RowState[]),
     },
     checkedAt: checkedNote?.at ?? null,
+    duplicates: kind.traits.createsSuppliers
+      ? { ...journal.duplicateFigures(jobId), ...savedByDecisions(journal, job) }
+      : JobPlanSchema.shape.duplicates.parse(undefined),
     creations,
     skipExisting,
     screening:

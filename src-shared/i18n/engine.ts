@@ -93,6 +93,13 @@ export const en = {
   'history.job_cancelled': 'The job was cancelled.',
   'history.moved_api': 'The job moved to another API: checked again there.',
   'history.held_by_other_job': 'Left out by you: the job "{jobName}" holds the same supplier.',
+  'history.duplicate_held':
+    'Checked: new, but likely a duplicate of another row or of a supplier the platform has; waits for your decision.',
+  'history.duplicate_gone': 'No longer a likely duplicate: new.',
+  'history.duplicate_kept': 'You decided to create it although it looks like a duplicate.',
+  'history.duplicate_left_out': 'Left out by you: likely a duplicate.',
+  'history.duplicate_attached':
+    'You decided it is the existing supplier {platformId}: its ids are attached there instead of creating it.',
 } as const;
 
 type Keys = keyof typeof en;
@@ -206,4 +213,11 @@ export const de: Record<keyof typeof en, string> = {
     'Der Auftrag wurde zu einer anderen API verschoben: Dort wird erneut abgeglichen.',
   'history.held_by_other_job':
     'Von Ihnen ausgelassen: Der Auftrag „{jobName}“ bearbeitet denselben Lieferanten.',
+  'history.duplicate_held':
+    'Geprüft: neu, aber wahrscheinlich eine Dublette einer anderen Zeile oder eines Lieferanten der Plattform; wartet auf Ihre Entscheidung.',
+  'history.duplicate_gone': 'Keine wahrscheinliche Dublette mehr: neu.',
+  'history.duplicate_kept': 'Sie haben entschieden, ihn trotz Dublettenverdacht anzulegen.',
+  'history.duplicate_left_out': 'Von Ihnen ausgelassen: wahrscheinlich eine Dublette.',
+  'history.duplicate_attached':
+    'Sie haben entschieden, dass es der vorhandene Lieferant {platformId} ist: Seine Kennungen werden dort angehängt, statt ihn anzulegen.',
 };

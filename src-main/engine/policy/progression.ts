@@ -22,12 +22,16 @@ export type FollowUpMarks = {
   identifiers?: AttachedIdentifier[] | null;
   /** false: the supplier was there before this job (found by the check, or a 409). */
   createdByJob?: boolean;
+  /** `attach`: the user attached the row to an existing supplier; its supplier id goes too. */
+  duplicateDecision?: string | null;
 };
 
 /** The ids of the row's payload not attached yet, in order: the first is the next to send. */
 export function identifiersLeft(row: FollowUpMarks | undefined): IdentifierToAttach[] {
   const done = row?.identifiers ?? [];
-  return identifiersToAttach(row?.payload).filter((i) => !done.some((d) => sameIdentifier(d, i)));
+  return identifiersToAttach(row?.payload, row?.duplicateDecision === 'attach').filter(
+    (i) => !done.some((d) => sameIdentifier(d, i)),
+  );
 }
 
 export function afterCreate(o: FollowUpOptions, row: FollowUpMarks | undefined): RowState {

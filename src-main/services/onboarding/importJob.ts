@@ -5,6 +5,7 @@ import { failWith } from '../../../src-shared/errors';
 import { word, type Params } from '../../../src-shared/i18n';
 import { said } from '../../../src-shared/i18n/said';
 import { mappingOfKind } from '../../../src-shared/operations';
+import { groupWithinList } from '../../engine/duplicates';
 import { kindOf } from '../../kinds';
 import { identityKey } from '../../../src-shared/supplier';
 import type { NewRow } from '../../journal/journal';
@@ -101,6 +102,8 @@ export async function createJob(
   // a kill) must never run with rows missing; resuming it reads the rest of the file first.
   journal.setJobState(job.id, 'needs_attention', IMPORT_INCOMPLETE);
   const { rowNotes, ids } = await readRowsInto(ctx, job.id, input.path, imported, 0);
+  // Rows that are likely one supplier site, grouped before anything is created.
+  if (kindOf(job.options).findsDuplicates) await groupWithinList(journal, job.id);
   journal.setJobState(job.id, 'ready');
   ctx.onJobChanged?.(job.id);
   // Changes the app made to values on the user's behalf (restored postal codes, ...) are said
@@ -269,6 +272,7 @@ export async function finishImport(ctx: Ctx, jobId: string): Promise<void> {
     mapping: job.mapping as unknown as Mapping,
   });
   await readRowsInto(ctx, jobId, job.sourcePath, imported, journal.lastSourceRow(jobId));
+  if (kindOf(job.options).findsDuplicates) await groupWithinList(journal, jobId);
   journal.setJobState(jobId, 'ready');
   ctx.onJobChanged?.(jobId);
 }

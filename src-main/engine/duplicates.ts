@@ -1,0 +1,173 @@
+// Likely duplicates in a job: rows of one list that are the same supplier site (grouped after
+// the import and again when a check starts), and rows the check would create that likely are a
+// supplier the platform has (compared with the supplier list the check reads). The matching is
+// src-main/dedupe's; what is found is kept on the rows (journal/duplicates.ts), and a row that
+// would be created but has a likely duplicate waits in `duplicate` for the user's decision.
+import type { SupplierSummary } from '../api';
+import {
+  findDuplicatesSteps,
+  matchAgainstBase,
+  prepareBaseSteps,
+  runSliced,
+  type PreparedBase,
+} from '../dedupe/match';
+import type { SupplierRecord } from '../dedupe/types';
+import type { Journal, JournalRow } from '../journal/journal';
+import type { DedupeRow } from '../journal/duplicates';
+import type { BaseCandidate, RowDuplicates } from '../../src-shared/duplicates';
+
+type Place = Pick<DedupeRow, 'name' | 'street' | 'postalCode' | 'city' | 'countryCode'>;
+
+function text(v: unknown): string | null {
+  if (typeof v === 'number') return String(v);
+  return typeof v === 'string' && v.trim() ? v.trim() : null;
+}
+
+/** A row's record for the matching, or none without a name or a country. */
+function recordOf(key: number, p: Place): SupplierRecord | undefined {
+  const name = text(p.name);
+  const countryCode = text(p.countryCode);
+  if (!name || !countryCode) return undefined;
+  return {
+    key,
+    name,
+    street: text(p.street),
+    postalCode: text(p.postalCode),
+    city: text(p.city),
+    countryCode,
+  };
+}
+
+/** A journal row's name and place, from its payload. */
+export function placeOf(row: Pick<JournalRow, 'payload'>): Place {
+  const p = (row.payload ?? {}) as Record<string, unknown>;
+  return {
+    name: text(p.name),
+    street: text(p.address),
+    postalCode: text(p.postalCode),
+    city: text(p.city),
+    countryCode: text(p.countryCode),
+  };
+}
+
+export interface ListGrouping {
+  groups: number;
+  rows: number;
+  pairsCompared: number;
+  /** Rows that waited for a decision and no longer have a likely duplicate: back to `new`. */
+  released: number;
+}
+
+/**
+ * Groups the job's rows that are likely the same supplier site and writes the groups to the
+ * rows (a row's platform suppliers and decisions stay). A row left waiting in `duplicate`
+ * without any duplicate (its partner was fixed apart) goes back to `new`.
+ */
+export async function groupWithinList(journal: Journal, jobId: string): Promise<ListGrouping> {
+  const rows = journal.dedupeRows(jobId);
+  const sourceRowOf = new Map<number, number>();
+  const records: SupplierRecord[] = [];
+  for (const r of rows) {
+    sourceRowOf.set(r.id, r.sourceRow);
+    const rec = recordOf(r.id, r);
+    if (rec) records.push(rec);
+  }
+  // In slices: a list of 100,000 rows takes seconds, and the services answer meanwhile.
+  const found = await runSliced(findDuplicatesSteps(records));
+  const byRow = new Map<number, Required<Pick<RowDuplicates, 'group' | 'rows'>>>();
+  found.groups.forEach((g, i) => {
+    for (const key of g.keys) {
+      const id = key as number;
+      const others = g.keys.filter((k) => k !== key) as number[];
+      byRow.set(id, {
+        group: i + 1,
+        rows: others.map((o) => {
+          const pair = g.pairs.find((p) => (p.a === id && p.b === o) || (p.a === o && p.b === id));
+          return {
+            sourceRow: sourceRowOf.get(o)!,
+            ...(pair ? { score: pair.score, reasons: pair.reasons } : {}),
+          };
+        }),
+      });
+    }
+  });
+  const orphans = journal.setListDuplicates(jobId, byRow);
+  if (orphans.length) {
+    journal.recordOutcomes(
+      orphans.map((rowId) => ({
+        rowId,
+        from: 'duplicate' as const,
+        to: 'new' as const,
+        patch: { duplicateDecision: null },
+        reason: 'duplicate_gone' as const,
+      })),
+    );
+  }
+  return {
+    groups: found.groups.length,
+    rows: byRow.size,
+    pairsCompared: found.pairsCompared,
+    released: orphans.length,
+  };
+}
+
+/** The platform's active suppliers, prepared once, to compare the rows a check would create. */
+export class BaseComparison {
+  pairsCompared = 0;
+
+  private constructor(
+    private readonly suppliers: readonly SupplierSummary[],
+    private readonly prepared: PreparedBase,
+  ) {}
+
+  /** The suppliers prepared in slices (100,000 of them take a few seconds). */
+  static async of(all: readonly SupplierSummary[]): Promise<BaseComparison> {
+    const records: SupplierRecord[] = [];
+    const suppliers: SupplierSummary[] = [];
+    for (const s of all) {
+      const rec = recordOf(suppliers.length, {
+        name: s.name ?? null,
+        street: s.address ?? null,
+        postalCode: s.postalCode ?? null,
+        city: s.city ?? null,
+        countryCode: s.countryCode ?? null,
+      });
+      if (!rec) continue;
+      suppliers.push(s);
+      records.push(rec);
+    }
+    return new BaseComparison(suppliers, await runSliced(prepareBaseSteps(records)));
+  }
+
+  get size(): number {
+    return this.suppliers.length;
+  }
+
+  /** For each row (by id), the suppliers it likely is, best first; rows without are absent. */
+  candidates(rows: readonly JournalRow[]): Map<number, BaseCandidate[]> {
+    const records = rows.flatMap((r) => recordOf(r.id, placeOf(r)) ?? []);
+    const out = new Map<number, BaseCandidate[]>();
+    if (!records.length || !this.suppliers.length) return out;
+    const result = matchAgainstBase(records, this.prepared);
+    this.pairsCompared += result.pairsCompared;
+    for (const m of result.matches) {
+      out.set(
+        m.key as number,
+        m.candidates.map((c) => {
+          const s = this.suppliers[c.baseKey as number]!;
+          return {
+            platformId: String(s.platformTargetId),
+            name: s.name ?? null,
+            street: s.address ?? null,
+            postalCode: s.postalCode == null ? null : String(s.postalCode),
+            city: s.city ?? null,
+            countryCode: s.countryCode ?? null,
+            score: c.score,
+            reasons: c.reasons,
+          };
+        }),
+      );
+    }
+    return out;
+  }
+}

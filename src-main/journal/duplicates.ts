@@ -1,0 +1,153 @@
+// Likely duplicates as the journal keeps them: each row's `duplicates` (the other rows of its
+// group in the same list, the platform's suppliers it likely is) and the user's
+// `duplicate_decision`. The matching itself is src-main/dedupe's; the check writes a row's
+// suppliers with its outcome (engine/check.ts), the grouping within the list is written here.
+import type { DuplicateDecision, RowDuplicates } from '../../src-shared/duplicates';
+import type { ReadHandle, WriteHandle } from './handle';
+import type { RowState } from './rowStates';
+
+/** The rows compared within a list: nothing of them is on the platform yet, or the check has
+ *  just matched them (an existing one may be what another row duplicates). */
+export const GROUPED_STATES = [
+  'invalid',
+  'valid',
+  'new',
+  'exists',
+  'ambiguous',
+  'pending',
+  'duplicate',
+] as const satisfies readonly RowState[];
+
+const IN_GROUPED = `state IN (${GROUPED_STATES.map((s) => `'${s}'`).join(', ')})`;
+
+/** What the matching reads of a row: its name and place as mapped. */
+export interface DedupeRow {
+  id: number;
+  sourceRow: number;
+  state: RowState;
+  name: string | null;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  countryCode: string | null;
+}
+
+/** The job's rows in GROUPED_STATES with their name and place, in the order of the file. */
+export function dedupeRows(h: ReadHandle, jobId: string): DedupeRow[] {
+  return h
+    .statement(
+      `SELECT id, source_row AS sourceRow, state,
+              payload ->> '$.name' AS name, payload ->> '$.address' AS street,
+              payload ->> '$.postalCode' AS postalCode, payload ->> '$.city' AS city,
+              payload ->> '$.countryCode' AS countryCode
+         FROM rows WHERE job_id = ? AND ${IN_GROUPED} ORDER BY source_row`,
+    )
+    .all(jobId) as DedupeRow[];
+}
+
+/**
+ * Writes the groups found within the job's list: each row of `groups` gets its group and the
+ * other rows (its platform suppliers, if any, stay); a row in GROUPED_STATES no longer in a group
+ * loses them, and with nothing left its decision too. One transaction. Returns the rows left
+ * `duplicate` without any duplicate (their partner was fixed apart), for the caller to release.
+ */
+export function setListDuplicates(
+  h: WriteHandle,
+  jobId: string,
+  groups: ReadonlyMap<number, Required<Pick<RowDuplicates, 'group' | 'rows'>>>,
+): number[] {
+  return h.transact(() => {
+    const update = h.statement(
+      'UPDATE rows SET duplicates = ?, duplicate_decision = ? WHERE id = ?',
+    );
+    const had = h
+      .statement(
+        `SELECT id, duplicates, duplicate_decision AS decision, state FROM rows
+          WHERE job_id = ? AND duplicates IS NOT NULL AND ${IN_GROUPED}`,
+      )
+      .all(jobId) as { id: number; duplicates: string; decision: string | null; state: RowState }[];
+    const orphans: number[] = [];
+    const seen = new Set<number>();
+    for (const r of had) {
+      const old = JSON.parse(r.duplicates) as RowDuplicates;
+      const entry = groups.get(r.id);
+      seen.add(r.id);
+      const next: RowDuplicates = { ...(old.base ? { base: old.base } : {}), ...(entry ?? {}) };
+      const empty = !next.base && !next.rows;
+      if (empty && r.state === 'duplicate') orphans.push(r.id);
+      update.run(empty ? null : JSON.stringify(next), empty ? null : r.decision, r.id);
+    }
+    for (const [id, entry] of groups) {
+      if (seen.has(id)) continue;
+      update.run(JSON.stringify(entry), null, id);
+    }
+    return orphans;
+  });
+}
+
+/** A row with likely duplicates, as the screens and the results show it. */
+export interface DuplicateRowRead {
+  id: number;
+  sourceRow: number;
+  state: RowState;
+  platformId: string | null;
+  name: string | null;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  countryCode: string | null;
+  supplierId: string | null;
+  duplicates: RowDuplicates;
+  decision: DuplicateDecision | null;
+}
+
+/** Every row of the job with likely duplicates, in the order of the file. */
+export function duplicateRows(h: ReadHandle, jobId: string): DuplicateRowRead[] {
+  const rows = h
+    .statement(
+      `SELECT id, source_row AS sourceRow, state, platform_id AS platformId,
+              payload ->> '$.name' AS name, payload ->> '$.address' AS street,
+              payload ->> '$.postalCode' AS postalCode, payload ->> '$.city' AS city,
+              payload ->> '$.countryCode' AS countryCode,
+              payload ->> '$.supplierId.id' AS supplierId,
+              duplicates, duplicate_decision AS decision
+         FROM rows WHERE job_id = ? AND duplicates IS NOT NULL ORDER BY source_row`,
+    )
+    .all(jobId) as (Omit<DuplicateRowRead, 'duplicates'> & { duplicates: string })[];
+  return rows.map((r) => ({
+    ...r,
+    postalCode: r.postalCode === null ? null : String(r.postalCode),
+    duplicates: JSON.parse(r.duplicates) as RowDuplicates,
+  }));
+}
+
+/** The job's likely duplicates in figures, from the rows' own columns. */
+export interface DuplicateFigures {
+  /** Groups within the list, and the rows in them. */
+  listGroups: number;
+  listRows: number;
+  /** Rows that likely are a supplier of the platform. */
+  baseRows: number;
+  /** Rows that wait for the user's decision (state `duplicate`). */
+  undecided: number;
+  /** Rows with a decision, by decision. */
+  keep: number;
+  skip: number;
+  attach: number;
+}
+
+export function duplicateFigures(h: ReadHandle, jobId: string): DuplicateFigures {
+  const r = h
+    .statement(
+      `SELECT count(DISTINCT duplicates ->> '$.group') AS listGroups,
+              count(duplicates ->> '$.group') AS listRows,
+              count(duplicates -> '$.base') AS baseRows,
+              count(CASE WHEN state = 'duplicate' THEN 1 END) AS undecided,
+              count(CASE WHEN duplicate_decision = 'keep' THEN 1 END) AS keep,
+              count(CASE WHEN duplicate_decision = 'skip' THEN 1 END) AS skip,
+              count(CASE WHEN duplicate_decision = 'attach' THEN 1 END) AS attach
+         FROM rows WHERE job_id = ? AND duplicates IS NOT NULL`,
+    )
+    .get(jobId) as DuplicateFigures;
+  return r;
+}

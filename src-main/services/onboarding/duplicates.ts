@@ -1,0 +1,195 @@
+// Likely duplicates of a job, for the screens and the command line: the groups side by side,
+// the user's decisions carried out at once in one transaction, and what they saved.
+import type { CommandInput, CommandOutput } from '../../../src-shared/contract';
+import type { DuplicateDecision } from '../../../src-shared/duplicates';
+import { failWith } from '../../../src-shared/errors';
+import { groupWithinList } from '../../engine/duplicates';
+import { rowPaidWork } from '../../engine/paidWork';
+import type { DuplicateRowRead } from '../../journal/duplicates';
+import type { Job, Journal, RowOutcome } from '../../journal/journal';
+import type { RowState } from '../../journal/rowStates';
+import type { Ctx } from './context';
+
+type Groups = CommandOutput<'duplicates:list'>['groups'];
+type Member = Groups[number]['rows'][number];
+type Refusal = CommandOutput<'duplicates:decide'>['refused'][number];
+
+/** States a decision may still change: nothing of the row was sent. */
+const DECIDABLE: readonly RowState[] = [
+  'invalid',
+  'valid',
+  'new',
+  'exists',
+  'ambiguous',
+  'duplicate',
+  'queued',
+  'skipped',
+];
+
+function jobOf(ctx: Ctx, jobId: string) {
+  return ctx.journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
+}
+
+/** Groups the rows of a job's list again (after an import, or on demand). */
+export async function groupDuplicates(ctx: Ctx, jobId: string) {
+  jobOf(ctx, jobId);
+  return groupWithinList(ctx.journal, jobId);
+}
+
+function memberOf(r: DuplicateRowRead): Member {
+  return {
+    sourceRow: r.sourceRow,
+    state: r.state,
+    name: r.name,
+    street: r.street,
+    postalCode: r.postalCode,
+    city: r.city,
+    countryCode: r.countryCode,
+    supplierId: r.supplierId,
+    decision: r.decision,
+    platformId: r.decision === 'attach' ? r.platformId : null,
+    decidable: DECIDABLE.includes(r.state),
+    pairs: (r.duplicates.rows ?? []).flatMap((p) =>
+      p.score === undefined ? [] : [{ sourceRow: p.sourceRow, score: p.score, reasons: p.reasons ?? [] }],
+    ),
+    base: r.duplicates.base ?? [],
+  };
+}
+
+/** The job's likely duplicates, group by group in the order of the file. */
+export function listDuplicates(ctx: Ctx, jobId: string): CommandOutput<'duplicates:list'> {
+  jobOf(ctx, jobId);
+  const rows = ctx.journal.duplicateRows(jobId);
+  const groups: Groups = [];
+  const byListGroup = new Map<number, Groups[number]>();
+  for (const r of rows) {
+    const m = memberOf(r);
+    const g = r.duplicates.group;
+    const undecided = r.state === 'duplicate' ? 1 : 0;
+    if (g !== undefined) {
+      const known = byListGroup.get(g);
+      if (known) {
+        known.rows.push(m);
+        known.undecided += undecided;
+        continue;
+      }
+      const group = { id: 0, scope: 'list' as const, rows: [m], undecided };
+      byListGroup.set(g, group);
+      groups.push(group);
+    } else if (m.base.length) {
+      groups.push({ id: 0, scope: 'base', rows: [m], undecided });
+    }
+  }
+  groups.forEach((g, i) => (g.id = i + 1));
+  return { groups, figures: ctx.journal.duplicateFigures(jobId) };
+}
+
+/**
+ * Carries out the user's decisions, in one transaction: a row waiting in `duplicate` is created
+ * (`keep` → new), left out (`skip` → skipped) or attached (`attach` → exists, its supplier the
+ * chosen candidate: its ids go there, nothing is created). A row not checked yet keeps its
+ * decision for the check; one left out before goes back to be checked when kept. A row
+ * something was sent for is refused.
+ */
+export function decideDuplicates(
+  ctx: Ctx,
+  input: CommandInput<'duplicates:decide'>,
+): CommandOutput<'duplicates:decide'> {
+  const { jobId } = input;
+  jobOf(ctx, jobId);
+  const refused: Refusal[] = [];
+  const outcomes: RowOutcome[] = [];
+  for (const d of input.decisions) {
+    const row = ctx.journal.rowAtSource(jobId, d.sourceRow);
+    const refuse = (reason: Refusal['reason']) => refused.push({ sourceRow: d.sourceRow, reason });
+    if (!row || !row.duplicates) {
+      refuse('not_a_duplicate');
+      continue;
+    }
+    if (!DECIDABLE.includes(row.state) || (row.state === 'skipped' && !row.duplicateDecision)) {
+      refuse('already_sent');
+      continue;
+    }
+    const base = { rowId: row.id, from: row.state };
+    const decision: DuplicateDecision = d.decision;
+    if (decision === 'attach') {
+      const candidate = (row.duplicates.base ?? []).find((c) => c.platformId === d.platformId);
+      if (!candidate) {
+        refuse('not_a_candidate');
+        continue;
+      }
+      if (!['duplicate', 'new', 'exists'].includes(row.state)) {
+        refuse('not_checked');
+        continue;
+      }
+      outcomes.push({
+        ...base,
+        to: 'exists',
+        patch: {
+          duplicateDecision: 'attach',
+          platformId: candidate.platformId,
+          createdByJob: false,
+          nextAttemptAt: 0,
+        },
+        reason: 'duplicate_attached',
+        reasonParams: { platformId: candidate.platformId },
+      });
+      continue;
+    }
+    if (decision === 'skip') {
+      outcomes.push({
+        ...base,
+        to: 'skipped',
+        patch: { duplicateDecision: 'skip' },
+        reason: 'duplicate_left_out',
+      });
+      continue;
+    }
+    // keep: waiting → created; left out or attached before → checked again, then created.
+    const to: RowState =
+      row.state === 'duplicate'
+        ? 'new'
+        : row.state === 'skipped' || (row.state === 'exists' && row.duplicateDecision === 'attach')
+          ? 'valid'
+          : row.state;
+    outcomes.push({
+      ...base,
+      to,
+      patch: {
+        duplicateDecision: 'keep',
+        ...(to === 'valid' ? { platformId: null, nextAttemptAt: 0 } : {}),
+      },
+      reason: 'duplicate_kept',
+    });
+  }
+  const applied = outcomes.length ? ctx.journal.recordOutcomes(outcomes).applied : [];
+  // A row that moved meanwhile (the engine took it) is refused too.
+  const done = new Set(applied);
+  for (const o of outcomes) {
+    if (done.has(o.rowId)) continue;
+    const row = ctx.journal.getRow(o.rowId);
+    if (row) refused.push({ sourceRow: row.sourceRow, reason: 'already_sent' });
+  }
+  if (outcomes.length) ctx.onJobChanged?.(jobId);
+  return { applied: applied.length, refused, figures: ctx.journal.duplicateFigures(jobId) };
+}
+
+/** What the decisions saved: the screenings and validations the rows left out or attached would
+ *  have ordered as new suppliers, less what they order now. */
+export function savedByDecisions(journal: Journal, job: Pick<Job, 'id' | 'options'>) {
+  const options = job.options;
+  let screenings = 0;
+  let validations = 0;
+  for (const r of journal.duplicateRows(job.id)) {
+    if (r.decision !== 'skip' && r.decision !== 'attach') continue;
+    const row = journal.getRow(r.id);
+    const asNew = rowPaidWork(row?.payload as never, options);
+    const now =
+      r.decision === 'skip' || options.skipExisting
+        ? { period: null, validation: false }
+        : asNew;
+    if (asNew.period !== null && now.period === null) screenings++;
+    if (asNew.validation && !now.validation) validations++;
+  }
+  return { screeningsSaved: screenings, validationsSaved: validations };
+}
