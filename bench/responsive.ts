@@ -32,6 +32,7 @@
 // Prints a table per operation and ends with one line
 // `loop_p99_ms=… loop_max_ms=… answer_p95_ms=… answer_max_ms=…` over the whole run.
 //   npm run bench:responsive -- [--rows 100000] [--fix-rows 10000] [--sandbox-rows 300] [--in-process]
+//     [--services-cpu-prof <dir>]   (a CPU profile of the services' process, node --cpu-prof)
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,8 @@ const ROWS = Number(arg('rows') ?? 100_000);
 const FIX_ROWS = Number(arg('fix-rows') ?? 10_000);
 const SANDBOX_ROWS = Number(arg('sandbox-rows') ?? 300);
 const IN_PROCESS = args.includes('--in-process');
+/** Where the services' process writes a CPU profile (node --cpu-prof), if asked. */
+const SERVICES_CPU_PROF = arg('services-cpu-prof');
 for (const [name, n] of [
   ['rows', ROWS],
   ['fix-rows', FIX_ROWS],
@@ -202,6 +205,7 @@ if (IN_PROCESS) {
       forkServices(fileURLToPath(new URL('../src-main/host/servicesMain.ts', import.meta.url)), [
         '--import',
         'tsx',
+        ...(SERVICES_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${SERVICES_CPU_PROF}`] : []),
       ]),
     start: {
       dataDir,

@@ -61,6 +61,7 @@ export {
   payloadKey,
   sameValue,
   shownRow,
+  valueChanges,
   type JobRowValues,
   type ShownRow,
   type ValueChange,

@@ -109,16 +109,54 @@ export function shownRow(
   mapping: Mapping,
   headers: readonly string[],
 ): ShownRow {
+  const changes = valueChanges(row, mapping, headers);
   const cells = headers.map((_, i) => row.cells[i] ?? '');
-  const changes: ValueChange[] = [];
-  const edits = row.userEdits ?? {};
-  let fields = fieldsOf(mapping);
-  if (row.userEdits) {
-    const all = new Map(fields);
-    for (const field of Object.keys(edits)) if (!all.has(field)) all.set(field, undefined);
-    fields = all;
+  // In column order, a column's later field after its earlier one (the sort keeps their order):
+  // the later one's value is shown, as when each was written in the fields' order.
+  for (const c of changes) if (c.column !== null) cells[c.column] = c.sent;
+  return { cells, changes };
+}
+
+/** What `sameValue` answered, by field and separators, file text and sent text: a grid page or
+ *  an export compares the same few values over and over (a country's name and its code, yes/no
+ *  words). Cleared when full. */
+const sameAnswers = new Map<string, Map<string, Map<string, boolean>>>();
+const SAME_ANSWERS_MAX = 20_000;
+let sameAnswersSize = 0;
+
+function sameValueKnown(field: string, file: string, sent: string, separators?: string): boolean {
+  if (file === sent) return true;
+  const group = separators ? `${field}\u0000${separators}` : field;
+  let byFile = sameAnswers.get(group);
+  let bySent = byFile?.get(file);
+  const known = bySent?.get(sent);
+  if (known !== undefined) return known;
+  const same = sameValue(field, file, sent, separators);
+  if (sameAnswersSize >= SAME_ANSWERS_MAX) {
+    sameAnswers.clear();
+    sameAnswersSize = 0;
+    byFile = undefined;
+    bySent = undefined;
   }
-  for (const [field, f] of fields) {
+  if (!byFile) sameAnswers.set(group, (byFile = new Map()));
+  if (!bySent) byFile.set(file, (bySent = new Map()));
+  bySent.set(sent, same);
+  sameAnswersSize++;
+  return same;
+}
+
+/** Every value of the row the job sends (or will send) that differs from the file's in more
+ *  than form, in the order of the file's columns (a field without a column last): `shownRow`'s
+ *  changes, without making the row's cells. */
+export function valueChanges(
+  row: JobRowValues,
+  mapping: Mapping,
+  headers: readonly string[],
+): ValueChange[] {
+  const changes: ValueChange[] = [];
+  const edits = row.userEdits;
+  const fields = fieldsOf(mapping);
+  const one = (field: string, f: Mapping['fields'][number] | undefined) => {
     const column = f?.column ?? null;
     const fileText = column !== null ? (row.cells[column] ?? '') : (f?.constant ?? '');
     let sent: string | undefined;
@@ -128,10 +166,10 @@ export function shownRow(
     }
     // A field the payload lacks (its value did not validate, or the user emptied it): the
     // user's own text when they fixed it, else the file's.
-    if (sent === undefined) sent = edits[field];
-    if (sent === undefined) continue;
-    if (column === null && fileText === '' && sent === '') continue;
-    if (sameValue(field, fileText, sent, f?.transform?.separators)) continue;
+    if (sent === undefined && edits) sent = edits[field];
+    if (sent === undefined) return;
+    if (column === null && fileText === '' && sent === '') return;
+    if (sameValueKnown(field, fileText, sent, f?.transform?.separators)) return;
     changes.push({
       field,
       column,
@@ -139,10 +177,12 @@ export function shownRow(
       file: fileText,
       sent,
     });
-    if (column !== null) cells[column] = sent;
-  }
-  changes.sort((a, b) => (a.column ?? Infinity) - (b.column ?? Infinity));
-  return { cells, changes };
+  };
+  for (const [field, f] of fields) one(field, f);
+  // The fields the user fixed that the mapping does not have, after the mapping's.
+  if (edits) for (const field of Object.keys(edits)) if (!fields.has(field)) one(field, undefined);
+  if (changes.length > 1) changes.sort((a, b) => (a.column ?? Infinity) - (b.column ?? Infinity));
+  return changes;
 }
 
 const shown = (t: string) => (collapse(t) === '' ? '(empty)' : t);

@@ -5,7 +5,7 @@ import { failWith } from '../../../src-shared/errors';
 import { isAttentionOutcome, rowGroup } from '../../../src-shared/outcomes';
 import type { ValueTarget } from '../../journal/fixBatches';
 import type { DoneOutcomeFilter, Job, JournalRow } from '../../journal/journal';
-import { shownRow, type Mapping, type ValueChange } from '../../workbook';
+import { valueChanges, type Mapping, type ValueChange } from '../../workbook';
 import { PROBLEM_STATES, ROW_STATE_GROUP, type RowState } from '../../journal/rowStates';
 import type { Ctx } from './context';
 import { valueTarget } from './fixes';
@@ -20,7 +20,7 @@ export function sentChanges(
   changes?: readonly ValueChange[],
 ): RowView['changes'] {
   if (!job || kindOf(job.options).traits.ownSheetLayout) return [];
-  const list = changes ?? shownRow(row, job.mapping as unknown as Mapping, job.headers).changes;
+  const list = changes ?? valueChanges(row, job.mapping as unknown as Mapping, job.headers);
   return list.map((c) => ({
     field: c.field,
     column: c.column,

@@ -55,6 +55,41 @@ describe('checkpoints in a thread of their own', () => {
     again.close();
   });
 
+  it('copies a long log to its end holding the write lock, and the next commit starts it over', async () => {
+    const t = openTemp();
+    dir = t.dir;
+    const job = makeJob(t.journal);
+    const passes: CheckpointPass[] = [];
+    // 256 frames of 1 KB: a log the writes below pass many times over.
+    const checkpointer = startCheckpointer(t.file, {
+      everyMs: 20,
+      restartAtBytes: 256 * 1024,
+      onPass: (p) => passes.push(p),
+    });
+    for (let i = 0; i < 10; i++) {
+      t.journal.addRows(job.id, makeRows(500, 'valid', 2 + i * 500));
+      await new Promise((r) => setImmediate(r));
+    }
+    const long = await until(
+      'a pass over the long log holding the lock',
+      () => passes.at(-1),
+      (p) => p !== undefined && p.restarts > 0 && p.frames >= 256 && p.copied === p.frames,
+    );
+    // The services' next commit writes the log from its beginning: it stays short.
+    t.journal.addRows(job.id, makeRows(1, 'valid', 10_002));
+    const seen = passes.length;
+    const after = await until(
+      'a pass after the next commit',
+      () => (passes.length > seen ? passes.at(-1) : undefined),
+      (p) => p !== undefined,
+    );
+    expect(after!.frames).toBeLessThan(long!.frames);
+    expect(after!.frames).toBeLessThan(256);
+    expect(t.journal.counts(job.id).valid).toBe(5_001);
+    await checkpointer.stop();
+    t.journal.close();
+  });
+
   it('is started and stopped with a journal opened for it', () => {
     const t = openTemp();
     dir = t.dir;
