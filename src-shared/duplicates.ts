@@ -67,6 +67,8 @@ export const RowDuplicatesSchema = z.object({
       }),
     )
     .optional(),
+  /** Rows of the group beyond those listed in `rows` (a group of many equal rows). */
+  moreRows: z.number().int().optional(),
   /** The platform's active suppliers this row likely is, best first (found by the check). */
   base: z.array(BaseCandidateSchema).optional(),
 });
@@ -78,6 +80,7 @@ export function likelyDuplicateOf(d: RowDuplicates | null | undefined): string {
   if (!d) return '';
   const parts = [
     ...(d.rows ?? []).map((r) => `row ${r.sourceRow}`),
+    ...(d.moreRows ? [`${d.moreRows} more rows`] : []),
     ...(d.base ?? []).map((b) => `platform ${b.platformId}`),
   ];
   return parts.join('; ');

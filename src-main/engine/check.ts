@@ -6,7 +6,7 @@ import type { IdentifierToAttach } from '../../src-shared/supplier';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
 import type { RunContext } from './context';
-import { BaseComparison, groupWithinList } from './duplicates';
+import { BaseComparison, groupIfChanged } from './duplicates';
 import { IdentityIndex } from './identityIndex';
 import { rowError } from './messages';
 import { changeOf, findQuery, listShape, namedSupplier, supplierRef } from './payload';
@@ -77,10 +77,10 @@ export class Checker {
       // per row; the pending list and the supplier list (matched by supplier id only) cannot
       // answer it.
       if (this.run.kind.check === 'named') return await this.matchNamed();
-      // Rows of the list that are likely one supplier site: grouped again, since fixes may
-      // have changed them since the import.
+      // Rows of the list that are likely one supplier site: grouped again when fixes may have
+      // changed them since they were grouped.
       const dedupe = this.run.kind.findsDuplicates === true;
-      if (dedupe) await groupWithinList(journal, jobId);
+      if (dedupe) await groupIfChanged(journal, jobId);
       const pending = await conn.pending(clock.now(), { jobId, signal });
       if (pending.kind !== 'ok') return health.readFailed(pending);
       health.reachable();

@@ -14,7 +14,12 @@ import {
 import type { SupplierRecord } from '../dedupe/types';
 import type { Journal, JournalRow } from '../journal/journal';
 import type { DedupeRow } from '../journal/duplicates';
-import type { BaseCandidate, RowDuplicates } from '../../src-shared/duplicates';
+import type { BaseCandidate, DuplicateReason, RowDuplicates } from '../../src-shared/duplicates';
+
+/** A row's pairs kept with their reasons (its best ones), and the other rows of its group it
+ *  lists (a group of hundreds of equal rows is counted beyond them). */
+const PAIRS_WITH_REASONS = 5;
+const ROWS_LISTED = 50;
 
 type Place = Pick<DedupeRow, 'name' | 'street' | 'postalCode' | 'city' | 'countryCode'>;
 
@@ -73,22 +78,45 @@ export async function groupWithinList(journal: Journal, jobId: string): Promise<
     if (rec) records.push(rec);
   }
   // In slices: a list of 100,000 rows takes seconds, and the services answer meanwhile.
+  const startedAt = journal.now();
+  // In slices: a list of 100,000 rows takes seconds, and the services answer meanwhile.
   const found = await runSliced(findDuplicatesSteps(records));
   const byRow = new Map<number, Required<Pick<RowDuplicates, 'group' | 'rows'>>>();
   found.groups.forEach((g, i) => {
+    // Each row's pairs with the others, best first: the reasons are kept for its best few.
+    const pairsOf = new Map<
+      number,
+      { other: number; score: number; reasons: DuplicateReason[] }[]
+    >();
+    for (const p of g.pairs) {
+      const [a, b] = [p.a as number, p.b as number];
+      for (const [x, y] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const list = pairsOf.get(x) ?? [];
+        list.push({ other: y, score: p.score, reasons: p.reasons });
+        pairsOf.set(x, list);
+      }
+    }
     for (const key of g.keys) {
       const id = key as number;
-      const others = g.keys.filter((k) => k !== key) as number[];
-      byRow.set(id, {
+      const best = new Map(
+        (pairsOf.get(id) ?? []).slice(0, PAIRS_WITH_REASONS).map((p) => [p.other, p]),
+      );
+      const others = (g.keys as number[]).filter((k) => k !== id);
+      const entry: Required<Pick<RowDuplicates, 'group' | 'rows'>> & RowDuplicates = {
         group: i + 1,
-        rows: others.map((o) => {
-          const pair = g.pairs.find((p) => (p.a === id && p.b === o) || (p.a === o && p.b === id));
+        rows: others.slice(0, ROWS_LISTED).map((o) => {
+          const pair = best.get(o);
           return {
             sourceRow: sourceRowOf.get(o)!,
             ...(pair ? { score: pair.score, reasons: pair.reasons } : {}),
           };
         }),
-      });
+      };
+      if (others.length > ROWS_LISTED) entry.moreRows = others.length - ROWS_LISTED;
+      byRow.set(id, entry);
     }
   });
   const orphans = journal.setListDuplicates(jobId, byRow);
@@ -103,12 +131,24 @@ export async function groupWithinList(journal: Journal, jobId: string): Promise<
       })),
     );
   }
-  return {
+  const result = {
     groups: found.groups.length,
     rows: byRow.size,
     pairsCompared: found.pairsCompared,
     released: orphans.length,
   };
+  // When: the check groups again only if a row was fixed since.
+  journal.appendEvents([
+    { jobId, rowId: null, kind: 'note', at: startedAt, detail: { duplicates: result } },
+  ]);
+  return result;
+}
+
+/** Groups the job's rows again unless none was fixed since they were last grouped. */
+export async function groupIfChanged(journal: Journal, jobId: string): Promise<void> {
+  const last = journal.lastJobNote(jobId, 'duplicates');
+  if (last && !journal.fixedSince(jobId, last.at)) return;
+  await groupWithinList(journal, jobId);
 }
 
 /** The platform's active suppliers, prepared once, to compare the rows a check would create. */

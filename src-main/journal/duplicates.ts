@@ -18,7 +18,10 @@ export const GROUPED_STATES = [
   'duplicate',
 ] as const satisfies readonly RowState[];
 
-const IN_GROUPED = `state IN (${GROUPED_STATES.map((s) => `'${s}'`).join(', ')})`;
+/** The rows grouped: GROUPED_STATES, and rows the user left out as a duplicate (they stay in
+ *  their group, so that the others keep theirs). */
+const IN_GROUPED = `(state IN (${GROUPED_STATES.map((s) => `'${s}'`).join(', ')})
+  OR (state = 'skipped' AND duplicate_decision = 'skip'))`;
 
 /** What the matching reads of a row: its name and place as mapped. */
 export interface DedupeRow {
@@ -83,6 +86,18 @@ export function setListDuplicates(
     }
     return orphans;
   });
+}
+
+/** Whether a row of the job was fixed (its user edits written) after `since`: the grouping
+ *  within the list is made again only then. */
+export function fixedSince(h: ReadHandle, jobId: string, since: number): boolean {
+  return (
+    h
+      .statement(
+        `SELECT 1 FROM rows WHERE job_id = ? AND user_edits IS NOT NULL AND updated_at > ? LIMIT 1`,
+      )
+      .get(jobId, since) !== undefined
+  );
 }
 
 /** A row with likely duplicates, as the screens and the results show it. */

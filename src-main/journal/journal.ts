@@ -419,6 +419,14 @@ export class Journal {
   duplicateFigures(jobId: string): dup.DuplicateFigures {
     return dup.duplicateFigures(this.h, jobId);
   }
+  /** The journal's clock: the time its writes are stamped with. */
+  now(): number {
+    return this.clock.now();
+  }
+  /** Whether a row of the job was fixed after `since`. */
+  fixedSince(jobId: string, since: number): boolean {
+    return dup.fixedSince(this.h, jobId, since);
+  }
 
   // ---- rows: writes -----------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ import * as base from './base';
 import * as cli from './cli';
 import * as connection from './connection';
 import * as desktop from './desktop';
+import * as duplicates from './duplicates';
 import * as engine from './engine';
 import * as errors from './errors';
 import * as importWords from './import';
@@ -46,6 +47,7 @@ const en = {
   ...base.en,
   ...kinds.en,
   ...scores.en,
+  ...duplicates.en,
 };
 export type MessageKey = keyof typeof en;
 const de: Record<MessageKey, string> = {
@@ -60,6 +62,7 @@ const de: Record<MessageKey, string> = {
   ...base.de,
   ...kinds.de,
   ...scores.de,
+  ...duplicates.de,
 };
 
 export const messages: Record<Lang, Record<MessageKey, string>> = { en, de };

@@ -35,6 +35,9 @@ test.afterAll(async () => {
 });
 
 async function writeList(file: string, from: number, to: number, prefix: string) {
+  // Each language's list in a city of its own: rows of the other language's list at the same
+  // street and postal code would be likely duplicates of its suppliers (and wait for a decision).
+  const [postalCode, city] = prefix.endsWith('DE') ? ['80331', 'München'] : ['10115', 'Berlin'];
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Suppliers');
   ws.addRow(['Supplier ID', 'Name', 'Street', 'Postal code', 'City', 'Country']);
@@ -43,8 +46,8 @@ async function writeList(file: string, from: number, to: number, prefix: string)
       `${prefix}-${i}`,
       `${prefix} Supplier ${i} GmbH`,
       `Weg ${i}`,
-      '10115',
-      'Berlin',
+      postalCode,
+      city,
       'DE',
     ]);
   await wb.xlsx.writeFile(file);

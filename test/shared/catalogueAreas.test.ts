@@ -5,6 +5,7 @@ import * as base from '../../src-shared/i18n/base';
 import * as cli from '../../src-shared/i18n/cli';
 import * as connection from '../../src-shared/i18n/connection';
 import * as desktop from '../../src-shared/i18n/desktop';
+import * as duplicates from '../../src-shared/i18n/duplicates';
 import * as engine from '../../src-shared/i18n/engine';
 import * as errors from '../../src-shared/i18n/errors';
 import * as importWords from '../../src-shared/i18n/import';
@@ -26,6 +27,7 @@ const areas = {
   base,
   kinds,
   scores,
+  duplicates,
 };
 
 describe('the message catalogue', () => {

@@ -18,7 +18,7 @@ import {
   watchErrors,
   writeSupplierList,
 } from '../e2e/support';
-import { writePaidList } from '../lists';
+import { writeDuplicatesList, writePaidList } from '../lists';
 import { expect, openIn, picture, steps, test, wordsFor } from './pictures';
 
 const servers = hostAndSandboxPerFile(['right-token']);
@@ -445,6 +445,47 @@ test("the supplier base: a list compared with the platform's", async ({ page, la
   await expect(table.getByTestId('drift-row')).toHaveCount(2, { timeout: 60_000 });
   await expect(table.locator('[data-field="city"] .platform').first()).toBeVisible();
   await picture(page, lang, 'base-drift', { at: page.getByTestId('base-done') });
+});
+
+test('likely duplicates: the groups within the list, and rows like a platform supplier', async ({
+  page,
+  lang,
+}) => {
+  const { t } = wordsFor(lang);
+  const go = steps(page, lang);
+  const file = path.join(dir, `${lang}-duplicates.xlsx`);
+  const truth = await writeDuplicatesList(file);
+  await openIn(page, servers().host, lang, errors);
+  await go.importFile(file);
+  await go.toMap();
+  await go.create(lang === 'de' ? 'Lieferanten mit Dubletten' : 'Suppliers with duplicates');
+
+  // Review: the groups within the list, side by side with their reasons; the first decided by
+  // its key (S: its first row kept, the others left out would also do; K keeps all).
+  const tile = page.getByTestId('dup-tile');
+  await expect(tile.getByTestId('dup-tile-list')).toHaveText(
+    t('dup.tile.list', { groups: truth.listGroups.length, rows: truth.listGroups.flat().length }),
+  );
+  await tile.click();
+  const panel = page.getByTestId('dup-panel');
+  const first = panel.locator('[data-testid="dup-group"][data-group="1"]');
+  await expect(first).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(first.getByTestId('dup-group-waiting')).toHaveCount(0);
+  await first.focus();
+  await picture(page, lang, 'duplicates', { at: tile, margin: 24 });
+
+  // The check: rows like a supplier of the platform, its fields beside theirs.
+  await go.check();
+  await expect(tile.getByTestId('dup-tile-base')).toBeVisible();
+  await tile.click();
+  await panel.getByTestId('dup-filter').selectOption('base');
+  const base = panel.locator('[data-testid="dup-group"][data-scope="base"]').first();
+  await base.focus();
+  await expect(base.getByTestId('dup-platform-name').first()).toHaveText(
+    truth.baseMatches[0]!.name,
+  );
+  await picture(page, lang, 'duplicates-platform', { at: base, margin: 220 });
 });
 
 test('the Jobs screen, with the jobs of the tour', async ({ page, lang }) => {
