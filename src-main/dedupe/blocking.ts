@@ -199,8 +199,11 @@ function visitRange(
     if (a.loc[mid]! < loc) lo = mid + 1;
     else hi = mid;
   }
+  // A block over max is skipped: its end is looked for no further than max + 1 entries (a
+  // common word in one city would otherwise be walked through once per record that has it).
   let end = lo;
-  while (end < last && a.loc[end] === loc) end++;
+  const cap = Math.min(last, lo + max + 1);
+  while (end < cap && a.loc[end] === loc) end++;
   if (end - lo > max) return;
   let from = lo;
   while (from < end && a.record[from]! <= after) from++;
