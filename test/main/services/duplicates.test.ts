@@ -137,4 +137,36 @@ describe('likely duplicates', () => {
     const attached = list.groups.flatMap((g) => g.rows).find((r) => r.decision === 'attach')!;
     expect(attached).toMatchObject({ state: 'done', platformId: nordwind, decidable: false });
   });
+
+  it('groups again after a fix: rows left out stay in their group, a row fixed apart leaves it', async () => {
+    const { jobId, truth } = await newJob('dups-fixed');
+    const [g1, g2] = truth.listGroups as [number[], number[]];
+    // Leave out two rows of the first group before the check.
+    const out = await call('duplicates:decide', {
+      jobId,
+      decisions: [
+        { sourceRow: g1[0]!, decision: 'keep' },
+        ...g1.slice(1).map((sourceRow) => ({ sourceRow, decision: 'skip' as const })),
+      ],
+    });
+    expect(out.refused).toEqual([]);
+    // Fix the second group's second row into another company: the check groups again.
+    const page = await call('rows:page', { jobId, limit: 100 });
+    const fixed = page.rows.find((r) => r.sourceRow === g2[1])!;
+    await call('rows:fix', { rowId: fixed.id, edits: { name: 'Weser Hafenbetriebe KG' } });
+    await call('jobs:check', { jobId });
+    await waitForJob(jobId, ['ready', 'needs_attention']);
+    const list = await call('duplicates:list', { jobId });
+    const first = list.groups.find((g) => g.scope === 'list' && rowsOf(g).includes(g1[0]!))!;
+    expect(rowsOf(first)).toEqual(g1);
+    expect(first.rows.map((r) => r.decision)).toEqual(['keep', 'skip', 'skip']);
+    // The first test created the kept rows' suppliers (the same ids): they exist now.
+    expect(first.rows.map((r) => r.state)).toEqual(['exists', 'skipped', 'skipped']);
+    // The second group is gone: neither of its rows waits for a decision.
+    expect(list.groups.flatMap(rowsOf)).not.toContain(g2[0]);
+    expect(list.groups.flatMap(rowsOf)).not.toContain(g2[1]);
+    const rows = (await call('rows:page', { jobId, limit: 100 })).rows;
+    for (const r of g2) expect(rows.find((x) => x.sourceRow === r)!.state).not.toBe('duplicate');
+  });
 });
+
