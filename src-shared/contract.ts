@@ -3,11 +3,7 @@
 // it with these schemas; nothing else crosses.
 import { z } from 'zod';
 import type { Result } from './errors';
-import {
-  BaseCandidateSchema,
-  DuplicateDecisionSchema,
-  DuplicateReasonSchema,
-} from './duplicates';
+import { BaseCandidateSchema, DuplicateDecisionSchema, DuplicateReasonSchema } from './duplicates';
 import { CreateFieldNamesSchema } from './fieldNames';
 import { DEFAULT_IDENTIFIER_TYPES, IdentifierTypesSchema } from './identifierTypes';
 import { FieldTransformSchema } from './fieldTransforms';

@@ -54,6 +54,16 @@ What to do:
   --yes                     confirm the summary printed before the start without being asked
   --send-held               send rows another unfinished job also holds (same supplier id and
                             source) instead of leaving them out of this job
+  --duplicates keep|skip|attach
+                            decide at once for every row the check holds back as a likely
+                            duplicate (of other rows of the list, or of a supplier the platform
+                            has), after the check and before the start: keep creates them all;
+                            skip keeps the first row (the lowest row number) of each group of
+                            the list and leaves out the others and the rows like a platform
+                            supplier; attach attaches each row like a platform supplier to the
+                            best match (its ids go there, nothing is created) and leaves the
+                            groups of the list as skip does. Without it a terminal asks; else
+                            those rows wait (not created) and the run ends with exit code 1
   --no-wait                 stop once every row is sent; a later --resume follows the rest
   --resume [JOB]            continue a job from the journal (default: the latest unfinished)
   --retry-from FILE         a results file of an earlier run (.xlsx or .csv) with rows you fixed
@@ -93,7 +103,8 @@ otherwise it goes on by itself only when no screening is ordered and no other jo
 suppliers, and else stops with exit code 2 unless --yes is given.
 
 Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, or a validation rejected
-(a screening aborted), 2 usage or file error, or a start that needs confirming without a terminal
+(a screening aborted), or rows that wait for your decision as likely duplicates (counted as
+pending; decide with --resume JOB --duplicates keep|skip|attach, or in the app), 2 usage or file error, or a start that needs confirming without a terminal
 and without --yes, 3 authentication or permission error, 4 interrupted, paused because the disk
 of the data folder
 is full, or stopped by --no-wait before every row was done (continue with --resume).
@@ -106,6 +117,10 @@ The last line of an onboarding is a summary: rows= created= existing= invalid= r
 validation_rejected= screening_aborted= (suppliers whose validation the platform rejected, or
 whose screening it stopped: they exist, but need you; counted in the exit code like rejected rows)
 `;
+
+/** What --duplicates decides for every row waiting as a likely duplicate (cli/duplicates.ts). */
+export const DUPLICATES_CHOICES = ['keep', 'skip', 'attach'] as const;
+export type DuplicatesChoice = (typeof DUPLICATES_CHOICES)[number];
 
 export interface Args {
   file: string | undefined;
@@ -126,6 +141,8 @@ export interface Args {
   includeExisting: boolean;
   yes: boolean;
   sendHeld: boolean;
+  /** --duplicates: the decision for every row the check holds back as a likely duplicate. */
+  duplicates: DuplicatesChoice | undefined;
   /** The kind of job (src-shared/operations.ts); onboard when not given. */
   operation: 'onboard' | 'deactivate' | 'identifiers';
   /** --action: an identifiers job's action for every row without an Action column. */
@@ -181,6 +198,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
         'include-existing': { type: 'boolean', default: false },
         yes: { type: 'boolean', short: 'y', default: false },
         'send-held': { type: 'boolean', default: false },
+        duplicates: { type: 'string' },
         operation: { type: 'string' },
         action: { type: 'string' },
         undo: { type: 'string' },
@@ -227,6 +245,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
         ['--skip-existing', values['skip-existing']],
         ['--include-existing', values['include-existing']],
         ['--dry-run', undo !== undefined && values['dry-run']],
+        ['--duplicates', values.duplicates !== undefined],
       ] as const
     )
       .filter(([, given]) => given)
@@ -261,6 +280,11 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     if (values.out && path.resolve(values.out) === path.resolve(retryFrom))
       throw new UsageError('cli.usage.outIsRetryFrom');
   }
+  const duplicates = values.duplicates;
+  if (duplicates !== undefined && !(DUPLICATES_CHOICES as readonly string[]).includes(duplicates))
+    throw new UsageError('cli.usage.duplicates', { given: duplicates });
+  if (duplicates !== undefined && values['dry-run'])
+    throw new UsageError('cli.usage.duplicatesDryRun');
   let screening: Args['screening'] = null;
   if (values.screening !== undefined) {
     if (!['2', '5', '10'].includes(values.screening)) {
@@ -331,6 +355,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     includeExisting: values['include-existing'] ?? false,
     yes: values.yes ?? false,
     sendHeld: values['send-held'] ?? false,
+    duplicates: duplicates as DuplicatesChoice | undefined,
     operation: undo !== undefined ? 'deactivate' : (operation as Args['operation']),
     identifierAction: action ?? 'add',
     undo,

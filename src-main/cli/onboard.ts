@@ -5,12 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { isSettled } from '../../src-shared/rowStates';
 import { toAppError, type AppError } from '../../src-shared/errors';
-import { hasKey, word, type Params } from '../../src-shared/i18n';
+import type { Params } from '../../src-shared/i18n';
 import { otherFieldNames } from '../../src-shared/fieldNames';
 import { formatIdentifierTypes } from '../../src-shared/identifierTypes';
 import type { RunExit } from '../engine/jobRunner';
 import { sandboxEngineSettings } from '../engine/settings';
-import type { Journal } from '../journal/journal';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { APP_VERSION } from '../services/version';
@@ -32,8 +31,16 @@ import {
   retrySummary,
 } from './retryFrom';
 import { confirmStart, resumeCommand } from './start';
-import { stateAfterRun, summarize, summaryLine, summaryOf } from './summary';
-import { CliFailure, cliWords, type Words } from './words';
+import { duplicateStep, sayWaiting } from './duplicates';
+import {
+  printProblems,
+  stateAfterRun,
+  stateWord,
+  summarize,
+  summaryLine,
+  summaryOf,
+} from './summary';
+import { CliFailure, cliWords } from './words';
 import { environmentTransport } from '../api/transport';
 
 export { summarize, summaryLine, type Summary } from './summary';
@@ -388,15 +395,27 @@ export async function main(argv: string[]): Promise<number> {
       pauseRun = () => void onboarding.pause(runningJob);
       const started = Date.now();
       let declined = false;
+      // Rows the check holds back as likely duplicates: said, and decided before the start.
+      const finds = kindOf(journal.getJob(jobId)!.options).findsDuplicates === true;
+      const base = { view, w, json: mode === 'json' };
+      const duplicates = duplicateStep(onboarding, jobId, finds, args.duplicates, base);
       try {
-        if (args.checkOnly) exit = await onboarding.run(jobId, { mode: 'check', wait: true });
-        else {
+        if (args.checkOnly) {
+          exit = await onboarding.run(jobId, { mode: 'check', wait: true });
+          view.clearLive();
+          if (exit === 'checked') await duplicates(true, false);
+        } else {
           // The identifier check first: the summary before the start counts what it found.
           let checked: RunExit | undefined;
           if (journal.counts(jobId).valid > 0)
             checked = await onboarding.run(jobId, { mode: 'check', wait: true });
           if (checked === undefined || checked === 'checked') {
             view.clearLive();
+            // On a terminal the waiting rows are asked about (unless --yes: no question).
+            await duplicates(
+              checked !== undefined,
+              mode !== 'json' && process.stdin.isTTY === true && !args.yes && !interrupted,
+            );
             const answer = await confirmStart(
               onboarding,
               jobId,
@@ -469,6 +488,8 @@ export async function main(argv: string[]): Promise<number> {
         if (still) view.log(w.t('cli.run.stillRunning', { counts: still }));
         view.log(w.t('cli.run.continue', { command: resumeCommand(args, jobId) }));
       }
+      // Rows held back as likely duplicates wait for a decision: how to make it.
+      sayWaiting(view, w, journal.counts(jobId).duplicate ?? 0, resumeCommand(args, jobId));
     }
 
     // ---- results
@@ -498,9 +519,12 @@ export async function main(argv: string[]): Promise<number> {
     const summary = summarize(journal, jobId);
     const line = summaryLine(summary, kindOf(job.options));
     const state = stateAfterRun(job.state, exit);
+    // Rows held back as likely duplicates (counted as pending): they need the user's decision.
+    const waiting = journal.counts(jobId).duplicate ?? 0;
+    const extra = { duplicatesWaiting: waiting };
     // With --json every line stays JSON: the summary line is an object carrying the same text.
     if (mode === 'json')
-      console.log(JSON.stringify({ type: 'summary', jobId, state, ...summary, line }));
+      console.log(JSON.stringify({ type: 'summary', jobId, state, ...summary, ...extra, line }));
     else console.log(line);
     // --no-wait leaves rows on their way: not done, so not 0; a later --resume follows them.
     if (exit === 'access_denied') return EXIT.auth;
@@ -511,11 +535,12 @@ export async function main(argv: string[]): Promise<number> {
       interrupted ||
       exit === 'paused' ||
       exit === 'disk_full' ||
-      (sentRun && summary.pending > 0)
+      (sentRun && summary.pending - waiting > 0)
     )
       return EXIT.interrupted;
     if (
-      summary.invalid +
+      waiting +
+        summary.invalid +
         summary.rejected +
         summary.failed +
         summary.onOther +
@@ -569,24 +594,6 @@ function nothingToSend(mode: OutputMode): number {
 function shownPath(file: string): string {
   const rel = path.relative(process.cwd(), file);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
-}
-
-function printProblems(journal: Journal, jobId: string, view: ProgressView, w: Words): void {
-  const page = journal.pageRows(jobId, { states: ['invalid'], limit: 20 });
-  for (const row of page.rows) {
-    for (const p of row.problems ?? [])
-      view.log(`  ${p.code ? w.problem({ ...p, code: p.code }) : p.message}`, {
-        row: row.sourceRow,
-      });
-  }
-  if (page.nextCursor !== null) view.log(w.t('cli.import.moreProblems'));
-}
-
-/** A job state as the end line names it: in English as it is written ("needs attention"), in
- *  other languages the interface's word for it (`jobState.<state>`). */
-function stateWord(w: Words, state: string): string {
-  const key = `jobState.${state}`;
-  return w.lang !== 'en' && hasKey(key) ? word(w.lang, key) : state.replace(/_/g, ' ');
 }
 
 process.exitCode = await main(process.argv.slice(2));

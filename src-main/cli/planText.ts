@@ -62,6 +62,7 @@ export function planLines(
       }),
     );
   }
+  lines.push(...duplicatePlanLines(plan, w));
   if (plan.heldRows > 0)
     lines.push(w.n(sendHeld ? 'cli.plan.sendHeld' : 'cli.plan.leaveHeld', plan.heldRows));
   for (const d of plan.deactivatedBefore)
@@ -72,6 +73,32 @@ export function planLines(
         date: w.date(d.at),
         examples: d.examples.join(', '),
       }),
+    );
+  return lines;
+}
+
+/** What happens to the likely duplicates: the rows that wait are not created, the decisions
+ *  made (created anyway, left out, attached to the platform's supplier), and the paid work
+ *  those decisions saved. */
+export function duplicatePlanLines(plan: JobPlanView, w: Words = cliWords('en')): string[] {
+  // A plan made before likely duplicates were found has none.
+  const d = (plan as Partial<JobPlanView>).duplicates;
+  const lines: string[] = [];
+  if (!d) return lines;
+  if (d.undecided > 0) lines.push(w.t('cli.plan.duplicatesWaiting', { count: d.undecided }));
+  if (d.keep > 0) lines.push(w.t('cli.plan.duplicatesKept', { count: d.keep }));
+  if (d.skip > 0) lines.push(w.t('cli.plan.duplicatesLeftOut', { count: d.skip }));
+  if (d.attach > 0) lines.push(w.t('cli.plan.duplicatesAttached', { count: d.attach }));
+  if (d.screeningsSaved > 0 || d.validationsSaved > 0)
+    lines.push(
+      w.t(
+        d.validationsSaved === 0
+          ? 'cli.plan.duplicatesSavedScreenings'
+          : d.screeningsSaved === 0
+            ? 'cli.plan.duplicatesSavedValidations'
+            : 'cli.plan.duplicatesSaved',
+        { screenings: d.screeningsSaved, validations: d.validationsSaved },
+      ),
     );
   return lines;
 }
@@ -129,6 +156,16 @@ async function ask(question: string, onClose: string, where: Prompt): Promise<st
   } finally {
     rl.close();
   }
+}
+
+/** Asks a question on the terminal and returns the answer, trimmed; the input ending, or
+ *  Ctrl-C, gives `onClose`. */
+export async function askText(
+  question: string,
+  onClose: string,
+  where: Prompt = TERMINAL,
+): Promise<string> {
+  return ask(question, onClose, where);
 }
 
 /** Asks a yes/no question on the terminal; Enter gives `byDefault`. */

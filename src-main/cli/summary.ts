@@ -5,6 +5,9 @@ import type { OpResult } from '../../src-shared/operations';
 import { KINDS, type JobKind } from '../kinds';
 import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';
 import type { Journal, JournalRow } from '../journal/journal';
+import { hasKey, word } from '../../src-shared/i18n';
+import type { ProgressView } from './progressView';
+import type { Words } from './words';
 import { HELD_BY_OTHER_JOB } from '../services/plan';
 
 export interface Summary {
@@ -123,4 +126,23 @@ export function countsLine(kind: JobKind, counts: object): string {
 export function stateAfterRun(state: string, exit: string): string {
   const stopped = exit === 'disk_full' || exit === 'paused' || exit === 'access_denied';
   return stopped && (state === 'running' || state === 'waiting_network') ? 'paused' : state;
+}
+
+/** The first invalid rows' problems, after an import. */
+export function printProblems(journal: Journal, jobId: string, view: ProgressView, w: Words): void {
+  const page = journal.pageRows(jobId, { states: ['invalid'], limit: 20 });
+  for (const row of page.rows) {
+    for (const p of row.problems ?? [])
+      view.log(`  ${p.code ? w.problem({ ...p, code: p.code }) : p.message}`, {
+        row: row.sourceRow,
+      });
+  }
+  if (page.nextCursor !== null) view.log(w.t('cli.import.moreProblems'));
+}
+
+/** A job state as the end line names it: in English as it is written ("needs attention"), in
+ *  other languages the interface's word for it (`jobState.<state>`). */
+export function stateWord(w: Words, state: string): string {
+  const key = `jobState.${state}`;
+  return w.lang !== 'en' && hasKey(key) ? word(w.lang, key) : state.replace(/_/g, ' ');
 }

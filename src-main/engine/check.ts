@@ -239,7 +239,8 @@ export class Checker {
       // A retry job's fixed id that names another row's supplier is that row's problem.
       const checkOutcome = (r: JournalRow, m: ReturnType<IdentityIndex['match']>) =>
         this.notAnotherRows(r, outcomeOfCheck(r, m));
-      const held = () => (this.run.kind.findsDuplicates ? this.holdDuplicates(rows, outcomes) : outcomes);
+      const held = () =>
+        this.run.kind.findsDuplicates ? this.holdDuplicates(rows, outcomes) : outcomes;
       for (const { row, ref, answer } of answers) {
         if (!ref) {
           outcomes.push(invalidPayload(row, 'valid'));

@@ -69,7 +69,16 @@ export interface ListGrouping {
  * without any duplicate (its partner was fixed apart) goes back to `new`.
  */
 export async function groupWithinList(journal: Journal, jobId: string): Promise<ListGrouping> {
-  const rows = journal.dedupeRows(jobId);
+  const startedAt = journal.now();
+  // Read a page at a time, the event loop served between pages.
+  const rows: DedupeRow[] = [];
+  for (let after = -1; ;) {
+    const page = journal.dedupeRows(jobId, after);
+    if (!page.length) break;
+    rows.push(...page);
+    after = page[page.length - 1]!.sourceRow;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   const sourceRowOf = new Map<number, number>();
   const records: SupplierRecord[] = [];
   for (const r of rows) {
@@ -78,7 +87,6 @@ export async function groupWithinList(journal: Journal, jobId: string): Promise<
     if (rec) records.push(rec);
   }
   // In slices: a list of 100,000 rows takes seconds, and the services answer meanwhile.
-  const startedAt = journal.now();
   // In slices: a list of 100,000 rows takes seconds, and the services answer meanwhile.
   const found = await runSliced(findDuplicatesSteps(records));
   const byRow = new Map<number, Required<Pick<RowDuplicates, 'group' | 'rows'>>>();

@@ -35,17 +35,19 @@ export interface DedupeRow {
   countryCode: string | null;
 }
 
-/** The job's rows in GROUPED_STATES with their name and place, in the order of the file. */
-export function dedupeRows(h: ReadHandle, jobId: string): DedupeRow[] {
+/** The job's rows in GROUPED_STATES with their name and place, in the order of the file, a page
+ *  of `limit` rows from the row after source row `after`. */
+export function dedupeRows(h: ReadHandle, jobId: string, after = -1, limit = 2_000): DedupeRow[] {
   return h
     .statement(
       `SELECT id, source_row AS sourceRow, state,
               payload ->> '$.name' AS name, payload ->> '$.address' AS street,
               payload ->> '$.postalCode' AS postalCode, payload ->> '$.city' AS city,
               payload ->> '$.countryCode' AS countryCode
-         FROM rows WHERE job_id = ? AND ${IN_GROUPED} ORDER BY source_row`,
+         FROM rows WHERE job_id = ? AND source_row > ? AND ${IN_GROUPED}
+        ORDER BY source_row LIMIT ?`,
     )
-    .all(jobId) as DedupeRow[];
+    .all(jobId, after, limit) as DedupeRow[];
 }
 
 /**

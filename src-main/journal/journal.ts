@@ -409,8 +409,8 @@ export class Journal {
   }
 
   /** The rows compared within the list, with their name and place (journal/duplicates.ts). */
-  dedupeRows(jobId: string): dup.DedupeRow[] {
-    return dup.dedupeRows(this.h, jobId);
+  dedupeRows(jobId: string, after?: number, limit?: number): dup.DedupeRow[] {
+    return dup.dedupeRows(this.h, jobId, after, limit);
   }
   /** Every row of the job with likely duplicates, in the order of the file. */
   duplicateRows(jobId: string): dup.DuplicateRowRead[] {

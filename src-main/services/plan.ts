@@ -160,6 +160,11 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const column = (field: string) => mappedHeader(job, field);
   const periodOption = job.options.screeningPeriod as 2 | 5 | 10 | null;
 
+  // ---- likely duplicates
+  const duplicates = kind.traits.createsSuppliers
+    ? { ...journal.duplicateFigures(jobId), ...savedByDecisions(journal, job) }
+    : JobPlanSchema.shape.duplicates.parse(undefined);
+
   return {
     jobId,
     rows: {
@@ -170,13 +175,15 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
       ambiguous: counts.ambiguous,
       unchecked: counts.valid,
       invalid: counts.invalid + counts.draft,
-      underway: total - sum([...CHECK_STATES, 'duplicate', 'valid', 'invalid', 'draft']),
+      // Rows left out as likely duplicates (skipped by the user's decision) are no work done.
+      underway: Math.max(
+        0,
+        total - sum([...CHECK_STATES, 'duplicate', 'valid', 'invalid', 'draft']) - duplicates.skip,
+      ),
       inDoubt: sum(kind.inDoubtStates as RowState[]),
     },
     checkedAt: checkedNote?.at ?? null,
-    duplicates: kind.traits.createsSuppliers
-      ? { ...journal.duplicateFigures(jobId), ...savedByDecisions(journal, job) }
-      : JobPlanSchema.shape.duplicates.parse(undefined),
+    duplicates,
     creations,
     skipExisting,
     screening:

@@ -26,6 +26,8 @@ import { ZipTooLargeError } from './zipWriter';
 export const ATTENTION_STATUSES = new Set([
   'invalid',
   'ambiguous',
+  // A likely duplicate the check held back: not created until the user decides.
+  'duplicate',
   'rejected',
   'vanished',
   'needs_user',
@@ -132,6 +134,13 @@ function resultText(
   }
   if (key === 'identifiers') {
     return identifiersText(result.identifiers, (k, params) => word(lang, k, params));
+  }
+  if (key === 'duplicateDecision') {
+    const d = result.duplicateDecision;
+    if (!d) return '';
+    return d.decision === 'attach'
+      ? word(lang, 'results.duplicate.attach', { platformId: d.platformId ?? '' })
+      : word(lang, `results.duplicate.${d.decision}`);
   }
   const v = result[key];
   if (v === null || v === undefined) return '';

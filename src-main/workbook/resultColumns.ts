@@ -11,6 +11,8 @@ export const RESULT_COLUMNS = [
   { key: 'screening', header: 'Screening outcome' },
   { key: 'validation', header: 'Validation outcome' },
   { key: 'identifiers', header: 'Identifiers' },
+  { key: 'likelyDuplicateOf', header: 'Likely duplicate of' },
+  { key: 'duplicateDecision', header: 'Duplicate decision' },
   { key: 'errorCode', header: 'Error code' },
   { key: 'errorMessage', header: 'Error message' },
   { key: 'updatedAt', header: 'Last update' },

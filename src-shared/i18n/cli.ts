@@ -37,6 +37,9 @@ export const en = {
   'cli.usage.dryRunCheckOnly':
     '--dry-run makes no API call, so it cannot be combined with --check-only.',
   'cli.usage.out': '--out must name an .xlsx or .csv file.',
+  'cli.usage.duplicates': '--duplicates takes keep, skip or attach, not "{given}".',
+  'cli.usage.duplicatesDryRun':
+    '--duplicates decides for the rows the check holds back as likely duplicates, and --dry-run checks nothing: leave out one of them.',
   'cli.usage.tokenEnvEmpty':
     'The environment variable {name} is empty or not set. Put the API token in it.',
   'cli.version.dataFolder': 'data folder: {path}',
@@ -315,6 +318,46 @@ export const en = {
   'cli.confirm.leftOut.other':
     'Left out {count} rows another job holds; the results show them as skipped.',
 
+  // ---- likely duplicates: what the check found, --duplicates, the question, the run's end
+  'cli.duplicates.none': 'Likely duplicates: none found.',
+  'cli.duplicates.found': 'Likely duplicates: {parts}.',
+  'cli.duplicates.list':
+    '{groups, plural, one {# group} other {# groups}} within the list ({rows, plural, one {# row} other {# rows}})',
+  'cli.duplicates.base':
+    '{count, plural, one {# row looks like a supplier} other {# rows look like suppliers}} the platform has',
+  'cli.duplicates.waiting':
+    '{count, plural, one {# row waits} other {# rows wait}} for your decision',
+  'cli.duplicates.decided':
+    'decided: {keep, plural, one {# row} other {# rows}} kept, {skip} left out, {attach} attached',
+  'cli.duplicates.group': '  Group {group}: rows {rows} – {place}',
+  'cli.duplicates.memberLikeBase': '    row {row} looks like platform {platformId}: {base}',
+  'cli.duplicates.likeBase': '  Row {row} – {place} – looks like platform {platformId}: {base}',
+  'cli.duplicates.more':
+    '  … and {count, plural, one {# more group} other {# more groups}} (the results list every row in the column Likely duplicate of).',
+  'cli.duplicates.ask':
+    'Decide for the {count, plural, one {row that waits} other {# rows that wait}}: keep (create), skip (keep the first row of each group, leave out the others and the rows like a platform supplier), attach (as skip, but attach the rows like a platform supplier to it) or none (they wait)? [keep/skip/attach/none]',
+  'cli.duplicates.askAgain': 'Answer keep, skip, attach or none.',
+  'cli.duplicates.applied':
+    'Decided ({choice}) for {count, plural, one {# row} other {# rows}}: {keep} kept, {skip} left out, {attach} attached to a supplier the platform has.',
+  'cli.duplicates.refused':
+    '{count, plural, one {# row was not decided: it no longer waited} other {# rows were not decided: they no longer waited}}.',
+  'cli.duplicates.waitingEnd':
+    '{count, plural, one {# row waits for your decision as a likely duplicate: it is not created until you decide} other {# rows wait for your decision as likely duplicates: they are not created until you decide}}. Decide with: npm run onboard -- {command} --duplicates keep|skip|attach (keep: create them; skip: keep the first row of each group, leave out the others and the rows like a platform supplier; attach: as skip, but attach the rows like a platform supplier to it), or row by row in the app.',
+  'cli.plan.duplicatesWaiting':
+    '  {count, plural, one {# row waits for your decision as a likely duplicate: it is not created} other {# rows wait for your decision as likely duplicates: they are not created}} (--duplicates keep|skip|attach decides).',
+  'cli.plan.duplicatesKept':
+    '  {count, plural, one {# likely duplicate is created anyway} other {# likely duplicates are created anyway}}, as you decided.',
+  'cli.plan.duplicatesLeftOut':
+    '  {count, plural, one {# likely duplicate is left out: it is} other {# likely duplicates are left out: they are}} not created.',
+  'cli.plan.duplicatesAttached':
+    '  {count, plural, one {# row is attached to the supplier the platform has that it likely is: its ids go there instead of creating it} other {# rows are attached to the suppliers the platform has that they likely are: their ids go there instead of creating them}}.',
+  'cli.plan.duplicatesSaved':
+    '  Your decisions save {screenings, plural, one {# paid screening} other {# paid screenings}} and {validations, plural, one {# validation} other {# validations}} the rows left out or attached would have ordered as new suppliers.',
+  'cli.plan.duplicatesSavedScreenings':
+    '  Your decisions save {screenings, plural, one {# paid screening} other {# paid screenings}} the rows left out or attached would have ordered as new suppliers.',
+  'cli.plan.duplicatesSavedValidations':
+    '  Your decisions save {validations, plural, one {# paid validation} other {# paid validations}} the rows left out or attached would have ordered as new suppliers.',
+
   // ---- the figures of the progress line and the job's end
   'cli.count.checking': 'checking',
   'cli.count.queued': 'queued',
@@ -388,6 +431,9 @@ export const de: Record<keyof typeof en, string> = {
   'cli.usage.dryRunCheckOnly':
     '--dry-run ruft die API nicht auf und lässt sich daher nicht mit --check-only verbinden.',
   'cli.usage.out': '--out muss eine .xlsx- oder .csv-Datei nennen.',
+  'cli.usage.duplicates': '--duplicates nimmt keep, skip oder attach, nicht „{given}“.',
+  'cli.usage.duplicatesDryRun':
+    '--duplicates entscheidet für die Zeilen, die die Prüfung als wahrscheinliche Dubletten zurückhält, und --dry-run prüft nichts: Lassen Sie eine der beiden Optionen weg.',
   'cli.usage.tokenEnvEmpty':
     'Die Umgebungsvariable {name} ist leer oder nicht gesetzt. Legen Sie das API-Token darin ab.',
   'cli.version.dataFolder': 'Datenordner: {path}',
@@ -668,6 +714,46 @@ export const de: Record<keyof typeof en, string> = {
   'cli.confirm.leftOut.other':
     '{count} Zeilen, die ein anderer Auftrag hält, wurden weggelassen; die Ergebnisse zeigen sie als übersprungen.',
 
+  'cli.duplicates.none': 'Wahrscheinliche Dubletten: keine gefunden.',
+  'cli.duplicates.found': 'Wahrscheinliche Dubletten: {parts}.',
+  'cli.duplicates.list':
+    '{groups, plural, one {# Gruppe} other {# Gruppen}} innerhalb der Liste ({rows, plural, one {# Zeile} other {# Zeilen}})',
+  'cli.duplicates.base':
+    '{count, plural, one {# Zeile gleicht einem Lieferanten} other {# Zeilen gleichen Lieferanten}} der Plattform',
+  'cli.duplicates.waiting':
+    '{count, plural, one {# Zeile wartet} other {# Zeilen warten}} auf Ihre Entscheidung',
+  'cli.duplicates.decided':
+    'entschieden: {keep, plural, one {# Zeile} other {# Zeilen}} behalten, {skip} ausgelassen, {attach} zugeordnet',
+  'cli.duplicates.group': '  Gruppe {group}: Zeilen {rows} – {place}',
+  'cli.duplicates.memberLikeBase':
+    '    Zeile {row} gleicht dem Plattform-Lieferanten {platformId}: {base}',
+  'cli.duplicates.likeBase':
+    '  Zeile {row} – {place} – gleicht dem Plattform-Lieferanten {platformId}: {base}',
+  'cli.duplicates.more':
+    '  … und {count, plural, one {# weitere Gruppe} other {# weitere Gruppen}} (die Ergebnisse nennen jede Zeile in der Spalte Wahrscheinliche Dublette von).',
+  'cli.duplicates.ask':
+    'Entscheiden Sie für {count, plural, one {die wartende Zeile} other {die # wartenden Zeilen}}: keep (anlegen), skip (die erste Zeile jeder Gruppe behalten, die anderen und die Zeilen, die einem Plattform-Lieferanten gleichen, auslassen), attach (wie skip, aber die Zeilen, die einem Plattform-Lieferanten gleichen, ihm zuordnen) oder none (sie warten)? [keep/skip/attach/none]',
+  'cli.duplicates.askAgain': 'Antworten Sie mit keep, skip, attach oder none.',
+  'cli.duplicates.applied':
+    'Entschieden ({choice}) für {count, plural, one {# Zeile} other {# Zeilen}}: {keep} behalten, {skip} ausgelassen, {attach} einem Lieferanten der Plattform zugeordnet.',
+  'cli.duplicates.refused':
+    '{count, plural, one {# Zeile wurde nicht entschieden: sie wartete nicht mehr} other {# Zeilen wurden nicht entschieden: sie warteten nicht mehr}}.',
+  'cli.duplicates.waitingEnd':
+    '{count, plural, one {# Zeile wartet als wahrscheinliche Dublette auf Ihre Entscheidung: sie wird erst angelegt, wenn Sie entscheiden} other {# Zeilen warten als wahrscheinliche Dubletten auf Ihre Entscheidung: sie werden erst angelegt, wenn Sie entscheiden}}. Entscheiden mit: npm run onboard -- {command} --duplicates keep|skip|attach (keep: anlegen; skip: die erste Zeile jeder Gruppe behalten, die anderen und die Zeilen, die einem Plattform-Lieferanten gleichen, auslassen; attach: wie skip, aber die Zeilen, die einem Plattform-Lieferanten gleichen, ihm zuordnen), oder Zeile für Zeile in der App.',
+  'cli.plan.duplicatesWaiting':
+    '  {count, plural, one {# Zeile wartet als wahrscheinliche Dublette auf Ihre Entscheidung: sie wird nicht angelegt} other {# Zeilen warten als wahrscheinliche Dubletten auf Ihre Entscheidung: sie werden nicht angelegt}} (--duplicates keep|skip|attach entscheidet).',
+  'cli.plan.duplicatesKept':
+    '  {count, plural, one {# wahrscheinliche Dublette wird trotzdem angelegt} other {# wahrscheinliche Dubletten werden trotzdem angelegt}}, wie Sie entschieden haben.',
+  'cli.plan.duplicatesLeftOut':
+    '  {count, plural, one {# wahrscheinliche Dublette wird ausgelassen: sie wird} other {# wahrscheinliche Dubletten werden ausgelassen: sie werden}} nicht angelegt.',
+  'cli.plan.duplicatesAttached':
+    '  {count, plural, one {# Zeile wird dem Lieferanten der Plattform zugeordnet, der sie wahrscheinlich ist: ihre Kennungen kommen dorthin, statt sie anzulegen} other {# Zeilen werden den Lieferanten der Plattform zugeordnet, die sie wahrscheinlich sind: ihre Kennungen kommen dorthin, statt sie anzulegen}}.',
+  'cli.plan.duplicatesSaved':
+    '  Ihre Entscheidungen sparen {screenings, plural, one {# bezahltes Screening} other {# bezahlte Screenings}} und {validations, plural, one {# Validierung} other {# Validierungen}}, die die ausgelassenen oder zugeordneten Zeilen als neue Lieferanten bestellt hätten.',
+  'cli.plan.duplicatesSavedScreenings':
+    '  Ihre Entscheidungen sparen {screenings, plural, one {# bezahltes Screening} other {# bezahlte Screenings}}, die die ausgelassenen oder zugeordneten Zeilen als neue Lieferanten bestellt hätten.',
+  'cli.plan.duplicatesSavedValidations':
+    '  Ihre Entscheidungen sparen {validations, plural, one {# bezahlte Validierung} other {# bezahlte Validierungen}}, die die ausgelassenen oder zugeordneten Zeilen als neue Lieferanten bestellt hätten.',
   'cli.count.checking': 'Prüfung',
   'cli.count.queued': 'wartend',
   'cli.count.sending': 'wird gesendet',

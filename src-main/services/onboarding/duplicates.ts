@@ -50,7 +50,9 @@ function memberOf(r: DuplicateRowRead): Member {
     platformId: r.decision === 'attach' ? r.platformId : null,
     decidable: DECIDABLE.includes(r.state),
     pairs: (r.duplicates.rows ?? []).flatMap((p) =>
-      p.score === undefined ? [] : [{ sourceRow: p.sourceRow, score: p.score, reasons: p.reasons ?? [] }],
+      p.score === undefined
+        ? []
+        : [{ sourceRow: p.sourceRow, score: p.score, reasons: p.reasons ?? [] }],
     ),
     base: r.duplicates.base ?? [],
   };
@@ -185,9 +187,7 @@ export function savedByDecisions(journal: Journal, job: Pick<Job, 'id' | 'option
     const row = journal.getRow(r.id);
     const asNew = rowPaidWork(row?.payload as never, options);
     const now =
-      r.decision === 'skip' || options.skipExisting
-        ? { period: null, validation: false }
-        : asNew;
+      r.decision === 'skip' || options.skipExisting ? { period: null, validation: false } : asNew;
     if (asNew.period !== null && now.period === null) screenings++;
     if (asNew.validation && !now.validation) validations++;
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { failWith } from '../../../src-shared/errors';
+import { likelyDuplicateOf } from '../../../src-shared/duplicates';
 import { word } from '../../../src-shared/i18n';
 import { idOnOtherSupplier, isAttentionOutcome } from '../../../src-shared/outcomes';
 import type { Job, JournalRow } from '../../journal/journal';
@@ -228,6 +229,8 @@ export function resultRow(
       creationUuid: row.creationUuid,
       screening: v.screening,
       identifiers: row.identifiers,
+      likelyDuplicateOf: likelyDuplicateOf(row.duplicates) || null,
+      duplicateDecision: duplicateDecisionOf(row),
       validation: v.validation
         ? `${v.validation}${row.outcomeTargetId && row.outcomeTargetId !== row.platformId ? ` (master ${row.outcomeTargetId})` : ''}${row.rejectionReason && row.validationStatus === 'REJECTED' ? `: ${row.rejectionReason}` : ''}`
         : null,
@@ -264,4 +267,13 @@ export function resultRow(
       sourceRow: row.sourceRow,
     },
   };
+}
+
+/** The Duplicate decision column of a row: the user's decision (attached: to which supplier), or
+ *  a row the check holds back that waits for one; none for any other row. */
+function duplicateDecisionOf(row: JournalRow): ResultRow['result']['duplicateDecision'] {
+  const decision = row.duplicateDecision;
+  if (decision === 'attach') return { decision, platformId: row.platformId };
+  if (decision === 'keep' || decision === 'skip') return { decision };
+  return row.state === 'duplicate' ? { decision: 'waiting' } : null;
 }

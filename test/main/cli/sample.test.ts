@@ -33,6 +33,8 @@ const RESULT_COLUMNS = [
   'Screening outcome',
   'Validation outcome',
   'Identifiers',
+  'Likely duplicate of',
+  'Duplicate decision',
   'Error code',
   'Error message',
   'Last update',

@@ -42,7 +42,15 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function row(sourceRow: number, id: string, name: string, address: string, postalCode: string, city: string, countryCode: string): NewRow {
+function row(
+  sourceRow: number,
+  id: string,
+  name: string,
+  address: string,
+  postalCode: string,
+  city: string,
+  countryCode: string,
+): NewRow {
   const supplierId = { id, source: 'ERP' };
   return {
     sourceRow,

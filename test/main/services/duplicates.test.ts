@@ -85,8 +85,7 @@ describe('likely duplicates', () => {
       expect(base[i]!.rows[0]!.base[0]!.name).toBe(m.name);
       expect(base[i]!.rows[0]!.state).toBe('duplicate');
     }
-    for (const neg of truth.negatives)
-      expect(list.groups.flatMap(rowsOf)).not.toContain(neg);
+    for (const neg of truth.negatives) expect(list.groups.flatMap(rowsOf)).not.toContain(neg);
     const waiting = truth.listGroups.flat().length + truth.baseMatches.length;
     expect(list.figures.undecided).toBe(waiting);
     let plan = await call('jobs:plan', { jobId });
@@ -116,7 +115,9 @@ describe('likely duplicates', () => {
       jobId,
       decisions: [{ sourceRow: truth.baseMatches[2]!.row, decision: 'attach', platformId: '1' }],
     });
-    expect(wrong.refused).toEqual([{ sourceRow: truth.baseMatches[2]!.row, reason: 'not_a_candidate' }]);
+    expect(wrong.refused).toEqual([
+      { sourceRow: truth.baseMatches[2]!.row, reason: 'not_a_candidate' },
+    ]);
 
     plan = await call('jobs:plan', { jobId });
     // Three rows left out and one attached would each have ordered a 5-year screening.
@@ -127,7 +128,8 @@ describe('likely duplicates', () => {
     await waitForJob(jobId, ['finished', 'needs_attention']);
     // What the sandbox received: each kept row created once, the left-out ones never, the
     // attached one not created but its supplier id on Nordwind once.
-    for (const row of [g1[0]!, ...g2, truth.baseMatches[2]!.row]) expect(created(idOf(row))).toBe(1);
+    for (const row of [g1[0]!, ...g2, truth.baseMatches[2]!.row])
+      expect(created(idOf(row))).toBe(1);
     for (const row of [...g1.slice(1), truth.baseMatches[1]!.row, truth.baseMatches[0]!.row])
       expect(created(idOf(row))).toBe(0);
     const adds = sandbox.stats().changesByIdentity.identifier_add;
@@ -169,4 +171,3 @@ describe('likely duplicates', () => {
     for (const r of g2) expect(rows.find((x) => x.sourceRow === r)!.state).not.toBe('duplicate');
   });
 });
-

@@ -126,6 +126,8 @@ describe('exportResults', () => {
       'NoFindings',
       'COMPLETED',
       '', // Identifiers: none attached
+      '', // Likely duplicate of: none
+      '', // Duplicate decision: none
       '',
       '',
       '2026-11-23T09:00:00.000Z',
@@ -483,7 +485,7 @@ describe('results within what Excel opens', () => {
     );
     expect(failure.error.code).toBe('results_too_wide');
     expect(failure.error.message).toBe(
-      `The results need 16,396 columns (16,384 of the file and 12 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
+      `The results need 16,398 columns (16,384 of the file and 14 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
     );
     expect(await readdir(dir)).not.toContain('wide.xlsx');
     const csv = join(dir, 'wide.csv');
@@ -492,7 +494,7 @@ describe('results within what Excel opens', () => {
       rows: () => [{ sourceRow: 2, cells: wide, result: { status: 'done' } }],
       format: 'csv',
     });
-    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_396);
+    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_398);
   });
 
   it('says what stops the file from being written, with the next step the caller gives', async () => {
@@ -587,6 +589,8 @@ describe('a results workbook in German', () => {
       'Ergebnis der Prüfung',
       'Ergebnis der Validierung',
       'Kennungen',
+      'Wahrscheinliche Dublette von',
+      'Dublettenentscheidung',
       'Fehlercode',
       'Fehlermeldung',
       'Letzte Änderung',
