@@ -400,7 +400,9 @@ export async function writeSupplierList(file: string, rows: number, prefix: stri
     ws.addRow([
       `${prefix}-${i}`,
       `${prefix} Supplier ${i} GmbH`,
-      `Weg ${i}`,
+      // A street of each list's own: two lists of one file differing only in the prefix would
+      // be likely duplicates of each other at the same street (names alike, same postal code).
+      `${prefix}-Weg ${i}`,
       '10115',
       'Berlin',
       'DE',
