@@ -396,7 +396,7 @@ export async function main(argv: string[]): Promise<number> {
       const started = Date.now();
       let declined = false;
       // Rows the check holds back as likely duplicates: said, and decided before the start.
-      const finds = kindOf(journal.getJob(jobId)!.options).findsDuplicates === true;
+      const finds = kindOf(journal.getJob(jobId)!.options).traits.createsSuppliers;
       const base = { view, w, json: mode === 'json' };
       const duplicates = duplicateStep(onboarding, jobId, finds, args.duplicates, base);
       try {

@@ -85,5 +85,4 @@ export const onboardKind: JobKind = {
   resultsWord: () => 'results',
   opResults: false,
   fixesInApp: true,
-  findsDuplicates: true,
 };

@@ -56,9 +56,6 @@ export interface JobKind {
   readonly opResults: boolean;
   /** Its rows are fixed in the app (not: a sheet of its own layout is fixed in the sheet). */
   readonly fixesInApp: boolean;
-  /** It creates suppliers: its rows are grouped when likely one site, and its check compares
-   *  the rows it would create with the platform's suppliers (engine/duplicates.ts). */
-  readonly findsDuplicates?: boolean;
   /** A kind confirmed by a typed count: the states of the rows a start acts on (matched to a
    *  supplier by the check, not sent yet or in doubt), listed with their suppliers before the
    *  count is typed. */

@@ -103,7 +103,7 @@ export async function createJob(
   journal.setJobState(job.id, 'needs_attention', IMPORT_INCOMPLETE);
   const { rowNotes, ids } = await readRowsInto(ctx, job.id, input.path, imported, 0);
   // Rows that are likely one supplier site, grouped before anything is created.
-  if (kindOf(job.options).findsDuplicates) await groupWithinList(journal, job.id);
+  if (kindOf(job.options).traits.createsSuppliers) await groupWithinList(journal, job.id);
   journal.setJobState(job.id, 'ready');
   ctx.onJobChanged?.(job.id);
   // Changes the app made to values on the user's behalf (restored postal codes, ...) are said
@@ -272,7 +272,7 @@ export async function finishImport(ctx: Ctx, jobId: string): Promise<void> {
     mapping: job.mapping as unknown as Mapping,
   });
   await readRowsInto(ctx, jobId, job.sourcePath, imported, journal.lastSourceRow(jobId));
-  if (kindOf(job.options).findsDuplicates) await groupWithinList(journal, jobId);
+  if (kindOf(job.options).traits.createsSuppliers) await groupWithinList(journal, jobId);
   journal.setJobState(jobId, 'ready');
   ctx.onJobChanged?.(jobId);
 }
