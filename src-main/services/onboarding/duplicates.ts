@@ -182,10 +182,13 @@ export function savedByDecisions(journal: Journal, job: Pick<Job, 'id' | 'option
   const options = job.options;
   let screenings = 0;
   let validations = 0;
-  for (const r of journal.duplicateRows(job.id)) {
-    if (r.decision !== 'skip' && r.decision !== 'attach') continue;
-    const row = journal.getRow(r.id);
-    const asNew = rowPaidWork(row?.payload as never, options);
+  // The decided rows' payloads in one read (the plan asks this on every summary).
+  const decided = journal
+    .duplicateRows(job.id)
+    .filter((r) => r.decision === 'skip' || r.decision === 'attach');
+  const payloads = new Map(journal.getRows(decided.map((r) => r.id)).map((r) => [r.id, r.payload]));
+  for (const r of decided) {
+    const asNew = rowPaidWork(payloads.get(r.id) as never, options);
     const now =
       r.decision === 'skip' || options.skipExisting ? { period: null, validation: false } : asNew;
     if (asNew.period !== null && now.period === null) screenings++;
