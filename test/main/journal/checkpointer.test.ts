@@ -77,13 +77,14 @@ describe('checkpoints in a thread of their own', () => {
     );
     // The services' next commit writes the log from its beginning: it stays short.
     t.journal.addRows(job.id, makeRows(1, 'valid', 10_002));
+    // A pass that was under way in the checkpointer's thread during that commit may still report
+    // the long log; a later pass sees the log started over.
     const seen = passes.length;
     const after = await until(
-      'a pass after the next commit',
+      'a pass after the next commit that sees the log started over',
       () => (passes.length > seen ? passes.at(-1) : undefined),
-      (p) => p !== undefined,
+      (p) => p !== undefined && p.frames < long!.frames,
     );
-    expect(after!.frames).toBeLessThan(long!.frames);
     expect(after!.frames).toBeLessThan(256);
     expect(t.journal.counts(job.id).valid).toBe(5_001);
     await checkpointer.stop();
