@@ -4,6 +4,7 @@
 import { clampLimit, DEFAULT_BATCH, type ReadHandle, type WriteHandle } from './handle';
 import { EVENT, type RawEvent, type RowEvent } from './rowColumns';
 import type { RowEventKind } from './rowStates';
+import { JOB_NOTES_SQL } from './schema';
 
 export type { RowEvent } from './rowColumns';
 
@@ -28,8 +29,10 @@ export const EVENT_SQL = {
   // The support export walks the log in id order (no index on the job: see the schema), each
   // row's event finding its job through the row.
   jobEvents: `SELECT ${EVENT_SELECT} FROM row_events WHERE ${EVENT_JOB} = ? AND id > ? ORDER BY id LIMIT ?`,
-  lastJobNote: `SELECT id, at, detail FROM row_events INDEXED BY row_events_row_idx
-     WHERE row_id IS NULL AND job_id = ? AND kind = 'note' AND json_type(detail, ?) IS NOT NULL
+  // The job's notes but the bulk fixes' (their range of the partial index, whose condition
+  // is repeated here for SQLite to use it).
+  lastJobNote: `SELECT id, at, detail FROM row_events INDEXED BY row_events_job_notes_idx
+     WHERE ${JOB_NOTES_SQL} AND job_id = ? AND json_type(detail, ?) IS NOT NULL
      ORDER BY id DESC LIMIT 1`,
   // Deleting a job: its job-level events, and its rows' (one range of the row index each).
   countJobEvents: `SELECT (SELECT count(*) FROM row_events INDEXED BY row_events_row_idx
@@ -74,7 +77,9 @@ export function appendEvents(h: WriteHandle, events: readonly NewRowEvent[]): vo
 }
 
 /** The newest job-level note (rowId null) that carries `key` in its detail, e.g. the
- *  identifier check's figures; job-level notes are few, so this reads a handful of rows. */
+ *  identifier check's figures. Reads the job's own range of its notes, which leaves out the bulk
+ *  fixes' many (fixBatch, fixBatchPart, fixUndo: fixBatches.ts reads those), so a handful of
+ *  rows. */
 export function lastJobNote(
   h: ReadHandle,
   jobId: string,

@@ -1,6 +1,6 @@
 // Jobs: one supplier list on its way to one connection. drizzle (see docs/architecture.md).
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { fail, failWith } from '../../src-shared/errors';
 import { getConnection } from './connections';
 import { countJobEvents, insertEvent } from './events';
@@ -50,7 +50,14 @@ export function createJob(h: WriteHandle, input: NewJob): Job {
 }
 
 export function getJob(h: ReadHandle, id: string): Job | null {
-  return h.db.select().from(jobs).where(eq(jobs.id, id)).get() ?? null;
+  const q = h.once('jobs.get', () =>
+    h.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  return q.get({ id }) ?? null;
 }
 
 export function requireJob(h: ReadHandle, id: string): Job {
@@ -59,7 +66,10 @@ export function requireJob(h: ReadHandle, id: string): Job {
 
 /** Newest first. */
 export function listJobs(h: ReadHandle): Job[] {
-  return h.db.select().from(jobs).orderBy(desc(jobs.createdAt), desc(jobs.id)).all();
+  const q = h.once('jobs.list', () =>
+    h.db.select().from(jobs).orderBy(desc(jobs.createdAt), desc(jobs.id)).prepare(),
+  );
+  return q.all();
 }
 
 /** Changes what the user may still change about a job: its name, mapping and options. */

@@ -95,6 +95,14 @@ export const DUE_STATES = [
 
 /** The due index's condition. A query uses a partial index only when its WHERE holds this very
  *  term (SQLite does not infer it from `state = ?`). */
+/** A job's own notes (row NULL) other than the bulk fixes' parts and undos (fixBatches.ts): the
+ *  partial index row_events_job_notes_idx holds these, and a query reading it repeats this
+ *  condition word for word (SQLite uses a partial index only for a query whose terms include
+ *  its own). */
+export const JOB_NOTES_SQL =
+  "row_id IS NULL AND kind = 'note' AND json_type(detail, '$.fixBatch') IS NULL" +
+  " AND json_type(detail, '$.fixBatchPart') IS NULL AND json_type(detail, '$.fixUndo') IS NULL";
+
 export const DUE_STATES_SQL = `state IN (${DUE_STATES.map((s) => `'${s}'`).join(', ')})`;
 
 /** States left out of the (job, state, source row) index, so entering or leaving them writes no
@@ -240,6 +248,9 @@ export const rows = sqliteTable(
     index('rows_state_source_row_idx')
       .on(t.jobId, t.state, t.sourceRow)
       .where(sql.raw(LISTED_STATES_SQL)),
+    // The rows with likely duplicates, in source order (the grouping's rewrite, the screens'
+    // groups, the results): a few of a job's rows, read without a pass over all of them.
+    index('rows_duplicates_idx').on(t.jobId, t.sourceRow).where(sql.raw('duplicates IS NOT NULL')),
   ],
 );
 
@@ -274,7 +285,13 @@ export const rowEvents = sqliteTable(
   // A row's history is one range of this index. A job's whole log (the support export) walks
   // the table in id order instead: an index on the job would be one more page written by every
   // commit of the engine, for a read made once in a while.
-  (t) => [index('row_events_row_idx').on(t.rowId, t.id)],
+  // A job's own notes but the bulk fixes' (JOB_NOTES_SQL) are one range of the second: the job
+  // list reads the last check of every job at every refresh, and a bulk fix writes a note per
+  // slice of its rows (hundreds), which the row index's range of all job-level notes holds too.
+  (t) => [
+    index('row_events_row_idx').on(t.rowId, t.id),
+    index('row_events_job_notes_idx').on(t.jobId, t.id).where(sql.raw(JOB_NOTES_SQL)),
+  ],
 );
 
 /** The limiter's sliding log of send times, reloaded after a restart. */

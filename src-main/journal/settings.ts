@@ -1,12 +1,19 @@
 // Settings: JSON values by key (callers parse them with their own schema). drizzle.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fail } from '../../src-shared/errors';
 import type { ReadHandle, WriteHandle } from './handle';
 import { settings } from './schema';
 
 /** The stored value, or undefined. */
 export function getSetting(h: ReadHandle, key: string): unknown {
-  const row = h.db.select().from(settings).where(eq(settings.key, key)).get();
+  const q = h.once('settings.get', () =>
+    h.db
+      .select()
+      .from(settings)
+      .where(eq(settings.key, sql.placeholder('key')))
+      .prepare(),
+  );
+  const row = q.get({ key });
   return row ? row.value : undefined;
 }
 

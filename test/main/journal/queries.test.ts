@@ -9,7 +9,7 @@ import { PAGE_SQL, pageDoneSql } from '../../../src-main/journal/rowsPage';
 import { dueSql, ROW_READ_SQL } from '../../../src-main/journal/rowsRead';
 import { ROW_WRITE_SQL } from '../../../src-main/journal/rowsWrite';
 import { ROW_STATES } from '../../../src-main/journal/rowStates';
-import { DUE_STATES_SQL, LISTED_STATES_SQL } from '../../../src-main/journal/schema';
+import { DUE_STATES_SQL, JOB_NOTES_SQL, LISTED_STATES_SQL } from '../../../src-main/journal/schema';
 import { SEND_LOG_SQL } from '../../../src-main/journal/sendLog';
 import { makeJob, makeRows, openTemp, removeDir } from './helpers';
 
@@ -36,6 +36,7 @@ function allQueries(): Array<[string, string]> {
 const CONDITIONS: Record<string, string> = {
   rows_due_idx: DUE_STATES_SQL,
   rows_state_source_row_idx: LISTED_STATES_SQL,
+  row_events_job_notes_idx: JOB_NOTES_SQL,
 };
 
 describe('the journal’s queries', () => {
@@ -92,5 +93,48 @@ describe('the journal’s queries', () => {
       .prepare(`EXPLAIN QUERY PLAN ${dueSql('due', 'queued')}`)
       .all('job', 0, 10) as Array<{ detail: string }>;
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/rows_due_idx/);
+  });
+
+  it('finds a job’s last check past the notes of its bulk fixes, in the job’s own range', () => {
+    db.close();
+    const t = openTemp();
+    const job = makeJob(t.journal);
+    const other = makeJob(t.journal);
+    t.journal.appendEvents([
+      { jobId: job.id, rowId: null, kind: 'note', detail: { check: { new: 1 } } },
+    ]);
+    // A bulk fix writes a note per slice of its rows; another job notes a check of its own.
+    t.journal.appendEvents(
+      Array.from({ length: 2_000 }, (_, i) => ({
+        jobId: job.id,
+        rowId: null,
+        kind: 'note' as const,
+        detail: i === 0 ? { fixBatch: { rows: 10 } } : { fixBatchPart: { batch: 1, rows: 10 } },
+      })),
+    );
+    t.journal.appendEvents([
+      { jobId: job.id, rowId: null, kind: 'note', detail: { fixUndo: 1 } },
+      { jobId: other.id, rowId: null, kind: 'note', detail: { check: { new: 2 } } },
+    ]);
+    expect(t.journal.lastJobNote(job.id, 'check')?.detail).toEqual({ check: { new: 1 } });
+    expect(t.journal.lastJobNote(other.id, 'check')?.detail).toEqual({ check: { new: 2 } });
+    expect(t.journal.lastJobNote(job.id, 'plan')).toBeNull();
+    t.journal.close();
+    db = new Database(t.file, { readonly: true });
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${EVENT_SQL.lastJobNote}`)
+      .all(job.id, '$.check') as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/row_events_job_notes_idx \(job_id=\?\)/);
+    // The index holds the job's own notes only: neither the fixes' nor the rows' events.
+    const held = db
+      .prepare(
+        `SELECT count(*) AS n FROM row_events INDEXED BY row_events_job_notes_idx
+        WHERE ${JOB_NOTES_SQL} AND job_id = ?`,
+      )
+      .get(job.id) as { n: number };
+    expect(held.n).toBe(1);
+    db.close();
+    removeDir(t.dir);
+    db = new Database(file, { readonly: true });
   });
 });

@@ -1,0 +1,2 @@
+CREATE INDEX `row_events_job_notes_idx` ON `row_events` (`job_id`,`id`) WHERE row_id IS NULL AND kind = 'note' AND json_type(detail, '$.fixBatch') IS NULL AND json_type(detail, '$.fixBatchPart') IS NULL AND json_type(detail, '$.fixUndo') IS NULL;--> statement-breakpoint
+CREATE INDEX `rows_duplicates_idx` ON `rows` (`job_id`,`source_row`) WHERE duplicates IS NOT NULL;
