@@ -40,16 +40,34 @@ export function blockKeys(p: Prepared): string[] {
  *  often among `known` (the records themselves, or a base). Returns the map it used. */
 export function placeByPostalCode(
   records: readonly Prepared[],
-  known: Map<string, string> = postalCities(records),
+  known?: Map<string, string>,
 ): Map<string, string> {
-  for (const p of records)
-    if (!p.blockCity && p.postal) p.blockCity = known.get(p.country + p.postal) ?? '';
-  return known;
+  return runToEnd(placeByPostalCodeSteps(records, known));
 }
 
-function postalCities(records: readonly Prepared[]): Map<string, string> {
+/** Loop turns of a stepwise build (see `runSliced` in match.ts): a pause (`yield`) every so many
+ *  records or entries, each a few microseconds of work. */
+const STEP = 1024;
+
+/** placeByPostalCode step by step. */
+export function* placeByPostalCodeSteps(
+  records: readonly Prepared[],
+  known?: Map<string, string>,
+): Generator<void, Map<string, string>> {
+  const cities = known ?? (yield* postalCities(records));
+  for (let i = 0; i < records.length; i++) {
+    const p = records[i]!;
+    if (!p.blockCity && p.postal) p.blockCity = cities.get(p.country + p.postal) ?? '';
+    if (i % STEP === STEP - 1) yield;
+  }
+  return cities;
+}
+
+function* postalCities(records: readonly Prepared[]): Generator<void, Map<string, string>> {
   const counts = new Map<string, Map<string, number>>();
-  for (const p of records) {
+  for (let i = 0; i < records.length; i++) {
+    if (i % STEP === STEP - 1) yield;
+    const p = records[i]!;
     if (!p.postal || !p.cityTokens[0]) continue;
     const k = p.country + p.postal;
     const m = counts.get(k) ?? new Map<string, number>();
@@ -57,8 +75,20 @@ function postalCities(records: readonly Prepared[]): Map<string, string> {
     counts.set(k, m);
   }
   const out = new Map<string, string>();
-  for (const [k, m] of counts) out.set(k, [...m].sort((x, y) => y[1] - x[1])[0]![0]);
+  let n = 0;
+  for (const [k, m] of counts) {
+    out.set(k, [...m].sort((x, y) => y[1] - x[1])[0]![0]);
+    if (++n % STEP === 0) yield;
+  }
   return out;
+}
+
+/** Runs a stepwise build to its end at once. */
+function runToEnd<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
 }
 
 /** One arrangement of the (key, record) entries: per key a segment of the records, sorted by a
@@ -97,36 +127,47 @@ function intern(map: Map<string, number>, key: string, from: number): number {
 }
 
 /** Entries (key id, record) with a location id > 0, arranged by key, location, record. */
-function arrange(
+function* arrange(
   keyCount: number,
   entryKey: Int32Array,
   entryRecord: Int32Array,
   locOf: Int32Array,
-): Arrangement {
+): Generator<void, Arrangement> {
   const start = new Int32Array(keyCount + 1);
   let n = 0;
-  for (let e = 0; e < entryKey.length; e++)
+  for (let e = 0; e < entryKey.length; e++) {
     if (locOf[entryRecord[e]!]! > 0) {
       start[entryKey[e]! + 1]!++;
       n++;
     }
+    if (e % STEP === STEP - 1) yield;
+  }
   for (let k = 0; k < keyCount; k++) start[k + 1]! += start[k]!;
+  yield;
   const fill = start.slice(0, keyCount);
   const record = new Int32Array(n);
   for (let e = 0; e < entryKey.length; e++) {
     const r = entryRecord[e]!;
     if (locOf[r]! > 0) record[fill[entryKey[e]!]!++] = r;
+    if (e % STEP === STEP - 1) yield;
   }
   // Entries were filled in record order; sort each key's segment by location, stably.
-  for (let k = 0; k < keyCount; k++) {
+  for (let k = 0, sorted = 0; k < keyCount; k++) {
     const a = start[k]!,
       b = start[k + 1]!;
-    if (b - a > 1)
+    if (b - a > 1) {
       record.set(
         Array.from(record.subarray(a, b)).sort((x, y) => locOf[x]! - locOf[y]! || x - y),
         a,
       );
+      sorted += b - a;
+    }
+    if (sorted >= STEP) {
+      sorted = 0;
+      yield;
+    }
   }
+  yield;
   const loc = record.map((r) => locOf[r]!);
   return { start, record, loc };
 }
@@ -137,6 +178,15 @@ export function buildIndex(
   keysOf: readonly string[][],
   maxBlock: number,
 ): BlockIndex {
+  return runToEnd(buildIndexSteps(records, keysOf, maxBlock));
+}
+
+/** buildIndex step by step: 100,000 records take a few hundred milliseconds. */
+export function* buildIndexSteps(
+  records: readonly Prepared[],
+  keysOf: readonly string[][],
+  maxBlock: number,
+): Generator<void, BlockIndex> {
   const keyIds = new Map<string, number>();
   const postalIds = new Map<string, number>();
   const cityIds = new Map<string, number>();
@@ -148,12 +198,13 @@ export function buildIndex(
     if (p.postal) postalOf[i] = intern(postalIds, p.country + p.postal, 1);
     if (p.blockCity) cityOf[i] = intern(cityIds, p.country + p.blockCity, 1);
     entries += keysOf[i]!.length;
+    if (i % STEP === STEP - 1) yield;
   }
   const entryKey = new Int32Array(entries);
   const entryRecord = new Int32Array(entries);
   const unplaced = new Map<number, number[]>();
   let e = 0;
-  for (let i = 0; i < records.length; i++)
+  for (let i = 0; i < records.length; i++) {
     for (const key of keysOf[i]!) {
       const k = intern(keyIds, key, 0);
       entryKey[e] = k;
@@ -164,21 +215,14 @@ export function buildIndex(
         else unplaced.set(k, [i]);
       }
     }
-  return {
-    keyIds,
-    postalIds,
-    cityIds,
-    byPostal: arrange(keyIds.size, entryKey, entryRecord, postalOf),
-    byCity: arrange(keyIds.size, entryKey, entryRecord, cityOf),
-    byCityWithoutPostal: arrange(
-      keyIds.size,
-      entryKey,
-      entryRecord,
-      cityOf.map((c, i) => (postalOf[i] ? 0 : c)),
-    ),
-    unplaced,
-    maxBlock,
-  };
+    if (i % STEP === STEP - 1) yield;
+  }
+  const byPostal = yield* arrange(keyIds.size, entryKey, entryRecord, postalOf);
+  const byCity = yield* arrange(keyIds.size, entryKey, entryRecord, cityOf);
+  const cityWithoutPostal = cityOf.map((c, i) => (postalOf[i] ? 0 : c));
+  yield;
+  const byCityWithoutPostal = yield* arrange(keyIds.size, entryKey, entryRecord, cityWithoutPostal);
+  return { keyIds, postalIds, cityIds, byPostal, byCity, byCityWithoutPostal, unplaced, maxBlock };
 }
 
 /** Calls visit on the records of key k at location loc in an arrangement that come after

@@ -7,7 +7,14 @@
 // cities, on different streets, or with names that are not alike: likeness is not transitive
 // ("Müller GmbH" with no address is like the Müller in Berlin and the Müller in Munich, which are
 // two sites), so a pair that would chain two such records is refused and counted.
-import { blockKeys, buildIndex, forEachBlock, placeByPostalCode } from './blocking';
+import type { buildIndex } from './blocking';
+import {
+  blockKeys,
+  buildIndexSteps,
+  forEachBlock,
+  placeByPostalCode,
+  placeByPostalCodeSteps,
+} from './blocking';
 import {
   ALIGNED_NAME_SLACK,
   citiesAgree,
@@ -181,9 +188,9 @@ export function* findDuplicatesSteps(
 ): Generator<void, DuplicatesResult> {
   const o = settle(opts);
   const prepared = yield* prepareAll(rows);
-  placeByPostalCode(prepared);
+  yield* placeByPostalCodeSteps(prepared);
   const keys = yield* keysOfAll(prepared);
-  const index = buildIndex(prepared, keys, o.maxBlockSize);
+  const index = yield* buildIndexSteps(prepared, keys, o.maxBlockSize);
   yield;
   const stamp = new Int32Array(prepared.length).fill(-1);
   const edges: Edge[] = [];
@@ -224,7 +231,9 @@ export function* findDuplicatesSteps(
     return c;
   };
   let pairsRefused = 0;
+  let joined = 0;
   for (const e of edges) {
+    if (++joined % STEP_ROWS === 0) yield;
     const ri = find(e.i),
       rj = find(e.j);
     if (ri === rj) continue;
@@ -252,6 +261,7 @@ export function* findDuplicatesSteps(
       pairs: [],
     });
   }
+  yield;
   for (const e of edges) {
     const g = byRoot.get(find(e.i));
     if (g && find(e.j) === find(e.i)) g.pairs.push(e.pair);
@@ -282,9 +292,9 @@ export function* prepareBaseSteps(
 ): Generator<void, PreparedBase> {
   const o = settle(opts);
   const prepared = yield* prepareAll(base);
-  const postalCities = placeByPostalCode(prepared);
+  const postalCities = yield* placeByPostalCodeSteps(prepared);
   const keys = yield* keysOfAll(prepared);
-  const index = buildIndex(prepared, keys, o.maxBlockSize);
+  const index = yield* buildIndexSteps(prepared, keys, o.maxBlockSize);
   return { prepared, postalCities, index, maxBlockSize: o.maxBlockSize };
 }
 

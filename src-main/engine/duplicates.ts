@@ -70,23 +70,20 @@ export interface ListGrouping {
  */
 export async function groupWithinList(journal: Journal, jobId: string): Promise<ListGrouping> {
   const startedAt = journal.now();
-  // Read a page at a time, the event loop served between pages.
-  const rows: DedupeRow[] = [];
+  // Read a page at a time, each made into records, the event loop served between pages.
+  const sourceRowOf = new Map<number, number>();
+  const records: SupplierRecord[] = [];
   for (let after = -1; ;) {
     const page = journal.dedupeRows(jobId, after);
     if (!page.length) break;
-    rows.push(...page);
+    for (const r of page) {
+      sourceRowOf.set(r.id, r.sourceRow);
+      const rec = recordOf(r.id, r);
+      if (rec) records.push(rec);
+    }
     after = page[page.length - 1]!.sourceRow;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  const sourceRowOf = new Map<number, number>();
-  const records: SupplierRecord[] = [];
-  for (const r of rows) {
-    sourceRowOf.set(r.id, r.sourceRow);
-    const rec = recordOf(r.id, r);
-    if (rec) records.push(rec);
-  }
-  // In slices: a list of 100,000 rows takes seconds, and the services answer meanwhile.
   // In slices: a list of 100,000 rows takes seconds, and the services answer meanwhile.
   const found = await runSliced(findDuplicatesSteps(records));
   const byRow = new Map<number, Required<Pick<RowDuplicates, 'group' | 'rows'>>>();
