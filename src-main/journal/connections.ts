@@ -1,10 +1,10 @@
 // Connections: the API a job talks to (never its token: that is in the OS keychain). drizzle,
 // like every area of small tables read and written whole (see docs/architecture.md).
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fail } from '../../src-shared/errors';
 import { DEFAULT_IDENTIFIER_TYPES } from '../../src-shared/identifierTypes';
-import { pick, type ReadHandle, type WriteHandle } from './handle';
+import { pick, rowWhere, type ReadHandle, type WriteHandle } from './handle';
 import { connections, type ConnectionLimits } from './schema';
 
 export type Connection = typeof connections.$inferSelect;
@@ -33,14 +33,7 @@ export function createConnection(h: WriteHandle, input: NewConnection): Connecti
 }
 
 export function getConnection(h: ReadHandle, id: string): Connection | null {
-  const q = h.once('connections.get', () =>
-    h.db
-      .select()
-      .from(connections)
-      .where(eq(connections.id, sql.placeholder('id')))
-      .prepare(),
-  );
-  return q.get({ id }) ?? null;
+  return rowWhere(h, connections, connections.id, id) ?? null;
 }
 
 export function listConnections(h: ReadHandle): Connection[] {

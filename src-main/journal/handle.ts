@@ -4,7 +4,9 @@
 // that writes takes a WriteHandle, which only the Journal holds (a read cannot write by
 // mistake, and every write passes through the Journal's commits). Both are one connection.
 import type BetterSqlite3 from 'better-sqlite3';
+import { eq, getTableName, sql } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Clock } from '../util/clock';
 import * as schema from './schema';
 
@@ -63,6 +65,24 @@ export function createHandle(
     durably: <T>(fn: () => T): T => commits.durably(fn),
   };
   return handle as unknown as WriteHandle;
+}
+
+/** The row of a small table whose `column` is `value` (its key), or undefined: a drizzle query
+ *  prepared once per connection (see `once`). */
+export function rowWhere<T extends SQLiteTable>(
+  h: ReadHandle,
+  table: T,
+  column: SQLiteColumn,
+  value: string,
+): T['$inferSelect'] | undefined {
+  const q = h.once(`rowWhere:${getTableName(table)}.${column.name}`, () =>
+    h.db
+      .select()
+      .from(table as SQLiteTable)
+      .where(eq(column, sql.placeholder('value')))
+      .prepare(),
+  );
+  return q.get({ value }) as T['$inferSelect'] | undefined;
 }
 
 /** A page size or batch limit within 1..max. */

@@ -1,10 +1,10 @@
 // Jobs: one supplier list on its way to one connection. drizzle (see docs/architecture.md).
 import { randomUUID } from 'node:crypto';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { fail, failWith } from '../../src-shared/errors';
 import { getConnection } from './connections';
 import { countJobEvents, insertEvent } from './events';
-import { pick, type ReadHandle, type WriteHandle } from './handle';
+import { pick, rowWhere, type ReadHandle, type WriteHandle } from './handle';
 import { leaseKey } from './leases';
 import type { JobState } from './rowStates';
 import { jobRowCounts, jobs, rows, type JobOptions } from './schema';
@@ -50,14 +50,7 @@ export function createJob(h: WriteHandle, input: NewJob): Job {
 }
 
 export function getJob(h: ReadHandle, id: string): Job | null {
-  const q = h.once('jobs.get', () =>
-    h.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.id, sql.placeholder('id')))
-      .prepare(),
-  );
-  return q.get({ id }) ?? null;
+  return rowWhere(h, jobs, jobs.id, id) ?? null;
 }
 
 export function requireJob(h: ReadHandle, id: string): Job {

@@ -1,19 +1,12 @@
 // Settings: JSON values by key (callers parse them with their own schema). drizzle.
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { fail } from '../../src-shared/errors';
-import type { ReadHandle, WriteHandle } from './handle';
+import { rowWhere, type ReadHandle, type WriteHandle } from './handle';
 import { settings } from './schema';
 
 /** The stored value, or undefined. */
 export function getSetting(h: ReadHandle, key: string): unknown {
-  const q = h.once('settings.get', () =>
-    h.db
-      .select()
-      .from(settings)
-      .where(eq(settings.key, sql.placeholder('key')))
-      .prepare(),
-  );
-  const row = q.get({ key });
+  const row = rowWhere(h, settings, settings.key, key);
   return row ? row.value : undefined;
 }
 
