@@ -12,6 +12,7 @@ import { appError, err, type Result } from '../../../src-shared/errors';
 import type { Download } from '../downloads';
 import type { EventListener } from '../eventBus';
 import type { ServicesFront } from '../front';
+import { unpackAnswer } from './packRows';
 import type {
   Ask,
   DesktopCall,
@@ -84,7 +85,8 @@ export function startRemoteServices(o: RemoteServicesOptions): RemoteServices {
         case 'result': {
           const resolve = calls.get(message.id);
           calls.delete(message.id);
-          resolve?.(message.result);
+          const { result, packed } = message;
+          resolve?.(result.ok ? { ok: true, value: unpackAnswer(result.value, packed) } : result);
           return;
         }
         case 'download': {

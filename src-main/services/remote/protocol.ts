@@ -6,6 +6,7 @@ import type { EventName } from '../../../src-shared/contract';
 import type { AppInfo } from '../../../src-shared/contract';
 import type { Download } from '../downloads';
 import type { DesktopNotification } from '../desktopSignals';
+import type { PackedAt } from './packRows';
 
 /** One end of a message channel: what the child's `process.parentPort`, a forked child's IPC
  *  channel, and Electron's UtilityProcess all offer in their own way. */
@@ -54,7 +55,8 @@ export type DesktopCall =
 /** From the services' process to the front door. */
 export type FromServices =
   | { t: 'ready'; pid: number }
-  | { t: 'result'; id: number; result: Result<unknown> }
+  /** A result whose value's long lists of records are packed (packRows.ts) says where. */
+  | { t: 'result'; id: number; result: Result<unknown>; packed?: PackedAt }
   | { t: 'download'; id: number; download: Download | null }
   | { t: 'event'; event: EventName; payload: unknown }
   | { t: 'ask'; id: number; ask: Ask }

@@ -8,6 +8,7 @@ import { MemorySecretStore } from '../../api/secrets';
 import { environmentTransport, systemTransport } from '../../api/transport';
 import { createAppServices, type AppServices } from '../appServices';
 import { watchJobsForDesktop } from '../desktopSignals';
+import { packAnswer } from './packRows';
 import type { Ask, DesktopCall, FromServices, MessagePortLike, ToServices } from './protocol';
 
 export interface ServeOptions {
@@ -76,9 +77,11 @@ export function serveServices(port: MessagePortLike, options: ServeOptions = {})
           send({ t: 'result', id, result: err(appError('internal')) });
           return;
         }
-        void services.router
-          .dispatch(message.command, message.input)
-          .then((result) => send({ t: 'result', id, result }));
+        void services.router.dispatch(message.command, message.input).then((result) => {
+          if (!result.ok) return send({ t: 'result', id, result });
+          const { value, packed } = packAnswer(result.value);
+          send({ t: 'result', id, result: { ok: true, value }, ...(packed ? { packed } : {}) });
+        });
         return;
       }
       case 'grant':
