@@ -26,6 +26,8 @@ function isPlainRecord(v: unknown): v is Record<string, unknown> {
 function packList(list: unknown[]): Packed | undefined {
   if (list.length < MIN_RECORDS || !isPlainRecord(list[0])) return undefined;
   const names = Object.keys(list[0]);
+  // Made back by assignment: a field of that name would set the record's prototype instead.
+  if (names.includes('__proto__')) return undefined;
   const values: unknown[][] = new Array<unknown[]>(list.length);
   for (let i = 0; i < list.length; i++) {
     const item = list[i];

@@ -45,13 +45,32 @@ describe('answers packed for the services’ channel', () => {
     const mixed = {
       rows: [...Array.from({ length: 20 }, (_, i) => row(i)), { id: 99, other: true }],
     };
+    // The same fields, the last record's in another order.
     const reordered = {
-      rows: [...Array.from({ length: 20 }, (_, i) => row(i)), { ...row(20), id: 0 }].map((r, i) =>
-        i === 20 ? { sourceRow: r.sourceRow, ...r } : r,
-      ),
+      rows: [
+        ...Array.from({ length: 20 }, (_, i) => row(i)),
+        Object.fromEntries(Object.entries(row(20)).reverse()),
+      ],
     };
     const withArrays = { rows: Array.from({ length: 20 }, (_, i) => [i, i + 1]) };
-    for (const answer of [short, mixed, reordered, withArrays, 'text', 7, null, undefined]) {
+    // A field named as the prototype (say, a key read from a file) would not come back as one.
+    const protoNamed = {
+      rows: Array.from(
+        { length: 20 },
+        (_, i) => JSON.parse(`{"__proto__": ${i}, "b": 1}`) as Record<string, unknown>,
+      ),
+    };
+    for (const answer of [
+      short,
+      mixed,
+      reordered,
+      withArrays,
+      protoNamed,
+      'text',
+      7,
+      null,
+      undefined,
+    ]) {
       const { value, packed } = packAnswer(answer);
       expect(packed).toBeUndefined();
       expect(value).toBe(answer);
