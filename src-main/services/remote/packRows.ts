@@ -70,7 +70,8 @@ export function packAnswer(value: unknown): { value: unknown; packed?: PackedAt 
   let copy: Record<string, unknown> | undefined;
   const packed: PackedAt = [];
   for (const [key, field] of Object.entries(value)) {
-    if (!Array.isArray(field)) continue;
+    // '' names the answer itself in `packed`.
+    if (key === '' || !Array.isArray(field)) continue;
     const p = packList(field);
     if (!p) continue;
     copy ??= { ...value };

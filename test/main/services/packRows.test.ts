@@ -60,7 +60,10 @@ describe('answers packed for the services’ channel', () => {
         (_, i) => JSON.parse(`{"__proto__": ${i}, "b": 1}`) as Record<string, unknown>,
       ),
     };
+    // '' names the answer itself among the packed places.
+    const emptyNamed = { '': Array.from({ length: 20 }, (_, i) => ({ id: i })) };
     for (const answer of [
+      emptyNamed,
       short,
       mixed,
       reordered,
