@@ -100,6 +100,15 @@ export function lastLine(r: CliResult): string {
   return r.lines.filter((l) => l.trim() !== '').at(-1) ?? '';
 }
 
+/** A line of `--json` output as an object, or null when the line is not JSON. */
+export function jsonLine(line: string): (Record<string, unknown> & { type: string }) | null {
+  try {
+    return JSON.parse(line) as Record<string, unknown> & { type: string };
+  } catch {
+    return null;
+  }
+}
+
 export function parseSummary(line: string): Record<string, number> {
   return Object.fromEntries(
     line.split(' ').map((kv) => {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/journal/journal';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
-import { saveConnection, startCli, tempDir, writeSupplierList } from './cli';
+import { jsonLine, saveConnection, startCli, tempDir, writeSupplierList } from './cli';
 
 const TOKEN = 'disk-full-token';
 const ROWS = 200;
@@ -48,15 +48,6 @@ function fillDisk(file: string): void {
     closeSync(fd);
   }
 }
-
-type Json = Record<string, unknown> & { type: string };
-const json = (line: string): Json | null => {
-  try {
-    return JSON.parse(line) as Json;
-  } catch {
-    return null;
-  }
-};
 
 let sandbox: SandboxHandle;
 let tmp: Awaited<ReturnType<typeof tempDir>>;
@@ -100,7 +91,7 @@ it('a full disk pauses the command with the folder and what to do; --resume afte
     '--json',
   ];
   const run = startCli([list, '--base-url', sandbox.url, ...common], env);
-  await run.waitForLine((l) => json(l)?.type === 'progress');
+  await run.waitForLine((l) => jsonLine(l)?.type === 'progress');
   while (sandbox.stats().createRequestsAccepted < 10) await new Promise((r) => setTimeout(r, 5));
   const filler = path.join(mnt, 'filler.bin');
   fillDisk(filler);
@@ -109,14 +100,14 @@ it('a full disk pauses the command with the folder and what to do; --resume afte
   const all = first.stdout + first.stderr;
   expect(first.code, all).toBe(4);
   expect(all).not.toMatch(/SqliteError|Unhandled|at .*\.ts:\d+/);
-  const messages = first.lines.map(json).map((p) => String(p?.message ?? ''));
+  const messages = first.lines.map(jsonLine).map((p) => String(p?.message ?? ''));
   const full = messages.find((m) => /disk is full/i.test(m));
   expect(full, all).toBeDefined();
   expect(full).toContain(dataDir);
   expect(full).toMatch(/free some space/i);
   const hint = messages.find((m) => m.includes('continue with: npm run onboard -- --resume'));
   expect(hint, all).toBeDefined();
-  const summary = json(first.lines.filter((l) => l.trim() !== '').at(-1)!)!;
+  const summary = jsonLine(first.lines.filter((l) => l.trim() !== '').at(-1)!)!;
   expect(summary).toMatchObject({ type: 'summary', rows: ROWS, failed: 0, rejected: 0 });
   expect(summary.pending as number).toBeGreaterThan(0);
   // The job is paused, though the full disk left no room to write that: the last lines say
@@ -139,7 +130,7 @@ it('a full disk pauses the command with the folder and what to do; --resume afte
   rmSync(filler);
   const second = await startCli(['--resume', ...common], env).done;
   expect(second.code, second.stdout + second.stderr).toBe(0);
-  const done = json(second.lines.filter((l) => l.trim() !== '').at(-1)!)!;
+  const done = jsonLine(second.lines.filter((l) => l.trim() !== '').at(-1)!)!;
   expect(done).toMatchObject({ type: 'summary', rows: ROWS, failed: 0, pending: 0 });
   const byIdentity = sandbox.stats().creationsByIdentity;
   expect(Object.keys(byIdentity).sort()).toEqual(ids.map((id) => `${id}|ERP`).sort());

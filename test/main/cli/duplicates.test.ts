@@ -11,6 +11,7 @@ import { afterEach, expect, it } from 'vitest';
 import { SAMPLE_SUPPLIERS, startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
 import { writeDuplicatesList } from '../../lists';
 import {
+  jsonLine,
   lastLine,
   parseSummary,
   readWorkbook,
@@ -235,14 +236,6 @@ afterEach(async () => {
   own = undefined;
 });
 
-type Json = Record<string, unknown> & { type: string };
-const json = (line: string): Json | null => {
-  try {
-    return JSON.parse(line) as Json;
-  } catch {
-    return null;
-  }
-};
 const SENT = ['sending', 'in_doubt', 'accepted', 'created', 'done'];
 
 it('a run killed mid-way and run again with the same decision creates no supplier twice', async () => {
@@ -271,11 +264,11 @@ it('a run killed mid-way and run again with the same decision creates no supplie
   ];
   const first = startCli([file, '--duplicates', 'skip', ...where], env);
   const progress = await first.waitForLine((l) => {
-    const p = json(l);
+    const p = jsonLine(l);
     const counts = (p?.type === 'progress' ? p.counts : {}) as Record<string, number>;
     return SENT.reduce((a, s) => a + (counts[s] ?? 0), 0) >= 1;
   });
-  const jobId = String(json(progress)!.jobId);
+  const jobId = String(jsonLine(progress)!.jobId);
   const delayMs = Math.floor(Math.random() * 1_500);
   await new Promise((r) => setTimeout(r, delayMs));
   first.child.kill('SIGKILL');
@@ -291,5 +284,10 @@ it('a run killed mid-way and run again with the same decision creates no supplie
   expect(Object.entries(byIdentity).filter(([, n]) => n > 1)).toEqual([]);
   for (const row of ROWS)
     expect(createdIn(sandbox, row), idOf(row)).toBe(keptRows.includes(row) ? 1 : 0);
-  expect(json(lastLine(second))).toMatchObject({ type: 'summary', jobId, created: 7, pending: 0 });
+  expect(jsonLine(lastLine(second))).toMatchObject({
+    type: 'summary',
+    jobId,
+    created: 7,
+    pending: 0,
+  });
 }, 120_000);
