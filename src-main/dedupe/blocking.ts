@@ -83,8 +83,8 @@ function* postalCities(records: readonly Prepared[]): Generator<void, Map<string
   return out;
 }
 
-/** Runs a stepwise build to its end at once. */
-function runToEnd<T>(steps: Generator<void, T>): T {
+/** Runs a stepwise build or matching to its end at once. */
+export function runToEnd<T>(steps: Generator<void, T>): T {
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
@@ -172,16 +172,8 @@ function* arrange(
   return { start, record, loc };
 }
 
-/** Indexes records by their keys. keysOf[i] are the keys of records[i]. */
-export function buildIndex(
-  records: readonly Prepared[],
-  keysOf: readonly string[][],
-  maxBlock: number,
-): BlockIndex {
-  return runToEnd(buildIndexSteps(records, keysOf, maxBlock));
-}
-
-/** buildIndex step by step: 100,000 records take a few hundred milliseconds. */
+/** Indexes records by their keys (keysOf[i] are the keys of records[i]), step by step: 100,000
+ *  records take a few hundred milliseconds. */
 export function* buildIndexSteps(
   records: readonly Prepared[],
   keysOf: readonly string[][],

@@ -7,13 +7,14 @@
 // cities, on different streets, or with names that are not alike: likeness is not transitive
 // ("Müller GmbH" with no address is like the Müller in Berlin and the Müller in Munich, which are
 // two sites), so a pair that would chain two such records is refused and counted.
-import type { buildIndex } from './blocking';
+import type { BlockIndex } from './blocking';
 import {
   blockKeys,
   buildIndexSteps,
   forEachBlock,
   placeByPostalCode,
   placeByPostalCodeSteps,
+  runToEnd,
 } from './blocking';
 import {
   ALIGNED_NAME_SLACK,
@@ -130,14 +131,6 @@ function join(x: Component, y: Component): Component {
 
 /** Rows handled between two pauses of a stepwise run (see `runSliced`). */
 const STEP_ROWS = 256;
-
-/** Runs a stepwise matching to its end at once. */
-function runToEnd<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
 
 /**
  * Runs a stepwise matching in slices of about `sliceMs`, serving the event loop between them
@@ -277,7 +270,7 @@ export interface PreparedBase {
   prepared: Prepared[];
   /** Postal code → its most frequent city in the base. */
   postalCities: Map<string, string>;
-  index: ReturnType<typeof buildIndex>;
+  index: BlockIndex;
   maxBlockSize: number;
 }
 
