@@ -208,6 +208,8 @@ async function importOrRefusal(file: string, phase: string): Promise<string> {
 
 type PhaseResult = {
   ms: number;
+  /** The import: until its list's grouping (in the background after the rows) ended. */
+  groupedMs?: number;
   rssMb: number;
   detail: string;
   jobId?: string;
@@ -298,12 +300,27 @@ async function runPhase(phase: string, file: string, rows: number): Promise<Phas
       mapping,
       options: { skipExisting: false, screeningPeriod: null, validate: false },
     });
+    // The import answers once its rows are in the journal; its list is then grouped in the
+    // background (likely duplicates), the job saying so until it ends: timed apart, the UI
+    // still asked meanwhile, and the memory counts it.
     const ms = performance.now() - t1;
+    for (;;) {
+      const job = await onboarding.jobView(created.jobId);
+      if (!job.lookingForDuplicates) break;
+      await new Promise((res) => setTimeout(res, 10));
+    }
+    const groupedMs = performance.now() - t1;
+    const listed = await services.router.dispatch('duplicates:list', { jobId: created.jobId });
+    if (!listed.ok) throw new Error(`duplicates:list failed: ${listed.error.message}`);
+    const figures = listed.value as {
+      figures: { grouping: string; listGroups: number; listRows: number };
+    };
     const latency = await probe();
     const s = created.summary;
     await services.close();
-    detail = `${s.rows} rows into job ${created.jobId}: ${s.valid} valid, ${s.invalid} invalid, ${s.empty} empty; preview before it ${Math.round(previewMs)} ms, not counted`;
+    detail = `${s.rows} rows into job ${created.jobId}: ${s.valid} valid, ${s.invalid} invalid, ${s.empty} empty; preview before it ${Math.round(previewMs)} ms, not counted; list grouped ${figures.figures.grouping} after ${(groupedMs / 1000).toFixed(2)} s, ${figures.figures.listGroups} groups of ${figures.figures.listRows} rows`;
     return {
+      groupedMs,
       ms,
       rssMb: process.resourceUsage().maxRSS / 1024,
       detail,
@@ -426,6 +443,7 @@ async function main(): Promise<void> {
     const exp = child('export', join(dir, 'results.xlsx'), rows);
     console.log(`export        ${fmt(exp)}`);
     const importRatio = imp.ms / plainRead.ms;
+    const groupedRatio = (imp.groupedMs ?? imp.ms) / plainRead.ms;
     const exportRatio = exp.ms / plainWrite.ms;
     const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log(
@@ -433,6 +451,9 @@ async function main(): Promise<void> {
     );
     const p95 = Math.max(imp.latency?.p95 ?? 0, exp.latency?.p95 ?? 0);
     const max = Math.max(imp.latency?.max ?? 0, exp.latency?.max ?? 0);
+    console.log(
+      `the list grouped for likely duplicates in the background: ready ${((imp.groupedMs ?? imp.ms) / 1000).toFixed(2)} s after the import began (${groupedRatio.toFixed(2)}x the plain read; no goal, the rows are shown and edited meanwhile)`,
+    );
     console.log(
       `targets: the services answer the UI meanwhile, p95 < 100 ms (${p95.toFixed(1)} ms), max < 250 ms (${max.toFixed(1)} ms)`,
     );
@@ -450,7 +471,7 @@ async function main(): Promise<void> {
       `targets: every accepted file and every refusal under 1 GB peak RSS (worst accepted ${Math.round(worst)} MB, bomb refused at ${Math.round(bomb.rssMb)} MB)`,
     );
     console.log(
-      `import_ratio=${importRatio.toFixed(2)} import_goal=${IMPORT_GOAL} import_rss_mb=${Math.round(imp.rssMb)} export_ratio=${exportRatio.toFixed(2)} export_goal=${EXPORT_GOAL} export_rss_mb=${Math.round(exp.rssMb)} ui_p95_ms=${p95.toFixed(1)} ui_max_ms=${max.toFixed(1)} worst_accepted_rss_mb=${Math.round(worst)} bomb_refusal_rss_mb=${Math.round(bomb.rssMb)}`,
+      `import_ratio=${importRatio.toFixed(2)} import_goal=${IMPORT_GOAL} grouped_ratio=${groupedRatio.toFixed(2)} import_rss_mb=${Math.round(imp.rssMb)} export_ratio=${exportRatio.toFixed(2)} export_goal=${EXPORT_GOAL} export_rss_mb=${Math.round(exp.rssMb)} ui_p95_ms=${p95.toFixed(1)} ui_max_ms=${max.toFixed(1)} worst_accepted_rss_mb=${Math.round(worst)} bomb_refusal_rss_mb=${Math.round(bomb.rssMb)}`,
     );
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -356,6 +356,9 @@ export const JobViewSchema = z.object({
     finished: z.number().int(),
   }),
   running: z.boolean(),
+  /** Its list is being looked through for likely duplicates now (after its import, in the
+   *  background): the screens read the groups again when this turns false. */
+  lookingForDuplicates: z.boolean().default(false),
   /** Stopped by a restart or crash while running: offer to resume. */
   interrupted: z.boolean(),
   /** What the last identifier check found, kept after the run moves the rows on. */
@@ -596,6 +599,11 @@ export const DuplicateFiguresSchema = z.object({
   keep: z.number().int(),
   skip: z.number().int(),
   attach: z.number().int(),
+  /** Where the list's own grouping stands: being looked through now (after the import, in the
+   *  background), done (no row fixed since), or pending (the check groups it before anything is
+   *  created). While it is not done, the list's groups above are those of an earlier grouping,
+   *  or none. Absent in answers made before it existed: done. */
+  grouping: z.enum(['running', 'done', 'pending']).default('done'),
 });
 
 /** One row of a group of likely duplicates, side by side with the others. */
@@ -752,6 +760,7 @@ export const JobPlanSchema = z.object({
     keep: 0,
     skip: 0,
     attach: 0,
+    grouping: 'done',
     screeningsSaved: 0,
     validationsSaved: 0,
   }),

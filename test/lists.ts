@@ -72,8 +72,11 @@ export interface DuplicatesListTruth {
  * (Nordwind Stahlbau, Atelier Lumière, Great Lakes Packaging); the same names in another city
  * (München), which are no duplicates; and unrelated rows.
  */
-export async function writeDuplicatesList(file: string): Promise<DuplicatesListTruth> {
-  const wb = new ExcelJS.Workbook();
+export async function writeDuplicatesList(
+  file: string,
+  options: { filler?: number } = {},
+): Promise<DuplicatesListTruth> {
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
   const ws = wb.addWorksheet('Suppliers');
   ws.addRow(['Supplier ID', 'Source', 'Name', 'Street', 'Postal code', 'City', 'Country']);
   // [name, street, postal code (text: 01067 keeps its zero), city, country]; the rows of a
@@ -102,9 +105,23 @@ export async function writeDuplicatesList(file: string): Promise<DuplicatesListT
       postalCode,
       city,
       country,
-    ]);
+    ]).commit();
   });
-  await wb.xlsx.writeFile(file);
+  // Rows after them that are no duplicates of anything (names that differ by a number are other
+  // companies): a long list whose grouping takes a while.
+  for (let i = 1; i <= (options.filler ?? 0); i++) {
+    ws.addRow([
+      `FILL-${String(i).padStart(6, '0')}`,
+      'ERP',
+      `Filler Supplier ${i} GmbH`,
+      `Industriestraße ${(i % 200) + 1}`,
+      String(10000 + (i % 80000)),
+      'Teststadt',
+      'DE',
+    ]).commit();
+  }
+  ws.commit();
+  await wb.commit();
   return {
     rows: rows.length,
     listGroups: [

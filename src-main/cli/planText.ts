@@ -85,6 +85,8 @@ export function duplicatePlanLines(plan: JobPlanView, w: Words = cliWords('en'))
   const d = (plan as Partial<JobPlanView>).duplicates;
   const lines: string[] = [];
   if (!d) return lines;
+  if (d.grouping === 'running') lines.push(w.t('cli.plan.duplicatesRunning'));
+  if (d.grouping === 'pending') lines.push(w.t('cli.plan.duplicatesPending'));
   if (d.undecided > 0) lines.push(w.t('cli.plan.duplicatesWaiting', { count: d.undecided }));
   if (d.keep > 0) lines.push(w.t('cli.plan.duplicatesKept', { count: d.keep }));
   if (d.skip > 0) lines.push(w.t('cli.plan.duplicatesLeftOut', { count: d.skip }));

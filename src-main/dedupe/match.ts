@@ -136,13 +136,19 @@ const STEP_ROWS = 256;
  * Runs a stepwise matching in slices of about `sliceMs`, serving the event loop between them
  * (setImmediate): a large list is matched without holding the process for seconds.
  */
-export async function runSliced<T>(steps: Generator<void, T>, sliceMs = 8): Promise<T> {
+export async function runSliced<T>(
+  steps: Generator<void, T>,
+  sliceMs = 8,
+  signal?: AbortSignal,
+): Promise<T> {
   let start = performance.now();
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
     if (performance.now() - start >= sliceMs) {
       await new Promise<void>((resolve) => setImmediate(resolve));
+      // Stopped between two slices (the services closing): nothing was written.
+      signal?.throwIfAborted();
       start = performance.now();
     }
   }

@@ -13,7 +13,7 @@ import {
 } from '../dedupe/match';
 import type { SupplierRecord } from '../dedupe/types';
 import type { Journal, JournalRow } from '../journal/journal';
-import type { DedupeRow } from '../journal/duplicates';
+import type { DedupeRow, DuplicateFigures } from '../journal/duplicates';
 import type { BaseCandidate, DuplicateReason, RowDuplicates } from '../../src-shared/duplicates';
 
 /** A row's pairs kept with their reasons (its best ones), and the other rows of its group it
@@ -63,17 +63,99 @@ export interface ListGrouping {
   released: number;
 }
 
+/** The groupings running now, per journal and job: one at a time per job, stopped when the
+ *  journal's services close. */
+interface Grouping {
+  done: Promise<ListGrouping>;
+  stop: AbortController;
+}
+const groupings = new WeakMap<Journal, Map<string, Grouping>>();
+
+function groupingsOf(journal: Journal): Map<string, Grouping> {
+  let jobs = groupings.get(journal);
+  if (!jobs) groupings.set(journal, (jobs = new Map()));
+  return jobs;
+}
+
+/** Whether the job's list is being grouped now (after its import, or by a check). */
+export function isGrouping(journal: Journal, jobId: string): boolean {
+  return groupings.get(journal)?.has(jobId) ?? false;
+}
+
+/** Whether the job's list was grouped and no row was fixed since (else a check groups it). */
+export function isGrouped(journal: Journal, jobId: string): boolean {
+  const last = journal.lastJobNote(jobId, 'duplicates');
+  return !!last && !journal.fixedSince(jobId, last.at);
+}
+
+/** Where the job's list stands with its grouping: being looked through now, grouped (and no
+ *  row fixed since), or to be grouped (by the check: after a fix, or the app closed meanwhile). */
+export function groupingOf(journal: Journal, jobId: string): 'running' | 'done' | 'pending' {
+  if (isGrouping(journal, jobId)) return 'running';
+  return isGrouped(journal, jobId) ? 'done' : 'pending';
+}
+
+/** The job's likely duplicates in figures (from the rows' own columns) and where its grouping
+ *  stands: what the tiles, the plan and the command line say. */
+export function duplicateFiguresOf(
+  journal: Journal,
+  jobId: string,
+): DuplicateFigures & { grouping: 'running' | 'done' | 'pending' } {
+  return { ...journal.duplicateFigures(jobId), grouping: groupingOf(journal, jobId) };
+}
+
+/** Stops the groupings running on the journal (the services closing) and waits for them:
+ *  nothing of a stopped grouping is written, and a check groups the list again. */
+export async function stopGroupings(journal: Journal): Promise<void> {
+  const jobs = [...(groupings.get(journal)?.values() ?? [])];
+  for (const g of jobs) g.stop.abort(new Error('closing'));
+  await Promise.allSettled(jobs.map((g) => g.done));
+}
+
 /**
  * Groups the job's rows that are likely the same supplier site and writes the groups to the
  * rows (a row's platform suppliers and decisions stay). A row left waiting in `duplicate`
- * without any duplicate (its partner was fixed apart) goes back to `new`.
+ * without any duplicate (its partner was fixed apart) goes back to `new`. A grouping of the job
+ * already running is waited for first: the rows are grouped as they are after it.
  */
-export async function groupWithinList(journal: Journal, jobId: string): Promise<ListGrouping> {
+export function groupWithinList(journal: Journal, jobId: string): Promise<ListGrouping> {
+  const jobs = groupingsOf(journal);
+  const before = jobs.get(jobId);
+  const stop = new AbortController();
+  const done = (before ? before.done.catch(() => undefined) : Promise.resolve()).then(() =>
+    groupNow(journal, jobId, stop.signal),
+  );
+  const entry = { done, stop };
+  jobs.set(jobId, entry);
+  const forget = () => {
+    if (jobs.get(jobId) === entry) jobs.delete(jobId);
+  };
+  done.then(forget, forget);
+  return done;
+}
+
+/** Groups the job's list unless it was grouped and no row was fixed since; a grouping running
+ *  now is waited for first. */
+export async function groupIfChanged(journal: Journal, jobId: string): Promise<void> {
+  await groupings
+    .get(journal)
+    ?.get(jobId)
+    ?.done.catch(() => undefined);
+  if (isGrouped(journal, jobId)) return;
+  await groupWithinList(journal, jobId);
+}
+
+async function groupNow(
+  journal: Journal,
+  jobId: string,
+  signal: AbortSignal,
+): Promise<ListGrouping> {
   const startedAt = journal.now();
   // Read a page at a time, each made into records, the event loop served between pages.
   const sourceRowOf = new Map<number, number>();
   const records: SupplierRecord[] = [];
   for (let after = -1; ;) {
+    signal.throwIfAborted();
     const page = journal.dedupeRows(jobId, after);
     if (!page.length) break;
     for (const r of page) {
@@ -85,7 +167,8 @@ export async function groupWithinList(journal: Journal, jobId: string): Promise<
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   // In slices: a list of 100,000 rows takes seconds, and the services answer meanwhile.
-  const found = await runSliced(findDuplicatesSteps(records));
+  const found = await runSliced(findDuplicatesSteps(records), undefined, signal);
+  signal.throwIfAborted();
   const byRow = new Map<number, Required<Pick<RowDuplicates, 'group' | 'rows'>>>();
   found.groups.forEach((g, i) => {
     // Each row's pairs with the others, best first: the reasons are kept for its best few.
@@ -147,13 +230,6 @@ export async function groupWithinList(journal: Journal, jobId: string): Promise<
     { jobId, rowId: null, kind: 'note', at: startedAt, detail: { duplicates: result } },
   ]);
   return result;
-}
-
-/** Groups the job's rows again unless none was fixed since they were last grouped. */
-export async function groupIfChanged(journal: Journal, jobId: string): Promise<void> {
-  const last = journal.lastJobNote(jobId, 'duplicates');
-  if (last && !journal.fixedSince(jobId, last.at)) return;
-  await groupWithinList(journal, jobId);
 }
 
 /** The platform's active suppliers, prepared once, to compare the rows a check would create. */

@@ -90,13 +90,15 @@ export function setListDuplicates(
   });
 }
 
-/** Whether a row of the job was fixed (its user edits written) after `since`: the grouping
- *  within the list is made again only then. */
+/** Whether a row of the job was edited by the user (a fix, a bulk fix, an undo of one) after
+ *  `since`: the grouping within the list is made again only then. A range of the rows' edit
+ *  index (`rows_edited_idx`), not a pass over the job. */
 export function fixedSince(h: ReadHandle, jobId: string, since: number): boolean {
   return (
     h
       .statement(
-        `SELECT 1 FROM rows WHERE job_id = ? AND user_edits IS NOT NULL AND updated_at > ? LIMIT 1`,
+        `SELECT 1 FROM rows INDEXED BY rows_edited_idx
+          WHERE job_id = ? AND edited_at IS NOT NULL AND edited_at > ? LIMIT 1`,
       )
       .get(jobId, since) !== undefined
   );

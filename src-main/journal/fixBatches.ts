@@ -139,11 +139,18 @@ export function createFixBatchStore(
   /** Commits with synchronous=FULL: the user's fixes are their own work (see journal.ts). */
   durably: <T>(fn: () => T) => T,
 ): FixBatchStore {
-  const update = sqlite.prepare(
-    `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
-       error_code = ?, error_message = ?, error_params = ?, rejection_reason = ?, updated_at = ?
-     WHERE id = ?`,
-  );
+  // Prepared when first used: a journal opened before its migrations ran (a test of an old
+  // version's file) has no edit time yet.
+  let updateRow: BetterSqlite3.Statement | undefined;
+  const update = {
+    run: (...values: unknown[]) =>
+      (updateRow ??= sqlite.prepare(
+        `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
+           error_code = ?, error_message = ?, error_params = ?, rejection_reason = ?,
+           updated_at = ?, edited_at = ?
+         WHERE id = ?`,
+      )).run(...values),
+  };
   const insertEvent = sqlite.prepare(EVENT_SQL.insert);
   // Job-level notes (row_id NULL) are an index range of their own, as in lastJobNote; those
   // after `id > ?` only, a range of it.
@@ -224,6 +231,7 @@ export function createFixBatchStore(
       b.errorMessage,
       json(b.errorParams),
       b.rejectionReason,
+      at,
       at,
       rowId,
     );
@@ -332,6 +340,7 @@ export function createFixBatchStore(
                   null,
                   null,
                   null,
+                  at,
                   at,
                   rowId,
                 );

@@ -158,6 +158,11 @@ export class Journal {
     };
   }
 
+  /** Whether the journal is open (not closed yet). */
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
   close(): void {
     if (this.closed) return;
     this.unsavedSends.stop();

@@ -180,7 +180,7 @@ export const ROW_WRITE_SQL = {
   moveUnlistedRows: moveRowsSql('due'),
   applyFix: `UPDATE rows SET user_edits = ?, payload = ?, identity_key = ?, state = ?, problems = ?,
        error_code = NULL, error_message = NULL, error_params = NULL, rejection_reason = NULL,
-       updated_at = ?
+       updated_at = ?, edited_at = ?
      WHERE id = ?`,
 } as const;
 
@@ -495,6 +495,7 @@ export function applyUserFix(h: WriteHandle, rowId: number, fix: UserFix, at: nu
         fix.identityKey,
         fix.state,
         jsonOrNull(fix.problems),
+        at,
         at,
         rowId,
       );

@@ -234,6 +234,10 @@ export const rows = sqliteTable(
      *  them: the error is worded from the catalogue in the reader's language. */
     errorParams: text('error_params', { mode: 'json' }).$type<Record<string, string | number>>(),
     userEdits: text('user_edits', { mode: 'json' }).$type<UserEdits>(),
+    /** When the user last changed the row's values (a fix, a bulk fix or find and replace, an
+     *  undo of one); null if never. The list's grouping is stale once a row was edited after it
+     *  (`fixedSince`): `updated_at` moves with every state change and cannot tell. */
+    editedAt: integer('edited_at'),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
@@ -251,6 +255,8 @@ export const rows = sqliteTable(
     // The rows with likely duplicates, in source order (the grouping's rewrite, the screens'
     // groups, the results): a few of a job's rows, read without a pass over all of them.
     index('rows_duplicates_idx').on(t.jobId, t.sourceRow).where(sql.raw('duplicates IS NOT NULL')),
+    // The job's last edit by the user, one step down the index (a few rows are edited).
+    index('rows_edited_idx').on(t.jobId, t.editedAt).where(sql.raw('edited_at IS NOT NULL')),
   ],
 );
 

@@ -8,6 +8,7 @@ import type { AppInfo, Limits } from '../../src-shared/contract';
 import { failWith } from '../../src-shared/errors';
 import { KeyringSecretStore, type SecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
+import { stopGroupings } from '../engine/duplicates';
 import { sandboxEngineSettings, type EngineSettings } from '../engine/settings';
 import { SyncEngine } from '../engine/syncEngine';
 import { diskFull, isDiskFull, openJournal, type Journal } from '../journal/journal';
@@ -342,6 +343,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         if (c) {
           await c.engine.close();
           await c.onboarding.waitForBackground();
+          // A list being grouped after its import: stopped, nothing of it written.
+          await stopGroupings(c.journal);
           await c.sandbox?.close();
           c.journal.close();
         }

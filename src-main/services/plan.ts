@@ -14,6 +14,7 @@ import { FOLLOW_UP_STATES, type RowState } from '../../src-shared/rowStates';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { OnCreateEntitlements } from '../engine/jobRunner';
 import type { Job, Journal } from '../journal/journal';
+import { duplicateFiguresOf } from '../engine/duplicates';
 import { rowError } from '../engine/messages';
 import {
   confirmedLeft,
@@ -162,7 +163,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
 
   // ---- likely duplicates
   const duplicates = kind.traits.createsSuppliers
-    ? { ...journal.duplicateFigures(jobId), ...savedByDecisions(journal, job) }
+    ? { ...duplicateFiguresOf(journal, jobId), ...savedByDecisions(journal, job) }
     : JobPlanSchema.shape.duplicates.parse(undefined);
 
   return {

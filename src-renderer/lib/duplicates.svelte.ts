@@ -38,10 +38,11 @@ export class JobDuplicates {
   get error(): AppError | undefined {
     return this.#error;
   }
-  /** Whether the job has any likely duplicates at all (within the list or with the platform). */
+  /** Whether the job has any likely duplicates at all (within the list or with the platform),
+   *  or its list is being looked through for them now. */
   get any(): boolean {
     const f = this.#list?.figures;
-    return !!f && (f.listGroups > 0 || f.baseRows > 0);
+    return !!f && (f.listGroups > 0 || f.baseRows > 0 || f.grouping === 'running');
   }
 
   /** Reads the groups again; only the last request's answer is kept (answers may come back out

@@ -343,6 +343,10 @@ export const en = {
     '{count, plural, one {# row was not decided: it no longer waited} other {# rows were not decided: they no longer waited}}.',
   'cli.duplicates.waitingEnd':
     '{count, plural, one {# row waits for your decision as a likely duplicate: it is not created until you decide} other {# rows wait for your decision as likely duplicates: they are not created until you decide}}. Decide with: npm run onboard -- {command} --duplicates keep|skip|attach (keep: create them; skip: keep the first row of each group, leave out the others and the rows like a platform supplier; attach: as skip, but attach the rows like a platform supplier to it), or row by row in the app.',
+  'cli.plan.duplicatesRunning':
+    '  The list is still being looked through for likely duplicates; the check waits for it, and rows found are not created until you decide.',
+  'cli.plan.duplicatesPending':
+    '  Rows were fixed since the list was looked through for likely duplicates; the check looks through it again first, and rows found are not created until you decide.',
   'cli.plan.duplicatesWaiting':
     '  {count, plural, one {# row waits for your decision as a likely duplicate: it is not created} other {# rows wait for your decision as likely duplicates: they are not created}} (--duplicates keep|skip|attach decides).',
   'cli.plan.duplicatesKept':
@@ -740,6 +744,10 @@ export const de: Record<keyof typeof en, string> = {
     '{count, plural, one {# Zeile wurde nicht entschieden: sie wartete nicht mehr} other {# Zeilen wurden nicht entschieden: sie warteten nicht mehr}}.',
   'cli.duplicates.waitingEnd':
     '{count, plural, one {# Zeile wartet als wahrscheinliche Dublette auf Ihre Entscheidung: sie wird erst angelegt, wenn Sie entscheiden} other {# Zeilen warten als wahrscheinliche Dubletten auf Ihre Entscheidung: sie werden erst angelegt, wenn Sie entscheiden}}. Entscheiden mit: npm run onboard -- {command} --duplicates keep|skip|attach (keep: anlegen; skip: die erste Zeile jeder Gruppe behalten, die anderen und die Zeilen, die einem Plattform-Lieferanten gleichen, auslassen; attach: wie skip, aber die Zeilen, die einem Plattform-Lieferanten gleichen, ihm zuordnen), oder Zeile für Zeile in der App.',
+  'cli.plan.duplicatesRunning':
+    '  Die Liste wird noch nach wahrscheinlichen Dubletten durchsucht; die Prüfung wartet darauf, und gefundene Zeilen werden erst angelegt, wenn Sie entscheiden.',
+  'cli.plan.duplicatesPending':
+    '  Seit die Liste nach wahrscheinlichen Dubletten durchsucht wurde, wurden Zeilen korrigiert; die Prüfung durchsucht sie zuerst erneut, und gefundene Zeilen werden erst angelegt, wenn Sie entscheiden.',
   'cli.plan.duplicatesWaiting':
     '  {count, plural, one {# Zeile wartet als wahrscheinliche Dublette auf Ihre Entscheidung: sie wird nicht angelegt} other {# Zeilen warten als wahrscheinliche Dubletten auf Ihre Entscheidung: sie werden nicht angelegt}} (--duplicates keep|skip|attach entscheidet).',
   'cli.plan.duplicatesKept':

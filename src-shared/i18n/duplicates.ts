@@ -12,6 +12,9 @@ export const en = {
     '{n, plural, one {# row looks} other {# rows look}} like a supplier the platform has',
   'dup.tile.waiting': '{n, plural, one {# row waits} other {# rows wait}} for your decision',
   'dup.tile.decided': 'Decided: {keep} kept, {skip} left out, {attach} attached',
+  'dup.tile.running': 'Looking through the list for likely duplicates…',
+  'dup.tile.pending':
+    'Rows were fixed since: the list is looked through again when the check starts.',
   'dup.tile.open': 'Show the groups',
   'dup.tile.close': 'Hide the groups',
 
@@ -121,6 +124,10 @@ export const en = {
   'dup.plan.saved':
     'Your decisions save {screenings, plural, one {# screening} other {# screenings}} and {validations, plural, one {# validation} other {# validations}}: paid work that would otherwise be ordered.',
   'dup.plan.decide': 'Decide them now',
+  'dup.plan.running':
+    'The list is still being looked through for likely duplicates. The check waits for it: rows found wait for your decision and nothing is created for them until you decide.',
+  'dup.plan.pending':
+    'Rows were fixed since the list was looked through for likely duplicates. The check looks through it again first: rows found wait for your decision and nothing is created for them until you decide.',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -132,6 +139,9 @@ export const de: Record<keyof typeof en, string> = {
   'dup.tile.waiting':
     '{n, plural, one {# Zeile wartet} other {# Zeilen warten}} auf Ihre Entscheidung',
   'dup.tile.decided': 'Entschieden: {keep} behalten, {skip} ausgelassen, {attach} angehängt',
+  'dup.tile.running': 'Die Liste wird nach wahrscheinlichen Dubletten durchsucht …',
+  'dup.tile.pending':
+    'Seitdem wurden Zeilen korrigiert: Die Liste wird beim Start der Prüfung erneut durchsucht.',
   'dup.tile.open': 'Gruppen zeigen',
   'dup.tile.close': 'Gruppen ausblenden',
 
@@ -240,4 +250,8 @@ export const de: Record<keyof typeof en, string> = {
   'dup.plan.saved':
     'Ihre Entscheidungen sparen {screenings, plural, one {# Screening} other {# Screenings}} und {validations, plural, one {# Validierung} other {# Validierungen}}, die sonst bestellt würden.',
   'dup.plan.decide': 'Jetzt entscheiden',
+  'dup.plan.running':
+    'Die Liste wird noch nach wahrscheinlichen Dubletten durchsucht. Die Prüfung wartet darauf: Gefundene Zeilen warten auf Ihre Entscheidung, und für sie wird nichts angelegt, bis Sie entscheiden.',
+  'dup.plan.pending':
+    'Seit die Liste nach wahrscheinlichen Dubletten durchsucht wurde, wurden Zeilen korrigiert. Die Prüfung durchsucht sie zuerst erneut: Gefundene Zeilen warten auf Ihre Entscheidung, und für sie wird nichts angelegt, bis Sie entscheiden.',
 };

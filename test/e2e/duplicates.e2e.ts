@@ -192,9 +192,12 @@ test('likely duplicates: the groups, decided by keyboard and by buttons, agree w
   await importFile(page, file);
   await mapAndCreate(page, JOB);
 
-  // Review: the tile counts the groups within the list, as the journal holds them.
+  // Review: the tile counts the groups within the list, as the journal holds them, once the
+  // grouping after the import (in the background) has ended and the screen was told.
   const tile = page.getByTestId('dup-tile');
   await expect(tile).toBeVisible();
+  await expect(tile.getByTestId('dup-tile-list')).toBeVisible();
+  await expect(tile.getByTestId('dup-tile-grouping')).toHaveCount(0);
   const before = await tileAgrees(page, 'en', 'review');
   expect(before).toMatchObject({ listGroups: 2, listRows: 5, baseRows: 0, undecided: 0 });
 
@@ -426,6 +429,7 @@ test('a row left out before the check keeps its group, and the row kept its deci
   await openApp(page, host());
   await importFile(page, file);
   await mapAndCreate(page, name);
+  await expect(page.getByTestId('dup-tile-list')).toBeVisible();
   await page.getByTestId('dup-tile').click();
   const panel = page.getByTestId('dup-panel');
   await group(panel, 1).focus();
@@ -438,4 +442,34 @@ test('a row left out before the check keeps its group, and the row kept its deci
   for (const r of g1Rows) await expect(row(g1, r)).toHaveCount(1);
   await expect(row(g1, g1Rows[0]!)).toHaveAttribute('data-decision', 'keep');
   expect(journal(name).figures).toMatchObject({ listGroups: 2, listRows: 5, keep: 1, skip: 2 });
+});
+
+test('a long list is shown at once, and the tile says its likely duplicates are looked for until they are found', async ({
+  page,
+}) => {
+  // The import answers once the rows are in the journal; the list is grouped in the background
+  // (50,000 rows take a moment), the screens told when it ends.
+  test.setTimeout(300_000);
+  const name = 'Long list';
+  const long = path.join(dir, 'long.xlsx');
+  const longTruth = await writeDuplicatesList(long, { filler: 50_000 });
+  await openApp(page, host());
+  await importFile(page, long);
+  await mapAndCreate(page, name);
+  const tile = page.getByTestId('dup-tile');
+  await expect(tile.getByTestId('dup-tile-grouping')).toHaveAttribute('data-grouping', 'running');
+  await expect(tile.getByTestId('dup-tile-grouping')).toHaveText(
+    text('en', 'dup.tile.running', {}),
+  );
+  // Meanwhile the rows are there to read.
+  await expect(page.locator('#rows-table')).toBeVisible();
+  // The end is told: the line goes and the groups are those the journal holds.
+  await expect(tile.getByTestId('dup-tile-grouping')).toHaveCount(0, { timeout: 120_000 });
+  await expect(tile.getByTestId('dup-tile-list')).toHaveText(
+    text('en', 'dup.tile.list', { groups: 2, rows: 5 }),
+  );
+  expect(journal(name).figures).toMatchObject({
+    listGroups: longTruth.listGroups.length,
+    listRows: longTruth.listGroups.flat().length,
+  });
 });

@@ -3,7 +3,7 @@
 import type { CommandInput, CommandOutput } from '../../../src-shared/contract';
 import type { DuplicateDecision } from '../../../src-shared/duplicates';
 import { failWith } from '../../../src-shared/errors';
-import { groupWithinList } from '../../engine/duplicates';
+import { duplicateFiguresOf, groupWithinList } from '../../engine/duplicates';
 import { rowPaidWork } from '../../engine/paidWork';
 import type { DuplicateRowRead } from '../../journal/duplicates';
 import type { Job, Journal, RowOutcome } from '../../journal/journal';
@@ -30,10 +30,29 @@ function jobOf(ctx: Ctx, jobId: string) {
   return ctx.journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
 }
 
-/** Groups the rows of a job's list again (after an import, or on demand). */
+/** Groups the rows of a job's list again (on demand). */
 export async function groupDuplicates(ctx: Ctx, jobId: string) {
   jobOf(ctx, jobId);
   return groupWithinList(ctx.journal, jobId);
+}
+
+/**
+ * Groups a job's list after its import, in the background: the import's answer does not wait
+ * for it. Meanwhile the figures say the list is being looked through (`grouping`); the screens
+ * are told when it ends (jobs:changed), and a check waits for it before it writes an outcome.
+ * Stopped by the services closing, or failed (the job deleted meanwhile): nothing of it was
+ * written, and the check groups the list.
+ */
+export function groupInBackground(ctx: Ctx, jobId: string): void {
+  const told = () => {
+    if (ctx.journal.getJob(jobId)) ctx.onJobChanged?.(jobId);
+  };
+  groupWithinList(ctx.journal, jobId).then(told, (e: unknown) => {
+    if (ctx.journal.isOpen && ctx.journal.getJob(jobId)) {
+      console.error('grouping likely duplicates failed:', e instanceof Error ? e.message : e);
+      told();
+    }
+  });
 }
 
 function memberOf(r: DuplicateRowRead): Member {
@@ -83,7 +102,7 @@ export function listDuplicates(ctx: Ctx, jobId: string): CommandOutput<'duplicat
     }
   }
   groups.forEach((g, i) => (g.id = i + 1));
-  return { groups, figures: ctx.journal.duplicateFigures(jobId) };
+  return { groups, figures: duplicateFiguresOf(ctx.journal, jobId) };
 }
 
 /**
@@ -173,7 +192,7 @@ export function decideDuplicates(
     if (row) refused.push({ sourceRow: row.sourceRow, reason: 'already_sent' });
   }
   if (outcomes.length) ctx.onJobChanged?.(jobId);
-  return { applied: applied.length, refused, figures: ctx.journal.duplicateFigures(jobId) };
+  return { applied: applied.length, refused, figures: duplicateFiguresOf(ctx.journal, jobId) };
 }
 
 /** What the decisions saved: the screenings and validations the rows left out or attached would

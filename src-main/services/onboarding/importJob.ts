@@ -5,7 +5,6 @@ import { failWith } from '../../../src-shared/errors';
 import { word, type Params } from '../../../src-shared/i18n';
 import { said } from '../../../src-shared/i18n/said';
 import { mappingOfKind } from '../../../src-shared/operations';
-import { groupWithinList } from '../../engine/duplicates';
 import { kindOf } from '../../kinds';
 import { identityKey } from '../../../src-shared/supplier';
 import type { NewRow } from '../../journal/journal';
@@ -21,6 +20,7 @@ import {
 } from '../../workbook';
 import { Turns } from '../../workbook/turns';
 import type { Ctx } from './context';
+import { groupInBackground } from './duplicates';
 
 export const IMPORT_INCOMPLETE = said('reason', 'import_incomplete');
 
@@ -102,10 +102,11 @@ export async function createJob(
   // a kill) must never run with rows missing; resuming it reads the rest of the file first.
   journal.setJobState(job.id, 'needs_attention', IMPORT_INCOMPLETE);
   const { rowNotes, ids } = await readRowsInto(ctx, job.id, input.path, imported, 0);
-  // Rows that are likely one supplier site, grouped before anything is created.
-  if (kindOf(job.options).traits.createsSuppliers) await groupWithinList(journal, job.id);
   journal.setJobState(job.id, 'ready');
   ctx.onJobChanged?.(job.id);
+  // Rows that are likely one supplier site, grouped before anything is created: in the
+  // background, the screens told when it ends; a check waits for it.
+  if (kindOf(job.options).traits.createsSuppliers) groupInBackground(ctx, job.id);
   // Changes the app made to values on the user's behalf (restored postal codes, ...) are said
   // once per kind, with the first example, beside the table's own notes.
   const notes: Array<{ row: number | null; kind: string; params?: Params; message: string }> = [
@@ -272,9 +273,9 @@ export async function finishImport(ctx: Ctx, jobId: string): Promise<void> {
     mapping: job.mapping as unknown as Mapping,
   });
   await readRowsInto(ctx, jobId, job.sourcePath, imported, journal.lastSourceRow(jobId));
-  if (kindOf(job.options).traits.createsSuppliers) await groupWithinList(journal, jobId);
   journal.setJobState(jobId, 'ready');
   ctx.onJobChanged?.(jobId);
+  if (kindOf(job.options).traits.createsSuppliers) groupInBackground(ctx, jobId);
 }
 
 function withExtraIds(

@@ -1,5 +1,6 @@
 // A job as the app shows it: its rows' counts and groups, outcomes, last check and whether it runs.
 import { kindOptions, type Operation } from '../../../src-shared/operations';
+import { isGrouping } from '../../engine/duplicates';
 import { kindOf } from '../../kinds';
 import type { JobView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
@@ -57,6 +58,7 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
     total,
     groups,
     running,
+    lookingForDuplicates: isGrouping(journal, jobId),
     interrupted: !running && (job.state === 'running' || job.state === 'waiting_network'),
     lastCheck: lastCheckOf(journal.lastJobNote(jobId, 'check')),
     createdAt: job.createdAt,

@@ -119,6 +119,7 @@ describe('the words', () => {
     keep: 0,
     skip: 0,
     attach: 0,
+    grouping: 'done' as const,
   };
   it('say what the check found', () => {
     expect(duplicatesLine(figures, cliWords('en'))).toBe(
@@ -159,6 +160,19 @@ describe('the words', () => {
       '  1 row is attached to the supplier the platform has that it likely is: its ids go there instead of creating it.',
       '  Your decisions save 4 paid screenings the rows left out or attached would have ordered as new suppliers.',
     ]);
+  });
+
+  it('say in the plan when the list is still being looked through, or will be again', () => {
+    const planWith = (grouping: 'running' | 'pending') =>
+      ({
+        duplicates: { ...figures, grouping, screeningsSaved: 0, validationsSaved: 0 },
+      }) as unknown as JobPlanView;
+    expect(duplicatePlanLines(planWith('running'), cliWords('en'))[0]).toBe(
+      '  The list is still being looked through for likely duplicates; the check waits for it, and rows found are not created until you decide.',
+    );
+    expect(duplicatePlanLines(planWith('pending'), cliWords('de'))[0]).toBe(
+      '  Seit die Liste nach wahrscheinlichen Dubletten durchsucht wurde, wurden Zeilen korrigiert; die Prüfung durchsucht sie zuerst erneut, und gefundene Zeilen werden erst angelegt, wenn Sie entscheiden.',
+    );
   });
 });
 

@@ -47,7 +47,7 @@ describe('journal migrations', () => {
     dir = tempDir();
     const file = path.join(dir, 'journal.sqlite');
     const journal = openJournal({ path: file, clock: new FakeClock() });
-    expect(journal.migration).toEqual({ applied: 18, backupPath: null });
+    expect(journal.migration).toEqual({ applied: 19, backupPath: null });
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
@@ -113,7 +113,7 @@ describe('journal migrations', () => {
     expect(tables(file)).not.toContain('rows_count_update');
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(17);
+    expect(current.migration.applied).toBe(18);
     // The event log was copied without AUTOINCREMENT: the old event is there, new ones follow
     // it, and it is still append-only.
     expect(current.rowEvents(1).map((e) => e.detail)).toEqual([{ old: true }]);
@@ -196,6 +196,10 @@ describe('journal migrations', () => {
     ).id;
     // Rows tracked on the platform, which the state index no longer holds.
     db.prepare(`UPDATE rows SET state = 'accepted' WHERE id IN (?, ?)`).run(rowIds[3], rowIds[7]);
+    // A row the user fixed: its last change (at 7) is the best known time of the edit.
+    db.prepare(`UPDATE rows SET user_edits = '{"name":"x"}', updated_at = 7 WHERE id = ?`).run(
+      rowIds[5],
+    );
     const insert = db.prepare(
       `INSERT INTO row_events (job_id, row_id, at, kind, detail) VALUES (?, ?, ?, ?, ?)`,
     );
@@ -206,7 +210,7 @@ describe('journal migrations', () => {
     db.close();
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(9);
+    expect(current.migration.applied).toBe(10);
     expect(current.jobEvents(job.id).map((e) => [e.id, e.jobId, e.rowId, e.kind])).toEqual([
       [1, job.id, rowIds[0], 'request'],
       [3, job.id, null, 'note'],
@@ -220,6 +224,9 @@ describe('journal migrations', () => {
       [job.id, { status: 202 }],
     ]);
     expect(current.lastJobNote(job.id, 'check')?.detail).toEqual({ check: { n: 30 } });
+    // The fixed row's edit time, read through the edit index: a grouping at 6 is stale, at 7 not.
+    expect([current.fixedSince(job.id, 6), current.fixedSince(job.id, 7)]).toEqual([true, false]);
+    expect([current.fixedSince(other.id, 0)]).toEqual([false]);
     // New events follow the old ones; a row's keeps no job id, a job-level one keeps it.
     current.appendEvents([
       { jobId: job.id, rowId: rowIds[1]!, kind: 'note', detail: { new: true } },

@@ -19,7 +19,7 @@ let services: AppServices;
 let sandbox: SandboxHandle;
 let connectionId: string;
 const call = commandCaller(() => services);
-const { waitForJob } = jobWaiter(call);
+const { waitForJob, waitForGrouping } = jobWaiter(call);
 
 function open(dataDir: string) {
   return createAppServices({
@@ -66,6 +66,12 @@ const idOf = (row: number) => `DUP-${String(row - 1).padStart(3, '0')}`;
 describe('likely duplicates', () => {
   it('groups the list after the import, finds platform suppliers at the check, and carries out each decision once', async () => {
     const { jobId, truth } = await newJob('dups');
+    // The import answers before its list is grouped: the grouping runs in the background and
+    // the figures say so until it ends.
+    expect(['running', 'done']).toContain(
+      (await call('duplicates:list', { jobId })).figures.grouping,
+    );
+    expect((await waitForGrouping(jobId)).grouping).toBe('done');
     // After the import: the groups within the list, nothing against the platform yet.
     let list = await call('duplicates:list', { jobId });
     expect(list.groups.map((g) => [g.scope, rowsOf(g)])).toEqual(
@@ -143,6 +149,7 @@ describe('likely duplicates', () => {
   it('groups again after a fix: rows left out stay in their group, a row fixed apart leaves it', async () => {
     const { jobId, truth } = await newJob('dups-fixed');
     const [g1, g2] = truth.listGroups as [number[], number[]];
+    await waitForGrouping(jobId);
     // Leave out two rows of the first group before the check.
     const out = await call('duplicates:decide', {
       jobId,
@@ -156,9 +163,14 @@ describe('likely duplicates', () => {
     const page = await call('rows:page', { jobId, limit: 100 });
     const fixed = page.rows.find((r) => r.sourceRow === g2[1])!;
     await call('rows:fix', { rowId: fixed.id, edits: { name: 'Weser Hafenbetriebe KG' } });
+    // The groups are now those of before the fix: the figures and the plan say the check
+    // groups the list again.
+    expect((await call('duplicates:list', { jobId })).figures.grouping).toBe('pending');
+    expect((await call('jobs:plan', { jobId })).duplicates.grouping).toBe('pending');
     await call('jobs:check', { jobId });
     await waitForJob(jobId, ['ready', 'needs_attention']);
     const list = await call('duplicates:list', { jobId });
+    expect(list.figures.grouping).toBe('done');
     const first = list.groups.find((g) => g.scope === 'list' && rowsOf(g).includes(g1[0]!))!;
     expect(rowsOf(first)).toEqual(g1);
     expect(first.rows.map((r) => r.decision)).toEqual(['keep', 'skip', 'skip']);

@@ -45,7 +45,13 @@ export function jobWaiter(call: Caller) {
   }
   const waitForJob = (jobId: string, states: string[]) =>
     until(jobId, (job) => !job.running && states.includes(job.state), states.join(' or '));
-  return { until, waitForJob };
+  /** Until the list's grouping after the import has ended (as the screens learn it: the job
+   *  no longer looking for duplicates), then the groups' figures, which say it is done. */
+  const waitForGrouping = async (jobId: string) => {
+    await until(jobId, (job) => !job.lookingForDuplicates, 'the end of its grouping');
+    return (await call('duplicates:list', { jobId })).figures;
+  };
+  return { until, waitForJob, waitForGrouping };
 }
 
 /** A file imported as the user imports it: its preview's suggested mapping, the first
