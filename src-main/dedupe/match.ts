@@ -139,18 +139,35 @@ const STEP_ROWS = 256;
 export async function runSliced<T>(
   steps: Generator<void, T>,
   sliceMs = 8,
-  signal?: AbortSignal,
+  options: SliceOptions = {},
 ): Promise<T> {
   let start = performance.now();
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
     if (performance.now() - start >= sliceMs) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      // Stopped between two slices (the services closing): nothing was written.
-      signal?.throwIfAborted();
+      await betweenSlices(options);
       start = performance.now();
     }
+  }
+}
+
+/** How a stepwise run shares the process (see `runSliced`). */
+export interface SliceOptions {
+  /** Stopped between two slices (the services closing): the run throws, nothing was written. */
+  signal?: AbortSignal | undefined;
+  /** A work the user waits for is running (a bulk fix, an undo): a run in the background waits
+   *  until it ended before its next slice, instead of sharing each turn of the loop with it. */
+  giveWay?: (() => boolean) | undefined;
+}
+
+/** Serves the event loop once, then waits while the run gives way; throws once stopped. */
+export async function betweenSlices({ signal, giveWay }: SliceOptions): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  signal?.throwIfAborted();
+  while (giveWay?.()) {
+    await new Promise<void>((resolve) => setTimeout(resolve, 25));
+    signal?.throwIfAborted();
   }
 }
 

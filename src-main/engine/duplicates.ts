@@ -5,11 +5,13 @@
 // would be created but has a likely duplicate waits in `duplicate` for the user's decision.
 import type { SupplierSummary } from '../api';
 import {
+  betweenSlices,
   findDuplicatesSteps,
   matchAgainstBase,
   prepareBaseSteps,
   runSliced,
   type PreparedBase,
+  type SliceOptions,
 } from '../dedupe/match';
 import type { SupplierRecord } from '../dedupe/types';
 import type { Journal, JournalRow } from '../journal/journal';
@@ -118,12 +120,16 @@ export async function stopGroupings(journal: Journal): Promise<void> {
  * without any duplicate (its partner was fixed apart) goes back to `new`. A grouping of the job
  * already running is waited for first: the rows are grouped as they are after it.
  */
-export function groupWithinList(journal: Journal, jobId: string): Promise<ListGrouping> {
+export function groupWithinList(
+  journal: Journal,
+  jobId: string,
+  options: Pick<SliceOptions, 'giveWay'> = {},
+): Promise<ListGrouping> {
   const jobs = groupingsOf(journal);
   const before = jobs.get(jobId);
   const stop = new AbortController();
   const done = (before ? before.done.catch(() => undefined) : Promise.resolve()).then(() =>
-    groupNow(journal, jobId, stop.signal),
+    groupNow(journal, jobId, { ...options, signal: stop.signal }),
   );
   const entry = { done, stop };
   jobs.set(jobId, entry);
@@ -148,8 +154,9 @@ export async function groupIfChanged(journal: Journal, jobId: string): Promise<v
 async function groupNow(
   journal: Journal,
   jobId: string,
-  signal: AbortSignal,
+  slices: SliceOptions & { signal: AbortSignal },
 ): Promise<ListGrouping> {
+  const { signal } = slices;
   const startedAt = journal.now();
   // Read a page at a time, each made into records, the event loop served between pages.
   const sourceRowOf = new Map<number, number>();
@@ -164,10 +171,10 @@ async function groupNow(
       if (rec) records.push(rec);
     }
     after = page[page.length - 1]!.sourceRow;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await betweenSlices(slices);
   }
   // In slices: a list of 100,000 rows takes seconds, and the services answer meanwhile.
-  const found = await runSliced(findDuplicatesSteps(records), undefined, signal);
+  const found = await runSliced(findDuplicatesSteps(records), undefined, slices);
   signal.throwIfAborted();
   const byRow = new Map<number, Required<Pick<RowDuplicates, 'group' | 'rows'>>>();
   found.groups.forEach((g, i) => {

@@ -40,14 +40,19 @@ export async function groupDuplicates(ctx: Ctx, jobId: string) {
  * Groups a job's list after its import, in the background: the import's answer does not wait
  * for it. Meanwhile the figures say the list is being looked through (`grouping`); the screens
  * are told when it ends (jobs:changed), and a check waits for it before it writes an outcome.
- * Stopped by the services closing, or failed (the job deleted meanwhile): nothing of it was
- * written, and the check groups the list.
+ * It gives way to a work the user started on rows or an export (pauses while one runs). Stopped by the
+ * services closing, or failed (the job deleted meanwhile): nothing of it was written, and the
+ * check groups the list.
  */
 export function groupInBackground(ctx: Ctx, jobId: string): void {
   const told = () => {
     if (ctx.journal.getJob(jobId)) ctx.onJobChanged?.(jobId);
   };
-  groupWithinList(ctx.journal, jobId).then(told, (e: unknown) => {
+  // A work the user waits for (a bulk fix, find and replace, an undo, a results export) goes
+  // first: the grouping pauses while one runs rather than share each turn of the loop with it.
+  const giveWay = () =>
+    [...ctx.rowWork.values(), ...ctx.exports.values()].some((works) => works.size > 0);
+  groupWithinList(ctx.journal, jobId, { giveWay }).then(told, (e: unknown) => {
     if (ctx.journal.isOpen && ctx.journal.getJob(jobId)) {
       console.error('grouping likely duplicates failed:', e instanceof Error ? e.message : e);
       told();

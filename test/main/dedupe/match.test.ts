@@ -2,7 +2,12 @@
 // one group with its reasons; the same company in another city, similar names of other
 // companies in one town, and the sites of a chain do not; blocking never compares two countries.
 import { describe, expect, it } from 'vitest';
-import { findDuplicates, matchAgainstBase, prepareBase } from '../../../src-main/dedupe/match';
+import {
+  findDuplicates,
+  matchAgainstBase,
+  prepareBase,
+  runSliced,
+} from '../../../src-main/dedupe/match';
 import type { DuplicateReason, SupplierRecord } from '../../../src-main/dedupe/types';
 
 let nextKey = 0;
@@ -183,5 +188,45 @@ describe('matchAgainstBase', () => {
       prepared,
     );
     expect(r).toEqual({ matches: [], pairsCompared: 0 });
+  });
+});
+
+describe('runSliced', () => {
+  /** 40 steps of about 1 ms each. */
+  function* work(done: { steps: number }): Generator<void, string> {
+    for (let i = 0; i < 40; i++) {
+      const t = performance.now();
+      while (performance.now() - t < 1);
+      done.steps++;
+      yield;
+    }
+    return 'grouped';
+  }
+  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('gives way while a work the user waits for runs, then goes on to its end', async () => {
+    const done = { steps: 0 };
+    let userWork = true;
+    const run = runSliced(work(done), 3, { giveWay: () => userWork });
+    await wait(100);
+    // The first slice ran, then it waited: no step while the user's work ran.
+    const paused = done.steps;
+    expect(paused).toBeGreaterThan(0);
+    expect(paused).toBeLessThan(40);
+    await wait(100);
+    expect(done.steps).toBe(paused);
+    userWork = false;
+    expect(await run).toBe('grouped');
+    expect(done.steps).toBe(40);
+  });
+
+  it('stops between slices once aborted, also while giving way', async () => {
+    const done = { steps: 0 };
+    const stop = new AbortController();
+    const run = runSliced(work(done), 3, { signal: stop.signal, giveWay: () => true });
+    await wait(50);
+    stop.abort(new Error('closing'));
+    await expect(run).rejects.toThrow('closing');
+    expect(done.steps).toBeLessThan(40);
   });
 });

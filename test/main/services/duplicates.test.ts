@@ -146,6 +146,37 @@ describe('likely duplicates', () => {
     expect(attached).toMatchObject({ state: 'done', platformId: nordwind, decidable: false });
   });
 
+  it('a grouping stopped by closing the app writes nothing: the figures say so, and the list is grouped again', async () => {
+    const dataDir = path.join(dir, 'closing');
+    const file = path.join(dir, 'closing.xlsx');
+    const truth = await writeDuplicatesList(file, { filler: 20_000 });
+    let closing = open(dataDir);
+    const callClosing = commandCaller(() => closing);
+    const { sandboxConnectionId } = await closing.ready();
+    closing.grants.grantRead(file);
+    const preview = await callClosing('files:preview', { path: file });
+    const { jobId } = await callClosing('jobs:create', {
+      path: file,
+      connectionId: sandboxConnectionId,
+      mapping: preview.suggestion.mapping,
+      options: { skipExisting: false, screeningPeriod: null, validate: false },
+    });
+    // 20,013 rows take a while to group: closed meanwhile, it stops between two slices.
+    expect((await callClosing('jobs:get', { jobId })).lookingForDuplicates).toBe(true);
+    await closing.close();
+    closing = open(dataDir);
+    const again = await callClosing('duplicates:list', { jobId });
+    expect(again.figures).toMatchObject({ grouping: 'pending', listGroups: 0, listRows: 0 });
+    expect((await callClosing('jobs:plan', { jobId })).duplicates.grouping).toBe('pending');
+    // Grouped again (as a check does first), the list's groups are there.
+    const { onboarding } = await closing.ready();
+    await onboarding.groupDuplicates(jobId);
+    const grouped = await callClosing('duplicates:list', { jobId });
+    expect(grouped.figures).toMatchObject({ grouping: 'done', listGroups: 2, listRows: 5 });
+    expect(grouped.groups.map(rowsOf)).toEqual(truth.listGroups);
+    await closing.close();
+  });
+
   it('groups again after a fix: rows left out stay in their group, a row fixed apart leaves it', async () => {
     const { jobId, truth } = await newJob('dups-fixed');
     const [g1, g2] = truth.listGroups as [number[], number[]];
