@@ -71,17 +71,23 @@ interface Grouping {
   done: Promise<ListGrouping>;
   stop: AbortController;
 }
-const groupings = new WeakMap<Journal, Map<string, Grouping>>();
+interface JournalGroupings {
+  /** The newest grouping of each job (it runs after those before it). */
+  newest: Map<string, Grouping>;
+  /** Every grouping running or waiting for one before it. */
+  all: Set<Grouping>;
+}
+const groupings = new WeakMap<Journal, JournalGroupings>();
 
-function groupingsOf(journal: Journal): Map<string, Grouping> {
-  let jobs = groupings.get(journal);
-  if (!jobs) groupings.set(journal, (jobs = new Map()));
-  return jobs;
+function groupingsOf(journal: Journal): JournalGroupings {
+  let g = groupings.get(journal);
+  if (!g) groupings.set(journal, (g = { newest: new Map(), all: new Set() }));
+  return g;
 }
 
 /** Whether the job's list is being grouped now (after its import, or by a check). */
 export function isGrouping(journal: Journal, jobId: string): boolean {
-  return groupings.get(journal)?.has(jobId) ?? false;
+  return groupings.get(journal)?.newest.has(jobId) ?? false;
 }
 
 /** Whether the job's list was grouped and no row was fixed since (else a check groups it). */
@@ -109,9 +115,9 @@ export function duplicateFiguresOf(
 /** Stops the groupings running on the journal (the services closing) and waits for them:
  *  nothing of a stopped grouping is written, and a check groups the list again. */
 export async function stopGroupings(journal: Journal): Promise<void> {
-  const jobs = [...(groupings.get(journal)?.values() ?? [])];
-  for (const g of jobs) g.stop.abort(new Error('closing'));
-  await Promise.allSettled(jobs.map((g) => g.done));
+  const running = [...(groupings.get(journal)?.all ?? [])];
+  for (const g of running) g.stop.abort(new Error('closing'));
+  await Promise.allSettled(running.map((g) => g.done));
 }
 
 /**
@@ -125,16 +131,18 @@ export function groupWithinList(
   jobId: string,
   options: Pick<SliceOptions, 'giveWay'> = {},
 ): Promise<ListGrouping> {
-  const jobs = groupingsOf(journal);
-  const before = jobs.get(jobId);
+  const { newest, all } = groupingsOf(journal);
+  const before = newest.get(jobId);
   const stop = new AbortController();
   const done = (before ? before.done.catch(() => undefined) : Promise.resolve()).then(() =>
     groupNow(journal, jobId, { ...options, signal: stop.signal }),
   );
   const entry = { done, stop };
-  jobs.set(jobId, entry);
+  newest.set(jobId, entry);
+  all.add(entry);
   const forget = () => {
-    if (jobs.get(jobId) === entry) jobs.delete(jobId);
+    all.delete(entry);
+    if (newest.get(jobId) === entry) newest.delete(jobId);
   };
   done.then(forget, forget);
   return done;
@@ -145,7 +153,7 @@ export function groupWithinList(
 export async function groupIfChanged(journal: Journal, jobId: string): Promise<void> {
   await groupings
     .get(journal)
-    ?.get(jobId)
+    ?.newest.get(jobId)
     ?.done.catch(() => undefined);
   if (isGrouped(journal, jobId)) return;
   await groupWithinList(journal, jobId);

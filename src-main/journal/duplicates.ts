@@ -90,15 +90,16 @@ export function setListDuplicates(
   });
 }
 
-/** Whether a row of the job was edited by the user (a fix, a bulk fix, an undo of one) after
- *  `since`: the grouping within the list is made again only then. A range of the rows' edit
- *  index (`rows_edited_idx`), not a pass over the job. */
+/** Whether a row of the job was edited by the user (a fix, a bulk fix, an undo of one) at or
+ *  after `since` (an edit in the same millisecond as a grouping's start may have come after its
+ *  read): the grouping within the list is made again only then. A range of the rows' edit index
+ *  (`rows_edited_idx`), not a pass over the job. */
 export function fixedSince(h: ReadHandle, jobId: string, since: number): boolean {
   return (
     h
       .statement(
         `SELECT 1 FROM rows INDEXED BY rows_edited_idx
-          WHERE job_id = ? AND edited_at IS NOT NULL AND edited_at > ? LIMIT 1`,
+          WHERE job_id = ? AND edited_at IS NOT NULL AND edited_at >= ? LIMIT 1`,
       )
       .get(jobId, since) !== undefined
   );

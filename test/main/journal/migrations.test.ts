@@ -224,8 +224,9 @@ describe('journal migrations', () => {
       [job.id, { status: 202 }],
     ]);
     expect(current.lastJobNote(job.id, 'check')?.detail).toEqual({ check: { n: 30 } });
-    // The fixed row's edit time, read through the edit index: a grouping at 6 is stale, at 7 not.
-    expect([current.fixedSince(job.id, 6), current.fixedSince(job.id, 7)]).toEqual([true, false]);
+    // The fixed row's edit time, read through the edit index: a grouping begun at 7 or before is
+    // stale, one begun after it not.
+    expect([current.fixedSince(job.id, 7), current.fixedSince(job.id, 8)]).toEqual([true, false]);
     expect([current.fixedSince(other.id, 0)]).toEqual([false]);
     // New events follow the old ones; a row's keeps no job id, a job-level one keeps it.
     current.appendEvents([
