@@ -112,11 +112,19 @@ export function duplicateFiguresOf(
   return { ...journal.duplicateFigures(jobId), grouping: groupingOf(journal, jobId) };
 }
 
+/** What a grouping stopped by `stopGroupings` ends with. */
+export class GroupingStopped extends Error {
+  constructor() {
+    super('the grouping was stopped: the services are closing');
+    this.name = 'GroupingStopped';
+  }
+}
+
 /** Stops the groupings running on the journal (the services closing) and waits for them:
  *  nothing of a stopped grouping is written, and a check groups the list again. */
 export async function stopGroupings(journal: Journal): Promise<void> {
   const running = [...(groupings.get(journal)?.all ?? [])];
-  for (const g of running) g.stop.abort(new Error('closing'));
+  for (const g of running) g.stop.abort(new GroupingStopped());
   await Promise.allSettled(running.map((g) => g.done));
 }
 

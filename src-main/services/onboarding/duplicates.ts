@@ -3,7 +3,7 @@
 import type { CommandInput, CommandOutput } from '../../../src-shared/contract';
 import type { DuplicateDecision } from '../../../src-shared/duplicates';
 import { failWith } from '../../../src-shared/errors';
-import { duplicateFiguresOf, groupWithinList } from '../../engine/duplicates';
+import { duplicateFiguresOf, groupWithinList, GroupingStopped } from '../../engine/duplicates';
 import { rowPaidWork } from '../../engine/paidWork';
 import type { DuplicateRowRead } from '../../journal/duplicates';
 import type { Job, Journal, RowOutcome } from '../../journal/journal';
@@ -40,9 +40,9 @@ export async function groupDuplicates(ctx: Ctx, jobId: string) {
  * Groups a job's list after its import, in the background: the import's answer does not wait
  * for it. Meanwhile the figures say the list is being looked through (`grouping`); the screens
  * are told when it ends (jobs:changed), and a check waits for it before it writes an outcome.
- * It gives way to a work the user started on rows or an export (pauses while one runs). Stopped by the
- * services closing, or failed (the job deleted meanwhile): nothing of it was written, and the
- * check groups the list.
+ * It gives way to a work the user started on rows or an export (pauses while one runs).
+ * Stopped by the services closing (quietly), or failed (the job deleted meanwhile): nothing of
+ * it was written, and the check groups the list.
  */
 export function groupInBackground(ctx: Ctx, jobId: string): void {
   const told = () => {
@@ -53,6 +53,7 @@ export function groupInBackground(ctx: Ctx, jobId: string): void {
   const giveWay = () =>
     [...ctx.rowWork.values(), ...ctx.exports.values()].some((works) => works.size > 0);
   groupWithinList(ctx.journal, jobId, { giveWay }).then(told, (e: unknown) => {
+    if (e instanceof GroupingStopped) return;
     if (ctx.journal.isOpen && ctx.journal.getJob(jobId)) {
       console.error('grouping likely duplicates failed:', e instanceof Error ? e.message : e);
       told();

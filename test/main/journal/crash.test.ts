@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/journal/journal';
+import { builtChild } from '../../children';
 import { makeJob, makeRows, removeDir, tempDir } from './helpers';
 
 const CHILD = fileURLToPath(new URL('./crashChild.ts', import.meta.url));
@@ -15,7 +16,7 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Runs the child until it reports, kills it, and returns the row ids it marked. */
 async function runAndKill(file: string, jobId: string, stopAfter: 'intent' | 'outcome') {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, jobId, stopAfter], {
+  const child = spawn(process.execPath, [await builtChild(CHILD), file, jobId, stopAfter], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -18,6 +18,7 @@ import { payloadOf } from '../../../src-main/kinds/scores/batchRunner';
 import { scoresIdentity } from '../../../src-main/kinds/scores/sheet';
 import type { ScoresPayload } from '../../../src-shared/scores';
 import { runnerFor } from '../../../src-main/kinds';
+import { builtChild } from '../../children';
 
 const CHILD = fileURLToPath(new URL('./crashChild.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -28,7 +29,9 @@ const ROWS = 130;
 
 let sandbox: SandboxHandle;
 let dir: string;
+let child: string;
 beforeAll(async () => {
+  child = await builtChild(CHILD);
   dir = await mkdtemp(path.join(os.tmpdir(), 'scores-crash-'));
   sandbox = await startSandbox({
     tokens: [{ token: TOKEN }],
@@ -100,22 +103,17 @@ function life(
   at: ReturnType<typeof setUp>,
   die?: { at: number; when: 'before' | 'after' },
 ): Promise<{ lines: string[]; signal: NodeJS.Signals | null; code: number | null }> {
-  const child = spawn(
+  const proc = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      CHILD,
-      JSON.stringify({ ...at, token: TOKEN, settings: SETTINGS, ...(die ? { die } : {}) }),
-    ],
+    [child, JSON.stringify({ ...at, token: TOKEN, settings: SETTINGS, ...(die ? { die } : {}) })],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';
   let err = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve) =>
-    child.on('exit', (code, signal) => {
+    proc.on('exit', (code, signal) => {
       if (code !== 0 && signal === null) throw new Error(`child failed (${code}): ${err}`);
       resolve({ lines: out.trim().split('\n'), signal, code });
     }),

@@ -12,7 +12,9 @@ import { startRemoteServices, type RemoteServices } from '../../../src-main/serv
 import { forkServices } from '../../../src-main/services/remote/nodeChild';
 import type { Ask } from '../../../src-main/services/remote/protocol';
 
-const ENTRY = fileURLToPath(new URL('../../../src-main/host/servicesMain.ts', import.meta.url));
+// The services' process as the browser host starts it: the built file beside the command line's
+// (out/cli/services.mjs, built before the tests by test/globalSetup.ts).
+const ENTRY = fileURLToPath(new URL('../../../out/cli/services.mjs', import.meta.url));
 const CLIENT = fileURLToPath(
   new URL('../../../src-main/services/remote/client.ts', import.meta.url),
 );
@@ -45,7 +47,7 @@ const lines: string[] = [];
 
 function start(): RemoteServices {
   remote = startRemoteServices({
-    spawn: () => forkServices(ENTRY, ['--import', 'tsx']),
+    spawn: () => forkServices(ENTRY),
     start: {
       dataDir: dir,
       transport: 'electron',
@@ -139,7 +141,7 @@ describe('the services in a process of their own', () => {
       `import { startRemoteServices } from ${JSON.stringify(CLIENT)};
 import { forkServices } from ${JSON.stringify(NODE_CHILD)};
 const r = startRemoteServices({
-  spawn: () => forkServices(${JSON.stringify(ENTRY)}, ['--import', 'tsx']),
+  spawn: () => forkServices(${JSON.stringify(ENTRY)}),
   start: { dataDir: ${JSON.stringify(path.join(dir, 'data'))}, transport: 'browser-host', network: 'environment', secrets: 'memory' },
 });
 console.log('services ' + (await r.ready()));
