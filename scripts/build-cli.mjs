@@ -11,6 +11,15 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_OUT = path.join(ROOT, 'out', 'cli');
+/** How every bundle of the app's Node code outside Electron is built (the command line's tools,
+ *  the tests' child processes): one ES module for Node 22, the packages left to node_modules. */
+export const BUNDLE_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  packages: 'external',
+};
 export const ENTRIES = {
   onboard: path.join(ROOT, 'src-main', 'cli', 'onboard.ts'),
   sandbox: path.join(ROOT, 'src-main', 'sandbox', 'cli.ts'),
@@ -52,11 +61,7 @@ export async function buildCli({ force = false } = {}) {
     entryPoints: Object.fromEntries(stale.map((name) => [name, ENTRIES[name]])),
     outdir: CLI_OUT,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
+    ...BUNDLE_OPTIONS,
     sourcemap: 'linked',
     // The migrations are found beside the bundle's folder (src-main/journal/migrations from
     // out/cli), as for the desktop bundle in out/main.

@@ -1,5 +1,5 @@
 // Child processes of the tests started as built files, bundled as the command line's tools are
-// (scripts/build-cli.mjs: esbuild, one ES module, the packages left to node_modules), not through
+// (scripts/build-cli.mjs BUNDLE_OPTIONS: one ES module, the packages left to node_modules), not through
 // tsx: a child started through tsx compiles the app's sources again, about 3 s of a core each
 // time, and the crash tests start dozens of them. Built into out/test-children/, from where the
 // journal finds its migrations as the command line's bundles do (../../src-main/journal).
@@ -8,6 +8,7 @@ import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS } from '../scripts/build-cli.mjs';
 
 const OUT = fileURLToPath(new URL('../out/test-children/', import.meta.url));
 
@@ -26,16 +27,7 @@ async function bundle(entry: string): Promise<string> {
   const file = path.join(OUT, `${path.basename(entry, '.ts')}-${id}.mjs`);
   const temp = `${file}.${process.pid}.tmp.mjs`;
   mkdirSync(OUT, { recursive: true });
-  await build({
-    entryPoints: [entry],
-    outfile: temp,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await build({ entryPoints: [entry], outfile: temp, ...BUNDLE_OPTIONS, logLevel: 'warning' });
   // Renamed into place: another test file building the same child meanwhile never starts half
   // of one.
   renameSync(temp, file);
