@@ -346,7 +346,7 @@ export const en = {
   'cli.plan.duplicatesRunning':
     '  The list is still being looked through for likely duplicates; the check waits for it, and rows found are not created until you decide.',
   'cli.plan.duplicatesPending':
-    '  Rows were fixed since the list was looked through for likely duplicates; the check looks through it again first, and rows found are not created until you decide.',
+    '  The likely duplicates are not up to date (rows were fixed since, or the search did not finish); the check looks through the list again first, and rows found are not created until you decide.',
   'cli.plan.duplicatesWaiting':
     '  {count, plural, one {# row waits for your decision as a likely duplicate: it is not created} other {# rows wait for your decision as likely duplicates: they are not created}} (--duplicates keep|skip|attach decides).',
   'cli.plan.duplicatesKept':
@@ -747,7 +747,7 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.duplicatesRunning':
     '  Die Liste wird noch nach wahrscheinlichen Dubletten durchsucht; die Prüfung wartet darauf, und gefundene Zeilen werden erst angelegt, wenn Sie entscheiden.',
   'cli.plan.duplicatesPending':
-    '  Seit die Liste nach wahrscheinlichen Dubletten durchsucht wurde, wurden Zeilen korrigiert; die Prüfung durchsucht sie zuerst erneut, und gefundene Zeilen werden erst angelegt, wenn Sie entscheiden.',
+    '  Die wahrscheinlichen Dubletten sind nicht aktuell (seitdem wurden Zeilen korrigiert, oder die Suche wurde nicht beendet); die Prüfung durchsucht die Liste zuerst erneut, und gefundene Zeilen werden erst angelegt, wenn Sie entscheiden.',
   'cli.plan.duplicatesWaiting':
     '  {count, plural, one {# Zeile wartet als wahrscheinliche Dublette auf Ihre Entscheidung: sie wird nicht angelegt} other {# Zeilen warten als wahrscheinliche Dubletten auf Ihre Entscheidung: sie werden nicht angelegt}} (--duplicates keep|skip|attach entscheidet).',
   'cli.plan.duplicatesKept':

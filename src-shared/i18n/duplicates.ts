@@ -14,7 +14,7 @@ export const en = {
   'dup.tile.decided': 'Decided: {keep} kept, {skip} left out, {attach} attached',
   'dup.tile.running': 'Looking through the list for likely duplicates…',
   'dup.tile.pending':
-    'Rows were fixed since: the list is looked through again when the check starts.',
+    'Not up to date (rows were fixed since, or the search did not finish): the list is looked through again when the check starts.',
   'dup.tile.open': 'Show the groups',
   'dup.tile.close': 'Hide the groups',
 
@@ -127,7 +127,7 @@ export const en = {
   'dup.plan.running':
     'The list is still being looked through for likely duplicates. The check waits for it: rows found wait for your decision and nothing is created for them until you decide.',
   'dup.plan.pending':
-    'Rows were fixed since the list was looked through for likely duplicates. The check looks through it again first: rows found wait for your decision and nothing is created for them until you decide.',
+    'The likely duplicates are not up to date: rows were fixed since the list was looked through, or the search did not finish. The check looks through it first: rows found wait for your decision and nothing is created for them until you decide.',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -141,7 +141,7 @@ export const de: Record<keyof typeof en, string> = {
   'dup.tile.decided': 'Entschieden: {keep} behalten, {skip} ausgelassen, {attach} angehängt',
   'dup.tile.running': 'Die Liste wird nach wahrscheinlichen Dubletten durchsucht …',
   'dup.tile.pending':
-    'Seitdem wurden Zeilen korrigiert: Die Liste wird beim Start der Prüfung erneut durchsucht.',
+    'Nicht aktuell (seitdem wurden Zeilen korrigiert, oder die Suche wurde nicht beendet): Die Liste wird beim Start der Prüfung erneut durchsucht.',
   'dup.tile.open': 'Gruppen zeigen',
   'dup.tile.close': 'Gruppen ausblenden',
 
@@ -253,5 +253,5 @@ export const de: Record<keyof typeof en, string> = {
   'dup.plan.running':
     'Die Liste wird noch nach wahrscheinlichen Dubletten durchsucht. Die Prüfung wartet darauf: Gefundene Zeilen warten auf Ihre Entscheidung, und für sie wird nichts angelegt, bis Sie entscheiden.',
   'dup.plan.pending':
-    'Seit die Liste nach wahrscheinlichen Dubletten durchsucht wurde, wurden Zeilen korrigiert. Die Prüfung durchsucht sie zuerst erneut: Gefundene Zeilen warten auf Ihre Entscheidung, und für sie wird nichts angelegt, bis Sie entscheiden.',
+    'Die wahrscheinlichen Dubletten sind nicht aktuell: Seit der Suche wurden Zeilen korrigiert, oder die Suche wurde nicht beendet. Die Prüfung durchsucht die Liste zuerst: Gefundene Zeilen warten auf Ihre Entscheidung, und für sie wird nichts angelegt, bis Sie entscheiden.',
 };

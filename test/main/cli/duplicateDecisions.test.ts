@@ -171,7 +171,7 @@ describe('the words', () => {
       '  The list is still being looked through for likely duplicates; the check waits for it, and rows found are not created until you decide.',
     );
     expect(duplicatePlanLines(planWith('pending'), cliWords('de'))[0]).toBe(
-      '  Seit die Liste nach wahrscheinlichen Dubletten durchsucht wurde, wurden Zeilen korrigiert; die Prüfung durchsucht sie zuerst erneut, und gefundene Zeilen werden erst angelegt, wenn Sie entscheiden.',
+      '  Die wahrscheinlichen Dubletten sind nicht aktuell (seitdem wurden Zeilen korrigiert, oder die Suche wurde nicht beendet); die Prüfung durchsucht die Liste zuerst erneut, und gefundene Zeilen werden erst angelegt, wenn Sie entscheiden.',
     );
   });
 });
