@@ -145,6 +145,26 @@ export const en = {
     'Stopped before sending anything. Continue with: npm run onboard -- {command}',
   'cli.run.warning': 'Warning: {warning}',
   'cli.run.ended': 'Job {state} after {time}: {counts}',
+  // The end of --check-only: what the check found, not the states the rows are in.
+  'cli.run.checked': 'Checked {count, plural, one {# row} other {# rows}} after {time}: {found}.',
+  'cli.run.checkedNothing': 'nothing to check',
+  'cli.checked.new': '{count} new',
+  'cli.checked.exists': '{count, plural, one {# exists} other {# exist}} already',
+  'cli.checked.pending':
+    '{count, plural, one {# is} other {# are}} already being created on the platform',
+  'cli.checked.duplicate':
+    '{count, plural, one {# likely duplicate waits} other {# likely duplicates wait}} for your decision',
+  'cli.checked.ambiguous':
+    '{count, plural, one {# row names} other {# rows name}} several suppliers',
+  'cli.checked.invalid': '{count} with problems',
+  'cli.checked.unchecked': '{count} not checked',
+  'cli.checked.leftOut': '{count} left out',
+  'cli.checked.toChange': '{count} to change',
+  'cli.checked.notFound': '{count} not found on the platform',
+  'cli.checked.nothingToChange': '{count} with nothing to change',
+  'cli.checked.onOther':
+    '{count, plural, one {# identifier is} other {# identifiers are}} on another supplier',
+  'cli.checked.sentBefore': '{count} sent earlier',
   'cli.run.tokenRefused': 'The API refused the token.',
   'cli.run.fieldNames':
     'On the command line, continue this job under the other names (rows already created are found and not created twice): npm run onboard -- {command}',
@@ -540,6 +560,26 @@ export const de: Record<keyof typeof en, string> = {
     'Angehalten, bevor etwas gesendet wurde. Fortsetzen mit: npm run onboard -- {command}',
   'cli.run.warning': 'Warnung: {warning}',
   'cli.run.ended': 'Auftrag nach {time}: {state} – {counts}',
+  'cli.run.checked':
+    '{count, plural, one {# Zeile} other {# Zeilen}} nach {time} geprüft: {found}.',
+  'cli.run.checkedNothing': 'nichts zu prüfen',
+  'cli.checked.new': '{count} neu',
+  'cli.checked.exists': '{count, plural, one {# besteht} other {# bestehen}} bereits',
+  'cli.checked.pending':
+    '{count, plural, one {# wird} other {# werden}} auf der Plattform bereits angelegt',
+  'cli.checked.duplicate':
+    '{count, plural, one {# wahrscheinliche Dublette wartet} other {# wahrscheinliche Dubletten warten}} auf Ihre Entscheidung',
+  'cli.checked.ambiguous':
+    '{count, plural, one {# Zeile nennt} other {# Zeilen nennen}} mehrere Lieferanten',
+  'cli.checked.invalid': '{count} mit Problemen',
+  'cli.checked.unchecked': '{count} nicht geprüft',
+  'cli.checked.leftOut': '{count} ausgelassen',
+  'cli.checked.toChange': '{count} zu ändern',
+  'cli.checked.notFound': '{count} auf der Plattform nicht gefunden',
+  'cli.checked.nothingToChange': '{count} ohne Änderung',
+  'cli.checked.onOther':
+    '{count, plural, one {# Kennung ist} other {# Kennungen sind}} bei einem anderen Lieferanten',
+  'cli.checked.sentBefore': '{count} bereits früher gesendet',
   'cli.run.tokenRefused': 'Die API hat das Token abgelehnt.',
   'cli.run.fieldNames':
     'Auf der Befehlszeile setzen Sie diesen Auftrag unter den anderen Namen fort (bereits angelegte Zeilen werden gefunden und nicht doppelt angelegt): npm run onboard -- {command}',
