@@ -231,6 +231,10 @@ export const en = {
   'cli.plan.screeningExisting.other':
     '  {count} of them are for suppliers that exist already and may have been screened before; add --skip-existing to leave them out.',
   'cli.plan.noScreening': '  No screening is ordered.',
+  'cli.plan.screeningSent.one':
+    "  {count} screening was ordered already by this job, with its supplier's creation: it is not ordered again.",
+  'cli.plan.screeningSent.other':
+    "  {count} screenings were ordered already by this job, with their suppliers' creation: they are not ordered again.",
   'cli.plan.fromColumn.one':
     '  {count} of them is ordered by the list\'s own column "{column}"; leave that column out of the mapping if the list should not decide it.',
   'cli.plan.fromColumn.other':
@@ -242,6 +246,10 @@ export const en = {
   'cli.plan.validation.other':
     '  A validation is requested for {count} suppliers ({existing} of them existing).',
   'cli.plan.noValidation': '  No validation is requested.',
+  'cli.plan.validationSent.one':
+    "  {count} validation was requested already by this job, with its supplier's creation: it is not requested again.",
+  'cli.plan.validationSent.other':
+    "  {count} validations were requested already by this job, with their suppliers' creation: they are not requested again.",
   'cli.plan.checking': 'checking {count, plural, one {# identifier} other {# identifiers}}: {time}',
   'cli.plan.sending.one': 'sending {count} request at up to {rate}/min: {time}',
   'cli.plan.sending.other': 'sending {count} requests at up to {rate}/min: {time}',
@@ -645,6 +653,10 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.screeningExisting.other':
     '  {count} davon sind für Lieferanten, die bereits bestehen und vielleicht schon gescreent wurden; mit --skip-existing lassen Sie sie weg.',
   'cli.plan.noScreening': '  Es wird kein Screening bestellt.',
+  'cli.plan.screeningSent.one':
+    '  {count} Screening hat dieser Auftrag bereits mit der Anlage des Lieferanten bestellt: Es wird nicht erneut bestellt.',
+  'cli.plan.screeningSent.other':
+    '  {count} Screenings hat dieser Auftrag bereits mit der Anlage der Lieferanten bestellt: Sie werden nicht erneut bestellt.',
   'cli.plan.fromColumn.one':
     '  {count} davon bestellt die eigene Spalte „{column}“ der Liste; lassen Sie diese Spalte in der Zuordnung weg, wenn die Liste das nicht entscheiden soll.',
   'cli.plan.fromColumn.other':
@@ -656,6 +668,10 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.validation.other':
     '  Für {count} Lieferanten wird eine Validierung angefordert ({existing} davon bestehend).',
   'cli.plan.noValidation': '  Es wird keine Validierung angefordert.',
+  'cli.plan.validationSent.one':
+    '  {count} Validierung hat dieser Auftrag bereits mit der Anlage des Lieferanten angefordert: Sie wird nicht erneut angefordert.',
+  'cli.plan.validationSent.other':
+    '  {count} Validierungen hat dieser Auftrag bereits mit der Anlage der Lieferanten angefordert: Sie werden nicht erneut angefordert.',
   'cli.plan.checking': '{count, plural, one {# Kennung} other {# Kennungen}} prüfen: {time}',
   'cli.plan.sending.one': '{count} Anfrage mit bis zu {rate}/min senden: {time}',
   'cli.plan.sending.other': '{count} Anfragen mit bis zu {rate}/min senden: {time}',
