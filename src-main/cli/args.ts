@@ -127,7 +127,8 @@ The last line of an onboarding is a summary: rows= created= existing= invalid= r
 validation_rejected= screening_aborted= screening_findings= needs_review= (suppliers whose
 validation the platform rejected, whose screening it stopped, whose screening found something to
 review on the platform, or whose status is a word the app does not know: they exist, but need you;
-counted in the exit code like rejected rows)
+counted in the exit code like rejected rows). A supplier created (or found) whose later step
+needs you counts in created= (or existing=) and in failed=.
 `;
 
 /** What --duplicates decides for every row waiting as a likely duplicate (cli/duplicates.ts). */
