@@ -1243,6 +1243,8 @@ export const commands = {
     output: z.object({
       jobId: z.string().nullable(),
       retry: z.number().int(),
+      /** Of those, the rows this job hands over to the retry job (left out here, naming it). */
+      handedOver: z.number().int().default(0),
       stillInvalid: z.number().int(),
       alreadyDone: z.number().int(),
       unmatched: z.number().int(),
