@@ -9,6 +9,19 @@ export const en = {
   'results.sheet.more': '{name} ({n})',
   'results.column.status': 'Status',
   'results.column.platformId': 'Platform ID',
+  'results.column.platformIdFound': 'Platform ID found',
+  'results.status.screening_findings': 'Findings to review',
+  'results.status.unknown': 'needs review (state: {status})',
+  'results.outcome.unknown': 'needs review (API: {status})',
+  'results.outcome.unknownHelp':
+    'The API reported a status the app does not know: look at the supplier on the platform.',
+  'results.findings.next':
+    'Review the screening findings on the platform before working with this supplier.',
+  'results.summary.findings': 'Screening findings to review (sheet {sheets})',
+  'results.summary.findingsHelp':
+    'These suppliers exist, but their screening found something: review the findings on the platform before working with them. They are on the sheet {sheets} with the rows that need attention; bringing the file back does not send them again.',
+  'results.summary.otherError': 'Other error ({code})',
+  'results.summary.invalidInput': "Problems in the row's values ({code})",
   'results.column.supplier': 'Supplier outcome',
   'results.column.creationUuid': 'Creation UUID',
   'results.column.screening': 'Screening outcome',
@@ -74,6 +87,19 @@ export const de: Record<keyof typeof en, string> = {
   'results.sheet.more': '{name} ({n})',
   'results.column.status': 'Status',
   'results.column.platformId': 'Plattform-ID',
+  'results.column.platformIdFound': 'Gefundene Plattform-ID',
+  'results.status.screening_findings': 'Treffer prüfen',
+  'results.status.unknown': 'zu prüfen (Zustand: {status})',
+  'results.outcome.unknown': 'zu prüfen (API: {status})',
+  'results.outcome.unknownHelp':
+    'Die API hat einen Status gemeldet, den die App nicht kennt: Sehen Sie sich den Lieferanten auf der Plattform an.',
+  'results.findings.next':
+    'Prüfen Sie die Treffer des Screenings auf der Plattform, bevor Sie mit diesem Lieferanten arbeiten.',
+  'results.summary.findings': 'Screening-Treffer zu prüfen (Blatt {sheets})',
+  'results.summary.findingsHelp':
+    'Diese Lieferanten gibt es, ihr Screening hat aber etwas gefunden: Prüfen Sie die Treffer auf der Plattform, bevor Sie mit ihnen arbeiten. Sie stehen auf dem Blatt {sheets} bei den Zeilen, die Aufmerksamkeit brauchen; wenn Sie die Datei zurückholen, werden sie nicht erneut gesendet.',
+  'results.summary.otherError': 'Anderer Fehler ({code})',
+  'results.summary.invalidInput': 'Probleme in den Werten der Zeile ({code})',
   'results.column.supplier': 'Lieferant angelegt',
   'results.column.creationUuid': 'Anlage-UUID',
   'results.column.screening': 'Ergebnis der Prüfung',

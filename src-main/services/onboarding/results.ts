@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { failWith } from '../../../src-shared/errors';
 import { likelyDuplicateOf } from '../../../src-shared/duplicates';
 import { word } from '../../../src-shared/i18n';
-import { idOnOtherSupplier, isAttentionOutcome } from '../../../src-shared/outcomes';
+import { idOnOtherSupplier } from '../../../src-shared/outcomes';
 import type { Job, JournalRow } from '../../journal/journal';
 import { kindOf } from '../../kinds';
 import {
@@ -19,6 +19,7 @@ import {
   exportResults,
   shownRow,
 } from '../../workbook';
+import { FINDINGS_STATUS, hasScreeningFindings } from '../../workbook/outcomeWords';
 import { Turns } from '../../workbook/turns';
 import type { Ctx } from './context';
 import { rowView } from './rows';
@@ -174,12 +175,15 @@ export function resultRow(
   const v = rowView(ctx, row, job, shown.changes);
   const lang = job?.options.lang ?? 'en';
   const problemText = v.problems.map((p) => p.message).join(' ');
-  // A rejected validation (or aborted screening) ended the row, but the user has to act. (A
-  // supplier not found by a deactivate or identifiers job says so in its own error instead.)
-  const ended =
-    row.state === 'done' &&
-    (isAttentionOutcome('validation', row.validationStatus) ||
-      isAttentionOutcome('screening', row.screeningStatus));
+  // A rejected validation, an aborted screening or a screening that found something ended the
+  // row, but the user has to act. (A supplier not found by a deactivate or identifiers job says
+  // so in its own error instead.) Each is asked by its own status, so that one outcome never
+  // hides another: findings are said beside a validation's end, whatever it was.
+  const done = row.state === 'done';
+  const rejected = done && row.validationStatus === 'REJECTED';
+  const aborted = done && row.screeningStatus === 'Aborted';
+  const findings = hasScreeningFindings(row);
+  const ended = rejected || aborted || findings;
   // An id the row attaches belongs to another supplier: not added, the user decides.
   const other = idOnOtherSupplier(row) ? row.identifiers!.find((i) => i.result === 'other') : null;
   const otherError = other
@@ -195,7 +199,6 @@ export function resultRow(
         ),
       }
     : null;
-  const rejected = ended && isAttentionOutcome('validation', row.validationStatus);
   // Worded in the job's language: the platform's reason stays as the platform wrote it.
   const endedText = ended
     ? [
@@ -203,9 +206,10 @@ export function resultRow(
         rejected && row.rejectionReason
           ? `${word(lang, 'outcome.reason', { reason: row.rejectionReason.trim().replace(/[.!]+$/, '') })}.`
           : null,
-        isAttentionOutcome('screening', row.screeningStatus)
-          ? word(lang, 'failure.screening_aborted')
-          : null,
+        aborted ? word(lang, 'failure.screening_aborted') : null,
+        findings ? word(lang, 'results.findings.next') : null,
+        // An id on another supplier is said as well: the findings do not hide it.
+        otherError?.message ?? null,
       ]
         .filter(Boolean)
         .join(' ')
@@ -217,7 +221,13 @@ export function resultRow(
       .filter((c) => c.column !== null)
       .map((c) => ({ column: c.column as number, text: changeNote(c) })),
     result: {
-      status: ended ? (rejected ? 'validation_rejected' : 'screening_aborted') : row.state,
+      status: rejected
+        ? 'validation_rejected'
+        : aborted
+          ? 'screening_aborted'
+          : findings
+            ? FINDINGS_STATUS
+            : row.state,
       platformId: row.platformId,
       supplier: row.opResult
         ? SUPPLIER_OUTCOME[row.opResult]
@@ -227,18 +237,22 @@ export function resultRow(
             : SUPPLIER_OUTCOME.existing
           : null,
       creationUuid: row.creationUuid,
-      screening: v.screening,
+      // The API's statuses: the workbook words them in the job's language.
+      screening: row.screeningStatus,
       identifiers: row.identifiers,
       likelyDuplicateOf: likelyDuplicateOf(row.duplicates) || null,
       duplicateDecision: duplicateDecisionOf(row),
-      validation: v.validation
-        ? `${v.validation}${row.outcomeTargetId && row.outcomeTargetId !== row.platformId ? ` (master ${row.outcomeTargetId})` : ''}${row.rejectionReason && row.validationStatus === 'REJECTED' ? `: ${row.rejectionReason}` : ''}`
-        : null,
-      errorCode: ended
-        ? rejected
-          ? 'validation_rejected'
-          : 'screening_aborted'
-        : (otherError?.code ?? v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null)),
+      validation: row.validationStatus,
+      validationTarget:
+        row.validationStatus && row.outcomeTargetId && row.outcomeTargetId !== row.platformId
+          ? row.outcomeTargetId
+          : null,
+      rejectionReason: row.validationStatus === 'REJECTED' ? row.rejectionReason : null,
+      errorCode: rejected
+        ? 'validation_rejected'
+        : aborted
+          ? 'screening_aborted'
+          : (otherError?.code ?? v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null)),
       errorMessage: ended
         ? endedText
         : (otherError?.message ?? v.errorMessage ?? (problemText || null)),

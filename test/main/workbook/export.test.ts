@@ -119,12 +119,13 @@ describe('exportResults', () => {
     expect(main[0]).toEqual([...headers, ...resultHeaders]);
     expect(main[1]).toEqual([
       ...(results[0]?.cells ?? []),
-      'done',
+      // The journal's state and the API's statuses in words, the API's own word beside its word.
+      'Done',
       '81234',
       '', // Supplier outcome: said by the services from the journal, not given here
       'u-1',
-      'NoFindings',
-      'COMPLETED',
+      'No findings (NoFindings)',
+      'Confirmed (COMPLETED)',
       '', // Identifiers: none attached
       '', // Likely duplicate of: none
       '', // Duplicate decision: none
@@ -145,9 +146,16 @@ describe('exportResults', () => {
       'Rows that need attention (sheet Errors)|2|Fix them on this sheet or on the Results sheet, save the file and bring it back (Results screen, or --retry-from): rows whose values you changed are sent again.',
     );
     expect(
-      flat.some((l) => l.startsWith('country_unknown|1|The country is not one the app knows')),
+      flat.some((l) =>
+        l.startsWith(
+          'The country is not one the app knows (country_unknown)|1|The country is not one the app knows',
+        ),
+      ),
     ).toBe(true);
-    expect(flat).toContain('NoFindings|1');
+    expect(flat).toContain(
+      'No findings (NoFindings)|1|Screening ended without findings. Nothing to do.',
+    );
+    expect(flat).toContain('Done|1');
   });
 
   it('writes CSV with a BOM and formula injection neutralised', async () => {
@@ -277,7 +285,7 @@ describe('round trip import → export → import', () => {
       expect(again.rows.map((r) => r.cells.slice(0, width))).toEqual(
         first.rows.map((r) => r.cells),
       );
-      expect(again.rows.map((r) => r.cells[width])).toEqual(['done', 'invalid', 'done', 'done']);
+      expect(again.rows.map((r) => r.cells[width])).toEqual(['Done', 'Has problems', 'Done', 'Done']);
       expect(again.rows[0]?.cells[width + 1]).toBe('7');
       // The re-imported file maps like the original for an onboarding; its Platform ID column is
       // offered besides, for a deactivate or identifiers list (an onboarding does not read it).
