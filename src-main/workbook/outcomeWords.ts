@@ -63,6 +63,8 @@ export function outcomeMeaning(stage: OutcomeStage, status: string, lang: Lang):
 /** An error code's line on the Summary sheet: the first words of what it means, the code (as the
  *  Error code column has it) in brackets. */
 export function errorCodeLabel(code: string, lang: Lang): string {
+  // The export's own states are error codes too: their Status word names them.
+  if (Object.hasOwn(EXPORT_STATUS_KEY, code)) return `${statusWord(code, lang)} (${code})`;
   // An invalid row's code: its values have problems (the code's own sentence is a request's).
   if (code === 'invalid_input') return word(lang, 'results.summary.invalidInput', { code });
   if (!Object.hasOwn(errorCatalogue, code))

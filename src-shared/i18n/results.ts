@@ -97,7 +97,7 @@ export const de: Record<keyof typeof en, string> = {
     'Prüfen Sie die Treffer des Screenings auf der Plattform, bevor Sie mit diesem Lieferanten arbeiten.',
   'results.summary.findings': 'Screening-Treffer zu prüfen (Blatt {sheets})',
   'results.summary.findingsHelp':
-    'Diese Lieferanten gibt es, ihr Screening hat aber etwas gefunden: Prüfen Sie die Treffer auf der Plattform, bevor Sie mit ihnen arbeiten. Sie stehen auf dem Blatt {sheets} bei den Zeilen, die Aufmerksamkeit brauchen; wenn Sie die Datei zurückholen, werden sie nicht erneut gesendet.',
+    'Diese Lieferanten gibt es, ihr Screening hat aber etwas gefunden: Prüfen Sie die Treffer auf der Plattform, bevor Sie mit ihnen arbeiten. Sie stehen mit den Zeilen, die Aufmerksamkeit brauchen, auf dem Blatt {sheets}; wenn Sie die Datei zurückholen, werden sie nicht erneut gesendet.',
   'results.summary.otherError': 'Anderer Fehler ({code})',
   'results.summary.invalidInput': 'Probleme in den Werten der Zeile ({code})',
   'results.column.supplier': 'Lieferant angelegt',

@@ -106,7 +106,7 @@ it('a piped run without --duplicates creates the rest, leaves the eight waiting 
   expect(rows.get(idOf(9))!('Likely duplicate of')).toBe('row 3');
   expect(rows.get(idOf(4))!('Likely duplicate of')).toMatch(/^platform \d+$/);
   for (const row of WAITING) {
-    expect(rows.get(idOf(row))!('Status')).toBe('duplicate');
+    expect(rows.get(idOf(row))!('Status')).toBe('Likely duplicate');
     expect(rows.get(idOf(row))!('Duplicate decision')).toBe('waiting for your decision');
   }
   for (const row of [6, 8, 12]) {
@@ -128,7 +128,7 @@ it('a piped run without --duplicates creates the rest, leaves the eight waiting 
   for (const row of ROWS) expect(createdIn(sandbox, row), idOf(row)).toBe(1);
   const kept = byId(await sheetOf(results, 'Results'));
   for (const row of WAITING) {
-    expect(kept.get(idOf(row))!('Status')).toBe('done');
+    expect(kept.get(idOf(row))!('Status')).toBe('Done');
     expect(kept.get(idOf(row))!('Duplicate decision')).toBe('kept');
   }
 }, 120_000);
@@ -152,7 +152,7 @@ it('--duplicates skip keeps the first row of each group and leaves out the other
   expect(rows.get(idOf(2))!('Duplicate decision')).toBe('kept');
   expect(rows.get(idOf(3))!('Duplicate decision')).toBe('kept');
   for (const row of out) {
-    expect(rows.get(idOf(row))!('Status')).toBe('skipped');
+    expect(rows.get(idOf(row))!('Status')).toBe('Skipped');
     expect(rows.get(idOf(row))!('Duplicate decision')).toBe('left out');
   }
   expect(rows.get(idOf(5))!('Likely duplicate of')).toBe('row 2; row 11');

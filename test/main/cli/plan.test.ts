@@ -222,9 +222,9 @@ describe('another unfinished job on the same suppliers', () => {
       .slice(1)
       .filter((row) => row[header.indexOf('Error code')] === 'held_by_other_job');
     expect(held.map((row) => [row[0], row[header.indexOf('Status')]])).toEqual([
-      ['T000103', 'skipped'],
-      ['T000104', 'skipped'],
-      ['T000105', 'skipped'],
+      ['T000103', 'Skipped'],
+      ['T000104', 'Skipped'],
+      ['T000105', 'Skipped'],
     ]);
     expect(String(held[0]![header.indexOf('Error message')])).toContain(
       '"holder.xlsx · Suppliers"',
