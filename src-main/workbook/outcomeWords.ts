@@ -1,6 +1,7 @@
 // The words a results workbook says a row's state and its screening and validation outcomes in:
 // the catalogue's, in the job's language, never the journal's or the API's code (the API's own
 // word stands beside its word, so that the platform's screens and support can be matched).
+import type { RowDuplicates } from '../../src-shared/duplicates';
 import { errorCatalogue } from '../../src-shared/errors';
 import { hasKey, word, wordFailure, type Lang, type MessageKey } from '../../src-shared/i18n';
 import { OUTCOME_STATUSES, type OutcomeStage } from '../../src-shared/outcomes';
@@ -94,4 +95,15 @@ export function supplierWord(value: string, lang: Lang): string {
   return Object.hasOwn(SUPPLIER_KEY, value)
     ? word(lang, SUPPLIER_KEY[value as keyof typeof SUPPLIER_KEY])
     : value;
+}
+
+/** The Likely duplicate of cell in the workbook's language: the others of the row's group, the
+ *  platform's suppliers it likely is, separated by `; `; empty when none. */
+export function duplicateOfText(d: RowDuplicates | null | undefined, lang: Lang): string {
+  if (!d) return '';
+  return [
+    ...(d.rows ?? []).map((r) => word(lang, 'results.duplicateOf.row', { row: r.sourceRow })),
+    ...(d.moreRows ? [word(lang, 'results.duplicateOf.moreRows', { n: d.moreRows })] : []),
+    ...(d.base ?? []).map((b) => word(lang, 'results.duplicateOf.platform', { id: b.platformId })),
+  ].join('; ');
 }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { failWith } from '../../../src-shared/errors';
-import { likelyDuplicateOf } from '../../../src-shared/duplicates';
 import { word } from '../../../src-shared/i18n';
 import { idOnOtherSupplier } from '../../../src-shared/outcomes';
 import type { Job, JournalRow } from '../../journal/journal';
@@ -19,7 +18,11 @@ import {
   exportResults,
   shownRow,
 } from '../../workbook';
-import { FINDINGS_STATUS, hasScreeningFindings } from '../../workbook/outcomeWords';
+import {
+  duplicateOfText,
+  FINDINGS_STATUS,
+  hasScreeningFindings,
+} from '../../workbook/outcomeWords';
 import { Turns } from '../../workbook/turns';
 import type { Ctx } from './context';
 import { rowView } from './rows';
@@ -240,7 +243,7 @@ export function resultRow(
       // The API's statuses: the workbook words them in the job's language.
       screening: row.screeningStatus,
       identifiers: row.identifiers,
-      likelyDuplicateOf: likelyDuplicateOf(row.duplicates) || null,
+      likelyDuplicateOf: duplicateOfText(row.duplicates, lang) || null,
       duplicateDecision: duplicateDecisionOf(row),
       validation: row.validationStatus,
       validationTarget:

@@ -181,14 +181,16 @@ it('--duplicates attach puts the ids of the rows like a platform supplier on it,
   const results = path.join(run.dir(), 'dubletten.results.xlsx');
   const rows = byId(await sheetOf(results, 'Ergebnisse'));
   const nordwind = rows.get(idOf(4))!;
-  const platformId = /^platform (\d+)$/.exec(String(nordwind('Wahrscheinliche Dublette von')))![1]!;
+  const platformId = /^Plattform (\d+)$/.exec(
+    String(nordwind('Wahrscheinliche Dublette von')),
+  )![1]!;
   expect(nordwind('Dublettenentscheidung')).toBe(
     `dem Plattform-Lieferanten ${platformId} zugeordnet`,
   );
   expect(nordwind('Plattform-ID')).toBe(platformId);
   expect(rows.get(idOf(2))!('Dublettenentscheidung')).toBe('behalten');
   expect(rows.get(idOf(5))!('Dublettenentscheidung')).toBe('ausgelassen');
-  expect(rows.get(idOf(5))!('Wahrscheinliche Dublette von')).toBe('row 2; row 11');
+  expect(rows.get(idOf(5))!('Wahrscheinliche Dublette von')).toBe('Zeile 2; Zeile 11');
   expect(rows.get(idOf(6))!('Dublettenentscheidung')).toBeNull();
   // The supplier id of row 4 went to that supplier, once; nothing was created for it.
   const adds = sandbox.stats().changesByIdentity.identifier_add;
