@@ -2,9 +2,9 @@
 // the ones of the job's language, in which its workbook is written (a German workbook's sheets
 // are "Fehler" and "Ergebnisse", its row column "Zeile in der Datei"), whatever the screen's.
 import { describe, expect, it } from 'vitest';
-import { LANGS, word } from '../../src-shared/i18n';
+import { word, type Lang } from '../../src-shared/i18n';
 
-const fileWords = (lang: (typeof LANGS)[number]) => ({
+const fileWords = (lang: Lang) => ({
   errors: word(lang, 'results.sheet.errors'),
   results: word(lang, 'results.sheet.results'),
   sourceRow: word(lang, 'results.column.sourceRow'),
