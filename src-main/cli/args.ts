@@ -114,8 +114,10 @@ supplier not found, is not a failure; an identifier on another supplier is (on_o
 A deactivation (--operation deactivate, --undo) ends with: rows= deactivated= already_inactive=
 not_found= invalid= failed= pending=; a supplier already inactive or not found is not a failure.
 The last line of an onboarding is a summary: rows= created= existing= invalid= rejected= failed= pending=
-validation_rejected= screening_aborted= (suppliers whose validation the platform rejected, or
-whose screening it stopped: they exist, but need you; counted in the exit code like rejected rows)
+validation_rejected= screening_aborted= screening_findings= needs_review= (suppliers whose
+validation the platform rejected, whose screening it stopped, whose screening found something to
+review on the platform, or whose status is a word the app does not know: they exist, but need you;
+counted in the exit code like rejected rows)
 `;
 
 /** What --duplicates decides for every row waiting as a likely duplicate (cli/duplicates.ts). */

@@ -33,6 +33,7 @@ import {
 import { confirmStart, resumeCommand } from './start';
 import { duplicateStep, sayWaiting } from './duplicates';
 import {
+  rowsNeedingUser,
   printProblems,
   stateAfterRun,
   stateWord,
@@ -447,7 +448,11 @@ export async function main(argv: string[]): Promise<number> {
         w.t('cli.run.ended', {
           state: stateWord(w, stateAfterRun(job.state, exit)),
           time: formatDuration(Date.now() - started),
-          counts: summarizeCounts(journal.counts(jobId) as Record<string, number>, w),
+          counts: summarizeCounts(
+            journal.counts(jobId) as Record<string, number>,
+            w,
+            journal.tally(jobId),
+          ),
         }),
       );
       if (exit === 'access_denied')
@@ -538,19 +543,7 @@ export async function main(argv: string[]): Promise<number> {
       (sentRun && summary.pending - waiting > 0)
     )
       return EXIT.interrupted;
-    if (
-      waiting +
-        summary.invalid +
-        summary.rejected +
-        summary.failed +
-        summary.onOther +
-        // A row naming a supplier the platform does not know changed nothing.
-        summary.notFound +
-        summary.validationRejected +
-        summary.screeningAborted >
-      0
-    )
-      return EXIT.rowsFailed;
+    if (waiting + rowsNeedingUser(summary) > 0) return EXIT.rowsFailed;
     return EXIT.ok;
   } catch (e) {
     view.clearLive();

@@ -1,6 +1,7 @@
 // A running job's live figures, typed by the contract: row counts, the measured rate, the time
 // left by phase, and the limiter's view of each method group.
 import type { RowState } from '../journal/rowStates';
+import type { JobTally } from '../../src-shared/tally';
 import type { ConnectionRuntime } from './connectionRuntime';
 import { phaseEta, type PhaseEta, type RateMeter } from './progress';
 import type { RunHistory } from './runHistory';
@@ -14,6 +15,8 @@ export interface ProgressInput {
   jobId: string;
   state: string;
   counts: Partial<Record<RowState, number>>;
+  /** The job's one set of numbers, read with the counts (journal.tally). */
+  tally: JobTally;
   now: number;
   conn: ConnectionRuntime;
   settings: EngineSettings;
@@ -62,6 +65,7 @@ export function progressOf(p: ProgressInput): JobProgress {
     ratePerMinute: rate.perMinute ?? null,
     etaMs: etaParts?.etaMs ?? rate.etaMs ?? null,
     etaParts: etaParts ?? null,
+    tally: p.tally,
     throttle: { GET: view('GET'), WRITE: write },
     offline: p.offline,
   };

@@ -247,6 +247,7 @@ export abstract class RunSkeleton implements Runner {
       jobId,
       state: journal.getJob(jobId)?.state ?? 'running',
       counts: journal.counts(jobId),
+      tally: journal.tally(jobId, clock.now()),
       now: clock.now(),
       conn,
       settings,

@@ -81,6 +81,8 @@ export const onboardKind: JobKind = {
     ['pending', 'pending'],
     ['validation_rejected', 'validationRejected'],
     ['screening_aborted', 'screeningAborted'],
+    ['screening_findings', 'screeningFindings'],
+    ['needs_review', 'needsReview'],
   ],
   resultsWord: () => 'results',
   opResults: false,
