@@ -15,7 +15,13 @@ import { AppFailure, fail } from '../../src-shared/errors';
 import { word, wordFailure, type Lang } from '../../src-shared/i18n';
 import { reportedProblemText } from '../../src-shared/i18n/reported';
 import { RESULT_COLUMNS, resultHeadersAfter } from './resultColumns';
-import { FINDINGS_STATUS, outcomeWord, statusWord, supplierWord } from './outcomeWords';
+import {
+  FINDINGS_STATUS,
+  outcomeWord,
+  REVIEW_STATUS,
+  statusWord,
+  supplierWord,
+} from './outcomeWords';
 import { writeSummarySheet } from './summarySheet';
 import { identifiersText } from '../../src-shared/identifierWords';
 import type { ExportFormat, ResultRow } from './types';
@@ -37,8 +43,10 @@ export const ATTENTION_STATUSES = new Set([
   // Ended, but not well: the supplier exists and the user has to act on the platform.
   'validation_rejected',
   'screening_aborted',
-  // Done, but its screening found something the user reviews on the platform.
+  // Done, but its screening found something the user reviews on the platform, or an outcome
+  // ended in a status the app does not know.
   FINDINGS_STATUS,
+  REVIEW_STATUS,
 ]);
 
 export function needsAttention(row: ResultRow): boolean {
@@ -235,7 +243,13 @@ async function writeCsv(target: Writable, req: ExportRequest, stats: ExportSumma
 }
 
 /** A row's own Status, or a row ended otherwise, whose screening found something. */
-const ENDED = new Set(['done', FINDINGS_STATUS, 'validation_rejected', 'screening_aborted']);
+const ENDED = new Set([
+  'done',
+  FINDINGS_STATUS,
+  REVIEW_STATUS,
+  'validation_rejected',
+  'screening_aborted',
+]);
 function hasFindings(row: ResultRow): boolean {
   const { status, screening } = row.result;
   return status === FINDINGS_STATUS || (screening === 'Finished' && ENDED.has(status));

@@ -49,7 +49,7 @@ export {
   resultHeadersAfter,
   resultSheetFamily,
 } from './resultColumns';
-export { FINDINGS_STATUS, hasScreeningFindings } from './outcomeWords';
+export { FINDINGS_STATUS, REVIEW_STATUS } from './outcomeWords';
 export {
   RetrySelector,
   wasDone,

@@ -7,22 +7,18 @@ import { hasKey, word, wordFailure, type Lang, type MessageKey } from '../../src
 import { OUTCOME_STATUSES, type OutcomeStage } from '../../src-shared/outcomes';
 import { SUPPLIER_OUTCOME } from './resultColumns';
 
-/** The Status of a done row whose screening found something: the user reviews the findings. */
+/** The Status of a done row whose screening found something (src-shared/outcomes.ts
+ *  `hasScreeningFindings`): the user reviews the findings. */
 export const FINDINGS_STATUS = 'screening_findings';
-
-/** A finished row whose screening found something (the API's `Finished`): the supplier exists,
- *  but the user reviews the findings before working with it. */
-export function hasScreeningFindings(row: {
-  state: string;
-  screeningStatus: string | null;
-}): boolean {
-  return row.state === 'done' && row.screeningStatus === 'Finished';
-}
+/** The Status of a done row whose screening or validation ended in a status the app does not
+ *  know: a person reads it on the platform. */
+export const REVIEW_STATUS = 'needs_review';
 
 /** The export's own row states beside the journal's (src-main/services/onboarding/results.ts):
  *  a done row whose outcome needs the user. */
 const EXPORT_STATUS_KEY: Record<string, MessageKey> = {
   [FINDINGS_STATUS]: 'results.status.screening_findings',
+  [REVIEW_STATUS]: 'rowState.needs_review',
   validation_rejected: 'rowState.validation_rejected',
   screening_aborted: 'rowState.screening_aborted',
 };
@@ -58,7 +54,7 @@ export function outcomeWord(stage: OutcomeStage, status: string, lang: Lang): st
 export function outcomeMeaning(stage: OutcomeStage, status: string, lang: Lang): string {
   return known(stage, status)
     ? word(lang, `outcome.${stage}.${status}.help` as MessageKey)
-    : word(lang, 'results.outcome.unknownHelp');
+    : word(lang, `outcome.${stage}.unknown.help`, { status });
 }
 
 /** An error code's line on the Summary sheet: the first words of what it means, the code (as the

@@ -16,8 +16,6 @@ export const en = {
   'results.status.screening_findings': 'Findings to review',
   'results.status.unknown': 'needs review (state: {status})',
   'results.outcome.unknown': 'needs review (API: {status})',
-  'results.outcome.unknownHelp':
-    'The API reported a status the app does not know: look at the supplier on the platform.',
   'results.findings.next':
     'Review the screening findings on the platform before working with this supplier.',
   'results.summary.findings': 'Screening findings to review (sheet {sheets})',
@@ -97,8 +95,6 @@ export const de: Record<keyof typeof en, string> = {
   'results.status.screening_findings': 'Treffer prüfen',
   'results.status.unknown': 'zu prüfen (Zustand: {status})',
   'results.outcome.unknown': 'zu prüfen (API: {status})',
-  'results.outcome.unknownHelp':
-    'Die API hat einen Status gemeldet, den die App nicht kennt: Sehen Sie sich den Lieferanten auf der Plattform an.',
   'results.findings.next':
     'Prüfen Sie die Treffer des Screenings auf der Plattform, bevor Sie mit diesem Lieferanten arbeiten.',
   'results.summary.findings': 'Screening-Treffer zu prüfen (Blatt {sheets})',

@@ -4,7 +4,12 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { failWith } from '../../../src-shared/errors';
 import { word } from '../../../src-shared/i18n';
-import { idOnOtherSupplier } from '../../../src-shared/outcomes';
+import {
+  attentionReasons,
+  hasScreeningFindings,
+  idOnOtherSupplier,
+  type OutcomeStage,
+} from '../../../src-shared/outcomes';
 import type { Job, JournalRow } from '../../journal/journal';
 import { kindOf } from '../../kinds';
 import {
@@ -18,11 +23,7 @@ import {
   exportResults,
   shownRow,
 } from '../../workbook';
-import {
-  duplicateOfText,
-  FINDINGS_STATUS,
-  hasScreeningFindings,
-} from '../../workbook/outcomeWords';
+import { duplicateOfText, FINDINGS_STATUS, REVIEW_STATUS } from '../../workbook/outcomeWords';
 import { Turns } from '../../workbook/turns';
 import type { Ctx } from './context';
 import { rowView } from './rows';
@@ -178,15 +179,23 @@ export function resultRow(
   const v = rowView(ctx, row, job, shown.changes);
   const lang = job?.options.lang ?? 'en';
   const problemText = v.problems.map((p) => p.message).join(' ');
-  // A rejected validation, an aborted screening or a screening that found something ended the
-  // row, but the user has to act. (A supplier not found by a deactivate or identifiers job says
-  // so in its own error instead.) Each is asked by its own status, so that one outcome never
-  // hides another: findings are said beside a validation's end, whatever it was.
-  const done = row.state === 'done';
-  const rejected = done && row.validationStatus === 'REJECTED';
-  const aborted = done && row.screeningStatus === 'Aborted';
+  // A rejected validation, an aborted screening, a screening that found something or a status
+  // the app does not know ended the row, but the user has to act. (A supplier not found by a
+  // deactivate or identifiers job says so in its own error instead.) Each reason is said, side by
+  // side: findings are never hidden by a validation's end, whatever it was.
+  const reasons = row.state === 'done' ? attentionReasons(row) : [];
+  const rejected = reasons.includes('validation_rejected');
+  const aborted = reasons.includes('screening_aborted');
   const findings = hasScreeningFindings(row);
-  const ended = rejected || aborted || findings;
+  const unknown: { stage: OutcomeStage; status: string }[] = [
+    ...(reasons.includes('validation_unknown')
+      ? [{ stage: 'validation' as const, status: row.validationStatus ?? '' }]
+      : []),
+    ...(reasons.includes('screening_unknown')
+      ? [{ stage: 'screening' as const, status: row.screeningStatus ?? '' }]
+      : []),
+  ];
+  const ended = rejected || aborted || findings || unknown.length > 0;
   // An id the row attaches belongs to another supplier: not added, the user decides.
   const other = idOnOtherSupplier(row) ? row.identifiers!.find((i) => i.result === 'other') : null;
   const otherError = other
@@ -211,6 +220,7 @@ export function resultRow(
           : null,
         aborted ? word(lang, 'failure.screening_aborted') : null,
         findings ? word(lang, 'results.findings.next') : null,
+        ...unknown.map((u) => word(lang, `outcome.${u.stage}.unknown.help`, { status: u.status })),
         // An id on another supplier is said as well: the findings do not hide it.
         otherError?.message ?? null,
       ]
@@ -230,7 +240,9 @@ export function resultRow(
           ? 'screening_aborted'
           : findings
             ? FINDINGS_STATUS
-            : row.state,
+            : unknown.length
+              ? REVIEW_STATUS
+              : row.state,
       platformId: row.platformId,
       supplier: row.opResult
         ? SUPPLIER_OUTCOME[row.opResult]
@@ -255,7 +267,10 @@ export function resultRow(
         ? 'validation_rejected'
         : aborted
           ? 'screening_aborted'
-          : (otherError?.code ?? v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null)),
+          : (otherError?.code ??
+            (findings ? 'screening_findings' : null) ??
+            v.errorCode ??
+            (row.state === 'invalid' ? 'invalid_input' : null)),
       errorMessage: ended
         ? endedText
         : (otherError?.message ?? v.errorMessage ?? (problemText || null)),

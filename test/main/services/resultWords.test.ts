@@ -9,6 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobView } from '../../../src-shared/contract';
+import { word } from '../../../src-shared/i18n';
 import { OUTCOME_STATUSES } from '../../../src-shared/outcomes';
 import { ROW_STATES } from '../../../src-shared/rowStates';
 import { MemorySecretStore } from '../../../src-main/api';
@@ -58,6 +59,7 @@ const DISTINCT_CODES = [
     'validation_rejected',
     'screening_aborted',
     'screening_findings',
+    'needs_review',
   ]),
 ];
 /** Journal states that are plain words: never a cell of their own. */
@@ -104,7 +106,6 @@ const WORDS = {
     rejected: 'Validation rejected',
     findingsLine: 'Screening findings to review (sheet Errors)',
     next: 'Review the screening findings on the platform before working with this supplier.',
-    screeningFound: 'Findings (Finished)',
     validationRejected: /^Rejected \(REJECTED\)\. Reason: .+\.$/,
     platformId: 'Platform ID',
   },
@@ -121,7 +122,6 @@ const WORDS = {
     rejected: 'Validierung abgelehnt',
     findingsLine: 'Screening-Treffer zu prüfen (Blatt Fehler)',
     next: 'Prüfen Sie die Treffer des Screenings auf der Plattform, bevor Sie mit diesem Lieferanten arbeiten.',
-    screeningFound: 'Treffer (Finished)',
     validationRejected: /^Abgelehnt \(REJECTED\)\. Grund: .+\.$/,
     platformId: 'Plattform-ID',
   },
@@ -181,7 +181,8 @@ describe('a results workbook of screenings and validations', () => {
 
       // A screening that found something: its own Status (not a clean done), the next step,
       // and the validation said beside it, whatever it came to.
-      const found = rows.filter((r) => r[at(w.screening)] === w.screeningFound);
+      const screeningFound = `${word(lang, 'outcome.screening.Finished')} (Finished)`;
+      const found = rows.filter((r) => r[at(w.screening)] === screeningFound);
       expect(found.length).toBe(job.outcomes.screening.Finished);
       const ownStatus = found.filter((r) => r[at(w.status)] === w.findings);
       expect(ownStatus.length).toBeGreaterThan(0);

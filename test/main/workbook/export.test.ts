@@ -13,7 +13,7 @@ import { basename, dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paramsOf } from '../../../src-shared/errors';
-import { wordFailure } from '../../../src-shared/i18n';
+import { word, wordFailure } from '../../../src-shared/i18n';
 import {
   checkExportTarget,
   EXCEL_MAX_COLUMNS,
@@ -390,7 +390,7 @@ describe.each([
     const head = (ws.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
     if (style === 'words') {
       expect(ws.getRow(2).getCell(statusCol + 4).value).toBe(
-        lang === 'de' ? 'Treffer (Finished)' : 'Findings (Finished)',
+        `${word(lang, 'outcome.screening.Finished')} (Finished)`,
       );
       expect(ws.getRow(3).getCell(statusCol).value).toBe(
         lang === 'de' ? 'Hat Probleme' : 'Has problems',
@@ -789,6 +789,7 @@ describe('a TAB in a CSV cell', () => {
 describe.each(['en', 'de'] as const)('states and outcomes in words (%s)', (lang) => {
   const de = lang === 'de';
   it('words each outcome with the API word beside it, and flags a status the app does not know', async () => {
+    const found = `${word(lang, 'outcome.screening.Finished')} (Finished)`;
     const rows: ResultRow[] = [
       {
         sourceRow: 2,
@@ -838,18 +839,8 @@ describe.each(['en', 'de'] as const)('states and outcomes in words (%s)', (lang)
     );
     expect(col('screening')).toEqual(
       de
-        ? [
-            'Treffer (Finished)',
-            'Treffer (Finished)',
-            'zu prüfen (API: UnderReview)',
-            'Angefordert',
-          ]
-        : [
-            'Findings (Finished)',
-            'Findings (Finished)',
-            'needs review (API: UnderReview)',
-            'Requested',
-          ],
+        ? [found, found, 'zu prüfen (API: UnderReview)', 'Angefordert']
+        : [found, found, 'needs review (API: UnderReview)', 'Requested'],
     );
     expect(col('validation')).toEqual(
       de
