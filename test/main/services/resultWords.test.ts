@@ -207,6 +207,42 @@ describe('a results workbook of screenings and validations', () => {
   );
 });
 
+describe('a status the app does not know', () => {
+  it('is kept beside "needs review", and its row is on the Errors sheet (de)', async () => {
+    const core = await services.ready();
+    const made = core.journal.getJob(jobId)!;
+    core.journal.updateJob(jobId, { options: { ...made.options, lang: 'de' } });
+    // A clean row whose screening the platform reports in a word the spec does not list.
+    const page = await call('rows:page', { jobId, limit: 100 });
+    const clean = page.rows.find(
+      (r) =>
+        r.state === 'done' &&
+        r.screeningStatus === 'NoFindings' &&
+        r.validationStatus === 'COMPLETED',
+    )!;
+    expect(
+      core.journal.recordOutcome({
+        rowId: clean.id,
+        from: 'done',
+        to: 'done',
+        patch: { screeningStatus: 'UnderReview' },
+      }),
+    ).toBe(true);
+    const out = path.join(dir, 'results-review.xlsx');
+    await call('jobs:export', { jobId, format: 'xlsx', path: out });
+    const book = await sheets(out);
+    const [head, ...rows] = book.values('Ergebnisse');
+    const row = rows.find((r) => r.at(-1) === String(clean.sourceRow))!;
+    expect(row[head!.indexOf('Status')]).toBe(word('de', 'rowState.needs_review'));
+    expect(row[head!.indexOf('Ergebnis der Prüfung')]).toBe('zu prüfen (API: UnderReview)');
+    expect(row[head!.indexOf('Fehlermeldung')]).toContain('„UnderReview“');
+    const errors = book.values('Fehler');
+    expect(errors.some((r) => r.at(-1) === String(clean.sourceRow))).toBe(true);
+    const summary = book.values('Übersicht').map((l) => l.slice(0, 2).join('|'));
+    expect(summary).toContain('zu prüfen (API: UnderReview)|1');
+  });
+});
+
 describe("a deactivation's results sheet", () => {
   it.each(['de', 'en'] as const)(
     'has one Platform ID column when its list has one of its own (%s)',
