@@ -732,6 +732,11 @@ export const JobPlanSchema = z.object({
   paidToConfirm: z.number().int().default(0),
   /** Customer and own ids the job attaches at most, to new and existing suppliers alike. */
   identifiersToAttach: z.number().int().default(0),
+  /** Screenings and validations this job ordered already with a create the platform took: not
+   *  in the figures above (they are not ordered again), said apart on a resumed start. */
+  paidSent: z
+    .object({ screenings: z.number().int(), validations: z.number().int() })
+    .default({ screenings: 0, validations: 0 }),
   /** The expected duration, from the connection's limits and the engine's settings. */
   duration: z.object({
     totalMs: z.number(),
@@ -1238,6 +1243,8 @@ export const commands = {
     output: z.object({
       jobId: z.string().nullable(),
       retry: z.number().int(),
+      /** Of those, the rows this job hands over to the retry job (left out here, naming it). */
+      handedOver: z.number().int().default(0),
       stillInvalid: z.number().int(),
       alreadyDone: z.number().int(),
       unmatched: z.number().int(),

@@ -32,6 +32,7 @@ import {
 } from './retryFrom';
 import { confirmStart, resumeCommand } from './start';
 import { duplicateStep, sayWaiting } from './duplicates';
+import { checkedLine, checkedParts } from './checkedText';
 import {
   rowsNeedingUser,
   printProblems,
@@ -444,17 +445,24 @@ export async function main(argv: string[]): Promise<number> {
         view.clearLive();
       }
       const job = journal.getJob(jobId)!;
-      view.log(
-        w.t('cli.run.ended', {
-          state: stateWord(w, stateAfterRun(job.state, exit)),
-          time: formatDuration(Date.now() - started),
-          counts: summarizeCounts(
-            journal.counts(jobId) as Record<string, number>,
-            w,
-            journal.tally(jobId),
-          ),
-        }),
-      );
+      const time = formatDuration(Date.now() - started);
+      const counts = journal.counts(jobId) as Record<string, number>;
+      // A finished --check-only says what the check found: its rows' states ("checking" for a
+      // row found new) would say it had not.
+      if (args.checkOnly && exit === 'checked') {
+        const outcomes = summarize(journal, jobId);
+        const figures = { counts, outcomes, createsSuppliers: finds };
+        view.log(checkedLine(figures, time, w), {
+          checked: Object.fromEntries(checkedParts(figures).map(([k, n]) => [k.slice(12), n])),
+        });
+      } else
+        view.log(
+          w.t('cli.run.ended', {
+            state: stateWord(w, stateAfterRun(job.state, exit)),
+            time,
+            counts: summarizeCounts(counts, w, journal.tally(jobId)),
+          }),
+        );
       if (exit === 'access_denied')
         view.log(
           job.stateReason ? w.reason(job.stateReason) : w.t('cli.run.tokenRefused'),

@@ -96,7 +96,15 @@ function count(s: Summary, row: JournalRow): void {
   else if (row.errorCode === HELD_BY_OTHER_JOB) s.pending++;
   else if (row.state === 'invalid') s.invalid++;
   else if (row.state === 'rejected') s.rejected++;
-  else if (FAILED.has(row.state)) s.failed++;
+  else if (FAILED.has(row.state)) {
+    s.failed++;
+    // Its supplier exists all the same (created, then a later step needed the user, such as an
+    // id of a refused type): counted there too, as the results' Summary sheet counts it.
+    if (row.platformId) {
+      if (row.createdByJob) s.created++;
+      else s.existing++;
+    }
+  }
   else if (row.state === 'cancelled') s.pending++;
   else if (SUPPLIER_STATES.has(row.state) && row.platformId) {
     // Made by this job's own create: answered 202, or confirmed by reconciling a lost answer

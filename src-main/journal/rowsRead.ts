@@ -60,8 +60,10 @@ export const ROW_READ_SQL = {
             payload ->> '$.requestValidationOnCreate' AS validation,
             (payload ->> '$.customerId' IS NOT NULL) + (payload ->> '$.ownId' IS NOT NULL)
               AS attach,
+            coalesce(screening_status = 'OnCreate', 0) AS screeningOnCreate,
+            coalesce(validation_status = 'OnCreate', 0) AS validationOnCreate,
             count(*) AS n
-     FROM rows WHERE job_id = ? GROUP BY 1, 2, 3, 4`,
+     FROM rows WHERE job_id = ? GROUP BY 1, 2, 3, 4, 5, 6`,
   // The rows of a job that sent paid work after an event (a plan's confirmation): a create
   // that carried screening or validation, or a screening or validation request. One range of
   // the row index per row of the job.
@@ -285,6 +287,10 @@ export interface PaidColumnGroup {
   validation: number | null;
   /** The ids the row attaches once its supplier exists (customer id, own id): 0 to 2. */
   attach: number;
+  /** 1 where the row's create carried its screening (validation) and the platform took it
+   *  (engine/stages.ts ON_CREATE): ordered already, not again. */
+  screeningOnCreate: number;
+  validationOnCreate: number;
   n: number;
 }
 export function paidColumns(h: ReadHandle, jobId: string): PaidColumnGroup[] {

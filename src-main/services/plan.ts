@@ -210,6 +210,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
         : null,
     paidToConfirm: paidOrders > 0 && !paidConfirmed ? paidOrders : 0,
     identifiersToAttach: paid.identifiersToAttach,
+    paidSent: paid.sent,
     duration: {
       totalMs: Math.round(checkMs + sendMs + platformMs),
       checkMs: Math.round(checkMs),
