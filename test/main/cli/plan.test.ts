@@ -33,8 +33,9 @@ beforeAll(async () => {
     processingMs: 100,
     screeningMs: 100,
     validationMs: 100,
-    // Screenings and validations end well here: an aborted one would end the run with exit 1.
-    screeningOdds: { Finished: 0.5, NoFindings: 0.5, Aborted: 0 },
+    // Screenings and validations end well here: an aborted one, or one that found something (to
+    // review), would end the run with exit 1.
+    screeningOdds: { Finished: 0, NoFindings: 1, Aborted: 0 },
     validationOdds: { COMPLETED: 1, REJECTED: 0, differentOutcomeId: 0.2 },
     limits: { GET: [{ limit: 200, windowSeconds: 1 }], WRITE: [{ limit: 50, windowSeconds: 1 }] },
   });
