@@ -234,12 +234,13 @@ export function resultRow(
       .filter((c) => c.column !== null)
       .map((c) => ({ column: c.column as number, text: changeNote(c) })),
     result: {
-      status: rejected
-        ? 'validation_rejected'
-        : aborted
-          ? 'screening_aborted'
-          : findings
-            ? FINDINGS_STATUS
+      // Findings first, as every count has them (src-shared/tally.ts rowOutcome).
+      status: findings
+        ? FINDINGS_STATUS
+        : rejected
+          ? 'validation_rejected'
+          : aborted
+            ? 'screening_aborted'
             : unknown.length
               ? REVIEW_STATUS
               : row.state,
@@ -263,14 +264,15 @@ export function resultRow(
           ? row.outcomeTargetId
           : null,
       rejectionReason: row.validationStatus === 'REJECTED' ? row.rejectionReason : null,
-      errorCode: rejected
-        ? 'validation_rejected'
-        : aborted
-          ? 'screening_aborted'
-          : (otherError?.code ??
-            (findings ? 'screening_findings' : null) ??
-            v.errorCode ??
-            (row.state === 'invalid' ? 'invalid_input' : null)),
+      errorCode: findings
+        ? 'screening_findings'
+        : rejected
+          ? 'validation_rejected'
+          : aborted
+            ? 'screening_aborted'
+            : (otherError?.code ??
+              v.errorCode ??
+              (row.state === 'invalid' ? 'invalid_input' : null)),
       errorMessage: ended
         ? endedText
         : (otherError?.message ?? v.errorMessage ?? (problemText || null)),
