@@ -34,8 +34,8 @@ export const ENDED_STATES = ['done', 'skipped', 'cancelled'];
  * - otherwise done, skipped by choice (left out), cancelled (not sent); any other state is on
  *   its way or waiting for the user, by its state's group.
  */
-const OUTCOME_SQL = `
-  SELECT CASE
+const OUTCOME_CASE = `
+  CASE
     WHEN state = 'done' AND (validation_status = 'REJECTED' OR screening_status = 'Aborted')
       THEN 'platform'
     WHEN state = 'done' AND screening_status = 'Finished' THEN 'findings'
@@ -50,15 +50,57 @@ const OUTCOME_SQL = `
     WHEN state = 'skipped' THEN 'left_out'
     WHEN state = 'cancelled' THEN 'not_sent'
     ELSE 'state:' || state
-  END AS outcome, count(*) AS n
+  END`;
+const OUTCOME_SQL = `SELECT ${OUTCOME_CASE} AS outcome, count(*) AS n
   FROM rows WHERE job_id = ? GROUP BY 1`;
 
-/** The figures of the job named `jobName` in the journal of the data folder `dataDir`. */
-export function journalFigures(dataDir: string, jobName: string): JournalFigures {
-  const db = new Database(path.join(dataDir, 'journal.sqlite'), {
+/** A row on its way or waiting for the user is counted by its state's group. */
+const outcomeOf = (sql: string): string =>
+  sql.startsWith('state:') ? ROW_STATE_GROUP[sql.slice(6) as RowState] : sql;
+
+/** The group each outcome counts in: findings and the platform's answers need the user. */
+function groupOf(outcome: string): RowStateGroup {
+  if (['done', 'left_out', 'not_sent'].includes(outcome)) return 'finished';
+  if (['findings', 'platform', 'review'].includes(outcome)) return 'to_fix';
+  return outcome as RowStateGroup;
+}
+
+function open(dataDir: string): Database.Database {
+  return new Database(path.join(dataDir, 'journal.sqlite'), {
     readonly: true,
     fileMustExist: true,
   });
+}
+
+/** The source rows of the job in each group, in order, as the journal's rows say. */
+export function journalGroupRows(
+  dataDir: string,
+  jobName: string,
+): Record<RowStateGroup, number[]> {
+  const db = open(dataDir);
+  try {
+    const out: Record<RowStateGroup, number[]> = {
+      to_fix: [],
+      waiting: [],
+      in_progress: [],
+      finished: [],
+    };
+    const rows = db
+      .prepare(
+        `SELECT ${OUTCOME_CASE} AS outcome, source_row AS sourceRow FROM rows
+          WHERE job_id = (SELECT id FROM jobs WHERE name = ?) ORDER BY source_row`,
+      )
+      .all(jobName) as Array<{ outcome: string; sourceRow: number }>;
+    for (const r of rows) out[groupOf(outcomeOf(r.outcome))].push(r.sourceRow);
+    return out;
+  } finally {
+    db.close();
+  }
+}
+
+/** The figures of the job named `jobName` in the journal of the data folder `dataDir`. */
+export function journalFigures(dataDir: string, jobName: string): JournalFigures {
+  const db = open(dataDir);
   try {
     const job = db.prepare('SELECT id FROM jobs WHERE name = ?').get(jobName) as
       { id: string } | undefined;
@@ -76,17 +118,9 @@ export function journalFigures(dataDir: string, jobName: string): JournalFigures
       finished: 0,
     };
     for (const r of db.prepare(OUTCOME_SQL).all(job.id) as Array<{ outcome: string; n: number }>) {
-      // A row on its way or waiting for the user is counted by its state's group.
-      const outcome = r.outcome.startsWith('state:')
-        ? ROW_STATE_GROUP[r.outcome.slice(6) as RowState]
-        : r.outcome;
+      const outcome = outcomeOf(r.outcome);
       outcomes[outcome] = (outcomes[outcome] ?? 0) + r.n;
-      const group: RowStateGroup = ['done', 'left_out', 'not_sent'].includes(outcome)
-        ? 'finished'
-        : ['findings', 'platform', 'review'].includes(outcome)
-          ? 'to_fix'
-          : (outcome as RowStateGroup);
-      groups[group] += r.n;
+      groups[groupOf(outcome)] += r.n;
     }
     const screening = pairs(
       `SELECT screening_status AS k, count(*) AS n FROM rows

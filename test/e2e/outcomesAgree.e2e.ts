@@ -15,7 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { word, type Lang, type MessageKey } from '../../src-shared/i18n';
-import { differences, journalFigures, onTheirWay, type JournalFigures } from './journalFigures';
+import {
+  differences,
+  journalFigures,
+  journalGroupRows,
+  onTheirWay,
+  type JournalFigures,
+} from './journalFigures';
 import {
   hostPerFile,
   importFile,
@@ -335,6 +341,24 @@ for (const [lang, language] of LANGS) {
     const confirmed = shownRows.filter((r) => r.validation === 'COMPLETED');
     expect(confirmed.length).toBeGreaterThan(0);
     for (const r of confirmed) expect(r.badge).not.toBe('done');
+
+    // The filters list the rows their counts name: "Rows that need you", then each group.
+    const groupRows = journalGroupRows(host().dataDir, jobName(lang));
+    const listed = () =>
+      grid
+        .getByTestId('row')
+        .evaluateAll((rows) =>
+          rows.map((r) => Number(r.getAttribute('data-source-row'))).sort((a, b) => a - b),
+        );
+    const outcomeFilter = page.getByTestId('row-outcome');
+    await outcomeFilter.selectOption('all');
+    await page.getByTestId('row-filter').selectOption('problems');
+    await expect.poll(listed, { message: 'the rows that need you' }).toEqual(groupRows.to_fix);
+    await page.getByTestId('row-filter').selectOption('all');
+    for (const g of ['to_fix', 'waiting', 'in_progress', 'finished'] as const) {
+      await outcomeFilter.selectOption(`group:${g}`);
+      await expect.poll(listed, { message: `the rows of the group ${g}` }).toEqual(groupRows[g]);
+    }
 
     // The job's card on the Jobs screen: its progress and its four groups.
     await page
