@@ -182,6 +182,7 @@ for (const [lang, language] of LANGS) {
             }));
           return {
             progress: document.querySelector('[data-testid="run-progress"]')?.textContent ?? '',
+            stuck: document.querySelector('[data-testid="stuck"]')?.textContent ?? null,
             outcomes: items('outcome-counts', 'data-outcome'),
             states: items('state-counts', 'data-state'),
           };
@@ -193,10 +194,16 @@ for (const [lang, language] of LANGS) {
             : [`progress: screen "${shown.progress}", journal "${progress}"`]),
           ...differences('outcome', byKey(shown.outcomes), j.outcomes),
           ...differences('state', byKey(shown.states), onTheirWay(j.states)),
+          // A run that can go no further without the user says how many rows need them.
+          ...(shown.stuck === null || shown.stuck.includes(t('run.stuck', { n: j.groups.to_fix }))
+            ? []
+            : [`stuck notice: screen "${shown.stuck.trim()}", journal ${j.groups.to_fix}`]),
         ];
       },
       lang,
     );
+    // The invalid rows at least need the user: the run says so (and its number was compared).
+    await expect(page.getByTestId('stuck')).toBeVisible();
     const j = journalFigures(host().dataDir, jobName(lang));
     // Every kind of ending the sandbox's odds give, so that each is compared.
     expect(j.total).toBe(SUPPLIERS + INVALID);
@@ -292,8 +299,12 @@ for (const [lang, language] of LANGS) {
       }),
     );
 
-    // The workbook now, before the grid is filtered: its checks are tests of their own.
+    // The workbook now, before the grid is filtered: its checks are tests of their own. The
+    // export's note counts its rows and those that need the user.
     await exportWorkbook(page, lang);
+    const exportNote = page.getByTestId('export-result');
+    await expect(exportNote).toContainText(t('export.done', { rows: j.total }));
+    await expect(exportNote).toContainText(t('export.attention', { n: j.groups.to_fix }));
 
     // The rows with findings, as "Show them" lists them: amber, never done, and each says to
     // review the findings, also where the platform confirmed the supplier.
