@@ -26,9 +26,10 @@ export const ENDED_STATES = ['done', 'skipped', 'cancelled'];
 
 /**
  * What each row came to, from the columns the journal keeps for it:
- * - a finished row whose validation was rejected or whose screening was stopped: the platform's
- *   answer needs the user (platform); one whose screening found something: findings to review;
- *   one with a status the API's notes do not list: review;
+ * - a finished row whose screening found something: findings to review (also where its
+ *   validation was rejected); else one whose validation was rejected or whose screening was
+ *   stopped: the platform's answer needs the user (platform); one with a status the API's notes
+ *   do not list: review;
  * - a finished row that changed nothing (supplier not found) or attached an id that is another
  *   supplier's: to fix;
  * - otherwise done, skipped by choice (left out), cancelled (not sent); any other state is on
@@ -36,9 +37,9 @@ export const ENDED_STATES = ['done', 'skipped', 'cancelled'];
  */
 const OUTCOME_CASE = `
   CASE
+    WHEN state = 'done' AND screening_status = 'Finished' THEN 'findings'
     WHEN state = 'done' AND (validation_status = 'REJECTED' OR screening_status = 'Aborted')
       THEN 'platform'
-    WHEN state = 'done' AND screening_status = 'Finished' THEN 'findings'
     WHEN state = 'done' AND (
          validation_status NOT IN ('OnCreate', 'PENDING', 'COMPLETED', 'REJECTED')
       OR screening_status NOT IN ('OnCreate', 'New', 'Finished', 'NoFindings', 'Aborted', 'Skipped'))
