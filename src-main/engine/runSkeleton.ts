@@ -243,9 +243,13 @@ export abstract class RunSkeleton implements Runner {
 
   progress(): JobProgress {
     const { journal, jobId, conn, clock, settings } = this.d;
+    const job = journal.getJob(jobId);
     return progressOf({
       jobId,
-      state: journal.getJob(jobId)?.state ?? 'running',
+      state: job?.state ?? 'running',
+      mapping: job?.mapping,
+      measured: this.d.measured?.(),
+      share: this.d.sharedBy?.() ?? 1,
       counts: journal.counts(jobId),
       now: clock.now(),
       conn,

@@ -426,6 +426,10 @@ export const en = {
   'plan.durationSend':
     "Sending {n, plural, one {# request} other {# requests}} at up to {rate} per minute (the connection's limit): {time}.",
   'plan.durationPlatform': 'Then the platform processes the last ones: about {time}.',
+  'plan.durationUnknown':
+    'Expected duration: about {known} to check and send; how long the platform then takes is not known yet on this connection (it is measured as jobs run).',
+  'plan.durationNotKnown':
+    'Expected duration: not known yet. How long the platform takes is not known on this connection yet (it is measured as jobs run).',
   'plan.shared':
     '{n, plural, one {# other job running on this connection shares} other {# other jobs running on this connection share}} its limit.',
   'plan.measured':
@@ -505,6 +509,9 @@ export const en = {
   'run.etaCheck': 'check {time}',
   'run.etaSend': 'sending {n, plural, one {# request} other {# requests}} {time}',
   'run.etaProcessing': 'then the platform {time}',
+  'run.etaKnownPart': 'at least {time}',
+  'run.etaProcessingUnknown':
+    'then the platform: not known yet on this connection, it is measured as jobs run',
   'about.open': 'About',
   'log.started': 'Upload started.',
   'log.checkStarted': 'Identifier check started.',
@@ -1135,6 +1142,10 @@ export const de: Record<UiKey, string> = {
   'plan.durationSend':
     '{n, plural, one {# Anfrage} other {# Anfragen}} mit bis zu {rate} pro Minute senden (das Limit der Verbindung): {time}.',
   'plan.durationPlatform': 'Danach verarbeitet die Plattform die letzten: etwa {time}.',
+  'plan.durationUnknown':
+    'Voraussichtliche Dauer: etwa {known} für Abgleich und Senden; wie lange die Plattform danach braucht, ist für diese Verbindung noch nicht bekannt (das wird gemessen, während Aufträge laufen).',
+  'plan.durationNotKnown':
+    'Voraussichtliche Dauer: noch nicht bekannt. Wie lange die Plattform braucht, ist für diese Verbindung noch nicht bekannt (das wird gemessen, während Aufträge laufen).',
   'plan.shared':
     '{n, plural, one {# weiterer laufender Auftrag teilt} other {# weitere laufende Aufträge teilen}} sich das Limit dieser Verbindung.',
   'plan.measured':
@@ -1216,6 +1227,9 @@ export const de: Record<UiKey, string> = {
   'run.etaCheck': 'Abgleich {time}',
   'run.etaSend': '{n, plural, one {# Anfrage} other {# Anfragen}} senden {time}',
   'run.etaProcessing': 'dann die Plattform {time}',
+  'run.etaKnownPart': 'mindestens {time}',
+  'run.etaProcessingUnknown':
+    'dann die Plattform: für diese Verbindung noch nicht bekannt, das wird gemessen, während Aufträge laufen',
   'about.open': 'Über',
   'log.started': 'Senden gestartet.',
   'log.checkStarted': 'Abgleich der Kennungen gestartet.',
