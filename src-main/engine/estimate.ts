@@ -76,13 +76,22 @@ export function paceOf(p: PaceInput): Pace {
 }
 
 /** The write pace a job's own run kept: the mean of its whole minutes of writing (the first
- *  and last minute, partial, left out); null before three such minutes. */
+ *  and last minute, partial, left out), of those at least half as busy as its busiest (a minute
+ *  with a few writes had little to send, it says nothing of the pace); null before three
+ *  minutes of writing or with fewer than MIN_PACE_WRITES in them. */
 export function measuredWritesPerMinute(history: RunHistory): number | null {
   const minutes = history.perMinute().filter((m) => m.writes > 0);
   if (minutes.length < 3) return null;
   const whole = minutes.slice(1, -1);
-  return whole.reduce((a, m) => a + m.writes, 0) / whole.length;
+  const busiest = Math.max(...whole.map((m) => m.writes));
+  const busy = whole.filter((m) => m.writes >= busiest / 2);
+  const writes = busy.reduce((a, m) => a + m.writes, 0);
+  return writes < MIN_PACE_WRITES ? null : writes / busy.length;
 }
+
+/** Writes a measured pace is made of at least: fewer, and the minutes say more about what the
+ *  job had to send (its follow-ups waiting on the platform) than about the pace. */
+const MIN_PACE_WRITES = 20;
 
 /** Which follow-ups a job orders: its options, or a mapped column (or fixed value) of each. */
 export function followUpsOf(
