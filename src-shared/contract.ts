@@ -719,6 +719,7 @@ export const JobPlanSchema = z.object({
      *  one the connection's last jobs kept: the estimate takes it where it is slower than the
      *  limits allow. */
     measuredWritesPerMinute: z.number().nullable().default(null),
+    measuredBy: z.enum(['job', 'connection']).nullable().default(null),
     /** Other jobs running on the same connection share its budget. */
     sharedWithJobs: z.number().int(),
   }),

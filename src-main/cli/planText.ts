@@ -64,7 +64,11 @@ export function planLines(
     d.measuredWritesPerMinute !== null &&
     d.measuredWritesPerMinute === d.writesPerMinute
   )
-    lines.push(w.t('cli.plan.measured', { rate: w.num(Math.round(d.measuredWritesPerMinute)) }));
+    lines.push(
+      w.t(d.measuredBy === 'connection' ? 'cli.plan.measuredConnection' : 'cli.plan.measured', {
+        rate: w.num(Math.round(d.measuredWritesPerMinute)),
+      }),
+    );
   for (const o of plan.overlaps) {
     lines.push(
       w.n('cli.plan.overlap', o.rows, {

@@ -58,6 +58,8 @@ export interface Pace {
   readsPerMinute: number;
   writesPerMinute: number;
   measuredWritesPerMinute: number | null;
+  /** Whose pace that is: this job's run, or the connection's last jobs. */
+  measuredBy: 'job' | 'connection' | null;
 }
 
 /** The limits allow a pace; a measured one may have been slower (answers take time, another
@@ -72,6 +74,7 @@ export function paceOf(p: PaceInput): Pace {
       measured ?? Number.POSITIVE_INFINITY,
     ),
     measuredWritesPerMinute: measured,
+    measuredBy: p.jobWritesPerMinute !== null ? 'job' : measured !== null ? 'connection' : null,
   };
 }
 

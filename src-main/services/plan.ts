@@ -207,6 +207,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
       writesPerMinute: round1(estimate.writesPerMinute),
       measuredWritesPerMinute:
         estimate.measuredWritesPerMinute === null ? null : round1(estimate.measuredWritesPerMinute),
+      measuredBy: estimate.measuredBy,
       sharedWithJobs,
     },
     overlaps: overlaps.map(({ rowIds: _rows, ...o }) => o),

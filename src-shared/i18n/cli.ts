@@ -236,6 +236,8 @@ export const en = {
   'cli.plan.about': 'about {time}',
   'cli.plan.measured':
     "  The pace is the one this job kept so far ({rate}/min): slower than the connection's limits allow.",
+  'cli.plan.measuredConnection':
+    "  The pace is the one this connection's last jobs kept ({rate}/min): slower than its limits allow.",
   'cli.plan.shared.one': '  {count} other job runs on this connection and shares its limit.',
   'cli.plan.shared.other': '  {count} other jobs run on this connection and share its limit.',
   'cli.plan.overlap.one':
@@ -635,6 +637,8 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.about': 'etwa {time}',
   'cli.plan.measured':
     '  Das Tempo ist das, das dieser Auftrag bisher gehalten hat ({rate}/min): langsamer, als die Limits der Verbindung erlauben.',
+  'cli.plan.measuredConnection':
+    '  Das Tempo ist das, das die letzten Aufträge dieser Verbindung gehalten haben ({rate}/min): langsamer, als ihre Limits erlauben.',
   'cli.plan.shared.one':
     '  {count} anderer Auftrag läuft über diese Verbindung und teilt ihr Limit.',
   'cli.plan.shared.other':

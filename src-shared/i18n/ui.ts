@@ -434,6 +434,8 @@ export const en = {
     '{n, plural, one {# other job running on this connection shares} other {# other jobs running on this connection share}} its limit.',
   'plan.measured':
     "The pace is the one this job kept so far ({rate}/min): slower than the connection's limits allow.",
+  'plan.measuredConnection':
+    "The pace is the one this connection's last jobs kept ({rate}/min): slower than its limits allow.",
   'plan.overlapTitle': 'Another job is working on some of the same suppliers',
   'plan.overlap':
     'The job "{name}" ({state}) holds {n, plural, one {# of these suppliers} other {# of these suppliers}} (same supplier ID and source), for example {examples}.',
@@ -1150,6 +1152,8 @@ export const de: Record<UiKey, string> = {
     '{n, plural, one {# weiterer laufender Auftrag teilt} other {# weitere laufende Aufträge teilen}} sich das Limit dieser Verbindung.',
   'plan.measured':
     'Das Tempo ist das, das dieser Auftrag bisher gehalten hat ({rate}/min): langsamer, als die Limits der Verbindung erlauben.',
+  'plan.measuredConnection':
+    'Das Tempo ist das, das die letzten Aufträge dieser Verbindung gehalten haben ({rate}/min): langsamer, als ihre Limits erlauben.',
   'plan.overlapTitle': 'Ein anderer Auftrag bearbeitet einige derselben Lieferanten',
   'plan.overlap':
     'Der Auftrag „{name}“ ({state}) enthält {n, plural, one {# dieser Lieferanten} other {# dieser Lieferanten}} (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}.',

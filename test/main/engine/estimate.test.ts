@@ -128,6 +128,22 @@ describe("a connection's measured processing times", () => {
 });
 
 describe('the estimate before a start and while running', () => {
+  it("takes the pace the connection's last jobs kept where it was slower than the limits", async () => {
+    rig = await makeRig(LIFECYCLES);
+    const jobId = rig.newJob(supplierRows(6));
+    expect(planOf(rig, rig.engine, jobId).measuredBy).toBeNull();
+    recordConnectionPace(rig.journal, rig.connectionId, {
+      jobId: 'an earlier job',
+      samples: [],
+      writesPerMinute: 30,
+      now: Date.now(),
+    });
+    const d = planOf(rig, rig.engine, jobId);
+    expect(d.measuredBy).toBe('connection');
+    expect(d.writesPerMinute).toBe(30);
+    expect(d.sendMs).toBe(Math.round((d.writes / 30) * 60_000));
+  });
+
   it('says the platform’s part is not known on a connection never measured, never hours', async () => {
     rig = await makeRig(LIFECYCLES);
     const jobId = rig.newJob(supplierRows(6), PAID);

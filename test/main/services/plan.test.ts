@@ -549,6 +549,7 @@ describe('the expected duration', () => {
     journal.appendEvents(writes);
     const d = (await call('jobs:plan', { jobId })).duration;
     expect(d.measuredWritesPerMinute).toBe(10);
+    expect(d.measuredBy).toBe('job');
     expect(d.writesPerMinute).toBe(10);
     expect(d.sendMs).toBe(Math.round((d.writes / 10) * 60_000));
   }, 30_000);
