@@ -14,6 +14,7 @@ import {
   ScoresLayoutSchema,
 } from './operations';
 import { RowStateSchema } from './rowStates';
+import { ROW_OUTCOMES } from './tally';
 import { ScoresMappingSchema } from './scores';
 import { ATTACH_RESULTS, IdentifierTypeSchema, ScreeningPeriodSchema } from './supplier';
 
@@ -327,6 +328,32 @@ export const JobStateSchema = z.enum([
 
 const CountsSchema = z.record(z.string(), z.number().int());
 
+const GroupsSchema = z.object({
+  to_fix: z.number().int(),
+  waiting: z.number().int(),
+  in_progress: z.number().int(),
+  finished: z.number().int(),
+});
+
+/** src-shared/tally.ts JobTally. */
+export const TallySchema = z.object({
+  total: z.number().int(),
+  outcomes: z.record(z.enum(ROW_OUTCOMES), z.number().int()),
+  groups: GroupsSchema,
+  attention: z.record(
+    z.enum([
+      'validation_rejected',
+      'screening_findings',
+      'screening_aborted',
+      'validation_unknown',
+      'screening_unknown',
+      'id_on_other',
+      'not_found',
+    ]),
+    z.number().int(),
+  ),
+});
+
 export const JobViewSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -348,13 +375,9 @@ export const JobViewSchema = z.object({
   mapping: MappingSchema,
   counts: CountsSchema,
   total: z.number().int(),
-  /** Rows per group the UI summarises: to fix, waiting, in progress, finished. */
-  groups: z.object({
-    to_fix: z.number().int(),
-    waiting: z.number().int(),
-    in_progress: z.number().int(),
-    finished: z.number().int(),
-  }),
+  /** Rows per group the UI summarises: need you (to fix), waiting, in progress, finished; the
+   *  tally's groups. */
+  groups: GroupsSchema,
   running: z.boolean(),
   /** Its list is being looked through for likely duplicates now (after its import, in the
    *  background): the screens read the groups again when this turns false. */
@@ -383,11 +406,20 @@ export const JobViewSchema = z.object({
       attention: z.number().int(),
     })
     .default({ screening: {}, validation: {}, attention: 0 }),
+  /** The job's one set of numbers (src-shared/tally.ts): each row once by what it came to, the
+   *  groups summed from it, and the finished rows per reason they need the user. */
+  tally: TallySchema,
   /** A deactivate or identifiers job: rows per own outcome (OP_RESULTS: deactivated, already
    *  inactive, not found, added, already present, on another supplier, removed, not present). */
   opResults: CountsSchema.default({}),
   /** Hidden from the job list unless the user shows archived jobs. */
   archived: z.boolean().default(false),
+  /** The job this one sends rows again for (made from its results file), and the jobs made
+   *  from this one's results: their rows left this job, which names them. */
+  retryOf: z.object({ jobId: z.string(), name: z.string() }).nullable().default(null),
+  retries: z
+    .array(z.object({ jobId: z.string(), name: z.string(), rows: z.number().int() }))
+    .default([]),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
@@ -535,6 +567,8 @@ export const JobProgressSchema = z.object({
   ratePerMinute: z.number().nullable(),
   etaMs: z.number().nullable(),
   etaParts: EtaPartsSchema.nullable(),
+  /** The job's tally as of this event (the same as the job view's, read with the counts). */
+  tally: TallySchema.nullable().default(null),
   throttle: z.object({ GET: ThrottleViewSchema, WRITE: ThrottleViewSchema }),
   offline: z.boolean(),
 });
@@ -701,6 +735,11 @@ export const JobPlanSchema = z.object({
   paidToConfirm: z.number().int().default(0),
   /** Customer and own ids the job attaches at most, to new and existing suppliers alike. */
   identifiersToAttach: z.number().int().default(0),
+  /** Screenings and validations this job ordered already with a create the platform took: not
+   *  in the figures above (they are not ordered again), said apart on a resumed start. */
+  paidSent: z
+    .object({ screenings: z.number().int(), validations: z.number().int() })
+    .default({ screenings: 0, validations: 0 }),
   /** The expected duration: the check's reads and the writes at the connection's pace, then the
    *  platform's processing as this connection's jobs measured it (the same estimate as the time
    *  left of the run, engine/estimate.ts). `platformMs` and `totalMs` are null while the
@@ -1213,6 +1252,8 @@ export const commands = {
     output: z.object({
       jobId: z.string().nullable(),
       retry: z.number().int(),
+      /** Of those, the rows this job hands over to the retry job (left out here, naming it). */
+      handedOver: z.number().int().default(0),
       stillInvalid: z.number().int(),
       alreadyDone: z.number().int(),
       unmatched: z.number().int(),

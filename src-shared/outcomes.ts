@@ -16,11 +16,30 @@ export const OUTCOME_STATUSES = {
   validation: ['OnCreate', 'PENDING', 'COMPLETED', 'REJECTED'],
 } as const;
 
-/** End statuses after which the user has to act. */
+/** End statuses after which the user has to act: a screening that found something (`Finished`:
+ *  the findings are to be reviewed), a screening stopped without a result, a rejected validation. */
 export const ATTENTION_OUTCOMES = {
-  screening: ['Aborted'],
+  screening: ['Aborted', 'Finished'],
   validation: ['REJECTED'],
 } as const satisfies { [S in OutcomeStage]: readonly (typeof OUTCOME_STATUSES)[S][number][] };
+
+/** The statuses after which nothing is left to do, and those of a request still under way. Any
+ *  other value (one the spec does not list: "and further values not shown") needs a person to
+ *  read it: it is never taken for a clean result. */
+export const CLEAR_OUTCOMES = {
+  screening: ['NoFindings', 'Skipped'],
+  validation: ['COMPLETED'],
+} as const satisfies { [S in OutcomeStage]: readonly (typeof OUTCOME_STATUSES)[S][number][] };
+export const RUNNING_OUTCOMES = {
+  screening: ['OnCreate', 'New'],
+  validation: ['OnCreate', 'PENDING'],
+} as const satisfies { [S in OutcomeStage]: readonly (typeof OUTCOME_STATUSES)[S][number][] };
+
+/** Every status the app knows an end or a running state of; the rest need review. */
+export const NOT_ATTENTION_OUTCOMES = {
+  screening: [...CLEAR_OUTCOMES.screening, ...RUNNING_OUTCOMES.screening],
+  validation: [...CLEAR_OUTCOMES.validation, ...RUNNING_OUTCOMES.validation],
+} as const;
 
 /** What each status means and what to do, in English (exports, the command line). */
 export const OUTCOME_TEXT: {
@@ -65,23 +84,58 @@ export function idOnOtherSupplier(row: Pick<OutcomeFacts, 'state' | 'identifiers
  *  naming a supplier the platform does not know has changed nothing. */
 export const ATTENTION_OP_RESULTS = ['not_found'] as const;
 
+/** Whether the status needs the user: one of the attention statuses, or a word the app does
+ *  not know (read by a person, never taken for a clean result). */
 export function isAttentionOutcome(stage: OutcomeStage, status: string | null): boolean {
-  return status !== null && (ATTENTION_OUTCOMES[stage] as readonly string[]).includes(status);
+  return status !== null && !(NOT_ATTENTION_OUTCOMES[stage] as readonly string[]).includes(status);
 }
 
-/** A finished row whose screening or validation ended in a way the user must act on. */
-export function endedNeedingUser(row: OutcomeFacts): boolean {
+/** A status the app does not know (neither an end nor a running state it was told of). */
+export function isUnknownOutcome(stage: OutcomeStage, status: string | null): boolean {
+  return status !== null && !(OUTCOME_STATUSES[stage] as readonly string[]).includes(status);
+}
+
+/** Why a finished row needs the user, each reason once, in the order the results name them:
+ *  a validation and a screening are read side by side, so a confirmed validation never hides
+ *  findings. */
+export type AttentionReason =
+  | 'validation_rejected'
+  | 'screening_findings'
+  | 'screening_aborted'
+  | 'validation_unknown'
+  | 'screening_unknown'
+  | 'id_on_other'
+  | 'not_found';
+
+export function attentionReasons(row: OutcomeFacts): AttentionReason[] {
+  const out: AttentionReason[] = [];
   if (
     (row.state === 'done' || row.state === 'skipped') &&
     (ATTENTION_OP_RESULTS as readonly string[]).includes(row.opResult ?? '')
   )
-    return true;
-  if (idOnOtherSupplier(row)) return true;
-  return (
-    row.state === 'done' &&
-    (isAttentionOutcome('validation', row.validationStatus) ||
-      isAttentionOutcome('screening', row.screeningStatus))
-  );
+    out.push('not_found');
+  if (row.state !== 'done') return out;
+  if (row.validationStatus === 'REJECTED') out.push('validation_rejected');
+  else if (isUnknownOutcome('validation', row.validationStatus)) out.push('validation_unknown');
+  if (row.screeningStatus === 'Finished') out.push('screening_findings');
+  else if (row.screeningStatus === 'Aborted') out.push('screening_aborted');
+  else if (isUnknownOutcome('screening', row.screeningStatus)) out.push('screening_unknown');
+  if (idOnOtherSupplier(row)) out.push('id_on_other');
+  return out;
+}
+
+/** A finished row whose screening found something: the findings are to be reviewed on the
+ *  platform. Its own outcome, never a clean "done". */
+export function hasScreeningFindings(row: {
+  state: string;
+  screeningStatus: string | null;
+}): boolean {
+  return row.state === 'done' && row.screeningStatus === 'Finished';
+}
+
+/** A finished row whose screening or validation ended in a way the user must act on. */
+export function endedNeedingUser(row: OutcomeFacts): boolean {
+  return attentionReasons(row).length > 0;
 }
 
 /** The row's group in every summary: its state's group, except a finished row whose outcome

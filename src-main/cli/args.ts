@@ -1,7 +1,7 @@
 // The command line's options: the help text, and the checks that turn argv into Args (or a usage
 // error, worded in the user's language by the caller).
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fieldNames';
 import { parseIdentifierTypes, type IdentifierTypes } from '../../src-shared/identifierTypes';
 import { defaultDataDir } from '../services/paths';
@@ -38,7 +38,9 @@ What to do:
                             identifiers: add an identifier to the supplier each row names (by
                             the same identifiers), or remove it: the rows give the identifier's
                             type (supplier id, customer id, own id), id and optional source;
-                            an Action column (add/remove, hinzufügen/entfernen) says it per row
+                            an Action column (add/remove, hinzufügen/entfernen) says it per row;
+                            scores: upload external scores (its own options: --operation scores
+                            --help)
   --action add|remove       identifiers: what every row does when no Action column is mapped
                             (default: add)
   --undo JOB                deactivate exactly the suppliers the onboarding job JOB created
@@ -96,26 +98,37 @@ Where:
 Output:
   --json                    machine-readable progress, one JSON object per line
   --help, --version
+The supplier base (each with its own options: add --help):
+  --export-suppliers FILE.xlsx
+                            write every active supplier of the platform to FILE.xlsx
+  --drift LIST              compare each row of a supplier list with the platform's supplier of
+                            the same supplier ID and write a report of what differs
 
 Before anything is sent, a summary says what the start will create and order, how long it will
 take, and which suppliers another unfinished job holds. On a terminal it asks to confirm (y/N);
 otherwise it goes on by itself only when no screening is ordered and no other job holds the same
 suppliers, and else stops with exit code 2 unless --yes is given.
 
-Exit codes: 0 every row done, 1 some rows invalid, rejected or failed, or a validation rejected
-(a screening aborted), or rows that wait for your decision as likely duplicates (counted as
-pending; decide with --resume JOB --duplicates keep|skip|attach, or in the app), 2 usage or file error, or a start that needs confirming without a terminal
-and without --yes, 3 authentication or permission error, 4 interrupted, paused because the disk
-of the data folder
-is full, or stopped by --no-wait before every row was done (continue with --resume).
+Exit codes: 0 every row done; 1 some rows need you: invalid, rejected or failed, a validation
+rejected (a screening aborted), a row naming a supplier the platform does not know (not_found),
+an identifier on another supplier (on_other), or rows that wait for your decision as likely
+duplicates (counted as pending; decide with --resume JOB --duplicates keep|skip|attach, or in
+the app); 2 usage or file error, or a start that needs confirming without a terminal and without
+--yes; 3 authentication or permission error; 4 interrupted, paused because the disk of the data
+folder is full, or stopped by --no-wait before every row was done (continue with --resume).
 An identifiers job ends with: rows= added= already_present= removed= not_present= on_other=
-not_found= invalid= failed= pending=; an identifier already where the row wants it, or a
-supplier not found, is not a failure; an identifier on another supplier is (on_other).
+not_found= invalid= failed= pending=; an identifier already where the row wants it (or already
+absent) is not a failure; an identifier on another supplier, or a supplier not found, needs you
+(exit code 1).
 A deactivation (--operation deactivate, --undo) ends with: rows= deactivated= already_inactive=
-not_found= invalid= failed= pending=; a supplier already inactive or not found is not a failure.
+not_found= invalid= failed= pending=; a supplier already inactive is not a failure; a row whose
+supplier is not found changed nothing and needs you (exit code 1).
 The last line of an onboarding is a summary: rows= created= existing= invalid= rejected= failed= pending=
-validation_rejected= screening_aborted= (suppliers whose validation the platform rejected, or
-whose screening it stopped: they exist, but need you; counted in the exit code like rejected rows)
+validation_rejected= screening_aborted= screening_findings= needs_review= (suppliers whose
+validation the platform rejected, whose screening it stopped, whose screening found something to
+review on the platform, or whose status is a word the app does not know: they exist, but need you;
+counted in the exit code like rejected rows). A supplier created (or found) whose later step
+needs you counts in created= (or existing=) and in failed=.
 `;
 
 /** What --duplicates decides for every row waiting as a likely duplicate (cli/duplicates.ts). */
@@ -161,6 +174,40 @@ export interface Args {
   json: boolean;
 }
 
+/** The options the import parses (scores and the supplier base parse their own); --help names
+ *  each of them (test/main/cli/help.test.ts). */
+export const OPTIONS = {
+  sheet: { type: 'string' },
+  mapping: { type: 'string' },
+  'save-mapping': { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  'check-only': { type: 'boolean', default: false },
+  'base-url': { type: 'string' },
+  connection: { type: 'string' },
+  'token-env': { type: 'string' },
+  'field-names': { type: 'string' },
+  'identifier-types': { type: 'string' },
+  screening: { type: 'string' },
+  validate: { type: 'boolean', default: false },
+  'skip-existing': { type: 'boolean', default: false },
+  'include-existing': { type: 'boolean', default: false },
+  yes: { type: 'boolean', short: 'y', default: false },
+  'send-held': { type: 'boolean', default: false },
+  duplicates: { type: 'string' },
+  operation: { type: 'string' },
+  action: { type: 'string' },
+  undo: { type: 'string' },
+  out: { type: 'string' },
+  journal: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'no-wait': { type: 'boolean', default: false },
+  'retry-from': { type: 'string' },
+  'sandbox-processing-ms': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+  version: { type: 'boolean', default: false },
+} as const satisfies ParseArgsOptionsConfig;
+
 export function parse(argv: string[]): Args | 'help' | 'version' {
   // --resume takes an optional value: a following word that is not an option and not a file.
   const args = [...argv];
@@ -181,37 +228,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
   try {
     ({ values, positionals } = parseArgs({
       args,
-      options: {
-        sheet: { type: 'string' },
-        mapping: { type: 'string' },
-        'save-mapping': { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        'check-only': { type: 'boolean', default: false },
-        'base-url': { type: 'string' },
-        connection: { type: 'string' },
-        'token-env': { type: 'string' },
-        'field-names': { type: 'string' },
-        'identifier-types': { type: 'string' },
-        screening: { type: 'string' },
-        validate: { type: 'boolean', default: false },
-        'skip-existing': { type: 'boolean', default: false },
-        'include-existing': { type: 'boolean', default: false },
-        yes: { type: 'boolean', short: 'y', default: false },
-        'send-held': { type: 'boolean', default: false },
-        duplicates: { type: 'string' },
-        operation: { type: 'string' },
-        action: { type: 'string' },
-        undo: { type: 'string' },
-        out: { type: 'string' },
-        journal: { type: 'string' },
-        'data-dir': { type: 'string' },
-        'no-wait': { type: 'boolean', default: false },
-        'retry-from': { type: 'string' },
-        'sandbox-processing-ms': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-        version: { type: 'boolean', default: false },
-      },
+      options: OPTIONS,
       strict: true,
       allowPositionals: true,
     }));

@@ -2,7 +2,7 @@
 // supplier base on the command line. Same connection choice (the built-in sandbox unless
 // --base-url or --connection), same exit codes and a key=value summary as the last line.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppFailure, toAppError } from '../../src-shared/errors';
 import type { BaseExportProgress } from '../base/exportSuppliers';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
@@ -35,6 +35,7 @@ Options:
   --page-size N                  suppliers asked per read (default 2000)
   --base-url URL, --connection NAME, --token-env VAR, --journal FILE, --data-dir DIR
   --json                         progress as JSON lines
+  --help                         this text
 
 Exit codes: 0 done (drift: no row differs or is missing), 1 drift found differences or rows not
 found, 2 usage or file error, 3 authentication or permission error, 4 interrupted (run again to
@@ -53,27 +54,33 @@ export function isBaseCommand(argv: readonly string[]): boolean {
   );
 }
 
+/** The options of the supplier-base commands; their --help names each of them
+ *  (test/main/cli/help.test.ts). */
+export const BASE_OPTIONS = {
+  'export-suppliers': { type: 'string' },
+  drift: { type: 'string' },
+  out: { type: 'string' },
+  sheet: { type: 'string' },
+  mapping: { type: 'string' },
+  'skip-postal-codes': { type: 'boolean', default: false },
+  'page-size': { type: 'string' },
+  'base-url': { type: 'string' },
+  connection: { type: 'string' },
+  'token-env': { type: 'string' },
+  journal: { type: 'string' },
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const satisfies ParseArgsOptionsConfig;
+
 function parse(argv: string[]) {
+  // --help wherever it is, even right after --export-suppliers or --drift (which take a value).
+  if (argv.includes('--help')) return 'help' as const;
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        'export-suppliers': { type: 'string' },
-        drift: { type: 'string' },
-        out: { type: 'string' },
-        sheet: { type: 'string' },
-        mapping: { type: 'string' },
-        'skip-postal-codes': { type: 'boolean', default: false },
-        'page-size': { type: 'string' },
-        'base-url': { type: 'string' },
-        connection: { type: 'string' },
-        'token-env': { type: 'string' },
-        journal: { type: 'string' },
-        'data-dir': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
+      options: BASE_OPTIONS,
       strict: true,
       allowPositionals: false,
     }));

@@ -32,7 +32,9 @@ import {
 } from './retryFrom';
 import { confirmStart, resumeCommand } from './start';
 import { duplicateStep, sayWaiting } from './duplicates';
+import { checkedLine, checkedParts } from './checkedText';
 import {
+  rowsNeedingUser,
   printProblems,
   stateAfterRun,
   stateWord,
@@ -443,13 +445,24 @@ export async function main(argv: string[]): Promise<number> {
         view.clearLive();
       }
       const job = journal.getJob(jobId)!;
-      view.log(
-        w.t('cli.run.ended', {
-          state: stateWord(w, stateAfterRun(job.state, exit)),
-          time: formatDuration(Date.now() - started),
-          counts: summarizeCounts(journal.counts(jobId) as Record<string, number>, w),
-        }),
-      );
+      const time = formatDuration(Date.now() - started);
+      const counts = journal.counts(jobId) as Record<string, number>;
+      // A finished --check-only says what the check found: its rows' states ("checking" for a
+      // row found new) would say it had not.
+      if (args.checkOnly && exit === 'checked') {
+        const outcomes = summarize(journal, jobId);
+        const figures = { counts, outcomes, createsSuppliers: finds };
+        view.log(checkedLine(figures, time, w), {
+          checked: Object.fromEntries(checkedParts(figures).map(([k, n]) => [k.slice(12), n])),
+        });
+      } else
+        view.log(
+          w.t('cli.run.ended', {
+            state: stateWord(w, stateAfterRun(job.state, exit)),
+            time,
+            counts: summarizeCounts(counts, w, journal.tally(jobId)),
+          }),
+        );
       if (exit === 'access_denied')
         view.log(
           job.stateReason ? w.reason(job.stateReason) : w.t('cli.run.tokenRefused'),
@@ -538,19 +551,7 @@ export async function main(argv: string[]): Promise<number> {
       (sentRun && summary.pending - waiting > 0)
     )
       return EXIT.interrupted;
-    if (
-      waiting +
-        summary.invalid +
-        summary.rejected +
-        summary.failed +
-        summary.onOther +
-        // A row naming a supplier the platform does not know changed nothing.
-        summary.notFound +
-        summary.validationRejected +
-        summary.screeningAborted >
-      0
-    )
-      return EXIT.rowsFailed;
+    if (waiting + rowsNeedingUser(summary) > 0) return EXIT.rowsFailed;
     return EXIT.ok;
   } catch (e) {
     view.clearLive();

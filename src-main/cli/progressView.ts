@@ -2,6 +2,7 @@
 // lines when the output is a file or a pipe, JSON lines with --json.
 import type { JobProgressView } from '../../src-shared/contract';
 import { PROBLEM_STATES, SETTLED_STATES } from '../../src-shared/rowStates';
+import type { JobTally, RowOutcome } from '../../src-shared/tally';
 import { cliWords, type CliKey, type Words } from './words';
 
 export type OutputMode = 'tty' | 'plain' | 'json';
@@ -24,6 +25,20 @@ const GROUPS: Array<[CliKey, readonly string[]]> = [
   ['cli.count.toFix', PROBLEM_STATES],
 ];
 
+/** With the job's tally, the rows that ended are counted by what they came to (each once, as on
+ *  every screen): done, left out, findings to review, rejected or stopped on the platform, a
+ *  status to review, to fix. */
+const ENDED: Array<[CliKey, RowOutcome]> = [
+  ['cli.count.done', 'done'],
+  ['cli.count.leftOut', 'left_out'],
+  ['cli.count.notSent', 'not_sent'],
+  ['cli.count.findings', 'findings'],
+  ['cli.count.platform', 'platform'],
+  ['cli.count.review', 'review'],
+  ['cli.count.toFix', 'to_fix'],
+];
+const ENDED_GROUPS = new Set<CliKey>(['cli.count.done', 'cli.count.toFix']);
+
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '–';
   const s = Math.round(ms / 1000);
@@ -33,13 +48,27 @@ export function formatDuration(ms: number | null | undefined): string {
   return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }
 
-export function summarizeCounts(counts: Record<string, number>, w: Words = cliWords('en')): string {
-  return GROUPS.map(
+export function summarizeCounts(
+  counts: Record<string, number>,
+  w: Words = cliWords('en'),
+  tally?: JobTally | null,
+): string {
+  const onTheWay = GROUPS.filter(([key]) => !tally || !ENDED_GROUPS.has(key)).map(
     ([key, states]) => [w.t(key), states.reduce((a, s) => a + (counts[s] ?? 0), 0)] as const,
-  )
+  );
+  const ended = tally
+    ? ENDED.map(([key, outcome]) => [w.t(key), tally.outcomes[outcome]] as const)
+    : [];
+  return [...onTheWay, ...ended]
     .filter(([, n]) => n > 0)
     .map(([label, n]) => `${label} ${n}`)
     .join(' · ');
+}
+
+/** Rows that ended, of the tally (or, without one, of the settled states). */
+function endedRows(p: JobProgressView): number {
+  if (p.tally) return p.tally.groups.finished + p.tally.groups.to_fix;
+  return SETTLED_STATES.reduce((a, s) => a + (p.counts[s] ?? 0), 0);
 }
 
 export class ProgressView {
@@ -72,7 +101,7 @@ export class ProgressView {
       this.out.write(`${JSON.stringify({ type: 'progress', ...p })}\n`);
       return;
     }
-    const done = SETTLED_STATES.reduce((a, s) => a + (p.counts[s] ?? 0), 0);
+    const done = endedRows(p);
     const pct = p.total ? Math.floor((done / p.total) * 100) : 0;
     const w = p.throttle.WRITE;
     const throttle = w.throttledUntil
@@ -91,7 +120,7 @@ export class ProgressView {
             time: formatDuration(parts.checkMs + parts.sendMs),
           })
         : this.w.t('cli.progress.eta', { time: formatDuration(p.etaMs) });
-    const status = `${summarizeCounts(p.counts, this.w)} | ${rate} ${eta} | ${throttle}${p.offline ? ` | ${this.w.t('cli.progress.offline')}` : ''}`;
+    const status = `${summarizeCounts(p.counts, this.w, p.tally)} | ${rate} ${eta} | ${throttle}${p.offline ? ` | ${this.w.t('cli.progress.offline')}` : ''}`;
     if (this.mode === 'tty') {
       const width = 24;
       const filled = Math.round((pct / 100) * width);

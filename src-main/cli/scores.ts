@@ -3,7 +3,7 @@
 // cli/onboard.ts for `--operation scores`; the same data folder, journal, connections, exit codes
 // and resume as the onboarding.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { toAppError } from '../../src-shared/errors';
 import {
   langFromEnv,
@@ -48,6 +48,9 @@ up to 100 suppliers and 50 scores each within the API's write limit, and writes 
   --journal FILE, --data-dir DIR, --out FILE.xlsx
   --sandbox-processing-ms N with --base-url: a sandbox there, whose lost answers are settled at
                             its pace (after N ms, 0.5 to 5 s) instead of the real API's 45 s
+  --yes, --json             taken as the import takes them, but a scores job asks nothing
+                            before its start and writes plain lines
+  --help                    this text
 
 Exit codes: 0 every score written, 1 some rows to fix or scores rejected, 2 usage or file error,
 3 authentication or permission error, or external scores not enabled for the organisation
@@ -270,24 +273,27 @@ export async function scoresMain(argv: string[]): Promise<number> {
   }
 }
 
+/** The options of a scores job; SCORES_HELP names each of them (test/main/cli/help.test.ts). */
+export const SCORES_OPTIONS = {
+  operation: { type: 'string' },
+  perspective: { type: 'string' },
+  layout: { type: 'string' },
+  sheet: { type: 'string' },
+  'base-url': { type: 'string' },
+  'token-env': { type: 'string' },
+  journal: { type: 'string' },
+  'data-dir': { type: 'string' },
+  out: { type: 'string' },
+  'sandbox-processing-ms': { type: 'string' },
+  yes: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const satisfies ParseArgsOptionsConfig;
+
 function parseOptions(args: string[]) {
   return parseArgs({
     args,
     allowPositionals: true,
-    options: {
-      operation: { type: 'string' },
-      perspective: { type: 'string' },
-      layout: { type: 'string' },
-      sheet: { type: 'string' },
-      'base-url': { type: 'string' },
-      'token-env': { type: 'string' },
-      journal: { type: 'string' },
-      'data-dir': { type: 'string' },
-      out: { type: 'string' },
-      'sandbox-processing-ms': { type: 'string' },
-      yes: { type: 'boolean' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
+    options: SCORES_OPTIONS,
   });
 }

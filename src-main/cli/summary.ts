@@ -1,6 +1,6 @@
 // The last line of every run: the figures of the job's rows, key=value, the same in every
 // language (scripts and tests read them).
-import { endedNeedingUser, idOnOtherSupplier, isAttentionOutcome } from '../../src-shared/outcomes';
+import { attentionReasons } from '../../src-shared/outcomes';
 import type { OpResult } from '../../src-shared/operations';
 import { KINDS, type JobKind } from '../kinds';
 import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';
@@ -22,6 +22,11 @@ export interface Summary {
    *  aborted): the supplier exists, but the user has to act. */
   validationRejected: number;
   screeningAborted: number;
+  /** Of the rows above, those whose screening found something: the findings are to be reviewed
+   *  on the platform (the run exits 1, like any row that needs the user). */
+  screeningFindings: number;
+  /** Finished rows whose screening or validation status is a word the app does not know. */
+  needsReview: number;
   /** A deactivate job's (or an undo's) rows, by what their DELETE came to. */
   deactivated: number;
   alreadyInactive: number;
@@ -59,6 +64,8 @@ export function summaryOf(rows: Iterable<JournalRow>): Summary {
     pending: 0,
     validationRejected: 0,
     screeningAborted: 0,
+    screeningFindings: 0,
+    needsReview: 0,
     deactivated: 0,
     alreadyInactive: 0,
     notFound: 0,
@@ -74,19 +81,30 @@ export function summaryOf(rows: Iterable<JournalRow>): Summary {
 
 function count(s: Summary, row: JournalRow): void {
   s.rows++;
-  if (endedNeedingUser(row)) {
-    if (isAttentionOutcome('validation', row.validationStatus)) s.validationRejected++;
-    if (isAttentionOutcome('screening', row.screeningStatus)) s.screeningAborted++;
-  }
+  // The same reasons every screen counts (src-shared/outcomes.ts attentionReasons).
+  const reasons = attentionReasons(row);
+  if (reasons.includes('validation_rejected')) s.validationRejected++;
+  if (reasons.includes('screening_aborted')) s.screeningAborted++;
+  if (reasons.includes('screening_findings')) s.screeningFindings++;
+  if (reasons.includes('validation_unknown') || reasons.includes('screening_unknown'))
+    s.needsReview++;
   // An id an onboarding attaches that another supplier has: the user decides (exit code 1).
-  if (idOnOtherSupplier(row)) s.onOther++;
+  if (reasons.includes('id_on_other')) s.onOther++;
   const byResult = row.opResult ? OP_RESULT_COUNT[row.opResult] : undefined;
   if (byResult) s[byResult]++;
   // Left out for another job that holds the same supplier: still to do, not existing.
   else if (row.errorCode === HELD_BY_OTHER_JOB) s.pending++;
   else if (row.state === 'invalid') s.invalid++;
   else if (row.state === 'rejected') s.rejected++;
-  else if (FAILED.has(row.state)) s.failed++;
+  else if (FAILED.has(row.state)) {
+    s.failed++;
+    // Its supplier exists all the same (created, then a later step needed the user, such as an
+    // id of a refused type): counted there too, as the results' Summary sheet counts it.
+    if (row.platformId) {
+      if (row.createdByJob) s.created++;
+      else s.existing++;
+    }
+  }
   else if (row.state === 'cancelled') s.pending++;
   else if (SUPPLIER_STATES.has(row.state) && row.platformId) {
     // Made by this job's own create: answered 202, or confirmed by reconciling a lost answer
@@ -95,6 +113,23 @@ function count(s: Summary, row: JournalRow): void {
     else s.existing++;
   } else if (row.state === 'skipped') s.existing++;
   else s.pending++;
+}
+
+/** The rows that need the user once the run ended: to correct, to decide, or a result to act
+ *  on (a rejected validation, a stopped screening, findings to review, a status the app does
+ *  not know, an id on another supplier, a supplier not found). Counted in the exit code. */
+export function rowsNeedingUser(s: Summary): number {
+  return (
+    s.invalid +
+    s.rejected +
+    s.failed +
+    s.onOther +
+    s.notFound +
+    s.validationRejected +
+    s.screeningAborted +
+    s.screeningFindings +
+    s.needsReview
+  );
 }
 
 /** The count a row's own outcome (the kinds other than onboarding) goes to. */

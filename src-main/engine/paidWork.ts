@@ -78,6 +78,9 @@ export interface PaidWork {
   separate: { screenings: number; validations: number };
   /** Customer and own ids still to attach (to new and existing suppliers alike). */
   identifiersToAttach: number;
+  /** Ordered already by this job with a create the platform took, and not ordered again: a
+   *  resumed job's summary says these apart, never as still to order. */
+  sent: { screenings: number; validations: number };
 }
 
 export const zeroPeriods = (): PeriodCounts => ({ 2: 0, 5: 0, 10: 0 });
@@ -136,6 +139,7 @@ export function paidWorkOf(
     fromColumns: { screenings: 0, validations: 0 },
     separate: { screenings: 0, validations: 0 },
     identifiersToAttach: 0,
+    sent: { screenings: 0, validations: 0 },
   };
   if (!kindTraits(job.options.operation).createsSuppliers) return out;
   const followsExisting = !job.options.skipExisting;
@@ -146,13 +150,23 @@ export function paidWorkOf(
       out.identifiersToAttach += g.attach * g.n;
     const existing = g.state === 'exists' && followsExisting;
     const creating = MAY_CREATE.includes(g.state);
-    if (w.period && (existing || TO_SCREEN.includes(g.state))) {
+    // A create that carried the row's screening (validation) and was taken: the engine follows
+    // it and orders it again only if it never shows (policy/progression.ts, evidence.ts), so it
+    // is not still to order, also for a row checked again (its supplier then "exists").
+    const screeningSent = g.screeningOnCreate === 1;
+    const validationSent = g.validationOnCreate === 1;
+    const checkedAgain = g.state === 'exists';
+    if (w.period && screeningSent && (checkedAgain || TO_SCREEN.includes(g.state)))
+      out.sent.screenings += g.n;
+    else if (w.period && (existing || TO_SCREEN.includes(g.state))) {
       out.screenings[w.period] += g.n;
       if (existing) out.existing.screenings += g.n;
       if (w.periodFromColumn) out.fromColumns.screenings += g.n;
       if (!(creating && w.onCreate.screening)) out.separate.screenings += g.n;
     }
-    if (w.validation && (existing || TO_VALIDATE.includes(g.state))) {
+    if (w.validation && validationSent && (checkedAgain || TO_VALIDATE.includes(g.state)))
+      out.sent.validations += g.n;
+    else if (w.validation && (existing || TO_VALIDATE.includes(g.state))) {
       out.validations += g.n;
       if (existing) out.existing.validations += g.n;
       if (w.validationFromColumn) out.fromColumns.validations += g.n;

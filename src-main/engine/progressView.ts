@@ -1,6 +1,7 @@
 // A running job's live figures, typed by the contract: row counts, the measured rate, the time
 // left by phase, and the limiter's view of each method group.
 import type { RowState } from '../journal/rowStates';
+import type { JobTally } from '../../src-shared/tally';
 import type { ConnectionRuntime } from './connectionRuntime';
 import type { RateMeter } from './progress';
 import type { ConnectionPace } from './connectionPace';
@@ -16,6 +17,8 @@ export interface ProgressInput {
   jobId: string;
   state: string;
   counts: Partial<Record<RowState, number>>;
+  /** The job's one set of numbers, read with the counts (journal.tally). */
+  tally: JobTally;
   now: number;
   conn: ConnectionRuntime;
   settings: EngineSettings;
@@ -80,6 +83,7 @@ export function progressOf(p: ProgressInput): JobProgress {
           platformKnown: etaParts.platformKnown,
         }
       : null,
+    tally: p.tally,
     throttle: { GET: view('GET'), WRITE: write },
     offline: p.offline,
   };

@@ -251,6 +251,7 @@ export abstract class RunSkeleton implements Runner {
       measured: this.d.measured?.(),
       share: this.d.sharedBy?.() ?? 1,
       counts: journal.counts(jobId),
+      tally: journal.tally(jobId, clock.now()),
       now: clock.now(),
       conn,
       settings,

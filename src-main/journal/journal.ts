@@ -36,6 +36,8 @@ import * as leases from './leases';
 import type { MigrationReport } from './migrate';
 import { diskFull, isDiskFull, openDatabase, type OpenJournalOptions } from './open';
 import type { RowState, WriteStage } from './rowStates';
+import type { JobTally } from '../../src-shared/tally';
+import { jobTally, type TallyCache } from './tally';
 import * as page from './rowsPage';
 import * as read from './rowsRead';
 import * as write from './rowsWrite';
@@ -380,6 +382,11 @@ export class Journal {
   opResults(jobId: string): Record<string, number> {
     return read.opResults(this.h, jobId);
   }
+  /** The job's one set of numbers (src-shared/tally.ts; journal/tally.ts). */
+  tally(jobId: string, now = Date.now()): JobTally {
+    return jobTally(this.h, this.tallies, jobId, now);
+  }
+  private readonly tallies: TallyCache = new Map();
   /** Finished rows with an id the platform has on another supplier (not added). */
   doneIdsOnOther(jobId: string): number {
     return read.doneIdsOnOther(this.h, jobId);

@@ -2,7 +2,7 @@
 // Raw SQL: a state filter reads the partial (job, state, source row) index, so it names the
 // index and repeats its condition; the other filters scan one bounded window of the job per
 // call. The fixed queries are in PAGE_SQL (prepared by the journal's query test).
-import { ATTENTION_OUTCOMES } from '../../src-shared/outcomes';
+import { ATTENTION_OP_RESULTS, NOT_ATTENTION_OUTCOMES } from '../../src-shared/outcomes';
 import { currentValueSql, type ValueTarget } from './fixBatches';
 import { clampLimit, type ReadHandle, type SqlValue } from './handle';
 import { ROW_COLUMNS, toRow, type JournalRow, type RawRow } from './rowColumns';
@@ -65,11 +65,15 @@ function doneWhere(filter: DoneOutcomeFilter): { sql: string; params: SqlValue[]
     const column = filter.stage === 'screening' ? 'screening_status' : 'validation_status';
     return { sql: `${column} IS ?`, params: [filter.status] };
   }
-  const { screening, validation } = ATTENTION_OUTCOMES;
-  const needs = `(coalesce(validation_status, '') IN (${validation.map(() => '?').join(', ')}) OR coalesce(screening_status, '') IN (${screening.map(() => '?').join(', ')}))`;
+  // Findings, a stopped screening, a rejected validation, and any word the app does not know
+  // (src-shared/outcomes.ts isAttentionOutcome), in SQL.
+  const { screening, validation } = NOT_ATTENTION_OUTCOMES;
+  // Also a supplier the platform does not know (a deactivate or identifiers job's own result),
+  // and an id the row attaches that another supplier holds: the same rows the tally counts.
+  const needs = `((validation_status IS NOT NULL AND validation_status NOT IN (${validation.map(() => '?').join(', ')})) OR (screening_status IS NOT NULL AND screening_status NOT IN (${screening.map(() => '?').join(', ')})) OR coalesce(op_result, '') IN (${ATTENTION_OP_RESULTS.map(() => '?').join(', ')}) OR (identifiers IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(rows.identifiers) i WHERE i.value ->> '$.result' = 'other')))`;
   return {
     sql: filter.attention ? needs : `NOT ${needs}`,
-    params: [...validation, ...screening],
+    params: [...validation, ...screening, ...ATTENTION_OP_RESULTS],
   };
 }
 

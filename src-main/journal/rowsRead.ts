@@ -4,6 +4,7 @@
 // here is a constant of ROW_READ_SQL or made by dueSql, so a test prepares each of them
 // against a real journal (a missing condition fails with "no query solution").
 import { fail } from '../../src-shared/errors';
+import type { EndedFacts } from '../../src-shared/tally';
 import { clampLimit, DEFAULT_BATCH, type ReadHandle } from './handle';
 import { ROW_COLUMNS, toRow, type JournalRow, type RawRow } from './rowColumns';
 import { ROW_STATES, WRITE_INTENT_STATES, type RowState } from './rowStates';
@@ -44,6 +45,14 @@ export const ROW_READ_SQL = {
      WHERE job_id = ? AND state = 'done' AND ${LISTED_STATES_SQL} AND identifiers IS NOT NULL
        AND EXISTS (SELECT 1 FROM json_each(rows.identifiers) i
                    WHERE i.value ->> '$.result' = 'other')`,
+  // The finished rows' facts a job's tally needs beyond its state counters (src-shared/tally.ts).
+  endedFacts: `SELECT state, screening_status AS screening, validation_status AS validation,
+            op_result AS opResult,
+            (state = 'done' AND identifiers IS NOT NULL
+              AND EXISTS (SELECT 1 FROM json_each(rows.identifiers) i
+                          WHERE i.value ->> '$.result' = 'other')) AS idOnOther,
+            count(*) AS n
+     FROM rows WHERE job_id = ? AND state IN ('done', 'skipped') GROUP BY 1, 2, 3, 4, 5`,
   opResults: `SELECT op_result AS result, count(*) AS n FROM rows
      WHERE job_id = ? AND op_result IS NOT NULL GROUP BY 1`,
   // What the rows' own columns order (engine/paidWork.ts): one pass over the job's rows.
@@ -51,8 +60,10 @@ export const ROW_READ_SQL = {
             payload ->> '$.requestValidationOnCreate' AS validation,
             (payload ->> '$.customerId' IS NOT NULL) + (payload ->> '$.ownId' IS NOT NULL)
               AS attach,
+            coalesce(screening_status = 'OnCreate', 0) AS screeningOnCreate,
+            coalesce(validation_status = 'OnCreate', 0) AS validationOnCreate,
             count(*) AS n
-     FROM rows WHERE job_id = ? GROUP BY 1, 2, 3, 4`,
+     FROM rows WHERE job_id = ? GROUP BY 1, 2, 3, 4, 5, 6`,
   // The rows of a job that sent paid work after an event (a plan's confirmation): a create
   // that carried screening or validation, or a screening or validation request. One range of
   // the row index per row of the job.
@@ -258,6 +269,11 @@ export function opResults(h: ReadHandle, jobId: string): Record<string, number> 
 }
 
 /** Finished rows with an id the platform has on another supplier (not added). */
+/** The finished rows' facts for the job's tally, grouped (src-shared/tally.ts). */
+export function endedFacts(h: ReadHandle, jobId: string): EndedFacts[] {
+  return h.statement(ROW_READ_SQL.endedFacts).all(jobId) as EndedFacts[];
+}
+
 export function doneIdsOnOther(h: ReadHandle, jobId: string): number {
   return (h.statement(ROW_READ_SQL.doneIdsOnOther).get(jobId) as { n: number }).n;
 }
@@ -271,6 +287,10 @@ export interface PaidColumnGroup {
   validation: number | null;
   /** The ids the row attaches once its supplier exists (customer id, own id): 0 to 2. */
   attach: number;
+  /** 1 where the row's create carried its screening (validation) and the platform took it
+   *  (engine/stages.ts ON_CREATE): ordered already, not again. */
+  screeningOnCreate: number;
+  validationOnCreate: number;
   n: number;
 }
 export function paidColumns(h: ReadHandle, jobId: string): PaidColumnGroup[] {

@@ -50,11 +50,17 @@ function planSaid(plan: JobPlanView): Said[] {
     if (s.fromColumn > 0) out.push(fromColumn(s.fromColumn, s.column));
     if (s.existing > 0) out.push({ key: 'cli.plan.screeningExisting', count: s.existing });
   } else out.push({ key: 'cli.plan.noScreening' });
+  // Ordered already by this job (a resumed start): said as sent, not as still to order.
+  const sent = (plan as Partial<JobPlanView>).paidSent;
+  if (sent && sent.screenings > 0)
+    out.push({ key: 'cli.plan.screeningSent', count: sent.screenings });
   const v = plan.validation;
   if (v && v.suppliers > 0) {
     out.push({ key: 'cli.plan.validation', count: v.suppliers, params: { existing: v.existing } });
     if (v.fromColumn > 0) out.push(fromColumn(v.fromColumn, v.column));
   } else out.push({ key: 'cli.plan.noValidation' });
+  if (sent && sent.validations > 0)
+    out.push({ key: 'cli.plan.validationSent', count: sent.validations });
   return out;
 }
 
@@ -81,6 +87,8 @@ export const onboardKind: JobKind = {
     ['pending', 'pending'],
     ['validation_rejected', 'validationRejected'],
     ['screening_aborted', 'screeningAborted'],
+    ['screening_findings', 'screeningFindings'],
+    ['needs_review', 'needsReview'],
   ],
   resultsWord: () => 'results',
   opResults: false,

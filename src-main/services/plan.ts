@@ -195,6 +195,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
         : null,
     paidToConfirm: paidOrders > 0 && !paidConfirmed ? paidOrders : 0,
     identifiersToAttach: paid.identifiersToAttach,
+    paidSent: paid.sent,
     duration: {
       totalMs: estimate.etaMs === null ? null : Math.round(estimate.etaMs),
       checkMs: Math.round(estimate.checkMs),

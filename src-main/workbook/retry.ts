@@ -39,6 +39,14 @@ function lostZeros(cell: string, before: string): boolean {
   );
 }
 
+/** A row of the file as the journal keeps a row's values: its payload (or, invalid, its draft)
+ *  with the customer and own ids beside it (services/onboarding/importJob.ts toNewRow). Without
+ *  them, every row with a Customer ID column would read as changed. */
+function journalValues(row: ValidatedRow): Record<string, unknown> | null {
+  const values = (row.payload ?? row.draft ?? null) as Record<string, unknown> | null;
+  return values && Object.keys(row.extraIds).length ? { ...values, ...row.extraIds } : values;
+}
+
 export function wasDone(state: string): boolean {
   return DONE_OR_UNDERWAY.has(state);
 }
@@ -151,11 +159,10 @@ export class RetrySelector {
       (f) => !this.mapping.fields.some((m) => m.field === f && m.column !== null),
     );
     const again = cells || columnless ? this.revalidate(row, cells ?? [...row.cells], job) : row;
-    const values = again.payload ?? again.draft ?? null;
     return {
       row: again,
       previous: job,
-      changed: payloadKey(values as Record<string, unknown> | null) !== payloadKey(job.payload),
+      changed: payloadKey(journalValues(again)) !== payloadKey(job.payload),
     };
   }
 
@@ -181,9 +188,7 @@ export class RetrySelector {
     this.fromErrors.delete(job.id);
     if (!other || !other.changed) return this.decide(mine);
     if (!mine.changed) return this.decide(other);
-    const same =
-      payloadKey((mine.row.payload ?? mine.row.draft) as Record<string, unknown>) ===
-      payloadKey((other.row.payload ?? other.row.draft) as Record<string, unknown>);
+    const same = payloadKey(journalValues(mine.row)) === payloadKey(journalValues(other.row));
     if (same) return this.decide(mine);
     this.selection.conflicts.push(job.sourceRow);
   }

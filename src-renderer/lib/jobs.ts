@@ -1,6 +1,6 @@
 // Actions on a job shared by the screens.
 import type { JobProgressView, JobView } from '../../src-shared/contract';
-import { ROW_STATE_GROUP, type RowState } from '../../src-shared/rowStates';
+import type { JobTally } from '../../src-shared/tally';
 import { app, type Screen } from './app.svelte';
 import { call } from './call';
 import { num } from './format';
@@ -22,15 +22,16 @@ export function canResume(job: JobView): boolean {
   );
 }
 
-/** The rows a progress bar counts as finished, as the job's groups count them: rows in a
- *  finished state (done, skipped, cancelled), less the done rows whose screening or validation
- *  needs the user (those are to fix). While the job runs, from its live counts. */
+/** The job's one set of numbers (src-shared/tally.ts), as the services computed it: from the
+ *  progress events while the job runs (read with their counts), else the job's own. */
+export function tallyOf(job: JobView, progress?: JobProgressView): JobTally {
+  return job.running && progress?.tally ? progress.tally : job.tally;
+}
+
+/** The rows a progress bar counts as finished: the tally's finished group (done, left out, not
+ *  sent; a finished row that needs the user is in "needs you"). */
 export function finishedRows(job: JobView, progress?: JobProgressView): number {
-  if (!job.running || !progress) return job.groups.finished;
-  let finished = 0;
-  for (const [state, n] of Object.entries(progress.counts))
-    if (ROW_STATE_GROUP[state as RowState] === 'finished') finished += n;
-  return Math.max(0, finished - job.outcomes.attention);
+  return tallyOf(job, progress).groups.finished;
 }
 
 /** Starts or resumes a job. A start the services say must be confirmed first (it orders

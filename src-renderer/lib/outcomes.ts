@@ -2,7 +2,7 @@
 // the user), and the one line a results row shows: its reason and what to do next.
 import type { RowView } from '../../src-shared/contract';
 import type { OutcomeStage } from '../../src-shared/outcomes';
-import { isAttentionOutcome } from '../../src-shared/outcomes';
+import { isAttentionOutcome, isUnknownOutcome } from '../../src-shared/outcomes';
 import { t } from './i18n.svelte';
 import { messages, type MessageKey } from './messages';
 import { problemText, rowErrorText } from './words';
@@ -29,26 +29,42 @@ export function outcomeHelp(stage: OutcomeStage, status: string | null): string 
 export function rowReason(row: RowView): string {
   if (row.errorMessage) return rowErrorText(row);
   if (row.problems.length) return row.problems.map(problemText).join(' · ');
+  // Validation and screening side by side: a confirmed validation never hides findings.
   const parts: string[] = [];
   if (isAttentionOutcome('validation', row.validationStatus)) {
-    parts.push(outcomeHelp('validation', row.validationStatus));
+    parts.push(attentionHelp('validation', row.validationStatus));
     if (row.rejectionReason) parts.push(t('outcome.reason', { reason: row.rejectionReason }));
   }
   if (isAttentionOutcome('screening', row.screeningStatus))
-    parts.push(outcomeHelp('screening', row.screeningStatus));
+    parts.push(attentionHelp('screening', row.screeningStatus));
   if (parts.length) return parts.join(' ');
   if (row.validationStatus) return outcomeHelp('validation', row.validationStatus);
   if (row.screeningStatus) return outcomeHelp('screening', row.screeningStatus);
   return '';
 }
 
-/** The row's state as its badge shows it: a finished row whose validation was rejected (or
- *  screening stopped) is not shown as simply done. */
+/** The row's state as its badge shows it: a finished row whose validation was rejected, whose
+ *  screening was stopped or found something, or whose status the app does not know, is not
+ *  shown as simply done. */
 export function shownState(row: RowView): string {
   if (row.state !== 'done') return row.state;
-  if (isAttentionOutcome('validation', row.validationStatus)) return 'validation_rejected';
-  if (isAttentionOutcome('screening', row.screeningStatus)) return 'screening_aborted';
+  if (row.validationStatus === 'REJECTED') return 'validation_rejected';
+  if (row.screeningStatus === 'Aborted') return 'screening_aborted';
+  if (row.screeningStatus === 'Finished') return 'screening_findings';
+  if (
+    isUnknownOutcome('validation', row.validationStatus) ||
+    isUnknownOutcome('screening', row.screeningStatus)
+  )
+    return 'needs_review';
   return row.state;
+}
+
+/** What an outcome that needs the user means and what to do; for a word the app does not know,
+ *  that word and where to read it. */
+function attentionHelp(stage: OutcomeStage, status: string | null): string {
+  return isUnknownOutcome(stage, status)
+    ? t(`outcome.${stage}.unknown.help`, { status: status ?? '' })
+    : outcomeHelp(stage, status);
 }
 
 /** The user's time zone, as Intl formats times in it ("Europe/Berlin"). */

@@ -9,6 +9,9 @@ export const jobErrors = {
     "The platform finished processing this creation without a supplier (it is no longer pending and cannot be found). Check the row's values, then retry it.",
   held_by_other_job:
     'Left out of this job: another job was still working on the same supplier (supplier id and source). Once that job has ended, retry this row if it is still needed.',
+  sent_again:
+    'Sent again by a retry job made from the results file you fixed: see that job for what became of this row.',
+  screening_findings: OUTCOME_TEXT.screening.Finished,
   job_running:
     'The job is running. Pause it, or wait until it ends, then try again: a running job cannot be moved, archived or deleted.',
   undo_refused:

@@ -145,6 +145,26 @@ export const en = {
     'Stopped before sending anything. Continue with: npm run onboard -- {command}',
   'cli.run.warning': 'Warning: {warning}',
   'cli.run.ended': 'Job {state} after {time}: {counts}',
+  // The end of --check-only: what the check found, not the states the rows are in.
+  'cli.run.checked': 'Checked {count, plural, one {# row} other {# rows}} after {time}: {found}.',
+  'cli.run.checkedNothing': 'nothing to check',
+  'cli.checked.new': '{count} new',
+  'cli.checked.exists': '{count, plural, one {# exists} other {# exist}} already',
+  'cli.checked.pending':
+    '{count, plural, one {# is} other {# are}} already being created on the platform',
+  'cli.checked.duplicate':
+    '{count, plural, one {# likely duplicate waits} other {# likely duplicates wait}} for your decision',
+  'cli.checked.ambiguous':
+    '{count, plural, one {# row names} other {# rows name}} several suppliers',
+  'cli.checked.invalid': '{count} with problems',
+  'cli.checked.unchecked': '{count} not checked',
+  'cli.checked.leftOut': '{count} left out',
+  'cli.checked.toChange': '{count} to change',
+  'cli.checked.notFound': '{count} not found on the platform',
+  'cli.checked.nothingToChange': '{count} with nothing to change',
+  'cli.checked.onOther':
+    '{count, plural, one {# identifier is} other {# identifiers are}} on another supplier',
+  'cli.checked.sentBefore': '{count} sent earlier',
   'cli.run.tokenRefused': 'The API refused the token.',
   'cli.run.fieldNames':
     'On the command line, continue this job under the other names (rows already created are found and not created twice): npm run onboard -- {command}',
@@ -211,6 +231,10 @@ export const en = {
   'cli.plan.screeningExisting.other':
     '  {count} of them are for suppliers that exist already and may have been screened before; add --skip-existing to leave them out.',
   'cli.plan.noScreening': '  No screening is ordered.',
+  'cli.plan.screeningSent.one':
+    "  {count} screening was ordered already by this job, with its supplier's creation: it is not ordered again.",
+  'cli.plan.screeningSent.other':
+    "  {count} screenings were ordered already by this job, with their suppliers' creation: they are not ordered again.",
   'cli.plan.fromColumn.one':
     '  {count} of them is ordered by the list\'s own column "{column}"; leave that column out of the mapping if the list should not decide it.',
   'cli.plan.fromColumn.other':
@@ -222,6 +246,10 @@ export const en = {
   'cli.plan.validation.other':
     '  A validation is requested for {count} suppliers ({existing} of them existing).',
   'cli.plan.noValidation': '  No validation is requested.',
+  'cli.plan.validationSent.one':
+    "  {count} validation was requested already by this job, with its supplier's creation: it is not requested again.",
+  'cli.plan.validationSent.other':
+    "  {count} validations were requested already by this job, with their suppliers' creation: they are not requested again.",
   'cli.plan.checking': 'checking {count, plural, one {# identifier} other {# identifiers}}: {time}',
   'cli.plan.sending.one': 'sending {count} request at up to {rate}/min: {time}',
   'cli.plan.sending.other': 'sending {count} requests at up to {rate}/min: {time}',
@@ -378,6 +406,11 @@ export const en = {
   'cli.count.validation': 'validation',
   'cli.count.done': 'done',
   'cli.count.toFix': 'to fix',
+  'cli.count.leftOut': 'left out',
+  'cli.count.notSent': 'not sent',
+  'cli.count.findings': 'findings to review',
+  'cli.count.platform': 'rejected or stopped on the platform',
+  'cli.count.review': 'status to review',
   'cli.progress.throttled': 'throttled {time}',
   'cli.progress.writes': 'writes {sent}/{ceiling} per {window}s',
   'cli.progress.eta': 'ETA {time}',
@@ -547,6 +580,26 @@ export const de: Record<keyof typeof en, string> = {
     'Angehalten, bevor etwas gesendet wurde. Fortsetzen mit: npm run onboard -- {command}',
   'cli.run.warning': 'Warnung: {warning}',
   'cli.run.ended': 'Auftrag nach {time}: {state} – {counts}',
+  'cli.run.checked':
+    '{count, plural, one {# Zeile} other {# Zeilen}} nach {time} geprüft: {found}.',
+  'cli.run.checkedNothing': 'nichts zu prüfen',
+  'cli.checked.new': '{count} neu',
+  'cli.checked.exists': '{count, plural, one {# besteht} other {# bestehen}} bereits',
+  'cli.checked.pending':
+    '{count, plural, one {# wird} other {# werden}} auf der Plattform bereits angelegt',
+  'cli.checked.duplicate':
+    '{count, plural, one {# wahrscheinliche Dublette wartet} other {# wahrscheinliche Dubletten warten}} auf Ihre Entscheidung',
+  'cli.checked.ambiguous':
+    '{count, plural, one {# Zeile nennt} other {# Zeilen nennen}} mehrere Lieferanten',
+  'cli.checked.invalid': '{count} mit Problemen',
+  'cli.checked.unchecked': '{count} nicht geprüft',
+  'cli.checked.leftOut': '{count} ausgelassen',
+  'cli.checked.toChange': '{count} zu ändern',
+  'cli.checked.notFound': '{count} auf der Plattform nicht gefunden',
+  'cli.checked.nothingToChange': '{count} ohne Änderung',
+  'cli.checked.onOther':
+    '{count, plural, one {# Kennung ist} other {# Kennungen sind}} bei einem anderen Lieferanten',
+  'cli.checked.sentBefore': '{count} bereits früher gesendet',
   'cli.run.tokenRefused': 'Die API hat das Token abgelehnt.',
   'cli.run.fieldNames':
     'Auf der Befehlszeile setzen Sie diesen Auftrag unter den anderen Namen fort (bereits angelegte Zeilen werden gefunden und nicht doppelt angelegt): npm run onboard -- {command}',
@@ -612,6 +665,10 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.screeningExisting.other':
     '  {count} davon sind für Lieferanten, die bereits bestehen und vielleicht schon gescreent wurden; mit --skip-existing lassen Sie sie weg.',
   'cli.plan.noScreening': '  Es wird kein Screening bestellt.',
+  'cli.plan.screeningSent.one':
+    '  {count} Screening hat dieser Auftrag bereits mit der Anlage des Lieferanten bestellt: Es wird nicht erneut bestellt.',
+  'cli.plan.screeningSent.other':
+    '  {count} Screenings hat dieser Auftrag bereits mit der Anlage der Lieferanten bestellt: Sie werden nicht erneut bestellt.',
   'cli.plan.fromColumn.one':
     '  {count} davon bestellt die eigene Spalte „{column}“ der Liste; lassen Sie diese Spalte in der Zuordnung weg, wenn die Liste das nicht entscheiden soll.',
   'cli.plan.fromColumn.other':
@@ -623,6 +680,10 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.validation.other':
     '  Für {count} Lieferanten wird eine Validierung angefordert ({existing} davon bestehend).',
   'cli.plan.noValidation': '  Es wird keine Validierung angefordert.',
+  'cli.plan.validationSent.one':
+    '  {count} Validierung hat dieser Auftrag bereits mit der Anlage des Lieferanten angefordert: Sie wird nicht erneut angefordert.',
+  'cli.plan.validationSent.other':
+    '  {count} Validierungen hat dieser Auftrag bereits mit der Anlage der Lieferanten angefordert: Sie werden nicht erneut angefordert.',
   'cli.plan.checking': '{count, plural, one {# Kennung} other {# Kennungen}} prüfen: {time}',
   'cli.plan.sending.one': '{count} Anfrage mit bis zu {rate}/min senden: {time}',
   'cli.plan.sending.other': '{count} Anfragen mit bis zu {rate}/min senden: {time}',
@@ -784,6 +845,11 @@ export const de: Record<keyof typeof en, string> = {
   'cli.count.validation': 'Validierung',
   'cli.count.done': 'erledigt',
   'cli.count.toFix': 'zu korrigieren',
+  'cli.count.leftOut': 'ausgelassen',
+  'cli.count.notSent': 'nicht gesendet',
+  'cli.count.findings': 'Treffer zu prüfen',
+  'cli.count.platform': 'auf der Plattform abgelehnt oder abgebrochen',
+  'cli.count.review': 'Status zu prüfen',
   'cli.progress.throttled': 'gedrosselt {time}',
   'cli.progress.writes': 'Schreibzugriffe {sent}/{ceiling} je {window} s',
   'cli.progress.eta': 'noch etwa {time}',

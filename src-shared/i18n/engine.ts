@@ -93,6 +93,7 @@ export const en = {
   'history.job_cancelled': 'The job was cancelled.',
   'history.moved_api': 'The job moved to another API: checked again there.',
   'history.held_by_other_job': 'Left out by you: the job "{jobName}" holds the same supplier.',
+  'history.sent_again': 'Sent again by the retry job "{jobName}", made from the results file.',
   'history.duplicate_held':
     'Checked: new, but likely a duplicate of another row or of a supplier the platform has; waits for your decision.',
   'history.duplicate_gone': 'No longer a likely duplicate: new.',
@@ -211,6 +212,8 @@ export const de: Record<keyof typeof en, string> = {
   'history.job_cancelled': 'Der Auftrag wurde abgebrochen.',
   'history.moved_api':
     'Der Auftrag wurde zu einer anderen API verschoben: Dort wird erneut abgeglichen.',
+  'history.sent_again':
+    'Erneut gesendet vom Wiederholungsauftrag „{jobName}“, erstellt aus der Ergebnisdatei.',
   'history.held_by_other_job':
     'Von Ihnen ausgelassen: Der Auftrag „{jobName}“ bearbeitet denselben Lieferanten.',
   'history.duplicate_held':

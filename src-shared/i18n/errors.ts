@@ -172,6 +172,8 @@ const cases = {
   'failure.api_row_rejected.validation': 'The validation request was refused: {detail}',
   'failure.held_by_other_job.named':
     'Left out of this job: the job "{jobName}" was still working on the same supplier (supplier id and source). Once that job has ended, retry this row if it is still needed.',
+  'failure.sent_again.named':
+    'Sent again by the job "{jobName}", made from the results file you fixed: see that job for what became of this row.',
 } as const;
 
 /** What else the services say in their own words: job state reasons (`reason.<code>`), row
@@ -451,6 +453,10 @@ export const de: Record<keyof typeof en, string> = {
     '„{to}“ ist eine andere API ({toAddress}) als die, an die dieser Auftrag Zeilen gesendet hat ({fromAddress}): Die dort angelegten Lieferanten lassen sich über sie nicht verfolgen. Wählen Sie eine Verbindung zur selben API oder starten Sie auf „{to}“ einen neuen Auftrag aus der Datei.',
   'failure.creation_vanished':
     'Die Plattform hat diese Anlage ohne Lieferanten abgeschlossen (sie läuft nicht mehr und ist nicht zu finden). Prüfen Sie die Werte der Zeile und versuchen Sie sie dann erneut.',
+  'failure.sent_again':
+    'Erneut gesendet von einem Wiederholungsauftrag, erstellt aus der korrigierten Ergebnisdatei: Dort sehen Sie, was aus dieser Zeile wurde.',
+  'failure.screening_findings':
+    'Das Screening hat etwas gefunden: Prüfen Sie die Treffer auf der Plattform, bevor Sie mit diesem Lieferanten arbeiten.',
   'failure.held_by_other_job':
     'Aus diesem Auftrag ausgelassen: Ein anderer Auftrag bearbeitete noch denselben Lieferanten (Lieferanten-ID und Quelle). Wenn jener Auftrag beendet ist, versuchen Sie diese Zeile erneut, falls sie noch gebraucht wird.',
   // ---- a row's errors, as the engine and the services record them
@@ -506,6 +512,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die Plattform hat diesen Lieferanten für die Validierungsanfrage nicht gefunden. Prüfen Sie, ob er auf der Plattform noch aktiv ist, und versuchen Sie die Zeile dann erneut.',
   'failure.api_row_rejected.screening': 'Die Screening-Anfrage wurde abgelehnt: {detail}',
   'failure.api_row_rejected.validation': 'Die Validierungsanfrage wurde abgelehnt: {detail}',
+  'failure.sent_again.named':
+    'Erneut gesendet vom Auftrag „{jobName}“, erstellt aus der korrigierten Ergebnisdatei: Dort sehen Sie, was aus dieser Zeile wurde.',
   'failure.held_by_other_job.named':
     'Aus diesem Auftrag ausgelassen: Der Auftrag „{jobName}“ bearbeitete noch denselben Lieferanten (Lieferanten-ID und Quelle). Wenn jener Auftrag beendet ist, versuchen Sie diese Zeile erneut, falls sie noch gebraucht wird.',
   // ---- what else the services say

@@ -378,7 +378,17 @@ export const en = {
   'run.network': 'Network',
   'run.offline': 'No connection: waiting for the network, then continuing by itself.',
   'run.online': 'Connected',
-  'run.byState': 'Rows by state',
+  'run.byState': 'Rows on their way, by step',
+  'run.byOutcome': 'What the rows came to',
+  'tally.done': 'Done',
+  'tally.findings': 'Screened: findings to review',
+  'tally.platform': 'Rejected or stopped on the platform',
+  'tally.review': 'Status to review',
+  'tally.to_fix': 'To fix',
+  'tally.left_out': 'Left out',
+  'tally.not_sent': 'Not sent',
+  'tally.in_progress': 'In progress',
+  'tally.waiting': 'Waiting',
   'run.start': 'Start upload',
   'run.resume': 'Resume',
   'run.pause': 'Pause',
@@ -469,6 +479,8 @@ export const en = {
     'Export the results, fix the rows in Excel (on the Errors or the Results sheet), save, and choose the file here. Each row is matched by its Source row; the rows not done whose values you changed and that are valid now become a new job, whatever their Status says. Rows already done are left alone.',
   'retryFile.choose': 'Choose the fixed results file',
   'retryFile.busy': 'Reading the file…',
+  'retryFile.nothing':
+    'Nothing is sent again from this file: no row that was not done has new values.',
   'retryFile.result':
     '{retry, plural, one {# row} other {# rows}} will be sent again, {still, plural, one {# still has} other {# still have}} problems, {done, plural, one {# was} other {# were}} already done, {unmatched} did not match a row of this job.',
   'retryFile.unchanged':
@@ -526,7 +538,7 @@ export const en = {
   'jobState.cancelled': 'Cancelled',
   'jobState.finished': 'Finished',
 
-  'group.to_fix': 'To fix',
+  'group.to_fix': 'Need you',
   'group.waiting': 'Waiting',
   'group.in_progress': 'In progress',
   'group.finished': 'Finished',
@@ -617,7 +629,7 @@ export const en = {
     'Screening was requested with the creation; the app follows it.',
   'outcome.screening.New': 'Running',
   'outcome.screening.New.help': 'Screening runs on the platform; the app follows it until it ends.',
-  'outcome.screening.Finished': 'Findings',
+  'outcome.screening.Finished': 'Findings to review',
   'outcome.screening.Finished.help':
     'Screening found something: review the findings on the platform before working with this supplier.',
   'outcome.screening.NoFindings': 'No findings',
@@ -644,6 +656,12 @@ export const en = {
   'outcome.master': 'The platform confirmed it as its record {id}.',
   'rowState.validation_rejected': 'Validation rejected',
   'rowState.screening_aborted': 'Screening stopped',
+  'rowState.screening_findings': 'Screened: findings to review',
+  'rowState.needs_review': 'Needs review',
+  'outcome.screening.unknown.help':
+    'The platform reported the screening as "{status}", a status the app does not know: look at this supplier\'s screening on the platform.',
+  'outcome.validation.unknown.help':
+    'The platform reported the validation as "{status}", a status the app does not know: look at this supplier\'s validation on the platform.',
   'rows.byOutcome': 'By outcome',
   'rows.outcomeOption': '{stage}: {outcome} ({n})',
   'rows.reason': 'Reason and next step',
@@ -651,6 +669,13 @@ export const en = {
   'results.outcomesNeedYou':
     'The platform rejected {n, plural, one {# validation} other {# validations}}. These suppliers exist, but were not confirmed: they are counted as to fix, and each row says why and what to do.',
   'results.showRejected': 'Show them',
+  'results.findingsNeedYou':
+    '{n, plural, one {# screening} other {# screenings}} found something. These suppliers exist and were screened, but the findings are to be reviewed on the platform before you work with them: they count as needing you, each row says so.',
+  'results.showFindings': 'Show them',
+  'results.retryOf': 'This job sends again rows of the job "{name}", from its results file.',
+  'results.retriedIn':
+    '{n, plural, one {# row was} other {# rows were}} sent again by the job "{name}", made from this job\'s results file: they are left out here, and that job shows what became of them.',
+  'results.openJob': 'Open that job',
   'detail.outcomes': 'Outcome',
 
   'jobs.showArchived': 'Show archived jobs ({n})',
@@ -1096,7 +1121,17 @@ export const de: Record<UiKey, string> = {
   'run.offline':
     'Keine Verbindung: Es wird auf das Netzwerk gewartet, dann geht es von selbst weiter.',
   'run.online': 'Verbunden',
-  'run.byState': 'Zeilen nach Zustand',
+  'run.byState': 'Zeilen unterwegs, nach Schritt',
+  'run.byOutcome': 'Was aus den Zeilen wurde',
+  'tally.done': 'Erledigt',
+  'tally.findings': 'Screening: Treffer prüfen',
+  'tally.platform': 'Auf der Plattform abgelehnt oder abgebrochen',
+  'tally.review': 'Status prüfen',
+  'tally.to_fix': 'Zu korrigieren',
+  'tally.left_out': 'Ausgelassen',
+  'tally.not_sent': 'Nicht gesendet',
+  'tally.in_progress': 'In Arbeit',
+  'tally.waiting': 'Wartend',
   'run.start': 'Senden starten',
   'run.resume': 'Fortsetzen',
   'run.pause': 'Pausieren',
@@ -1188,6 +1223,8 @@ export const de: Record<UiKey, string> = {
     'Exportieren Sie die Ergebnisse, korrigieren Sie die Zeilen in Excel (auf dem Blatt „Errors“ oder „Results“), speichern Sie und wählen Sie die Datei hier. Jede Zeile wird über ihre „Source row“ zugeordnet; nicht erledigte Zeilen, deren Werte Sie geändert haben und die jetzt gültig sind, werden ein neuer Auftrag, gleich was in „Status“ steht. Erledigte Zeilen bleiben unberührt.',
   'retryFile.choose': 'Korrigierte Ergebnisdatei wählen',
   'retryFile.busy': 'Datei wird gelesen…',
+  'retryFile.nothing':
+    'Aus dieser Datei wird nichts erneut gesendet: Keine Zeile, die nicht erledigt war, hat neue Werte.',
   'retryFile.result':
     '{retry, plural, one {# Zeile wird} other {# Zeilen werden}} erneut gesendet, {still, plural, one {# hat} other {# haben}} weiterhin Probleme, {done, plural, one {# war} other {# waren}} schon erledigt, {unmatched, plural, one {# passte} other {# passten}} zu keiner Zeile dieses Auftrags.',
   'retryFile.unchanged':
@@ -1246,7 +1283,7 @@ export const de: Record<UiKey, string> = {
   'jobState.cancelled': 'Abgebrochen',
   'jobState.finished': 'Fertig',
 
-  'group.to_fix': 'Zu korrigieren',
+  'group.to_fix': 'Brauchen Sie',
   'group.waiting': 'Wartend',
   'group.in_progress': 'In Arbeit',
   'group.finished': 'Fertig',
@@ -1337,7 +1374,7 @@ export const de: Record<UiKey, string> = {
   'outcome.screening.New': 'Läuft',
   'outcome.screening.New.help':
     'Das Screening läuft auf der Plattform; die App verfolgt es bis zum Ende.',
-  'outcome.screening.Finished': 'Treffer',
+  'outcome.screening.Finished': 'Treffer zu prüfen',
   'outcome.screening.Finished.help':
     'Das Screening hat etwas gefunden: Prüfen Sie die Treffer auf der Plattform, bevor Sie mit diesem Lieferanten arbeiten.',
   'outcome.screening.NoFindings': 'Keine Treffer',
@@ -1365,6 +1402,12 @@ export const de: Record<UiKey, string> = {
   'outcome.master': 'Die Plattform hat ihn als ihren Datensatz {id} bestätigt.',
   'rowState.validation_rejected': 'Validierung abgelehnt',
   'rowState.screening_aborted': 'Screening abgebrochen',
+  'rowState.screening_findings': 'Screening: Treffer prüfen',
+  'rowState.needs_review': 'Prüfen',
+  'outcome.screening.unknown.help':
+    'Die Plattform meldet das Screening als „{status}“, einen Status, den die App nicht kennt: Sehen Sie sich das Screening dieses Lieferanten auf der Plattform an.',
+  'outcome.validation.unknown.help':
+    'Die Plattform meldet die Validierung als „{status}“, einen Status, den die App nicht kennt: Sehen Sie sich die Validierung dieses Lieferanten auf der Plattform an.',
   'rows.byOutcome': 'Nach Ergebnis',
   'rows.outcomeOption': '{stage}: {outcome} ({n})',
   'rows.reason': 'Grund und nächster Schritt',
@@ -1372,6 +1415,14 @@ export const de: Record<UiKey, string> = {
   'results.outcomesNeedYou':
     'Die Plattform hat {n, plural, one {# Validierung} other {# Validierungen}} abgelehnt. Diese Lieferanten gibt es, sie wurden aber nicht bestätigt: Sie zählen als zu korrigieren, und jede Zeile sagt, warum und was zu tun ist.',
   'results.showRejected': 'Anzeigen',
+  'results.findingsNeedYou':
+    '{n, plural, one {# Screening hat} other {# Screenings haben}} etwas gefunden. Diese Lieferanten gibt es und sie wurden geprüft, aber die Treffer sind auf der Plattform zu prüfen, bevor Sie mit ihnen arbeiten: Sie zählen als Zeilen, die Sie brauchen, und jede Zeile sagt es.',
+  'results.showFindings': 'Anzeigen',
+  'results.retryOf':
+    'Dieser Auftrag sendet Zeilen des Auftrags „{name}“ erneut, aus dessen Ergebnisdatei.',
+  'results.retriedIn':
+    '{n, plural, one {# Zeile wurde} other {# Zeilen wurden}} vom Auftrag „{name}“ erneut gesendet, erstellt aus der Ergebnisdatei dieses Auftrags: Hier sind sie ausgelassen, und jener Auftrag zeigt, was aus ihnen wurde.',
+  'results.openJob': 'Jenen Auftrag öffnen',
   'detail.outcomes': 'Ergebnis',
 
   'jobs.showArchived': 'Archivierte Aufträge anzeigen ({n})',

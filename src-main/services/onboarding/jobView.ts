@@ -4,8 +4,8 @@ import { isGrouping } from '../../engine/duplicates';
 import { kindOf } from '../../kinds';
 import type { JobView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
-import { ATTENTION_OP_RESULTS, isAttentionOutcome } from '../../../src-shared/outcomes';
-import { ROW_STATE_GROUP, type RowState } from '../../journal/rowStates';
+import type { JobTally } from '../../../src-shared/tally';
+import { PROBLEM_STATES } from '../../journal/rowStates';
 import type { Mapping } from '../../workbook';
 import type { Ctx } from './context';
 
@@ -17,22 +17,13 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const conn = journal.getConnection(job.connectionId);
   const counts = journal.counts(jobId) as Record<string, number>;
-  const groups = { to_fix: 0, waiting: 0, in_progress: 0, finished: 0 };
-  let total = 0;
-  for (const [state, n] of Object.entries(counts)) {
-    if (!n) continue;
-    total += n;
-    groups[ROW_STATE_GROUP[state as RowState]] += n;
-  }
-  // A finished row whose validation was rejected (or screening aborted) needs the user.
-  const outcomes = doneOutcomes(ctx, jobId, counts.done ?? 0);
-  groups.finished -= outcomes.attention;
-  groups.to_fix += outcomes.attention;
-  // A row naming a supplier the platform does not know changed nothing: to fix, not finished.
+  // The one set of numbers every screen reads: a finished row whose screening found something,
+  // whose validation was rejected, or that names a supplier the platform does not know needs the
+  // user, and counts there (src-shared/tally.ts).
+  const tally = journal.tally(jobId);
+  const { total, groups } = tally;
+  const outcomes = doneOutcomes(ctx, jobId, counts, tally);
   const opResults = opResultsOf(ctx, jobId, job.options, counts);
-  const unknown = ATTENTION_OP_RESULTS.reduce((n, r) => n + (opResults[r] ?? 0), 0);
-  groups.finished -= unknown;
-  groups.to_fix += unknown;
   const running = engine.isRunning(jobId) || ctx.background.has(jobId);
   return {
     id: job.id,
@@ -65,31 +56,48 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
     updatedAt: job.updatedAt,
     finishedAt: job.finishedAt,
     outcomes,
+    tally,
     opResults,
     archived: Object.hasOwn(archivedJobs(ctx), jobId),
+    ...retryLinks(ctx, job.id, job.options.retryOf ?? null, tally.outcomes.left_out > 0),
   };
 }
 
+/** The job a retry job came from, and the retry jobs made from this job's results. */
+function retryLinks(
+  ctx: Ctx,
+  jobId: string,
+  retryOf: string | null,
+  /** Rows handed over to a retry job are left out here: without any, no job is looked for. */
+  hasLeftOut: boolean,
+): Pick<JobView, 'retryOf' | 'retries'> {
+  const parent = retryOf ? ctx.journal.getJob(retryOf) : undefined;
+  const retries = (hasLeftOut ? ctx.journal.listJobs() : [])
+    .filter((j) => j.options.retryOf === jobId)
+    .map((j) => ({ jobId: j.id, name: j.name, rows: ctx.journal.tally(j.id).total }));
+  return { retryOf: parent ? { jobId: parent.id, name: parent.name } : null, retries };
+}
+
 /** How the job's finished rows' screening and validation ended. */
-export function doneOutcomes(ctx: Ctx, jobId: string, done: number): JobView['outcomes'] {
+export function doneOutcomes(
+  ctx: Ctx,
+  jobId: string,
+  counts: Record<string, number>,
+  tally: JobTally,
+): JobView['outcomes'] {
+  // The finished rows that need the user: the tally's, less the rows in a problem state.
+  const attention = tally.groups.to_fix - PROBLEM_STATES.reduce((n, s) => n + (counts[s] ?? 0), 0);
+  const done = counts.done ?? 0;
   const cached = ctx.outcomeCache.get(jobId);
-  if (cached && cached.done === done) return cached.value;
-  const value: JobView['outcomes'] = { screening: {}, validation: {}, attention: 0 };
+  if (cached && cached.done === done) return { ...cached.value, attention };
+  const value: JobView['outcomes'] = { screening: {}, validation: {}, attention };
   if (done > 0) {
     for (const r of ctx.journal.doneOutcomes(jobId)) {
       if (r.screening !== null)
         value.screening[r.screening] = (value.screening[r.screening] ?? 0) + r.rows;
       if (r.validation !== null)
         value.validation[r.validation] = (value.validation[r.validation] ?? 0) + r.rows;
-      if (
-        isAttentionOutcome('screening', r.screening) ||
-        isAttentionOutcome('validation', r.validation)
-      )
-        value.attention += r.rows;
     }
-    // An id the row attaches belongs to another supplier: to fix (outcomes.ts; a row with a
-    // rejected validation as well is counted once more here, an upper bound).
-    value.attention += ctx.journal.doneIdsOnOther(jobId);
   }
   ctx.outcomeCache.set(jobId, { done, value });
   return value;

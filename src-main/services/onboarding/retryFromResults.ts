@@ -19,10 +19,16 @@ import { type ResultsFileWording, assertResultsFileFits, resultsJobOf } from '..
 import type { Ctx } from './context';
 import { refuseScoresFix } from './fixes';
 import { toNewRow } from './importJob';
+import { canTransition, type RowState } from '../../journal/rowStates';
+import type { Job } from '../../journal/journal';
+import { rowError } from '../../engine/messages';
 
 export interface RetryFromResults {
   jobId: string | null;
   retry: number;
+  /** Of the rows sent again, those the job they came from hands over to the retry job (left
+   *  out there, naming it): the first job no longer counts them to fix nor resumes them. */
+  handedOver: number;
   stillInvalid: number;
   alreadyDone: number;
   unmatched: number;
@@ -115,6 +121,7 @@ export async function retryFromResults(
   const firstResult = imported!.columns.findIndex((c) => isResultHeader(c.header));
   const original = firstResult >= 0 ? firstResult : imported!.columns.length;
   let newJobId: string | null = null;
+  let handedOver = 0;
   if (selection.retry.length) {
     const retryJob = journal.createJob({
       // Named in the language the job was made in, as its results workbooks are.
@@ -143,11 +150,19 @@ export async function retryFromResults(
         .sort((a, b) => a.sourceRow - b.sourceRow),
     );
     newJobId = retryJob.id;
+    handedOver = handOverToRetry(
+      ctx,
+      job,
+      retryJob,
+      selection.retry.map((c) => c.previous),
+    );
     ctx.onJobChanged?.(retryJob.id);
+    ctx.onJobChanged?.(job.id);
   }
   return {
     jobId: newJobId,
     retry: selection.retry.length,
+    handedOver,
     stillInvalid: selection.stillInvalid,
     alreadyDone: selection.alreadyDone,
     unmatched: selection.unmatched,
@@ -158,6 +173,53 @@ export async function retryFromResults(
     doneButChangedRows: selection.doneButChanged.slice(0, 20),
   };
 }
+
+/**
+ * The rows a retry job sends again leave the job they came from: each becomes `skipped` there,
+ * its error naming the retry job, so that job's figures no longer count it to fix, its Resume
+ * does not send it a second time, and its results say where the row went. A job left with
+ * nothing to do or fix ends (finished), instead of offering a Resume that would do nothing.
+ */
+function handOverToRetry(
+  ctx: Ctx,
+  job: Job,
+  retryJob: Job,
+  rows: ReadonlyArray<{ id: number; state: string }>,
+): number {
+  const { journal } = ctx;
+  const jobName = retryJob.name;
+  let moved = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const result = journal.recordOutcomes(
+      rows
+        .slice(i, i + 500)
+        .filter((r) => canTransition(r.state as RowState, 'skipped'))
+        .map((r) => ({
+          rowId: r.id,
+          from: r.state as RowState,
+          to: 'skipped' as const,
+          patch: rowError(`${SENT_AGAIN}.named`, { jobName }),
+          reason: SENT_AGAIN,
+          reasonParams: { jobName, jobId: retryJob.id },
+        })),
+    );
+    moved += result.applied.length;
+  }
+  const tally = journal.tally(job.id);
+  const nothingLeft = tally.groups.to_fix + tally.groups.waiting + tally.groups.in_progress === 0;
+  const current = journal.getJob(job.id);
+  if (
+    nothingLeft &&
+    current &&
+    !ctx.engine.isRunning(job.id) &&
+    (current.state === 'needs_attention' || current.state === 'paused')
+  )
+    journal.setJobState(job.id, 'finished');
+  return moved;
+}
+
+/** Marks a row another job (a retry made from this job's results) sends again. */
+export const SENT_AGAIN = 'sent_again' as const;
 
 /** The job's mapping with the user's fixes for fields the file has no column for, as constants
  *  (as a fix in the app maps them). */

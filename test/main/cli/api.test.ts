@@ -63,7 +63,7 @@ describe('against --base-url with --token-env', () => {
     expect(r.code, r.stdout + r.stderr).toBe(3);
     expect(r.stdout + r.stderr).toMatch(/permission|refused|denied/i);
     expect(lastLine(r)).toMatch(
-      /^rows=3 created=0 .* pending=3 validation_rejected=0 screening_aborted=0$/,
+      /^rows=3 created=0 .* pending=3 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0$/,
     );
     expect(sandbox.stats().suppliers).toBe(0);
   });
@@ -110,7 +110,7 @@ describe('against --base-url with --token-env', () => {
     );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(lastLine(r)).toBe(
-      'rows=12 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=12 validation_rejected=0 screening_aborted=0',
+      'rows=12 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=12 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     expect(sandbox.stats().suppliers).toBe(0);
     expect(sandbox.stats().requests.WRITE).toBe(writesBefore);
@@ -136,7 +136,7 @@ describe('against --base-url with --token-env', () => {
       rejected: 0,
       failed: 0,
       pending: 0,
-      line: 'rows=12 created=12 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      line: 'rows=12 created=12 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     });
     const progress = parsed.filter((p) => p.type === 'progress').at(-1)!;
     expect(progress).toHaveProperty('counts');
@@ -161,10 +161,15 @@ describe('against --base-url with --token-env', () => {
       ],
       env,
     );
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(lastLine(r)).toBe(
-      'rows=4 created=4 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
-    );
+    // A screening that found something (the API's Finished) needs the user: counted on its own
+    // in the key line, and the run exits 1 like any result that needs the user.
+    const key =
+      /^rows=4 created=4 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=(\d) needs_review=0$/.exec(
+        lastLine(r),
+      );
+    expect(key, r.stdout).not.toBeNull();
+    const findings = Number(key![1]);
+    expect(r.code, r.stdout + r.stderr).toBe(findings > 0 ? 1 : 0);
     const after = sandbox.stats();
     expect(after.screeningRequests + after.validationRequests).toBeGreaterThanOrEqual(
       before.screeningRequests + before.validationRequests + 8,
@@ -178,6 +183,9 @@ describe('against --base-url with --token-env', () => {
       expect(row[screening]).not.toBeNull();
       expect(row[validation]).not.toBeNull();
     }
+    // The key line counts exactly the rows whose screening found something.
+    const found = results.rows.slice(1).filter((row) => /Finished/.test(String(row[screening])));
+    expect(found.length).toBe(findings);
   });
 
   it('--skip-existing leaves suppliers that exist alone', async () => {
@@ -188,7 +196,7 @@ describe('against --base-url with --token-env', () => {
     );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(lastLine(r)).toBe(
-      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     expect(Object.values(sandbox.stats().creationsByIdentity).every((n) => n === 1)).toBe(true);
   });
@@ -205,15 +213,18 @@ describe('against --base-url with --token-env', () => {
     ).finally(() => sandbox.configure({ processingMs: 100, screeningMs: 100 }));
     expect(first.stdout).toContain('--resume');
     expect(lastLine(first)).toMatch(
-      /^rows=6 .* pending=[1-6] validation_rejected=0 screening_aborted=0$/,
+      /^rows=6 .* pending=[1-6] validation_rejected=0 screening_aborted=0 screening_findings=\d needs_review=0$/,
     );
     // Not every row is done: the exit code says to resume.
     expect(first.code, first.stdout + first.stderr).toBe(4);
     const second = await runCli(['--resume', ...common(), '--token-env', 'ONBOARD_TOKEN'], env);
-    expect(second.code, second.stdout + second.stderr).toBe(0);
-    expect(lastLine(second)).toBe(
-      'rows=6 created=6 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
-    );
+    const key =
+      /^rows=6 created=6 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=(\d) needs_review=0$/.exec(
+        lastLine(second),
+      );
+    expect(key, second.stdout).not.toBeNull();
+    // Screenings that found something need the user (exit 1); without any, all is done.
+    expect(second.code, second.stdout + second.stderr).toBe(Number(key![1]) > 0 ? 1 : 0);
   });
 
   it('--resume of the check-only job runs it: the suppliers created since are found, not doubled', async () => {
@@ -222,7 +233,7 @@ describe('against --base-url with --token-env', () => {
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toContain('(list.xlsx');
     expect(lastLine(r)).toBe(
-      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     expect(Object.values(sandbox.stats().creationsByIdentity).every((n) => n === 1)).toBe(true);
     expect(sandbox.stats().suppliers).toBe(12 + 4 + 6);
@@ -328,7 +339,9 @@ describe('validations the platform rejects', () => {
       expect(rejected, r.stdout + r.stderr).toBeGreaterThan(0);
       expect(summary).toMatchObject({ rows: 10, created: 10, invalid: 0, screeningAborted: 0 });
       expect(summary.line).toMatch(
-        new RegExp(`^rows=10 created=10 .* validation_rejected=${rejected} screening_aborted=0$`),
+        new RegExp(
+          `^rows=10 created=10 .* validation_rejected=${rejected} screening_aborted=0 screening_findings=0 needs_review=0$`,
+        ),
       );
       // Needs the user: not 0.
       expect(r.code, r.stdout + r.stderr).toBe(1);

@@ -15,7 +15,7 @@ export const SAMPLE = path.join(ROOT, 'resources/samples/suppliers.xlsx');
 /** `npm run onboard` as it runs: the bundle the global setup built (scripts/build-cli.mjs). */
 export const ONBOARD = path.join(ROOT, 'out/cli/onboard.mjs');
 export const SUMMARY =
-  /^rows=\d+ created=\d+ existing=\d+ invalid=\d+ rejected=\d+ failed=\d+ pending=\d+ validation_rejected=\d+ screening_aborted=\d+$/;
+  /^rows=\d+ created=\d+ existing=\d+ invalid=\d+ rejected=\d+ failed=\d+ pending=\d+ validation_rejected=\d+ screening_aborted=\d+ screening_findings=\d+ needs_review=\d+$/;
 
 export interface CliResult {
   code: number | null;

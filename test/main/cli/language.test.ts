@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 const SUMMARY_LINE =
-  'rows=60 created=0 existing=0 invalid=3 rejected=0 failed=0 pending=57 validation_rejected=0 screening_aborted=0';
+  'rows=60 created=0 existing=0 invalid=3 rejected=0 failed=0 pending=57 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0';
 
 /** A dry run of the sample with `LANG`; its exit code and last line do not depend on it. */
 async function dryRun(lang: string): Promise<CliResult> {

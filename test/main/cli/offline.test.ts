@@ -48,7 +48,7 @@ describe('a dry run', () => {
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(lastLine(r)).toMatch(SUMMARY);
     expect(lastLine(r)).toBe(
-      'rows=60 created=0 existing=0 invalid=3 rejected=0 failed=0 pending=57 validation_rejected=0 screening_aborted=0',
+      'rows=60 created=0 existing=0 invalid=3 rejected=0 failed=0 pending=57 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     expect(r.stdout).not.toContain('built-in sandbox at');
     // No sandbox was started and the user's journal was not touched.
@@ -65,7 +65,7 @@ describe('a dry run', () => {
     const r = await runCli([clean, '--dry-run', '--out', path.join(tmp.dir, 'clean.csv')], env);
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(lastLine(r)).toBe(
-      'rows=8 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=8 validation_rejected=0 screening_aborted=0',
+      'rows=8 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=8 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     const csv = await readFile(path.join(tmp.dir, 'clean.csv'), 'utf8');
     // A byte order mark first, so that Excel reads the file as UTF-8.
@@ -167,7 +167,7 @@ describe.concurrent('mapping files', () => {
     );
     expect(r.code, r.stdout + r.stderr).toBe(1);
     expect(lastLine(r)).toBe(
-      'rows=8 created=0 existing=0 invalid=8 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=8 created=0 existing=0 invalid=8 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     expect(r.stdout).toMatch(/"Atlantis" is not a country/);
   });

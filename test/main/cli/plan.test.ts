@@ -87,7 +87,7 @@ describe('without a terminal', () => {
       ),
     ]);
     expect(lastLine(r)).toBe(
-      'rows=4 created=4 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=4 created=4 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
   });
 
@@ -131,7 +131,7 @@ describe('without a terminal', () => {
     expect(r.stdout).toContain('  4 screenings for 5 years will be ordered.');
     expect(sandbox.stats().screeningRequests - before).toBe(4);
     expect(lastLine(r)).toBe(
-      'rows=4 created=0 existing=4 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=4 created=0 existing=4 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
   });
 
@@ -213,7 +213,7 @@ describe('another unfinished job on the same suppliers', () => {
     // The three others are sent and followed by a later --resume; the three left out are pending.
     expect(r.code, r.stdout + r.stderr).toBe(4);
     expect(lastLine(r)).toBe(
-      'rows=6 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=6 validation_rejected=0 screening_aborted=0',
+      'rows=6 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=6 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     expect(slow.stats().createRequestsAccepted - before).toBe(3);
     const results = (await readWorkbook(path.join(tmp.dir, 'second.results.xlsx'))).find(
@@ -287,7 +287,7 @@ describe('on a terminal', () => {
       expect(yes.code, yes.stdout + yes.stderr).toBe(0);
       expect(yes.stdout).toContain('Start? [y/N]');
       expect(yes.lines.filter((l) => l.trim()).at(-1)).toBe(
-        'rows=3 created=3 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+        'rows=3 created=3 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
       );
     },
   );

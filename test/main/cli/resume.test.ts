@@ -216,7 +216,7 @@ it('the built-in sandbox keeps its state: a job interrupted there resumes and fi
   ).done;
   expect(check.code, check.stdout + check.stderr).toBe(0);
   expect(check.lines.filter((l) => l.trim() !== '').at(-1)).toBe(
-    'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+    'rows=12 created=0 existing=12 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
   );
 }, 90_000);
 
@@ -235,7 +235,7 @@ it('Ctrl-C during the import records every row, stops before sending, and says h
   expect(r.code, r.stdout + r.stderr).toBe(4);
   expect(r.stdout).toMatch(/Continue with: npm run onboard -- --resume \S+/);
   expect(r.lines.filter((l) => l.trim() !== '').at(-1)).toBe(
-    'rows=20000 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=20000 validation_rejected=0 screening_aborted=0',
+    'rows=20000 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=20000 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
   );
 }, 60_000);
 

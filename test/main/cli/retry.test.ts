@@ -114,7 +114,7 @@ describe('--retry-from a results file fixed in Excel', () => {
     const r = await runCli([list, ...FAST], env);
     expect(r.code, out(r)).toBe(1);
     expect(lastLine(r)).toBe(
-      'rows=8 created=5 existing=0 invalid=3 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=8 created=5 existing=0 invalid=3 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     const stats = await sandboxStats();
     expect(stats.createRequestsAccepted).toBe(5);
@@ -137,7 +137,7 @@ describe('--retry-from a results file fixed in Excel', () => {
     );
     expect(retried.stdout).toContain('The row still invalid stays out of this job');
     expect(lastLine(retried)).toBe(
-      'rows=2 created=2 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=2 created=2 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
 
     // The new job holds the two fixed rows and nothing else.
@@ -178,7 +178,7 @@ describe('--retry-from a results file fixed in Excel', () => {
     expect(r.stdout).toMatch(/"list\.results\.xlsx" has not changed since it made job \S+/);
     expect(r.stdout).toContain('nothing new to send');
     expect(lastLine(r)).toBe(
-      'rows=0 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=0 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     expect(jobCount()).toBe(before);
   }, 60_000);
@@ -314,7 +314,7 @@ describe('a results file is recognised by its content, not its name', () => {
       '1 row to send again, 0 still invalid (see the Status column), 3 already done, 0 not matched.',
     );
     expect(lastLine(r)).toBe(
-      'rows=1 created=1 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=1 created=1 existing=0 invalid=0 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
   }, 60_000);
 });

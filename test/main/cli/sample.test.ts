@@ -75,7 +75,7 @@ describe('the shipped sample against the built-in sandbox', () => {
     const line = lastLine(full);
     expect(line).toMatch(SUMMARY);
     expect(line).toBe(
-      'rows=60 created=57 existing=0 invalid=3 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=60 created=57 existing=0 invalid=3 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     expect(full.stdout).toContain('Using the built-in sandbox');
     expect(full.stdout).toContain(`Results: ${results}`);
@@ -157,7 +157,7 @@ describe('the shipped sample against the built-in sandbox', () => {
     const check = await runCli([input, '--check-only', '--out', out], env);
     expect(check.code, check.stdout + check.stderr).toBe(1);
     expect(lastLine(check)).toBe(
-      'rows=60 created=0 existing=57 invalid=3 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=60 created=0 existing=57 invalid=3 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
     const res = sheet(await readWorkbook(out), 'Results');
     const status = res.rows[0]!.indexOf('Status');
@@ -179,7 +179,7 @@ describe('the shipped sample against the built-in sandbox', () => {
     );
     expect(again.code, again.stdout + again.stderr).toBe(1);
     expect(lastLine(again)).toBe(
-      'rows=60 created=0 existing=57 invalid=3 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0',
+      'rows=60 created=0 existing=57 invalid=3 rejected=0 failed=0 pending=0 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
   }, 60_000);
 });

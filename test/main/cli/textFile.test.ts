@@ -40,7 +40,7 @@ describe.concurrent('text files through the command', () => {
     );
     expect(r.stdout).toContain('Imported 60 rows from mixed.csv');
     expect(lastLine(r)).toBe(
-      'rows=60 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=60 validation_rejected=0 screening_aborted=0',
+      'rows=60 created=0 existing=0 invalid=0 rejected=0 failed=0 pending=60 validation_rejected=0 screening_aborted=0 screening_findings=0 needs_review=0',
     );
   });
 
