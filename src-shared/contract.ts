@@ -552,6 +552,8 @@ export const EtaPartsSchema = z.object({
     screening: z.number(),
     validation: z.number(),
     change: z.number().default(0),
+    /** Customer and own ids to attach, a write each. */
+    identifiers: z.number().default(0),
   }),
   sendMs: z.number(),
   processingMs: z.number().nullable(),

@@ -167,6 +167,8 @@ export interface JobEstimateInput {
   readsTargetPerMinute: number;
   writesTargetPerMinute: number;
   share: number;
+  /** Customer and own ids still to attach (paidWork.ts identifiersToAttach). */
+  identifierWrites: number;
 }
 
 /** The estimate of a job, the same for its plan and its time left. */
@@ -196,6 +198,7 @@ export function jobEstimate(j: JobEstimateInput): Estimate & Pace {
     latestEntry: history.latestEntry(),
     overdueMs: Math.min(settings.trackPollMs, settings.statusPollBaseMs) / 2,
     figures: j.figures,
+    identifierWrites: j.identifierWrites,
   });
   return { ...estimate, ...pace };
 }

@@ -31,6 +31,8 @@ export interface ProgressInput {
   measured: ConnectionPace | undefined;
   /** Jobs running on the connection, this one included. */
   share: number;
+  /** Customer and own ids still to attach (paidWork.ts identifiersToAttach). */
+  identifierWrites: number;
   runOpts: RunOptions;
   onCreate: OnCreateEntitlements;
   offline: boolean;
@@ -113,5 +115,6 @@ function etaOf(
     readsTargetPerMinute: readsPerMinute,
     writesTargetPerMinute: writesPerMinute,
     share: p.share,
+    identifierWrites: p.identifierWrites,
   });
 }

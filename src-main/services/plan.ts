@@ -127,6 +127,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     readsTargetPerMinute: status.GET.targetPerMinute,
     writesTargetPerMinute: status.WRITE.targetPerMinute,
     share: 1 + sharedWithJobs,
+    identifierWrites: paid.identifiersToAttach,
   });
   // Not checked yet: the kind's lookups (an onboarding reads the pending list once, then at
   // most one lookup each; a deactivate row looks its supplier up; a scores job has no check).
