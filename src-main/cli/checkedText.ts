@@ -56,3 +56,8 @@ export function checkedLine(f: CheckedFigures, time: string, w: Words): string {
     found: parts.length ? parts.join(', ') : w.t('cli.run.checkedNothing'),
   });
 }
+
+/** The check's figures as the --json line carries them (`checked`: part → rows). */
+export function checkedFields(f: Parameters<typeof checkedParts>[0]): Record<string, number> {
+  return Object.fromEntries(checkedParts(f).map(([k, n]) => [k.slice(12), n]));
+}

@@ -32,7 +32,7 @@ import {
 } from './retryFrom';
 import { confirmStart, resumeCommand } from './start';
 import { duplicateStep, sayWaiting } from './duplicates';
-import { checkedLine, checkedParts } from './checkedText';
+import { checkedFields, checkedLine } from './checkedText';
 import {
   rowsNeedingUser,
   printProblems,
@@ -450,11 +450,8 @@ export async function main(argv: string[]): Promise<number> {
       // A finished --check-only says what the check found: its rows' states ("checking" for a
       // row found new) would say it had not.
       if (args.checkOnly && exit === 'checked') {
-        const outcomes = summarize(journal, jobId);
-        const figures = { counts, outcomes, createsSuppliers: finds };
-        view.log(checkedLine(figures, time, w), {
-          checked: Object.fromEntries(checkedParts(figures).map(([k, n]) => [k.slice(12), n])),
-        });
+        const figures = { counts, outcomes: summarize(journal, jobId), createsSuppliers: finds };
+        view.log(checkedLine(figures, time, w), { checked: checkedFields(figures) });
       } else
         view.log(
           w.t('cli.run.ended', {

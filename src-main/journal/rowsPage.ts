@@ -59,6 +59,10 @@ export const PAGE_SQL = {
      ORDER BY source_row LIMIT 1 OFFSET ?`,
 } as const;
 
+/** The ended states whose rows an outcome filter selects by their outcome (a `skipped` row
+ *  naming a supplier the platform does not know needs the user; src-shared/tally.ts). */
+const ENDED_BY_OUTCOME: readonly string[] = ['done', 'skipped'];
+
 /** The SQL condition of a finished-row outcome filter. */
 function doneWhere(filter: DoneOutcomeFilter): { sql: string; params: SqlValue[] } {
   if ('stage' in filter) {
@@ -82,8 +86,8 @@ export function pageDoneSql(filter: DoneOutcomeFilter): { sql: string; params: S
   const done = doneWhere(filter);
   return {
     sql: `SELECT ${ROW_COLUMNS} FROM rows INDEXED BY rows_state_source_row_idx
-       WHERE job_id = ? AND state = 'done' AND ${LISTED_STATES_SQL} AND source_row > ?
-         AND ${done.sql}
+       WHERE job_id = ? AND state IN ('done', 'skipped') AND ${LISTED_STATES_SQL}
+         AND source_row > ? AND ${done.sql}
        ORDER BY source_row LIMIT ?`,
     params: done.params,
   };
@@ -106,8 +110,8 @@ export function pageRows(h: ReadHandle, jobId: string, query: RowQuery = {}): Ro
   const after = query.after ?? Number.MIN_SAFE_INTEGER;
   let states: readonly RowState[] | null =
     query.states ?? (query.problemsOnly ? PROBLEM_STATES : null);
-  // Finished rows by outcome replace the plain `done` state (see pageDone).
-  if (query.done) states = (states ?? []).filter((s) => s !== 'done');
+  // Finished rows by outcome replace the plain `done` and `skipped` states (see pageDone).
+  if (query.done) states = (states ?? []).filter((s) => !ENDED_BY_OUTCOME.includes(s));
   const text = query.text?.trim() ? query.text.trim() : null;
 
   // A state the state index leaves out (UNLISTED_STATES) is found by the window scan.
@@ -150,7 +154,7 @@ export function pageRows(h: ReadHandle, jobId: string, query: RowQuery = {}): Ro
   if (states && query.done) {
     const done = doneWhere(query.done);
     where.push(
-      `(state IN (${states.map(() => '?').join(', ') || "''"}) OR (state = 'done' AND ${done.sql}))`,
+      `(state IN (${states.map(() => '?').join(', ') || "''"}) OR (state IN ('done', 'skipped') AND ${done.sql}))`,
     );
     params.push(...states, ...done.params);
   } else if (states) {

@@ -185,7 +185,7 @@ for (const lang of ['en', 'de'] as const) {
     });
     expect(left).toHaveLength(held);
     for (const [status, message] of left) {
-      expect(status).toBe('skipped');
+      expect(status).toBe('Skipped');
       expect(message).toContain(`"${lang} again"`);
     }
     expect(problems).toEqual([]);

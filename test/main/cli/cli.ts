@@ -17,6 +17,24 @@ export const ONBOARD = path.join(ROOT, 'out/cli/onboard.mjs');
 export const SUMMARY =
   /^rows=\d+ created=\d+ existing=\d+ invalid=\d+ rejected=\d+ failed=\d+ pending=\d+ validation_rejected=\d+ screening_aborted=\d+ screening_findings=\d+ needs_review=\d+$/;
 
+/** The exit code a run's key line calls for: 1 when a row needs the user (a problem, a failure,
+ *  a rejected validation, a stopped screening, findings to review, a status to review), else 0.
+ *  For runs whose screening or validation outcomes the sandbox draws by chance. */
+export function exitForKeyLine(line: string): number {
+  const n = (k: string) => Number(new RegExp(`\\b${k}=(\\d+)`).exec(line)?.[1] ?? NaN);
+  const needYou = [
+    'invalid',
+    'rejected',
+    'failed',
+    'validation_rejected',
+    'screening_aborted',
+    'screening_findings',
+    'needs_review',
+  ].reduce((a, k) => a + n(k), 0);
+  if (Number.isNaN(needYou)) throw new Error(`not a key line: ${line}`);
+  return needYou > 0 ? 1 : 0;
+}
+
 export interface CliResult {
   code: number | null;
   signal: NodeJS.Signals | null;

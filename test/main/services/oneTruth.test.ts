@@ -3,7 +3,7 @@
 // the rows' filters (Rows that need you, each group), the command line's key line and the results
 // workbook's Summary all say what the journal holds, read here by a reader of its own. A retry
 // made from the results file takes its rows over: the first job no longer counts them to fix.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -59,8 +59,9 @@ function journalFigures(jobId: string) {
         if (r.s === 'Finished') reasons.findings++;
         if (r.s === 'Aborted') reasons.aborted++;
         if (r.v === 'REJECTED') reasons.rejected++;
-        if (r.v === 'REJECTED' || r.s === 'Aborted') f.platform++;
-        else if (r.s === 'Finished') f.findings++;
+        // Findings first: a row with findings and a rejected validation is counted there.
+        if (r.s === 'Finished') f.findings++;
+        else if (r.v === 'REJECTED' || r.s === 'Aborted') f.platform++;
         else f.done++;
       } else if (problem.includes(r.state)) f.problems++;
       else if (r.state === 'skipped') f.leftOut++;
@@ -208,5 +209,49 @@ describe('one set of numbers', () => {
     ).rows.find((row) => row.cells.includes('OT-91'))!;
     expect(moved.errorCode).toBe('sent_again');
     expect(moved.errorMessage).toContain(retryJob.name);
+  }, 60_000);
+
+  it('a deactivation: a supplier not found needs the user on every surface, once', async () => {
+    const list = path.join(dir, 'deactivate.csv');
+    await writeFile(
+      list,
+      ['Supplier No,Source', 'OT-1,ERP', 'OT-2,ERP', 'OT-3,ERP', 'OT-999,ERP', ''].join('\n'),
+    );
+    services.grants.grantRead(list);
+    const p = await call('files:preview', { path: list });
+    const conn = (await call('connections:list', {}))[0]!;
+    const { jobId: id } = await call('jobs:create', {
+      path: list,
+      connectionId: conn.id,
+      mapping: p.suggestion.mapping,
+      options: {
+        skipExisting: false,
+        screeningPeriod: null,
+        validate: false,
+        operation: 'deactivate',
+      },
+    });
+    await call('jobs:check', { jobId: id });
+    await waitForJob(id, ['ready', 'paused', 'needs_attention', 'finished']);
+    const plan = await call('jobs:plan', { jobId: id });
+    await call('jobs:start', { jobId: id, confirmed: true, confirmedCount: plan.deactivations });
+    const job = await waitForJob(id, ['finished', 'needs_attention']);
+    expect(job.opResults).toMatchObject({ deactivated: 3, not_found: 1 });
+    expect(job.tally.outcomes).toMatchObject({ done: 3, to_fix: 1 });
+    expect(job.tally.attention.not_found).toBe(1);
+    expect(job.groups).toEqual(job.tally.groups);
+    expect(await listed(id, { problemsOnly: true })).toBe(1);
+    expect(await listed(id, { group: 'to_fix' })).toBe(1);
+    expect(await listed(id, { group: 'finished' })).toBe(3);
+    const journal = openJournal({ path: path.join(dir, 'data', 'journal.sqlite') });
+    try {
+      expect(summaryOf(journal.eachRow(id))).toMatchObject({
+        rows: 4,
+        deactivated: 3,
+        notFound: 1,
+      });
+    } finally {
+      journal.close();
+    }
   }, 60_000);
 });
