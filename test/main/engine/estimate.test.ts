@@ -34,6 +34,9 @@ const LIFECYCLES = {
   validationOdds: { COMPLETED: 1, REJECTED: 0, differentOutcomeId: 0 },
 };
 const PAID = { screeningPeriod: 2 as const, validate: true };
+/** Lifecycles long enough that the platform's time, not the test machine's load, makes most of
+ *  a job's duration. */
+const SLOWER = { ...LIFECYCLES, processingMs: 800, screeningMs: 800, validationMs: 800 };
 
 function planOf(r: Rig, engine: SyncEngine, jobId: string) {
   return planJob({ journal: r.journal, engine, isRunning: (id) => engine.isRunning(id) }, jobId)
@@ -177,7 +180,12 @@ describe('the estimate before a start and while running', () => {
     expect(await rig.engine.run(first)).toBe('finished');
     await rig.engine.close();
     const r = rig;
-    const pairs: Array<{ progress: number | null; plan: number | null; send: number[] }> = [];
+    const pairs: Array<{
+      progress: number | null;
+      plan: number | null;
+      send: number[];
+      askedMs: number;
+    }> = [];
     const second = r.newJob(supplierRows(6, 'T', 101), PAID);
     const engine = new SyncEngine({
       runnerFor,
@@ -186,11 +194,13 @@ describe('the estimate before a start and while running', () => {
       settings: FAST,
       onEvent: (e: EngineEvent) => {
         if (e.type !== 'progress' || !e.progress.etaParts || e.progress.jobId !== second) return;
+        const asked = performance.now();
         const d = planOf(r, engine, second);
         pairs.push({
           progress: e.progress.etaMs,
           plan: d.totalMs,
           send: [Math.round(e.progress.etaParts.sendMs), d.sendMs],
+          askedMs: performance.now() - asked,
         });
       },
     });
@@ -200,13 +210,14 @@ describe('the estimate before a start and while running', () => {
     for (const p of pairs) {
       expect(p.send[1]).toBe(p.send[0]);
       expect(p.progress).not.toBeNull();
-      // The plan is asked a moment later: a row with the platform is that much nearer its end.
-      expect(Math.abs(p.plan! - p.progress!)).toBeLessThanOrEqual(25);
+      // The plan is asked a moment later: a row with the platform is that much nearer its end
+      // (the time the plan took, and a little for the progress event's own work before it).
+      expect(Math.abs(p.plan! - p.progress!)).toBeLessThanOrEqual(p.askedMs + 25);
     }
   });
 
   it('estimates a second job on the connection from what the first measured, within a factor of two', async () => {
-    rig = await makeRig(LIFECYCLES);
+    rig = await makeRig(SLOWER);
     const first = rig.newJob(supplierRows(6), PAID);
     expect(await rig.engine.run(first)).toBe('finished');
     const measured = readConnectionPace(rig.journal, rig.connectionId)!;
