@@ -49,7 +49,8 @@ export interface PaceInput {
   writesTargetPerMinute: number;
   /** Jobs running on the connection, this one included when it runs (at least 1). */
   share: number;
-  /** The pace this job's run kept, else the connection's last jobs (null: not measured). */
+  /** The pace this job's run kept (null: not measured); it comes before the one the
+   *  connection's last jobs kept. */
   jobWritesPerMinute: number | null;
   connectionWritesPerMinute: number | null;
 }
