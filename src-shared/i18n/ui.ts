@@ -667,7 +667,7 @@ export const en = {
   'rows.reason': 'Reason and next step',
   'rows.updated': 'Last update ({zone})',
   'results.outcomesNeedYou':
-    'The platform rejected {n, plural, one {# validation} other {# validations}}. These suppliers exist, but were not confirmed: they are counted as to fix, and each row says why and what to do.',
+    'The platform rejected {n, plural, one {# validation} other {# validations}}. These suppliers exist, but were not confirmed: they count as needing you, and each row says why and what to do.',
   'results.showRejected': 'Show them',
   'results.findingsNeedYou':
     '{n, plural, one {# screening} other {# screenings}} found something. These suppliers exist and were screened, but the findings are to be reviewed on the platform before you work with them: they count as needing you, each row says so.',
@@ -1413,7 +1413,7 @@ export const de: Record<UiKey, string> = {
   'rows.reason': 'Grund und nächster Schritt',
   'rows.updated': 'Letzte Änderung ({zone})',
   'results.outcomesNeedYou':
-    'Die Plattform hat {n, plural, one {# Validierung} other {# Validierungen}} abgelehnt. Diese Lieferanten gibt es, sie wurden aber nicht bestätigt: Sie zählen als zu korrigieren, und jede Zeile sagt, warum und was zu tun ist.',
+    'Die Plattform hat {n, plural, one {# Validierung} other {# Validierungen}} abgelehnt. Diese Lieferanten gibt es, sie wurden aber nicht bestätigt: Sie zählen zu den Zeilen, die Sie brauchen, und jede Zeile sagt, warum und was zu tun ist.',
   'results.showRejected': 'Anzeigen',
   'results.findingsNeedYou':
     '{n, plural, one {# Screening hat} other {# Screenings haben}} etwas gefunden. Diese Lieferanten gibt es und sie wurden geprüft, aber die Treffer sind auf der Plattform zu prüfen, bevor Sie mit ihnen arbeiten: Sie zählen als Zeilen, die Sie brauchen, und jede Zeile sagt es.',
