@@ -541,18 +541,23 @@ const ThrottleViewSchema = z.object({
 });
 
 /** The time left by phase: the check's reads, the writes left by kind and the time to send
- *  them at the limiter's pace, then the platform's processing. */
+ *  them at the limiter's pace, then the platform's processing. `processingMs` and `etaMs` are
+ *  null while the platform's part is not known (a connection none of whose jobs was measured
+ *  yet): the check and the sending are. */
 export const EtaPartsSchema = z.object({
-  etaMs: z.number(),
+  etaMs: z.number().nullable(),
   checkMs: z.number(),
   writes: z.object({
     create: z.number(),
     screening: z.number(),
     validation: z.number(),
     change: z.number().default(0),
+    /** Customer and own ids to attach, a write each. */
+    identifiers: z.number().default(0),
   }),
   sendMs: z.number(),
-  processingMs: z.number(),
+  processingMs: z.number().nullable(),
+  platformKnown: z.boolean().default(true),
 });
 export type EtaPartsView = z.infer<typeof EtaPartsSchema>;
 
@@ -737,19 +742,25 @@ export const JobPlanSchema = z.object({
   paidSent: z
     .object({ screenings: z.number().int(), validations: z.number().int() })
     .default({ screenings: 0, validations: 0 }),
-  /** The expected duration, from the connection's limits and the engine's settings. */
+  /** The expected duration: the check's reads and the writes at the connection's pace, then the
+   *  platform's processing as this connection's jobs measured it (the same estimate as the time
+   *  left of the run, engine/estimate.ts). `platformMs` and `totalMs` are null while the
+   *  platform's part is not known yet (`platformKnown` false). */
   duration: z.object({
-    totalMs: z.number(),
+    totalMs: z.number().nullable(),
     checkMs: z.number(),
     sendMs: z.number(),
-    platformMs: z.number(),
+    platformMs: z.number().nullable(),
+    platformKnown: z.boolean().default(true),
     reads: z.number().int(),
     writes: z.number().int(),
     readsPerMinute: z.number(),
     writesPerMinute: z.number(),
-    /** The write pace this job's earlier run kept, when it wrote for a few minutes: the
-     *  estimate takes it where it is slower than the limits allow. */
+    /** The write pace this job's earlier run kept when it wrote for a few minutes, else the
+     *  one the connection's last jobs kept: the estimate takes it where it is slower than the
+     *  limits allow. */
     measuredWritesPerMinute: z.number().nullable().default(null),
+    measuredBy: z.enum(['job', 'connection']).nullable().default(null),
     /** Other jobs running on the same connection share its budget. */
     sharedWithJobs: z.number().int(),
   }),

@@ -35,23 +35,40 @@ export function planLines(
         time: short(d.sendMs, w),
       }),
     );
-  if (d.platformMs > 0) parts.push(w.t('cli.plan.platform', { time: short(d.platformMs, w) }));
-  const duration =
-    d.totalMs < 500
-      ? w.t('cli.plan.under1s')
-      : w.t('cli.plan.about', { time: formatDuration(d.totalMs) });
-  lines.push(
-    parts.length
-      ? w.t('cli.plan.durationParts', { duration, parts: parts.join('; ') })
-      : w.t('cli.plan.duration', { duration }),
-  );
+  if (d.platformMs !== null && d.platformMs > 0)
+    parts.push(w.t('cli.plan.platform', { time: short(d.platformMs, w) }));
+  const about = (ms: number) =>
+    ms < 500 ? w.t('cli.plan.under1s') : w.t('cli.plan.about', { time: formatDuration(ms) });
+  if (d.totalMs === null) {
+    // A connection never measured: what is known (the check and the sending), and no guess
+    // for the platform's part.
+    lines.push(
+      parts.length
+        ? w.t('cli.plan.durationUnknown', {
+            duration: about(d.checkMs + d.sendMs),
+            parts: parts.join('; '),
+          })
+        : w.t('cli.plan.durationNotKnown'),
+    );
+  } else {
+    const duration = about(d.totalMs);
+    lines.push(
+      parts.length
+        ? w.t('cli.plan.durationParts', { duration, parts: parts.join('; ') })
+        : w.t('cli.plan.duration', { duration }),
+    );
+  }
   if (d.sharedWithJobs > 0) lines.push(w.n('cli.plan.shared', d.sharedWithJobs));
   if (
     d.writes > 0 &&
     d.measuredWritesPerMinute !== null &&
     d.measuredWritesPerMinute === d.writesPerMinute
   )
-    lines.push(w.t('cli.plan.measured', { rate: w.num(Math.round(d.measuredWritesPerMinute)) }));
+    lines.push(
+      w.t(d.measuredBy === 'connection' ? 'cli.plan.measuredConnection' : 'cli.plan.measured', {
+        rate: w.num(Math.round(d.measuredWritesPerMinute)),
+      }),
+    );
   for (const o of plan.overlaps) {
     lines.push(
       w.n('cli.plan.overlap', o.rows, {

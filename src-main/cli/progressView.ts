@@ -112,7 +112,14 @@ export class ProgressView {
           window: w.windowSeconds,
         });
     const rate = p.ratePerMinute ? `${Math.round(p.ratePerMinute)}/min` : '–/min';
-    const eta = this.w.t('cli.progress.eta', { time: formatDuration(p.etaMs) });
+    // The platform's part not known yet on this connection: the sending's time, and no guess.
+    const parts = p.etaParts;
+    const eta =
+      parts && parts.etaMs === null
+        ? this.w.t('cli.progress.etaSending', {
+            time: formatDuration(parts.checkMs + parts.sendMs),
+          })
+        : this.w.t('cli.progress.eta', { time: formatDuration(p.etaMs) });
     const status = `${summarizeCounts(p.counts, this.w, p.tally)} | ${rate} ${eta} | ${throttle}${p.offline ? ` | ${this.w.t('cli.progress.offline')}` : ''}`;
     if (this.mode === 'tty') {
       const width = 24;

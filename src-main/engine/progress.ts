@@ -78,6 +78,9 @@ export interface PhaseInput {
   overdueMs: number;
   /** The kind's reads and writes (absent: an onboarding's). */
   figures?: KindFigures;
+  /** Customer and own ids still to attach: a write each, after the supplier's create
+   *  (paidWork.ts identifiersToAttach). */
+  identifierWrites?: number;
 }
 
 export interface PhaseEta {
@@ -87,7 +90,13 @@ export interface PhaseEta {
   /** Write requests left, by kind, and the time to send them all at the limiter's pace;
    *  `change`: a deactivate, identifiers or scores job's own writes (a DELETE, an identifier
    *  added or removed, a batch of scores). */
-  writes: { create: number; screening: number; validation: number; change: number };
+  writes: {
+    create: number;
+    screening: number;
+    validation: number;
+    change: number;
+    identifiers: number;
+  };
   sendMs: number;
   /** The platform's work after the last write (and for rows already sent). */
   processingMs: number;
@@ -109,7 +118,7 @@ export function phaseEta(p: PhaseInput): PhaseEta {
   const reads = figures.checkReads(valid);
   const checkMs = p.readsPerMinute > 0 ? (reads / p.readsPerMinute) * 60_000 : 0;
   if (p.mode === 'check') {
-    const none = { create: 0, screening: 0, validation: 0, change: 0 };
+    const none = { create: 0, screening: 0, validation: 0, change: 0, identifiers: 0 };
     return { etaMs: checkMs, checkMs, writes: none, sendMs: 0, processingMs: 0 };
   }
   const screeningRides = p.screening && p.onCreate.screening !== false;
@@ -133,11 +142,13 @@ export function phaseEta(p: PhaseInput): PhaseEta {
       followExisting +
       sumOf(c, Object.values(WRITE_STAGES.validation))
     : 0;
+  const identifierWrites = p.identifierWrites ?? 0;
   const writes = {
     create: toCreate,
     screening: screeningWrites,
     validation: validationWrites,
     change: 0,
+    identifiers: identifierWrites,
   };
   const perWrite = p.writesPerMinute > 0 ? 60_000 / p.writesPerMinute : 0;
   if (!p.wait) {
@@ -145,12 +156,12 @@ export function phaseEta(p: PhaseInput): PhaseEta {
     return {
       etaMs: checkMs + sendMs,
       checkMs,
-      writes: { create: toCreate, screening: 0, validation: 0, change: 0 },
+      writes: { create: toCreate, screening: 0, validation: 0, change: 0, identifiers: 0 },
       sendMs,
       processingMs: 0,
     };
   }
-  const sendMs = (toCreate + screeningWrites + validationWrites) * perWrite;
+  const sendMs = (toCreate + screeningWrites + validationWrites + identifierWrites) * perWrite;
 
   const d = p.processingMs;
   const afterScreening = p.validate ? (validationRides ? 0 : perWrite) + d.validation : 0;
@@ -203,7 +214,7 @@ function changeEta(
   const valid = p.counts.valid ?? 0;
   const reads = figures.checkReads(valid);
   const checkMs = p.readsPerMinute > 0 ? (reads / p.readsPerMinute) * 60_000 : 0;
-  const none = { create: 0, screening: 0, validation: 0, change: 0 };
+  const none = { create: 0, screening: 0, validation: 0, change: 0, identifiers: 0 };
   if (p.mode === 'check')
     return { etaMs: checkMs, checkMs, writes: none, sendMs: 0, processingMs: 0 };
   const change = changes(p.counts);

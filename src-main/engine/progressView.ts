@@ -3,7 +3,9 @@
 import type { RowState } from '../journal/rowStates';
 import type { JobTally } from '../../src-shared/tally';
 import type { ConnectionRuntime } from './connectionRuntime';
-import { phaseEta, type PhaseEta, type RateMeter } from './progress';
+import type { RateMeter } from './progress';
+import type { ConnectionPace } from './connectionPace';
+import { jobEstimate, type Estimate } from './estimate';
 import type { RunHistory } from './runHistory';
 import type { JobProgress, OnCreateEntitlements, RunOptions, ThrottleView } from './runTypes';
 import type { EngineSettings } from './settings';
@@ -23,6 +25,14 @@ export interface ProgressInput {
   createdMeter: RateMeter;
   history: RunHistory;
   options: JobOptions | undefined;
+  /** The job's mapping: a column may order screening or validation per row. */
+  mapping: unknown;
+  /** What the connection's jobs measured. */
+  measured: ConnectionPace | undefined;
+  /** Jobs running on the connection, this one included. */
+  share: number;
+  /** Customer and own ids still to attach (paidWork.ts identifiersToAttach). */
+  identifierWrites: number;
   runOpts: RunOptions;
   onCreate: OnCreateEntitlements;
   offline: boolean;
@@ -63,43 +73,48 @@ export function progressOf(p: ProgressInput): JobProgress {
     counts,
     total,
     ratePerMinute: rate.perMinute ?? null,
-    etaMs: etaParts?.etaMs ?? rate.etaMs ?? null,
-    etaParts: etaParts ?? null,
+    // The platform's part not known yet: no whole figure (etaParts says the part that is).
+    etaMs: etaParts ? etaParts.etaMs : (rate.etaMs ?? null),
+    etaParts: etaParts
+      ? {
+          etaMs: etaParts.etaMs,
+          checkMs: etaParts.checkMs,
+          writes: etaParts.writes,
+          sendMs: etaParts.sendMs,
+          processingMs: etaParts.processingMs,
+          platformKnown: etaParts.platformKnown,
+        }
+      : null,
     tally: p.tally,
     throttle: { GET: view('GET'), WRITE: write },
     offline: p.offline,
   };
 }
 
-/** The time left across every phase: the work left per phase, the limiter's pace and the
- *  platform's processing times observed in this job (expected ones until rows went through). */
+/** The time left across every phase: the same estimate as the plan before a start
+ *  (estimate.ts), from the work left, the connection's pace and the platform's processing times
+ *  (this job's observed, else the connection's measured). */
 function etaOf(
   p: ProgressInput,
   readsPerMinute: number,
   writesPerMinute: number,
-): PhaseEta | undefined {
-  const { settings, options, history } = p;
-  if (!options) return undefined;
-  history.update();
-  const seen = history.observedMs();
-  return phaseEta({
+): Estimate | undefined {
+  if (!p.options) return undefined;
+  return jobEstimate({
     now: p.now,
     counts: p.counts,
     mode: p.runOpts.mode,
     wait: p.runOpts.wait,
-    screening: Boolean(options.screeningPeriod),
-    validate: options.validate,
-    skipExisting: options.skipExisting,
+    options: p.options,
+    mapping: p.mapping,
     onCreate: p.onCreate,
-    readsPerMinute,
-    writesPerMinute,
-    processingMs: {
-      creation: seen.creation ?? settings.expectedCreationMs + settings.trackPollMs / 2,
-      screening: seen.screening ?? settings.expectedScreeningMs + settings.statusPollBaseMs / 2,
-      validation: seen.validation ?? settings.expectedValidationMs + settings.statusPollBaseMs / 2,
-    },
-    latestEntry: history.latestEntry(),
-    overdueMs: Math.min(settings.trackPollMs, settings.statusPollBaseMs) / 2,
     figures: p.figures,
+    settings: p.settings,
+    measured: p.measured,
+    history: p.history,
+    readsTargetPerMinute: readsPerMinute,
+    writesTargetPerMinute: writesPerMinute,
+    share: p.share,
+    identifierWrites: p.identifierWrites,
   });
 }

@@ -49,6 +49,8 @@ const MINUTE = 60_000;
 const SAMPLES = 40;
 const NOTES = 200;
 const PAGE = 5_000;
+/** Durations held for the connection's record between two of its updates (about a minute). */
+const PENDING = 5_000;
 
 export class RunHistory {
   private lastId = 0;
@@ -64,6 +66,10 @@ export class RunHistory {
     screening: [],
     validation: [],
   };
+  /** Durations seen since the connection's record last took them (takeNewSamples), with the id
+   *  of the event that ended each: a history rebuilt after a restart sees them again, and the
+   *  record skips those it took before by that id. */
+  private pending: Array<{ stage: Stage; ms: number; eventId: number }> = [];
   private readonly jobNotes: JobNote[] = [];
   /** The run's first write request, its first finished row and its last row move (ms). */
   private firstWrite: number | undefined;
@@ -132,6 +138,8 @@ export class RunHistory {
           const s = this.samples[stage];
           s.push(Math.max(0, e.at - since));
           if (s.length > SAMPLES) s.shift();
+          this.pending.push({ stage, ms: Math.max(0, e.at - since), eventId: e.id });
+          if (this.pending.length > PENDING) this.pending.shift();
         }
       }
       if (to === state) waiting.set(e.rowId, e.at);
@@ -168,6 +176,13 @@ export class RunHistory {
       const s = this.samples[stage];
       if (s.length) out[stage] = s.reduce((a, b) => a + b, 0) / s.length;
     }
+    return out;
+  }
+
+  /** The durations seen since the last call, each with the id of the event that ended it. */
+  takeNewSamples(): Array<{ stage: Stage; ms: number; eventId: number }> {
+    const out = this.pending;
+    this.pending = [];
     return out;
   }
 

@@ -11,7 +11,7 @@ import { PROBLEM_STATES, type RowState } from '../journal/rowStates';
 import type { RunContext } from './context';
 import { JobHealth } from './health';
 import type { Lanes } from './lanes';
-import { PaidBudget } from './paidWork';
+import { PaidBudget, paidWorkOf } from './paidWork';
 import type { RowKind } from './rowKind';
 import type { KindFigures } from './kindFigures';
 import { reason, warningOf } from './messages';
@@ -26,6 +26,9 @@ import type {
   RunOptions,
 } from './runTypes';
 import { ACTIVE_STATES } from './stages';
+
+/** How often the time left reads again the ids still to attach. */
+const ATTACH_EVERY_MS = 5_000;
 
 export type Counts = Partial<Record<RowState, number>>;
 
@@ -241,11 +244,29 @@ export abstract class RunSkeleton implements Runner {
     this.d.events.progress(this.progress());
   }
 
+  /** The ids still to attach, as the plan counts them (one grouped read of the rows), read again
+   *  at most every ATTACH_EVERY_MS: not with each progress event. */
+  private attach = { at: Number.NEGATIVE_INFINITY, n: 0 };
+  private identifiersToAttach(job: Job): number {
+    const now = this.d.clock.now();
+    if (now - this.attach.at >= ATTACH_EVERY_MS)
+      this.attach = {
+        at: now,
+        n: paidWorkOf(this.d.journal, job, this.onCreate()).identifiersToAttach,
+      };
+    return this.attach.n;
+  }
+
   progress(): JobProgress {
     const { journal, jobId, conn, clock, settings } = this.d;
+    const job = journal.getJob(jobId);
     return progressOf({
       jobId,
-      state: journal.getJob(jobId)?.state ?? 'running',
+      state: job?.state ?? 'running',
+      mapping: job?.mapping,
+      measured: this.d.measured?.(),
+      share: this.d.sharedBy?.() ?? 1,
+      identifierWrites: job ? this.identifiersToAttach(job) : 0,
       counts: journal.counts(jobId),
       tally: journal.tally(jobId, clock.now()),
       now: clock.now(),

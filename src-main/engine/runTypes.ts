@@ -4,6 +4,7 @@ import type { JobProgressView } from '../../src-shared/contract';
 import type { Params } from '../../src-shared/i18n';
 import type { Clock } from '../util/clock';
 import type { ConnectionRuntime } from './connectionRuntime';
+import type { ConnectionPace } from './connectionPace';
 import type { RunHistory } from './runHistory';
 import type { EngineSettings } from './settings';
 
@@ -64,4 +65,9 @@ export interface JobRunnerDeps {
   events: RunnerEvents;
   /** The job's history read from the journal (shared with the services' run chart). */
   history?: RunHistory;
+  /** What this connection's jobs measured (its processing times and pace), for the time left;
+   *  the same record the plan before a start reads. */
+  measured?: () => ConnectionPace | undefined;
+  /** Jobs running on the connection, this one included: they share its budget. */
+  sharedBy?: () => number;
 }

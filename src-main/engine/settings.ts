@@ -36,11 +36,15 @@ export interface EngineSettings {
   /** A job's lease lasts this long past its last heartbeat (renewed every third of it). */
   leaseTtlMs: number;
   /** How long the platform usually takes to make a supplier of a creation, to screen one and
-   *  to validate one. The engine does not wait by them (it polls); the plan before a start
-   *  adds them to the sending time to say how long a job will take. */
+   *  to validate one. The engine does not wait by them (it polls); a status still running is
+   *  warned of only after them. */
   expectedCreationMs: number;
   expectedScreeningMs: number;
   expectedValidationMs: number;
+  /** Whether the expected*Ms are this server's real lifecycles (a sandbox's settings say
+   *  them). Otherwise they only pace the stall warnings: the estimate of a job's duration takes
+   *  what the connection's jobs measured, and says the platform's part is not known before. */
+  lifecyclesKnown: boolean;
   /** No row changed state this long while the API kept answering: the job warns why (the
    *  endpoint, what its answers lacked or repeated). A documented status still running is
    *  warned of only once it lasted as long as the platform usually takes (expected*Ms). */
@@ -66,9 +70,11 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   requestTimeoutMs: 30_000,
   leaseTtlMs: 30_000,
   // The API's documentation: creation "typically takes a few hours"; screening "runs for hours".
+  // Used for warnings only: no estimate says hours it did not measure.
   expectedCreationMs: 3 * 3_600_000,
   expectedScreeningMs: 3 * 3_600_000,
   expectedValidationMs: 3 * 3_600_000,
+  lifecyclesKnown: false,
   stallWarnMs: 10 * 60_000,
   unknownStatusMaxMs: 12 * 3_600_000,
 };
@@ -92,6 +98,7 @@ export function sandboxEngineSettings(
     expectedCreationMs: processingMs,
     expectedScreeningMs: lifecycles.screeningMs ?? processingMs,
     expectedValidationMs: lifecycles.validationMs ?? processingMs,
+    lifecyclesKnown: true,
     unknownStatusMaxMs: 10 * 60_000,
   };
 }

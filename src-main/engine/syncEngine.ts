@@ -21,9 +21,14 @@ import {
 } from './jobRunner';
 import { warningOf } from './messages';
 import { RunHistory } from './runHistory';
+import { readConnectionPace, recordConnectionPace, type ConnectionPace } from './connectionPace';
+import { measuredWritesPerMinute } from './estimate';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from './settings';
 import type { Runner } from './runSkeleton';
 import type { JobRunnerDeps } from './runTypes';
+
+/** How often a running job adds what it measured to its connection's record. */
+const PACE_EVERY_MS = 60_000;
 
 export type EngineEvent =
   | { type: 'progress'; progress: JobProgress }
@@ -74,8 +79,10 @@ export class SyncEngine {
   private readonly stopExpectingIntents: () => void;
   private readonly runners = new Map<
     string,
-    { runner: Runner; done: Promise<RunExit>; mode: RunOptions['mode'] }
+    { runner: Runner; done: Promise<RunExit>; mode: RunOptions['mode']; connectionId: string }
   >();
+  /** What each connection's jobs measured, as last read from or written to the journal. */
+  private readonly paces = new Map<string, ConnectionPace | undefined>();
   private readonly histories = new Map<string, RunHistory>();
   readonly owner: string;
 
@@ -121,6 +128,8 @@ export class SyncEngine {
       settings: this.settingsFor(job.connectionId),
       entitlements: this.entitlements,
       history: this.history(jobId),
+      measured: () => this.cachedPace(job.connectionId),
+      sharedBy: () => this.runningOn(job.connectionId),
       events: {
         progress: (progress: JobProgress) => this.emit({ type: 'progress', progress }),
         warning: (w: RunnerWarning) => this.emit({ type: 'warning', ...w }),
@@ -128,15 +137,66 @@ export class SyncEngine {
     };
     // Kinds of job: the job's kind gives its runner (src-main/kinds/, handed in).
     const runner = this.o.runnerFor(job, deps);
+    // The connection's record of what its jobs measured: updated about once a minute (a crash
+    // loses at most that) and at the end of the run, never per row.
+    const measure = setInterval(() => this.recordPace(jobId, job.connectionId), PACE_EVERY_MS);
+    measure.unref?.();
     const done = (async () => {
       if (prepare) await prepare();
       return runner.run(options);
     })().finally(() => {
+      clearInterval(measure);
+      this.recordPace(jobId, job.connectionId);
       this.runners.delete(jobId);
       release();
     });
-    this.runners.set(jobId, { runner, done, mode: options.mode });
+    this.runners.set(jobId, { runner, done, mode: options.mode, connectionId: job.connectionId });
     return done;
+  }
+
+  /** The engine's clock: the plan's estimate reads the same time as the run's. */
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Jobs running on the connection in this process. */
+  runningOn(connectionId: string): number {
+    let n = 0;
+    for (const r of this.runners.values()) if (r.connectionId === connectionId) n++;
+    return n;
+  }
+
+  /** What the connection's jobs measured, read afresh from the journal (another process may
+   *  have run a job on it since). */
+  measuredPace(connectionId: string): ConnectionPace | undefined {
+    const pace = readConnectionPace(this.o.journal, connectionId);
+    this.paces.set(connectionId, pace);
+    return pace;
+  }
+
+  /** The same, as last read: the time left asks it with every progress event. */
+  private cachedPace(connectionId: string): ConnectionPace | undefined {
+    return this.paces.has(connectionId)
+      ? this.paces.get(connectionId)
+      : this.measuredPace(connectionId);
+  }
+
+  /** Adds what the job's run observed since the last time to its connection's record. */
+  private recordPace(jobId: string, connectionId: string): void {
+    try {
+      const history = this.history(jobId);
+      history.update();
+      recordConnectionPace(this.o.journal, connectionId, {
+        jobId,
+        samples: history.takeNewSamples(),
+        writesPerMinute: measuredWritesPerMinute(history),
+        now: this.clock.now(),
+      });
+      this.measuredPace(connectionId);
+    } catch {
+      // A closed or full journal: the figures help the estimate, never worth a failed run
+      // (the durations of this minute are lost to the record, not to the job).
+    }
   }
 
   /** The job's history from the journal (run chart, processing times, job-level notes), read

@@ -2,10 +2,10 @@
 // may cost, how long it will take, and which suppliers another unfinished job is working on.
 // Computed here once, so the desktop app and the command line show the same figures.
 //
-// The duration follows the engine's own pipeline: the identifier check's reads, the writes at
-// the pace the connection's limiter keeps (shared with the other jobs running on it), then the
-// platform's processing of the last supplier (creation, screening, validation) and the polling
-// that notices each end, all from the engine's settings for this connection.
+// The duration is the engine's own estimate (engine/estimate.ts), the one the run screen's time
+// left shows: the identifier check's reads, the writes at the pace the connection's limiter
+// keeps (shared with the other jobs running on it), then the platform's processing as this
+// connection's jobs measured it, or "not known yet" on a connection never measured.
 import { JobPlanSchema, type JobPlanView } from '../../src-shared/contract';
 import { savedByDecisions } from './onboarding/duplicates';
 import { failWith } from '../../src-shared/errors';
@@ -26,6 +26,7 @@ import {
   withinConfirmed,
 } from '../engine/paidWork';
 import { SCREENING_PERIODS } from '../../src-shared/supplier';
+import { jobEstimate } from '../engine/estimate';
 
 /** Marks a row left out because another job holds its supplier; kept in the row's error code,
  *  so the results and the row's history say why it was not sent. */
@@ -104,49 +105,34 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const validations = paid.validations;
   const checkedNote = journal.lastJobNote(jobId, 'check');
 
-  // ---- duration
-  const settings = engine.settingsFor(job.connectionId);
+  // ---- duration: the same estimate as the time left of its run (engine/estimate.ts)
   const status = engine.runtime(job.connectionId).scheduler.status();
   const sharedWithJobs = journal
     .listJobs()
     .filter(
       (j) => j.id !== jobId && j.connectionId === job.connectionId && deps.isRunning(j.id),
     ).length;
-  const share = 1 + sharedWithJobs;
-  const readsPerMinute = status.GET.targetPerMinute / share;
-  // The limits allow this pace; the job's own run so far may have shown a slower one (answers
-  // take time, a neighbour shares the API user): the slower of the two.
-  const measured = measuredWritesPerMinute(engine, jobId);
-  const writesPerMinute = Math.min(
-    status.WRITE.targetPerMinute / share,
-    measured ?? Number.POSITIVE_INFINITY,
-  );
-  // Rows not checked yet: the kind's lookups (an onboarding reads the pending list once, then
-  // at most one lookup each; a deactivate row looks its supplier up; an identifiers row also
-  // who holds the identifier; a scores job has no check).
+  const estimate = jobEstimate({
+    now: engine.now(),
+    counts,
+    mode: 'run',
+    wait: true,
+    options: job.options,
+    mapping: job.mapping,
+    onCreate,
+    figures: kind.figures,
+    settings: engine.settingsFor(job.connectionId),
+    measured: engine.measuredPace(job.connectionId),
+    history: engine.history(jobId),
+    readsTargetPerMinute: status.GET.targetPerMinute,
+    writesTargetPerMinute: status.WRITE.targetPerMinute,
+    share: 1 + sharedWithJobs,
+    identifierWrites: paid.identifiersToAttach,
+  });
+  // Not checked yet: the kind's lookups (an onboarding reads the pending list once, then at
+  // most one lookup each; a deactivate row looks its supplier up; a scores job has no check).
   const reads = kind.figures.checkReads(counts.valid);
-  // Screening and validation ride along with a creation where the connection may (unless it is
-  // known that it may not); for a supplier that exists already they are requests of their own.
-  const separateScreenings = paid.separate.screenings;
-  const separateValidations = paid.separate.validations;
-  const writes =
-    creations +
-    paid.identifiersToAttach +
-    separateScreenings +
-    separateValidations +
-    deactivations +
-    identifierChanges +
-    (own.scores?.batches ?? 0);
-  const checkMs = reads ? (reads / readsPerMinute) * 60_000 : 0;
-  const sendMs = writes ? (writes / writesPerMinute) * 60_000 : 0;
-  // After the last write: the platform's processing, and the poll that notices its end.
-  const noticed = (ms: number) =>
-    ms + Math.min(settings.statusPollCapMs, Math.max(settings.statusPollBaseMs, ms / 4));
-  const creating = creations + sum(['pending', 'sending', 'in_doubt', 'accepted']);
-  let platformMs = 0;
-  if (creating > 0) platformMs += settings.expectedCreationMs + settings.trackPollMs;
-  if (screenings > 0) platformMs += noticed(settings.expectedScreeningMs);
-  if (validations > 0) platformMs += noticed(settings.expectedValidationMs);
+  const writes = Object.values(estimate.writes).reduce((a, n) => a + n, 0);
 
   // ---- other unfinished jobs on the same suppliers
   const overlaps = sharedIdentities(deps, job);
@@ -212,15 +198,18 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     identifiersToAttach: paid.identifiersToAttach,
     paidSent: paid.sent,
     duration: {
-      totalMs: Math.round(checkMs + sendMs + platformMs),
-      checkMs: Math.round(checkMs),
-      sendMs: Math.round(sendMs),
-      platformMs: Math.round(platformMs),
+      totalMs: estimate.etaMs === null ? null : Math.round(estimate.etaMs),
+      checkMs: Math.round(estimate.checkMs),
+      sendMs: Math.round(estimate.sendMs),
+      platformMs: estimate.processingMs === null ? null : Math.round(estimate.processingMs),
+      platformKnown: estimate.platformKnown,
       reads,
       writes,
-      readsPerMinute: round1(readsPerMinute),
-      writesPerMinute: round1(writesPerMinute),
-      measuredWritesPerMinute: measured === null ? null : round1(measured),
+      readsPerMinute: round1(estimate.readsPerMinute),
+      writesPerMinute: round1(estimate.writesPerMinute),
+      measuredWritesPerMinute:
+        estimate.measuredWritesPerMinute === null ? null : round1(estimate.measuredWritesPerMinute),
+      measuredBy: estimate.measuredBy,
       sharedWithJobs,
     },
     overlaps: overlaps.map(({ rowIds: _rows, ...o }) => o),
@@ -396,17 +385,6 @@ function entitlementsOf(journal: Journal, connectionId: string): OnCreateEntitle
 function identityText(key: string): string {
   const [id = '', source = ''] = key.split('\u001f');
   return source ? `${id} · ${source}` : id;
-}
-
-/** The write pace this job's own run kept, from its history: the mean of its whole minutes of
- *  writing (the first and last minute, partial, left out); null before three such minutes. */
-function measuredWritesPerMinute(engine: SyncEngine, jobId: string): number | null {
-  const history = engine.history(jobId);
-  history.update();
-  const minutes = history.perMinute().filter((m) => m.writes > 0);
-  if (minutes.length < 3) return null;
-  const whole = minutes.slice(1, -1);
-  return whole.reduce((a, m) => a + m.writes, 0) / whole.length;
 }
 
 function round1(n: number): number {

@@ -256,10 +256,16 @@ export const en = {
   'cli.plan.platform': "then the platform's processing: {time}",
   'cli.plan.duration': '  Expected duration: {duration}.',
   'cli.plan.durationParts': '  Expected duration: {duration} ({parts}).',
+  'cli.plan.durationUnknown':
+    '  Expected duration: {duration} to check and send ({parts}); how long the platform then takes is not known yet on this connection (it is measured as jobs run).',
+  'cli.plan.durationNotKnown':
+    '  Expected duration: not known yet. How long the platform takes is not known on this connection yet (it is measured as jobs run).',
   'cli.plan.under1s': 'under 1s',
   'cli.plan.about': 'about {time}',
   'cli.plan.measured':
     "  The pace is the one this job kept so far ({rate}/min): slower than the connection's limits allow.",
+  'cli.plan.measuredConnection':
+    "  The pace is the one this connection's last jobs kept ({rate}/min): slower than its limits allow.",
   'cli.plan.shared.one': '  {count} other job runs on this connection and shares its limit.',
   'cli.plan.shared.other': '  {count} other jobs run on this connection and share its limit.',
   'cli.plan.overlap.one':
@@ -408,6 +414,7 @@ export const en = {
   'cli.progress.throttled': 'throttled {time}',
   'cli.progress.writes': 'writes {sent}/{ceiling} per {window}s',
   'cli.progress.eta': 'ETA {time}',
+  'cli.progress.etaSending': 'sending {time}, then the platform: not known yet',
   'cli.progress.offline': 'waiting for network',
   // ---- the supplier base: export and drift report
   'cli.base.seeHelp': 'Run "npm run onboard -- --export-suppliers --help" to see the options.',
@@ -683,10 +690,16 @@ export const de: Record<keyof typeof en, string> = {
   'cli.plan.platform': 'dann die Verarbeitung auf der Plattform: {time}',
   'cli.plan.duration': '  Erwartete Dauer: {duration}.',
   'cli.plan.durationParts': '  Erwartete Dauer: {duration} ({parts}).',
+  'cli.plan.durationUnknown':
+    '  Erwartete Dauer: {duration} für Prüfen und Senden ({parts}); wie lange die Plattform danach braucht, ist für diese Verbindung noch nicht bekannt (das wird gemessen, während Aufträge laufen).',
+  'cli.plan.durationNotKnown':
+    '  Erwartete Dauer: noch nicht bekannt. Wie lange die Plattform braucht, ist für diese Verbindung noch nicht bekannt (das wird gemessen, während Aufträge laufen).',
   'cli.plan.under1s': 'unter 1 s',
   'cli.plan.about': 'etwa {time}',
   'cli.plan.measured':
     '  Das Tempo ist das, das dieser Auftrag bisher gehalten hat ({rate}/min): langsamer, als die Limits der Verbindung erlauben.',
+  'cli.plan.measuredConnection':
+    '  Das Tempo ist das, das die letzten Aufträge dieser Verbindung gehalten haben ({rate}/min): langsamer, als ihre Limits erlauben.',
   'cli.plan.shared.one':
     '  {count} anderer Auftrag läuft über diese Verbindung und teilt ihr Limit.',
   'cli.plan.shared.other':
@@ -840,6 +853,7 @@ export const de: Record<keyof typeof en, string> = {
   'cli.progress.throttled': 'gedrosselt {time}',
   'cli.progress.writes': 'Schreibzugriffe {sent}/{ceiling} je {window} s',
   'cli.progress.eta': 'noch etwa {time}',
+  'cli.progress.etaSending': 'Senden noch etwa {time}, danach die Plattform: noch unbekannt',
   'cli.progress.offline': 'wartet auf Netzwerk',
   'cli.base.seeHelp': '„npm run onboard -- --export-suppliers --help“ zeigt die Optionen.',
   'cli.base.exportAndDrift': 'Verwenden Sie --export-suppliers oder --drift, nicht beides.',

@@ -436,10 +436,16 @@ export const en = {
   'plan.durationSend':
     "Sending {n, plural, one {# request} other {# requests}} at up to {rate} per minute (the connection's limit): {time}.",
   'plan.durationPlatform': 'Then the platform processes the last ones: about {time}.',
+  'plan.durationUnknown':
+    'Expected duration: about {known} to check and send; how long the platform then takes is not known yet on this connection (it is measured as jobs run).',
+  'plan.durationNotKnown':
+    'Expected duration: not known yet. How long the platform takes is not known on this connection yet (it is measured as jobs run).',
   'plan.shared':
     '{n, plural, one {# other job running on this connection shares} other {# other jobs running on this connection share}} its limit.',
   'plan.measured':
     "The pace is the one this job kept so far ({rate}/min): slower than the connection's limits allow.",
+  'plan.measuredConnection':
+    "The pace is the one this connection's last jobs kept ({rate}/min): slower than its limits allow.",
   'plan.overlapTitle': 'Another job is working on some of the same suppliers',
   'plan.overlap':
     'The job "{name}" ({state}) holds {n, plural, one {# of these suppliers} other {# of these suppliers}} (same supplier ID and source), for example {examples}.',
@@ -517,6 +523,9 @@ export const en = {
   'run.etaCheck': 'check {time}',
   'run.etaSend': 'sending {n, plural, one {# request} other {# requests}} {time}',
   'run.etaProcessing': 'then the platform {time}',
+  'run.etaKnownPart': 'at least {time}',
+  'run.etaProcessingUnknown':
+    'then the platform: not known yet on this connection, it is measured as jobs run',
   'about.open': 'About',
   'log.started': 'Upload started.',
   'log.checkStarted': 'Identifier check started.',
@@ -1170,10 +1179,16 @@ export const de: Record<UiKey, string> = {
   'plan.durationSend':
     '{n, plural, one {# Anfrage} other {# Anfragen}} mit bis zu {rate} pro Minute senden (das Limit der Verbindung): {time}.',
   'plan.durationPlatform': 'Danach verarbeitet die Plattform die letzten: etwa {time}.',
+  'plan.durationUnknown':
+    'Voraussichtliche Dauer: etwa {known} für Abgleich und Senden; wie lange die Plattform danach braucht, ist für diese Verbindung noch nicht bekannt (das wird gemessen, während Aufträge laufen).',
+  'plan.durationNotKnown':
+    'Voraussichtliche Dauer: noch nicht bekannt. Wie lange die Plattform braucht, ist für diese Verbindung noch nicht bekannt (das wird gemessen, während Aufträge laufen).',
   'plan.shared':
     '{n, plural, one {# weiterer laufender Auftrag teilt} other {# weitere laufende Aufträge teilen}} sich das Limit dieser Verbindung.',
   'plan.measured':
     'Das Tempo ist das, das dieser Auftrag bisher gehalten hat ({rate}/min): langsamer, als die Limits der Verbindung erlauben.',
+  'plan.measuredConnection':
+    'Das Tempo ist das, das die letzten Aufträge dieser Verbindung gehalten haben ({rate}/min): langsamer, als ihre Limits erlauben.',
   'plan.overlapTitle': 'Ein anderer Auftrag bearbeitet einige derselben Lieferanten',
   'plan.overlap':
     'Der Auftrag „{name}“ ({state}) enthält {n, plural, one {# dieser Lieferanten} other {# dieser Lieferanten}} (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}.',
@@ -1253,6 +1268,9 @@ export const de: Record<UiKey, string> = {
   'run.etaCheck': 'Abgleich {time}',
   'run.etaSend': '{n, plural, one {# Anfrage} other {# Anfragen}} senden {time}',
   'run.etaProcessing': 'dann die Plattform {time}',
+  'run.etaKnownPart': 'mindestens {time}',
+  'run.etaProcessingUnknown':
+    'dann die Plattform: für diese Verbindung noch nicht bekannt, das wird gemessen, während Aufträge laufen',
   'about.open': 'Über',
   'log.started': 'Senden gestartet.',
   'log.checkStarted': 'Abgleich der Kennungen gestartet.',

@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
+import { planLines } from '../../../src-main/cli/planText';
+import { cliWords } from '../../../src-main/cli/words';
 import {
   lastLine,
   readWorkbook,
@@ -361,6 +363,57 @@ describe("paid work the list's own columns order", () => {
     const sent = sentSince(before);
     expect({ screeningsByPeriod: sent.screeningsByPeriod, validations: sent.validations }).toEqual(
       ordered,
+    );
+  });
+});
+
+describe('on a connection never measured', () => {
+  it('says how long checking and sending take, and that the platform’s part is not known yet', async () => {
+    // A connection of its own (not the built-in sandbox, no --sandbox-processing-ms): nothing
+    // says how long its platform takes before a job of it ran.
+    const fresh = path.join(tmp.dir, 'fresh');
+    await saveConnection(fresh, 'never measured', sandbox.url, { GET: 200, WRITE: 50 });
+    const file = await list('unmeasured', 3, 900);
+    const args = ['--data-dir', fresh, '--base-url', sandbox.url, '--token-env', 'ONBOARD_TOKEN'];
+    const r = await runCli([file, ...args, '--screening', '5'], env);
+    expect(r.code, r.stdout + r.stderr).toBe(2);
+    expect(r.stdout).toMatch(
+      /^ {2}Expected duration: (under 1s|about \d+s) to check and send \(sending 3 requests at up to [\d,]+\/min: under 1s\); how long the platform then takes is not known yet on this connection \(it is measured as jobs run\)\.$/m,
+    );
+    // No guess in hours.
+    expect(r.stdout).not.toMatch(/\d+h\d\dm/);
+  });
+
+  it('is a sentence in English and in German', () => {
+    const plan = {
+      rows: { new: 57, unchecked: 0, existing: 0, pending: 0, underway: 0, inDoubt: 0 },
+      creations: 57,
+      identifiersToAttach: 0,
+      duration: {
+        reads: 0,
+        writes: 57,
+        checkMs: 0,
+        sendMs: 35_000,
+        platformMs: null,
+        platformKnown: false,
+        totalMs: null,
+        writesPerMinute: 98,
+        sharedWithJobs: 0,
+        measuredWritesPerMinute: null,
+      },
+      skipExisting: false,
+      screening: null,
+      validation: null,
+      overlaps: [],
+      heldRows: 0,
+      deactivatedBefore: [],
+      needsConfirmation: false,
+    } as unknown as Parameters<typeof planLines>[0];
+    expect(planLines(plan, false).at(-1)).toBe(
+      '  Expected duration: about 35s to check and send (sending 57 requests at up to 98/min: 35s); how long the platform then takes is not known yet on this connection (it is measured as jobs run).',
+    );
+    expect(planLines(plan, false, cliWords('de')).at(-1)).toBe(
+      '  Erwartete Dauer: etwa 35s für Prüfen und Senden (57 Anfragen mit bis zu 98/min senden: 35s); wie lange die Plattform danach braucht, ist für diese Verbindung noch nicht bekannt (das wird gemessen, während Aufträge laufen).',
     );
   });
 });

@@ -36,11 +36,24 @@ describe('phaseEta', () => {
     // The pending list once, then one lookup per row, at 600 reads a minute.
     expect(e.checkMs).toBe(6_000);
     // Screening rides along with the create; validation is a request of its own, after it.
-    expect(e.writes).toEqual({ create: 59, screening: 0, validation: 59, change: 0 });
+    expect(e.writes).toEqual({
+      create: 59,
+      screening: 0,
+      validation: 59,
+      change: 0,
+      identifiers: 0,
+    });
     expect(e.sendMs).toBe(118 * 1_000);
     // After the last write (a validation), the platform validates.
     expect(e.etaMs).toBe(6_000 + 118_000 + 8_000);
     expect(e.processingMs).toBe(8_000);
+  });
+
+  it('counts the customer and own ids to attach as writes of their own', () => {
+    const e = phaseEta({ ...BASE, counts: { valid: 59 }, validate: true, identifierWrites: 20 });
+    expect(e.writes.identifiers).toBe(20);
+    // The validation rides along with the create; the ids follow it, a request each.
+    expect(e.sendMs).toBe((59 + 20) * 1_000);
   });
 
   it('without the on-create entitlements, screening is a write of its own too', () => {
@@ -51,7 +64,13 @@ describe('phaseEta', () => {
       validate: true,
       onCreate: { screening: false, validation: false },
     });
-    expect(e.writes).toEqual({ create: 10, screening: 15, validation: 20, change: 0 });
+    expect(e.writes).toEqual({
+      create: 10,
+      screening: 15,
+      validation: 20,
+      change: 0,
+      identifiers: 0,
+    });
     expect(e.checkMs).toBe(0);
   });
 
@@ -68,7 +87,7 @@ describe('phaseEta', () => {
       validate: true,
       latestEntry: { validation: BASE.now - 3_000 },
     });
-    expect(e.writes).toEqual({ create: 0, screening: 0, validation: 0, change: 0 });
+    expect(e.writes).toEqual({ create: 0, screening: 0, validation: 0, change: 0, identifiers: 0 });
     expect(e.etaMs).toBe(5_000);
     // Overdue: not zero while rows are still with the platform.
     const late = phaseEta({
@@ -91,7 +110,13 @@ describe('phaseEta', () => {
     // 6 unchecked rows (one lookup each to deactivate), 2 matched, 1 queued, 1 in doubt.
     const counts = { valid: 6, exists: 2, deactivate_queued: 1, deactivate_in_doubt: 1, done: 5 };
     const d = phaseEta({ ...BASE, counts, figures: KINDS.deactivate.figures, screening: true });
-    expect(d.writes).toEqual({ create: 0, screening: 0, validation: 0, change: 10 });
+    expect(d.writes).toEqual({
+      create: 0,
+      screening: 0,
+      validation: 0,
+      change: 10,
+      identifiers: 0,
+    });
     expect(d.checkMs).toBe(600);
     expect(d.etaMs).toBe(600 + 10_000);
     expect(d.processingMs).toBe(0);
@@ -112,7 +137,7 @@ describe('phaseEta', () => {
     expect(sc).toEqual({
       etaMs: 3_000,
       checkMs: 0,
-      writes: { create: 0, screening: 0, validation: 0, change: 3 },
+      writes: { create: 0, screening: 0, validation: 0, change: 3, identifiers: 0 },
       sendMs: 3_000,
       processingMs: 0,
     });
@@ -131,7 +156,13 @@ describe('the time left in a real run, and the history it comes from', () => {
       (p) => p.etaParts && (p.counts.queued ?? 0) + (p.counts.new ?? 0) === 6,
     );
     // Before the first create: six creates (screening asked with each), six validations.
-    expect(first?.etaParts?.writes).toEqual({ create: 6, screening: 0, validation: 6, change: 0 });
+    expect(first?.etaParts?.writes).toEqual({
+      create: 6,
+      screening: 0,
+      validation: 6,
+      change: 0,
+      identifiers: 0,
+    });
     expect(first!.etaParts!.sendMs).toBeCloseTo(
       (12 / first!.throttle.WRITE.targetPerMinute) * 60_000,
       6,

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobOptionsView } from '../../../src-shared/contract';
 import { MemorySecretStore } from '../../../src-main/api';
-import { sandboxEngineSettings } from '../../../src-main/engine/settings';
+import { readConnectionPace } from '../../../src-main/engine/connectionPace';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import type { SandboxHandle } from '../../../src-main/sandbox';
 import { paidSentSince, readWorkbook, writePaidList, writeSupplierList } from '../cli/cli';
@@ -487,33 +487,30 @@ describe('the expected duration', () => {
     expect(d.writesPerMinute).toBeCloseTo((10 * 60) / 60.5, 1);
     expect(d.sendMs).toBe(12 * 6_050);
     expect(d.checkMs).toBe(13 * 105);
-    // Then the platform: the sandbox's creation time, and the poll that notices it.
-    const settings = sandboxEngineSettings(LIFECYCLE_MS, {
-      screeningMs: LIFECYCLE_MS,
-      validationMs: LIFECYCLE_MS,
-    });
-    expect(d.platformMs).toBe(settings.expectedCreationMs + settings.trackPollMs);
-    expect(d.totalMs).toBe(d.checkMs + d.sendMs + d.platformMs);
+    // Then the platform: its creation time as this connection's earlier jobs measured it (the
+    // tests above ran jobs on it), not the sandbox's settings.
+    const { journal } = await services.ready();
+    const measured = readConnectionPace(journal, connectionId)!;
+    expect(measured.stages.creation!.samples).toBeGreaterThan(0);
+    expect(d.platformKnown).toBe(true);
+    expect(d.platformMs).toBe(measured.stages.creation!.ms);
+    expect(Math.abs(d.totalMs! - (d.checkMs + d.sendMs + d.platformMs!))).toBeLessThanOrEqual(1);
 
     // Twice the limit, half the sending time.
     await setLimits(21, 101);
     const faster = (await call('jobs:plan', { jobId: slow })).duration;
     expect(faster.sendMs).toBe(Math.round((12 * 60_500) / 20));
 
-    // Screening and validation add their processing and the polls that notice their end.
+    // Screening rides along with each creation, the validation is a write of its own once the
+    // screening ended: 24 writes, and after the last of them the platform's validation.
     await call('jobs:setOptions', {
       jobId: slow,
       options: { skipExisting: true, screeningPeriod: 2, validate: true },
     });
     const followed = (await call('jobs:plan', { jobId: slow })).duration;
-    const noticed = (ms: number) =>
-      ms + Math.min(settings.statusPollCapMs, Math.max(settings.statusPollBaseMs, ms / 4));
-    expect(followed.platformMs).toBe(
-      settings.expectedCreationMs +
-        settings.trackPollMs +
-        noticed(settings.expectedScreeningMs) +
-        noticed(settings.expectedValidationMs),
-    );
+    expect(followed.writes).toBe(24);
+    expect(followed.sendMs).toBe(Math.round((24 * 60_500) / 20));
+    expect(followed.platformMs).toBe(measured.stages.validation!.ms);
 
     // Another job running on the connection shares the budget.
     await call('jobs:setOptions', { jobId: slow, options: NO_OPTIONS });
@@ -552,6 +549,7 @@ describe('the expected duration', () => {
     journal.appendEvents(writes);
     const d = (await call('jobs:plan', { jobId })).duration;
     expect(d.measuredWritesPerMinute).toBe(10);
+    expect(d.measuredBy).toBe('job');
     expect(d.writesPerMinute).toBe(10);
     expect(d.sendMs).toBe(Math.round((d.writes / 10) * 60_000));
   }, 30_000);
