@@ -1,10 +1,9 @@
-// Folding of names, streets, cities and postal codes into the forms that are compared: what two
+// Folding of names, cities and postal codes into the forms that are compared: what two
 // spellings of one supplier site have in common and two sites do not. Names: transliteration
 // (any-ascii: ä → a, ß → ss, ø → o, Ł → L, Cyrillic, Greek …), then the German spellings of
 // umlauts folded too (Mueller → muller, so "Müller" = "Mueller" = "Muller"), case, punctuation,
-// legal forms stripped and reported, "&"/"und"/"and" dropped. Streets: the street word in one
-// long form ("Str."/"Strasse"/"Straße" → strasse, "St."/"Street" → street …), spaces and dashes
-// dropped ("Haupt-Straße" = "Hauptstr."), the house number apart.
+// additions in brackets dropped, legal forms stripped and reported, "&"/"und"/"and"/"et"
+// dropped, abbreviations written out (nameWords.ts). Streets are folded in address.ts.
 import { stripLegalForms } from './legalForms';
 import { expandAbbreviations } from './nameWords';
 import { foldUmlautSpellings, tokenize } from './tokens';
