@@ -86,6 +86,63 @@ export const holdout: OwnSet = {
       ['FHU Malinowski', 'ul. Piotrkowska 120 lok. 4', '90-006', 'Łódź'],
       ['Firma Handlowo-Usługowa Malinowski', 'Piotrkowska 120', '90-006', 'Lodz'],
     ),
+    site(
+      'DE',
+      ['Bäckerei Müller', 'Karl-Marx-Allee 90', '10243', 'Berlin'],
+      ['Müller Bäckerei & Konditorei', 'Karl Marx Allee 90', '10243', 'Berlin'],
+    ),
+    site(
+      'DE',
+      ['Schlosserei Wagner', 'Gewerbegebiet Nord, Industriestr. 5', '97080', 'Würzburg'],
+      ['Schlosserei Wagner GmbH', 'Industriestraße 5', '97080', 'Wuerzburg'],
+    ),
+    site(
+      'US',
+      ['Ocean View Motel', '2100 Hwy 1', '93950', 'Pacific Grove'],
+      ['Ocean View Motel', '2100 Highway 1', '93950', 'Pacific Grove'],
+    ),
+    site(
+      'US',
+      ['Saint Vincent Thrift Store', '400 St. Charles Ave', '70130', 'New Orleans'],
+      ['St. Vincent Thrift', '400 Saint Charles Avenue', '70130', 'New Orleans'],
+    ),
+    site(
+      'GB',
+      [
+        'Riverside Joinery',
+        'Unit 5, Riverside Industrial Estate, Mill Road',
+        'CB1 3AN',
+        'Cambridge',
+      ],
+      ['Riverside Joinery Ltd', 'Mill Road', 'CB1 3AN', 'Cambridge'],
+    ),
+    site(
+      'FR',
+      ['Transports Petit', 'ZI des Hauts, 12 rue de l’Industrie', '44300', 'Nantes'],
+      ['Transports Petit SAS', '12 rue de l’Industrie', '44300', 'Nantes'],
+    ),
+    site(
+      'IT',
+      ['Idraulica Greco', 'Via XX Settembre 8', '16121', 'Genova'],
+      ['Idraulica Greco Srl', 'Via 20 Settembre, 8', '16121', 'Genoa'],
+    ),
+    site('IT', ['Idraulica Greco', 'Via XXV Aprile 8', '16121', 'Genova']),
+    site(
+      'ES',
+      ['Talleres Hermanos Díaz', 'Ctra. de Valencia km 7', '28031', 'Madrid'],
+      ['Hnos. Díaz Talleres', 'Carretera de Valencia, km 7', '28031', 'Madrid'],
+    ),
+    site(
+      'NL',
+      ['Bloemenhandel Van Dijk', 'Burg. de Vlugtlaan 12', '1063 BJ', 'Amsterdam'],
+      ['Bloemenhandel van Dijk', 'Burgemeester de Vlugtlaan 12', '1063 BJ', 'Amsterdam'],
+    ),
+    site(
+      'CH',
+      ['Sanitär Frei AG', 'Route de Lausanne 20', '1400', 'Yverdon-les-Bains'],
+      ['Sanitär Frei', 'Rte de Lausanne 20', '1400', 'Yverdon'],
+    ),
+    site('CH', ['Sanitär Frei AG', 'Route de Lausanne 22', '1400', 'Yverdon-les-Bains']),
     site('PL', ['Biedronka', 'ul. Piotrkowska 121', '90-006', 'Łódź']),
     site('PL', ['Biedronka', 'ul. Piotrkowska 212', '90-006', 'Łódź']),
   ],
