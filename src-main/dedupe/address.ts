@@ -10,8 +10,7 @@ import { foldUmlautSpellings, tokenize } from './tokens';
 const TYPES: Record<string, string[]> = {
   strasse: ['strasse', 'str', 'strase', 'straat'],
   street: ['street', 'st'],
-  avenue: ['avenue', 'ave', 'av'],
-  avenida: ['avenida', 'avda', 'avd'],
+  avenue: ['avenue', 'ave', 'av', 'avenida', 'avda', 'avd'],
   boulevard: ['boulevard', 'blvd', 'blv', 'bd', 'bvd', 'boul'],
   road: ['road', 'rd'],
   drive: ['drive', 'dr'],
@@ -41,6 +40,7 @@ const TYPES: Record<string, string[]> = {
   impasse: ['impasse', 'imp'],
   quai: ['quai'],
   osiedle: ['osiedle', 'os'],
+  carretera: ['carretera', 'ctra', 'crta'],
 };
 const TYPE_OF = new Map<string, string>();
 for (const [canonical, forms] of Object.entries(TYPES))
@@ -88,10 +88,33 @@ const ORDINAL_WORDS =
     .map((w, i) => [w, `${i + 1}th`] as const);
 const ORDINALS = new Map<string, string>(ORDINAL_WORDS);
 
+/** Titles in street names, written out ("Burg. de Vlugtlaan" = "Burgemeester de Vlugtlaan"). */
+const TITLES = new Map<string, string>([
+  ['burg', 'burgemeester'],
+  ['prof', 'professor'],
+  ['pres', 'president'],
+  ['gen', 'general'],
+  ['mgr', 'monsignor'],
+]);
+
+/** A Roman numeral of two letters or more ("Via XX Settembre" = "Via 20 Settembre"); one
+ *  letter is an abbreviation too often ("V." is Via). */
+function roman(t: string): string | undefined {
+  if (t.length < 2 || !/^[ivxl]+$/.test(t)) return undefined;
+  const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50 };
+  let n = 0;
+  for (let k = 0; k < t.length; k++) {
+    const x = v[t[k]!]!,
+      y = v[t[k + 1] ?? ''] ?? 0;
+    n += x < y ? -x : x;
+  }
+  return n > 0 ? String(n) : undefined;
+}
+
 /** Words that say nothing about the site: house-number words, Poland's "ul.", the particles of
  *  Romance street names ("Avda. de la Constitución" = "Avenida Constitución"). */
 const NOISE = new Set(
-  'nr no num hausnummer number ul ulica de la le les l d du des del della dello dei degli di da dos das'.split(
+  'nr no num hausnummer number ul ulica km de la le les l d du des del della dello dei degli di da dos das'.split(
     ' ',
   ),
 );
@@ -128,7 +151,13 @@ export function streetPart(raw: string): string {
       joined[k + 1] = joined[k] + ' ' + joined[k + 1];
       joined.splice(k, 1);
     }
-  const street = joined.find((p) => /\d/.test(p) && /\p{L}{2}/u.test(p)) ?? joined[0] ?? raw.trim();
+  // The part with a number and a word; else one with a street type ("Unit 5, Riverside
+  // Industrial Estate, Mill Road" → Mill Road); else the first.
+  const street =
+    joined.find((p) => /\d/.test(p) && /\p{L}{2}/u.test(p)) ??
+    joined.find((p) => tokenize(p).some((t, k, all) => typeOf(t, k === all.length - 1))) ??
+    joined[0] ??
+    raw.trim();
   return (' ' + street)
     .replace(NOTE_WORDS, '')
     .replace(UNIT_WORDS, '')
@@ -207,16 +236,17 @@ export function foldStreet(
     dir = '';
   let lastWasNumber = false;
   tokens.forEach((t0, k) => {
-    const t = ORDINALS.get(t0) ?? t0.replace(/^(\d+)(st|nd|rd|th)$/, '$1th');
+    const t =
+      ORDINALS.get(t0) ?? TITLES.get(t0) ?? roman(t0) ?? t0.replace(/^(\d+)(st|nd|rd|th)$/, '$1th');
     if (/^\d+([a-z]|bis|ter)?$/.test(t)) {
       numbers.push(t);
       lastWasNumber = true;
       return;
     }
     if (lastWasNumber && (words.length > 0 || numbers.length > 0) && /^([a-z]|bis|ter)$/.test(t)) {
-      // "Hauptstr. 5 a" → 5a, "14 bis rue Nationale" → 14bis; not "12 r. Pasteur" (a word follows).
+      // "Hauptstr. 5 a" → 5a, "14 bis rue", "178 b rue" → 14bis, 178b; not "12 r. Pasteur".
       const next = tokens[k + 1];
-      if (t.length > 1 || words.length > 0 || next === undefined) {
+      if (t.length > 1 || words.length > 0 || next === undefined || typeOf(next, false)) {
         numbers[numbers.length - 1] += t;
         lastWasNumber = false;
         return;

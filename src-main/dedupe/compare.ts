@@ -61,6 +61,30 @@ export function ratio(a: string, b: string): number {
   return max === 0 ? 1 : 1 - distance(a, b) / max;
 }
 
+/** 1 − optimal string alignment distance / longer length: two neighbouring letters swapped
+ *  cost one edit ("Eruopa" / "Europa"), two letters replaced two ("Mayor" / "Menor"). For the
+ *  short words of a street's own name, where Levenshtein's two edits for a swap are too many. */
+export function transposedRatio(a: string, b: string): number {
+  if (a === b) return 1;
+  const n = a.length,
+    m = b.length;
+  let prev2 = new Array<number>(m + 1).fill(0);
+  let prev = Array.from({ length: m + 1 }, (_, j) => j);
+  for (let i = 1; i <= n; i++) {
+    const cur = new Array<number>(m + 1);
+    cur[0] = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, prev2[j - 2]! + 1);
+      cur[j] = d;
+    }
+    [prev2, prev] = [prev, cur];
+  }
+  return 1 - prev[m]! / Math.max(n, m);
+}
+
 const round = (x: number, places = 3) => Math.round(x * 10 ** places) / 10 ** places;
 
 /** b's words in the order that matches a's best, each of a's words taking the closest one left
@@ -187,7 +211,10 @@ export function streetRelation(
   let s: number;
   if (a.core && a.core === b.core) s = 1;
   else if (a.name === b.name || a.short === b.short) s = 1;
-  // A typo anywhere, in the type word too ("Bahnhofssraße" has none).
+  // The same type on both sides says nothing: a typo in the street's own words ("Calle Mayor" /
+  // "Calle Menor" are two streets). A type on one side only may be a mistyped one
+  // ("Bahnhofssraße"): the whole names then.
+  else if (a.type && a.type === b.type && a.core && b.core) s = transposedRatio(a.core, b.core);
   else
     s = Math.max(
       a.core && b.core ? ratio(a.core, b.core) : 0,

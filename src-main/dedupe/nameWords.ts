@@ -34,6 +34,8 @@ const ABBREVIATIONS = new Map<string, string[]>([
   ['hosp', ['hospital']],
   ['univ', ['university']],
   ['gebr', ['gebruder']],
+  ['hnos', ['hermanos']],
+  ['flli', ['fratelli']],
   ['gebrueder', ['gebruder']],
   ['ing', ['ingenieur']],
   ['st', ['saint']],

@@ -70,6 +70,24 @@ describe('foldStreet: directionals, types, ordinals', () => {
   });
 });
 
+describe('numerals, titles and typos in street names', () => {
+  it('reads Roman numerals and titles written short', () => {
+    expect(rel('Via XX Settembre 8', 'Via 20 Settembre, 8', 'IT')).toBe('equal');
+    expect(rel('Burg. de Vlugtlaan 12', 'Burgemeester de Vlugtlaan 12', 'NL')).toBe('equal');
+    expect(rel('Via XX Settembre 8', 'Via XXV Aprile 8', 'IT')).toBe('different');
+  });
+
+  it('forgives two letters swapped but not two replaced in a short street name', () => {
+    expect(rel('Via Eruopa 27', 'V. Europa 27', 'IT')).toBe('similar');
+    expect(rel('Kirchstraße 14', 'Krichstraße 14', 'DE')).toBe('similar');
+    expect(rel('Calle Mayor 3', 'Calle Menor 3', 'ES')).toBe('different');
+  });
+
+  it('takes the street part with a type when no part has a number', () => {
+    expect(streetPart('Unit 5, Riverside Industrial Estate, Mill Road')).toBe('Mill Road');
+  });
+});
+
 describe('house numbers', () => {
   it('folds 5a, 5 a, 104-A and 14 bis', () => {
     expect(foldStreet('Hauptstraße 5 a')!.number).toBe('5a');
