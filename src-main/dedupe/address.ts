@@ -121,11 +121,11 @@ const NOISE = new Set(
 
 /** Notes after the address: a word that starts one, and all after it goes. */
 const NOTE_WORDS =
-  /\s(between|btw|betw|at|near|nr\.? of|opposite|opp|corner|cnr|behind|beside|next to|zwischen|bei|nahe|neben|gegenuber|pres de|entre|vicino)\s.*$/i;
+  /\s(between|btw|betw|at|near|opposite|opp|corner|cnr|behind|beside|next to|zwischen|bei|nahe|neben|gegenuber|pres de|entre|vicino)\s.*$/i;
 /** A unit, floor or door after the house number, with its number ("Suite 400", "#4", "2. OG",
  *  "3rd Floor", "Top 5", "piso 2"). */
 const UNIT_WORDS =
-  /\s(suite|ste|apt|apartment|unit|rm|room|fl|floor|bldg|building|top|tur|stiege|stg|piso|planta|puerta|pta|interno|int|scala|etage|stock|og|eg|lokal|m)\.?\s*#?\s*\d+\w*.*$/i;
+  /\s(suite|ste|apt|apartment|unit|rm|room|fl|floor|bldg|building|top|tur|stiege|stg|piso|planta|puerta|pta|interno|int|scala|etage|stock|og|eg|lokal|lok)\.?\s*#?\s*\d+\w*.*$/i;
 const FLOOR_AFTER =
   /\s\d+\s*(\.|st|nd|rd|th|e|er|eme)?\s*(floor|fl|og|ug|stock|etage|obergeschoss|piso|planta|piano)\b.*$/i;
 /** A part of its own that is a note: "c/o …", "Unit 4", "Gebäude B". */

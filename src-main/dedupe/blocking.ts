@@ -5,6 +5,9 @@
 // of the name without spaces, the first letter and last three of the first word, and the street with its house number (a name mistyped beyond
 // recognition at the same address).
 //
+// One kind of key is met within the whole country: street, house number and a distinctive word
+// of the name (a postal code a digit off, a city written as its district, at one address).
+//
 // A likely duplicate is in the same postal code and city, or one of them is missing: so a key
 // is met within its postal code, and within its city only by a record without a postal code
 // (two postal codes that differ are never a duplicate, whatever the names). A record with a
