@@ -16,8 +16,13 @@
 //
 // Prints the set's labelled pairs, then per task time, pairs compared, precision and recall
 // (within the list: every pair of rows in one group; against the base: every candidate), the CPU
-// time, and closes with `duplicates_ms=… rss_mb=… pairs=… precision=… recall=… base_precision=…
-// base_recall=…` (rss_mb: the process's peak, the generated set included). Exits 1 when a target
+// time, then precision and recall within each hand-written set of bench/sets (streets written
+// otherwise, cities as districts, names within each other, hard negatives, a held-out mix; as
+// real lists spell them, not made by this generator's rules) and over them all, and closes with
+// `duplicates_ms=… rss_mb=… pairs=… precision=… recall=… base_precision=… base_recall=…
+// own_precision=… own_recall=…` (rss_mb: the process's peak, the generated set included). The
+// own sets' figures are an aim (precision ≥ 0.95, recall ≥ 0.90 per set), not a target the exit
+// code judges. Exits 1 when a target
 // is missed (--small: 5,000 rows against 5,000, time and memory not judged). --explain N prints
 // N missed and N false pairs of each task, with their reasons.
 //

@@ -1,5 +1,9 @@
-// Written after the rules of fold/compare were, and not tuned to them afterwards: all four
-// shapes mixed, so that its figures say how the rules carry to rows they were not made from.
+// Written after the rules of fold/compare were: all four shapes mixed, so that its figures say
+// how the rules carry to rows they were not made from. Its rows up to "FHU Malinowski" and the
+// two Biedronka came first and were not tuned to; those between were added later and measured
+// before any change (precision 0.952, recall 0.800), after which Roman numerals, titles in street
+// names, Carretera and a street part chosen by its type were added for them: they are held out
+// no longer.
 import { site } from './types';
 import type { OwnSet } from './types';
 
