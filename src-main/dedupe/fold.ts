@@ -54,7 +54,8 @@ export function foldName(name: string): FoldedName {
   let words: string[] = [];
   let parts: number[] = [];
   stripped.tokens.forEach((t, k) => {
-    if (NAME_CONNECTORS.has(t)) return;
+    // A connector joins two words; a single letter first is an initial ("E. Wagner").
+    if (NAME_CONNECTORS.has(t) && !(k === 0 && t.length === 1 && t !== '&')) return;
     for (const w of expandAbbreviations([t])) {
       words.push(foldUmlautSpellings(w));
       parts.push(partOf[k]!);

@@ -36,10 +36,7 @@ describe('names within each other at one address', () => {
     ['Gewerbepark Nord – Hoffmann Elektrotechnik', 'Hoffmann Elektrotechnik GmbH'],
   ])('%s / %s', (a, b) => {
     expect(
-      grouped(
-        row(a, 'Lindenstr. 4', '50968', 'Köln'),
-        row(b, 'Lindenstraße 4', '50968', 'Köln'),
-      ),
+      grouped(row(a, 'Lindenstr. 4', '50968', 'Köln'), row(b, 'Lindenstraße 4', '50968', 'Köln')),
     ).toBe(true);
   });
 
@@ -176,5 +173,13 @@ describe('streets written another way, in a list', () => {
       row('Starbucks', '100 S Main St', '48104', 'Ann Arbor', 'US'),
     ]);
     expect(r.groups.map((g) => g.keys.length)).toEqual([2]);
+  });
+});
+
+describe('connectors and initials', () => {
+  it('drops "e", "i", "et" between words but keeps an initial first', () => {
+    const at = (name: string, cc = 'IT') => row(name, 'Via Emilia 300', '41126', 'Modena', cc);
+    expect(grouped(at('Ferri & Figli'), at('Ferri e Figli'))).toBe(true);
+    expect(grouped(at('E. Wagner', 'DE'), at('K. Wagner', 'DE'))).toBe(false);
   });
 });
