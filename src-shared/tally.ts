@@ -11,7 +11,7 @@ import { ROW_STATE_GROUP, ROW_STATES, type RowState, type RowStateGroup } from '
  * - done: everything the job asked for is finished, nothing left to do;
  * - findings: screened, and the screening found something: review the findings on the platform;
  * - platform: created (or found), but the platform rejected its validation or stopped its
- *   screening: the user acts on the platform;
+ *   screening (and found nothing): the user acts on the platform;
  * - review: the platform answered with a status the app does not know: read it;
  * - to_fix: the row cannot go on without the user (a problem, a decision, an id on another
  *   supplier, a supplier not found);
@@ -50,9 +50,11 @@ export const OUTCOME_GROUP: Record<RowOutcome, RowStateGroup> = {
  *  the counts (tallyOf). */
 export function rowOutcome(row: OutcomeFacts): RowOutcome {
   const reasons = attentionReasons(row);
+  // Findings first: the one result a screening exists for, never counted under another heading
+  // (a row whose validation was also rejected says both in its reason).
+  if (reasons.includes('screening_findings')) return 'findings';
   if (reasons.includes('validation_rejected') || reasons.includes('screening_aborted'))
     return 'platform';
-  if (reasons.includes('screening_findings')) return 'findings';
   if (reasons.includes('validation_unknown') || reasons.includes('screening_unknown'))
     return 'review';
   if (reasons.length) return 'to_fix';

@@ -104,8 +104,7 @@ function count(s: Summary, row: JournalRow): void {
       if (row.createdByJob) s.created++;
       else s.existing++;
     }
-  }
-  else if (row.state === 'cancelled') s.pending++;
+  } else if (row.state === 'cancelled') s.pending++;
   else if (SUPPLIER_STATES.has(row.state) && row.platformId) {
     // Made by this job's own create: answered 202, or confirmed by reconciling a lost answer
     // (which may have no creation UUID).

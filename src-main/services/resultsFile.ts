@@ -9,6 +9,7 @@ import {
   isSourceRowHeader,
   previewTable,
   RESULT_HEADER_KEYS,
+  resultColumnsStart,
   resultSheetFamily,
   type Mapping,
   type TableColumn,
@@ -78,8 +79,12 @@ export async function resultsJobOf(
   const at = (isHeader: (h: string) => boolean) => headers.findIndex(isHeader);
   const sourceRowAt = at(isSourceRowHeader);
   if (sourceRowAt < 0) return byName;
-  const platformAt = at((h) => RESULT_HEADER_KEYS.get(norm(h)) === 'platformId');
-  const firstResult = at(isResultHeader);
+  // The result columns begin at their Status: a Platform ID column of the file's own (a supplier
+  // base export made into a list) is one of the job's columns, not the result's.
+  const firstResult = resultColumnsStart(headers);
+  const platformAt = headers.findIndex(
+    (h, i) => i >= firstResult && RESULT_HEADER_KEYS.get(norm(h)) === 'platformId',
+  );
   const leading = (firstResult >= 0 ? headers.slice(0, firstResult) : headers).map(norm);
   let best: { job: Job; score: number } | undefined;
   let byNameScore = -1;

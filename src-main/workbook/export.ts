@@ -11,10 +11,18 @@ import { once } from 'node:events';
 import { lstat, mkdir, unlink } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { Writable } from 'node:stream';
-import { AppFailure, errorCatalogue, fail } from '../../src-shared/errors';
-import { hasKey, word, wordFailure, type Lang } from '../../src-shared/i18n';
+import { AppFailure, fail } from '../../src-shared/errors';
+import { word, wordFailure, type Lang } from '../../src-shared/i18n';
 import { reportedProblemText } from '../../src-shared/i18n/reported';
-import { RESULT_COLUMNS, resultHeader, SUPPLIER_OUTCOME } from './resultColumns';
+import { RESULT_COLUMNS, resultHeadersAfter } from './resultColumns';
+import {
+  FINDINGS_STATUS,
+  outcomeWord,
+  REVIEW_STATUS,
+  statusWord,
+  supplierWord,
+} from './outcomeWords';
+import { writeSummarySheet } from './summarySheet';
 import { identifiersText } from '../../src-shared/identifierWords';
 import type { ExportFormat, ResultRow } from './types';
 import { createNew, refuseLink, replaceSafely, unguessableNameBeside } from '../util/safeFiles';
@@ -35,6 +43,10 @@ export const ATTENTION_STATUSES = new Set([
   // Ended, but not well: the supplier exists and the user has to act on the platform.
   'validation_rejected',
   'screening_aborted',
+  // Done, but its screening found something the user reviews on the platform, or an outcome
+  // ended in a status the app does not know.
+  FINDINGS_STATUS,
+  REVIEW_STATUS,
 ]);
 
 export function needsAttention(row: ResultRow): boolean {
@@ -97,24 +109,14 @@ export interface ExportSummary {
   byErrorCode: Record<string, number>;
   byScreening: Record<string, number>;
   byValidation: Record<string, number>;
+  /** Done rows whose screening found something to review (also when their validation was
+   *  rejected: findings are never hidden by another outcome). */
+  findings: number;
   /** Sheets written with the results (more than one when the rows go beyond a sheet). */
   resultSheets: string[];
   /** Cells cut to Excel's 32,767 characters. */
   cutCells: number;
 }
-
-const SUPPLIER_KEY = {
-  [SUPPLIER_OUTCOME.created]: 'results.supplier.created',
-  [SUPPLIER_OUTCOME.existing]: 'results.supplier.existing',
-  [SUPPLIER_OUTCOME.deactivated]: 'results.supplier.deactivated',
-  [SUPPLIER_OUTCOME.already_inactive]: 'results.supplier.already_inactive',
-  [SUPPLIER_OUTCOME.not_found]: 'results.supplier.not_found',
-  [SUPPLIER_OUTCOME.added]: 'results.supplier.added',
-  [SUPPLIER_OUTCOME.already_present]: 'results.supplier.already_present',
-  [SUPPLIER_OUTCOME.on_other_supplier]: 'results.supplier.on_other_supplier',
-  [SUPPLIER_OUTCOME.removed]: 'results.supplier.removed',
-  [SUPPLIER_OUTCOME.not_present]: 'results.supplier.not_present',
-} as const;
 
 function resultText(
   row: ResultRow,
@@ -145,14 +147,25 @@ function resultText(
   const v = result[key];
   if (v === null || v === undefined) return '';
   if (key === 'updatedAt' && typeof v === 'number') return new Date(v).toISOString();
-  if (lang === 'en') return String(v);
-  // The English words are the journal's own; other languages word them from the catalogue.
-  if (key === 'status' && hasKey(`rowState.${v}`))
-    return word(lang, `rowState.${v}` as 'rowState.draft');
-  if (key === 'supplier' && Object.hasOwn(SUPPLIER_KEY, String(v))) {
-    return word(lang, SUPPLIER_KEY[String(v) as keyof typeof SUPPLIER_KEY]);
-  }
+  // States and outcomes are the catalogue's words in every language, never the journal's or the
+  // API's codes (the API's own word stands beside its word).
+  if (key === 'status') return statusWord(String(v), lang);
+  if (key === 'screening') return outcomeWord('screening', String(v), lang);
+  if (key === 'validation') return validationText(result, String(v), lang);
+  if (key === 'supplier') return supplierWord(String(v), lang);
   return String(v);
+}
+
+/** The validation's word, the platform record it confirmed when another, the platform's reason
+ *  for a rejection (as the platform wrote it). */
+function validationText(result: ResultRow['result'], status: string, lang: Lang): string {
+  const head = outcomeWord('validation', status, lang);
+  const more: string[] = [];
+  if (result.validationTarget)
+    more.push(word(lang, 'outcome.master', { id: result.validationTarget }));
+  const reason = result.rejectionReason?.trim().replace(/[.!]+$/, '');
+  if (reason && status === 'REJECTED') more.push(`${word(lang, 'outcome.reason', { reason })}.`);
+  return more.length ? `${head}. ${more.join(' ')}` : head;
 }
 
 export function resultRowValues(row: ResultRow, width: number, lang: Lang = 'en'): string[] {
@@ -222,11 +235,24 @@ async function writeCsv(target: Writable, req: ExportRequest, stats: ExportSumma
   const lang = req.lang ?? 'en';
   const width = req.headers.length;
   const attention = req.needsAttention ?? needsAttention;
-  const header = [...req.headers, ...RESULT_COLUMNS.map((c) => resultHeader(c.key, lang))];
+  const header = [...req.headers, ...resultHeadersAfter(req.headers, lang)];
   await writeCsvTable(target, header, req.rows(), (row) => resultRowValues(row, width, lang), {
     ...(req.delimiter ? { delimiter: req.delimiter } : {}),
     each: (row) => count(stats, row, attention),
   });
+}
+
+/** A row's own Status, or a row ended otherwise, whose screening found something. */
+const ENDED = new Set([
+  'done',
+  FINDINGS_STATUS,
+  REVIEW_STATUS,
+  'validation_rejected',
+  'screening_aborted',
+]);
+function hasFindings(row: ResultRow): boolean {
+  const { status, screening } = row.result;
+  return status === FINDINGS_STATUS || (screening === 'Finished' && ENDED.has(status));
 }
 
 /** Counts the row into the summary; says whether it needs attention. */
@@ -243,6 +269,7 @@ function count(
   bump(stats.byErrorCode, row.result.errorCode);
   bump(stats.byScreening, row.result.screening);
   bump(stats.byValidation, row.result.validation);
+  if (hasFindings(row)) stats.findings++;
   return needs;
 }
 
@@ -259,7 +286,7 @@ async function writeXlsx(
 ): Promise<void> {
   const width = req.headers.length;
   const lang = req.lang ?? 'en';
-  const header = [...req.headers, ...RESULT_COLUMNS.map((c) => resultHeader(c.key, lang))];
+  const header = [...req.headers, ...resultHeadersAfter(req.headers, lang)];
   if (header.length > EXCEL_MAX_COLUMNS) {
     fail(
       'results_too_wide',
@@ -395,58 +422,13 @@ async function writeSheets(
   }
   await errors.end();
 
-  const summary = await book.addSheet({
-    name: w('results.sheet.summary'),
-    widths: [34, 12, 90],
+  await writeSummarySheet(book, stats, {
+    lang,
+    now: req.now ?? Date.now(),
+    resultSheets: results.names,
+    errorSheets: errors.names,
+    cellLimit: EXCEL_MAX_CELL_CHARS,
   });
-  const line = async (values: (string | number)[]) => summary.row(values, null, false);
-  await line([w('results.summary.title'), '']);
-  await line([w('results.summary.exportedAt'), new Date(req.now ?? Date.now()).toISOString()]);
-  await line([w('results.summary.rows'), stats.rows]);
-  await line([
-    w('results.summary.attention', { sheets: errors.names.join(', ') }),
-    stats.attention,
-    w('results.summary.attentionHelp'),
-  ]);
-  if (results.names.length > 1)
-    await line([
-      w('results.summary.sheets'),
-      results.names.length,
-      w('results.summary.sheetsHelp', { sheets: results.names.slice(1).join(', ') }),
-    ]);
-  if (stats.cutCells > 0)
-    await line([
-      w('results.summary.cut'),
-      stats.cutCells,
-      w('results.summary.cutHelp', { limit: number.format(EXCEL_MAX_CELL_CHARS) }),
-    ]);
-  await line([w('results.summary.changed'), '', w('results.summary.changedHelp')]);
-  const section = async (
-    title: Parameters<typeof w>[0],
-    counts: Record<string, number>,
-    describe = false,
-  ) => {
-    await line([]);
-    await line([
-      w(title),
-      w('results.summary.count'),
-      ...(describe ? [w('results.summary.meaning')] : []),
-    ]);
-    const entries = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    if (entries.length === 0) await line([w('results.summary.none'), 0]);
-    for (const [key, n] of entries) {
-      const meaning = Object.hasOwn(errorCatalogue, key)
-        ? wordFailure(lang, { code: key })
-        : undefined;
-      await line([key, n, ...(describe ? [meaning ?? ''] : [])]);
-    }
-  };
-  await section('results.summary.byStatus', stats.byStatus, true);
-  await section('results.summary.bySupplier', stats.bySupplier);
-  await section('results.summary.byErrorCode', stats.byErrorCode, true);
-  await section('results.summary.byScreening', stats.byScreening);
-  await section('results.summary.byValidation', stats.byValidation);
-  await summary.end();
 }
 
 /** Why a file could not be written, in the user's terms. */
@@ -521,6 +503,7 @@ export async function exportResults(path: string, req: ExportRequest): Promise<E
     byErrorCode: {},
     byScreening: {},
     byValidation: {},
+    findings: 0,
     resultSheets: [],
     cutCells: 0,
   };

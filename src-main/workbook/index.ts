@@ -44,9 +44,12 @@ export {
   SUPPLIER_OUTCOME,
   isResultHeader,
   isSourceRowHeader,
+  resultColumnsStart,
   resultHeader,
+  resultHeadersAfter,
   resultSheetFamily,
 } from './resultColumns';
+export { FINDINGS_STATUS, REVIEW_STATUS } from './outcomeWords';
 export {
   RetrySelector,
   wasDone,

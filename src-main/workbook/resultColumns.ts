@@ -46,16 +46,31 @@ export function resultHeader(key: (typeof RESULT_COLUMNS)[number]['key'], lang: 
 const inEveryLanguage = (words: (lang: Lang) => readonly string[]) =>
   new Set(LANGS.flatMap((lang) => words(lang).map((w) => w.toLowerCase())));
 
+/** The Platform ID result column of a file that has a Platform ID column of its own (a supplier
+ *  base export or a results file made into a deactivate or identifiers list): named apart, so
+ *  the sheet does not hold two columns of one name. */
+const platformIdFound = (lang: Lang) => word(lang, 'results.column.platformIdFound');
+
+/** The headers of the result columns after `sourceHeaders` (the file's own), in a language. */
+export function resultHeadersAfter(sourceHeaders: readonly string[], lang: Lang): string[] {
+  const ownPlatformId = sourceHeaders.some(isIdResultHeader);
+  return RESULT_COLUMNS.map((c) =>
+    c.key === 'platformId' && ownPlatformId ? platformIdFound(lang) : resultHeader(c.key, lang),
+  );
+}
+
 /** The result headers of a results file in any of the app's languages. */
-const resultHeaders = inEveryLanguage((lang) =>
-  RESULT_COLUMNS.map((c) => resultHeader(c.key, lang)),
-);
+const resultHeaders = inEveryLanguage((lang) => [
+  ...RESULT_COLUMNS.map((c) => resultHeader(c.key, lang)),
+  platformIdFound(lang),
+]);
 
 /** A result column's key by its header (lower case, spaces folded) in any language. */
-export const RESULT_HEADER_KEYS = new Map(
-  LANGS.flatMap((lang) =>
-    RESULT_COLUMNS.map((c) => [resultHeader(c.key, lang).toLowerCase(), c.key] as const),
-  ),
+export const RESULT_HEADER_KEYS = new Map<string, (typeof RESULT_COLUMNS)[number]['key']>(
+  LANGS.flatMap((lang) => [
+    ...RESULT_COLUMNS.map((c) => [resultHeader(c.key, lang).toLowerCase(), c.key] as const),
+    [platformIdFound(lang).toLowerCase(), 'platformId'] as const,
+  ]),
 );
 
 /** The header of the column that ties a results file's row to the job's row (English). */
@@ -64,6 +79,20 @@ const sourceRowHeaders = inEveryLanguage((lang) => [resultHeader('sourceRow', la
 
 export function isResultHeader(header: string): boolean {
   return resultHeaders.has(header.trim().toLowerCase());
+}
+
+/** Where the result columns of a results file begin: at its Status column followed by another
+ *  result column (the order the export writes), so that a column of the file's own with a result
+ *  column's name (a supplier base export's Platform ID) stays with the file's columns; else at
+ *  the first result column; -1 for none. */
+export function resultColumnsStart(headers: readonly string[]): number {
+  const status = headers.findIndex(
+    (h, i) =>
+      RESULT_HEADER_KEYS.get(h.trim().toLowerCase()) === 'status' &&
+      i + 1 < headers.length &&
+      isResultHeader(headers[i + 1]!),
+  );
+  return status >= 0 ? status : headers.findIndex(isResultHeader);
 }
 
 /** A result column that names the supplier as the kinds acting on existing suppliers read it

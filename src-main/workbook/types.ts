@@ -254,8 +254,15 @@ export interface RowResult {
   /** Who made the supplier: this job's own create, or it existed before (see SUPPLIER_OUTCOME). */
   supplier?: string | null;
   creationUuid?: string | null;
+  /** The screening's status as the API reported it (OUTCOME_STATUSES; `OnCreate` the app's own
+   *  mark): the workbook words it in its language with the API's word beside it. */
   screening?: string | null;
+  /** The validation's status as the API reported it, worded as `screening` is. */
   validation?: string | null;
+  /** The platform record a validation confirmed, when another than the row's supplier. */
+  validationTarget?: string | null;
+  /** The platform's reason for a rejected validation, as the platform wrote it. */
+  rejectionReason?: string | null;
   /** The customer and own ids attached after creation, each with what it came to. */
   identifiers?: readonly AttachedIdentifier[] | null;
   /** The row's likely duplicates: the others of its group as `row N`, the platform's suppliers

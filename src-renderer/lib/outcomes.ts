@@ -48,9 +48,10 @@ export function rowReason(row: RowView): string {
  *  shown as simply done. */
 export function shownState(row: RowView): string {
   if (row.state !== 'done') return row.state;
+  // Findings first, as every count has them (src-shared/tally.ts rowOutcome).
+  if (row.screeningStatus === 'Finished') return 'screening_findings';
   if (row.validationStatus === 'REJECTED') return 'validation_rejected';
   if (row.screeningStatus === 'Aborted') return 'screening_aborted';
-  if (row.screeningStatus === 'Finished') return 'screening_findings';
   if (
     isUnknownOutcome('validation', row.validationStatus) ||
     isUnknownOutcome('screening', row.screeningStatus)

@@ -521,9 +521,9 @@ export const de: Record<keyof typeof en, string> = {
   'cli.retry.stillInvalid.other':
     'Die {count} weiterhin ungültigen Zeilen bleiben außerhalb dieses Auftrags: Korrigieren Sie sie in der Datei (die Spalte mit der Fehlermeldung sagt, was falsch war) und führen Sie --retry-from erneut aus.',
   'cli.retry.unmatched.one':
-    'Eine Zeile passt zu keiner Zeile des Auftrags {job} (eine neue Zeile, eine Zeile mit geleerter Quellzeile oder eine wiederholte Zeile) und bleibt unberührt. Neue Lieferanten importieren Sie als eigene Liste.',
+    'Eine Zeile passt zu keiner Zeile des Auftrags {job} (eine neue Zeile, eine Zeile mit geleerter Spalte „Zeile in der Datei“ oder eine wiederholte Zeile) und bleibt unberührt. Neue Lieferanten importieren Sie als eigene Liste.',
   'cli.retry.unmatched.other':
-    '{count} Zeilen passen zu keiner Zeile des Auftrags {job} (neue Zeilen, Zeilen mit geleerter Quellzeile oder wiederholte Zeilen) und bleiben unberührt. Neue Lieferanten importieren Sie als eigene Liste.',
+    '{count} Zeilen passen zu keiner Zeile des Auftrags {job} (neue Zeilen, Zeilen mit geleerter Spalte „Zeile in der Datei“ oder wiederholte Zeilen) und bleiben unberührt. Neue Lieferanten importieren Sie als eigene Liste.',
   'cli.retry.unchangedRows.one':
     'Eine Zeile, die Aufmerksamkeit braucht, hat dieselben Werte wie vorher und wird nicht erneut gesendet (die Spalte Status entscheidet nicht): Ändern Sie die Werte, die die Fehlermeldung nennt, oder wiederholen Sie sie unverändert in der App auf der Ergebnisseite des Auftrags.',
   'cli.retry.unchangedRows.other':
@@ -533,9 +533,9 @@ export const de: Record<keyof typeof en, string> = {
   'cli.retry.doneButChanged.other':
     'Die Zeilen {rows} wurden geändert, aber ihre Lieferanten bestehen schon oder werden gerade angelegt: Die App legt Lieferanten an und ändert sie nicht, daher werden diese Änderungen nicht gesendet. Nehmen Sie sie auf der Plattform vor.',
   'cli.retry.conflicts.one':
-    'Zeile {rows} (Quellzeile) wurde auf den Blättern Ergebnisse und Fehler unterschiedlich geändert und wird nicht gesendet: Behalten Sie die Korrektur auf einem Blatt (oder machen Sie beide gleich) und führen Sie --retry-from erneut aus.',
+    'Zeile {rows} (Spalte „Zeile in der Datei“) wurde auf den Blättern Ergebnisse und Fehler unterschiedlich geändert und wird nicht gesendet: Behalten Sie die Korrektur auf einem Blatt (oder machen Sie beide gleich) und führen Sie --retry-from erneut aus.',
   'cli.retry.conflicts.other':
-    'Die Zeilen {rows} (Quellzeile) wurden auf den Blättern Ergebnisse und Fehler unterschiedlich geändert und werden nicht gesendet: Behalten Sie die Korrektur auf einem Blatt (oder machen Sie beide gleich) und führen Sie --retry-from erneut aus.',
+    'Die Zeilen {rows} (Spalte „Zeile in der Datei“) wurden auf den Blättern Ergebnisse und Fehler unterschiedlich geändert und werden nicht gesendet: Behalten Sie die Korrektur auf einem Blatt (oder machen Sie beide gleich) und führen Sie --retry-from erneut aus.',
   'cli.retry.andMore': '{rows} und {count} weitere',
   'cli.retry.nothing': 'Nichts erneut zu senden: Es wurde kein Auftrag angelegt.',
   'cli.retry.made.one': 'Auftrag {job} mit der erneut zu sendenden Zeile angelegt.',

@@ -470,7 +470,7 @@ export const en = {
 
   'retryFile.title': 'Bring back a results file you fixed in Excel',
   'retryFile.help':
-    'Export the results, fix the rows in Excel (on the Errors or the Results sheet), save, and choose the file here. Each row is matched by its Source row; the rows not done whose values you changed and that are valid now become a new job, whatever their Status says. Rows already done are left alone.',
+    'Export the results, fix the rows in Excel (on the “{errors}” or the “{results}” sheet), save, and choose the file here. Each row is matched by its “{sourceRow}” column; the rows not done whose values you changed and that are valid now become a new job, whatever their “{status}” says. Rows already done are left alone.',
   'retryFile.choose': 'Choose the fixed results file',
   'retryFile.busy': 'Reading the file…',
   'retryFile.nothing':
@@ -482,7 +482,7 @@ export const en = {
   'retryFile.doneButChanged':
     'Rows {rows} were changed, but their suppliers already exist or are being created: the app does not change suppliers, so make these changes on the platform.',
   'retryFile.conflicts':
-    'Rows {rows} were changed differently on the Results and the Errors sheets and are not sent. Keep the fix on one sheet and bring the file back again.',
+    'Rows {rows} were changed differently on the “{results}” and the “{errors}” sheets and are not sent. Keep the fix on one sheet and bring the file back again.',
   'retryFile.open': 'Open the new job',
   'export.xlsx': 'Export to Excel',
   'export.csv': 'Export to CSV',
@@ -658,7 +658,7 @@ export const en = {
   'rows.reason': 'Reason and next step',
   'rows.updated': 'Last update ({zone})',
   'results.outcomesNeedYou':
-    'The platform rejected {n, plural, one {# validation} other {# validations}}. These suppliers exist, but were not confirmed: they are counted as to fix, and each row says why and what to do.',
+    'The platform rejected {n, plural, one {# validation} other {# validations}}. These suppliers exist, but were not confirmed: they count as needing you, and each row says why and what to do.',
   'results.showRejected': 'Show them',
   'results.findingsNeedYou':
     '{n, plural, one {# screening} other {# screenings}} found something. These suppliers exist and were screened, but the findings are to be reviewed on the platform before you work with them: they count as needing you, each row says so.',
@@ -1205,7 +1205,7 @@ export const de: Record<UiKey, string> = {
 
   'retryFile.title': 'Eine in Excel korrigierte Ergebnisdatei zurückholen',
   'retryFile.help':
-    'Exportieren Sie die Ergebnisse, korrigieren Sie die Zeilen in Excel (auf dem Blatt „Errors“ oder „Results“), speichern Sie und wählen Sie die Datei hier. Jede Zeile wird über ihre „Source row“ zugeordnet; nicht erledigte Zeilen, deren Werte Sie geändert haben und die jetzt gültig sind, werden ein neuer Auftrag, gleich was in „Status“ steht. Erledigte Zeilen bleiben unberührt.',
+    'Exportieren Sie die Ergebnisse, korrigieren Sie die Zeilen in Excel (auf dem Blatt „{errors}“ oder „{results}“), speichern Sie und wählen Sie die Datei hier. Jede Zeile wird über ihre Spalte „{sourceRow}“ zugeordnet; nicht erledigte Zeilen, deren Werte Sie geändert haben und die jetzt gültig sind, werden ein neuer Auftrag, gleich was in „{status}“ steht. Erledigte Zeilen bleiben unberührt.',
   'retryFile.choose': 'Korrigierte Ergebnisdatei wählen',
   'retryFile.busy': 'Datei wird gelesen…',
   'retryFile.nothing':
@@ -1217,7 +1217,7 @@ export const de: Record<UiKey, string> = {
   'retryFile.doneButChanged':
     'Die Zeilen {rows} wurden geändert, ihre Lieferanten gibt es aber schon oder sie werden gerade angelegt: Die App ändert keine Lieferanten, nehmen Sie diese Änderungen auf der Plattform vor.',
   'retryFile.conflicts':
-    'Die Zeilen {rows} wurden auf den Blättern „Results“ und „Errors“ unterschiedlich geändert und werden nicht gesendet. Behalten Sie die Korrektur auf einem Blatt und holen Sie die Datei erneut zurück.',
+    'Die Zeilen {rows} wurden auf den Blättern „{results}“ und „{errors}“ unterschiedlich geändert und werden nicht gesendet. Behalten Sie die Korrektur auf einem Blatt und holen Sie die Datei erneut zurück.',
   'retryFile.open': 'Neuen Auftrag öffnen',
   'export.xlsx': 'Nach Excel exportieren',
   'export.csv': 'Als CSV exportieren',
@@ -1395,7 +1395,7 @@ export const de: Record<UiKey, string> = {
   'rows.reason': 'Grund und nächster Schritt',
   'rows.updated': 'Letzte Änderung ({zone})',
   'results.outcomesNeedYou':
-    'Die Plattform hat {n, plural, one {# Validierung} other {# Validierungen}} abgelehnt. Diese Lieferanten gibt es, sie wurden aber nicht bestätigt: Sie zählen als zu korrigieren, und jede Zeile sagt, warum und was zu tun ist.',
+    'Die Plattform hat {n, plural, one {# Validierung} other {# Validierungen}} abgelehnt. Diese Lieferanten gibt es, sie wurden aber nicht bestätigt: Sie zählen zu den Zeilen, die Sie brauchen, und jede Zeile sagt, warum und was zu tun ist.',
   'results.showRejected': 'Anzeigen',
   'results.findingsNeedYou':
     '{n, plural, one {# Screening hat} other {# Screenings haben}} etwas gefunden. Diese Lieferanten gibt es und sie wurden geprüft, aber die Treffer sind auf der Plattform zu prüfen, bevor Sie mit ihnen arbeiten: Sie zählen als Zeilen, die Sie brauchen, und jede Zeile sagt es.',

@@ -1,18 +1,18 @@
 // Every count on the screen agrees with the journal: after a cell fix, a fix of many rows, its
 // undo, a reload, a run step and a reload during the results, the Review screen's tiles, its
 // "What needs fixing" list and the grid's filter labels, and the Run screen's progress, chart
-// caption and state counts are compared with what the journal's own tables hold (read here with
-// SQLite, a second reader of the same file), and any disagreement fails. One fix turns a row's
+// caption, what the rows came to and the rows still on their way are compared with what the
+// journal's own tables hold (read here with SQLite, a second reader of the same file, each row's
+// outcome worked out there from its own columns), and any disagreement fails. One fix turns a row's
 // problem into another ("Country not known" into a postal code problem) without changing how many
 // rows need fixing: the list of what needs fixing must follow it.
-import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { isAttentionOutcome } from '../../src-shared/outcomes';
-import { PROBLEM_STATES, ROW_STATE_GROUP, type RowState } from '../../src-shared/rowStates';
+import { PROBLEM_STATES } from '../../src-shared/rowStates';
+import { differences, journalFigures, onTheirWay, type JournalFigures } from './journalFigures';
 import {
   checkIdentifiers,
   hostPerFile,
@@ -52,61 +52,13 @@ test.afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-interface JournalCounts {
-  total: number;
-  states: Record<string, number>;
-  kinds: Record<string, number>;
-  groups: Record<'to_fix' | 'waiting' | 'in_progress' | 'finished', number>;
-}
+type JournalCounts = JournalFigures;
 
-/** The job's counts as the journal's rows hold them, read from the file by a reader of its own. */
+/** The job's counts as the journal's rows hold them, read from the file by a reader of its own;
+ *  a finished row whose screening or validation ended in a way that needs the user (findings, a
+ *  stopped screening, a rejected validation) is one to fix there, on every screen. */
 function journal(jobName: string): JournalCounts {
-  const db = new Database(path.join(host().dataDir, 'journal.sqlite'), {
-    readonly: true,
-    fileMustExist: true,
-  });
-  try {
-    const job = db.prepare('SELECT id FROM jobs WHERE name = ?').get(jobName) as { id: string };
-    const states = Object.fromEntries(
-      (
-        db
-          .prepare('SELECT state, count(*) AS n FROM rows WHERE job_id = ? GROUP BY state')
-          .all(job.id) as Array<{ state: string; n: number }>
-      ).map((r) => [r.state, r.n]),
-    );
-    const kinds = Object.fromEntries(
-      (
-        db
-          .prepare(
-            `SELECT p.value ->> '$.code' AS code, p.value ->> '$.field' AS field,
-                    count(DISTINCT rows.id) AS n
-               FROM rows, json_each(rows.problems) p
-              WHERE rows.job_id = ? AND rows.state = 'invalid' GROUP BY 1, 2`,
-          )
-          .all(job.id) as Array<{ code: string | null; field: string | null; n: number }>
-      ).map((k) => [`problem:${k.code ?? ''}|${k.field ?? ''}`, k.n]),
-    );
-    const groups = { to_fix: 0, waiting: 0, in_progress: 0, finished: 0 };
-    for (const [s, n] of Object.entries(states)) groups[ROW_STATE_GROUP[s as RowState]] += n;
-    // A finished row whose screening or validation ended in a way that needs the user is one to
-    // fix (src-shared/outcomes.ts), on every screen.
-    const attention = (
-      db
-        .prepare(
-          `SELECT screening_status AS s, validation_status AS v, count(*) AS n FROM rows
-            WHERE job_id = ? AND state = 'done' GROUP BY 1, 2`,
-        )
-        .all(job.id) as Array<{ s: string | null; v: string | null; n: number }>
-    )
-      .filter((r) => isAttentionOutcome('screening', r.s) || isAttentionOutcome('validation', r.v))
-      .reduce((a, r) => a + r.n, 0);
-    groups.finished -= attention;
-    groups.to_fix += attention;
-    const total = Object.values(states).reduce((a, b) => a + b, 0);
-    return { total, states, kinds, groups };
-  } finally {
-    db.close();
-  }
+  return journalFigures(host().dataDir, jobName);
 }
 
 const figure = (text: string | null | undefined): number =>
@@ -198,9 +150,12 @@ async function runAgrees(page: Page, step: string): Promise<void> {
           progress: document.querySelector('[data-testid="run-progress"]')?.textContent ?? '',
           chart: document.querySelector('[data-testid="run-chart-text"]')?.textContent ?? '',
           states: [...document.querySelectorAll('[data-testid="state-counts"] li')].map((li) => ({
-            state: li.getAttribute('data-state') ?? '',
+            key: li.getAttribute('data-state') ?? '',
             text: li.textContent ?? '',
           })),
+          outcomes: [...document.querySelectorAll('[data-testid="outcome-counts"] li')].map(
+            (li) => ({ key: li.getAttribute('data-outcome') ?? '', text: li.textContent ?? '' }),
+          ),
         }));
         const bar = /(\d+) of (\d+)/.exec(shown.progress);
         if (!bar) wrong.push(`progress unreadable: ${shown.progress}`);
@@ -213,12 +168,11 @@ async function runAgrees(page: Page, step: string): Promise<void> {
         const chart = /(\d+) of (\d+) rows/.exec(shown.chart);
         if (chart && Number(chart[1]) !== j.groups.finished)
           wrong.push(`chart finished: screen ${chart[1]}, journal ${j.groups.finished}`);
-        const states = Object.fromEntries(
-          shown.states.map((s) => [s.state, whole(/(\d[\d,]*)\s*$/.exec(s.text)?.[1])]),
-        );
-        for (const st of new Set([...Object.keys(states), ...Object.keys(j.states)]))
-          if ((states[st] ?? 0) !== (j.states[st] ?? 0))
-            wrong.push(`state ${st}: screen ${states[st] ?? 0}, journal ${j.states[st] ?? 0}`);
+        const read = (items: Array<{ key: string; text: string }>) =>
+          Object.fromEntries(items.map((s) => [s.key, whole(/(\d[\d,]*)\s*$/.exec(s.text)?.[1])]));
+        // The rows still on their way by step; every row by what it came to.
+        wrong.push(...differences('state', read(shown.states), onTheirWay(j.states)));
+        wrong.push(...differences('outcome', read(shown.outcomes), j.outcomes));
         return wrong;
       },
       { message: `the Run screen agrees with the journal after ${step}`, timeout: 10_000 },

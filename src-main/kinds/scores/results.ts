@@ -173,6 +173,7 @@ export async function exportScoresJob(
     byErrorCode: {},
     byScreening: {},
     byValidation: {},
+    findings: 0,
     resultSheets: s.sheets,
     cutCells: s.cutCells,
   };

@@ -3,9 +3,13 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { failWith } from '../../../src-shared/errors';
-import { likelyDuplicateOf } from '../../../src-shared/duplicates';
 import { word } from '../../../src-shared/i18n';
-import { idOnOtherSupplier, isAttentionOutcome } from '../../../src-shared/outcomes';
+import {
+  attentionReasons,
+  hasScreeningFindings,
+  idOnOtherSupplier,
+  type OutcomeStage,
+} from '../../../src-shared/outcomes';
 import type { Job, JournalRow } from '../../journal/journal';
 import { kindOf } from '../../kinds';
 import {
@@ -19,6 +23,7 @@ import {
   exportResults,
   shownRow,
 } from '../../workbook';
+import { duplicateOfText, FINDINGS_STATUS, REVIEW_STATUS } from '../../workbook/outcomeWords';
 import { Turns } from '../../workbook/turns';
 import type { Ctx } from './context';
 import { rowView } from './rows';
@@ -174,12 +179,23 @@ export function resultRow(
   const v = rowView(ctx, row, job, shown.changes);
   const lang = job?.options.lang ?? 'en';
   const problemText = v.problems.map((p) => p.message).join(' ');
-  // A rejected validation (or aborted screening) ended the row, but the user has to act. (A
-  // supplier not found by a deactivate or identifiers job says so in its own error instead.)
-  const ended =
-    row.state === 'done' &&
-    (isAttentionOutcome('validation', row.validationStatus) ||
-      isAttentionOutcome('screening', row.screeningStatus));
+  // A rejected validation, an aborted screening, a screening that found something or a status
+  // the app does not know ended the row, but the user has to act. (A supplier not found by a
+  // deactivate or identifiers job says so in its own error instead.) Each reason is said, side by
+  // side: findings are never hidden by a validation's end, whatever it was.
+  const reasons = row.state === 'done' ? attentionReasons(row) : [];
+  const rejected = reasons.includes('validation_rejected');
+  const aborted = reasons.includes('screening_aborted');
+  const findings = hasScreeningFindings(row);
+  const unknown: { stage: OutcomeStage; status: string }[] = [
+    ...(reasons.includes('validation_unknown')
+      ? [{ stage: 'validation' as const, status: row.validationStatus ?? '' }]
+      : []),
+    ...(reasons.includes('screening_unknown')
+      ? [{ stage: 'screening' as const, status: row.screeningStatus ?? '' }]
+      : []),
+  ];
+  const ended = rejected || aborted || findings || unknown.length > 0;
   // An id the row attaches belongs to another supplier: not added, the user decides.
   const other = idOnOtherSupplier(row) ? row.identifiers!.find((i) => i.result === 'other') : null;
   const otherError = other
@@ -195,7 +211,6 @@ export function resultRow(
         ),
       }
     : null;
-  const rejected = ended && isAttentionOutcome('validation', row.validationStatus);
   // Worded in the job's language: the platform's reason stays as the platform wrote it.
   const endedText = ended
     ? [
@@ -203,9 +218,11 @@ export function resultRow(
         rejected && row.rejectionReason
           ? `${word(lang, 'outcome.reason', { reason: row.rejectionReason.trim().replace(/[.!]+$/, '') })}.`
           : null,
-        isAttentionOutcome('screening', row.screeningStatus)
-          ? word(lang, 'failure.screening_aborted')
-          : null,
+        aborted ? word(lang, 'failure.screening_aborted') : null,
+        findings ? word(lang, 'results.findings.next') : null,
+        ...unknown.map((u) => word(lang, `outcome.${u.stage}.unknown.help`, { status: u.status })),
+        // An id on another supplier is said as well: the findings do not hide it.
+        otherError?.message ?? null,
       ]
         .filter(Boolean)
         .join(' ')
@@ -217,7 +234,16 @@ export function resultRow(
       .filter((c) => c.column !== null)
       .map((c) => ({ column: c.column as number, text: changeNote(c) })),
     result: {
-      status: ended ? (rejected ? 'validation_rejected' : 'screening_aborted') : row.state,
+      // Findings first, as every count has them (src-shared/tally.ts rowOutcome).
+      status: findings
+        ? FINDINGS_STATUS
+        : rejected
+          ? 'validation_rejected'
+          : aborted
+            ? 'screening_aborted'
+            : unknown.length
+              ? REVIEW_STATUS
+              : row.state,
       platformId: row.platformId,
       supplier: row.opResult
         ? SUPPLIER_OUTCOME[row.opResult]
@@ -227,18 +253,26 @@ export function resultRow(
             : SUPPLIER_OUTCOME.existing
           : null,
       creationUuid: row.creationUuid,
-      screening: v.screening,
+      // The API's statuses: the workbook words them in the job's language.
+      screening: row.screeningStatus,
       identifiers: row.identifiers,
-      likelyDuplicateOf: likelyDuplicateOf(row.duplicates) || null,
+      likelyDuplicateOf: duplicateOfText(row.duplicates, lang) || null,
       duplicateDecision: duplicateDecisionOf(row),
-      validation: v.validation
-        ? `${v.validation}${row.outcomeTargetId && row.outcomeTargetId !== row.platformId ? ` (master ${row.outcomeTargetId})` : ''}${row.rejectionReason && row.validationStatus === 'REJECTED' ? `: ${row.rejectionReason}` : ''}`
-        : null,
-      errorCode: ended
-        ? rejected
+      validation: row.validationStatus,
+      validationTarget:
+        row.validationStatus && row.outcomeTargetId && row.outcomeTargetId !== row.platformId
+          ? row.outcomeTargetId
+          : null,
+      rejectionReason: row.validationStatus === 'REJECTED' ? row.rejectionReason : null,
+      errorCode: findings
+        ? 'screening_findings'
+        : rejected
           ? 'validation_rejected'
-          : 'screening_aborted'
-        : (otherError?.code ?? v.errorCode ?? (row.state === 'invalid' ? 'invalid_input' : null)),
+          : aborted
+            ? 'screening_aborted'
+            : (otherError?.code ??
+              v.errorCode ??
+              (row.state === 'invalid' ? 'invalid_input' : null)),
       errorMessage: ended
         ? endedText
         : (otherError?.message ?? v.errorMessage ?? (problemText || null)),

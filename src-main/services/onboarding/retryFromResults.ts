@@ -9,7 +9,7 @@ import {
   columnLetter,
   importRows,
   inspectFile,
-  isResultHeader,
+  resultColumnsStart,
   isSourceRowHeader,
   previewTable,
   resultSheetFamily,
@@ -118,7 +118,7 @@ export async function retryFromResults(
     imported ??= r;
   }
   const selection = selector.finish();
-  const firstResult = imported!.columns.findIndex((c) => isResultHeader(c.header));
+  const firstResult = resultColumnsStart(imported!.columns.map((c) => c.header));
   const original = firstResult >= 0 ? firstResult : imported!.columns.length;
   let newJobId: string | null = null;
   let handedOver = 0;

@@ -116,7 +116,7 @@ describe('against --base-url with --token-env', () => {
     expect(sandbox.stats().requests.WRITE).toBe(writesBefore);
     const results = (await readWorkbook(out)).find((s) => s.name === 'Results')!;
     const status = results.rows[0]!.indexOf('Status');
-    expect(results.rows.slice(1).map((row) => row[status])).toEqual(Array(12).fill('new'));
+    expect(results.rows.slice(1).map((row) => row[status])).toEqual(Array(12).fill('New'));
   });
 
   it('--json: every line is a JSON object and the last one is the summary', async () => {

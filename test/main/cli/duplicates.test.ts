@@ -106,7 +106,7 @@ it('a piped run without --duplicates creates the rest, leaves the eight waiting 
   expect(rows.get(idOf(9))!('Likely duplicate of')).toBe('row 3');
   expect(rows.get(idOf(4))!('Likely duplicate of')).toMatch(/^platform \d+$/);
   for (const row of WAITING) {
-    expect(rows.get(idOf(row))!('Status')).toBe('duplicate');
+    expect(rows.get(idOf(row))!('Status')).toBe('Likely duplicate');
     expect(rows.get(idOf(row))!('Duplicate decision')).toBe('waiting for your decision');
   }
   for (const row of [6, 8, 12]) {
@@ -128,7 +128,7 @@ it('a piped run without --duplicates creates the rest, leaves the eight waiting 
   for (const row of ROWS) expect(createdIn(sandbox, row), idOf(row)).toBe(1);
   const kept = byId(await sheetOf(results, 'Results'));
   for (const row of WAITING) {
-    expect(kept.get(idOf(row))!('Status')).toBe('done');
+    expect(kept.get(idOf(row))!('Status')).toBe('Done');
     expect(kept.get(idOf(row))!('Duplicate decision')).toBe('kept');
   }
 }, 120_000);
@@ -152,7 +152,7 @@ it('--duplicates skip keeps the first row of each group and leaves out the other
   expect(rows.get(idOf(2))!('Duplicate decision')).toBe('kept');
   expect(rows.get(idOf(3))!('Duplicate decision')).toBe('kept');
   for (const row of out) {
-    expect(rows.get(idOf(row))!('Status')).toBe('skipped');
+    expect(rows.get(idOf(row))!('Status')).toBe('Skipped');
     expect(rows.get(idOf(row))!('Duplicate decision')).toBe('left out');
   }
   expect(rows.get(idOf(5))!('Likely duplicate of')).toBe('row 2; row 11');
@@ -181,14 +181,16 @@ it('--duplicates attach puts the ids of the rows like a platform supplier on it,
   const results = path.join(run.dir(), 'dubletten.results.xlsx');
   const rows = byId(await sheetOf(results, 'Ergebnisse'));
   const nordwind = rows.get(idOf(4))!;
-  const platformId = /^platform (\d+)$/.exec(String(nordwind('Wahrscheinliche Dublette von')))![1]!;
+  const platformId = /^Plattform (\d+)$/.exec(
+    String(nordwind('Wahrscheinliche Dublette von')),
+  )![1]!;
   expect(nordwind('Dublettenentscheidung')).toBe(
     `dem Plattform-Lieferanten ${platformId} zugeordnet`,
   );
   expect(nordwind('Plattform-ID')).toBe(platformId);
   expect(rows.get(idOf(2))!('Dublettenentscheidung')).toBe('behalten');
   expect(rows.get(idOf(5))!('Dublettenentscheidung')).toBe('ausgelassen');
-  expect(rows.get(idOf(5))!('Wahrscheinliche Dublette von')).toBe('row 2; row 11');
+  expect(rows.get(idOf(5))!('Wahrscheinliche Dublette von')).toBe('Zeile 2; Zeile 11');
   expect(rows.get(idOf(6))!('Dublettenentscheidung')).toBeNull();
   // The supplier id of row 4 went to that supplier, once; nothing was created for it.
   const adds = sandbox.stats().changesByIdentity.identifier_add;

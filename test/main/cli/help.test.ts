@@ -54,5 +54,6 @@ describe('--help', () => {
     const scores = await runCli(['--operation', 'scores', '--help']);
     expect(scores.code).toBe(0);
     expect(scores.stdout).toBe(SCORES_HELP);
-  });
+    // Four processes of the command line, one after another: on a busy machine each takes seconds.
+  }, 90_000);
 });

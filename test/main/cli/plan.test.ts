@@ -34,8 +34,9 @@ beforeAll(async () => {
     processingMs: 100,
     screeningMs: 100,
     validationMs: 100,
-    // Screenings and validations end well here: an aborted one would end the run with exit 1.
-    screeningOdds: { Finished: 0.5, NoFindings: 0.5, Aborted: 0 },
+    // Screenings and validations end well here: an aborted one, or one that found something (to
+    // review), would end the run with exit 1.
+    screeningOdds: { Finished: 0, NoFindings: 1, Aborted: 0 },
     validationOdds: { COMPLETED: 1, REJECTED: 0, differentOutcomeId: 0.2 },
     limits: { GET: [{ limit: 200, windowSeconds: 1 }], WRITE: [{ limit: 50, windowSeconds: 1 }] },
   });
@@ -224,9 +225,9 @@ describe('another unfinished job on the same suppliers', () => {
       .slice(1)
       .filter((row) => row[header.indexOf('Error code')] === 'held_by_other_job');
     expect(held.map((row) => [row[0], row[header.indexOf('Status')]])).toEqual([
-      ['T000103', 'skipped'],
-      ['T000104', 'skipped'],
-      ['T000105', 'skipped'],
+      ['T000103', 'Skipped'],
+      ['T000104', 'Skipped'],
+      ['T000105', 'Skipped'],
     ]);
     expect(String(held[0]![header.indexOf('Error message')])).toContain(
       '"holder.xlsx · Suppliers"',

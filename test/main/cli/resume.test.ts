@@ -112,7 +112,7 @@ async function expectAllCreatedOnce(r: CliResult): Promise<void> {
   const platformId = results.rows[0]!.indexOf('Platform ID');
   const body = results.rows.slice(1);
   expect(body).toHaveLength(ROWS);
-  expect(body.filter((row) => row[status] === 'done')).toHaveLength(ROWS);
+  expect(body.filter((row) => row[status] === 'Done')).toHaveLength(ROWS);
   expect(new Set(body.map((row) => String(row[platformId]))).size).toBe(ROWS);
 }
 

@@ -163,8 +163,8 @@ describe('--retry-from a results file fixed in Excel', () => {
     expect(retried.stdout).toContain(`Results: ${retryResults} (2 rows, 0 need attention).`);
     const rows = await resultRows(retryResults);
     expect(rows.map((r) => [r['Supplier No'], r.City, r.Country, r.Status])).toEqual([
-      [noCity, 'Lyon', 'FR', 'done'],
-      [badCountry, 'Milano', 'IT', 'done'],
+      [noCity, 'Lyon', 'FR', 'Done'],
+      [badCountry, 'Milano', 'IT', 'Done'],
     ]);
     for (const r of rows) expect(String(r['Platform ID'])).toMatch(/^\d+$/);
     expect((await readFile(results)).equals(fixedFile)).toBe(true);

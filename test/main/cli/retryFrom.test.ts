@@ -1,9 +1,11 @@
 // Which job a results file brought back with --retry-from came from, and how the counts read.
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retrySummary } from '../../../src-main/cli/retryFrom';
-import { sourceJobOf } from '../../../src-main/services/resultsFile';
-import type { Job } from '../../../src-main/journal/journal';
+import { resultsJobOf, sourceJobOf } from '../../../src-main/services/resultsFile';
+import type { Job, JournalRow } from '../../../src-main/journal/journal';
+import { exportResults } from '../../../src-main/workbook';
+import { makeTempDir } from '../workbook/helpers';
 
 const dir = path.resolve('/data/lists');
 const job = (id: string, sourcePath: string) => ({ id, sourcePath }) as Job;
@@ -48,3 +50,47 @@ describe('retrySummary', () => {
     );
   });
 });
+
+// A list with a Platform ID column of its own (a supplier base export made into a deactivation
+// list): its results file has that column among the job's, and the result columns after it. The
+// file is recognised by its rows in either language, whatever its name.
+describe.each(['en', 'de'] as const)(
+  'resultsJobOf, a list with its own Platform ID (%s)',
+  (lang) => {
+    let tmp: { dir: string; cleanup: () => Promise<void> };
+    beforeAll(async () => (tmp = await makeTempDir()));
+    afterAll(() => tmp.cleanup());
+
+    it('finds the job by its rows: the Platform ID of the file is one of its columns', async () => {
+      const own = lang === 'de' ? 'Plattform-ID' : 'Platform ID';
+      const deactivation = {
+        id: 'deactivate',
+        sourcePath: path.join(tmp.dir, 'base.xlsx'),
+        headers: [own, 'Name'],
+        mapping: { fields: [{ field: 'platformId', column: 0 }], operation: 'deactivate' },
+        createdAt: 1,
+      } as unknown as Job;
+      const ids = ['100011', '100012'];
+      const file = path.join(tmp.dir, `renamed-${lang}.xlsx`);
+      await exportResults(file, {
+        headers: deactivation.headers,
+        rows: () =>
+          ids.map((id, i) => ({
+            sourceRow: i + 2,
+            cells: [id, `Supplier ${i}`],
+            result: { status: 'done', platformId: id, supplier: 'deactivated by this job' },
+          })),
+        format: 'xlsx',
+        lang,
+      });
+      const journal = {
+        listJobs: () => [deactivation],
+        rowAtSource: (jobId: string, n: number) =>
+          jobId === 'deactivate' && ids[n - 2]
+            ? ({ platformId: ids[n - 2], cells: [ids[n - 2], `Supplier ${n - 2}`] } as JournalRow)
+            : null,
+      };
+      expect((await resultsJobOf(journal, file))?.id).toBe('deactivate');
+    });
+  },
+);

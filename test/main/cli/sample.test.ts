@@ -110,7 +110,7 @@ describe('the shipped sample against the built-in sandbox', () => {
     const body = res.rows.slice(1).filter((r) => r.some((v) => v !== null));
     expect(body).toHaveLength(60);
     const col = (name: string) => res.rows[0]!.indexOf(name);
-    const done = body.filter((r) => r[col('Status')] === 'done');
+    const done = body.filter((r) => r[col('Status')] === 'Done');
     expect(done).toHaveLength(57);
     for (const r of done) {
       expect(String(r[col('Platform ID')])).toMatch(/^\d+$/);
@@ -131,7 +131,7 @@ describe('the shipped sample against the built-in sandbox', () => {
     const problems = errors.rows.slice(1).filter((r) => r.some((v) => v !== null));
     expect(problems.map((r) => r[0])).toEqual(['000156', '000157', '000104']);
     for (const r of problems) {
-      expect(r[col('Status')]).toBe('invalid');
+      expect(r[col('Status')]).toBe('Has problems');
       expect(r[col('Error code')]).toBe('invalid_input');
     }
     expect(String(problems[0]![col('Error message')])).toMatch(/city is required/);
@@ -147,8 +147,8 @@ describe('the shipped sample against the built-in sandbox', () => {
     expect(zeros.length).toBeGreaterThan(0);
     for (const r of zeros)
       expect(String(r[col('Changed values')])).toMatch(/^PLZ: (\d{1,4}) → 0+\1$/);
-    expect(byLabel.get('done')).toBe(57);
-    expect(byLabel.get('invalid')).toBe(3);
+    expect(byLabel.get('Done')).toBe(57);
+    expect(byLabel.get('Has problems')).toBe(3);
   });
 
   it('a check-only run afterwards finds every valid row existing and creates nothing', async () => {
@@ -163,7 +163,7 @@ describe('the shipped sample against the built-in sandbox', () => {
     const status = res.rows[0]!.indexOf('Status');
     const platformId = res.rows[0]!.indexOf('Platform ID');
     const statuses = res.rows.slice(1).map((r) => r[status]);
-    expect(statuses.filter((s) => s === 'exists')).toHaveLength(57);
+    expect(statuses.filter((s) => s === 'Exists')).toHaveLength(57);
     // The ids found are the ones created by the first run.
     const first = sheet(await readWorkbook(results), 'Results');
     const created = first.rows.slice(1).map((r) => r[platformId]);

@@ -160,7 +160,7 @@ describe('job commands', () => {
     const col = (name: string) => header.indexOf(name);
     let fixed = 0;
     sheet.eachRow((row, n) => {
-      if (n === 1 || String(row.getCell(col('Status')).value) !== 'invalid') return;
+      if (n === 1 || String(row.getCell(col('Status')).value) !== 'Has problems') return;
       // The missing city gets one; the repeated id gets its own.
       if (!row.getCell(col('Ort')).value) row.getCell(col('Ort')).value = 'Hamburg';
       else row.getCell(col('Lieferanten-Nr.')).value = '000999';

@@ -59,8 +59,9 @@ function journalFigures(jobId: string) {
         if (r.s === 'Finished') reasons.findings++;
         if (r.s === 'Aborted') reasons.aborted++;
         if (r.v === 'REJECTED') reasons.rejected++;
-        if (r.v === 'REJECTED' || r.s === 'Aborted') f.platform++;
-        else if (r.s === 'Finished') f.findings++;
+        // Findings first: a row with findings and a rejected validation is counted there.
+        if (r.s === 'Finished') f.findings++;
+        else if (r.v === 'REJECTED' || r.s === 'Aborted') f.platform++;
         else f.done++;
       } else if (problem.includes(r.state)) f.problems++;
       else if (r.state === 'skipped') f.leftOut++;

@@ -428,7 +428,7 @@ describe('two jobs on the same suppliers', () => {
         .slice(1)
         .filter((r) => r[code] === 'held_by_other_job')
         .map((r) => r[status]),
-    ).toEqual(['skipped', 'skipped', 'skipped']);
+    ).toEqual(['Skipped', 'Skipped', 'Skipped']);
 
     // The first job, run now, creates its six suppliers; none twice.
     expect((await call('jobs:plan', { jobId: holder })).heldRows).toBe(0);

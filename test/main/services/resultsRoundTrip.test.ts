@@ -115,7 +115,7 @@ describe('a results file, out and back', () => {
     expect(gamma('Country').value).toBe('ES');
     expect(gamma('Country').note).toBe('In your file: Atlantis');
     expect(gamma('Changed values').value).toBe('Country: Atlantis → ES');
-    expect(gamma('Status').value).toBe('done');
+    expect(gamma('Status').value).toBe('Done');
 
     // The repeated id went out as the id the user gave it in the app.
     const delta = rowOf(ws, '000199');
@@ -141,7 +141,7 @@ describe('a results file, out and back', () => {
     services.grants.grantSaveAs(path.join(dir, 'x.csv'));
     const csv = await call('jobs:export', { jobId, format: 'csv', path: path.join(dir, 'x.csv') });
     const text = await readFile(csv.path, 'utf8');
-    expect(text).toContain('000153,Gamma SL,Calle 3,28001,Madrid,ES,ERP,done,');
+    expect(text).toContain('000153,Gamma SL,Calle 3,28001,Madrid,ES,ERP,Done,');
     expect(text).toContain(',Country: Atlantis → ES,4\r\n');
   }, 60_000);
 

@@ -156,7 +156,7 @@ describe('a rejected validation', () => {
     const message = header.indexOf('Error message');
     const rejectedRows: string[] = [];
     errors.eachRow((row, n) => {
-      if (n > 1 && String(row.getCell(status).value) === 'validation_rejected')
+      if (n > 1 && String(row.getCell(status).value) === 'Validation rejected')
         rejectedRows.push(String(row.getCell(message).value));
     });
     expect(rejectedRows).toHaveLength(rejected);
@@ -168,7 +168,7 @@ describe('a rejected validation', () => {
     // The Summary's Status section says what the status means and what to do.
     expect(
       summary.some((l) =>
-        l.startsWith(`validation_rejected | ${rejected} | Validation rejected: the platform`),
+        l.startsWith(`Validation rejected | ${rejected} | Validation rejected: the platform`),
       ),
     ).toBe(true);
   });

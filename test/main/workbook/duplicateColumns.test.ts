@@ -165,7 +165,9 @@ describe('the likely-duplicate columns of the results', () => {
       const errors = await sheetRows(file, sheets[1]!);
       expect(errors.slice(1).map((r) => r[0])).toEqual(['DUP-006']);
       const status = header.indexOf(resultHeader('status', lang));
-      expect(errors[1]![status]).toBe(lang === 'en' ? 'duplicate' : 'Wahrscheinliche Dublette');
+      expect(errors[1]![status]).toBe(
+        lang === 'en' ? 'Likely duplicate' : 'Wahrscheinliche Dublette',
+      );
       expect(errors[1]![at[1]!]).toBe(words.cells[4]![1]);
     },
   );

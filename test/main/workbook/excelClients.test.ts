@@ -166,7 +166,7 @@ describe('the results workbook in other spreadsheet programs', () => {
       expect(cell(results, 'E3')).toMatchObject({ v: '=1+1', t: 's' });
       // The source row is a number.
       expect(cell(results, 'S2')).toMatchObject({ v: 2, t: 'n' });
-      expect(cell(results, 'F2')?.v).toBe('done');
+      expect(cell(results, 'F2')?.v).toBe('Done');
       expect(cell(results, 'G2')?.v).toBe('81234');
       expect(cell(results, 'D2')?.n).toBe('In your file: Lpz & Co');
       expect(Object.values(results.cells).filter((c) => c.n !== null)).toHaveLength(1);
@@ -207,8 +207,8 @@ describe('the results workbook in other spreadsheet programs', () => {
       expect(results[0]).toEqual([...headers, ...resultHeaders]);
       expect(results[1]!.slice(0, 5)).toEqual(expected[0]);
       expect(results[2]!.slice(0, 5)).toEqual(expected[1]);
-      expect(results[1]![statusColumn]).toBe('done');
-      expect(results[2]![statusColumn]).toBe('invalid');
+      expect(results[1]![statusColumn]).toBe('Done');
+      expect(results[2]![statusColumn]).toBe('Has problems');
       expect(results[1]![sourceRowColumn]).toBe('2');
       const more = await sheetCsv('Results (2)');
       expect(more[1]!.slice(0, 5)).toEqual(expected[2]!.map((v) => v ?? ''));

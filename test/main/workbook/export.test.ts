@@ -13,7 +13,7 @@ import { basename, dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paramsOf } from '../../../src-shared/errors';
-import { wordFailure } from '../../../src-shared/i18n';
+import { word, wordFailure } from '../../../src-shared/i18n';
 import {
   checkExportTarget,
   EXCEL_MAX_COLUMNS,
@@ -30,6 +30,9 @@ import {
   SOURCE_ROW_HEADER,
   suggestMapping,
   validateRows,
+  FINDINGS_STATUS,
+  resultColumnsStart,
+  resultHeader,
   type JobRow,
   type ResultRow,
 } from '../../../src-main/workbook';
@@ -119,12 +122,13 @@ describe('exportResults', () => {
     expect(main[0]).toEqual([...headers, ...resultHeaders]);
     expect(main[1]).toEqual([
       ...(results[0]?.cells ?? []),
-      'done',
+      // The journal's state and the API's statuses in words, the API's own word beside its word.
+      'Done',
       '81234',
       '', // Supplier outcome: said by the services from the journal, not given here
       'u-1',
-      'NoFindings',
-      'COMPLETED',
+      'No findings (NoFindings)',
+      'Confirmed (COMPLETED)',
       '', // Identifiers: none attached
       '', // Likely duplicate of: none
       '', // Duplicate decision: none
@@ -145,9 +149,16 @@ describe('exportResults', () => {
       'Rows that need attention (sheet Errors)|2|Fix them on this sheet or on the Results sheet, save the file and bring it back (Results screen, or --retry-from): rows whose values you changed are sent again.',
     );
     expect(
-      flat.some((l) => l.startsWith('country_unknown|1|The country is not one the app knows')),
+      flat.some((l) =>
+        l.startsWith(
+          'The country is not one the app knows (country_unknown)|1|The country is not one the app knows',
+        ),
+      ),
     ).toBe(true);
-    expect(flat).toContain('NoFindings|1');
+    expect(flat).toContain(
+      'No findings (NoFindings)|1|Screening ended without findings. Nothing to do.',
+    );
+    expect(flat).toContain('Done|1');
   });
 
   it('writes CSV with a BOM and formula injection neutralised', async () => {
@@ -277,7 +288,12 @@ describe('round trip import → export → import', () => {
       expect(again.rows.map((r) => r.cells.slice(0, width))).toEqual(
         first.rows.map((r) => r.cells),
       );
-      expect(again.rows.map((r) => r.cells[width])).toEqual(['done', 'invalid', 'done', 'done']);
+      expect(again.rows.map((r) => r.cells[width])).toEqual([
+        'Done',
+        'Has problems',
+        'Done',
+        'Done',
+      ]);
       expect(again.rows[0]?.cells[width + 1]).toBe('7');
       // The re-imported file maps like the original for an onboarding; its Platform ID column is
       // offered besides, for a deactivate or identifiers list (an onboarding does not read it).
@@ -292,7 +308,15 @@ describe('round trip import → export → import', () => {
   }
 });
 
-describe.each(['en', 'de'] as const)('re-importing a fixed results file (%s)', (lang) => {
+// A results file written before the workbook said states and outcomes in words held the
+// journal's and the API's codes ('done', 'NoFindings', 'COMPLETED'): such files exist and are
+// read back the same way, whatever their Status column says.
+describe.each([
+  ['en', 'words'],
+  ['de', 'words'],
+  ['en', 'codes of older files'],
+  ['de', 'codes of older files'],
+] as const)('re-importing a fixed results file (%s, %s)', (lang, style) => {
   it('sends again the rows not done whose values changed, whatever their Status says', async () => {
     const sourceHeaders = ['Lieferanten-Nr.', 'Name', 'Straße', 'PLZ', 'Ort', 'Land'];
     const path = await writeWorkbook(join(dir, 'job.xlsx'), [
@@ -331,14 +355,20 @@ describe.each(['en', 'de'] as const)('re-importing a fixed results file (%s)', (
       });
     }
     const headersOf = first.columns.map((c) => c.header);
-    const exported = join(dir, `job-results-${lang}.xlsx`);
+    const exported = join(dir, `job-results-${lang}-${style.length}.xlsx`);
+    // A1 was created and screened with findings: its own Status, on the Errors sheet too.
+    const outcomes = (j: JobRow) =>
+      j.state === 'created' ? { screening: 'Finished', validation: 'COMPLETED' } : {};
     await exportResults(exported, {
       headers: headersOf,
       rows: () =>
         jobRows.map((j) => ({
           sourceRow: j.sourceRow,
           cells: [...j.cells],
-          result: { status: j.state },
+          result: {
+            status: j.state === 'created' ? FINDINGS_STATUS : j.state,
+            ...outcomes(j),
+          },
         })),
       format: 'xlsx',
       lang,
@@ -357,6 +387,26 @@ describe.each(['en', 'de'] as const)('re-importing a fixed results file (%s)', (
     ws.getRow(6).getCell(statusCol).value = 'fixed';
     ws.getRow(2).getCell(statusCol).value = null;
     ws.addRow(['A9', 'New', 'Str. 9', '10115', 'Berlin', 'DE']);
+    const head = (ws.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    if (style === 'words') {
+      expect(ws.getRow(2).getCell(statusCol + 4).value).toBe(
+        `${word(lang, 'outcome.screening.Finished')} (Finished)`,
+      );
+      expect(ws.getRow(3).getCell(statusCol).value).toBe(
+        lang === 'de' ? 'Hat Probleme' : 'Has problems',
+      );
+    } else {
+      // As an older app wrote them: the states and the API's statuses as codes.
+      for (const j of jobRows) {
+        const row = ws.getRow(j.sourceRow);
+        if (j.sourceRow !== 2 && j.sourceRow !== 6) row.getCell(statusCol).value = j.state;
+        const o = outcomes(j);
+        if (o.screening)
+          row.getCell(head.indexOf(resultHeader('screening', lang))).value = o.screening;
+        if (o.validation)
+          row.getCell(head.indexOf(resultHeader('validation', lang))).value = o.validation;
+      }
+    }
     await wb.xlsx.writeFile(exported);
 
     const reimport = await importRows(exported, { sheet: ws.name, mapping });
@@ -733,5 +783,127 @@ describe('a TAB in a CSV cell', () => {
       const back = await readTable(path);
       expect(back.rows[0]!.cells.slice(0, 7)).toEqual(cells);
     }
+  });
+});
+
+describe.each(['en', 'de'] as const)('states and outcomes in words (%s)', (lang) => {
+  const de = lang === 'de';
+  it('words each outcome with the API word beside it, and flags a status the app does not know', async () => {
+    const found = `${word(lang, 'outcome.screening.Finished')} (Finished)`;
+    const rows: ResultRow[] = [
+      {
+        sourceRow: 2,
+        cells: ['1', 'Findings Co'],
+        result: {
+          status: 'validation_rejected',
+          screening: 'Finished',
+          validation: 'REJECTED',
+          rejectionReason: 'Not a legal entity.',
+          errorCode: 'validation_rejected',
+        },
+      },
+      {
+        sourceRow: 3,
+        cells: ['2', 'Master Co'],
+        result: {
+          status: FINDINGS_STATUS,
+          screening: 'Finished',
+          validation: 'COMPLETED',
+          validationTarget: '777',
+        },
+      },
+      {
+        sourceRow: 4,
+        cells: ['3', 'Odd Co'],
+        result: { status: 'done', screening: 'UnderReview', validation: 'ESCALATED' },
+      },
+      { sourceRow: 5, cells: ['4', 'Asked Co'], result: { status: 'done', screening: 'OnCreate' } },
+    ];
+    const path = join(dir, `words-${lang}.xlsx`);
+    const s = await exportResults(path, {
+      headers: ['No', 'Name'],
+      rows: () => rows,
+      format: 'xlsx',
+      lang,
+    });
+    // The findings of a rejected validation are said beside it, and counted.
+    expect(s.findings).toBe(2);
+    expect(s.attention).toBe(2);
+    const [head, ...body] = await sheetValues(path, de ? 'Ergebnisse' : 'Results');
+    const col = (key: 'status' | 'screening' | 'validation') =>
+      body.map((r) => r[head!.indexOf(resultHeader(key, lang))]);
+    expect(col('status')).toEqual(
+      de
+        ? ['Validierung abgelehnt', 'Treffer prüfen', 'Erledigt', 'Erledigt']
+        : ['Validation rejected', 'Findings to review', 'Done', 'Done'],
+    );
+    expect(col('screening')).toEqual(
+      de
+        ? [found, found, 'zu prüfen (API: UnderReview)', 'Angefordert']
+        : [found, found, 'needs review (API: UnderReview)', 'Requested'],
+    );
+    expect(col('validation')).toEqual(
+      de
+        ? [
+            'Abgelehnt (REJECTED). Grund: Not a legal entity.',
+            'Bestätigt (COMPLETED). Die Plattform hat ihn als ihren Datensatz 777 bestätigt.',
+            'zu prüfen (API: ESCALATED)',
+            '',
+          ]
+        : [
+            'Rejected (REJECTED). Reason: Not a legal entity.',
+            'Confirmed (COMPLETED). The platform confirmed it as its record 777.',
+            'needs review (API: ESCALATED)',
+            '',
+          ],
+    );
+    // The findings row is on the Errors sheet; the Summary counts it on a line of its own.
+    const errors = await sheetValues(path, de ? 'Fehler' : 'Errors');
+    expect(errors.slice(1).map((r) => r[1])).toEqual(['Findings Co', 'Master Co']);
+    const summary = (await sheetValues(path, de ? 'Übersicht' : 'Summary')).map((r) =>
+      r.slice(0, 2).join('|'),
+    );
+    expect(summary).toContain(
+      de
+        ? 'Screening-Treffer zu prüfen (Blatt Fehler)|2'
+        : 'Screening findings to review (sheet Errors)|2',
+    );
+    expect(summary).toContain(de ? 'Treffer prüfen|1' : 'Findings to review|1');
+    expect(summary).toContain(
+      de ? 'zu prüfen (API: UnderReview)|1' : 'needs review (API: UnderReview)|1',
+    );
+    expect(summary).toContain(
+      de
+        ? 'Validierung abgelehnt (validation_rejected)|1'
+        : 'Validation rejected (validation_rejected)|1',
+    );
+  });
+
+  it('names the Platform ID result column apart when the file has one of its own', async () => {
+    const own = de ? 'Plattform-ID' : 'Platform ID';
+    const path = join(dir, `own-platform-id-${lang}.xlsx`);
+    await exportResults(path, {
+      headers: [own, 'Name'],
+      rows: () => [
+        {
+          sourceRow: 2,
+          cells: ['100011', 'Alpha'],
+          result: { status: 'done', platformId: '100011', supplier: 'deactivated by this job' },
+        },
+      ],
+      format: 'xlsx',
+      lang,
+    });
+    const [head, row] = await sheetValues(path, de ? 'Ergebnisse' : 'Results');
+    expect(head!.filter((h) => h === own)).toHaveLength(1);
+    expect(new Set(head).size).toBe(head!.length);
+    const found = de ? 'Gefundene Plattform-ID' : 'Platform ID found';
+    expect(row![head!.indexOf(found)]).toBe('100011');
+    expect(row![head!.indexOf(resultHeader('supplier', lang))]).toBe(
+      de ? 'von diesem Auftrag deaktiviert' : 'deactivated by this job',
+    );
+    // Read back: the file's own Platform ID stays with its columns, the results begin at Status.
+    expect(isResultHeader(found)).toBe(true);
+    expect(resultColumnsStart(head!)).toBe(2);
   });
 });
