@@ -5,6 +5,9 @@
 // of the name without spaces, the first letter and last three of the first word, and the street with its house number (a name mistyped beyond
 // recognition at the same address).
 //
+// One kind of key is met within the whole country: street, house number and a distinctive word
+// of the name (a postal code a digit off, a city written as its district, at one address).
+//
 // A likely duplicate is in the same postal code and city, or one of them is missing: so a key
 // is met within its postal code, and within its city only by a record without a postal code
 // (two postal codes that differ are never a duplicate, whatever the names). A record with a
@@ -13,6 +16,7 @@
 // one town, not of a country.
 import { colognePhonetic } from 'cologne-phonetic';
 import type { Prepared } from './compare';
+import { GENERIC_WORDS } from './nameWords';
 
 /** The keys of a record, country first. */
 export function blockKeys(p: Prepared): string[] {
@@ -33,8 +37,21 @@ export function blockKeys(p: Prepared): string[] {
   }
   if (p.street?.short && p.street.number)
     keys.add(c + 'a' + p.street.short + '|' + p.street.number);
+  // Met across postal codes and cities (GLOBAL): the street, its number and a distinctive word of
+  // the name: a postal code a digit off or on one side only, a city written as its district.
+  const house = /^\d+/.exec(p.street?.number ?? '')?.[0];
+  if (p.street?.core && house) {
+    let n = 0;
+    for (const w of t)
+      if (w.length >= 3 && !GENERIC_WORDS.has(w) && n++ < 4)
+        keys.add(c + GLOBAL + p.street.core + '|' + house + '|' + w);
+  }
   return [...keys];
 }
+
+/** The mark of a key met within the whole country, not within a postal code or city. */
+const GLOBAL = 'g';
+const isGlobal = (key: string) => key[key.indexOf('|') + 1] === GLOBAL;
 
 /** Fills blockCity of the records with a postal code but no city: the city that code has most
  *  often among `known` (the records themselves, or a base). Returns the map it used. */
@@ -115,6 +132,8 @@ export interface BlockIndex {
   /** The same, only the records without a postal code: what a record with one meets in its
    *  city (the others it meets in its postal code's block, or they differ). */
   byCityWithoutPostal: Arrangement;
+  /** The entries of GLOBAL keys, all at one location (1): met within the whole country. */
+  byCountry: Arrangement;
   /** Key id → the records with it and neither postal code nor city, ascending. */
   unplaced: Map<number, number[]>;
   maxBlock: number;
@@ -214,7 +233,35 @@ export function* buildIndexSteps(
   const cityWithoutPostal = cityOf.map((c, i) => (postalOf[i] ? 0 : c));
   yield;
   const byCityWithoutPostal = yield* arrange(keyIds.size, entryKey, entryRecord, cityWithoutPostal);
-  return { keyIds, postalIds, cityIds, byPostal, byCity, byCityWithoutPostal, unplaced, maxBlock };
+  const globalIds = new Uint8Array(keyIds.size);
+  for (const [key, id] of keyIds) if (isGlobal(key)) globalIds[id] = 1;
+  let g = 0;
+  for (let e = 0; e < entryKey.length; e++) if (globalIds[entryKey[e]!]) g++;
+  const gKey = new Int32Array(g),
+    gRecord = new Int32Array(g);
+  for (let e = 0, k = 0; e < entryKey.length; e++)
+    if (globalIds[entryKey[e]!]) {
+      gKey[k] = entryKey[e]!;
+      gRecord[k++] = entryRecord[e]!;
+    }
+  yield;
+  const byCountry = yield* arrange(
+    keyIds.size,
+    gKey,
+    gRecord,
+    new Int32Array(records.length).fill(1),
+  );
+  return {
+    keyIds,
+    postalIds,
+    cityIds,
+    byPostal,
+    byCity,
+    byCityWithoutPostal,
+    byCountry,
+    unplaced,
+    maxBlock,
+  };
 }
 
 /** Calls visit on the records of key k at location loc in an arrangement that come after
@@ -267,6 +314,10 @@ export function forEachBlock(
   for (const key of keys) {
     const k = index.keyIds.get(key);
     if (k === undefined) continue;
+    if (isGlobal(key)) {
+      visitRange(index.byCountry, k, 1, after, max, visit);
+      continue;
+    }
     if (postal > 0) visitRange(index.byPostal, k, postal, after, max, visit);
     if (city > 0)
       visitRange(postal ? index.byCityWithoutPostal : index.byCity, k, city, after, max, visit);

@@ -3,9 +3,17 @@
 // code or city caps it far below any threshold (the same company in another city is another
 // site), and so does a different street (a chain's second site in one town).
 import { distance } from 'fastest-levenshtein';
-import { foldCity, foldName, foldStreet, normalisePostalCode, postalCodesAgree } from './fold';
+import {
+  foldCity,
+  foldName,
+  foldStreet,
+  houseNumbersAgree,
+  normalisePostalCode,
+  postalCodesAgree,
+} from './fold';
 import type { FoldedName, FoldedStreet } from './fold';
 import { legalFormsCompatible } from './legalForms';
+import { GENERIC_WORDS } from './nameWords';
 import type { DuplicateReason, SupplierRecord } from './types';
 
 /** A record folded once, compared many times. */
@@ -40,7 +48,7 @@ export function prepare(record: SupplierRecord, index: number): Prepared {
     cityTokens,
     city: cityTokens.join(' '),
     blockCity: cityTokens[0] ?? '',
-    street: foldStreet(record.street),
+    street: foldStreet(record.street, country),
     rawPostal: record.postalCode == null ? '' : String(record.postalCode).trim(),
     rawCity: record.city == null ? '' : String(record.city).trim(),
   };
@@ -51,6 +59,30 @@ export function ratio(a: string, b: string): number {
   if (a === b) return 1;
   const max = Math.max(a.length, b.length);
   return max === 0 ? 1 : 1 - distance(a, b) / max;
+}
+
+/** 1 − optimal string alignment distance / longer length: two neighbouring letters swapped
+ *  cost one edit ("Eruopa" / "Europa"), two letters replaced two ("Mayor" / "Menor"). For the
+ *  short words of a street's own name, where Levenshtein's two edits for a swap are too many. */
+export function transposedRatio(a: string, b: string): number {
+  if (a === b) return 1;
+  const n = a.length,
+    m = b.length;
+  let prev2 = new Array<number>(m + 1).fill(0);
+  let prev = Array.from({ length: m + 1 }, (_, j) => j);
+  for (let i = 1; i <= n; i++) {
+    const cur = new Array<number>(m + 1);
+    cur[0] = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, prev2[j - 2]! + 1);
+      cur[j] = d;
+    }
+    [prev2, prev] = [prev, cur];
+  }
+  return 1 - prev[m]! / Math.max(n, m);
 }
 
 const round = (x: number, places = 3) => Math.round(x * 10 ** places) / 10 ** places;
@@ -153,6 +185,9 @@ export function citiesAgree(a: string[], b: string[]): boolean {
     // Each further word of one a prefix of a further word of the other: a. M. / am Main / Main.
     return covered(ra, rb) || covered(rb, ra);
   }
+  // "Camden, London" / "London": the city as the last word of a district's name.
+  const [one, more] = a.length === 1 ? [a, b] : b.length === 1 ? [b, a] : [[], []];
+  if (one.length === 1 && one[0]!.length >= 4 && more.at(-1) === one[0]) return true;
   const ja = a.join(''),
     jb = b.join('');
   return Math.min(ja.length, jb.length) >= 6 && ratio(ja, jb) >= 0.85;
@@ -160,28 +195,39 @@ export function citiesAgree(a: string[], b: string[]): boolean {
 
 export type StreetRelation = 'equal' | 'similar' | 'other_number' | 'different' | 'missing';
 
-const leadingDigits = (n: string) => /^\d+/.exec(n)?.[0];
+const digitsOf = (s: string) => s.replace(/\D+/g, ' ').trim();
 
-/** House numbers agree when equal, or when their first numbers' digits are ("5" / "5a",
- *  "5" / "5-7"). */
-function numbersAgree(a: string, b: string): boolean {
-  if (a === b) return true;
-  return leadingDigits(a) === leadingDigits(b);
-}
-
-/** How two folded streets relate, and the similarity of their names. */
+/** How two folded streets relate, and the similarity of their names. Another directional ("N
+ *  Elm" / "S Elm"), another numbered street ("W 12th" / "W 14th") or another street type
+ *  ("Lincoln Ave" / "Lincoln Blvd") is another street; a type left out on one side is not. */
 export function streetRelation(
   a: FoldedStreet | undefined,
   b: FoldedStreet | undefined,
 ): [StreetRelation, number] {
   if (!a || !b || !a.name || !b.name) return ['missing', 0];
-  const s =
-    a.name === b.name || a.short === b.short
-      ? 1
-      : Math.max(ratio(a.name, b.name), ratio(a.short, b.short));
-  const numbers = !a.number || !b.number ? 'unknown' : numbersAgree(a.number, b.number);
+  if (a.dir && b.dir && a.dir !== b.dir) return ['different', 0];
+  if (digitsOf(a.core) !== digitsOf(b.core)) return ['different', 0];
+  if (a.type && b.type && a.type !== b.type) return ['different', 0];
+  let s: number;
+  if (a.core && a.core === b.core) s = 1;
+  else if (a.name === b.name || a.short === b.short) s = 1;
+  // The same type on both sides says nothing: a typo in the street's own words ("Calle Mayor" /
+  // "Calle Menor" are two streets). A type on one side only may be a mistyped one
+  // ("Bahnhofssraße"): the whole names then.
+  else if (a.type && a.type === b.type && a.core && b.core) s = transposedRatio(a.core, b.core);
+  else
+    s = Math.max(
+      a.core && b.core ? ratio(a.core, b.core) : 0,
+      ratio(a.name, b.name),
+      ratio(a.short, b.short),
+    );
+  const numbers = !a.number || !b.number ? 'unknown' : houseNumbersAgree(a.number, b.number);
   if (s === 1) {
-    if (numbers === true) return [a.number === b.number ? 'equal' : 'similar', 1];
+    if (numbers === true)
+      return [
+        a.number === b.number && a.type === b.type && a.dir === b.dir ? 'equal' : 'similar',
+        1,
+      ];
     return numbers === 'unknown' ? ['similar', 0.9] : ['other_number', 1];
   }
   // A typo: the names close, or fairly close at the same house number.
@@ -189,6 +235,79 @@ export function streetRelation(
     return ['similar', numbers === true ? s : s * 0.95];
   return ['different', s];
 }
+
+/** The same street and house number, typos aside: the address of one site. */
+export function sameAddress(rel: StreetRelation, sim: number): boolean {
+  return rel === 'equal' || (rel === 'similar' && sim >= 0.85);
+}
+
+/** Two postal codes of one length that differ in one digit or two neighbours swapped: a typo,
+ *  when everything else agrees. */
+export function postalCodesNear(a: string, b: string): boolean {
+  if (a.length !== b.length || a.length < 4) return false;
+  const diff: number[] = [];
+  for (let k = 0; k < a.length; k++) if (a[k] !== b[k]) diff.push(k);
+  if (diff.length === 1) return true;
+  return (
+    diff.length === 2 &&
+    diff[1] === diff[0]! + 1 &&
+    a[diff[0]!] === b[diff[1]!] &&
+    a[diff[1]!] === b[diff[0]!]
+  );
+}
+
+/** s without a trailing "s" (a possessive or a plural: "Mario's" / "Mario"). */
+const stem = (s: string) => (s.length >= 4 && s.endsWith('s') ? s.slice(0, -1) : s);
+
+/** Where a word of the shorter name is in the longer (-1 nowhere): equal, one a plural or
+ *  possessive of the other, or (four letters or more) a clipped form ("Techn" / "Technik"). */
+function wordAt(w: string, words: readonly string[]): number {
+  const sw = stem(w);
+  return words.findIndex(
+    (u) => u === w || stem(u) === sw || (w.length >= 4 && u.length > w.length && u.startsWith(w)),
+  );
+}
+
+/** One name within the other at one address: every word of the shorter is in the longer, at
+ *  least one of them no generic word, and what the longer adds is generic ("Restaurant", "Pub",
+ *  "Evangelische"), a number, its city's name, or a part of its own ("Caritas Verband Köln – Kita
+ *  Sonnenschein" / "Kita Sonnenschein Caritas", "Stadtwerke Brandt, Karl" / "Brandt"). A
+ *  business word added to the name ("Pyrofix" / "Pyrofix Conseil", "Mulder" / "Mulder
+ *  Machinebouw") is a sister company; numbers that differ are other sites. */
+export function nameContained(a: Prepared, b: Prepared): boolean {
+  const x = a.name,
+    y = b.name;
+  if (!x.core || !y.core || numbersDiffer(x.core, y.core)) return false;
+  const [short, long, longCity] =
+    x.tokens.length <= y.tokens.length ? [x, y, b.cityTokens] : [y, x, a.cityTokens];
+  let distinctive = 0;
+  const used = new Uint8Array(long.tokens.length);
+  for (const w of short.tokens) {
+    if (/^\d+$/.test(w)) continue;
+    const at = wordAt(w, long.tokens);
+    if (at < 0) {
+      if (GENERIC_WORDS.has(w)) continue;
+      return false;
+    }
+    used[at] = 1;
+    if (w.length >= 3 && !GENERIC_WORDS.has(w)) distinctive++;
+  }
+  if (distinctive === 0) return false;
+  const sharedParts = new Set<number>();
+  if (long.parts)
+    for (let k = 0; k < used.length; k++)
+      if (used[k] && !GENERIC_WORDS.has(long.tokens[k]!)) sharedParts.add(long.parts[k]!);
+  for (let k = 0; k < long.tokens.length; k++) {
+    const w = long.tokens[k]!;
+    if (used[k] || GENERIC_WORDS.has(w) || /^\d+$/.test(w) || longCity.includes(w)) continue;
+    if (long.parts && !sharedParts.has(long.parts[k]!)) continue;
+    return false;
+  }
+  return true;
+}
+
+/** The name similarity a contained name counts as, at the same address. */
+export const CONTAINED_NAME_SIMILARITY = 0.85;
 
 const STREET_WEIGHT: Record<StreetRelation, number> = {
   equal: 1,
@@ -218,24 +337,42 @@ export function scorePair(
   minNameSimilarity = 0.75,
   withReasons = true,
 ): PairScore {
-  const nameSim = nameSimilarity(a.name, b.name);
+  const [relation, streetSim] = streetRelation(a.street, b.street);
+  const addressSame = sameAddress(relation, streetSim);
+  let nameSim = nameSimilarity(a.name, b.name);
+  // A name within the other at one address: a short and a long name, a parent before the site.
+  if (nameSim < CONTAINED_NAME_SIMILARITY && addressSame && nameContained(a, b))
+    nameSim = CONTAINED_NAME_SIMILARITY;
   const formsDiffer = !legalFormsCompatible(a.name.legalForms, b.name.legalForms);
-  const postal: 'same' | 'different' | 'missing' =
+  const postal: 'same' | 'near' | 'different' | 'missing' =
     a.postal && b.postal
       ? postalCodesAgree(a.postal, b.postal, a.country)
         ? 'same'
-        : 'different'
+        : addressSame && postalCodesNear(a.postal, b.postal)
+          ? 'near'
+          : 'different'
       : 'missing';
-  const city: 'same' | 'different' | 'missing' =
+  const city: 'same' | 'district' | 'different' | 'missing' =
     a.city && b.city
       ? a.city === b.city || citiesAgree(a.cityTokens, b.cityTokens)
         ? 'same'
-        : 'different'
+        : // The same street and number, the postal codes not against it: the city written as
+          // a district under one postal code ("Hollywood" / "Los Angeles", both 90028).
+          addressSame && (postal === 'same' || postal === 'near')
+          ? 'district'
+          : 'different'
       : 'missing';
   const conflict = postal === 'different' || city === 'different';
   const location =
-    postal === 'same' ? 1 : postal === 'different' ? 0 : city === 'same' ? 0.95 : 0.85;
-  const [relation, streetSim] = streetRelation(a.street, b.street);
+    postal === 'same'
+      ? 1
+      : postal === 'near'
+        ? 0.9
+        : postal === 'different'
+          ? 0
+          : city === 'same'
+            ? 0.95
+            : 0.85;
 
   let score = 0.6 * nameSim + 0.4 * STREET_WEIGHT[relation] * location;
   if (formsDiffer) score -= 0.05;
@@ -252,11 +389,11 @@ export function scorePair(
     if (formsDiffer)
       reasons.push({ code: 'legal_form_differs', a: a.name.legalForms, b: b.name.legalForms });
     if (postal === 'same') reasons.push({ code: 'same_postal_code' });
-    else if (postal === 'different')
+    else if (postal === 'different' || postal === 'near')
       reasons.push({ code: 'different_postal_code', a: a.rawPostal, b: b.rawPostal });
     else reasons.push({ code: 'postal_code_missing' });
     if (city === 'same') reasons.push({ code: 'same_city' });
-    else if (city === 'different')
+    else if (city === 'different' || city === 'district')
       reasons.push({ code: 'different_city', a: a.rawCity, b: b.rawCity });
     else reasons.push({ code: 'city_missing' });
     const sa = a.street?.raw ?? '',

@@ -1,34 +1,18 @@
-// Folding of names, streets, cities and postal codes into the forms that are compared: what two
+// Folding of names, cities and postal codes into the forms that are compared: what two
 // spellings of one supplier site have in common and two sites do not. Names: transliteration
 // (any-ascii: ä → a, ß → ss, ø → o, Ł → L, Cyrillic, Greek …), then the German spellings of
 // umlauts folded too (Mueller → muller, so "Müller" = "Mueller" = "Muller"), case, punctuation,
-// legal forms stripped and reported, "&"/"und"/"and" dropped. Streets: the street word in one
-// long form ("Str."/"Strasse"/"Straße" → strasse, "St."/"Street" → street …), spaces and dashes
-// dropped ("Haupt-Straße" = "Hauptstr."), the house number apart.
-import anyAscii from 'any-ascii';
+// additions in brackets dropped, legal forms stripped and reported, "&"/"und"/"and"/"et"
+// dropped, abbreviations written out (nameWords.ts). Streets are folded in address.ts.
 import { stripLegalForms } from './legalForms';
+import { expandAbbreviations } from './nameWords';
+import { foldUmlautSpellings, tokenize } from './tokens';
 
-/** Lower-case ASCII tokens: letters and digits, "&" a token of its own ("+" is one too),
- *  apostrophes dropped ("McDonald's" → mcdonalds), everything else a separator. */
-export function tokenize(text: string): string[] {
-  const ascii = anyAscii(text).toLowerCase();
-  const out: string[] = [];
-  for (const t of ascii
-    .replace(/['`´]/g, '')
-    .replace(/[&+]/g, ' & ')
-    .split(/[^a-z0-9&]+/))
-    if (t) out.push(t);
-  return out;
-}
+export { foldUmlautSpellings, tokenize } from './tokens';
+export { foldStreet, houseNumbersAgree } from './address';
+export type { FoldedStreet } from './address';
 
-/** The German transliterations of umlauts read as the plain vowel: ae → a, oe → o, ue → u at a
- *  word's start or after a consonant (Mueller → muller, Koeln → koln, Oesterreich → osterreich).
- *  Applied to both sides of every comparison, it costs little elsewhere (Michael → michal). */
-export function foldUmlautSpellings(token: string): string {
-  return token.includes('e') ? token.replace(/(^|[^aeiou])([aou])e/g, '$1$2') : token;
-}
-
-const NAME_CONNECTORS = new Set(['&', 'und', 'and', 'u', 'et', 'y']);
+const NAME_CONNECTORS = new Set(['&', 'und', 'and', 'u', 'et', 'y', 'e', 'en', 'i']);
 const NAME_LEADING = new Set(['the']);
 
 export interface FoldedName {
@@ -42,142 +26,58 @@ export interface FoldedName {
   sorted: string;
   /** tokens joined without spaces: the same for "Haupt Bau" and "Hauptbau". */
   concat: string;
+  /** Per token, the part of the name it is in; undefined when the name is one part. */
+  parts: number[] | undefined;
 }
 
 /** Folds a company name: "Müller GmbH & Co. KG" → tokens [muller], legal forms ['GmbH & Co.
  *  KG']; "MULLER GMBH" and "Mueller GmbH" → [muller], ['GmbH']; "Smith and Sons Ltd." →
  *  [smith, sons], ['Ltd']. */
 export function foldName(name: string): FoldedName {
-  let tokens = tokenize(name);
-  if (tokens.length > 1 && NAME_LEADING.has(tokens[0]!)) tokens = tokens.slice(1);
+  // Additions in brackets say which site or what role ("(Hauptsitz)", "(Boston)"), not who.
+  const unbracketed = name.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ');
+  const text = /[\p{L}\d]/u.test(unbracketed) ? unbracketed : name;
+  // Parts of a name: a parent organisation and its site ("Caritas Köln – Kita Sonnenschein").
+  let tokens: string[] = [];
+  let partOf: number[] = [];
+  text.split(NAME_PARTS).forEach((part, k) => {
+    for (const t of tokenize(part)) {
+      tokens.push(t);
+      partOf.push(k);
+    }
+  });
+  if (tokens.length > 1 && NAME_LEADING.has(tokens[0]!)) {
+    tokens = tokens.slice(1);
+    partOf = partOf.slice(1);
+  }
   const stripped = stripLegalForms(tokens);
-  const words = stripped.tokens.filter((t) => !NAME_CONNECTORS.has(t)).map(foldUmlautSpellings);
-  const kept = words.length > 0 ? words : stripped.tokens.map(foldUmlautSpellings);
-  const core = kept.join(' ');
+  let words: string[] = [];
+  let parts: number[] = [];
+  stripped.tokens.forEach((t, k) => {
+    // A connector joins two words; a single letter first is an initial ("E. Wagner").
+    if (NAME_CONNECTORS.has(t) && !(k === 0 && t.length === 1 && t !== '&')) return;
+    for (const w of expandAbbreviations([t])) {
+      words.push(foldUmlautSpellings(w));
+      parts.push(partOf[k]!);
+    }
+  });
+  if (words.length === 0) {
+    words = stripped.tokens.map(foldUmlautSpellings);
+    parts = partOf.slice(0, words.length);
+  }
+  const core = words.join(' ');
   return {
-    tokens: kept,
+    tokens: words,
     legalForms: stripped.legalForms,
     core,
-    sorted: kept.length > 1 ? [...kept].sort().join(' ') : core,
-    concat: kept.join(''),
+    sorted: words.length > 1 ? [...words].sort().join(' ') : core,
+    concat: words.join(''),
+    parts: parts.some((x) => x !== parts[0]) ? parts : undefined,
   };
 }
 
-/** Street words: their long form (a typo in a long word costs little) and their short form (a
- *  typo in an abbreviation costs little). A compound ending in one ("Hauptstr") gets it too. */
-const STREET_WORDS = new Map<string, [string, string]>([
-  ['str', ['strasse', 'str']],
-  ['strasse', ['strasse', 'str']],
-  ['strase', ['strasse', 'str']],
-  ['straat', ['strasse', 'str']],
-  ['st', ['street', 'st']],
-  ['street', ['street', 'st']],
-  ['ave', ['avenue', 'av']],
-  ['av', ['avenue', 'av']],
-  ['avenue', ['avenue', 'av']],
-  ['avda', ['avenida', 'av']],
-  ['avenida', ['avenida', 'av']],
-  ['rd', ['road', 'rd']],
-  ['road', ['road', 'rd']],
-  ['blvd', ['boulevard', 'bd']],
-  ['bd', ['boulevard', 'bd']],
-  ['bvd', ['boulevard', 'bd']],
-  ['boul', ['boulevard', 'bd']],
-  ['boulevard', ['boulevard', 'bd']],
-  ['dr', ['drive', 'dr']],
-  ['drive', ['drive', 'dr']],
-  ['ln', ['lane', 'ln']],
-  ['lane', ['lane', 'ln']],
-  ['pl', ['platz', 'pl']],
-  ['place', ['platz', 'pl']],
-  ['platz', ['platz', 'pl']],
-  ['sq', ['square', 'sq']],
-  ['square', ['square', 'sq']],
-  ['ct', ['court', 'ct']],
-  ['court', ['court', 'ct']],
-  ['hwy', ['highway', 'hwy']],
-  ['highway', ['highway', 'hwy']],
-  ['pkwy', ['parkway', 'pkwy']],
-  ['parkway', ['parkway', 'pkwy']],
-  ['rte', ['route', 'rte']],
-  ['route', ['route', 'rte']],
-  ['ch', ['chemin', 'ch']],
-  ['chemin', ['chemin', 'ch']],
-  ['pza', ['piazza', 'pza']],
-  ['piazza', ['piazza', 'pza']],
-  ['v', ['via', 'v']],
-  ['via', ['via', 'v']],
-  ['c', ['calle', 'c']],
-  ['r', ['rue', 'r']],
-  ['rue', ['rue', 'r']],
-  ['calle', ['calle', 'c']],
-]);
-/** Words that say nothing about the site: house number words, Poland's "ul." (ulica). */
-const STREET_NOISE = new Set(['nr', 'no', 'num', 'hausnummer', 'number', 'ul', 'ulica']);
-const STREET_SUFFIXES: [string, string, string][] = [
-  ['strasse', 'strasse', 'str'],
-  ['strase', 'strasse', 'str'],
-  ['straat', 'strasse', 'str'],
-  ['str', 'strasse', 'str'],
-  ['platz', 'platz', 'pl'],
-  ['pl', 'platz', 'pl'],
-];
-
-/** A street word's long and short forms. */
-function streetWord(token: string): [string, string] {
-  const word = STREET_WORDS.get(token);
-  if (word) return word;
-  for (const [suffix, long, short] of STREET_SUFFIXES)
-    if (token.length > suffix.length + 2 && token.endsWith(suffix)) {
-      const stem = foldUmlautSpellings(token.slice(0, -suffix.length));
-      return [stem + long, stem + short];
-    }
-  const folded = foldUmlautSpellings(token);
-  return [folded, folded];
-}
-
-export interface FoldedStreet {
-  /** The street's words in long form, without spaces: "Haupt-Straße 5" → hauptstrasse. */
-  name: string;
-  /** The same in short form: "Haupt-Straße 5" → hauptstr. */
-  short: string;
-  /** The house number, a range with "-": "5", "5a", "5-7"; '' if none. */
-  number: string;
-  /** The street as given, trimmed: what reasons show. */
-  raw: string;
-}
-
-/** Folds a street: "Hauptstr. 5", "Hauptstraße 5", "Haupt-Strasse 5" → hauptstrasse / 5;
- *  "12 Main St." and "Main Street 12" → mainstreet / 12; "ul. Długa 5" and "Długa 5" → dluga / 5.
- *  Undefined when nothing is left. */
-export function foldStreet(street: string | null | undefined): FoldedStreet | undefined {
-  if (street == null) return undefined;
-  const raw = String(street).trim();
-  if (!raw) return undefined;
-  const tokens = tokenize(raw.replace(/(\p{L})(\d)/gu, '$1 $2'));
-  const words: string[] = [];
-  const shorts: string[] = [];
-  const numbers: string[] = [];
-  let lastWasNumber = false;
-  for (const t of tokens) {
-    if (/^\d+[a-z]?$/.test(t)) {
-      numbers.push(t);
-      lastWasNumber = true;
-    } else if (lastWasNumber && words.length > 0 && t.length === 1 && t !== '&') {
-      numbers[numbers.length - 1] += t; // "Hauptstr. 5 a" → 5a, but not "12 r. Pasteur"
-      lastWasNumber = false;
-    } else {
-      lastWasNumber = false;
-      if (t === '&' || STREET_NOISE.has(t)) continue;
-      const [long, short] = streetWord(t);
-      words.push(long);
-      shorts.push(short);
-    }
-  }
-  const name = words.join('');
-  const number = numbers.join('-');
-  return name || number ? { name, short: shorts.join(''), number, raw } : undefined;
-}
+/** Where a name splits into parts: a dash between spaces, a comma, a slash, a colon. */
+const NAME_PARTS = /\s[–—-]\s|[,/:|]/;
 
 /** The postal code's fixed length where it is all digits: a shorter one lost its leading zeros
  *  in a spreadsheet (Dresden 01067 read as 1067). */
@@ -270,6 +170,28 @@ const CITY_NAMES = new Map<string, string>([
   ['arhus', 'aarhus'],
   ['nyc', 'new york'],
   ['new york city', 'new york'],
+  // Districts lists write instead of their city, where the district is no "City-District" form
+  // (those agree by their first word): boroughs, neighbourhoods with their own postal name.
+  ['brooklyn', 'new york'],
+  ['queens', 'new york'],
+  ['manhattan', 'new york'],
+  ['bronx', 'new york'],
+  ['the bronx', 'new york'],
+  ['staten island', 'new york'],
+  ['long island city', 'new york'],
+  ['sf', 'san francisco'],
+  ['hollywood', 'los angeles'],
+  ['la', 'los angeles'],
+  ['westminster', 'london'],
+  ['city of london', 'london'],
+  ['hoofddorp', 'haarlemmermeer'],
+  ['nieuw vennep', 'haarlemmermeer'],
+  ['altona', 'hamburg'],
+  ['wandsbek', 'hamburg'],
+  ['harburg', 'hamburg'],
+  ['charlottenburg', 'berlin'],
+  ['kreuzberg', 'berlin'],
+  ['spandau', 'berlin'],
   ['the hague', 'den haag'],
   ['s gravenhage', 'den haag'],
 ]);

@@ -19,13 +19,16 @@ import {
 import {
   ALIGNED_NAME_SLACK,
   citiesAgree,
+  nameContained,
   nameSimilarity,
+  postalCodesNear,
   prepare,
+  sameAddress,
   scorePair,
   streetRelation,
 } from './compare';
 import type { Prepared } from './compare';
-import { postalCodesAgree } from './fold';
+import { houseNumbersAgree, postalCodesAgree } from './fold';
 import type {
   BaseMatch,
   BaseMatchResult,
@@ -55,6 +58,33 @@ function locationConflict(a: Prepared, b: Prepared): boolean {
   );
 }
 
+/** The same street and house number as written, cheaply: such a pair is scored even when its
+ *  postal codes or cities differ or its names differ in length (a district, a longer name). */
+function sameStreetQuick(a: Prepared, b: Prepared): boolean {
+  const x = a.street,
+    y = b.street;
+  return (
+    !!x &&
+    !!y &&
+    x.core !== '' &&
+    x.core === y.core &&
+    x.number !== '' &&
+    y.number !== '' &&
+    houseNumbersAgree(x.number, y.number)
+  );
+}
+
+/** Both streets known and the same address, typos aside. */
+function sameSite(a: Prepared, b: Prepared): boolean {
+  const [rel, sim] = streetRelation(a.street, b.street);
+  return sameAddress(rel, sim);
+}
+
+/** Two postal codes that neither agree nor are a digit apart. */
+function postalsApart(a: Prepared, b: Prepared): boolean {
+  return !postalCodesAgree(a.postal, b.postal, a.country) && !postalCodesNear(a.postal, b.postal);
+}
+
 /** A quick upper bound of the name similarity from the lengths alone. */
 function namesTooFar(a: Prepared, b: Prepared, min: number): boolean {
   const la = a.name.concat.length,
@@ -71,7 +101,8 @@ interface Edge {
 /** Scores a pair whose blocks met; undefined below the threshold. */
 function scoreIfLikely(a: Prepared, b: Prepared, o: Required<MatchOptions>) {
   const floor = o.minNameSimilarity - ALIGNED_NAME_SLACK;
-  if (locationConflict(a, b) || namesTooFar(a, b, floor)) return undefined;
+  if ((locationConflict(a, b) || namesTooFar(a, b, floor)) && !sameStreetQuick(a, b))
+    return undefined;
   const s = scorePair(a, b, o.minNameSimilarity, false);
   if (s.conflict || !s.namesAlike || s.score < o.threshold) return undefined;
   s.reasons = scorePair(a, b, o.minNameSimilarity).reasons;
@@ -82,7 +113,7 @@ function scoreIfLikely(a: Prepared, b: Prepared, o: Required<MatchOptions>) {
  *  it, which a joining group must agree with pairwise. */
 interface Component {
   members: number[];
-  postals: string[];
+  postals: Prepared[];
   cities: Prepared[];
   streets: Prepared[];
   names: Prepared[];
@@ -91,7 +122,7 @@ interface Component {
 function componentOf(p: Prepared): Component {
   return {
     members: [p.index],
-    postals: p.postal ? [p.postal] : [],
+    postals: p.postal ? [p] : [],
     cities: p.city ? [p] : [],
     streets: p.street?.name ? [p] : [],
     names: [p],
@@ -99,24 +130,37 @@ function componentOf(p: Prepared): Component {
 }
 
 function mayJoin(x: Component, y: Component, country: string, minName: number): boolean {
+  // Postal codes a digit apart, or cities written as a district, only at one address.
   for (const a of x.postals)
-    for (const b of y.postals) if (!postalCodesAgree(a, b, country)) return false;
+    for (const b of y.postals)
+      if (
+        !postalCodesAgree(a.postal, b.postal, country) &&
+        !(postalCodesNear(a.postal, b.postal) && sameSite(a, b))
+      )
+        return false;
   for (const a of x.cities)
     for (const b of y.cities)
-      if (a.city !== b.city && !citiesAgree(a.cityTokens, b.cityTokens)) return false;
+      if (
+        a.city !== b.city &&
+        !citiesAgree(a.cityTokens, b.cityTokens) &&
+        !(sameSite(a, b) && a.postal !== '' && b.postal !== '' && !postalsApart(a, b))
+      )
+        return false;
   for (const a of x.streets)
     for (const b of y.streets) {
       const [rel] = streetRelation(a.street, b.street);
       if (rel === 'different' || rel === 'other_number') return false;
     }
   for (const a of x.names)
-    for (const b of y.names) if (nameSimilarity(a.name, b.name) < minName) return false;
+    for (const b of y.names)
+      if (nameSimilarity(a.name, b.name) < minName && !(nameContained(a, b) && sameSite(a, b)))
+        return false;
   return true;
 }
 
 function join(x: Component, y: Component): Component {
   x.members.push(...y.members);
-  for (const p of y.postals) if (!x.postals.includes(p)) x.postals.push(p);
+  for (const p of y.postals) if (!x.postals.some((q) => q.postal === p.postal)) x.postals.push(p);
   for (const p of y.cities) if (!x.cities.some((q) => q.city === p.city)) x.cities.push(p);
   for (const p of y.streets)
     if (

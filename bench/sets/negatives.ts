@@ -1,0 +1,80 @@
+// Hard negatives that must stay apart: numbered sites, one name in other towns or on other
+// streets (a chain), unrelated companies at one business-park or office address, neighbours on
+// one street, North and South of one street. A few true duplicates among them, so that keeping
+// apart is not bought by never joining.
+import { site } from './types';
+import type { OwnSet } from './types';
+
+export const negatives: OwnSet = {
+  name: 'negatives',
+  sites: [
+    site('DE', ['Werk 1', 'Carl-Zeiss-Str. 22', '73447', 'Oberkochen']),
+    site('DE', ['Werk 2', 'Carl-Zeiss-Str. 22', '73447', 'Oberkochen']),
+    site(
+      'DE',
+      ['Lager 1 Spedition Kühne', 'Hafenweg 4', '28197', 'Bremen'],
+      ['Spedition Kühne Lager 1', 'Hafenweg 4', '28197', 'Bremen'],
+    ),
+    site('DE', ['Spedition Kühne Lager 2', 'Hafenweg 4', '28197', 'Bremen']),
+    site('DE', ['Bäckerei Kamps', 'Königsallee 10', '40212', 'Düsseldorf']),
+    site('DE', ['Bäckerei Kamps', 'Schadowstr. 5', '40212', 'Düsseldorf']),
+    site('DE', ['Bäckerei Kamps', 'Königsallee 10', '47798', 'Krefeld']),
+    site('DE', ['Gewerbepark Nord – Lang Logistik', 'Im Gewerbepark 3', '93059', 'Regensburg']),
+    site('DE', ['Zimmermann Dachdeckerei', 'Im Gewerbepark 3', '93059', 'Regensburg']),
+    site(
+      'DE',
+      ['Hoffmann Elektrotechnik GmbH', 'Im Gewerbepark 3', '93059', 'Regensburg'],
+      ['Hoffmann Elektrotechnik', 'Im Gewerbepark 3', '', 'Regensburg'],
+      ['Gewerbepark Nord – Hoffmann Elektrotechnik', 'Im Gewerbepark 3', '93059', 'Regensburg'],
+    ),
+    site('DE', ['Stadtwerke Bochum', 'Massenbergstr. 15', '44787', 'Bochum']),
+    site('DE', ['Stadtwerke Herne', 'Grenzweg 18', '44623', 'Herne']),
+    site('DE', ['Kita Sonnenschein', 'Rosenweg 1', '50939', 'Köln']),
+    site('DE', ['Kita Sonnenschein', 'Rosenweg 1', '53111', 'Bonn']),
+    site('AT', ['Spar Markt', 'Hauptstraße 12', '8020', 'Graz']),
+    site('AT', ['Spar Markt', 'Hauptstraße 21', '8020', 'Graz']),
+    site('AT', ['Billa Filiale 101', 'Landstraßer Hauptstraße 1', '1030', 'Wien']),
+    site('AT', ['Billa Filiale 110', 'Landstraßer Hauptstraße 1', '1030', 'Wien']),
+    site('CH', ['Coop Pronto', 'Bahnhofplatz 1', '3011', 'Bern']),
+    site('CH', ['Coop Pronto', 'Bahnhofplatz 1', '4051', 'Basel']),
+    site('FR', ['Carrefour City', '10 rue de Rivoli', '75004', 'Paris']),
+    site('FR', ['Carrefour City', '110 rue de Rivoli', '75001', 'Paris']),
+    site('FR', ['Cabinet Durand Avocats', '25 avenue Foch', '75116', 'Paris']),
+    site('FR', ['Cabinet Dumont Architectes', '25 avenue Foch', '75116', 'Paris']),
+    site('IT', ['Bar Sport', 'Via Roma 1', '00184', 'Roma']),
+    site('IT', ['Bar Sport', 'Via Roma 1', '10123', 'Torino']),
+    site('IT', ['Magazzino 3 Logistica Nord', 'Via dell’Industria 8', '24040', 'Bergamo']),
+    site('IT', ['Magazzino 4 Logistica Nord', 'Via dell’Industria 8', '24040', 'Bergamo']),
+    site('ES', ['Mercadona', 'Calle Mayor 3', '28013', 'Madrid']),
+    site('ES', ['Mercadona', 'Calle Menor 3', '28013', 'Madrid']),
+    site('NL', ['Albert Heijn', 'Damrak 80', '1012 LP', 'Amsterdam']),
+    site('NL', ['Albert Heijn', 'Damrak 8', '1012 LM', 'Amsterdam']),
+    site('NL', [
+      'Bedrijvencentrum Noord – Jansen Advies',
+      'Gedempt Hamerkanaal 111',
+      '1021 KP',
+      'Amsterdam',
+    ]),
+    site('NL', [
+      'Bedrijvencentrum Noord – De Boer ICT',
+      'Gedempt Hamerkanaal 111',
+      '1021 KP',
+      'Amsterdam',
+    ]),
+    site('PL', ['Żabka', 'ul. Mokotowska 1', '00-640', 'Warszawa']),
+    site('PL', ['Żabka', 'ul. Mokotowska 11', '00-640', 'Warszawa']),
+    site('GB', ['Tesco Express', '12 High St', 'OX1 4AA', 'Oxford']),
+    site('GB', ['Tesco Express', '12 High St', 'CB1 1AA', 'Cambridge']),
+    site('US', ['Starbucks', '100 N Main St', '48104', 'Ann Arbor']),
+    site('US', ['Starbucks', '100 S Main St', '48104', 'Ann Arbor']),
+    site(
+      'US',
+      ['CVS Pharmacy', '350 W 42nd St', '10036', 'New York'],
+      ['CVS Pharmacy #2241', '350 West 42nd Street', '10036', 'New York'],
+    ),
+    site('US', ['CVS Pharmacy', '350 W 24th St', '10011', 'New York']),
+    site('US', ['Apex Legal Services', '1000 Main St Suite 200', '77002', 'Houston']),
+    site('US', ['Apex Medical Billing', '1000 Main St Suite 210', '77002', 'Houston']),
+    site('US', ['Main Street Dental', '1000 Main St Suite 300', '77002', 'Houston']),
+  ],
+};
