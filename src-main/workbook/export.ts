@@ -17,6 +17,7 @@ import { reportedProblemText } from '../../src-shared/i18n/reported';
 import { RESULT_COLUMNS, resultHeadersAfter } from './resultColumns';
 import {
   FINDINGS_STATUS,
+  errorCodeLabel,
   outcomeWord,
   REVIEW_STATUS,
   statusWord,
@@ -153,6 +154,9 @@ function resultText(
   if (key === 'screening') return outcomeWord('screening', String(v), lang);
   if (key === 'validation') return validationText(result, String(v), lang);
   if (key === 'supplier') return supplierWord(String(v), lang);
+  // The code stays for support and scripts, beside its words ("Validation rejected
+  // (validation_rejected)"), as the Summary sheet counts it.
+  if (key === 'errorCode') return errorCodeLabel(String(v), lang);
   return String(v);
 }
 

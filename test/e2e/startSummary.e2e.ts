@@ -181,7 +181,8 @@ for (const lang of ['en', 'de'] as const) {
     results.eachRow((row, n) => {
       if (n === 1) return;
       const v = row.values as unknown[];
-      if (v[header.indexOf('Error code')] === 'held_by_other_job')
+      // The code stands in brackets beside its words.
+      if (String(v[header.indexOf('Error code')]).endsWith('(held_by_other_job)'))
         left.push([
           String(v[header.indexOf('Status')]),
           String(v[header.indexOf('Error message')]),

@@ -172,7 +172,7 @@ describe('the results workbook in other spreadsheet programs', () => {
       expect(Object.values(results.cells).filter((c) => c.n !== null)).toHaveLength(1);
       const errors = book.data.Errors!;
       expect(cell(errors, 'A2')?.v).toBe('00018');
-      expect(cell(errors, 'O2')?.v).toBe('value_missing');
+      expect(cell(errors, 'O2')?.v).toBe('A required value is empty (value_missing)');
       const summary = Object.values(book.data.Summary!.cells).map((c) => c.v);
       expect(summary).toContain('Rows');
       expect(summary).toContain(3);
