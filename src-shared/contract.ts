@@ -14,6 +14,7 @@ import {
   ScoresLayoutSchema,
 } from './operations';
 import { RowStateSchema } from './rowStates';
+import { ATTENTION_REASONS } from './outcomes';
 import { ROW_OUTCOMES } from './tally';
 import { ScoresMappingSchema } from './scores';
 import { ATTACH_RESULTS, IdentifierTypeSchema, ScreeningPeriodSchema } from './supplier';
@@ -340,18 +341,7 @@ export const TallySchema = z.object({
   total: z.number().int(),
   outcomes: z.record(z.enum(ROW_OUTCOMES), z.number().int()),
   groups: GroupsSchema,
-  attention: z.record(
-    z.enum([
-      'validation_rejected',
-      'screening_findings',
-      'screening_aborted',
-      'validation_unknown',
-      'screening_unknown',
-      'id_on_other',
-      'not_found',
-    ]),
-    z.number().int(),
-  ),
+  attention: z.record(z.enum(ATTENTION_REASONS), z.number().int()),
 });
 
 export const JobViewSchema = z.object({

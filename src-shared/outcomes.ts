@@ -98,14 +98,16 @@ export function isUnknownOutcome(stage: OutcomeStage, status: string | null): bo
 /** Why a finished row needs the user, each reason once, in the order the results name them:
  *  a validation and a screening are read side by side, so a confirmed validation never hides
  *  findings. */
-export type AttentionReason =
-  | 'validation_rejected'
-  | 'screening_findings'
-  | 'screening_aborted'
-  | 'validation_unknown'
-  | 'screening_unknown'
-  | 'id_on_other'
-  | 'not_found';
+export const ATTENTION_REASONS = [
+  'validation_rejected',
+  'screening_findings',
+  'screening_aborted',
+  'validation_unknown',
+  'screening_unknown',
+  'id_on_other',
+  'not_found',
+] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 export function attentionReasons(row: OutcomeFacts): AttentionReason[] {
   const out: AttentionReason[] = [];

@@ -3,7 +3,12 @@
 // finished rows' outcomes read in one grouped query) and send it with the job and with every
 // progress event; the run card, the tiles, the Show filter, the banner, the job list, the command
 // line's progress and key line and the results' Summary read it and compute none of their own.
-import { attentionReasons, type AttentionReason, type OutcomeFacts } from './outcomes';
+import {
+  ATTENTION_REASONS,
+  attentionReasons,
+  type AttentionReason,
+  type OutcomeFacts,
+} from './outcomes';
 import { ROW_STATE_GROUP, ROW_STATES, type RowState, type RowStateGroup } from './rowStates';
 
 /**
@@ -73,16 +78,6 @@ export interface JobTally {
    *  validation, shown side by side). */
   attention: Record<AttentionReason, number>;
 }
-
-const ATTENTION_REASONS: readonly AttentionReason[] = [
-  'validation_rejected',
-  'screening_findings',
-  'screening_aborted',
-  'validation_unknown',
-  'screening_unknown',
-  'id_on_other',
-  'not_found',
-];
 
 export function emptyTally(): JobTally {
   return {
