@@ -132,7 +132,7 @@ describe('the shipped sample against the built-in sandbox', () => {
     expect(problems.map((r) => r[0])).toEqual(['000156', '000157', '000104']);
     for (const r of problems) {
       expect(r[col('Status')]).toBe('Has problems');
-      expect(r[col('Error code')]).toBe('invalid_input');
+      expect(r[col('Error code')]).toBe("Problems in the row's values (invalid_input)");
     }
     expect(String(problems[0]![col('Error message')])).toMatch(/city is required/);
     expect(String(problems[1]![col('Error message')])).toMatch(/Atlantis/);
