@@ -378,7 +378,7 @@ export const en = {
   'run.network': 'Network',
   'run.offline': 'No connection: waiting for the network, then continuing by itself.',
   'run.online': 'Connected',
-  'run.byState': 'Rows on their way, by step',
+  'run.byState': 'Rows not ended yet, by step',
   'run.byOutcome': 'What the rows came to',
   'tally.done': 'Done',
   'tally.findings': 'Screened: findings to review',
@@ -1121,7 +1121,7 @@ export const de: Record<UiKey, string> = {
   'run.offline':
     'Keine Verbindung: Es wird auf das Netzwerk gewartet, dann geht es von selbst weiter.',
   'run.online': 'Verbunden',
-  'run.byState': 'Zeilen unterwegs, nach Schritt',
+  'run.byState': 'Noch nicht beendete Zeilen, nach Schritt',
   'run.byOutcome': 'Was aus den Zeilen wurde',
   'tally.done': 'Erledigt',
   'tally.findings': 'Screening: Treffer prüfen',
