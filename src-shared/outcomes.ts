@@ -3,8 +3,7 @@
 // (`done`: the app can do nothing more for it) but is not a success: it counts with the rows to
 // fix in every summary, filter and export. The words and explanations for the user are in the
 // renderer's messages (`outcome.<stage>.<status>`) and, in English, below for the services.
-import type { RowState, RowStateGroup } from './rowStates';
-import { ROW_STATE_GROUP } from './rowStates';
+import type { RowState } from './rowStates';
 
 export type OutcomeStage = 'screening' | 'validation';
 
@@ -133,18 +132,6 @@ export function hasScreeningFindings(row: {
   screeningStatus: string | null;
 }): boolean {
   return row.state === 'done' && row.screeningStatus === 'Finished';
-}
-
-/** A finished row whose screening or validation ended in a way the user must act on. */
-export function endedNeedingUser(row: OutcomeFacts): boolean {
-  return attentionReasons(row).length > 0;
-}
-
-/** The row's group in every summary: its state's group, except a finished row whose outcome
- *  needs the user, which is to fix. */
-export function rowGroup(row: OutcomeFacts): RowStateGroup {
-  if (endedNeedingUser(row)) return 'to_fix';
-  return ROW_STATE_GROUP[row.state as RowState] ?? 'waiting';
 }
 
 /** The English sentence for a status, or null for a value the app does not know. */

@@ -146,8 +146,3 @@ export function tallyOf(
     );
   return t;
 }
-
-/** The rows that need the user: the "needs you" figure of every screen. */
-export function needYou(t: JobTally): number {
-  return t.groups.to_fix;
-}

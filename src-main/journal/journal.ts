@@ -37,7 +37,7 @@ import type { MigrationReport } from './migrate';
 import { diskFull, isDiskFull, openDatabase, type OpenJournalOptions } from './open';
 import type { RowState, WriteStage } from './rowStates';
 import type { JobTally } from '../../src-shared/tally';
-import { jobTally, type TallyCache } from './tally';
+import { doneStatuses, jobTally, type TallyCache } from './tally';
 import * as page from './rowsPage';
 import * as read from './rowsRead';
 import * as write from './rowsWrite';
@@ -374,9 +374,10 @@ export class Journal {
   problemKinds(jobId: string): ReturnType<typeof read.problemKinds> {
     return read.problemKinds(this.h, jobId);
   }
-  /** The job's finished rows counted by screening and validation status. */
-  doneOutcomes(jobId: string): ReturnType<typeof read.doneOutcomes> {
-    return read.doneOutcomes(this.h, jobId);
+  /** The job's finished rows counted by screening and validation status, from the facts its
+   *  tally read. */
+  doneStatuses(jobId: string, now = Date.now()): ReturnType<typeof doneStatuses> {
+    return doneStatuses(this.h, this.tallies, jobId, now);
   }
   /** Rows per own outcome of a deactivate or identifiers job (deactivated, added, …). */
   opResults(jobId: string): Record<string, number> {

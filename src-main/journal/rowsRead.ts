@@ -36,10 +36,6 @@ export const ROW_READ_SQL = {
      WHERE rows.job_id = ? AND rows.state = 'invalid' AND ${LISTED_STATES_SQL}
        AND rows.problems IS NOT NULL
      GROUP BY 1, 2 ORDER BY rows DESC, code, field`,
-  doneOutcomes: `SELECT screening_status AS screening, validation_status AS validation,
-            count(*) AS rows
-     FROM rows INDEXED BY rows_state_source_row_idx
-     WHERE job_id = ? AND state = 'done' AND ${LISTED_STATES_SQL} GROUP BY 1, 2`,
   // Finished rows with an id that belongs to another supplier (an onboarding's attachments).
   doneIdsOnOther: `SELECT count(*) AS n FROM rows INDEXED BY rows_state_source_row_idx
      WHERE job_id = ? AND state = 'done' AND ${LISTED_STATES_SQL} AND identifiers IS NOT NULL
@@ -243,19 +239,6 @@ export function problemKinds(
     rows: number;
   }>;
   return { kinds, rows: counts(h, jobId).invalid };
-}
-
-/** The job's finished rows counted by screening and validation status. A `done` row never
- *  changes again, so callers may keep the answer while the count of `done` rows stays. */
-export function doneOutcomes(
-  h: ReadHandle,
-  jobId: string,
-): Array<{ screening: string | null; validation: string | null; rows: number }> {
-  return h.statement(ROW_READ_SQL.doneOutcomes).all(jobId) as Array<{
-    screening: string | null;
-    validation: string | null;
-    rows: number;
-  }>;
 }
 
 /** What the rows' own changes came to (a deactivate or identifiers job's op_result): result →

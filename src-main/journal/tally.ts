@@ -40,3 +40,22 @@ export function jobTally(h: ReadHandle, cache: TallyCache, jobId: string, now: n
   }
   return tally;
 }
+
+/** The finished rows per screening and per validation status, from the facts the job's last
+ *  tally read (read now when it has none): one query of the finished rows serves both. */
+export function doneStatuses(
+  h: ReadHandle,
+  cache: TallyCache,
+  jobId: string,
+  now: number,
+): { screening: Record<string, number>; validation: Record<string, number> } {
+  if (!cache.has(jobId)) jobTally(h, cache, jobId, now);
+  const out = { screening: {} as Record<string, number>, validation: {} as Record<string, number> };
+  for (const f of cache.get(jobId)?.facts ?? []) {
+    if (f.state !== 'done') continue;
+    if (f.screening !== null) out.screening[f.screening] = (out.screening[f.screening] ?? 0) + f.n;
+    if (f.validation !== null)
+      out.validation[f.validation] = (out.validation[f.validation] ?? 0) + f.n;
+  }
+  return out;
+}

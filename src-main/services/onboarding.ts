@@ -38,7 +38,6 @@ export class Onboarding {
       ...options,
       clock: options.clock ?? systemClock,
       background: new Map(),
-      outcomeCache: new Map(),
       opResultCache: new Map(),
       rowWork: new Map(),
       exports: new Map(),

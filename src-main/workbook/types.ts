@@ -266,7 +266,8 @@ export interface RowResult {
   /** The customer and own ids attached after creation, each with what it came to. */
   identifiers?: readonly AttachedIdentifier[] | null;
   /** The row's likely duplicates: the others of its group as `row N`, the platform's suppliers
-   *  as `platform ID` (src-shared/duplicates.ts `likelyDuplicateOf`); empty when none. */
+   *  as `platform ID`, worded in the job's language (services/onboarding/results.ts
+   *  duplicateOfText); empty when none. */
   likelyDuplicateOf?: string | null;
   /** What the user decided for a row with likely duplicates (`attach`: to `platformId`), or
    *  `waiting` for a row that waits for that decision; worded in the export's language. */

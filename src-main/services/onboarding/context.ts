@@ -41,9 +41,6 @@ export interface Ctx extends OnboardingOptions {
   clock: Clock;
   /** Jobs started in the background (the UI follows their events). */
   background: Map<string, Promise<RunExit>>;
-  /** Outcomes of a job's finished rows, kept while its count of finished rows stays (a `done`
-   *  row never changes again). */
-  outcomeCache: Map<string, { done: number; value: JobView['outcomes'] }>;
   /** A deactivate or identifiers job's own outcomes, kept while its settled rows stay as many. */
   opResultCache: Map<string, { settled: number; value: JobView['opResults'] }>;
   /** The results exports running now, by job: aborted by jobs:cancelExport. */

@@ -82,7 +82,6 @@ export function deleteJob(
     delete list[jobId];
     journal.setSetting(ARCHIVED_JOBS_SETTING, list);
   }
-  ctx.outcomeCache.delete(jobId);
   ctx.opResultCache.delete(jobId);
   ctx.onJobChanged?.(jobId);
   return { deleted: true, ...removed };

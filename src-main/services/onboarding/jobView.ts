@@ -87,20 +87,7 @@ export function doneOutcomes(
 ): JobView['outcomes'] {
   // The finished rows that need the user: the tally's, less the rows in a problem state.
   const attention = tally.groups.to_fix - PROBLEM_STATES.reduce((n, s) => n + (counts[s] ?? 0), 0);
-  const done = counts.done ?? 0;
-  const cached = ctx.outcomeCache.get(jobId);
-  if (cached && cached.done === done) return { ...cached.value, attention };
-  const value: JobView['outcomes'] = { screening: {}, validation: {}, attention };
-  if (done > 0) {
-    for (const r of ctx.journal.doneOutcomes(jobId)) {
-      if (r.screening !== null)
-        value.screening[r.screening] = (value.screening[r.screening] ?? 0) + r.rows;
-      if (r.validation !== null)
-        value.validation[r.validation] = (value.validation[r.validation] ?? 0) + r.rows;
-    }
-  }
-  ctx.outcomeCache.set(jobId, { done, value });
-  return value;
+  return { ...ctx.journal.doneStatuses(jobId), attention };
 }
 
 /** A deactivate or identifiers job's rows per own outcome (deactivated, added, not found, …);

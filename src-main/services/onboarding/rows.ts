@@ -2,7 +2,8 @@
 import { kindOf } from '../../kinds';
 import type { RowView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
-import { isAttentionOutcome, rowGroup } from '../../../src-shared/outcomes';
+import { isAttentionOutcome } from '../../../src-shared/outcomes';
+import { OUTCOME_GROUP, rowOutcome } from '../../../src-shared/tally';
 import type { ValueTarget } from '../../journal/fixBatches';
 import type { DoneOutcomeFilter, Job, JournalRow } from '../../journal/journal';
 import { valueChanges, type Mapping, type ValueChange } from '../../workbook';
@@ -43,7 +44,8 @@ export function rowView(
     sourceRow: row.sourceRow,
     cells: row.cells,
     state: row.state,
-    group: rowGroup(row),
+    // The same rule as the job's tally: a finished row that needs the user is in its group.
+    group: OUTCOME_GROUP[rowOutcome(row)],
     identity: sid?.id ? `${sid.id}${sid.source ? ` · ${sid.source}` : ''}` : null,
     platformId: row.platformId,
     creationUuid: row.creationUuid,
