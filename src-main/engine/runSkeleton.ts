@@ -260,6 +260,7 @@ export abstract class RunSkeleton implements Runner {
   progress(): JobProgress {
     const { journal, jobId, conn, clock, settings } = this.d;
     const job = journal.getJob(jobId);
+    const counts = journal.counts(jobId);
     return progressOf({
       jobId,
       state: job?.state ?? 'running',
@@ -267,8 +268,9 @@ export abstract class RunSkeleton implements Runner {
       measured: this.d.measured?.(),
       share: this.d.sharedBy?.() ?? 1,
       identifierWrites: job ? this.identifiersToAttach(job) : 0,
-      counts: journal.counts(jobId),
-      tally: journal.tally(jobId, clock.now()),
+      counts,
+      // The tally from the counts just read: one read of the counters per event.
+      tally: journal.tally(jobId, clock.now(), counts),
       now: clock.now(),
       conn,
       settings,

@@ -384,8 +384,8 @@ export class Journal {
     return read.opResults(this.h, jobId);
   }
   /** The job's one set of numbers (src-shared/tally.ts; journal/tally.ts). */
-  tally(jobId: string, now = Date.now()): JobTally {
-    return jobTally(this.h, this.tallies, jobId, now);
+  tally(jobId: string, now = Date.now(), counts?: Record<string, number>): JobTally {
+    return jobTally(this.h, this.tallies, jobId, now, counts);
   }
   private readonly tallies: TallyCache = new Map();
   /** Finished rows with an id the platform has on another supplier (not added). */

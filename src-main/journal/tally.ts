@@ -16,8 +16,14 @@ export type TallyCache = Map<string, { ended: number; at: number; facts: EndedFa
 /** The finished rows' outcomes are read again when their number changed; in a large running job
  *  at most once a second, the rows finished since counted as in progress until then (never as
  *  done before their outcome is known). */
-export function jobTally(h: ReadHandle, cache: TallyCache, jobId: string, now: number): JobTally {
-  const counts = read.counts(h, jobId);
+export function jobTally(
+  h: ReadHandle,
+  cache: TallyCache,
+  jobId: string,
+  now: number,
+  /** The job's counts when the caller has just read them (a progress event). */
+  counts: Record<string, number> = read.counts(h, jobId),
+): JobTally {
   const ended = (counts.done ?? 0) + (counts.skipped ?? 0);
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   let cached = cache.get(jobId);
