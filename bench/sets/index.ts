@@ -1,9 +1,10 @@
 // The hand-written sets, one per way real lists spell one site otherwise (README of dedupe).
 import { cities } from './cities';
+import { guides } from './guides';
 import { holdout } from './holdout';
 import { names } from './names';
 import { negatives } from './negatives';
 import { streets } from './streets';
 import type { OwnSet } from './types';
 
-export const ownSets: readonly OwnSet[] = [streets, cities, names, negatives, holdout];
+export const ownSets: readonly OwnSet[] = [streets, cities, names, negatives, guides, holdout];

@@ -235,7 +235,18 @@ export function foldStreet(
   let type = '',
     dir = '';
   let lastWasNumber = false;
+  // A number-first address ("2355 Peachtree Rd NE …") ends with its street type and a
+  // directional after it: what follows is a note ("Peachtree Battle Shopping Center", "Lenox
+  // Square Mall", a district), set aside like "between …".
+  const numberFirst = /^\d/.test(tokens[0] ?? '');
+  let closed = false;
+  let closedAt = -1;
   tokens.forEach((t0, k) => {
+    if (closed) {
+      const d = directional ? DIRECTIONS.get(t0) : undefined;
+      if (d && !dir && k === closedAt + 1) dir = d;
+      return;
+    }
     const t =
       ORDINALS.get(t0) ?? TITLES.get(t0) ?? roman(t0) ?? t0.replace(/^(\d+)(st|nd|rd|th)$/, '$1th');
     if (/^\d+([a-z]|bis|ter)?$/.test(t)) {
@@ -268,6 +279,10 @@ export function foldStreet(
       if (!type) type = canonical;
       words.push(stem + canonical);
       shorts.push(stem + (SHORT_OF[canonical] ?? canonical));
+      if (numberFirst && core.length > 0 && numbers.length > 0) {
+        closed = true;
+        closedAt = k;
+      }
       return;
     }
     const w = foldUmlautSpellings(t === 'st' ? 'saint' : t);
@@ -307,4 +322,31 @@ export function houseNumbersAgree(a: string, b: string): boolean {
     rb = numberRange(b);
   if (!ra || !rb) return false;
   return ra[0] <= rb[1] && rb[0] <= ra[1];
+}
+
+/** Street names (their own words, folded) found in so many towns that one name at one house
+ *  number in two towns says nothing: "Main St", "High Street", "Hauptstraße", "Bahnhofstraße",
+ *  "Via Roma", "Calle Mayor", "Kerkstraat", "ul. Polna". */
+const COMMON_STREETS = new Set(
+  (
+    'main high church park oak elm maple pine cedar walnut chestnut washington lincoln lake hill ' +
+    'mill station school market victoria london bridge water spring north south east west ' +
+    'broadway center centre front river college union franklin jefferson jackson madison ' +
+    'haupt bahnhof dorf schul kirch garten linden berg wald post industrie feld muhlen muhl ' +
+    'gartenstrasse ring markt rosen birken eichen friedhof sonnen wiesen ' +
+    'republique gare eglise ecoles paix liberte victor hugo general gaulle ' +
+    'roma garibaldi mazzini dante cavour matteotti marconi vittorio emanuele nazionale ' +
+    'mayor real iglesia constitucion sol ' +
+    'kerk dorps molen stations school markt ' +
+    'polna lesna sloneczna krotka szkolna ogrodowa lipowa koscielna mickiewicza kosciuszki'
+  ).split(' '),
+);
+
+/** A street whose name and house number (both written) say which site it is wherever the town:
+ *  not one of the streets every town has, nor a numbered street without a directional ("5th
+ *  Ave"). Two lists may then write the town as its district ("Los Feliz" / "Los Angeles"). */
+export function distinctiveStreet(s: FoldedStreet | undefined): boolean {
+  if (!s || !s.core || !s.number) return false;
+  if (/^\d+(th)?$/.test(s.core)) return s.dir !== '' && s.core.length > 3;
+  return !COMMON_STREETS.has(s.core) && s.core.length >= 4;
 }

@@ -44,7 +44,16 @@ export function blockKeys(p: Prepared): string[] {
     let n = 0;
     for (const w of t)
       if (w.length >= 3 && !GENERIC_WORDS.has(w) && n++ < 4)
-        keys.add(c + GLOBAL + p.street.core + '|' + house + '|' + w);
+        // Without a plural or possessive "s" ("Mario's" / "Mario").
+        keys.add(
+          c +
+            GLOBAL +
+            p.street.core +
+            '|' +
+            house +
+            '|' +
+            (w.length >= 4 ? w.replace(/s$/, '') : w),
+        );
   }
   return [...keys];
 }

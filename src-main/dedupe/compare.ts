@@ -3,6 +3,7 @@
 // code or city caps it far below any threshold (the same company in another city is another
 // site), and so does a different street (a chain's second site in one town).
 import { distance } from 'fastest-levenshtein';
+import { distinctiveStreet } from './address';
 import {
   foldCity,
   foldName,
@@ -13,7 +14,7 @@ import {
 } from './fold';
 import type { FoldedName, FoldedStreet } from './fold';
 import { legalFormsCompatible } from './legalForms';
-import { GENERIC_WORDS } from './nameWords';
+import { GENERIC_WORDS, isTradeWord } from './nameWords';
 import type { DuplicateReason, SupplierRecord } from './types';
 
 /** A record folded once, compared many times. */
@@ -121,6 +122,7 @@ export function nameSimilarity(a: FoldedName, b: FoldedName): number {
   // Numbers in both names that differ name other companies or sites ("Lager 1" / "Lager 2",
   // "Supplier 101" / "Supplier 1"), however alike the letters.
   if (numbersDiffer(a.core, b.core)) return Math.min(0.5, ratio(a.core, b.core));
+  if (tradesDiffer(a, b)) return Math.min(0.5, ratio(a.core, b.core));
   if (a.sorted === b.sorted) return 0.98;
   let s = Math.max(ratio(a.core, b.core), ratio(a.concat, b.concat));
   const n = a.tokens.length;
@@ -236,6 +238,12 @@ export function streetRelation(
   return ['different', s];
 }
 
+/** Both streets with a house number and not one every town has: where two towns' names are
+ *  the same place written as city and as district (the street and number agreeing). */
+export function districtAddress(a: Prepared, b: Prepared): boolean {
+  return distinctiveStreet(a.street) && distinctiveStreet(b.street);
+}
+
 /** The same street and house number, typos aside: the address of one site. */
 export function sameAddress(rel: StreetRelation, sim: number): boolean {
   return rel === 'equal' || (rel === 'similar' && sim >= 0.85);
@@ -264,8 +272,24 @@ const stem = (s: string) => (s.length >= 4 && s.endsWith('s') ? s.slice(0, -1) :
 function wordAt(w: string, words: readonly string[]): number {
   const sw = stem(w);
   return words.findIndex(
-    (u) => u === w || stem(u) === sw || (w.length >= 4 && u.length > w.length && u.startsWith(w)),
+    (u) =>
+      u === w ||
+      stem(u) === sw ||
+      (w.length >= 4 && u.length > w.length && u.startsWith(w)) ||
+      (u.length >= 4 && w.length > u.length && w.startsWith(u)),
   );
+}
+
+/** The words of one name that the other lacks (a plural, possessive or clipped form counts as
+ *  the same word). */
+function unshared(x: FoldedName, y: FoldedName): string[] {
+  return x.tokens.filter((w) => wordAt(w, y.tokens) < 0);
+}
+
+/** Each name has a trade the other lacks ("Dreherei Keller" / "Fräserei Keller", "Müller Bau" /
+ *  "Müller Elektro"): two businesses, however alike their letters. */
+export function tradesDiffer(x: FoldedName, y: FoldedName): boolean {
+  return unshared(x, y).some(isTradeWord) && unshared(y, x).some(isTradeWord);
 }
 
 /** One name within the other at one address: every word of the shorter is in the longer, at
@@ -277,9 +301,18 @@ function wordAt(w: string, words: readonly string[]): number {
 export function nameContained(a: Prepared, b: Prepared): boolean {
   const x = a.name,
     y = b.name;
-  if (!x.core || !y.core || numbersDiffer(x.core, y.core)) return false;
-  const [short, long, longCity] =
-    x.tokens.length <= y.tokens.length ? [x, y, b.cityTokens] : [y, x, a.cityTokens];
+  if (!x.core || !y.core || numbersDiffer(x.core, y.core) || tradesDiffer(x, y)) return false;
+  if (x.tokens.length === y.tokens.length)
+    return within(x, y, b.cityTokens) || within(y, x, a.cityTokens);
+  return x.tokens.length < y.tokens.length
+    ? within(x, y, b.cityTokens)
+    : within(y, x, a.cityTokens);
+}
+
+/** Every word of `short` in `long`, and what `long` adds generic, a number, its city, a word
+ *  `short` set aside in brackets, a trade beside one they share, or a part of its own. */
+function within(short: FoldedName, long: FoldedName, longCity: readonly string[]): boolean {
+  const sharesTrade = short.tokens.some((w) => isTradeWord(w) && wordAt(w, long.tokens) >= 0);
   let distinctive = 0;
   const used = new Uint8Array(long.tokens.length);
   for (const w of short.tokens) {
@@ -300,6 +333,7 @@ export function nameContained(a: Prepared, b: Prepared): boolean {
   for (let k = 0; k < long.tokens.length; k++) {
     const w = long.tokens[k]!;
     if (used[k] || GENERIC_WORDS.has(w) || /^\d+$/.test(w) || longCity.includes(w)) continue;
+    if (short.aside.includes(w) || (sharesTrade && isTradeWord(w))) continue;
     if (long.parts && !sharedParts.has(long.parts[k]!)) continue;
     return false;
   }
@@ -357,8 +391,12 @@ export function scorePair(
       ? a.city === b.city || citiesAgree(a.cityTokens, b.cityTokens)
         ? 'same'
         : // The same street and number, the postal codes not against it: the city written as
-          // a district under one postal code ("Hollywood" / "Los Angeles", both 90028).
-          addressSame && (postal === 'same' || postal === 'near')
+          // a district under one postal code ("Hollywood" / "Los Angeles", both 90028), or
+          // without one on a street not found in every town ("Los Feliz" / "Los Angeles").
+          addressSame &&
+            (postal === 'same' ||
+              postal === 'near' ||
+              (postal === 'missing' && districtAddress(a, b)))
           ? 'district'
           : 'different'
       : 'missing';

@@ -28,6 +28,9 @@ export interface FoldedName {
   concat: string;
   /** Per token, the part of the name it is in; undefined when the name is one part. */
   parts: number[] | undefined;
+  /** The words of additions in brackets, set aside ("(Buckhead)", "(Hauptsitz)"): what the other
+   *  name may hold without naming another site. */
+  aside: string[];
 }
 
 /** Folds a company name: "Müller GmbH & Co. KG" → tokens [muller], legal forms ['GmbH & Co.
@@ -36,6 +39,9 @@ export interface FoldedName {
 export function foldName(name: string): FoldedName {
   // Additions in brackets say which site or what role ("(Hauptsitz)", "(Boston)"), not who.
   const unbracketed = name.replace(/\([^)]*\)|\[[^\]]*\]/g, ' ');
+  const aside = (name.match(/\([^)]*\)|\[[^\]]*\]/g) ?? [])
+    .flatMap((b) => tokenize(b))
+    .map(foldUmlautSpellings);
   const text = /[\p{L}\d]/u.test(unbracketed) ? unbracketed : name;
   // Parts of a name: a parent organisation and its site ("Caritas Köln – Kita Sonnenschein").
   let tokens: string[] = [];
@@ -73,11 +79,13 @@ export function foldName(name: string): FoldedName {
     sorted: words.length > 1 ? [...words].sort().join(' ') : core,
     concat: words.join(''),
     parts: parts.some((x) => x !== parts[0]) ? parts : undefined,
+    aside,
   };
 }
 
-/** Where a name splits into parts: a dash between spaces, a comma, a slash, a colon. */
-const NAME_PARTS = /\s[–—-]\s|[,/:|]/;
+/** Where a name splits into parts: a dash between spaces, a comma, a slash, a colon, "at" (a
+ *  restaurant in a hotel: "Fenix at the Argyle"). */
+const NAME_PARTS = /\s[–—-]\s|[,/:|]|\s(?:at|@)\s/i;
 
 /** The postal code's fixed length where it is all digits: a shorter one lost its leading zeros
  *  in a spreadsheet (Dresden 01067 read as 1067). */
@@ -183,6 +191,16 @@ const CITY_NAMES = new Map<string, string>([
   ['hollywood', 'los angeles'],
   ['la', 'los angeles'],
   ['westminster', 'london'],
+  ['southwark', 'london'],
+  ['islington', 'london'],
+  ['hackney', 'london'],
+  ['lambeth', 'london'],
+  ['camden', 'london'],
+  ['kensington', 'london'],
+  ['chelsea', 'london'],
+  ['greenwich', 'london'],
+  ['shoreditch', 'london'],
+  ['soho', 'london'],
   ['city of london', 'london'],
   ['hoofddorp', 'haarlemmermeer'],
   ['nieuw vennep', 'haarlemmermeer'],

@@ -19,6 +19,7 @@ import {
 import {
   ALIGNED_NAME_SLACK,
   citiesAgree,
+  districtAddress,
   nameContained,
   nameSimilarity,
   postalCodesNear,
@@ -143,7 +144,10 @@ function mayJoin(x: Component, y: Component, country: string, minName: number): 
       if (
         a.city !== b.city &&
         !citiesAgree(a.cityTokens, b.cityTokens) &&
-        !(sameSite(a, b) && a.postal !== '' && b.postal !== '' && !postalsApart(a, b))
+        !(
+          sameSite(a, b) &&
+          (a.postal !== '' && b.postal !== '' ? !postalsApart(a, b) : districtAddress(a, b))
+        )
       )
         return false;
   for (const a of x.streets)

@@ -60,7 +60,7 @@ export function expandAbbreviations(tokens: readonly string[]): string[] {
 export const GENERIC_WORDS = new Set(
   (
     'the a an der die das le la les il lo el los las de des du del della di van von zum zur ' +
-    'restaurant ristorante trattoria pizzeria osteria gasthaus gaststatte gasthof wirtshaus ' +
+    'restaurant restaurante restauracja ristorante trattoria pizzeria osteria gasthaus gaststatte gasthof wirtshaus ' +
     'cafe bar pub inn hotel pension bistro brasserie taverna kneipe ' +
     'center zentrum centrum werk werke filiale branch store shop shops laden geschaft markt ' +
     'group gruppe groupe gruppo grupo holding company services ' +
@@ -68,6 +68,42 @@ export const GENERIC_WORDS = new Set(
     'verband verein stiftung stichting fundacion fondazione association ' +
     'hauptsitz headquarters hq zentrale niederlassung standort site location ' +
     'boulangerie patisserie backerei bakkerij panaderia piekarnia ' +
-    'stadtwerke gemeindewerke pension evangelische katholische genossenschaft'
+    'stadtwerke gemeindewerke pension evangelische katholische genossenschaft ' +
+    // What a guide or a list adds to a restaurant's name: its kind and its cuisine.
+    'grill deli delicatessen diner kitchen cuisine gourmet eatery steakhouse cantina tavern ' +
+    'dining room original chinese italian french mexican japanese thai indian greek spanish ' +
+    'american vietnamese korean'
   ).split(' '),
 );
+
+/** Words that name a trade or line of business (folded): two names that differ in one each
+ *  ("Dreherei Keller" / "Fräserei Keller", "Müller Bau" / "Müller Elektro") are two businesses,
+ *  however alike their letters; a name may add a trade to one it shares ("Bäckerei Müller" /
+ *  "Müller Bäckerei & Konditorei"). German trades ending in -erei are found by their ending. */
+const TRADE_WORDS = new Set(
+  (
+    'bau holzbau hochbau tiefbau elektro elektrik elektrotechnik sanitar heizung klima dach ' +
+    'maler malerbetrieb fliesen glas metall metallbau stahlbau druck logistik transporte ' +
+    'transport spedition technik maschinenbau werkzeugbau kfz autohaus reifen ' +
+    'konditorei fleischer metzger friseur optik moebel mobel ' +
+    'bakery butcher plumbing plumber electric electrical roofing painting construction ' +
+    'landscaping trucking printing catering consulting software logistics machining ' +
+    'boulangerie patisserie boucherie plomberie electricite menuiserie imprimerie ' +
+    'panaderia carniceria fontaneria panificio macelleria idraulica tipografia ' +
+    'bakkerij slagerij drukkerij piekarnia drukarnia'
+  ).split(' '),
+);
+
+/** The outlets one hotel or one centre may hold side by side ("Café" and "Dining Room" of one
+ *  hotel): two names that differ in one each are two outlets. */
+const OUTLET_WORDS = new Set(
+  'cafe bar grill dining restaurant bistro brasserie pub lounge deli diner steakhouse pizzeria club'.split(
+    ' ',
+  ),
+);
+
+/** A word that names a trade or an outlet: in the tables, or a German word of the trade's
+ *  workshop ("Bäckerei", "Dreherei", "Schlosserei", "Gärtnerei"). */
+export function isTradeWord(w: string): boolean {
+  return TRADE_WORDS.has(w) || OUTLET_WORDS.has(w) || (w.length >= 7 && /(erei|rei)$/.test(w));
+}

@@ -184,3 +184,85 @@ describe('connectors and initials', () => {
     expect(foldName('E. Wagner').tokens).toEqual(['e', 'wagner']);
   });
 });
+
+describe('guides and directories: no postal code, the town as its district', () => {
+  const us = (name: string, street: string, city: string) => row(name, street, '', city, 'US');
+  it.each([
+    [
+      us("L'Orchidée", '903 N. Cahuenga Blvd.', 'W. Hollywood'),
+      us("L'Orchidée", '903 N. Cahuenga Blvd.', 'Los Angeles'),
+    ],
+    [
+      us('Sakura House', '1972 Hillview Ave.', 'Los Feliz'),
+      us('Sakura House', '1972 N. Hillview Ave.', 'Los Angeles'),
+    ],
+    [
+      us("Mei Wong's Gourmet Chinese Cuisine", '67 N. Raymond Ave.', 'Pasadena'),
+      us("Mei Wong's", '67 N. Raymond Ave.', 'Los Angeles'),
+    ],
+    [
+      us('Fig Tree', '8358 Sunset Blvd. West', 'Hollywood'),
+      us('Fig Tree at the Argent', '8358 Sunset Blvd.', 'W. Hollywood'),
+    ],
+    [
+      row('Elektro Huber GmbH', 'Landsberger Straße 300', '', 'München-Pasing'),
+      row('Elektro Huber', 'Landsberger Str. 300', '81241', 'München'),
+    ],
+  ])('%o and %o are one site', (a, b) => {
+    expect(grouped(a, b)).toBe(true);
+  });
+  it.each([
+    // A street every town has: one name and number in two towns are two sites.
+    [us('Corner Bistro', '5 Main St.', 'Boston'), us('Corner Bistro', '5 Main St.', 'Portland')],
+    [
+      row('Tischlerei Braun', 'Dorfstraße 2', '', 'Dresden'),
+      row('Tischlerei Braun', 'Dorfstraße 2', '', 'Leipzig'),
+    ],
+    [
+      row('Tischlerei Braun', 'Lindenhofer Weg 2', '01099', 'Dresden'),
+      row('Tischlerei Braun', 'Lindenhofer Weg 2', '04109', 'Leipzig'),
+    ],
+    [us('Corner Bistro', '5 5th Ave.', 'Seattle'), us('Corner Bistro', '5 Fifth Ave.', 'New York')],
+  ])('%o and %o stay apart', (a, b) => {
+    expect(grouped(a, b)).toBe(false);
+  });
+});
+
+describe('notes after a number-first street', () => {
+  it.each([
+    ['2355 Peachtree Rd. Peachtree Battle Shopping Center', '2355 Peachtree Rd. NE'],
+    ['3393 Peachtree Rd. Lenox Square Mall near Macys', '3393 Peachtree Rd.'],
+    ['10 Downing Street Westminster', '10 Downing St'],
+  ])('%s / %s', (a, b) => {
+    expect(
+      grouped(row('Abruzzo', a, '', 'Atlanta', 'US'), row('Abruzzo', b, '', 'Atlanta', 'US')),
+    ).toBe(true);
+  });
+  it('another street type after the number is still another street', () => {
+    expect(
+      grouped(
+        row('Abruzzo', '2355 Peachtree Rd.', '', 'Atlanta', 'US'),
+        row('Abruzzo', '2355 Peachtree Ave.', '', 'Atlanta', 'US'),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('trades and outlets', () => {
+  const at = (name: string) => row(name, 'Kronenstraße 8', '79098', 'Freiburg');
+  it.each([
+    ['Müller Bäckerei', 'Bäckerei & Konditorei Müller'],
+    ["Ned's Delicatessen", "Ned's Deli"],
+    ['Cafe Grand-Hotel Buckhead', 'Grand-Hotel Cafe (Buckhead)'],
+  ])('%s / %s are one business', (a, b) => {
+    expect(grouped(at(a), at(b))).toBe(true);
+  });
+  it.each([
+    ['Dreherei Keller', 'Fräserei Keller'],
+    ['Metzgerei Vogt', 'Bäckerei Vogt'],
+    ['Vogt Bau', 'Vogt Elektro'],
+    ['Cafe Grand-Hotel Buckhead', 'Grand-Hotel Dining Room (Buckhead)'],
+  ])('%s / %s are two', (a, b) => {
+    expect(grouped(at(a), at(b))).toBe(false);
+  });
+});
