@@ -1321,7 +1321,7 @@ const ms = t2 - t0;
 console.log(
   `within list: ms=${(t1 - t0).toFixed(0)} pairs=${dup.pairsCompared} groups=${dup.groups.length} ` +
     `predicted_pairs=${predicted} true_positives=${tp} hard_negative_fp=${hardFp} ` +
-    `refused=${dup.pairsRefused} precision=${fmt(precision)} recall=${fmt(recall)}`,
+    `refused=${dup.pairsRefused} possible_pairs=${dup.possible.length} precision=${fmt(precision)} recall=${fmt(recall)}`,
 );
 console.log(
   `against base: ms=${(t2 - t1).toFixed(0)} pairs=${against.pairsCompared} rows_matched=${against.matches.length} ` +
@@ -1346,13 +1346,28 @@ const own = ownSets.map((set) => {
     predictedOwn += pairs(idx.length);
     tpOwn += countPairs(idx, site);
   }
-  return { set, records, site, result, truth, predicted: predictedOwn, tp: tpOwn };
+  // Possible pairs: listed with reasons, never held; how many of them are true pairs.
+  const possibleTrue = result.possible.filter(
+    (p) => site[Number(p.a)] === site[Number(p.b)],
+  ).length;
+  return {
+    set,
+    records,
+    site,
+    result,
+    truth,
+    predicted: predictedOwn,
+    tp: tpOwn,
+    possible: result.possible.length,
+    possibleTrue,
+  };
 });
 for (const o of own)
   console.log(
     `own set ${o.set.name}: rows=${o.records.length} true_pairs=${o.truth} ` +
       `predicted_pairs=${o.predicted} true_positives=${o.tp} ` +
-      `precision=${fmt(ratioOr1(o.tp, o.predicted))} recall=${fmt(ratioOr1(o.tp, o.truth))}`,
+      `precision=${fmt(ratioOr1(o.tp, o.predicted))} recall=${fmt(ratioOr1(o.tp, o.truth))} ` +
+      `possible_pairs=${o.possible} possible_true=${o.possibleTrue}`,
   );
 const ownTp = own.reduce((s, o) => s + o.tp, 0),
   ownPredicted = own.reduce((s, o) => s + o.predicted, 0),

@@ -26,6 +26,9 @@ export const DuplicateReasonSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('same_street_other_number'), ...Sides }),
   z.object({ code: z.literal('different_street'), ...Sides }),
   z.object({ code: z.literal('street_missing') }),
+  // Registration numbers (src-shared/registration.ts): `kind` is the field, a/b as written.
+  z.object({ code: z.literal('same_registration'), kind: z.string(), ...Sides }),
+  z.object({ code: z.literal('different_registration'), kind: z.string(), ...Sides }),
 ]);
 export type DuplicateReason = z.infer<typeof DuplicateReasonSchema>;
 export type DuplicateReasonCode = DuplicateReason['code'];
@@ -73,6 +76,14 @@ export const RowDuplicatesSchema = z.object({
   base: z.array(BaseCandidateSchema).optional(),
 });
 export type RowDuplicates = z.infer<typeof RowDuplicatesSchema>;
+
+/** A row's possible duplicate in its list: another row with some evidence below "likely". */
+export const PossibleDuplicateSchema = z.object({
+  sourceRow: z.number().int(),
+  score: z.number(),
+  reasons: z.array(DuplicateReasonSchema),
+});
+export type PossibleDuplicate = z.infer<typeof PossibleDuplicateSchema>;
 
 /** The `Likely duplicate of` cell of a row: the others of its group as `row N` and the
  *  platform's suppliers as `platform ID`, separated by `; `; empty when none. */

@@ -51,6 +51,10 @@ export const FIELD_TRANSFORM_SETTINGS: Record<PayloadFieldKey, readonly Transfor
   requestValidationOnCreate: [],
   customerId: ['padZeros', 'case'],
   ownId: ['padZeros', 'case'],
+  vatId: [],
+  taxNumber: ['padZeros'],
+  duns: ['padZeros'],
+  registerNumber: [],
 };
 
 /** The transform with the settings the field does not offer, and defaults, left out; undefined

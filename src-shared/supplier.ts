@@ -135,5 +135,10 @@ export const PAYLOAD_FIELDS = [
   { key: 'requestValidationOnCreate', required: false },
   { key: 'customerId', required: false },
   { key: 'ownId', required: false },
+  // Registration numbers (src-shared/registration.ts): kept and compared, never sent.
+  { key: 'vatId', required: false },
+  { key: 'taxNumber', required: false },
+  { key: 'duns', required: false },
+  { key: 'registerNumber', required: false },
 ] as const;
 export type PayloadFieldKey = (typeof PAYLOAD_FIELDS)[number]['key'];

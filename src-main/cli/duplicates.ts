@@ -70,7 +70,9 @@ export function bulkDecisions(groups: readonly Group[], choice: DuplicatesChoice
 /** "Likely duplicates: 2 groups within the list (5 rows); 3 rows look like suppliers the
  *  platform has; 8 rows wait for your decision." */
 export function duplicatesLine(f: Figures, w: Words): string {
-  if (f.listGroups === 0 && f.baseRows === 0) return w.t('cli.duplicates.none');
+  const possible =
+    f.possibleRows > 0 ? ' ' + w.t('cli.duplicates.possible', { count: f.possibleRows }) : '';
+  if (f.listGroups === 0 && f.baseRows === 0) return w.t('cli.duplicates.none') + possible;
   const parts: string[] = [];
   if (f.listGroups > 0)
     parts.push(w.t('cli.duplicates.list', { groups: f.listGroups, rows: f.listRows }));
@@ -78,7 +80,7 @@ export function duplicatesLine(f: Figures, w: Words): string {
   if (f.undecided > 0) parts.push(w.t('cli.duplicates.waiting', { count: f.undecided }));
   else if (f.keep + f.skip + f.attach > 0)
     parts.push(w.t('cli.duplicates.decided', { keep: f.keep, skip: f.skip, attach: f.attach }));
-  return w.t('cli.duplicates.found', { parts: parts.join('; ') });
+  return w.t('cli.duplicates.found', { parts: parts.join('; ') }) + possible;
 }
 
 /** A record's name and place in one line: "Müller Holzbau GmbH, Hauptstraße 5, 70173 Stuttgart,

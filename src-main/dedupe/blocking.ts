@@ -55,6 +55,8 @@ export function blockKeys(p: Prepared): string[] {
             (w.length >= 4 ? w.replace(/s$/, '') : w),
         );
   }
+  // Met within the whole country: each registration number (GLOBAL, its own mark after it).
+  for (const [kind, value] of Object.entries(p.reg)) keys.add(c + GLOBAL + '#' + kind + value);
   return [...keys];
 }
 

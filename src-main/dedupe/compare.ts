@@ -3,6 +3,12 @@
 // code or city caps it far below any threshold (the same company in another city is another
 // site), and so does a different street (a chain's second site in one town).
 import { distance } from 'fastest-levenshtein';
+import {
+  REGISTRATION_FIELDS,
+  registrationsOf,
+  type RegistrationField,
+  type Registrations,
+} from '../../src-shared/registration';
 import { distinctiveStreet } from './address';
 import {
   foldCity,
@@ -33,6 +39,9 @@ export interface Prepared {
   /** The record's own strings, for reasons. */
   rawPostal: string;
   rawCity: string;
+  /** Registration numbers normalised, and as written (for reasons); empty when none. */
+  reg: Registrations;
+  rawReg: Registrations;
 }
 
 export function prepare(record: SupplierRecord, index: number): Prepared {
@@ -52,7 +61,26 @@ export function prepare(record: SupplierRecord, index: number): Prepared {
     street: foldStreet(record.street, country),
     rawPostal: record.postalCode == null ? '' : String(record.postalCode).trim(),
     rawCity: record.city == null ? '' : String(record.city).trim(),
+    reg: registrationsOf(record.registrations, country),
+    rawReg: record.registrations ?? {},
   };
+}
+
+/** How two records' registration numbers relate: a kind on both sides with another number
+ *  (two companies), else one with the same number (one company), else nothing to say. */
+export function registrationRelation(
+  a: Prepared,
+  b: Prepared,
+): { relation: 'same' | 'different' | 'none'; kind?: RegistrationField } {
+  let same: RegistrationField | undefined;
+  for (const k of REGISTRATION_FIELDS) {
+    const x = a.reg[k],
+      y = b.reg[k];
+    if (!x || !y) continue;
+    if (x !== y) return { relation: 'different', kind: k };
+    same ??= k;
+  }
+  return same ? { relation: 'same', kind: same } : { relation: 'none' };
 }
 
 /** 1 − edit distance / longer length. */
@@ -286,6 +314,19 @@ function unshared(x: FoldedName, y: FoldedName): string[] {
   return x.tokens.filter((w) => wordAt(w, y.tokens) < 0);
 }
 
+/** The names share a word that is no generic word, a trade or a number ("Grandhotel" of "Café
+ *  Grandhotel Elbe" and "Grandhotel Elbe Restaurant"). */
+export function sharesDistinctiveWord(x: FoldedName, y: FoldedName): boolean {
+  return x.tokens.some(
+    (w) =>
+      w.length >= 3 &&
+      !GENERIC_WORDS.has(w) &&
+      !isTradeWord(w) &&
+      !/^\d+$/.test(w) &&
+      wordAt(w, y.tokens) >= 0,
+  );
+}
+
 /** Each name has a trade the other lacks ("Dreherei Keller" / "Fräserei Keller", "Müller Bau" /
  *  "Müller Elektro"): two businesses, however alike their letters. */
 export function tradesDiffer(x: FoldedName, y: FoldedName): boolean {
@@ -359,6 +400,8 @@ export interface PairScore {
   namesAlike: boolean;
   /** Postal code or city differ: never a duplicate, never in one group. */
   conflict: boolean;
+  /** The same street and house number, typos aside. */
+  addressSame: boolean;
   /** Empty when scored without reasons. */
   reasons: DuplicateReason[];
 }
@@ -400,7 +443,8 @@ export function scorePair(
           ? 'district'
           : 'different'
       : 'missing';
-  const conflict = postal === 'different' || city === 'different';
+  const reg = registrationRelation(a, b);
+  const conflict = postal === 'different' || city === 'different' || reg.relation === 'different';
   const location =
     postal === 'same'
       ? 1
@@ -414,8 +458,13 @@ export function scorePair(
 
   let score = 0.6 * nameSim + 0.4 * STREET_WEIGHT[relation] * location;
   if (formsDiffer) score -= 0.05;
+  // The same registration number, nothing else against it: one company, whatever its names.
+  const sameRegistration =
+    reg.relation === 'same' && relation !== 'different' && relation !== 'other_number';
+  if (sameRegistration) score = Math.max(score, 0.95);
   if (conflict) score = Math.min(score, 0.3);
   const namesAlike =
+    sameRegistration ||
     nameSim >= minNameSimilarity ||
     (nameSim >= minNameSimilarity - ALIGNED_NAME_SLACK &&
       (relation === 'equal' || relation === 'similar') &&
@@ -443,12 +492,22 @@ export function scorePair(
       reasons.push({ code: 'same_street_other_number', a: sa, b: sb });
     else if (relation === 'different') reasons.push({ code: 'different_street', a: sa, b: sb });
     else reasons.push({ code: 'street_missing' });
+    if (reg.kind) {
+      const k = reg.kind;
+      reasons.push({
+        code: reg.relation === 'same' ? 'same_registration' : 'different_registration',
+        kind: k,
+        a: a.rawReg[k] ?? '',
+        b: b.rawReg[k] ?? '',
+      });
+    }
   }
   return {
     score: round(Math.max(0, score)),
     nameSimilarity: nameSim,
     namesAlike,
     conflict,
+    addressSame,
     reasons,
   };
 }

@@ -24,6 +24,8 @@ import {
   nameSimilarity,
   postalCodesNear,
   prepare,
+  registrationRelation,
+  sharesDistinctiveWord,
   sameAddress,
   scorePair,
   streetRelation,
@@ -99,15 +101,32 @@ interface Edge {
   pair: ScoredPair;
 }
 
-/** Scores a pair whose blocks met; undefined below the threshold. */
-function scoreIfLikely(a: Prepared, b: Prepared, o: Required<MatchOptions>) {
+/** Below "likely", a pair from this score (names alike or not, nothing against it), or at one
+ *  address with a distinctive word of the names in common, is a possible duplicate: listed with
+ *  its reasons, never held for a decision. */
+export const POSSIBLE_THRESHOLD = 0.65;
+
+/** Scores a pair whose blocks met: a likely pair, with `possible` a possible one too, else
+ *  undefined. Reasons are made only for the pairs returned. */
+function scoreBand(a: Prepared, b: Prepared, o: Required<MatchOptions>, possible: boolean) {
   const floor = o.minNameSimilarity - ALIGNED_NAME_SLACK;
-  if ((locationConflict(a, b) || namesTooFar(a, b, floor)) && !sameStreetQuick(a, b))
+  if (
+    (locationConflict(a, b) || namesTooFar(a, b, floor)) &&
+    !sameStreetQuick(a, b) &&
+    registrationRelation(a, b).relation !== 'same'
+  )
     return undefined;
   const s = scorePair(a, b, o.minNameSimilarity, false);
-  if (s.conflict || !s.namesAlike || s.score < o.threshold) return undefined;
+  const likely = !s.conflict && s.namesAlike && s.score >= o.threshold;
+  if (!likely) {
+    if (!possible || s.conflict) return undefined;
+    // Some evidence: a score near "likely", or one address and a distinctive word in common.
+    const near =
+      s.score >= POSSIBLE_THRESHOLD || (s.addressSame && sharesDistinctiveWord(a.name, b.name));
+    if (!near) return undefined;
+  }
   s.reasons = scorePair(a, b, o.minNameSimilarity).reasons;
-  return s;
+  return { likely, s };
 }
 
 /** A growing group: its members and the distinct postal codes, cities, streets and names in
@@ -118,6 +137,8 @@ interface Component {
   cities: Prepared[];
   streets: Prepared[];
   names: Prepared[];
+  /** The members with a registration number. */
+  registered: Prepared[];
 }
 
 function componentOf(p: Prepared): Component {
@@ -127,6 +148,7 @@ function componentOf(p: Prepared): Component {
     cities: p.city ? [p] : [],
     streets: p.street?.name ? [p] : [],
     names: [p],
+    registered: Object.keys(p.reg).length ? [p] : [],
   };
 }
 
@@ -155,9 +177,17 @@ function mayJoin(x: Component, y: Component, country: string, minName: number): 
       const [rel] = streetRelation(a.street, b.street);
       if (rel === 'different' || rel === 'other_number') return false;
     }
+  // Two numbers of one kind are two companies; one number makes unlike names one company.
+  for (const a of x.registered)
+    for (const b of y.registered)
+      if (registrationRelation(a, b).relation === 'different') return false;
   for (const a of x.names)
     for (const b of y.names)
-      if (nameSimilarity(a.name, b.name) < minName && !(nameContained(a, b) && sameSite(a, b)))
+      if (
+        nameSimilarity(a.name, b.name) < minName &&
+        !(nameContained(a, b) && sameSite(a, b)) &&
+        registrationRelation(a, b).relation !== 'same'
+      )
         return false;
   return true;
 }
@@ -174,6 +204,7 @@ function join(x: Component, y: Component): Component {
     )
       x.streets.push(p);
   for (const p of y.names) if (!x.names.some((q) => q.name.core === p.name.core)) x.names.push(p);
+  x.registered.push(...y.registered);
   return x;
 }
 
@@ -258,6 +289,7 @@ export function* findDuplicatesSteps(
   yield;
   const stamp = new Int32Array(prepared.length).fill(-1);
   const edges: Edge[] = [];
+  const maybe: Edge[] = [];
   let pairsCompared = 0;
   for (let i = 0; i < prepared.length; i++) {
     if (i % STEP_ROWS === STEP_ROWS - 1) yield;
@@ -271,12 +303,12 @@ export function* findDuplicatesSteps(
         const [x, y] = j > i ? [i, j] : [j, i];
         const px = prepared[x]!,
           py = prepared[y]!;
-        const s = scoreIfLikely(px, py, o);
-        if (s)
-          edges.push({
+        const band = scoreBand(px, py, o, true);
+        if (band)
+          (band.likely ? edges : maybe).push({
             i: x,
             j: y,
-            pair: { a: px.key, b: py.key, score: s.score, reasons: s.reasons },
+            pair: { a: px.key, b: py.key, score: band.s.score, reasons: band.s.reasons },
           });
       }
     });
@@ -306,6 +338,7 @@ export function* findDuplicatesSteps(
     const floor = o.minNameSimilarity - ALIGNED_NAME_SLACK;
     if (!mayJoin(ci, cj, prepared[e.i]!.country, floor)) {
       pairsRefused++;
+      maybe.push(e);
       continue;
     }
     const [big, small, bigRoot, smallRoot] =
@@ -333,7 +366,11 @@ export function* findDuplicatesSteps(
   const groups = [...byRoot.values()]
     .sort((x, y) => x.first - y.first)
     .map(({ keys, pairs }) => ({ keys, pairs }));
-  return { groups, pairsCompared, pairsRefused };
+  const possible = maybe
+    .filter((e) => find(e.i) !== find(e.j))
+    .sort((x, y) => y.pair.score - x.pair.score || x.i - y.i || x.j - y.j)
+    .map((e) => e.pair);
+  return { groups, pairsCompared, pairsRefused, possible };
 }
 
 /** Prepared base suppliers and their blocks, to match many lists against one base. */
@@ -385,8 +422,8 @@ export function matchAgainstBase(
         if (stamp[j] === i) continue;
         stamp[j] = i;
         pairsCompared++;
-        const s = scoreIfLikely(a, b.prepared[j]!, o);
-        if (s) found.push({ index: j, score: s.score, reasons: s.reasons });
+        const band = scoreBand(a, b.prepared[j]!, o, false);
+        if (band) found.push({ index: j, score: band.s.score, reasons: band.s.reasons });
       }
     });
     if (found.length === 0) return;

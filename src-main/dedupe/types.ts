@@ -1,6 +1,7 @@
 // The records, reasons and results of duplicate finding. Pure data: a reason is a code and the
 // values a UI needs to word it (English and German later), never a sentence.
 import type { DuplicateReason, DuplicateReasonCode } from '../../src-shared/duplicates';
+import type { Registrations } from '../../src-shared/registration';
 
 export type { DuplicateReason, DuplicateReasonCode };
 
@@ -14,6 +15,9 @@ export interface SupplierRecord {
   city?: string | null;
   /** ISO 3166-1 alpha-2 (DE, AT, US …); compared case-insensitively. */
   countryCode: string;
+  /** Registration numbers by kind, as written (normalised when prepared): the same number of
+   *  one kind is one company, two different numbers of one kind are two. */
+  registrations?: Registrations | undefined;
 }
 
 export interface MatchOptions {
@@ -50,6 +54,9 @@ export interface DuplicatesResult {
   /** Pairs at or above the threshold that were not joined because the group they would have
    *  made holds two records in different postal codes, cities or streets. */
   pairsRefused: number;
+  /** Possible duplicates: pairs with some evidence below "likely" (a score from
+   *  POSSIBLE_THRESHOLD, or refused from a group), their records in no one group. Best first. */
+  possible: ScoredPair[];
 }
 
 export interface BaseCandidate {

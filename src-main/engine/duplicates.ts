@@ -13,17 +13,28 @@ import {
   type PreparedBase,
   type SliceOptions,
 } from '../dedupe/match';
-import type { SupplierRecord } from '../dedupe/types';
+import type { ScoredPair, SupplierRecord } from '../dedupe/types';
+import {
+  REGISTRATION_FIELDS,
+  type RegistrationField,
+  type Registrations,
+} from '../../src-shared/registration';
 import type { Journal, JournalRow } from '../journal/journal';
 import type { DedupeRow, DuplicateFigures } from '../journal/duplicates';
-import type { BaseCandidate, DuplicateReason, RowDuplicates } from '../../src-shared/duplicates';
+import type {
+  BaseCandidate,
+  DuplicateReason,
+  PossibleDuplicate,
+  RowDuplicates,
+} from '../../src-shared/duplicates';
 
 /** A row's pairs kept with their reasons (its best ones), and the other rows of its group it
  *  lists (a group of hundreds of equal rows is counted beyond them). */
 const PAIRS_WITH_REASONS = 5;
 const ROWS_LISTED = 50;
 
-type Place = Pick<DedupeRow, 'name' | 'street' | 'postalCode' | 'city' | 'countryCode'>;
+type Place = Pick<DedupeRow, 'name' | 'street' | 'postalCode' | 'city' | 'countryCode'> &
+  Partial<Pick<DedupeRow, RegistrationField>>;
 
 function text(v: unknown): string | null {
   if (typeof v === 'number') return String(v);
@@ -42,7 +53,18 @@ function recordOf(key: number, p: Place): SupplierRecord | undefined {
     postalCode: text(p.postalCode),
     city: text(p.city),
     countryCode,
+    registrations: registrationsWritten(p),
   };
+}
+
+/** The registration numbers a row's place holds, as written; undefined when none. */
+function registrationsWritten(p: Place): Registrations | undefined {
+  let out: Registrations | undefined;
+  for (const f of REGISTRATION_FIELDS) {
+    const v = text(p[f]);
+    if (v) (out ??= {})[f] = v;
+  }
+  return out;
 }
 
 /** A journal row's name and place, from its payload. */
@@ -54,12 +76,18 @@ export function placeOf(row: Pick<JournalRow, 'payload'>): Place {
     postalCode: text(p.postalCode),
     city: text(p.city),
     countryCode: text(p.countryCode),
+    vatId: text(p.vatId),
+    taxNumber: text(p.taxNumber),
+    duns: text(p.duns),
+    registerNumber: text(p.registerNumber),
   };
 }
 
 export interface ListGrouping {
   groups: number;
   rows: number;
+  /** Pairs of rows that are possible duplicates (listed, never held). */
+  possiblePairs: number;
   pairsCompared: number;
   /** Rows that waited for a decision and no longer have a likely duplicate: back to `new`. */
   released: number;
@@ -231,6 +259,7 @@ async function groupNow(
     }
   });
   const orphans = journal.setListDuplicates(jobId, byRow);
+  journal.setPossibleDuplicates(jobId, possibleByRow(found.possible, sourceRowOf));
   if (orphans.length) {
     journal.recordOutcomes(
       orphans.map((rowId) => ({
@@ -245,6 +274,7 @@ async function groupNow(
   const result = {
     groups: found.groups.length,
     rows: byRow.size,
+    possiblePairs: found.possible.length,
     pairsCompared: found.pairsCompared,
     released: orphans.length,
   };
@@ -253,6 +283,28 @@ async function groupNow(
     { jobId, rowId: null, kind: 'note', at: startedAt, detail: { duplicates: result } },
   ]);
   return result;
+}
+
+/** Each row's possible duplicates (the other row, score and reasons), best first, at most
+ *  PAIRS_WITH_REASONS per row. */
+function possibleByRow(
+  pairs: readonly ScoredPair[],
+  sourceRowOf: ReadonlyMap<number, number>,
+): Map<number, PossibleDuplicate[]> {
+  const out = new Map<number, PossibleDuplicate[]>();
+  for (const p of pairs) {
+    const [a, b] = [p.a as number, p.b as number];
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const list = out.get(x) ?? [];
+      if (list.length >= PAIRS_WITH_REASONS) continue;
+      list.push({ sourceRow: sourceRowOf.get(y)!, score: p.score, reasons: p.reasons });
+      out.set(x, list);
+    }
+  }
+  return out;
 }
 
 /** The platform's active suppliers, prepared once, to compare the rows a check would create. */

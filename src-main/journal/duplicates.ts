@@ -2,7 +2,11 @@
 // group in the same list, the platform's suppliers it likely is) and the user's
 // `duplicate_decision`. The matching itself is src-main/dedupe's; the check writes a row's
 // suppliers with its outcome (engine/check.ts), the grouping within the list is written here.
-import type { DuplicateDecision, RowDuplicates } from '../../src-shared/duplicates';
+import type {
+  DuplicateDecision,
+  PossibleDuplicate,
+  RowDuplicates,
+} from '../../src-shared/duplicates';
 import type { ReadHandle, WriteHandle } from './handle';
 import type { RowState } from './rowStates';
 
@@ -33,6 +37,11 @@ export interface DedupeRow {
   postalCode: string | null;
   city: string | null;
   countryCode: string | null;
+  /** Registration numbers as written (src-shared/registration.ts), or null. */
+  vatId: string | null;
+  taxNumber: string | null;
+  duns: string | null;
+  registerNumber: string | null;
 }
 
 /** The job's rows in GROUPED_STATES with their name and place, in the order of the file, a page
@@ -43,7 +52,9 @@ export function dedupeRows(h: ReadHandle, jobId: string, after = -1, limit = 2_0
       `SELECT id, source_row AS sourceRow, state,
               payload ->> '$.name' AS name, payload ->> '$.address' AS street,
               payload ->> '$.postalCode' AS postalCode, payload ->> '$.city' AS city,
-              payload ->> '$.countryCode' AS countryCode
+              payload ->> '$.countryCode' AS countryCode,
+              payload ->> '$.vatId' AS vatId, payload ->> '$.taxNumber' AS taxNumber,
+              payload ->> '$.duns' AS duns, payload ->> '$.registerNumber' AS registerNumber
          FROM rows WHERE job_id = ? AND source_row > ? AND ${IN_GROUPED}
         ORDER BY source_row LIMIT ?`,
     )
@@ -87,6 +98,26 @@ export function setListDuplicates(
       update.run(JSON.stringify(entry), null, id);
     }
     return orphans;
+  });
+}
+
+/**
+ * Writes the possible duplicates found within the job's list: each row of `possible` gets its
+ * list, every other row of the job in GROUPED_STATES loses its. One transaction; never changes
+ * a row's state (a possible duplicate never waits for a decision).
+ */
+export function setPossibleDuplicates(
+  h: WriteHandle,
+  jobId: string,
+  possible: ReadonlyMap<number, readonly PossibleDuplicate[]>,
+): void {
+  h.transact(() => {
+    h.statement(
+      `UPDATE rows SET possible_duplicates = NULL
+        WHERE job_id = ? AND possible_duplicates IS NOT NULL AND ${IN_GROUPED}`,
+    ).run(jobId);
+    const update = h.statement('UPDATE rows SET possible_duplicates = ? WHERE id = ?');
+    for (const [id, list] of possible) if (list.length) update.run(JSON.stringify(list), id);
   });
 }
 
@@ -154,6 +185,8 @@ export interface DuplicateFigures {
   keep: number;
   skip: number;
   attach: number;
+  /** Rows with possible duplicates in the list (below "likely"; they never wait). */
+  possibleRows: number;
 }
 
 export function duplicateFigures(h: ReadHandle, jobId: string): DuplicateFigures {
@@ -168,6 +201,12 @@ export function duplicateFigures(h: ReadHandle, jobId: string): DuplicateFigures
               count(CASE WHEN duplicate_decision = 'attach' THEN 1 END) AS attach
          FROM rows WHERE job_id = ? AND duplicates IS NOT NULL`,
     )
-    .get(jobId) as DuplicateFigures;
-  return r;
+    .get(jobId) as Omit<DuplicateFigures, 'possibleRows'>;
+  const possible = h
+    .statement(
+      `SELECT count(*) AS n FROM rows INDEXED BY rows_possible_idx
+        WHERE job_id = ? AND possible_duplicates IS NOT NULL`,
+    )
+    .get(jobId) as { n: number };
+  return { ...r, possibleRows: possible.n };
 }

@@ -448,6 +448,11 @@ export class Journal {
     return dup.setListDuplicates(this.h, ...a);
   }
 
+  /** Writes the possible duplicates found within the list (they never wait). */
+  setPossibleDuplicates(...a: Args<typeof dup.setPossibleDuplicates>): void {
+    dup.setPossibleDuplicates(this.h, ...a);
+  }
+
   /** The intent (durable): send only the rows it returns. See rowsWrite.markSending. */
   markSending(...a: Args<typeof write.markSending>): number[] {
     return write.markSending(this.h, ...a);

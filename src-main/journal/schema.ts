@@ -19,7 +19,11 @@ import type {
   ScoresLayout,
 } from '../../src-shared/operations';
 import type { AttachedIdentifier } from '../../src-shared/supplier';
-import type { DuplicateDecision, RowDuplicates } from '../../src-shared/duplicates';
+import type {
+  DuplicateDecision,
+  PossibleDuplicate,
+  RowDuplicates,
+} from '../../src-shared/duplicates';
 import type { JobState, RowEventKind, RowState } from './rowStates';
 
 /** The throttle's numbers for one connection, per method group (the limiter's LimitWindow
@@ -224,6 +228,9 @@ export const rows = sqliteTable(
      *  in the same list, and the platform's suppliers it likely is (after the check), each with
      *  its score and reasons. Null when none. */
     duplicates: text('duplicates', { mode: 'json' }).$type<RowDuplicates>(),
+    /** The row's possible duplicates in its list (below "likely"): listed with their reasons,
+     *  never held for a decision. Null when none. */
+    possibleDuplicates: text('possible_duplicates', { mode: 'json' }).$type<PossibleDuplicate[]>(),
     /** What the user decided for a row with likely duplicates: `keep` (create it anyway),
      *  `skip` (leave it out), `attach` (attach its ids to the existing supplier in
      *  `platform_id` instead of creating it). Null: not decided, and the row is not created. */
@@ -255,6 +262,10 @@ export const rows = sqliteTable(
     // The rows with likely duplicates, in source order (the grouping's rewrite, the screens'
     // groups, the results): a few of a job's rows, read without a pass over all of them.
     index('rows_duplicates_idx').on(t.jobId, t.sourceRow).where(sql.raw('duplicates IS NOT NULL')),
+    // The rows with possible duplicates (the tile's count, the grouping's rewrite).
+    index('rows_possible_idx')
+      .on(t.jobId, t.sourceRow)
+      .where(sql.raw('possible_duplicates IS NOT NULL')),
     // The job's last edit by the user, one step down the index (a few rows are edited).
     index('rows_edited_idx').on(t.jobId, t.editedAt).where(sql.raw('edited_at IS NOT NULL')),
   ],

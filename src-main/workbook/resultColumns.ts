@@ -13,6 +13,7 @@ export const RESULT_COLUMNS = [
   { key: 'identifiers', header: 'Identifiers' },
   { key: 'likelyDuplicateOf', header: 'Likely duplicate of' },
   { key: 'duplicateDecision', header: 'Duplicate decision' },
+  { key: 'possibleDuplicateOf', header: 'Possible duplicate of' },
   { key: 'errorCode', header: 'Error code' },
   { key: 'errorMessage', header: 'Error message' },
   { key: 'updatedAt', header: 'Last update' },

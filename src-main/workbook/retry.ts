@@ -29,7 +29,14 @@ const DONE_OR_UNDERWAY = new Set<string>([
 ]);
 
 /** The fields whose values are ids: a number a spreadsheet made of one is not the same id. */
-const ID_FIELDS = new Set(['supplierId.id', 'customerId', 'ownId', 'platformId']);
+const ID_FIELDS = new Set([
+  'supplierId.id',
+  'customerId',
+  'ownId',
+  'platformId',
+  'taxNumber',
+  'duns',
+]);
 
 /** `cell` is `before` with its leading zeros lost: a spreadsheet turned the id into a number. */
 function lostZeros(cell: string, before: string): boolean {

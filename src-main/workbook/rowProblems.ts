@@ -15,6 +15,8 @@ const ID_FIELDS: ReadonlySet<MappableField> = new Set([
   'customerId',
   'ownId',
   'identifier.id',
+  'taxNumber',
+  'duns',
 ]);
 
 /** Problems of a cell that Excel changed (an identifier read as a date or a number, a postal

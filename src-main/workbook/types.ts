@@ -196,6 +196,11 @@ export interface ExtraIdentifiers {
   ownId?: string;
   /** A deactivate row's platform id (onboarding has none). */
   platformId?: string;
+  /** Registration numbers as written (src-shared/registration.ts): kept, compared, never sent. */
+  vatId?: string;
+  taxNumber?: string;
+  duns?: string;
+  registerNumber?: string;
 }
 
 /** The texts of the identifier fields an identifiers job maps. */
@@ -269,6 +274,8 @@ export interface RowResult {
    *  as `platform ID`, worded in the job's language (services/onboarding/results.ts
    *  duplicateOfText); empty when none. */
   likelyDuplicateOf?: string | null;
+  /** Other rows with some evidence below "likely", each with its reasons (never held). */
+  possibleDuplicateOf?: string | null;
   /** What the user decided for a row with likely duplicates (`attach`: to `platformId`), or
    *  `waiting` for a row that waits for that decision; worded in the export's language. */
   duplicateDecision?: {

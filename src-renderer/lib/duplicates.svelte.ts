@@ -4,8 +4,8 @@
 // decision in the user's language.
 import type { CommandInput, CommandOutput } from '../../src-shared/contract';
 import type { DuplicateReason } from '../../src-shared/duplicates';
+import { percentIn, reasonWords } from '../../src-shared/duplicatesText';
 import type { AppError } from '../../src-shared/errors';
-import type { MessageKey } from '../../src-shared/i18n';
 import { app } from './app.svelte';
 import { call } from './call';
 import { i18n, t } from './i18n.svelte';
@@ -42,7 +42,9 @@ export class JobDuplicates {
    *  or its list is being looked through for them now. */
   get any(): boolean {
     const f = this.#list?.figures;
-    return !!f && (f.listGroups > 0 || f.baseRows > 0 || f.grouping === 'running');
+    return (
+      !!f && (f.listGroups > 0 || f.baseRows > 0 || f.possibleRows > 0 || f.grouping === 'running')
+    );
   }
 
   /** Reads the groups again; only the last request's answer is kept (answers may come back out
@@ -88,21 +90,12 @@ export class JobDuplicates {
 
 /** A share from 0 to 1 as a percentage in the user's language (87 %, 87%). */
 export function percent(share: number): string {
-  return new Intl.NumberFormat(i18n.locale, { style: 'percent', maximumFractionDigits: 0 }).format(
-    share,
-  );
+  return percentIn(i18n.lang, share);
 }
 
-const sideText = (v: string | string[]) =>
-  Array.isArray(v) ? (v.length ? v.join(', ') : t('dup.reason.none')) : v;
-
-/** Why two records are likely the same site, in words (`dup.reason.<code>`). */
+/** Why two records are likely the same site, in words (src-shared/duplicatesText.ts). */
 export function reasonText(reason: DuplicateReason): string {
-  const params: Record<string, string> = {};
-  if ('a' in reason) params.a = sideText(reason.a);
-  if ('b' in reason) params.b = sideText(reason.b);
-  if ('similarity' in reason) params.similarity = percent(reason.similarity);
-  return t(`dup.reason.${reason.code}` as MessageKey, params);
+  return reasonWords(i18n.lang, reason);
 }
 
 /** A pair's reasons as one line: "name equal; same postal code; …". */

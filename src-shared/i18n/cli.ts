@@ -354,6 +354,8 @@ export const en = {
 
   // ---- likely duplicates: what the check found, --duplicates, the question, the run's end
   'cli.duplicates.none': 'Likely duplicates: none found.',
+  'cli.duplicates.possible':
+    'Possible duplicates: {count, plural, one {# row} other {# rows}}, in the results column "Possible duplicate of" with their reasons (they do not wait for a decision).',
   'cli.duplicates.found': 'Likely duplicates: {parts}.',
   'cli.duplicates.list':
     '{groups, plural, one {# group} other {# groups}} within the list ({rows, plural, one {# row} other {# rows}})',
@@ -793,6 +795,8 @@ export const de: Record<keyof typeof en, string> = {
     '{count} Zeilen, die ein anderer Auftrag hält, wurden weggelassen; die Ergebnisse zeigen sie als übersprungen.',
 
   'cli.duplicates.none': 'Wahrscheinliche Dubletten: keine gefunden.',
+  'cli.duplicates.possible':
+    'Mögliche Dubletten: {count, plural, one {# Zeile} other {# Zeilen}}, in der Ergebnisspalte „Mögliche Dublette von“ mit ihren Gründen (sie warten auf keine Entscheidung).',
   'cli.duplicates.found': 'Wahrscheinliche Dubletten: {parts}.',
   'cli.duplicates.list':
     '{groups, plural, one {# Gruppe} other {# Gruppen}} innerhalb der Liste ({rows, plural, one {# Zeile} other {# Zeilen}})',

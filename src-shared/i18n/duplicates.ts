@@ -11,6 +11,8 @@ export const en = {
   'dup.tile.base':
     '{n, plural, one {# row looks} other {# rows look}} like a supplier the platform has',
   'dup.tile.waiting': '{n, plural, one {# row waits} other {# rows wait}} for your decision',
+  'dup.tile.possible':
+    'Possible duplicates: {n, plural, one {# row} other {# rows}} (listed in the results, no decision needed)',
   'dup.tile.decided': 'Decided: {keep} kept, {skip} left out, {attach} attached',
   'dup.tile.running': 'Looking through the list for likely duplicates…',
   'dup.tile.pending':
@@ -108,6 +110,8 @@ export const en = {
   'dup.reason.same_street_other_number': 'same street, another house number (‘{a}’ / ‘{b}’)',
   'dup.reason.different_street': 'another street (‘{a}’ / ‘{b}’)',
   'dup.reason.street_missing': 'street missing',
+  'dup.reason.same_registration': 'same {kind} (‘{a}’ / ‘{b}’)',
+  'dup.reason.different_registration': 'another {kind} (‘{a}’ / ‘{b}’): two companies',
   'dup.reason.none': 'none',
 
   // ---- the summary before a start (jobs:plan's duplicates)
@@ -138,6 +142,8 @@ export const de: Record<keyof typeof en, string> = {
     '{n, plural, one {# Zeile gleicht} other {# Zeilen gleichen}} einem Lieferanten der Plattform',
   'dup.tile.waiting':
     '{n, plural, one {# Zeile wartet} other {# Zeilen warten}} auf Ihre Entscheidung',
+  'dup.tile.possible':
+    'Mögliche Dubletten: {n, plural, one {# Zeile} other {# Zeilen}} (in den Ergebnissen aufgeführt, keine Entscheidung nötig)',
   'dup.tile.decided': 'Entschieden: {keep} behalten, {skip} ausgelassen, {attach} angehängt',
   'dup.tile.running': 'Die Liste wird nach wahrscheinlichen Dubletten durchsucht …',
   'dup.tile.pending':
@@ -233,6 +239,8 @@ export const de: Record<keyof typeof en, string> = {
   'dup.reason.same_street_other_number': 'gleiche Straße, andere Hausnummer („{a}“ / „{b}“)',
   'dup.reason.different_street': 'andere Straße („{a}“ / „{b}“)',
   'dup.reason.street_missing': 'Straße fehlt',
+  'dup.reason.same_registration': 'gleiche {kind} („{a}“ / „{b}“)',
+  'dup.reason.different_registration': 'andere {kind} („{a}“ / „{b}“): zwei Unternehmen',
   'dup.reason.none': 'keine',
 
   'dup.plan.base':

@@ -197,6 +197,10 @@ export const en = {
   'map.fixed.requestValidationOnCreate': 'Yes/no words (ja, nein, x, 1, 0) become yes or no.',
   'map.fixed.platformId':
     "Read as it is: the supplier's platform id, a whole number (the first column of the app's supplier-base export).",
+  'map.fixed.vatId':
+    'Kept and compared, never sent (the API has no field for it): the same VAT id in two rows is one company, two different ones are two. Spaces and dots do not count, and the country prefix may be left out (DE 123 456 789 = DE123456789).',
+  'map.fixed.registerNumber':
+    'Kept and compared, never sent (the API has no field for it): the same register number in two rows is one company, two different ones are two (HRB 12345 and HRA 12345 differ).',
   'map.fixed.identifier.type':
     'SUPPLIER_ID, CUSTOMER_ID or OWN_ID; also "supplier id", "customer number", "Kundennummer" or "eigene ID".',
   'map.fixed.identifier.id': 'Read as it is: the id to add or remove.',
@@ -603,6 +607,10 @@ export const en = {
   'field.requestValidationOnCreate': 'Validation on creation',
   'field.customerId': 'Customer ID',
   'field.ownId': 'Own ID',
+  'field.vatId': 'VAT ID',
+  'field.taxNumber': 'Tax number',
+  'field.duns': 'DUNS number',
+  'field.registerNumber': 'Register number',
   'field.platformId': 'Platform ID',
   'field.identifier.type': 'Identifier type',
   'field.identifier.id': 'Identifier',
@@ -929,6 +937,10 @@ export const de: Record<UiKey, string> = {
     'Ja/Nein-Wörter (ja, nein, x, 1, 0) werden zu Ja oder Nein.',
   'map.fixed.platformId':
     'Wird unverändert gelesen: die Plattform-ID des Lieferanten, eine ganze Zahl (die erste Spalte des Lieferantenstamm-Exports der App).',
+  'map.fixed.vatId':
+    'Wird gespeichert und verglichen, nie gesendet (die API hat kein Feld dafür): dieselbe USt-IdNr. in zwei Zeilen ist ein Unternehmen, zwei verschiedene sind zwei. Leerzeichen und Punkte zählen nicht, das Länderkürzel darf fehlen (DE 123 456 789 = DE123456789).',
+  'map.fixed.registerNumber':
+    'Wird gespeichert und verglichen, nie gesendet (die API hat kein Feld dafür): dieselbe Registernummer in zwei Zeilen ist ein Unternehmen, zwei verschiedene sind zwei (HRB 12345 und HRA 12345 unterscheiden sich).',
   'map.fixed.identifier.type':
     'SUPPLIER_ID, CUSTOMER_ID oder OWN_ID; auch „Lieferantennummer“, „Kundennummer“, „customer id“ oder „eigene ID“.',
   'map.fixed.identifier.id':
@@ -1348,6 +1360,10 @@ export const de: Record<UiKey, string> = {
   'field.requestValidationOnCreate': 'Validierung beim Anlegen',
   'field.customerId': 'Kundennummer',
   'field.ownId': 'Eigene Nummer',
+  'field.vatId': 'USt-IdNr.',
+  'field.taxNumber': 'Steuernummer',
+  'field.duns': 'DUNS-Nummer',
+  'field.registerNumber': 'Registernummer',
   'field.platformId': 'Plattform-ID',
   'field.identifier.type': 'Art der Kennung',
   'field.identifier.id': 'Kennung',

@@ -20,6 +20,17 @@ import { kindOf } from '../../kinds';
 import { jobView } from './jobView';
 import { jobsOfSameFile } from './sameFile';
 
+/** The fields an onboarding keeps beside its create payload: the ids attached after creation
+ *  and the registration numbers. */
+const EXTRA_KEYS = {
+  customerId: 1,
+  ownId: 1,
+  vatId: 1,
+  taxNumber: 1,
+  duns: 1,
+  registerNumber: 1,
+} as const;
+
 export type TemplateView = CommandOutput<'templates:list'>[number];
 
 export async function preview(
@@ -108,8 +119,8 @@ export async function mappingPreview(
     const after = validatedSamples.map((v) => {
       // An onboarding's customer and own ids are not in the payload: they are attached after
       // creation. The other kinds name their supplier by them, in the payload.
-      if (traits.createsSuppliers && (key === 'customerId' || key === 'ownId'))
-        return v.extraIds[key] ?? '';
+      if (traits.createsSuppliers && key in EXTRA_KEYS)
+        return v.extraIds[key as keyof typeof EXTRA_KEYS] ?? '';
       return textAt(v.payload ?? v.draft, key);
     });
     return { field: key, before, after };

@@ -1,4 +1,6 @@
 // A job's results, exported as a workbook or CSV file.
+import { possibleDuplicateWords } from '../../../src-shared/duplicatesText';
+import { REGISTRATION_FIELDS } from '../../../src-shared/registration';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -35,6 +37,7 @@ export const TEXT_FIELDS = new Set([
   'postalCode',
   'customerId',
   'ownId',
+  ...REGISTRATION_FIELDS,
 ]);
 
 /** What a front door tells the user to do when its export could not be written. */
@@ -257,6 +260,7 @@ export function resultRow(
       screening: row.screeningStatus,
       identifiers: row.identifiers,
       likelyDuplicateOf: duplicateOfText(row.duplicates, lang) || null,
+      possibleDuplicateOf: possibleDuplicateWords(lang, row.possibleDuplicates) || null,
       duplicateDecision: duplicateDecisionOf(row),
       validation: row.validationStatus,
       validationTarget:

@@ -119,6 +119,7 @@ describe('the words', () => {
     keep: 0,
     skip: 0,
     attach: 0,
+    possibleRows: 0,
     grouping: 'done' as const,
   };
   it('say what the check found', () => {
@@ -138,6 +139,11 @@ describe('the words', () => {
     );
     expect(duplicatesLine({ ...figures, listGroups: 0, baseRows: 0 }, cliWords('en'))).toBe(
       'Likely duplicates: none found.',
+    );
+    expect(
+      duplicatesLine({ ...figures, listGroups: 0, baseRows: 0, possibleRows: 2 }, cliWords('en')),
+    ).toBe(
+      'Likely duplicates: none found. Possible duplicates: 2 rows, in the results column "Possible duplicate of" with their reasons (they do not wait for a decision).',
     );
   });
 

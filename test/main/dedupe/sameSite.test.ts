@@ -266,3 +266,52 @@ describe('trades and outlets', () => {
     expect(grouped(at(a), at(b))).toBe(false);
   });
 });
+
+describe('registration numbers', () => {
+  type Side = [
+    name: string,
+    street: string,
+    postal: string,
+    city: string,
+    reg: SupplierRecord['registrations'],
+  ];
+  const rec = ([name, street, postal, city, registrations]: Side): SupplierRecord => ({
+    ...row(name, street, postal, city),
+    registrations,
+  });
+  const stuttgart: Side = [
+    'Schulz Metall GmbH',
+    'Industriestraße 1',
+    '70565',
+    'Stuttgart',
+    { vatId: 'DE111111111' },
+  ];
+  it.each<[string, Side, Side, boolean]>([
+    [
+      'the same VAT id written two ways joins names that differ',
+      ['IBM Deutschland GmbH', 'IBM-Allee 1', '71139', 'Ehningen', { vatId: 'DE 811 126 245' }],
+      ['International Business Machines', 'IBM Allee 1', '', 'Ehningen', { vatId: 'DE811126245' }],
+      true,
+    ],
+    [
+      'the same DUNS joins a row without an address',
+      ['Kessler Antriebe', 'Werkstraße 3', '88400', 'Biberach', { duns: '31-537-5043' }],
+      ['Keßler Antriebstechnik', '', '', '', { duns: '315375043' }],
+      true,
+    ],
+    [
+      'two VAT ids keep equal names at one address apart',
+      stuttgart,
+      ['Schulz Metall GmbH', 'Industriestr. 1', '70565', 'Stuttgart', { vatId: 'DE222222222' }],
+      false,
+    ],
+    [
+      'one VAT id in another city is another site, not a duplicate',
+      stuttgart,
+      ['Schulz Metall GmbH', 'Hafenstraße 9', '20457', 'Hamburg', { vatId: 'DE111111111' }],
+      false,
+    ],
+  ])('%s', (_, a, b, one) => {
+    expect(grouped(rec(a), rec(b))).toBe(one);
+  });
+});

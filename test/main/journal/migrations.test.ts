@@ -47,7 +47,7 @@ describe('journal migrations', () => {
     dir = tempDir();
     const file = path.join(dir, 'journal.sqlite');
     const journal = openJournal({ path: file, clock: new FakeClock() });
-    expect(journal.migration).toEqual({ applied: 19, backupPath: null });
+    expect(journal.migration).toEqual({ applied: 20, backupPath: null });
     const db = new Database(file, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
@@ -113,7 +113,7 @@ describe('journal migrations', () => {
     expect(tables(file)).not.toContain('rows_count_update');
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(18);
+    expect(current.migration.applied).toBe(19);
     // The event log was copied without AUTOINCREMENT: the old event is there, new ones follow
     // it, and it is still append-only.
     expect(current.rowEvents(1).map((e) => e.detail)).toEqual([{ old: true }]);
@@ -210,7 +210,7 @@ describe('journal migrations', () => {
     db.close();
 
     const current = openJournal({ path: file, clock });
-    expect(current.migration.applied).toBe(10);
+    expect(current.migration.applied).toBe(11);
     expect(current.jobEvents(job.id).map((e) => [e.id, e.jobId, e.rowId, e.kind])).toEqual([
       [1, job.id, rowIds[0], 'request'],
       [3, job.id, null, 'note'],

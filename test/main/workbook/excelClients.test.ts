@@ -141,8 +141,8 @@ describe('the results workbook in other spreadsheet programs', () => {
       const results = book.data.Results!;
       const more = book.data['Results (2)']!;
       expect(results.freeze).toBe('A2');
-      expect(results.filter).toBe('A1:S3');
-      expect(more.filter).toBe('A1:S2');
+      expect(results.filter).toBe('A1:T3');
+      expect(more.filter).toBe('A1:T2');
       expect(book.data.Errors!.freeze).toBe('A2');
       expect(results.widths.A).toBe(17);
       expect(book.data.Summary!.widths.C).toBe(90);
@@ -165,14 +165,14 @@ describe('the results workbook in other spreadsheet programs', () => {
       // A formula-looking text stays text.
       expect(cell(results, 'E3')).toMatchObject({ v: '=1+1', t: 's' });
       // The source row is a number.
-      expect(cell(results, 'S2')).toMatchObject({ v: 2, t: 'n' });
+      expect(cell(results, 'T2')).toMatchObject({ v: 2, t: 'n' });
       expect(cell(results, 'F2')?.v).toBe('Done');
       expect(cell(results, 'G2')?.v).toBe('81234');
       expect(cell(results, 'D2')?.n).toBe('In your file: Lpz & Co');
       expect(Object.values(results.cells).filter((c) => c.n !== null)).toHaveLength(1);
       const errors = book.data.Errors!;
       expect(cell(errors, 'A2')?.v).toBe('00018');
-      expect(cell(errors, 'O2')?.v).toBe('A required value is empty (value_missing)');
+      expect(cell(errors, 'P2')?.v).toBe('A required value is empty (value_missing)');
       const summary = Object.values(book.data.Summary!.cells).map((c) => c.v);
       expect(summary).toContain('Rows');
       expect(summary).toContain(3);
@@ -232,7 +232,7 @@ describe('the results workbook in other spreadsheet programs', () => {
     expect(ws.getCell('E3').value).toBe('=1+1');
     expect(ws.getCell('B2').value).toBe('Müller & Söhne <GmbH>');
     expect(ws.getCell('D2').note).toBe('In your file: Lpz & Co');
-    expect(ws.getCell('S2').value).toBe(2);
+    expect(ws.getCell('T2').value).toBe(2);
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
 
     // Read front to back, as exceljs's streaming reader does: each part's header says where it

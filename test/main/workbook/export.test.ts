@@ -132,6 +132,7 @@ describe('exportResults', () => {
       '', // Identifiers: none attached
       '', // Likely duplicate of: none
       '', // Duplicate decision: none
+      '', // Possible duplicate of: none
       '',
       '',
       '2026-11-23T09:00:00.000Z',
@@ -535,7 +536,7 @@ describe('results within what Excel opens', () => {
     );
     expect(failure.error.code).toBe('results_too_wide');
     expect(failure.error.message).toBe(
-      `The results need 16,398 columns (16,384 of the file and 14 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
+      `The results need 16,399 columns (16,384 of the file and 15 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
     );
     expect(await readdir(dir)).not.toContain('wide.xlsx');
     const csv = join(dir, 'wide.csv');
@@ -544,7 +545,7 @@ describe('results within what Excel opens', () => {
       rows: () => [{ sourceRow: 2, cells: wide, result: { status: 'done' } }],
       format: 'csv',
     });
-    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_398);
+    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_399);
   });
 
   it('says what stops the file from being written, with the next step the caller gives', async () => {
@@ -641,6 +642,7 @@ describe('a results workbook in German', () => {
       'Kennungen',
       'Wahrscheinliche Dublette von',
       'Dublettenentscheidung',
+      'Mögliche Dublette von',
       'Fehlercode',
       'Fehlermeldung',
       'Letzte Änderung',

@@ -41,13 +41,14 @@ describe('ERP exports', () => {
       postalCode: ['PLZ', 'sure'],
       city: ['Ort', 'sure'],
       countryCode: ['Land', 'sure'],
+      vatId: ['USt-IdNr.', 'sure'],
     });
     expect(reasonOf(s, 'supplierId.id')).toBe(
       '"Lieferant" is the column name for supplierId.id in some lists and for name in others, and its values are numbers or codes',
     );
   });
 
-  it('maps SAP technical names (LFA1) and leaves NAME2 and the VAT number (STCEG) alone', () => {
+  it('maps SAP technical names (LFA1), the VAT number (STCEG) too, and leaves NAME2 alone', () => {
     const headers = ['LIFNR', 'NAME1', 'NAME2', 'STRAS', 'PSTLZ', 'ORT01', 'LAND1', 'STCEG'];
     const samples = [
       ['0000100045', 'Müller GmbH', '', 'Hauptstr. 5', '10115', 'Berlin', 'DE', 'DE123456789'],
@@ -60,6 +61,7 @@ describe('ERP exports', () => {
       postalCode: ['PSTLZ', 'sure'],
       city: ['ORT01', 'sure'],
       countryCode: ['LAND1', 'sure'],
+      vatId: ['STCEG', 'sure'],
     });
   });
 
@@ -84,6 +86,7 @@ describe('ERP exports', () => {
       postalCode: ['Postal Code', 'sure'],
       city: ['City', 'sure'],
       countryCode: ['Country Key', 'sure'],
+      vatId: ['VAT Registration No.', 'sure'],
     });
   });
 
