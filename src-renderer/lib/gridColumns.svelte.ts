@@ -160,6 +160,17 @@ export const RESULT_COLUMNS = [
 ] as const;
 export type ResultColumn = (typeof RESULT_COLUMNS)[number];
 
+/** A column of the grid as the table lays it out: the row number, the state, the file's columns,
+ *  the results columns (Results only) and the problem or reason. */
+export interface TableColumn {
+  key: string;
+  kind: 'row' | 'status' | 'data' | ResultColumn | 'problem';
+  label: string;
+  width: number;
+  /** The file's column or constant field, for a data column. */
+  data?: GridColumn;
+}
+
 export function resultColumnLabel(k: ResultColumn): string {
   switch (k) {
     case 'platform':
