@@ -1,4 +1,4 @@
-// The row runner (docs/architecture.md, "Per-row state machine", "One run skeleton"): every row
+// The row runner (docs/architecture.md, "Per-row state machine", "The engine's files"): every row
 // of a job through its check, its writes, tracking, screening and validation, over the run
 // skeleton (runSkeleton.ts). Each pass hands due rows to their stage (requests.ts, reads.ts,
 // track.ts, check.ts), which records the intent (intent.ts), sends, and applies what the policy

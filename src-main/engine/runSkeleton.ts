@@ -1,4 +1,4 @@
-// The run of a job, whatever its kind (docs/architecture.md, "One run skeleton"): the part every
+// The run of a job, whatever its kind (docs/architecture.md, "The engine's files"): the part every
 // runner shares. It opens the run (the job's options, `running`), lets the runner recover what a
 // crash left mid-request, loops (stop on pause or cancel, one step, progress, sleep until the next
 // due row or a wake-up), lets every task in hand end, and closes the run: the job's end state
