@@ -23,11 +23,13 @@ export class JobHealth {
   readonly stall: StallWatch;
 
   constructor(
-    private readonly d: JobRunnerDeps,
+    private readonly deps: JobRunnerDeps,
     private readonly emitProgress: (force?: boolean) => void,
     private readonly wake: () => void,
   ) {
-    this.stall = new StallWatch(d.settings, (w) => d.events.warning({ jobId: d.jobId, ...w }));
+    this.stall = new StallWatch(deps.settings, (w) =>
+      deps.events.warning({ jobId: deps.jobId, ...w }),
+    );
   }
 
   get signal(): AbortSignal {
@@ -57,9 +59,9 @@ export class JobHealth {
    *  when it resumes. Not a row's failure: no row changes state for it. */
   storageFull(): void {
     if (this.stopReason !== 'disk_full')
-      this.d.events.warning({
-        jobId: this.d.jobId,
-        ...warningOf('disk_full', { folder: this.d.journal.folder }),
+      this.deps.events.warning({
+        jobId: this.deps.jobId,
+        ...warningOf('disk_full', { folder: this.deps.journal.folder }),
       });
     this.halt('disk_full');
   }
@@ -81,7 +83,7 @@ export class JobHealth {
    */
   async holdForConfirmation(row: JournalRow): Promise<void> {
     this.heldForConfirmation.add(row.id);
-    await this.d.journal.recordOutcomeAsync({
+    await this.deps.journal.recordOutcomeAsync({
       rowId: row.id,
       from: row.state,
       to: row.state,
@@ -97,7 +99,7 @@ export class JobHealth {
 
   /** Endpoints that always exist answered 404: the job stops and says what to check. */
   wrongAddress(): void {
-    this.refusal = reason('wrong_address', { baseUrl: this.d.conn.client.baseUrl });
+    this.refusal = reason('wrong_address', { baseUrl: this.deps.conn.client.baseUrl });
     this.halt('access_denied');
   }
 
@@ -107,14 +109,17 @@ export class JobHealth {
   answerLacksField(answer: { endpoint: string; field: string }): void {
     const params = { endpoint: answer.endpoint, field: answer.field };
     this.refusal = reason('answer_lacks_field', params);
-    recordAnswerProblem(this.d.journal, this.d.conn.id, { ...params, at: this.d.clock.now() });
+    recordAnswerProblem(this.deps.journal, this.deps.conn.id, {
+      ...params,
+      at: this.deps.clock.now(),
+    });
     this.halt('access_denied');
   }
 
   /** No network (or no token): nothing was sent. The job waits and probes with backoff. */
   nothingSent(kind: 'offline' | 'no_token'): void {
     if (kind === 'no_token') return this.refused(appError('api_no_token'));
-    const { clock, settings, random, journal, jobId } = this.d;
+    const { clock, settings, random, journal, jobId } = this.deps;
     this.offlineUntil =
       clock.now() +
       backoffMs(this.offlineRound++, settings.offlineBaseMs, settings.offlineCapMs, random);
@@ -131,7 +136,7 @@ export class JobHealth {
     this.offline = false;
     this.offlineRound = 0;
     this.offlineUntil = 0;
-    this.d.journal.setJobState(this.d.jobId, 'running');
+    this.deps.journal.setJobState(this.deps.jobId, 'running');
     this.emitProgress(true);
   }
 
@@ -147,8 +152,8 @@ export class JobHealth {
     // The supplier list or the pending list is missing: a wrong base URL.
     if (answer.kind === 'not_found' && !row) return this.wrongAddress();
     if (row) {
-      const { clock, settings, random } = this.d;
-      this.d.journal.recordOutcome({
+      const { clock, settings, random } = this.deps;
+      this.deps.journal.recordOutcome({
         rowId: row.id,
         from: row.state,
         to: row.state,
@@ -188,13 +193,13 @@ export class JobHealth {
 
   /** The job's state reason for a full disk. */
   diskFullReason(): CodedMessage {
-    return errorReason(diskFull(this.d.journal.folder).error);
+    return errorReason(diskFull(this.deps.journal.folder).error);
   }
 
   /** Ends a run that was stopped: the job's state says why (a stopped cancel cancels what was
    *  not sent). Undefined when the run was not stopped. */
   endStopped(): RunExit | undefined {
-    const { journal, jobId } = this.d;
+    const { journal, jobId } = this.deps;
     const stopped = this.stopReason;
     if (stopped === 'disk_full') {
       try {

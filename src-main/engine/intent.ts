@@ -1,9 +1,9 @@
-// The durable-intent step, one for a row and for a batch (docs/architecture.md, "Exactly once"):
-// once the scheduler grants the request its slot, the rows it carries move to their sending
-// state in a commit that is durable before the request leaves (a group commit shared with the
-// intents and answers of the same few milliseconds); only the rows that moved go. The scheduler
-// calls the request again after a 429 (refused unread): it goes again under the same intent.
-// A request whose rows were all moved meanwhile (by the user) never leaves.
+// The durable-intent step, one for a row and for a batch (docs/architecture.md, "The engine's
+// files"): once the scheduler grants the request its slot, the rows it carries move to their
+// sending state in a commit that is durable before the request leaves (a group commit shared with
+// the intents and answers of the same few milliseconds); only the rows that moved go. The
+// scheduler calls the request again after a 429 (refused unread): it goes again under the same
+// intent. A request whose rows were all moved meanwhile (by the user) never leaves.
 import type { ApiAnswer } from '../api';
 import type { JobRunnerDeps } from './runTypes';
 

@@ -1,4 +1,4 @@
-// The row runner (docs/architecture.md, "Per-row state machine", "One run skeleton"): every row
+// The row runner (docs/architecture.md, "Per-row state machine", "The engine's files"): every row
 // of a job through its check, its writes, tracking, screening and validation, over the run
 // skeleton (runSkeleton.ts). Each pass hands due rows to their stage (requests.ts, reads.ts,
 // track.ts, check.ts), which records the intent (intent.ts), sends, and applies what the policy
@@ -44,7 +44,7 @@ const WRITE_LANES: readonly Lane[] = [
 ];
 
 export class JobRunner extends RunSkeleton {
-  private readonly run_: RunContext;
+  private readonly runContext: RunContext;
   private readonly lanes: Lanes;
   private readonly checker: Checker;
   private readonly tracker: Tracker;
@@ -56,27 +56,27 @@ export class JobRunner extends RunSkeleton {
       (e) => this.taskFailed(e, false),
       () => this.wakeUp(),
     );
-    this.run_ = this.context(kind, this.lanes);
-    this.checker = new Checker(this.run_);
-    this.tracker = new Tracker(this.run_);
-    this.promoter = new Promoter(this.run_);
+    this.runContext = this.context(kind, this.lanes);
+    this.checker = new Checker(this.runContext);
+    this.tracker = new Tracker(this.runContext);
+    this.promoter = new Promoter(this.runContext);
   }
 
   protected open(job: Job): void {
-    const { journal, entitlements } = this.d;
-    this.run_.options = job.options;
-    this.run_.onCreate = entitlements.get(job.connectionId);
+    const { journal, entitlements } = this.deps;
+    this.runContext.options = job.options;
+    this.runContext.onCreate = entitlements.get(job.connectionId);
     this.promoter.rowsOrderPaidWork = mapsPaidWork(job.mapping);
     // What this run may order: the confirmed plan's paid work, no more than the rows ask for.
-    this.run_.paid = PaidBudget.forRun(journal, job, this.run_.onCreate);
+    this.runContext.paid = PaidBudget.forRun(journal, job, this.runContext.onCreate);
   }
 
   protected override onCreate(): OnCreateEntitlements {
-    return this.run_.onCreate;
+    return this.runContext.onCreate;
   }
 
   protected recover(): void {
-    const { journal, jobId, clock, settings } = this.d;
+    const { journal, jobId, clock, settings } = this.deps;
     for (const [from, to] of INTENT_TO_DOUBT) {
       const why = {
         reason: 'found_mid_request' as const,
@@ -95,7 +95,7 @@ export class JobRunner extends RunSkeleton {
   // ---- a pass -------------------------------------------------------------------------------
 
   protected async step(opts: RunOptions): Promise<StepResult> {
-    const { journal, jobId, clock } = this.d;
+    const { journal, jobId, clock } = this.deps;
     const { health, lanes } = this;
     const counts = journal.counts(jobId);
     const now = clock.now();
@@ -110,7 +110,7 @@ export class JobRunner extends RunSkeleton {
       return (counts.valid ?? 0) === 0 && lanes.idle('check') ? 'end' : 'wait';
     this.promoter.promote(counts);
     if (!online) return 'wait';
-    const run = this.run_;
+    const run = this.runContext;
     this.fill('create', ['queued'], (row) => create(run, row));
     this.fill('identifiers', ['identifiers_queued'], (row) => attachIdentifier(run, row));
     this.fill('deactivate', ['deactivate_queued'], (row) => deactivate(run, row));
@@ -143,7 +143,7 @@ export class JobRunner extends RunSkeleton {
   /** Hands due rows of `states` to `work`, keeping a few per lane outstanding: the scheduler
    *  does the pacing and the fairness; this only keeps it fed. */
   private fill(lane: Lane, states: RowState[], work: (row: JournalRow) => Promise<void>): void {
-    const { journal, jobId, clock, settings } = this.d;
+    const { journal, jobId, clock, settings } = this.deps;
     const { lanes } = this;
     const room = (WRITE_LANES.includes(lane) ? 16 : 32) - lanes.count(lane);
     if (room <= 0) return;
@@ -158,7 +158,7 @@ export class JobRunner extends RunSkeleton {
   }
 
   protected nextWakeIn(opts: RunOptions): number {
-    const { journal, jobId, clock } = this.d;
+    const { journal, jobId, clock } = this.deps;
     const now = clock.now();
     if (opts.mode === 'check') return 1_000;
     const offlineUntil = this.health.offlineUntil;
@@ -178,23 +178,23 @@ export class JobRunner extends RunSkeleton {
   /** What the check found; a kind keeping own outcomes adds what its check settled at once (not
    *  found, already present, on another supplier, not present). */
   protected checkNote(counts: Counts): Record<string, number> {
-    const { journal, jobId } = this.d;
+    const { journal, jobId } = this.deps;
     return {
       new: counts.new ?? 0,
       exists: counts.exists ?? 0,
       ambiguous: counts.ambiguous ?? 0,
       pending: counts.pending ?? 0,
       // Rows the check would create that wait for the user's decision (likely duplicates).
-      ...(this.run_.kind.findsDuplicates ? { duplicate: counts.duplicate ?? 0 } : {}),
-      ...(this.run_.kind.opResults ? journal.opResults(jobId) : {}),
+      ...(this.runContext.kind.findsDuplicates ? { duplicate: counts.duplicate ?? 0 } : {}),
+      ...(this.runContext.kind.opResults ? journal.opResults(jobId) : {}),
     };
   }
 
   /** A row naming a supplier the platform does not know changed nothing, and an onboarding row
    *  with an id the platform has on another supplier: the job needs the user for both. */
   protected override needsUserBesides(counts: Counts): boolean {
-    const { journal, jobId } = this.d;
-    const opResults = this.run_.kind.opResults ? journal.opResults(jobId) : {};
+    const { journal, jobId } = this.deps;
+    const opResults = this.runContext.kind.opResults ? journal.opResults(jobId) : {};
     if (ATTENTION_OP_RESULTS.some((r) => (opResults[r] ?? 0) > 0)) return true;
     return (counts.done ?? 0) > 0 && journal.doneIdsOnOther(jobId) > 0;
   }

@@ -1,4 +1,4 @@
-// The run of a job, whatever its kind (docs/architecture.md, "One run skeleton"): the part every
+// The run of a job, whatever its kind (docs/architecture.md, "The engine's files"): the part every
 // runner shares. It opens the run (the job's options, `running`), lets the runner recover what a
 // crash left mid-request, loops (stop on pause or cancel, one step, progress, sleep until the next
 // due row or a wake-up), lets every task in hand end, and closes the run: the job's end state
@@ -45,7 +45,7 @@ export interface Runner {
 }
 
 export abstract class RunSkeleton implements Runner {
-  protected readonly d: JobRunnerDeps;
+  protected readonly deps: JobRunnerDeps;
   protected readonly health: JobHealth;
   protected readonly history: RunHistory;
   /** Rows written by this run, for the measured rate. */
@@ -61,7 +61,7 @@ export abstract class RunSkeleton implements Runner {
     /** The kind's reads and writes, for the time left (the plan asks the same). */
     protected readonly figures: KindFigures,
   ) {
-    this.d = deps;
+    this.deps = deps;
     this.history = deps.history ?? new RunHistory(deps.journal, deps.jobId);
     this.health = new JobHealth(
       deps,
@@ -71,7 +71,7 @@ export abstract class RunSkeleton implements Runner {
   }
 
   get jobId(): string {
-    return this.d.jobId;
+    return this.deps.jobId;
   }
 
   /** Stops sending; requests in flight finish or are recorded in doubt. */
@@ -111,7 +111,7 @@ export abstract class RunSkeleton implements Runner {
   // ---- the run ------------------------------------------------------------------------------
 
   async run(opts: RunOptions): Promise<RunExit> {
-    const { journal, jobId } = this.d;
+    const { journal, jobId } = this.deps;
     const job = journal.getJob(jobId);
     if (!job) throw new Error(`job ${jobId} not found`);
     this.options = job.options;
@@ -138,7 +138,7 @@ export abstract class RunSkeleton implements Runner {
   }
 
   private async loop(opts: RunOptions): Promise<void> {
-    const { journal, jobId } = this.d;
+    const { journal, jobId } = this.deps;
     for (;;) {
       if (this.health.signal.aborted) return;
       const step = await this.step(opts);
@@ -154,7 +154,7 @@ export abstract class RunSkeleton implements Runner {
    *  and lanes, the options once the run opens. */
   protected context(kind: RowKind, lanes: Lanes): RunContext {
     return {
-      d: this.d,
+      d: this.deps,
       kind,
       health: this.health,
       lanes,
@@ -171,7 +171,7 @@ export abstract class RunSkeleton implements Runner {
   protected taskFailed(e: unknown, pause: boolean): void {
     if (isDiskFull(e)) return this.health.storageFull();
     const detail = e instanceof Error ? e.message : String(e);
-    this.d.events.warning({ jobId: this.d.jobId, ...warningOf('internal', { detail }) });
+    this.deps.events.warning({ jobId: this.deps.jobId, ...warningOf('internal', { detail }) });
     if (pause) this.health.halt('paused');
   }
 
@@ -183,7 +183,7 @@ export abstract class RunSkeleton implements Runner {
   private async waitForWork(ms: number): Promise<void> {
     const woken = new Promise<void>((resolve) => (this.wake = resolve));
     try {
-      await Promise.race([this.d.clock.sleep(ms, this.health.signal), woken]);
+      await Promise.race([this.deps.clock.sleep(ms, this.health.signal), woken]);
     } catch {
       // stopped
     } finally {
@@ -193,7 +193,7 @@ export abstract class RunSkeleton implements Runner {
 
   /** The job's state at the end of the run, from its rows. */
   private finish(opts: RunOptions): RunExit {
-    const { journal, jobId } = this.d;
+    const { journal, jobId } = this.deps;
     const stopped = this.health.endStopped();
     if (stopped) return stopped;
     const counts = journal.counts(jobId);
@@ -224,7 +224,7 @@ export abstract class RunSkeleton implements Runner {
 
   /** Reports progress at most every progressIntervalMs; a report held back goes out then. */
   protected emitProgress(force = false): void {
-    const { clock, settings } = this.d;
+    const { clock, settings } = this.deps;
     const now = clock.now();
     if (!force && now - this.lastProgressAt < settings.progressIntervalMs) {
       if (!this.progressTimer) {
@@ -241,32 +241,32 @@ export abstract class RunSkeleton implements Runner {
       this.progressTimer = undefined;
     }
     this.lastProgressAt = now;
-    this.d.events.progress(this.progress());
+    this.deps.events.progress(this.progress());
   }
 
   /** The ids still to attach, as the plan counts them (one grouped read of the rows), read again
    *  at most every ATTACH_EVERY_MS: not with each progress event. */
   private attach = { at: Number.NEGATIVE_INFINITY, n: 0 };
   private identifiersToAttach(job: Job): number {
-    const now = this.d.clock.now();
+    const now = this.deps.clock.now();
     if (now - this.attach.at >= ATTACH_EVERY_MS)
       this.attach = {
         at: now,
-        n: paidWorkOf(this.d.journal, job, this.onCreate()).identifiersToAttach,
+        n: paidWorkOf(this.deps.journal, job, this.onCreate()).identifiersToAttach,
       };
     return this.attach.n;
   }
 
   progress(): JobProgress {
-    const { journal, jobId, conn, clock, settings } = this.d;
+    const { journal, jobId, conn, clock, settings } = this.deps;
     const job = journal.getJob(jobId);
     const counts = journal.counts(jobId);
     return progressOf({
       jobId,
       state: job?.state ?? 'running',
       mapping: job?.mapping,
-      measured: this.d.measured?.(),
-      share: this.d.sharedBy?.() ?? 1,
+      measured: this.deps.measured?.(),
+      share: this.deps.sharedBy?.() ?? 1,
       identifierWrites: job ? this.identifiersToAttach(job) : 0,
       counts,
       // The tally from the counts just read: one read of the counters per event.

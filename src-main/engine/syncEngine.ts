@@ -73,7 +73,7 @@ export const RETRYABLE_STATES: readonly RowState[] = [
 
 export class SyncEngine {
   readonly settings: EngineSettings;
-  private readonly o: SyncEngineOptions;
+  private readonly options: SyncEngineOptions;
   private readonly clock: Clock;
   private readonly runtimes = new Map<string, ConnectionRuntime>();
   private readonly stopExpectingIntents: () => void;
@@ -87,7 +87,7 @@ export class SyncEngine {
   readonly owner: string;
 
   constructor(options: SyncEngineOptions) {
-    this.o = options;
+    this.options = options;
     this.clock = options.clock ?? systemClock;
     this.settings = { ...DEFAULT_ENGINE_SETTINGS, ...options.settings };
     this.owner = options.owner ?? randomUUID();
@@ -111,7 +111,7 @@ export class SyncEngine {
   ): Promise<RunExit> {
     const existing = this.runners.get(jobId);
     if (existing) return existing.done;
-    const job = this.o.journal.getJob(jobId);
+    const job = this.options.journal.getJob(jobId);
     if (!job) return Promise.reject(new Error(`job ${jobId} not found`));
     let release: () => void;
     try {
@@ -121,10 +121,10 @@ export class SyncEngine {
     }
     const deps = {
       jobId,
-      journal: this.o.journal,
+      journal: this.options.journal,
       conn: this.runtime(job.connectionId),
       clock: this.clock,
-      random: this.o.random ?? Math.random,
+      random: this.options.random ?? Math.random,
       settings: this.settingsFor(job.connectionId),
       entitlements: this.entitlements,
       history: this.history(jobId),
@@ -136,7 +136,7 @@ export class SyncEngine {
       },
     };
     // Kinds of job: the job's kind gives its runner (src-main/kinds/, handed in).
-    const runner = this.o.runnerFor(job, deps);
+    const runner = this.options.runnerFor(job, deps);
     // The connection's record of what its jobs measured: updated about once a minute (a crash
     // loses at most that) and at the end of the run, never per row.
     const measure = setInterval(() => this.recordPace(jobId, job.connectionId), PACE_EVERY_MS);
@@ -169,7 +169,7 @@ export class SyncEngine {
   /** What the connection's jobs measured, read afresh from the journal (another process may
    *  have run a job on it since). */
   measuredPace(connectionId: string): ConnectionPace | undefined {
-    const pace = readConnectionPace(this.o.journal, connectionId);
+    const pace = readConnectionPace(this.options.journal, connectionId);
     this.paces.set(connectionId, pace);
     return pace;
   }
@@ -186,7 +186,7 @@ export class SyncEngine {
     try {
       const history = this.history(jobId);
       history.update();
-      recordConnectionPace(this.o.journal, connectionId, {
+      recordConnectionPace(this.options.journal, connectionId, {
         jobId,
         samples: history.takeNewSamples(),
         writesPerMinute: measuredWritesPerMinute(history),
@@ -204,7 +204,7 @@ export class SyncEngine {
   history(jobId: string): RunHistory {
     let h = this.histories.get(jobId);
     if (!h) {
-      h = new RunHistory(this.o.journal, jobId);
+      h = new RunHistory(this.options.journal, jobId);
       this.histories.set(jobId, h);
     }
     return h;
@@ -214,7 +214,7 @@ export class SyncEngine {
    *  whose holder on this machine is no longer alive (a crash, a kill), is taken over. The
    *  heartbeat renews it; if another process took it meanwhile, this run pauses. */
   private takeJobLease(jobId: string): () => void {
-    const { journal } = this.o;
+    const { journal } = this.options;
     const name = `job:${jobId}`;
     const ttl = this.settings.leaseTtlMs;
     const lease = (): Lease => ({
@@ -279,8 +279,8 @@ export class SyncEngine {
 
   /** The settings a job on this connection runs with. */
   settingsFor(connectionId: string): EngineSettings {
-    const conn = this.o.journal.getConnection(connectionId);
-    const extra = conn ? this.o.settingsFor?.(conn) : undefined;
+    const conn = this.options.journal.getConnection(connectionId);
+    const extra = conn ? this.options.settingsFor?.(conn) : undefined;
     return extra ? { ...this.settings, ...extra } : this.settings;
   }
 
@@ -296,7 +296,7 @@ export class SyncEngine {
   /** The live process running the job, if any (this one included). A job whose state says
    *  running without a live holder was left by a crash: run it again to resume it. */
   runningBy(jobId: string): Lease | undefined {
-    const held = this.o.journal.getLease(`job:${jobId}`);
+    const held = this.options.journal.getLease(`job:${jobId}`);
     if (!held) return undefined;
     if (held.owner === this.owner) return held;
     return leaseIsStale(held, this.clock.now(), this.settings.leaseTtlMs) ? undefined : held;
@@ -332,7 +332,7 @@ export class SyncEngine {
       await r.done.catch(() => undefined);
       return;
     }
-    const { journal } = this.o;
+    const { journal } = this.options;
     // Run by another process: refused (job_in_use) rather than changing rows under it.
     const release = this.takeJobLease(jobId);
     try {
@@ -353,7 +353,7 @@ export class SyncEngine {
       for (const state of states) {
         if (!RETRYABLE_STATES.includes(state)) continue;
         for (;;) {
-          const n = this.o.journal.moveRows(jobId, state, 'valid', {
+          const n = this.options.journal.moveRows(jobId, state, 'valid', {
             reason: 'retry_asked',
             nextAttemptAt: 0,
           });
@@ -374,21 +374,21 @@ export class SyncEngine {
   runtime(connectionId: string): ConnectionRuntime {
     let rt = this.runtimes.get(connectionId);
     if (rt) return rt;
-    const conn = this.o.journal.getConnection(connectionId);
+    const conn = this.options.journal.getConnection(connectionId);
     if (!conn) throw new Error(`connection ${connectionId} not found`);
-    const token: TokenSource = tokenFrom(this.o.secrets, connectionId);
+    const token: TokenSource = tokenFrom(this.options.secrets, connectionId);
     rt = new ConnectionRuntime({
       connectionId,
       baseUrl: conn.baseUrl,
       token,
       clock: this.clock,
-      sendLog: this.o.journal.sendLog,
+      sendLog: this.options.journal.sendLog,
       limits: conn.limits,
       fieldNames: conn.fieldNames,
       identifierTypes: conn.identifierTypes,
       requestTimeoutMs: this.settingsFor(connectionId).requestTimeoutMs,
-      ...(this.o.concurrency ? { concurrency: this.o.concurrency } : {}),
-      ...(this.o.fetch ? { fetch: this.o.fetch } : {}),
+      ...(this.options.concurrency ? { concurrency: this.options.concurrency } : {}),
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
       onSchedulerEvent: (event) => this.emit({ type: 'throttle', connectionId, event }),
       onWarning: (w) =>
         this.emit({ type: 'warning', jobId: undefined, code: w.code, message: w.message }),
@@ -413,16 +413,17 @@ export class SyncEngine {
 
   private readonly entitlements: EntitlementStore = {
     get: (connectionId) => {
-      const v = this.o.journal.getSetting(`entitlements:${connectionId}`) as
+      const v = this.options.journal.getSetting(`entitlements:${connectionId}`) as
         OnCreateEntitlements | undefined;
       return { screening: v?.screening, validation: v?.validation };
     },
-    set: (connectionId, value) => this.o.journal.setSetting(`entitlements:${connectionId}`, value),
+    set: (connectionId, value) =>
+      this.options.journal.setSetting(`entitlements:${connectionId}`, value),
   };
 
   private emit(event: EngineEvent): void {
     try {
-      this.o.onEvent?.(event);
+      this.options.onEvent?.(event);
     } catch {
       // A listener's failure must not stop a job.
     }

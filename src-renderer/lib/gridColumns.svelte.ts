@@ -4,7 +4,7 @@
 import type { JobView, RowView } from '../../src-shared/contract';
 import { FIXABLE_STATES } from '../../src-shared/rowStates';
 import { identifiersText } from '../../src-shared/identifierWords';
-import { t } from './i18n.svelte';
+import { label, t } from './i18n.svelte';
 import { timeZone } from './outcomes';
 
 export interface GridColumn {
@@ -17,6 +17,11 @@ export interface GridColumn {
   /** The payload fields this column fills; a cell edit changes the first. */
   fields: string[];
   constant: string | null;
+}
+
+/** A column's name in the grid: the file's header, or a constant field's name in words. */
+export function columnName(c: Pick<GridColumn, 'column' | 'header'>): string {
+  return c.column === null ? label('field', c.header) : c.header;
 }
 
 export interface CellValue {
@@ -154,6 +159,17 @@ export const RESULT_COLUMNS = [
   'updated',
 ] as const;
 export type ResultColumn = (typeof RESULT_COLUMNS)[number];
+
+/** A column of the grid as the table lays it out: the row number, the state, the file's columns,
+ *  the results columns (Results only) and the problem or reason. */
+export interface TableColumn {
+  key: string;
+  kind: 'row' | 'status' | 'data' | ResultColumn | 'problem';
+  label: string;
+  width: number;
+  /** The file's column or constant field, for a data column. */
+  data?: GridColumn;
+}
 
 export function resultColumnLabel(k: ResultColumn): string {
   switch (k) {

@@ -3,6 +3,9 @@
 // change identifiers or upload scores, and their buttons and lines say so.
 import type { MessageKey } from '../../src-shared/i18n';
 import type { Operation } from '../../src-shared/operations';
+import { num } from './format';
+import { t } from './i18n.svelte';
+import type { CheckFigure } from './kindFigures';
 
 /** The words of a kind, one entry per kind (a new kind is one more entry). */
 export interface KindWords {
@@ -87,4 +90,13 @@ export const KIND_WORDS: Record<Operation, KindWords> = {
  *  kind does is asked of its traits (kindTraits), never of this name. */
 export function wordsKind(options: { operation?: Operation | undefined } | undefined): Operation {
   return options?.operation ?? 'onboard';
+}
+
+/** What a kind's check found, in the kind's words: its figures (lib/kindFigures.ts), live on
+ *  the Check card or as the check noted them in the log. */
+export function checkFoundText(
+  check: NonNullable<KindWords['check']>,
+  figures: ReadonlyArray<{ key: CheckFigure; n: number }>,
+): string {
+  return t(check.found, Object.fromEntries(figures.map((f) => [f.key, num(f.n)])));
 }

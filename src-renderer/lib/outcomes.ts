@@ -5,7 +5,7 @@ import type { OutcomeStage } from '../../src-shared/outcomes';
 import { isAttentionOutcome, isUnknownOutcome } from '../../src-shared/outcomes';
 import { t } from './i18n.svelte';
 import { messages, type MessageKey } from './messages';
-import { problemText, rowErrorText } from './words';
+import { problemLine, problemText, rowErrorText } from './words';
 
 function known(key: string): key is MessageKey {
   return key in messages.en;
@@ -41,6 +41,14 @@ export function rowReason(row: RowView): string {
   if (row.validationStatus) return outcomeHelp('validation', row.validationStatus);
   if (row.screeningStatus) return outcomeHelp('screening', row.screeningStatus);
   return '';
+}
+
+/** The grid's line of a row's problems: its error, else its problems (Review), or on Results a
+ *  row with neither by its reason and next step. */
+export function rowProblemText(row: RowView, mode: 'review' | 'results'): string {
+  if (row.errorMessage) return rowErrorText(row);
+  if (mode === 'results' && !row.problems.length) return rowReason(row);
+  return row.problems.map(problemLine).join(' · ');
 }
 
 /** The row's state as its badge shows it: a finished row whose validation was rejected, whose

@@ -6,11 +6,13 @@
 // was read; a jump far ahead walks the cursors forward without keeping the rows it passes.
 // A text filter scans the job in bounded windows and its pages vary in size, so that view
 // grows at its end as the user scrolls instead.
+// The next row that needs the user past the loaded ones is asked of the services, then located.
 /* eslint-disable svelte/prefer-svelte-reactivity -- cursors and stale marks are bookkeeping the
    view never reads; only #pages is reactive. */
 import { SvelteMap } from 'svelte/reactivity';
 import type { CommandInput, RowView } from '../../src-shared/contract';
 import type { AppError } from '../../src-shared/errors';
+import { PROBLEM_STATES } from '../../src-shared/rowStates';
 import { call } from './call';
 
 export type RowFilter = NonNullable<CommandInput<'rows:page'>['filter']>;
@@ -20,6 +22,8 @@ export const PAGE = 250;
 const PAGES_PER_FETCH = 2;
 const KEEP_PAGES = 12;
 const TEXT_BATCH = 500;
+/** The row states that need the user. */
+const PROBLEMS: readonly string[] = PROBLEM_STATES;
 
 export class RowSource {
   #jobId: string;
@@ -180,6 +184,58 @@ export class RowSource {
       if (found !== null) return found;
     }
     return null;
+  }
+
+  /** The index of the next (1) or previous (-1) row that needs the user past the loaded rows,
+   *  seen from the row at index `from`: the services name its source row, `locate` finds where
+   *  it is; null when there is none. */
+  async problemBeyond(from: number, dir: 1 | -1): Promise<number | null> {
+    const filter = this.#filter;
+    const states = (filter.states ?? [...PROBLEMS]).filter((s) => PROBLEMS.includes(s));
+    if (states.length === 0) return null;
+    const here = this.row(from)?.sourceRow;
+    const problems = { ...filter, states, problemsOnly: false };
+    let target: number | undefined;
+    if (dir > 0) {
+      const r = await call('rows:page', {
+        jobId: this.#jobId,
+        filter: problems,
+        ...(here !== undefined ? { after: here } : {}),
+        limit: 1,
+      });
+      // A filter scanned in windows may answer an empty page with a cursor: read on.
+      let page = r.ok ? r.value : undefined;
+      while (page && page.rows.length === 0 && page.nextCursor !== null) {
+        const next = await call('rows:page', {
+          jobId: this.#jobId,
+          filter: problems,
+          after: page.nextCursor,
+          limit: 1,
+        });
+        page = next.ok ? next.value : undefined;
+      }
+      target = page?.rows[0]?.sourceRow;
+    } else {
+      let after: number | undefined;
+      for (let n = 0; n < 400; n++) {
+        const r = await call('rows:page', {
+          jobId: this.#jobId,
+          filter: problems,
+          ...(after !== undefined ? { after } : {}),
+          limit: 500,
+        });
+        if (!r.ok) break;
+        for (const row of r.value.rows) {
+          if (here !== undefined && row.sourceRow >= here) break;
+          target = row.sourceRow;
+        }
+        const last = r.value.rows.at(-1);
+        if (r.value.nextCursor === null || (here !== undefined && last && last.sourceRow >= here))
+          break;
+        after = r.value.nextCursor;
+      }
+    }
+    return target === undefined ? null : this.locate(target);
   }
 
   async #settled(): Promise<void> {

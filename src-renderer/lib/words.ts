@@ -21,6 +21,11 @@ export function problemText(p: ProblemReport): string {
   return reportedProblemText(i18n.lang, p);
 }
 
+/** A row problem in a line: its kind first, in the user's language, then the sentence. */
+export function problemLine(p: ProblemReport): string {
+  return p.code ? `${label('problemKind', p.code)}: ${problemText(p)}` : problemText(p);
+}
+
 /** A row's error (an error code of src-shared/errors, `failure.<code>`; for a scores row, the
  *  API's reason a score was not written, `scores.rejected.<reason>`). */
 export function rowErrorText(

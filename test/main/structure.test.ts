@@ -1,19 +1,21 @@
 // The shape of src-main the architecture promises (docs/architecture.md, "Kinds of job" and
 // "Import order inside src-main"): no folder imports another round about, no file over 600
 // lines, the row and batch runners at most 250 each, and a kind's name tested in at most three
-// places (the registry, argument parsing, and validation of a stored job).
+// places (the registry, argument parsing, and validation of a stored job). And of src-renderer:
+// no Svelte component over 450 lines.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SRC_MAIN_RANKS } from '../../scripts/srcMainOrder.mjs';
 
 const root = path.resolve(__dirname, '../../src-main');
+const renderer = path.resolve(__dirname, '../../src-renderer');
 
-function files(dir = root): string[] {
+function files(dir = root, ending = '.ts'): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'migrations' ? [] : files(p);
-    return e.name.endsWith('.ts') ? [p] : [];
+    if (e.isDirectory()) return e.name === 'migrations' ? [] : files(p, ending);
+    return e.name.endsWith(ending) ? [p] : [];
   });
 }
 
@@ -82,5 +84,16 @@ describe('the shape of src-main', () => {
       .filter((f) => kindName.test(readFileSync(f, 'utf8')))
       .map((f) => path.relative(root, f));
     expect(places.sort()).toEqual([path.join('cli', 'args.ts'), path.join('kinds', 'registry.ts')]);
+  });
+});
+
+describe('the shape of src-renderer', () => {
+  it('has no Svelte component over 450 lines', () => {
+    const components = files(renderer, '.svelte');
+    expect(components.length).toBeGreaterThan(0);
+    const long = components
+      .filter((f) => lines(f) > 450)
+      .map((f) => `${path.relative(renderer, f)}: ${lines(f)}`);
+    expect(long).toEqual([]);
   });
 });

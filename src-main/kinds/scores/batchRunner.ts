@@ -39,7 +39,7 @@ const asPayload = (p: ScoresPayload) => p as unknown as Record<string, unknown>;
 
 export class ScoresRunner extends RunSkeleton {
   private readonly lanes: Lanes;
-  private readonly run_: RunContext;
+  private readonly runContext: RunContext;
   private perspectiveId: string | undefined;
 
   constructor(deps: JobRunnerDeps, figures: KindFigures) {
@@ -56,12 +56,12 @@ export class ScoresRunner extends RunSkeleton {
       matchedTo: undefined,
       opResults: false,
     } as const;
-    this.run_ = this.context(kind, this.lanes);
+    this.runContext = this.context(kind, this.lanes);
   }
 
   protected open(job: Job): void {
     this.perspectiveId = job.options.perspectiveId ?? undefined;
-    this.run_.options = job.options;
+    this.runContext.options = job.options;
   }
 
   /** Rows found mid-request (a crash or kill after the intent): their batch may have been
@@ -69,7 +69,7 @@ export class ScoresRunner extends RunSkeleton {
    *  the app's own end cut short gives its attempt back: the cap (SETTLE_CAP) counts the API's
    *  failures to apply a batch, not the app's restarts. A run (not a check) queues the rest. */
   protected recover(): void {
-    const { journal, jobId, clock } = this.d;
+    const { journal, jobId, clock } = this.deps;
     for (let rows = journal.rowsInDoubt(jobId); rows.length; rows = journal.rowsInDoubt(jobId))
       journal.recordOutcomes(
         rows.map((row) => ({
@@ -89,7 +89,7 @@ export class ScoresRunner extends RunSkeleton {
 
   protected async step(opts: RunOptions): Promise<StepResult> {
     if (opts.mode === 'check') return 'end';
-    const now = this.d.clock.now();
+    const now = this.deps.clock.now();
     if (now >= this.health.offlineUntil) {
       this.fillSettling(now);
       while (this.lanes.count('batch') < BATCHES_IN_FLIGHT && this.sendNextBatch(now));
@@ -103,7 +103,7 @@ export class ScoresRunner extends RunSkeleton {
   }
 
   protected nextWakeIn(): number {
-    const { journal, jobId, clock } = this.d;
+    const { journal, jobId, clock } = this.deps;
     const now = clock.now();
     if (this.health.offlineUntil > now) return Math.min(1_000, this.health.offlineUntil - now);
     const at = journal.nextDueAt(jobId, [SCORES_STATES.queued, SCORES_STATES.inDoubt]);
@@ -119,7 +119,7 @@ export class ScoresRunner extends RunSkeleton {
 
   /** Packs due queued rows into one batch and sends it; false when nothing is due. */
   private sendNextBatch(now: number): boolean {
-    const { journal, jobId } = this.d;
+    const { journal, jobId } = this.deps;
     const rows = journal
       .takeDue(jobId, [SCORES_STATES.queued], now, MAX_SCORE_ENTRIES * 4)
       .filter((r) => !this.lanes.inHand.has(r.id));
@@ -138,7 +138,7 @@ export class ScoresRunner extends RunSkeleton {
     const batchId = randomUUID();
     const scores = planned.reduce((n, e) => n + e.items.length, 0);
     let sentEntries: PlannedEntry[] = [];
-    const sent = await sendUnderIntent<ScoreWriteResult>(this.d, {
+    const sent = await sendUnderIntent<ScoreWriteResult>(this.deps, {
       kind: 'scores',
       rowIds: rows.map((r) => r.id),
       detail: { request: { batchId, entries: planned.length, scores } },
@@ -159,7 +159,7 @@ export class ScoresRunner extends RunSkeleton {
             };
           }),
         }));
-        return this.d.conn.client.writeExternalScores(body, {
+        return this.deps.conn.client.writeExternalScores(body, {
           ...o,
           ...(signal ? { signal } : {}),
         });
@@ -168,7 +168,7 @@ export class ScoresRunner extends RunSkeleton {
     if (!sent) return;
     // A batch's 200 carries no value a row's write has: it classifies as accepted.
     const answer = classify('batch', sent.answer as ApiAnswer<WriteValue>, {
-      fieldNames: this.d.conn.client.fieldNames,
+      fieldNames: this.deps.conn.client.fieldNames,
       sent: { screening: false, validation: false },
     });
     const errors = sent.answer.kind === 'ok' ? sent.answer.value.errors : [];
@@ -191,14 +191,14 @@ export class ScoresRunner extends RunSkeleton {
         decision: { ...decision, outcome: { ...decision.outcome, response } },
       };
     });
-    await applyDecisions(this.run_, decided);
-    this.meter.record(this.d.clock.now(), written);
+    await applyDecisions(this.runContext, decided);
+    this.meter.record(this.deps.clock.now(), written);
   }
 
   // ---- settling lost answers ----------------------------------------------------------------
 
   private fillSettling(now: number): void {
-    const { journal, jobId } = this.d;
+    const { journal, jobId } = this.deps;
     const room = READS_IN_FLIGHT - this.lanes.count('reconcile');
     if (room <= 0) return;
     const rows = journal
@@ -210,7 +210,7 @@ export class ScoresRunner extends RunSkeleton {
 
   /** Reads the supplier's history; the policy marks each unsent score it shows as written. */
   private async settle(row: JournalRow): Promise<void> {
-    const { jobId, conn } = this.d;
+    const { jobId, conn } = this.deps;
     const p = payloadOf(row);
     if (!p) return;
     const answer = await conn.api.readExternalScores(identifierOf(p), this.perspectiveId, {
@@ -222,6 +222,6 @@ export class ScoresRunner extends RunSkeleton {
       { scores: p.scores, payload: asPayload(p), attempts: row.attempts, sentAt: row.sentAt },
       CTX,
     );
-    await applyDecision(this.run_, row, SCORES_STATES.inDoubt, decision);
+    await applyDecision(this.runContext, row, SCORES_STATES.inDoubt, decision);
   }
 }
