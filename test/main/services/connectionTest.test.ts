@@ -191,3 +191,32 @@ describe('the copied report of a server that echoes the token', () => {
     }
   });
 });
+
+describe('certificate checks turned off (NODE_TLS_REJECT_UNAUTHORIZED=0)', () => {
+  // The sandbox behind an https address: a fetch that takes the request to it.
+  const API = 'https://api.example.test';
+  const client = () =>
+    new ApiClient({
+      baseUrl: API,
+      token: () => Promise.resolve('all-of-it'),
+      fetch: ((input: string | URL, init?: RequestInit) =>
+        fetch(String(input).replace(API, sb.url), init)) as typeof fetch,
+    });
+
+  it('says in the result that the answers may not come from the API, in English and German', async () => {
+    const test = await testConnection(client(), { now: () => AT, certificateChecksOff: true });
+    expect(test.ok).toBe(true);
+    const reachable = test.checks.find((c) => c.key === 'reachable')!;
+    expect(reachable).toMatchObject({ status: 'ok', code: 'reachable_unchecked' });
+    expect(reachable.message).toContain('certificate checks are off');
+    expect(test.summaryCode).toBe('certificates_off');
+    expect(answerReportText(test, 'en')).toContain('certificate checks are off');
+    expect(answerReportText(test, 'de')).toContain('Zertifikatsprüfung ist ausgeschaltet');
+  });
+
+  it('says nothing of it while the checks are on', async () => {
+    const test = await testConnection(client(), { now: () => AT, certificateChecksOff: false });
+    expect(test.checks.find((c) => c.key === 'reachable')!.code).toBe('reachable');
+    expect(test.summaryCode).toBe('ok');
+  });
+});
