@@ -158,7 +158,7 @@ async function exchange<T>(
     // A body may quote the token (an error message, say), and a quote cut short to fit a
     // detail would escape a search for the whole token: it goes before anything reads it.
     const text = redactor.scrub(body);
-    if (opts.onAnswer) seeAnswer(opts.onAnswer, res.status, text);
+    if (opts.onAnswer) seeAnswer(opts.onAnswer, res.status, text, redactor);
     const info = ctx.warnings.headerInfo(res.headers, endpoint, redactor);
     const answer = classify(spec, endpoint, res.status, text, info, (json) => {
       if (spec.fields) ctx.warnings.noteFields(endpoint, spec.fields(json), redactor);
@@ -195,13 +195,21 @@ async function exchange<T>(
   }
 }
 
-function seeAnswer(see: NonNullable<CallOptions['onAnswer']>, status: number, text: string) {
+function seeAnswer(
+  see: NonNullable<CallOptions['onAnswer']>,
+  status: number,
+  text: string,
+  redactor: Redactor,
+) {
   let json: unknown;
   try {
     json = text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
   } catch {
     json = undefined;
   }
+  // Reading JSON undoes its escapes: a key or value that spelled the token in a form the text's
+  // scrub did not know would be the token itself now (key names reach the connection report).
+  if (json !== undefined && redactor.mentions(JSON.stringify(json))) json = redactor.deep(json);
   try {
     see({ status, json });
   } catch {

@@ -168,11 +168,27 @@ function base64Pieces(token: Buffer): string[] {
   return [...pieces].flatMap((p) => [p, toUrlAlphabet(p)]);
 }
 
+/** One character of the token in every form a JSON or URL text may give it: as it is (in any
+ *  case, see Redactor), JSON-escaped (`\"`, `\\`, `\/`, or `\u0041` with hex digits in
+ *  either case), or as its %XX bytes. Forms may be mixed within one token. */
+function anyFormOf(ch: string): string {
+  // A character beyond the BMP is two escapes in a row.
+  const units = [...Array(ch.length).keys()]
+    .map((i) => `\\\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`)
+    .join('');
+  const bytes = [...Buffer.from(ch, 'utf8')].map((b) => `%${hexEitherCase(b)}`).join('');
+  const forms = [escapeRegExp(ch), units, bytes];
+  if (ch === '"' || ch === '\\' || ch === '/') forms.push(escapeRegExp(`\\${ch}`));
+  return `(?:${forms.join('|')})`;
+}
+
 /**
- * Keeps a token out of text, in every form a server may echo it back in: as it is, escaped in
- * JSON, URL-encoded (any of its characters as %XX, in either case), in hex (either case), and in
- * base64 or base64url (alone, or inside a longer encoding such as a `Basic` credential of
- * "user:token" or ":token": then the whole encoded run goes).
+ * Keeps a token out of text, in every form a server may echo it back in: as it is or in
+ * another case (an upper-cased echo), escaped in JSON (also each character as `\uXXXX`, which a
+ * JSON reader turns back into the token: a key name so escaped would carry it), URL-encoded (any
+ * of its characters as %XX, in either case), in hex (either case), and in base64 or base64url
+ * (alone, or inside a longer encoding such as a `Basic` credential of "user:token" or ":token":
+ * then the whole encoded run goes).
  */
 export class Redactor {
   private readonly plain: RegExp | undefined;
@@ -181,19 +197,9 @@ export class Redactor {
   constructor(token: string | undefined) {
     if (!token || token.length < MIN_TOKEN_LENGTH) return;
     const bytes = Buffer.from(token, 'utf8');
-    const json = JSON.stringify(token).slice(1, -1);
-    const forms = [token, json, json.replace(/\//g, '\\/')].map(escapeRegExp);
-    // URL-encoded: each character as itself or as its %XX bytes.
-    forms.push(
-      [...token]
-        .map((ch) => {
-          const encoded = [...Buffer.from(ch, 'utf8')].map((b) => `%${hexEitherCase(b)}`).join('');
-          return `(?:${escapeRegExp(ch)}|${encoded})`;
-        })
-        .join(''),
-    );
-    forms.push([...bytes].map(hexEitherCase).join(''));
-    this.plain = new RegExp([...new Set(forms)].join('|'), 'g');
+    // Case-insensitive: an echo in upper or lower case says as much as the token itself.
+    const forms = [[...token].map(anyFormOf).join(''), [...bytes].map(hexEitherCase).join('')];
+    this.plain = new RegExp(forms.join('|'), 'gi');
     this.base64 = new RegExp(base64Pieces(bytes).map(escapeRegExp).join('|'), 'g');
   }
 
@@ -232,12 +238,14 @@ export class Redactor {
     return out.replace(this.plain, REDACTED);
   }
 
-  /** Every string in the value scrubbed; objects and arrays copied. */
+  /** Every string in the value scrubbed, key names too; objects and arrays copied. */
   deep(value: unknown): unknown {
     if (typeof value === 'string') return this.scrub(value);
     if (Array.isArray(value)) return value.map((v) => this.deep(v));
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.deep(v)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [this.scrub(k), this.deep(v)]),
+      );
     }
     return value;
   }

@@ -143,6 +143,14 @@ export function createTransport(o: TransportOptions): Transport {
   };
 }
 
+/** Whether Node checks no server certificate: NODE_TLS_REJECT_UNAUTHORIZED=0, Node's own
+ *  switch, which every TLS connection here obeys. Anyone between the app and the API could then
+ *  pose as the API and read the token. The app goes on (some networks set it knowingly) but says
+ *  so: the command line when it starts, the connection test in its result. */
+export function certificateChecksOff(env: Env = process.env): boolean {
+  return env.NODE_TLS_REJECT_UNAUTHORIZED === '0';
+}
+
 /** The command line and the browser host: the proxy of the environment (HTTPS_PROXY, HTTP_PROXY,
  *  NO_PROXY), Node's trust store (with NODE_EXTRA_CA_CERTS). */
 export function environmentTransport(env: Env = process.env): Transport {

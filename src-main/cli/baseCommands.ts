@@ -9,11 +9,10 @@ import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../servic
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { SupplierBaseService } from '../services/supplierBase';
 import { EXIT } from './args';
-import { connectionAt, tokenStore } from './connection';
+import { cliNetwork, connectionAt, tokenStore } from './connection';
 import { readMappingFile } from './mappingFile';
 import { CliFailure, cliWords, UsageError } from './words';
 import { formatDuration } from './progressView';
-import { environmentTransport } from '../api/transport';
 
 export const BASE_HELP = `Usage: npm run onboard -- --export-suppliers FILE.xlsx [options]
        npm run onboard -- --drift LIST [--out REPORT.xlsx] [options]
@@ -175,7 +174,7 @@ export async function baseMain(argv: string[]): Promise<number> {
       journalPath: args.journal ? path.resolve(args.journal) : journalPathFor(args.dataDir),
       transport: 'direct',
       secrets,
-      network: environmentTransport(),
+      network: cliNetwork(w.lang),
       sandbox: useSandbox ? PRACTICE_SANDBOX : false,
     });
     const core = await services.ready();

@@ -1,11 +1,13 @@
-// What both commands of the command line (the import and the supplier base) need to reach the
-// API: the token's store, and the saved connection at a --base-url.
+// What the commands of the command line (the import, the supplier base, scores) need to reach
+// the API: the token's store, the network, and the saved connection at a --base-url.
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
 import { sameIdentifierTypes, type IdentifierTypes } from '../../src-shared/identifierTypes';
+import { word, type Lang } from '../../src-shared/i18n';
 import { KeyringSecretStore, MemorySecretStore, type SecretStore } from '../api';
+import { certificateChecksOff, environmentTransport, type Transport } from '../api/transport';
 import type { Journal } from '../journal/journal';
 import type { Onboarding } from '../services/onboarding';
-import { UsageError } from './words';
+import { cliLang, UsageError } from './words';
 
 /** The token from the variable --token-env names (kept in memory for this run only), else the
  *  system keyring. A named variable that is empty is a usage error. */
@@ -19,6 +21,14 @@ export function tokenStore(tokenEnv: string | undefined): {
   const secrets: SecretStore =
     tokenFromEnv !== undefined ? new MemorySecretStore() : new KeyringSecretStore();
   return { tokenFromEnv, secrets };
+}
+
+/** The network of the command line: the environment's proxy and Node's trust store
+ *  (HTTPS_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS, as Node's tools honour them), with a warning
+ *  on stderr, in the user's language, when certificate checks are off. */
+export function cliNetwork(lang: Lang = cliLang()): Transport {
+  if (certificateChecksOff()) console.error(word(lang, 'cli.network.certificateChecksOff'));
+  return environmentTransport();
 }
 
 /** The id of the saved connection (not the sandbox) at `baseUrl`, saved under the host's name

@@ -3,11 +3,12 @@
 //   { "fields": { "name": "Firmenname", "supplierId.id": "Lieferanten-Nr.",
 //                 "supplierId.source": { "constant": "SAP" },
 //                 "supplierId.id": { "header": "Kreditor", "transform": { "padZeros": 8 } } } }
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { FieldKeySchema } from '../../src-shared/contract';
 import { word } from '../../src-shared/i18n';
 import { FieldTransformSchema, normaliseTransform } from '../../src-shared/fieldTransforms';
+import { replaceSafely } from '../util/safeFiles';
 import type { Mapping } from '../workbook';
 import { CliFailure } from './words';
 
@@ -95,6 +96,9 @@ export async function readMappingFile(file: string, headers: readonly string[]):
   return { fields };
 }
 
+/** Written as every file of the app is (util/safeFiles): a new private file beside the target,
+ *  renamed into place; a symbolic link planted at the name is refused (export_failed,
+ *  target_link), never followed to overwrite the file it points to. */
 export async function writeMappingFile(
   file: string,
   mapping: Mapping,
@@ -114,5 +118,6 @@ export async function writeMappingFile(
             ...(transform ? { transform } : {}),
           };
   }
-  await writeFile(file, `${JSON.stringify({ fields }, null, 2)}\n`, 'utf8');
+  const text = `${JSON.stringify({ fields }, null, 2)}\n`;
+  await replaceSafely(file, (f) => f.handle.writeFile(text, 'utf8'));
 }

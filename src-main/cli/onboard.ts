@@ -20,7 +20,7 @@ import { kindOf } from '../kinds';
 import { PAID_FIELDS } from '../../src-shared/supplier';
 import { baseMain, isBaseCommand } from './baseCommands';
 import { scoresMain } from './scores';
-import { connectionAt, setConnectionIdentifierTypes, tokenStore } from './connection';
+import { cliNetwork, connectionAt, setConnectionIdentifierTypes, tokenStore } from './connection';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
 import {
@@ -43,7 +43,6 @@ import {
   summaryOf,
 } from './summary';
 import { CliFailure, cliWords } from './words';
-import { environmentTransport } from '../api/transport';
 
 export { summarize, summaryLine, type Summary } from './summary';
 
@@ -110,7 +109,7 @@ export async function main(argv: string[]): Promise<number> {
       transport: 'direct',
       secrets,
       // HTTPS_PROXY, NO_PROXY and NODE_EXTRA_CA_CERTS, as Node's tools honour them.
-      network: environmentTransport(),
+      network: cliNetwork(w.lang),
       // A sandbox at --base-url (npm run sandbox), or the job resumed there: follow its pace, not
       // the real API's minutes. The built-in sandbox's connection gets its own on top.
       ...(args.sandboxProcessingMs !== undefined

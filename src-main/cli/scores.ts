@@ -16,7 +16,7 @@ import {
 import { reportedProblemText } from '../../src-shared/i18n/reported';
 import type { ScoresLayout } from '../../src-shared/operations';
 import { EXIT } from './args';
-import { connectionAt, tokenStore } from './connection';
+import { cliNetwork, connectionAt, tokenStore } from './connection';
 import type { RunExit } from '../engine/runTypes';
 import { sandboxEngineSettings } from '../engine/settings';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
@@ -26,7 +26,6 @@ import { KINDS, kindOf } from '../kinds';
 import { createScoresJob } from '../kinds/scores/job';
 import { exportScoresResults, type ScoresSummary } from '../kinds/scores/results';
 import { countsLine } from './summary';
-import { environmentTransport } from '../api/transport';
 
 export const SCORES_HELP = `Usage: npm run onboard -- <file> --operation scores --perspective ID [options]
        npm run onboard -- --operation scores --resume [JOB] [options]
@@ -117,7 +116,7 @@ export async function scoresMain(argv: string[]): Promise<number> {
       journalPath: o.values.journal ? path.resolve(o.values.journal) : journalPathFor(dataDir),
       transport: 'direct',
       secrets,
-      network: environmentTransport(),
+      network: cliNetwork(lang),
       sandbox: useSandbox ? PRACTICE_SANDBOX : false,
       // A sandbox at --base-url: follow its pace, as the onboarding's command line does.
       ...(processingMs !== undefined

@@ -4,6 +4,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { langFromEnv, word } from '../../src-shared/i18n';
+import { certificateChecksOff } from '../api/transport';
 import { defaultDataDir } from '../services/paths';
 import { startRemoteServices } from '../services/remote/client';
 import { forkServices } from '../services/remote/nodeChild';
@@ -59,6 +61,8 @@ async function main(): Promise<number> {
     console.error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
     return 2;
   }
+  if (certificateChecksOff())
+    console.error(word(langFromEnv(process.env), 'cli.network.certificateChecksOff'));
   const { entry, execArgv } = servicesEntry();
   const services = startRemoteServices({
     spawn: () => forkServices(entry, execArgv),

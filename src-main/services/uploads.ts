@@ -18,7 +18,8 @@
 import { promises as fsp } from 'node:fs';
 import path from 'node:path';
 import type { Clock } from '../util/clock';
-import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../util/privateFiles';
+import { PRIVATE_DIR_MODE } from '../util/privateFiles';
+import { createNew, openSame, type FileIdentity } from '../util/safeFiles';
 
 /** An upload no job reads is removed after this long unused. */
 export const UPLOAD_IDLE_MS = 60 * 60_000;
@@ -28,6 +29,8 @@ export const UPLOAD_SWEEP_EVERY_MS = 5 * 60_000;
 export interface OpenUpload {
   path: string;
   bytes: number;
+  /** The file `begin` created: a chunk is added only to that very file (util/safeFiles). */
+  identity?: FileIdentity;
 }
 
 export class Uploads {
@@ -72,6 +75,14 @@ export class Uploads {
     this.#lastUse.set(folder, this.clock.now());
     this.#expired.delete(folder);
     await fsp.mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
+    // Created new and private: whatever is at that name (a planted link) makes it fail.
+    const fh = await createNew(upload.path);
+    try {
+      const { dev, ino } = await fh.stat();
+      upload.identity = { dev, ino };
+    } finally {
+      await fh.close();
+    }
     return upload;
   }
 
@@ -84,10 +95,17 @@ export class Uploads {
   async append(uploadId: string, data: Buffer): Promise<OpenUpload | undefined> {
     const upload = this.#open.get(uploadId);
     const folder = upload && this.folderOf(upload.path);
-    if (!upload || !folder) return undefined;
+    if (!upload?.identity || !folder) return undefined;
     const release = this.hold(upload.path);
     try {
-      await fsp.appendFile(upload.path, data, { mode: PRIVATE_FILE_MODE });
+      // Not the file `begin` created any more (removed, replaced): the page starts again.
+      const fh = await openSame(upload.path, 'append', upload.identity);
+      if (!fh) return undefined;
+      try {
+        await fh.appendFile(data);
+      } finally {
+        await fh.close();
+      }
       upload.bytes += data.length;
     } finally {
       release();

@@ -7,16 +7,11 @@
 import { tableNote } from './notes';
 import { basename, extname } from 'node:path';
 import { fail } from '../../src-shared/errors';
+import { unneutralise } from './formulaGuard';
 import { TEXT_EXTENSIONS } from './inspect';
 import { decodeTextFile } from './textDecode';
 import type { TableNote, TextFileFormat } from './types';
 import type { RawRow } from './xlsxRows';
-
-/** The apostrophe the app's own CSV export puts before `= + - @` (formula-injection guard), and
- *  Excel's text marker: one is removed so that exported values read back unchanged. */
-export function unneutralise(text: string): string {
-  return /^'+[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
-}
 
 /** One record as Excel would show it in a row, with the lines of the file it came from. */
 export interface CsvRecord {

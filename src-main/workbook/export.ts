@@ -27,6 +27,7 @@ import { writeSummarySheet } from './summarySheet';
 import { identifiersText } from '../../src-shared/identifierWords';
 import type { ExportFormat, ResultRow } from './types';
 import { createNew, refuseLink, replaceSafely, unguessableNameBeside } from '../util/safeFiles';
+import { neutraliseFormula } from './formulaGuard';
 import { Turns } from './turns';
 import { XlsxWriter, type XlsxCell, type XlsxSheetWriter } from './xlsxWriter';
 import { ZipTooLargeError } from './zipWriter';
@@ -178,18 +179,10 @@ export function resultRowValues(row: ResultRow, width: number, lang: Lang = 'en'
   return [...cells, ...RESULT_COLUMNS.map((c) => resultText(row, c.key, lang))];
 }
 
-const TRIGGER = /^'*[=+\-@\t\r]/;
-
-/** Cells that a spreadsheet would run as a formula get a leading apostrophe (OWASP CSV
- *  injection); values that already start with apostrophes before such a character get one more,
- *  so that the app's reader (which removes one) gives back the original. */
-export function neutraliseFormula(text: string): string {
-  return TRIGGER.test(text) ? `'${text}` : text;
-}
-
-/** Quoted whenever it holds either delimiter: Excel in a locale whose list separator is the other
- *  one would split the field, and a split part could start with "=". The same for a TAB anywhere:
- *  pasted into Excel, a TAB splits cells just as well. */
+/** Quoted whenever it holds either delimiter, a TAB, a quote or a line break; and an apostrophe
+ *  before every = + - @ that could start a cell (formulaGuard): Excel in a locale whose list
+ *  separator is the other delimiter splits the field whatever its quotes say, a TAB splits cells
+ *  when pasted, and a line break in it may be taken for the end of a row. */
 function csvField(text: string, delimiter: string): string {
   const safe = neutraliseFormula(text);
   if (/[;,"\t\r\n]/.test(safe) || safe.includes(delimiter) || /^\s|\s$/.test(safe)) {

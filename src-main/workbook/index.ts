@@ -28,7 +28,6 @@ export {
   exportResults,
   fitCell,
   needsAttention,
-  neutraliseFormula,
   ATTENTION_STATUSES,
   CUT_MARK,
   EXCEL_MAX_COLUMNS,
@@ -37,6 +36,7 @@ export {
   type ExportRequest,
   type ExportSummary,
 } from './export';
+export { neutraliseFormula } from './formulaGuard';
 export {
   RESULT_COLUMNS,
   RESULT_HEADER_KEYS,

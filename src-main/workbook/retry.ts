@@ -64,6 +64,21 @@ export interface JobRow extends JobRowValues {
   sourceRow: number;
   state: string;
   identityKey: string | null;
+  /** The row's problems as the journal keeps them (a letter lost to the job's file). */
+  problems?: readonly { field?: string | undefined; code?: string | undefined }[] | null;
+}
+
+/** A letter lost to the encoding of the job's file is lost in its results file as well, which
+ *  holds every letter and so is not checked for it: a value still as the job had it keeps the
+ *  problem, even when another value of the row was changed. */
+function keepsLostLetter(c: RetryCandidate): boolean {
+  const now = journalValues(c.row) ?? {};
+  return (c.previous.problems ?? []).some(
+    (p) =>
+      p.code === 'encoding_lost' &&
+      p.field !== undefined &&
+      now[p.field] === c.previous.payload?.[p.field],
+  );
 }
 
 export interface JobRowLookup {
@@ -212,7 +227,7 @@ export class RetrySelector {
     if (wasDone(c.previous.state)) {
       if (c.changed) s.doneButChanged.push(c.previous.sourceRow);
       else s.alreadyDone++;
-    } else if (c.row.status !== 'valid') s.stillInvalid++;
+    } else if (c.row.status !== 'valid' || keepsLostLetter(c)) s.stillInvalid++;
     else if (c.changed) s.retry.push(c);
     else s.unchanged++;
   }

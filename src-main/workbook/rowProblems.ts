@@ -29,6 +29,9 @@ export const CELL_PROBLEM_CODES: readonly ErrorCode[] = [
   'id_digits_lost',
   'id_fraction',
   'postal_code_became_date',
+  // Whether a question mark is a lost letter depends on the file's encoding, not on the text: a
+  // value the user types in the app holds every letter.
+  'encoding_lost',
 ];
 
 /** A value Excel bent on its way into the cell, for the fields where that matters; `mark` is

@@ -22,18 +22,28 @@ import type {
   ValidationSummary,
 } from './types';
 
-/** Validates mapped rows one after the other, remembering identities to find duplicates. */
 /** The free-text fields of a supplier where a letter lost to the file's encoding shows. */
 const LOSS_FIELDS = ['name', 'address', 'city'] as const;
 
-/** A letter the file's encoding could not hold: a question mark right before a letter
- *  ("?stanbul", "Gda?sk": what a Windows-1252 CSV keeps of "İstanbul", "Gdańsk"), or the
- *  replacement character of bytes that were not text in the encoding read. A question mark
- *  ending a word or before a space ("Why? GmbH") is left alone. */
-export function lostLetter(text: string): boolean {
-  return /\?\p{L}|\uFFFD/u.test(text);
+/** A letter the file's encoding could not hold: the replacement character of bytes that were
+ *  not text in the encoding read, in any file; and, only in a file read in a single-byte
+ *  encoding (`lettersMayBeLost`: a CSV saved as ANSI or Mac Roman keeps "?" for "İ" of İstanbul,
+ *  "ń" of Gdańsk), a question mark where a letter stands in a word: before a letter, at a word's
+ *  start or after a letter or hyphen ("?stanbul", "Gda?sk", "A?B"). A question mark ending a word
+ *  or before a space ("Why? GmbH") or in an address ("example.com/?q=1") is left alone, and in
+ *  an xlsx file or a UTF-8 or UTF-16 CSV, which hold every letter, any question mark is one. */
+export function lostLetter(text: string, lettersMayBeLost: boolean): boolean {
+  if (text.includes('\uFFFD')) return true;
+  return lettersMayBeLost && /(?<=^|[\p{L}\p{M}\s\-'’])\?\p{L}/u.test(text);
 }
 
+export interface RowValidatorOptions {
+  /** The rows come from a file read in a single-byte encoding (Windows-1252, Mac Roman): a
+   *  question mark may stand for a letter it could not hold. */
+  lettersMayBeLost?: boolean;
+}
+
+/** Validates mapped rows one after the other, remembering identities to find duplicates. */
 export class RowValidator {
   private readonly firstRowOf = new Map<string, number>();
   private readonly counts: ValidationSummary = {
@@ -50,6 +60,7 @@ export class RowValidator {
     private readonly mapping: Mapping,
     private readonly columns: readonly TableColumn[],
     known: Iterable<readonly [string, number]> = [],
+    private readonly options: RowValidatorOptions = {},
   ) {
     for (const [identity, row] of known) this.firstRowOf.set(identity, row);
   }
@@ -119,7 +130,8 @@ export class RowValidator {
       }
       for (const field of LOSS_FIELDS) {
         const value = mapped.draft[field];
-        if (typeof value !== 'string' || !lostLetter(value)) continue;
+        if (typeof value !== 'string' || !lostLetter(value, this.options.lettersMayBeLost === true))
+          continue;
         if (problems.some((p) => p.field === field)) continue;
         problems.push(rowProblem(row, field, this.label(field), value, 'encoding_lost'));
       }

@@ -14,7 +14,7 @@ import { openTable } from './table';
 import { DEFAULT_SEPARATORS, type FieldTransform } from '../../src-shared/fieldTransforms';
 import { excelErrorOf } from './cellText';
 import { bentValue, columnLabel, countVariant, rowNote, rowProblem } from './rowProblems';
-import { RowValidator } from './rowValidator';
+import { RowValidator, type RowValidatorOptions } from './rowValidator';
 import {
   changeCase,
   characterCode,
@@ -361,8 +361,9 @@ export function validateRows(
   rows: readonly TableRow[],
   mapping: Mapping,
   columns: readonly TableColumn[],
+  options: RowValidatorOptions = {},
 ): { rows: ValidatedRow[]; summary: ValidationSummary } {
-  const validator = new RowValidator(mapping, columns);
+  const validator = new RowValidator(mapping, columns, [], options);
   const compiledMapping = compileMapping(mapping, columns);
   const mapper = new RowMapper(compiledMapping);
   const out = rows.map((r) => validator.validate(mapper.map(r)));
@@ -391,7 +392,9 @@ export async function importRows(
     await table.close();
     throw e;
   }
-  const validator = new RowValidator(options.mapping, table.columns);
+  const validator = new RowValidator(options.mapping, table.columns, [], {
+    lettersMayBeLost: table.lettersMayBeLost === true,
+  });
   const compiledMapping = compileMapping(options.mapping, table.columns);
   const mapper = new RowMapper(compiledMapping);
   async function* rows(): AsyncGenerator<ValidatedRow> {

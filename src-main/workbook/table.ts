@@ -6,7 +6,7 @@ import { fail } from '../../src-shared/errors';
 import { readCsvRows } from './csvRows';
 import { knownHeaderField } from './headerNames';
 import { assertFileUnchanged, listXlsxSheets, sniffFile, type XlsxSheet } from './inspect';
-import { detectTextFormat } from './textDecode';
+import { detectTextFormat, encodingLosesLetters } from './textDecode';
 import { tableNote } from './notes';
 import type {
   ReadTableOptions,
@@ -124,7 +124,7 @@ async function openRawRows(
   path: string,
   options: ReadTableOptions,
   notes: TableNote[],
-): Promise<{ sheet: string; rows: AsyncGenerator<RawRow> }> {
+): Promise<{ sheet: string; rows: AsyncGenerator<RawRow>; lettersMayBeLost: boolean }> {
   const sniffed = await sniffFile(path, options.maxBytes);
   if (options.expectedHash) await assertFileUnchanged(path, options.expectedHash);
   if (sniffed.kind === 'csv') {
@@ -140,7 +140,11 @@ async function openRawRows(
     if (options.sheet !== undefined && options.sheet !== 0 && options.sheet !== name) {
       fail('sheet_not_found', `A text file has one table only ("${name}").`, { sheets: [name] });
     }
-    return { sheet: name, rows: readCsvRows(path, format, notes) };
+    return {
+      sheet: name,
+      rows: readCsvRows(path, format, notes),
+      lettersMayBeLost: encodingLosesLetters(format.encoding),
+    };
   }
   const sheets = await listXlsxSheets(path, sniffed.entries);
   let sheet: XlsxSheet | undefined;
@@ -155,7 +159,7 @@ async function openRawRows(
       { sheets: names },
     );
   }
-  return { sheet: sheet.name, rows: readXlsxRows(path, sheet, notes) };
+  return { sheet: sheet.name, rows: readXlsxRows(path, sheet, notes), lettersMayBeLost: false };
 }
 
 /**
@@ -167,7 +171,7 @@ export async function openTable(
   options: ReadTableOptions = {},
 ): Promise<TableStream> {
   const notes: TableNote[] = [];
-  const { sheet, rows: raw } = await openRawRows(path, options, notes);
+  const { sheet, rows: raw, lettersMayBeLost } = await openRawRows(path, options, notes);
   const it = raw[Symbol.asyncIterator]();
   const buffered: RawRow[] = [];
   try {
@@ -393,7 +397,7 @@ export async function openTable(
     await generator.return(undefined);
     await it.return(undefined);
   };
-  return { sheet, headerRow, columns, rows: generator, notes, close };
+  return { sheet, headerRow, columns, rows: generator, notes, close, lettersMayBeLost };
 }
 
 /** The first `limit` records of the table, for the mapping screen; stops reading there. */
@@ -419,6 +423,7 @@ export async function previewTable(
     rows,
     notes: table.notes,
     truncated,
+    lettersMayBeLost: table.lettersMayBeLost === true,
   };
 }
 

@@ -21,6 +21,13 @@ async function readSample(path: string): Promise<Buffer> {
   }
 }
 
+/** Whether text read in `encoding` may have lost letters before it was saved: a single-byte
+ *  encoding holds only some 200 characters, and Excel saves the others as "?". UTF-8 and UTF-16
+ *  hold every letter. */
+export function encodingLosesLetters(encoding: TextFileFormat['encoding']): boolean {
+  return encoding === 'windows-1252' || encoding === 'macintosh';
+}
+
 export function detectEncoding(
   sample: Buffer,
 ): Pick<TextFileFormat, 'encoding' | 'bom' | 'doubt' | 'doubtParams'> {

@@ -102,12 +102,17 @@ export interface TableLayout {
 export interface TableStream extends TableLayout {
   rows: AsyncIterable<TableRow>;
   notes: TableNote[];
+  /** Read in a single-byte encoding (a CSV saved as ANSI or Mac Roman): a question mark may
+   *  stand for a letter the encoding could not hold. False for xlsx and UTF-8/UTF-16 text. */
+  lettersMayBeLost?: boolean;
   close(): Promise<void>;
 }
 
 export interface TablePreview extends TableLayout {
   rows: TableRow[];
   notes: TableNote[];
+  /** As TableStream's. */
+  lettersMayBeLost?: boolean;
   /** True when the preview stopped at its limit and the table goes on. */
   truncated: boolean;
 }

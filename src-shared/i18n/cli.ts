@@ -59,6 +59,8 @@ export const en = {
   'cli.connection.ofJob': 'Using the connection "{name}" ({url}) of job {job}.',
   'cli.connection.unknown': 'No saved connection is called "{name}". Saved connections: {names}.',
   'cli.connection.none': 'none',
+  'cli.network.certificateChecksOff':
+    'Warning: certificate checks are off (NODE_TLS_REJECT_UNAUTHORIZED=0 is set), so the app cannot tell the real API from anyone posing as it, and the token could be read on the way. Remove that setting; if your company network needs its own root certificate, name its file in NODE_EXTRA_CA_CERTS instead.',
   'cli.resume.none': 'There is no unfinished job to resume.',
   'cli.resume.unknown': 'No job "{job}" is in the journal.',
   'cli.resume.resuming': 'Resuming job {job} ({name}).',
@@ -498,6 +500,8 @@ export const de: Record<keyof typeof en, string> = {
   'cli.connection.unknown':
     'Keine gespeicherte Verbindung heißt „{name}“. Gespeicherte Verbindungen: {names}.',
   'cli.connection.none': 'keine',
+  'cli.network.certificateChecksOff':
+    'Warnung: Die Zertifikatsprüfung ist ausgeschaltet (NODE_TLS_REJECT_UNAUTHORIZED=0 ist gesetzt), daher kann die App die echte API nicht von jemandem unterscheiden, der sich als sie ausgibt, und das Token könnte unterwegs mitgelesen werden. Entfernen Sie diese Einstellung; braucht das Netz Ihres Unternehmens ein eigenes Stammzertifikat, geben Sie dessen Datei stattdessen in NODE_EXTRA_CA_CERTS an.',
   'cli.resume.none': 'Es gibt keinen unfertigen Auftrag zum Fortsetzen.',
   'cli.resume.unknown': 'Der Auftrag „{job}“ ist nicht im Journal.',
   'cli.resume.resuming': 'Auftrag {job} ({name}) wird fortgesetzt.',

@@ -9,6 +9,8 @@ export const en = {
   'check.untrusted_certificate':
     "The API at {host} presented a certificate this computer does not trust ({detail}). If your company inspects encrypted traffic, install the company's root certificate (desktop app: in the system's certificate store; command line: set NODE_EXTRA_CA_CERTS to the company's CA file), then test again. Otherwise check the address.",
   'check.reachable': 'The API at {url} answers.',
+  'check.reachable_unchecked':
+    'The API at {url} answers, but certificate checks are off (NODE_TLS_REJECT_UNAUTHORIZED=0 is set where the app was started): the app cannot tell the real API from anyone posing as it, and the token could be read on the way. Remove that setting and start the app again; a company root certificate installed in the system is trusted without it.',
   'check.token_missing': 'No token is stored for this connection. Enter the token and save.',
   'check.token_unclear':
     "The API refused the list of suppliers (403) without saying whether the token or a permission is missing. Check the token, and that the base URL is the API's.",
@@ -44,6 +46,8 @@ export const en = {
     'The connection works for reading and checking suppliers; some optional features are not allowed (see below). Creating is confirmed by the first real creation.',
   'checkSummary.ok':
     'The connection works: suppliers can be read and checked. Creating is confirmed by the first real creation.',
+  'checkSummary.certificates_off':
+    'The connection answers, but certificate checks are off, so it is not safe: anyone between this computer and the API could read the token. See "Reachable" below.',
   'answerReport.title': "What the API's answers looked like",
   'answerReport.help':
     'For a support call: the field names the API answered with, no token and no supplier data.',
@@ -79,6 +83,8 @@ export const de: Record<keyof typeof en, string> = {
   'check.untrusted_certificate':
     'Die API unter {host} hat ein Zertifikat vorgelegt, dem dieser Computer nicht vertraut ({detail}). Wenn Ihr Unternehmen verschlüsselten Datenverkehr prüft, installieren Sie das Stammzertifikat des Unternehmens (Desktop-App: im Zertifikatsspeicher des Systems; Kommandozeile: NODE_EXTRA_CA_CERTS auf die CA-Datei des Unternehmens setzen) und testen Sie dann erneut. Andernfalls prüfen Sie die Adresse.',
   'check.reachable': 'Die API unter {url} antwortet.',
+  'check.reachable_unchecked':
+    'Die API unter {url} antwortet, aber die Zertifikatsprüfung ist ausgeschaltet (NODE_TLS_REJECT_UNAUTHORIZED=0 ist dort gesetzt, wo die App gestartet wurde): Die App kann die echte API nicht von jemandem unterscheiden, der sich als sie ausgibt, und das Token könnte unterwegs mitgelesen werden. Entfernen Sie diese Einstellung und starten Sie die App neu; ein im System installiertes Stammzertifikat des Unternehmens gilt auch ohne sie.',
   'check.token_missing':
     'Für diese Verbindung ist kein Token gespeichert. Geben Sie das Token ein und speichern Sie.',
   'check.token_unclear':
@@ -116,6 +122,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die Verbindung funktioniert für das Lesen und Prüfen von Lieferanten; einige optionale Funktionen sind nicht erlaubt (siehe unten). Das Anlegen bestätigt die erste echte Anlage.',
   'checkSummary.ok':
     'Die Verbindung funktioniert: Lieferanten können gelesen und geprüft werden. Das Anlegen bestätigt die erste echte Anlage.',
+  'checkSummary.certificates_off':
+    'Die Verbindung antwortet, aber die Zertifikatsprüfung ist ausgeschaltet, daher ist sie nicht sicher: Jeder zwischen diesem Computer und der API könnte das Token mitlesen. Siehe „Erreichbar“ unten.',
   'answerReport.title': 'Wie die Antworten der API aussahen',
   'answerReport.help':
     'Für einen Supportfall: die Feldnamen, mit denen die API geantwortet hat, ohne Token und ohne Lieferantendaten.',

@@ -105,7 +105,9 @@ export async function mappingPreview(
     ...(input.headerRow !== undefined ? { headerRow: input.headerRow } : {}),
     limit: input.limit ?? 50,
   });
-  const { rows, summary } = validateRows(table.rows, mapping, table.columns);
+  const { rows, summary } = validateRows(table.rows, mapping, table.columns, {
+    lettersMayBeLost: table.lettersMayBeLost === true,
+  });
   const samples = table.rows.slice(0, 5);
   const validatedSamples = rows.slice(0, 5);
   const byField = new Map(input.mapping.fields.map((f) => [f.field, f]));

@@ -30,6 +30,21 @@ const FORMS: Record<string, string> = {
   ),
   'URL-encoded, every byte': allPercent(TOKEN),
   hex: hex(TOKEN),
+  'upper case': TOKEN.toUpperCase(),
+  'lower case': TOKEN.toLowerCase(),
+  'JSON, every character as \\u': [...TOKEN]
+    .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join(''),
+  'JSON, some characters as \\u in upper-case hex, "/" as "\\/"': [...TOKEN]
+    .map((c, i) =>
+      c === '/'
+        ? '\\/'
+        : i % 3 === 0
+          ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}`
+          : c,
+    )
+    .join(''),
+  'URL-encoded, upper case': encodeURIComponent(TOKEN).toUpperCase(),
   'hex, upper case': hex(TOKEN).toUpperCase(),
   'Basic ":token"': b64(`:${TOKEN}`),
   'Basic "a:token"': b64(`a:${TOKEN}`),
@@ -46,6 +61,13 @@ describe('redacting the token', () => {
       expect(new Redactor(TOKEN).mentions(`x${form}x`)).toBe(true);
     });
   }
+
+  it('takes the token out of key names too, also after a JSON reader undid their escapes', () => {
+    const escaped = FORMS['JSON, every character as \\u']!;
+    const parsed = JSON.parse(`{"${escaped}":{"${TOKEN.toUpperCase()}":"x"}}`) as unknown;
+    expect(scrubDeep(parsed, TOKEN)).toEqual({ '[redacted]': { '[redacted]': 'x' } });
+    expect(scrub(`{"${escaped}":1}`, TOKEN)).toBe('{"[redacted]":1}');
+  });
 
   it('takes out a whole Basic credential, in a header value as a server writes it', () => {
     const header = `Basic realm="api", Basic ${b64(`svc:${TOKEN}`)}, charset="UTF-8"`;

@@ -1,6 +1,6 @@
 // The command line's mapping file: written by --save-mapping, read by --mapping, with transform
 // settings, and clear messages for what it cannot use.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,5 +55,27 @@ describe('the mapping file', () => {
     expect(failure.error.code).toBe('invalid_input');
     expect(failure.error.message).toMatch(/fields\.name\.transform\.case/);
     expect(failure.error.message).toMatch(/"case": "keep"\|"upper"\|"lower"\|"title"/);
+  });
+});
+
+describe('--save-mapping into a shared folder', () => {
+  it('refuses a symbolic link planted at the name and leaves the file it points to alone', async () => {
+    const victim = path.join(dir, 'victim.txt');
+    await writeFile(victim, 'the user’s own file\n');
+    const planted = path.join(dir, 'planted.json');
+    await symlink(victim, planted);
+    const mapping: Mapping = { fields: [{ field: 'name', column: 1 }] };
+    const failure = await failureOf(writeMappingFile(planted, mapping, headers));
+    expect(failure.error.code).toBe('export_failed');
+    expect(failure.error.details).toMatchObject({ reason: 'target_link', path: planted });
+    expect(await readFile(victim, 'utf8')).toBe('the user’s own file\n');
+    expect((await lstat(planted)).isSymbolicLink()).toBe(true);
+  });
+
+  it('writes a new mapping file for the user only', async () => {
+    const file = path.join(dir, 'private.json');
+    await writeMappingFile(file, { fields: [{ field: 'name', column: 1 }] }, headers);
+    if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ fields: { name: 'Firma' } });
   });
 });

@@ -1,5 +1,7 @@
 // The connection test against the real sandbox: it reads, it never writes (the sandbox counts
 // every request it was sent), and it keeps what the answers looked like for a support call.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src-main/api';
 import { testConnection } from '../../../src-main/services/connectionTest';
@@ -151,5 +153,70 @@ describe('the connection test', () => {
       expect.objectContaining({ read: 'list', answer: 'offline', body: 'none', fields: [] }),
     ]);
     expect(test.answers?.seen[0]?.status).toBeUndefined();
+  });
+});
+
+describe('the copied report of a server that echoes the token', () => {
+  // A key name spelled in \\u escapes reads back as the token itself; an echo in upper case is
+  // the token as well. Neither may reach the report a user copies for a support call.
+  const TOKEN = 'tok-Secret-4b1c9e77';
+  const escaped = [...TOKEN]
+    .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
+
+  it('holds the token in no form, in English and German', async () => {
+    const server = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(
+        `{"content":[{"${escaped}":1,"id":7,"note":"${TOKEN.toUpperCase()}"}],` +
+          `"${escaped}":true,"${TOKEN.toUpperCase()}":1,"totalElements":1}`,
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const client = new ApiClient({ baseUrl, token: () => Promise.resolve(TOKEN) });
+      const test = await testConnection(client, { now: () => AT });
+      const fields = test.answers?.seen.flatMap((s) => [...s.fields, ...(s.itemFields ?? [])]);
+      expect(fields).toContain('[redacted]');
+      for (const lang of ['en', 'de'] as const) {
+        const text = answerReportText(test, lang);
+        expect(text).toContain('[redacted]');
+        expect(text.toLowerCase()).not.toContain(TOKEN.toLowerCase());
+      }
+      expect(JSON.stringify(test).toLowerCase()).not.toContain(TOKEN.toLowerCase());
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe('certificate checks turned off (NODE_TLS_REJECT_UNAUTHORIZED=0)', () => {
+  // The sandbox behind an https address: a fetch that takes the request to it.
+  const API = 'https://api.example.test';
+  const client = () =>
+    new ApiClient({
+      baseUrl: API,
+      token: () => Promise.resolve('all-of-it'),
+      fetch: ((input: string | URL, init?: RequestInit) =>
+        fetch(String(input).replace(API, sb.url), init)) as typeof fetch,
+    });
+
+  it('says in the result that the answers may not come from the API, in English and German', async () => {
+    const test = await testConnection(client(), { now: () => AT, certificateChecksOff: true });
+    expect(test.ok).toBe(true);
+    const reachable = test.checks.find((c) => c.key === 'reachable')!;
+    expect(reachable).toMatchObject({ status: 'ok', code: 'reachable_unchecked' });
+    expect(reachable.message).toContain('certificate checks are off');
+    expect(test.summaryCode).toBe('certificates_off');
+    expect(answerReportText(test, 'en')).toContain('certificate checks are off');
+    expect(answerReportText(test, 'de')).toContain('Zertifikatsprüfung ist ausgeschaltet');
+  });
+
+  it('says nothing of it while the checks are on', async () => {
+    const test = await testConnection(client(), { now: () => AT, certificateChecksOff: false });
+    expect(test.checks.find((c) => c.key === 'reachable')!.code).toBe('reachable');
+    expect(test.summaryCode).toBe('ok');
   });
 });
