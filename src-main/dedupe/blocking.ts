@@ -36,7 +36,7 @@ export function blockKeys(p: Prepared): string[] {
     if (first.length >= 5) keys.add(c + 'e' + first[0] + first.slice(-3));
   }
   if (p.street?.short && p.street.number)
-    keys.add(c + 'a' + p.street.short + '|' + p.street.number);
+    keys.add(c + ADDRESS + p.street.short + '|' + p.street.number);
   // Met across postal codes and cities (GLOBAL): the street, its number and a distinctive word of
   // the name: a postal code a digit off or on one side only, a city written as its district.
   const house = /^\d+/.exec(p.street?.number ?? '')?.[0];
@@ -63,6 +63,13 @@ export function blockKeys(p: Prepared): string[] {
 /** The mark of a key met within the whole country, not within a postal code or city. */
 const GLOBAL = 'g';
 const isGlobal = (key: string) => key[key.indexOf('|') + 1] === GLOBAL;
+
+/** The mark of the street-and-house-number key, and the most records its block may hold: it is
+ *  there for a name mistyped beyond recognition at one address, and an address of dozens of
+ *  suppliers (a business park, an office tower) is compared by the names' keys instead. */
+const ADDRESS = 'a';
+const ADDRESS_BLOCK_MAX = 40;
+const isAddress = (key: string) => key[key.indexOf('|') + 1] === ADDRESS;
 
 /** Fills blockCity of the records with a postal code but no city: the city that code has most
  *  often among `known` (the records themselves, or a base). Returns the map it used. */
@@ -128,6 +135,8 @@ interface Arrangement {
   record: Int32Array;
   /** The location id of each entry's record. */
   loc: Int32Array;
+  /** Per entry, where the run of its (key, location) ends: a block's size without walking it. */
+  runEnd: Int32Array;
 }
 
 /** The records' keys, interned, arranged by postal code and by city: a few typed arrays instead
@@ -199,7 +208,17 @@ function* arrange(
   }
   yield;
   const loc = record.map((r) => locOf[r]!);
-  return { start, record, loc };
+  const runEnd = new Int32Array(record.length);
+  for (let k = 0; k < keyCount; k++) {
+    const a = start[k]!,
+      b = start[k + 1]!;
+    for (let e = b - 1, end = b; e >= a; e--) {
+      if (e + 1 < b && loc[e + 1] !== loc[e]) end = e + 1;
+      runEnd[e] = end;
+    }
+    if (k % STEP === STEP - 1) yield;
+  }
+  return { start, record, loc, runEnd };
 }
 
 /** Indexes records by their keys (keysOf[i] are the keys of records[i]), step by step: 100,000
@@ -293,11 +312,10 @@ function visitRange(
     if (a.loc[mid]! < loc) lo = mid + 1;
     else hi = mid;
   }
-  // A block over max is skipped: its end is looked for no further than max + 1 entries (a
-  // common word in one city would otherwise be walked through once per record that has it).
-  let end = lo;
-  const cap = Math.min(last, lo + max + 1);
-  while (end < cap && a.loc[end] === loc) end++;
+  // A block over max is skipped: its end is known without walking it (a common word in one
+  // city would otherwise be walked through once per record that has it).
+  if (lo >= last || a.loc[lo] !== loc) return;
+  const end = a.runEnd[lo]!;
   if (end - lo > max) return;
   let from = lo;
   while (from < end && a.record[from]! <= after) from++;
@@ -320,11 +338,11 @@ export function forEachBlock(
 ) {
   const postal = p.postal ? (index.postalIds.get(p.country + p.postal) ?? -1) : 0;
   const city = p.blockCity ? (index.cityIds.get(p.country + p.blockCity) ?? -1) : 0;
-  const max = index.maxBlock;
   const placed = postal !== 0 || city !== 0;
   for (const key of keys) {
     const k = index.keyIds.get(key);
     if (k === undefined) continue;
+    const max = isAddress(key) ? Math.min(index.maxBlock, ADDRESS_BLOCK_MAX) : index.maxBlock;
     if (isGlobal(key)) {
       visitRange(index.byCountry, k, 1, after, max, visit);
       continue;

@@ -134,11 +134,10 @@ function alignedOrder(a: readonly string[], b: readonly string[]): string {
   return [...out, ...left].join(' ');
 }
 
-function numbersDiffer(a: string, b: string): boolean {
-  const na = a.match(/\d+/g);
-  const nb = b.match(/\d+/g);
-  if (!na || !nb) return false;
-  return na.join(' ') !== nb.join(' ') && [...na].sort().join(' ') !== [...nb].sort().join(' ');
+/** Numbers in both names that differ: other companies or sites ("Lager 1" / "Lager 2"). */
+export function numbersDiffer(a: FoldedName, b: FoldedName): boolean {
+  if (!a.numbers || !b.numbers) return false;
+  return a.numbers !== b.numbers && a.sortedNumbers !== b.sortedNumbers;
 }
 
 /** Name similarity in [0, 1]: 1 equal after folding (legal forms aside), 0.98 the same words
@@ -149,7 +148,7 @@ export function nameSimilarity(a: FoldedName, b: FoldedName): number {
   if (a.core === b.core) return 1;
   // Numbers in both names that differ name other companies or sites ("Lager 1" / "Lager 2",
   // "Supplier 101" / "Supplier 1"), however alike the letters.
-  if (numbersDiffer(a.core, b.core)) return Math.min(0.5, ratio(a.core, b.core));
+  if (numbersDiffer(a, b)) return Math.min(0.5, ratio(a.core, b.core));
   if (tradesDiffer(a, b)) return Math.min(0.5, ratio(a.core, b.core));
   if (a.sorted === b.sorted) return 0.98;
   let s = Math.max(ratio(a.core, b.core), ratio(a.concat, b.concat));
@@ -342,7 +341,7 @@ export function tradesDiffer(x: FoldedName, y: FoldedName): boolean {
 export function nameContained(a: Prepared, b: Prepared): boolean {
   const x = a.name,
     y = b.name;
-  if (!x.core || !y.core || numbersDiffer(x.core, y.core) || tradesDiffer(x, y)) return false;
+  if (!x.core || !y.core || numbersDiffer(x, y) || tradesDiffer(x, y)) return false;
   if (x.tokens.length === y.tokens.length)
     return within(x, y, b.cityTokens) || within(y, x, a.cityTokens);
   return x.tokens.length < y.tokens.length

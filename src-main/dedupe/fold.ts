@@ -31,6 +31,9 @@ export interface FoldedName {
   /** The words of additions in brackets, set aside ("(Buckhead)", "(Hauptsitz)"): what the other
    *  name may hold without naming another site. */
   aside: string[];
+  /** The numbers in the name, in order and sorted ('' when none): "Werk 1" and "Werk 2" differ. */
+  numbers: string;
+  sortedNumbers: string;
 }
 
 /** Folds a company name: "Müller GmbH & Co. KG" → tokens [muller], legal forms ['GmbH & Co.
@@ -72,6 +75,7 @@ export function foldName(name: string): FoldedName {
     parts = partOf.slice(0, words.length);
   }
   const core = words.join(' ');
+  const digits = core.match(/\d+/g) ?? [];
   return {
     tokens: words,
     legalForms: stripped.legalForms,
@@ -80,6 +84,8 @@ export function foldName(name: string): FoldedName {
     concat: words.join(''),
     parts: parts.some((x) => x !== parts[0]) ? parts : undefined,
     aside,
+    numbers: digits.join(' '),
+    sortedNumbers: [...digits].sort().join(' '),
   };
 }
 
