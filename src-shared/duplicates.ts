@@ -29,6 +29,7 @@ export const DuplicateReasonSchema = z.discriminatedUnion('code', [
   // Registration numbers (src-shared/registration.ts): `kind` is the field, a/b as written.
   z.object({ code: z.literal('same_registration'), kind: z.string(), ...Sides }),
   z.object({ code: z.literal('different_registration'), kind: z.string(), ...Sides }),
+  z.object({ code: z.literal('same_phone'), ...Sides }),
 ]);
 export type DuplicateReason = z.infer<typeof DuplicateReasonSchema>;
 export type DuplicateReasonCode = DuplicateReason['code'];

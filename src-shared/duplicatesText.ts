@@ -54,4 +54,5 @@ const EVIDENCE = new Set<DuplicateReason['code']>([
   'street_equal',
   'street_similar',
   'same_registration',
+  'same_phone',
 ]);

@@ -55,6 +55,7 @@ export const FIELD_TRANSFORM_SETTINGS: Record<PayloadFieldKey, readonly Transfor
   taxNumber: ['padZeros'],
   duns: ['padZeros'],
   registerNumber: [],
+  phone: [],
 };
 
 /** The transform with the settings the field does not offer, and defaults, left out; undefined

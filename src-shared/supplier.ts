@@ -140,5 +140,7 @@ export const PAYLOAD_FIELDS = [
   { key: 'taxNumber', required: false },
   { key: 'duns', required: false },
   { key: 'registerNumber', required: false },
+  // The telephone number: kept and compared as evidence, never sent.
+  { key: 'phone', required: false },
 ] as const;
 export type PayloadFieldKey = (typeof PAYLOAD_FIELDS)[number]['key'];

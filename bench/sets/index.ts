@@ -4,7 +4,16 @@ import { guides } from './guides';
 import { holdout } from './holdout';
 import { names } from './names';
 import { negatives } from './negatives';
+import { numbers } from './numbers';
 import { streets } from './streets';
 import type { OwnSet } from './types';
 
-export const ownSets: readonly OwnSet[] = [streets, cities, names, negatives, guides, holdout];
+export const ownSets: readonly OwnSet[] = [
+  streets,
+  cities,
+  names,
+  negatives,
+  guides,
+  numbers,
+  holdout,
+];

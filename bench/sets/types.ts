@@ -2,9 +2,17 @@
 // as a person would judge it, its rows the ways one list spells it. Rows of two sites are never
 // the same site, however alike (the hard negatives sit next to the rows they resemble).
 import type { SupplierRecord } from '../../src-main/dedupe/types';
+import type { Registrations } from '../../src-shared/registration';
 
-/** name, street (as written, notes and all), postal code ('' none), city ('' none). */
-export type Row = readonly [name: string, street: string, postal: string, city: string];
+/** name, street (as written, notes and all), postal code ('' none), city ('' none), and the
+ *  phone and registration numbers a list may carry. */
+export type Row = readonly [
+  name: string,
+  street: string,
+  postal: string,
+  city: string,
+  numbers?: { phone?: string } & Registrations,
+];
 
 export interface Site {
   cc: string;
@@ -24,7 +32,8 @@ export function recordsOf(set: OwnSet): { records: SupplierRecord[]; site: Int32
   const records: SupplierRecord[] = [];
   const siteOf: number[] = [];
   set.sites.forEach((s, k) => {
-    for (const [name, street, postal, city] of s.rows) {
+    for (const [name, street, postal, city, numbers] of s.rows) {
+      const { phone, ...registrations } = numbers ?? {};
       records.push({
         key: records.length,
         name,
@@ -32,6 +41,8 @@ export function recordsOf(set: OwnSet): { records: SupplierRecord[]; site: Int32
         postalCode: postal || null,
         city: city || null,
         countryCode: s.cc,
+        ...(phone ? { phone } : {}),
+        ...(Object.keys(registrations).length ? { registrations } : {}),
       });
       siteOf.push(k);
     }

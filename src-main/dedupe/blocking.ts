@@ -57,6 +57,7 @@ export function blockKeys(p: Prepared): string[] {
   }
   // Met within the whole country: each registration number (GLOBAL, its own mark after it).
   for (const [kind, value] of Object.entries(p.reg)) keys.add(c + GLOBAL + '#' + kind + value);
+  if (p.phone) keys.add(c + GLOBAL + '#phone' + p.phone);
   return [...keys];
 }
 

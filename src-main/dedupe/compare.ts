@@ -4,6 +4,7 @@
 // site), and so does a different street (a chain's second site in one town).
 import { distance } from 'fastest-levenshtein';
 import {
+  normalisePhone,
   REGISTRATION_FIELDS,
   registrationsOf,
   type RegistrationField,
@@ -42,6 +43,9 @@ export interface Prepared {
   /** Registration numbers normalised, and as written (for reasons); empty when none. */
   reg: Registrations;
   rawReg: Registrations;
+  /** The telephone number's digits (normalisePhone), '' none; and as written. */
+  phone: string;
+  rawPhone: string;
 }
 
 export function prepare(record: SupplierRecord, index: number): Prepared {
@@ -63,7 +67,14 @@ export function prepare(record: SupplierRecord, index: number): Prepared {
     rawCity: record.city == null ? '' : String(record.city).trim(),
     reg: registrationsOf(record.registrations, country),
     rawReg: record.registrations ?? {},
+    phone: normalisePhone(record.phone, country),
+    rawPhone: record.phone == null ? '' : String(record.phone).trim(),
   };
+}
+
+/** Both records have the same telephone number: evidence of one site. */
+export function samePhone(a: Prepared, b: Prepared): boolean {
+  return a.phone !== '' && a.phone === b.phone;
 }
 
 /** How two records' registration numbers relate: a kind on both sides with another number
@@ -326,6 +337,12 @@ export function sharesDistinctiveWord(x: FoldedName, y: FoldedName): boolean {
   );
 }
 
+/** Every word of the shorter name is in the longer (plural, possessive or clipped forms too). */
+export function wordsWithin(x: FoldedName, y: FoldedName): boolean {
+  const [short, long] = x.tokens.length <= y.tokens.length ? [x, y] : [y, x];
+  return short.tokens.length > 0 && short.tokens.every((w) => wordAt(w, long.tokens) >= 0);
+}
+
 /** Each name has a trade the other lacks ("Dreherei Keller" / "Fräserei Keller", "Müller Bau" /
  *  "Müller Elektro"): two businesses, however alike their letters. */
 export function tradesDiffer(x: FoldedName, y: FoldedName): boolean {
@@ -435,10 +452,12 @@ export function scorePair(
         : // The same street and number, the postal codes not against it: the city written as
           // a district under one postal code ("Hollywood" / "Los Angeles", both 90028), or
           // without one on a street not found in every town ("Los Feliz" / "Los Angeles").
-          addressSame &&
-            (postal === 'same' ||
-              postal === 'near' ||
-              (postal === 'missing' && districtAddress(a, b)))
+          (addressSame &&
+              (postal === 'same' ||
+                postal === 'near' ||
+                (postal === 'missing' && districtAddress(a, b)))) ||
+            // One telephone number and one name: the town written as its district.
+            (postal === 'missing' && samePhone(a, b) && nameSim >= minNameSimilarity)
           ? 'district'
           : 'different'
       : 'missing';
@@ -461,9 +480,23 @@ export function scorePair(
   const sameRegistration =
     reg.relation === 'same' && relation !== 'different' && relation !== 'other_number';
   if (sameRegistration) score = Math.max(score, 0.95);
+  // The same telephone number and names alike (a guide's other address of one restaurant, a
+  // street left out): one site, unless the names say two (numbers, trades, outlets).
+  const phone = samePhone(a, b);
+  const phoneJoins =
+    phone &&
+    !numbersDiffer(a.name, b.name) &&
+    !tradesDiffer(a.name, b.name) &&
+    (nameSim >= minNameSimilarity ||
+      (nameSim >= minNameSimilarity - ALIGNED_NAME_SLACK && relation !== 'different') ||
+      // At one address, every word of one name in the other ("Grill The" / "Grill on the Alley"),
+      // or a distinctive word in common ("Kühne Feinmechanik" / "Kuehne Präzisionsteile").
+      (addressSame && (wordsWithin(a.name, b.name) || sharesDistinctiveWord(a.name, b.name))));
+  if (phoneJoins) score = Math.max(score, 0.9);
   if (conflict) score = Math.min(score, 0.3);
   const namesAlike =
     sameRegistration ||
+    phoneJoins ||
     nameSim >= minNameSimilarity ||
     (nameSim >= minNameSimilarity - ALIGNED_NAME_SLACK &&
       (relation === 'equal' || relation === 'similar') &&
@@ -491,6 +524,7 @@ export function scorePair(
       reasons.push({ code: 'same_street_other_number', a: sa, b: sb });
     else if (relation === 'different') reasons.push({ code: 'different_street', a: sa, b: sb });
     else reasons.push({ code: 'street_missing' });
+    if (phone) reasons.push({ code: 'same_phone', a: a.rawPhone, b: b.rawPhone });
     if (reg.kind) {
       const k = reg.kind;
       reasons.push({

@@ -26,7 +26,9 @@ import {
   prepare,
   numbersDiffer,
   registrationRelation,
+  samePhone,
   sharesDistinctiveWord,
+  tradesDiffer,
   sameAddress,
   scorePair,
   streetRelation,
@@ -114,7 +116,7 @@ const MAX_POSSIBLE = 10;
  *  undefined. Reasons are made only for the pairs returned. */
 function scoreBand(a: Prepared, b: Prepared, o: Required<MatchOptions>, possible: boolean) {
   const floor = o.minNameSimilarity - ALIGNED_NAME_SLACK;
-  const sameRegistration = registrationRelation(a, b).relation === 'same';
+  const sameRegistration = registrationRelation(a, b).relation === 'same' || samePhone(a, b);
   // Names whose numbers differ ("Werk 1" / "Werk 2") say they are two, and score at most 0.6 ×
   // 0.5 + 0.4 = 0.7: below a threshold over that, neither likely nor possible. Cheap, for the
   // many rows of one address ("Supplier 1" … "Supplier 200").
@@ -178,13 +180,15 @@ function mayJoin(x: Component, y: Component, country: string, minName: number): 
         !(
           sameSite(a, b) &&
           (a.postal !== '' && b.postal !== '' ? !postalsApart(a, b) : districtAddress(a, b))
-        )
+        ) &&
+        // One telephone number: the town written as its district (no postal codes against it).
+        !(samePhone(a, b) && (a.postal === '' || b.postal === ''))
       )
         return false;
   for (const a of x.streets)
     for (const b of y.streets) {
       const [rel] = streetRelation(a.street, b.street);
-      if (rel === 'different' || rel === 'other_number') return false;
+      if ((rel === 'different' || rel === 'other_number') && !samePhone(a, b)) return false;
     }
   // Two numbers of one kind are two companies; one number makes unlike names one company.
   for (const a of x.registered)
@@ -195,7 +199,8 @@ function mayJoin(x: Component, y: Component, country: string, minName: number): 
       if (
         nameSimilarity(a.name, b.name) < minName &&
         !(nameContained(a, b) && sameSite(a, b)) &&
-        registrationRelation(a, b).relation !== 'same'
+        registrationRelation(a, b).relation !== 'same' &&
+        !(samePhone(a, b) && !numbersDiffer(a.name, b.name) && !tradesDiffer(a.name, b.name))
       )
         return false;
   return true;

@@ -18,6 +18,8 @@ export interface SupplierRecord {
   /** Registration numbers by kind, as written (normalised when prepared): the same number of
    *  one kind is one company, two different numbers of one kind are two. */
   registrations?: Registrations | undefined;
+  /** The telephone number as written: the same number is evidence of one site. */
+  phone?: string | null | undefined;
 }
 
 export interface MatchOptions {

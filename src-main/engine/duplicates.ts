@@ -34,7 +34,7 @@ const PAIRS_WITH_REASONS = 5;
 const ROWS_LISTED = 50;
 
 type Place = Pick<DedupeRow, 'name' | 'street' | 'postalCode' | 'city' | 'countryCode'> &
-  Partial<Pick<DedupeRow, RegistrationField>>;
+  Partial<Pick<DedupeRow, RegistrationField | 'phone'>>;
 
 function text(v: unknown): string | null {
   if (typeof v === 'number') return String(v);
@@ -54,6 +54,7 @@ function recordOf(key: number, p: Place): SupplierRecord | undefined {
     city: text(p.city),
     countryCode,
     registrations: registrationsWritten(p),
+    phone: text(p.phone),
   };
 }
 
@@ -80,6 +81,7 @@ export function placeOf(row: Pick<JournalRow, 'payload'>): Place {
     taxNumber: text(p.taxNumber),
     duns: text(p.duns),
     registerNumber: text(p.registerNumber),
+    phone: text(p.phone),
   };
 }
 

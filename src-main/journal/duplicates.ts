@@ -42,6 +42,7 @@ export interface DedupeRow {
   taxNumber: string | null;
   duns: string | null;
   registerNumber: string | null;
+  phone: string | null;
 }
 
 /** The job's rows in GROUPED_STATES with their name and place, in the order of the file, a page
@@ -54,7 +55,8 @@ export function dedupeRows(h: ReadHandle, jobId: string, after = -1, limit = 2_0
               payload ->> '$.postalCode' AS postalCode, payload ->> '$.city' AS city,
               payload ->> '$.countryCode' AS countryCode,
               payload ->> '$.vatId' AS vatId, payload ->> '$.taxNumber' AS taxNumber,
-              payload ->> '$.duns' AS duns, payload ->> '$.registerNumber' AS registerNumber
+              payload ->> '$.duns' AS duns, payload ->> '$.registerNumber' AS registerNumber,
+              payload ->> '$.phone' AS phone
          FROM rows WHERE job_id = ? AND source_row > ? AND ${IN_GROUPED}
         ORDER BY source_row LIMIT ?`,
     )

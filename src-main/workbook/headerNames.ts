@@ -370,6 +370,34 @@ export const HEADER_NAMES: Record<MappableField, readonly string[]> = {
     'rcs',
     'numero rea',
   ],
+  phone: [
+    'phone',
+    'phone number',
+    'phone no',
+    'telephone',
+    'telephone number',
+    'tel',
+    'tel no',
+    'tel nr',
+    'telefon',
+    'telefonnummer',
+    'telefon nr',
+    'rufnummer',
+    'telnr',
+    'telf1', // SAP LFA1-TELF1
+    'telephone 1',
+    'main phone',
+    'business phone',
+    'telephone principal',
+    'telephone fixe',
+    'numero de telephone',
+    'telefono',
+    'numero di telefono',
+    'numero de telefono',
+    'telefoon',
+    'telefoonnummer',
+    'numer telefonu',
+  ],
   // An identifiers job: the identifier each row adds or removes, and the row's action.
   'identifier.type': [
     'identifier type',
@@ -430,10 +458,12 @@ export const WEAK_HEADERS: Record<string, MappableField> = {
   number: 'supplierId.id',
   nummer: 'supplierId.id',
   numero: 'supplierId.id',
+  // A list's own "ID" column: most often the supplier's number in the list's system.
+  id: 'supplierId.id',
 };
 
 /** Columns of supplier lists that hold something no payload field takes, although their names
- *  contain a field's word: second name and address lines, sites, regions, tax numbers. */
+ *  contain a field's word: second name and address lines, sites, regions, search terms. */
 export const OTHER_HEADERS: ReadonlySet<string> = new Set([
   'name 2',
   'name2',

@@ -3,7 +3,7 @@
 // import. Every problem names the row, the column, the value and the fix (rowProblems.ts). Each
 // mapped cell is read in one place (`read`): Excel error values, invisible characters and values
 // Excel bent are dealt with there, before any field's own transform.
-import { REGISTRATION_FIELDS } from '../../src-shared/registration';
+import { EVIDENCE_FIELDS } from '../../src-shared/registration';
 import type { Params } from '../../src-shared/i18n';
 import type { ProblemCode } from '../../src-shared/i18n/import';
 import { kindTraits } from '../../src-shared/operations';
@@ -303,7 +303,7 @@ class RowMapper {
     if (ownId) extraIds.ownId = ownId;
     const platformId = this.text('platformId');
     if (platformId) extraIds.platformId = platformId;
-    for (const field of REGISTRATION_FIELDS) {
+    for (const field of EVIDENCE_FIELDS) {
       const v = this.text(field);
       if (v) extraIds[field] = v;
     }

@@ -151,6 +151,7 @@ export const ValidatedRowSchema = z.object({
     taxNumber: z.string().optional(),
     duns: z.string().optional(),
     registerNumber: z.string().optional(),
+    phone: z.string().optional(),
   }),
   problems: z.array(RowProblemSchema),
   notes: z.array(RowNoteSchema),

@@ -4,7 +4,7 @@
 // zeros) is shown as sent and listed as a change with the file's value beside it; a value that
 // only takes another form ("Deutschland" sent as DE, spaces, letter case, list separators) keeps
 // the file's text. The export and the round trip of a results file both work from this.
-import { REGISTRATION_FIELDS } from '../../src-shared/registration';
+import { EVIDENCE_FIELDS } from '../../src-shared/registration';
 import { DEFAULT_SEPARATORS } from '../../src-shared/fieldTransforms';
 import { toCountryCode } from './countries';
 import { collapse, splitList, toBoolean, toScreeningPeriod } from './transforms';
@@ -36,7 +36,7 @@ export interface ShownRow {
 }
 
 /** Fields that are not part of the create payload: only a fix in the app changes them. */
-const EXTRA_ID_FIELDS = new Set(['customerId', 'ownId', ...REGISTRATION_FIELDS]);
+const EXTRA_ID_FIELDS = new Set(['customerId', 'ownId', ...EVIDENCE_FIELDS]);
 
 /** Field names split at their dots, once per name. */
 const fieldPaths = new Map<string, readonly string[]>();

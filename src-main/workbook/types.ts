@@ -206,6 +206,8 @@ export interface ExtraIdentifiers {
   taxNumber?: string;
   duns?: string;
   registerNumber?: string;
+  /** The telephone number as written: kept, compared, never sent. */
+  phone?: string;
 }
 
 /** The texts of the identifier fields an identifiers job maps. */

@@ -112,6 +112,7 @@ export const en = {
   'dup.reason.street_missing': 'street missing',
   'dup.reason.same_registration': 'same {kind} (‘{a}’ / ‘{b}’)',
   'dup.reason.different_registration': 'another {kind} (‘{a}’ / ‘{b}’): two companies',
+  'dup.reason.same_phone': 'same phone number (‘{a}’ / ‘{b}’)',
   'dup.reason.none': 'none',
 
   // ---- the summary before a start (jobs:plan's duplicates)
@@ -241,6 +242,7 @@ export const de: Record<keyof typeof en, string> = {
   'dup.reason.street_missing': 'Straße fehlt',
   'dup.reason.same_registration': 'gleiche {kind} („{a}“ / „{b}“)',
   'dup.reason.different_registration': 'andere {kind} („{a}“ / „{b}“): zwei Unternehmen',
+  'dup.reason.same_phone': 'gleiche Telefonnummer („{a}“ / „{b}“)',
   'dup.reason.none': 'keine',
 
   'dup.plan.base':

@@ -91,6 +91,7 @@ export const en = {
   'problem.fix.duns': 'Enter the nine-digit DUNS number, or leave it empty.',
   'problem.fix.registerNumber':
     'Enter the commercial-register number (for example HRB 12345), or leave it empty.',
+  'problem.fix.phone': 'Enter the telephone number, or leave it empty.',
   // What a field is called in a sentence.
   'problem.field.name': 'supplier name',
   'problem.field.countryCode': 'country',
@@ -108,6 +109,7 @@ export const en = {
   'problem.field.taxNumber': 'tax number',
   'problem.field.duns': 'DUNS number',
   'problem.field.registerNumber': 'register number',
+  'problem.field.phone': 'phone number',
   'problem.field.platformId': 'platform id',
   'problem.field.identifier.type': 'kind of identifier',
   'problem.field.identifier.id': 'identifier',
@@ -283,6 +285,7 @@ export const de: Record<keyof typeof en, string> = {
   'problem.fix.duns': 'Geben Sie die neunstellige DUNS-Nummer ein oder lassen Sie das Feld leer.',
   'problem.fix.registerNumber':
     'Geben Sie die Handelsregisternummer ein (zum Beispiel HRB 12345) oder lassen Sie das Feld leer.',
+  'problem.fix.phone': 'Geben Sie die Telefonnummer ein oder lassen Sie das Feld leer.',
   'problem.field.name': 'Lieferantenname',
   'problem.field.countryCode': 'Land',
   'problem.field.city': 'Ort',
@@ -299,6 +302,7 @@ export const de: Record<keyof typeof en, string> = {
   'problem.field.taxNumber': 'Steuernummer',
   'problem.field.duns': 'DUNS-Nummer',
   'problem.field.registerNumber': 'Registernummer',
+  'problem.field.phone': 'Telefonnummer',
   'problem.field.platformId': 'Plattform-ID',
   'problem.field.identifier.type': 'Art der Kennung',
   'problem.field.identifier.id': 'Kennung',

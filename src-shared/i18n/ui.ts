@@ -199,6 +199,8 @@ export const en = {
     "Read as it is: the supplier's platform id, a whole number (the first column of the app's supplier-base export).",
   'map.fixed.vatId':
     'Kept and compared, never sent (the API has no field for it): the same VAT id in two rows is one company, two different ones are two. Spaces and dots do not count, and the country prefix may be left out (DE 123 456 789 = DE123456789).',
+  'map.fixed.phone':
+    'Kept and compared, never sent (the API has no field for it): the same number in two rows is evidence of one site ((310) 246-1501 = +1 310 246 1501); two different numbers say nothing.',
   'map.fixed.registerNumber':
     'Kept and compared, never sent (the API has no field for it): the same register number in two rows is one company, two different ones are two (HRB 12345 and HRA 12345 differ).',
   'map.fixed.identifier.type':
@@ -611,6 +613,7 @@ export const en = {
   'field.taxNumber': 'Tax number',
   'field.duns': 'DUNS number',
   'field.registerNumber': 'Register number',
+  'field.phone': 'Phone',
   'field.platformId': 'Platform ID',
   'field.identifier.type': 'Identifier type',
   'field.identifier.id': 'Identifier',
@@ -939,6 +942,8 @@ export const de: Record<UiKey, string> = {
     'Wird unverändert gelesen: die Plattform-ID des Lieferanten, eine ganze Zahl (die erste Spalte des Lieferantenstamm-Exports der App).',
   'map.fixed.vatId':
     'Wird gespeichert und verglichen, nie gesendet (die API hat kein Feld dafür): dieselbe USt-IdNr. in zwei Zeilen ist ein Unternehmen, zwei verschiedene sind zwei. Leerzeichen und Punkte zählen nicht, das Länderkürzel darf fehlen (DE 123 456 789 = DE123456789).',
+  'map.fixed.phone':
+    'Wird gespeichert und verglichen, nie gesendet (die API hat kein Feld dafür): dieselbe Nummer in zwei Zeilen spricht für einen Standort (030 1234567 = +49 30 1234567); zwei verschiedene sagen nichts.',
   'map.fixed.registerNumber':
     'Wird gespeichert und verglichen, nie gesendet (die API hat kein Feld dafür): dieselbe Registernummer in zwei Zeilen ist ein Unternehmen, zwei verschiedene sind zwei (HRB 12345 und HRA 12345 unterscheiden sich).',
   'map.fixed.identifier.type':
@@ -1364,6 +1369,7 @@ export const de: Record<UiKey, string> = {
   'field.taxNumber': 'Steuernummer',
   'field.duns': 'DUNS-Nummer',
   'field.registerNumber': 'Registernummer',
+  'field.phone': 'Telefon',
   'field.platformId': 'Plattform-ID',
   'field.identifier.type': 'Art der Kennung',
   'field.identifier.id': 'Kennung',

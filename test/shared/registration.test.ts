@@ -1,6 +1,10 @@
 // Registration numbers in the one form two spellings share.
 import { describe, expect, it } from 'vitest';
-import { normaliseRegistration, registrationsOf } from '../../src-shared/registration';
+import {
+  normalisePhone,
+  normaliseRegistration,
+  registrationsOf,
+} from '../../src-shared/registration';
 
 describe('normaliseRegistration', () => {
   it.each([
@@ -32,5 +36,24 @@ describe('normaliseRegistration', () => {
       vatId: 'DE123456789',
       duns: '150483782',
     });
+  });
+});
+
+describe('normalisePhone', () => {
+  it.each([
+    ['310/652-4025', 'US', '3106524025'],
+    ['(310) 652-4025', 'US', '3106524025'],
+    ['+1 310 652 4025', 'US', '3106524025'],
+    ['1-310-652-4025', 'US', '3106524025'],
+    ['0341 2345678', 'DE', '3412345678'],
+    ['+49 (0)341 2345678', 'DE', '3412345678'],
+    ['0049 341 2345678', 'DE', '3412345678'],
+    ['044 123 45 67', 'CH', '441234567'],
+    ['+41 44 123 45 67', 'CH', '441234567'],
+    ['02 1234 5678 ext. 12', 'IT', '212345678'],
+    ['+44 20 7946 0958', 'DE', '+442079460958'],
+    ['12 34', 'DE', ''],
+  ])('%s (%s) → %s', (value, cc, want) => {
+    expect(normalisePhone(value, cc)).toBe(want);
   });
 });

@@ -29,6 +29,7 @@ const EXTRA_KEYS = {
   taxNumber: 1,
   duns: 1,
   registerNumber: 1,
+  phone: 1,
 } as const;
 
 export type TemplateView = CommandOutput<'templates:list'>[number];

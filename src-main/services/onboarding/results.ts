@@ -1,6 +1,6 @@
 // A job's results, exported as a workbook or CSV file.
 import { possibleDuplicateWords } from '../../../src-shared/duplicatesText';
-import { REGISTRATION_FIELDS } from '../../../src-shared/registration';
+import { EVIDENCE_FIELDS } from '../../../src-shared/registration';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -37,7 +37,7 @@ export const TEXT_FIELDS = new Set([
   'postalCode',
   'customerId',
   'ownId',
-  ...REGISTRATION_FIELDS,
+  ...EVIDENCE_FIELDS,
 ]);
 
 /** What a front door tells the user to do when its export could not be written. */
