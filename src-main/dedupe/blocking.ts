@@ -18,6 +18,18 @@ import { colognePhonetic } from 'cologne-phonetic';
 import type { Prepared } from './compare';
 import { GENERIC_WORDS } from './nameWords';
 
+/** Cologne phonetic codes by word: names repeat their first words (Müller, Schmidt, Supplier). */
+const phonetic = new Map<string, string>();
+function phoneticOf(word: string): string {
+  let code = phonetic.get(word);
+  if (code === undefined) {
+    code = colognePhonetic(word);
+    if (phonetic.size >= 100_000) phonetic.clear();
+    phonetic.set(word, code);
+  }
+  return code;
+}
+
 /** The keys of a record, country first. */
 export function blockKeys(p: Prepared): string[] {
   const t = p.name.tokens;
@@ -27,7 +39,7 @@ export function blockKeys(p: Prepared): string[] {
   if (first) {
     keys.add(c + 'f' + (first.length >= 2 || t.length < 2 ? first : first + t[1]));
     // cologne-phonetic drops digits and lower-cases itself; a word of digits has no code.
-    const code = colognePhonetic(first);
+    const code = phoneticOf(first);
     if (code) keys.add(c + 'p' + code);
     for (let k = 1; k < t.length; k++) if (t[k]!.length >= 3) keys.add(c + 'f' + t[k]);
     if (p.name.concat.length >= 6 && p.name.concat.slice(0, 6) !== first.slice(0, 6))

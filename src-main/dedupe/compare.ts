@@ -48,21 +48,66 @@ export interface Prepared {
   rawPhone: string;
 }
 
-export function prepare(record: SupplierRecord, index: number): Prepared {
+/** Folded streets, cities and postal codes of one run, by what was written: a list repeats its
+ *  towns and many of its streets, and their folding is the most of a record's preparing. The
+ *  folded values are shared, never changed. */
+export class FoldCache {
+  private readonly streets = new Map<string, FoldedStreet | undefined>();
+  private readonly cities = new Map<string, string[]>();
+  private readonly postals = new Map<string, string>();
+
+  street(raw: string | null | undefined, country: string): FoldedStreet | undefined {
+    if (raw == null) return undefined;
+    const key = country + '|' + String(raw);
+    if (this.streets.has(key)) return this.streets.get(key);
+    const v = foldStreet(raw, country);
+    if (this.streets.size < CACHE_MAX) this.streets.set(key, v);
+    return v;
+  }
+
+  city(raw: string | null | undefined): string[] {
+    if (raw == null) return [];
+    const key = String(raw);
+    let v = this.cities.get(key);
+    if (!v) {
+      v = foldCity(key);
+      if (this.cities.size < CACHE_MAX) this.cities.set(key, v);
+    }
+    return v;
+  }
+
+  postal(raw: string | number | null | undefined, country: string): string {
+    if (raw == null) return '';
+    const key = country + '|' + String(raw);
+    let v = this.postals.get(key);
+    if (v === undefined) {
+      v = normalisePostalCode(raw, country);
+      if (this.postals.size < CACHE_MAX) this.postals.set(key, v);
+    }
+    return v;
+  }
+}
+const CACHE_MAX = 200_000;
+
+export function prepare(
+  record: SupplierRecord,
+  index: number,
+  cache: FoldCache = new FoldCache(),
+): Prepared {
   const country = String(record.countryCode ?? '')
     .trim()
     .toUpperCase();
-  const cityTokens = foldCity(record.city);
+  const cityTokens = cache.city(record.city);
   return {
     index,
     key: record.key,
     country,
     name: foldName(String(record.name ?? '')),
-    postal: normalisePostalCode(record.postalCode, country),
+    postal: cache.postal(record.postalCode, country),
     cityTokens,
     city: cityTokens.join(' '),
     blockCity: cityTokens[0] ?? '',
-    street: foldStreet(record.street, country),
+    street: cache.street(record.street, country),
     rawPostal: record.postalCode == null ? '' : String(record.postalCode).trim(),
     rawCity: record.city == null ? '' : String(record.city).trim(),
     reg: registrationsOf(record.registrations, country),

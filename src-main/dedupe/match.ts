@@ -20,6 +20,7 @@ import {
   ALIGNED_NAME_SLACK,
   citiesAgree,
   districtAddress,
+  FoldCache,
   nameContained,
   nameSimilarity,
   postalCodesNear,
@@ -266,8 +267,9 @@ export async function betweenSlices({ signal, giveWay }: SliceOptions): Promise<
 
 function* prepareAll(rows: readonly SupplierRecord[]): Generator<void, Prepared[]> {
   const out: Prepared[] = new Array(rows.length);
+  const cache = new FoldCache();
   for (let i = 0; i < rows.length; i++) {
-    out[i] = prepare(rows[i]!, i);
+    out[i] = prepare(rows[i]!, i, cache);
     if (i % STEP_ROWS === STEP_ROWS - 1) yield;
   }
   return out;
@@ -435,7 +437,8 @@ export function matchAgainstBase(
   const stamp = new Int32Array(b.prepared.length).fill(-1);
   const matches: BaseMatch[] = [];
   let pairsCompared = 0;
-  const rowsPrepared = rows.map(prepare);
+  const cache = new FoldCache();
+  const rowsPrepared = rows.map((r, i) => prepare(r, i, cache));
   placeByPostalCode(rowsPrepared);
   placeByPostalCode(rowsPrepared, b.postalCities);
   rowsPrepared.forEach((a, i) => {

@@ -1,10 +1,14 @@
 // Tokens of names, streets and cities: ASCII words, and the German spellings of umlauts folded.
 import anyAscii from 'any-ascii';
 
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** Lower-case ASCII tokens: letters and digits, "&" a token of its own ("+" is one too),
  *  apostrophes dropped ("McDonald's" → mcdonalds), everything else a separator. */
 export function tokenize(text: string): string[] {
-  const ascii = anyAscii(text).toLowerCase();
+  // Most names and streets are ASCII already: the transliteration only where it changes a letter.
+  const ascii = (ASCII.test(text) ? text : anyAscii(text)).toLowerCase();
   const out: string[] = [];
   for (const t of ascii
     .replace(/['`´]/g, '')
