@@ -124,7 +124,7 @@ interface Checkpoint {
   elapsedMs: number;
 }
 
-export const checkpointKey = (out: string, purpose: 'export' | 'drift' = 'export') =>
+export const checkpointKey = (out: string, purpose: 'export' | 'drift' | 'audit' = 'export') =>
   `base:${purpose}:${path.resolve(out)}`;
 
 /** An export of `out` cut short and not finished: where it stands. */
@@ -195,7 +195,7 @@ export async function exportSupplierBase(o: BaseExportOptions): Promise<BaseExpo
  */
 export async function readSupplierBase(
   o: BaseExportOptions,
-  purpose: 'export' | 'drift',
+  purpose: 'export' | 'drift' | 'audit',
 ): Promise<{ result: BaseExportResult; spool: Spool; done: () => Promise<void> }> {
   const clock = o.clock ?? systemClock;
   const out = path.resolve(o.out);

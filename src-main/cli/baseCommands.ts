@@ -16,6 +16,7 @@ import { formatDuration } from './progressView';
 
 export const BASE_HELP = `Usage: npm run onboard -- --export-suppliers FILE.xlsx [options]
        npm run onboard -- --drift LIST [--out REPORT.xlsx] [options]
+       npm run onboard -- --audit-duplicates FILE.xlsx [options]
 
 --export-suppliers writes every active supplier of the platform (platform ID, name, address,
 city, postal code, country and supplier IDs) to FILE.xlsx, reading the list at the API's read
@@ -26,6 +27,12 @@ the same FILE.
 with the supplier of the same supplier ID on the platform and writes a report (default: LIST's
 name + .drift.xlsx): which of name, address, city, postal code and country differ, and the rows
 not found or ambiguous.
+
+--audit-duplicates reads every active supplier of the platform and writes the likely duplicates
+among them to FILE.xlsx: one row per supplier in a group, with "Likely duplicate of" (platform N;
+platform M), why, and a decision (the first of each group kept), and a sheet "To deactivate" that
+the deactivation job takes: npm run onboard -- FILE.xlsx --sheet "To deactivate" --operation
+deactivate.
 
 Options:
   --sheet NAME, --mapping FILE   the list's sheet and mapping file (default: suggested)
@@ -48,6 +55,8 @@ export function isBaseCommand(argv: readonly string[]): boolean {
     (a) =>
       a === '--export-suppliers' ||
       a === '--drift' ||
+      a === '--audit-duplicates' ||
+      a.startsWith('--audit-duplicates=') ||
       a.startsWith('--export-suppliers=') ||
       a.startsWith('--drift='),
   );
@@ -58,6 +67,7 @@ export function isBaseCommand(argv: readonly string[]): boolean {
 export const BASE_OPTIONS = {
   'export-suppliers': { type: 'string' },
   drift: { type: 'string' },
+  'audit-duplicates': { type: 'string' },
   out: { type: 'string' },
   sheet: { type: 'string' },
   mapping: { type: 'string' },
@@ -90,9 +100,11 @@ function parse(argv: string[]) {
   }
   const exportTo = values['export-suppliers'];
   const drift = values.drift;
+  const audit = values['audit-duplicates'];
   if (values.help) return 'help' as const;
-  if (exportTo !== undefined && drift !== undefined)
+  if ([exportTo, drift, audit].filter((v) => v !== undefined).length > 1)
     throw new UsageError('cli.base.exportAndDrift');
+  if (audit !== undefined && !/\.xlsx$/i.test(audit)) throw new UsageError('cli.base.auditXlsx');
   if (exportTo !== undefined && !/\.xlsx$/i.test(exportTo))
     throw new UsageError('cli.base.exportXlsx');
   if (drift !== undefined && !/\.(xlsx|csv|txt)$/i.test(drift))
@@ -110,6 +122,7 @@ function parse(argv: string[]) {
     ...values,
     exportTo,
     drift,
+    audit,
     pageSize,
     dataDir: path.resolve(values['data-dir'] ?? defaultDataDir()),
   };
@@ -230,6 +243,33 @@ export async function baseMain(argv: string[]): Promise<number> {
         `suppliers=${r.suppliers} pages=${r.pages} reads=${r.reads} rereads=${r.rereads} duplicates=${r.duplicates} page_size=${r.pageSize} read_rate=${rate(r.readsPerMinute, r.readCeilingPerMinute)} seconds=${(r.elapsedMs / 1000).toFixed(1)} complete=${r.complete}`,
       );
       return r.complete ? EXIT.ok : EXIT.interrupted;
+    }
+
+    if (args.audit !== undefined) {
+      const r = await base.audit({
+        ...common,
+        out: path.resolve(args.audit),
+        ...(args.pageSize !== undefined ? { pageSize: args.pageSize } : {}),
+        lang: w.lang,
+        onProgress: showProgress,
+      });
+      if (!r.complete) {
+        log(w.t('cli.base.stoppedExport', { pages: r.base.pages }));
+        return EXIT.interrupted;
+      }
+      log(
+        w.t('cli.base.audited', {
+          suppliers: r.suppliers,
+          groups: r.groups,
+          inGroups: r.inGroups,
+          toDeactivate: r.toDeactivate,
+          out: r.path,
+        }),
+      );
+      log(
+        `suppliers=${r.suppliers} groups=${r.groups} in_groups=${r.inGroups} to_deactivate=${r.toDeactivate} pairs=${r.pairsCompared} pages=${r.base.pages} read_rate=${rate(r.base.readsPerMinute, r.readCeilingPerMinute)}`,
+      );
+      return EXIT.ok;
     }
 
     const mapping = args.mapping

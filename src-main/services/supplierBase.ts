@@ -18,6 +18,7 @@ import {
   type BaseExportProgress,
   type BaseExportResult,
 } from '../base/exportSuppliers';
+import { auditBase, type AuditResult } from '../base/audit';
 import { REQUIRED_FIELDS, type Mapping } from '../workbook';
 import type { Core } from './appServices';
 
@@ -87,6 +88,28 @@ export class SupplierBaseService {
       connectionId: conn.id,
       ...(o.pageSize !== undefined ? { pageSize: o.pageSize } : {}),
       ...(o.stopAfterPages !== undefined ? { stopAfterPages: o.stopAfterPages } : {}),
+      ...(o.signal ? { signal: o.signal } : {}),
+      ...(o.onProgress ? { onProgress: o.onProgress } : {}),
+      ...(o.lang ? { lang: o.lang } : {}),
+    });
+    return { ...result, readCeilingPerMinute: readCeilingPerMinute(conn.limits) };
+  }
+
+  /** The likely duplicates among the connection's active suppliers, written to `out`. */
+  async audit(
+    o: BaseRunOptions & {
+      out: string;
+      pageSize?: number;
+      onProgress?: (p: BaseExportProgress) => void;
+    },
+  ): Promise<AuditResult & { readCeilingPerMinute: number }> {
+    const { conn, rt } = this.runtime(o.connectionId);
+    const result = await auditBase({
+      out: o.out,
+      api: rt.api,
+      store: this.core.journal,
+      connectionId: conn.id,
+      ...(o.pageSize !== undefined ? { pageSize: o.pageSize } : {}),
       ...(o.signal ? { signal: o.signal } : {}),
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
       ...(o.lang ? { lang: o.lang } : {}),

@@ -100,6 +100,22 @@ export const en = {
   'base.stop': 'Stop',
   'base.back': 'Back to jobs',
   'base.download': 'Download the workbook',
+  'base.audit.sheet.groups': 'Likely duplicates',
+  'base.audit.sheet.deactivate': 'To deactivate',
+  'base.audit.column.group': 'Group',
+  'base.audit.column.supplierIds': 'Supplier IDs',
+  'base.audit.column.why': 'Why',
+  'base.audit.column.decision': 'Decision',
+  'base.audit.decision.keep': 'keep',
+  'base.audit.decision.deactivate': 'deactivate',
+  'base.audit.summary.title': "Likely duplicates among the platform's active suppliers",
+  'base.audit.summary.madeAt': 'Made at',
+  'base.audit.summary.suppliers': 'Active suppliers compared',
+  'base.audit.summary.groups': 'Groups of likely duplicates',
+  'base.audit.summary.inGroups': 'Suppliers in a group',
+  'base.audit.summary.toDeactivate': 'Suppliers to deactivate',
+  'base.audit.summary.toDeactivateHelp':
+    'The first supplier of each group (the lowest platform ID) is kept; the others are listed on the sheet "{sheet}". Remove the rows of those you keep, then deactivate the rest with the deactivation job: npm run onboard -- FILE --sheet "{sheet}" --operation deactivate (it asks for their number, writes its own results and can be checked before it starts).',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -203,4 +219,21 @@ export const de: Record<keyof typeof en, string> = {
   'base.stop': 'Anhalten',
   'base.back': 'Zurück zu den Aufträgen',
   'base.download': 'Arbeitsmappe herunterladen',
+  'base.audit.sheet.groups': 'Wahrscheinliche Dubletten',
+  'base.audit.sheet.deactivate': 'Zu deaktivieren',
+  'base.audit.column.group': 'Gruppe',
+  'base.audit.column.supplierIds': 'Lieferanten-IDs',
+  'base.audit.column.why': 'Warum',
+  'base.audit.column.decision': 'Entscheidung',
+  'base.audit.decision.keep': 'behalten',
+  'base.audit.decision.deactivate': 'deaktivieren',
+  'base.audit.summary.title':
+    'Wahrscheinliche Dubletten unter den aktiven Lieferanten der Plattform',
+  'base.audit.summary.madeAt': 'Erstellt am',
+  'base.audit.summary.suppliers': 'Verglichene aktive Lieferanten',
+  'base.audit.summary.groups': 'Gruppen wahrscheinlicher Dubletten',
+  'base.audit.summary.inGroups': 'Lieferanten in einer Gruppe',
+  'base.audit.summary.toDeactivate': 'Zu deaktivierende Lieferanten',
+  'base.audit.summary.toDeactivateHelp':
+    'Der erste Lieferant jeder Gruppe (die kleinste Plattform-ID) bleibt; die anderen stehen auf dem Blatt „{sheet}“. Löschen Sie dort die Zeilen derer, die Sie behalten, und deaktivieren Sie den Rest mit dem Deaktivierungsauftrag: npm run onboard -- DATEI --sheet "{sheet}" --operation deactivate (er fragt nach ihrer Anzahl, schreibt eigene Ergebnisse und lässt sich vor dem Start prüfen).',
 };

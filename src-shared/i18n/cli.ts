@@ -422,8 +422,11 @@ export const en = {
   'cli.progress.offline': 'waiting for network',
   // ---- the supplier base: export and drift report
   'cli.base.seeHelp': 'Run "npm run onboard -- --export-suppliers --help" to see the options.',
-  'cli.base.exportAndDrift': 'Use --export-suppliers or --drift, not both.',
+  'cli.base.exportAndDrift': 'Use one of --export-suppliers, --drift and --audit-duplicates.',
+  'cli.base.audited':
+    'Compared {suppliers, plural, one {# active supplier} other {# active suppliers}}: {groups, plural, one {# group} other {# groups}} of likely duplicates, {inGroups, plural, one {# supplier} other {# suppliers}} in them, {toDeactivate} beyond the first of each group (sheet "To deactivate"). Written to {out}.',
   'cli.base.exportXlsx': '--export-suppliers must name an .xlsx file.',
+  'cli.base.auditXlsx': '--audit-duplicates must name an .xlsx file.',
   'cli.base.driftFile': '--drift takes a supplier list: an .xlsx, .csv or .txt file.',
   'cli.base.outWithExport': '--out goes with --drift; --export-suppliers names its file itself.',
   'cli.base.outXlsx': '--out must name an .xlsx file.',
@@ -864,8 +867,12 @@ export const de: Record<keyof typeof en, string> = {
   'cli.progress.etaSending': 'Senden noch etwa {time}, danach die Plattform: noch unbekannt',
   'cli.progress.offline': 'wartet auf Netzwerk',
   'cli.base.seeHelp': '„npm run onboard -- --export-suppliers --help“ zeigt die Optionen.',
-  'cli.base.exportAndDrift': 'Verwenden Sie --export-suppliers oder --drift, nicht beides.',
+  'cli.base.exportAndDrift':
+    'Verwenden Sie nur eine der Optionen --export-suppliers, --drift und --audit-duplicates.',
+  'cli.base.audited':
+    '{suppliers, plural, one {# aktiver Lieferant} other {# aktive Lieferanten}} verglichen: {groups, plural, one {# Gruppe} other {# Gruppen}} wahrscheinlicher Dubletten, {inGroups, plural, one {# Lieferant} other {# Lieferanten}} darin, {toDeactivate} über den ersten jeder Gruppe hinaus (Blatt „Zu deaktivieren“). Geschrieben nach {out}.',
   'cli.base.exportXlsx': '--export-suppliers muss eine .xlsx-Datei nennen.',
+  'cli.base.auditXlsx': '--audit-duplicates muss eine .xlsx-Datei nennen.',
   'cli.base.driftFile': '--drift nimmt eine Lieferantenliste: eine .xlsx-, .csv- oder .txt-Datei.',
   'cli.base.outWithExport': '--out gehört zu --drift; --export-suppliers nennt seine Datei selbst.',
   'cli.base.outXlsx': '--out muss eine .xlsx-Datei nennen.',
