@@ -1315,6 +1315,8 @@ export const commands = {
         z.object({ sourceRow: z.number().int(), before: z.string(), after: z.string() }),
       ),
       batch: FixBatchSchema.nullable(),
+      /** Of the rows fixed, those that have a problem now (never said as fixed). */
+      withProblems: z.number().int().default(0),
     }),
   },
   /** The fixes that can be undone, newest first. */

@@ -331,6 +331,8 @@ export const en = {
   'grid.sameDismiss': 'No, just this row',
   'grid.applied':
     '{n, plural, one {# row} other {# rows}} fixed in {column} and checked again. Undo takes the change back.',
+  'grid.appliedWorse':
+    '{n, plural, one {# row} other {# rows}} changed in {column} and checked again: {bad, plural, one {# of them has} other {# of them have}} a problem now (see the rows with problems). Undo takes the change back.',
   'grid.findReplace': 'Find and replace',
   'grid.chooseColumn': 'Choose a column',
   'grid.find': 'Find',
@@ -1081,6 +1083,8 @@ export const de: Record<UiKey, string> = {
   'grid.sameDismiss': 'Nein, nur diese Zeile',
   'grid.applied':
     '{n, plural, one {# Zeile} other {# Zeilen}} in {column} korrigiert und erneut geprüft. „Rückgängig“ nimmt die Änderung zurück.',
+  'grid.appliedWorse':
+    '{n, plural, one {# Zeile} other {# Zeilen}} in {column} geändert und erneut geprüft: {bad, plural, one {# davon hat} other {# davon haben}} jetzt ein Problem (siehe die Zeilen mit Problemen). „Rückgängig“ nimmt die Änderung zurück.',
   'grid.findReplace': 'Suchen und ersetzen',
   'grid.chooseColumn': 'Spalte wählen',
   'grid.find': 'Suchen',
