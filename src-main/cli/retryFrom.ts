@@ -8,6 +8,7 @@ import { fold, resultsJobOf, type ResultsFileWording } from '../services/results
 import { zerosPaddedSentence } from '../../src-shared/retryWords';
 import { inspectFile } from '../workbook';
 import type { Args } from './args';
+import { jobConnectionLine } from './connection';
 import { CliFailure, cliWords, UsageError, type Words } from './words';
 
 export interface RetrySource {
@@ -152,14 +153,6 @@ export async function retryConnection(
   }
   if (tokenFromEnv && connectionId !== core.sandboxConnectionId)
     await secrets.set(connectionId, tokenFromEnv);
-  view.log(
-    connectionId === core.sandboxConnectionId
-      ? w.t('cli.connection.sandbox', { url: core.sandbox!.url })
-      : w.t('cli.connection.ofJob', {
-          name: conn.name,
-          url: conn.baseUrl,
-          job: retrySource.job.id,
-        }),
-  );
+  view.log(jobConnectionLine(w, journal, core, retrySource.job));
   return connectionId;
 }

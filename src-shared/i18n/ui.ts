@@ -49,6 +49,7 @@ export const en = {
   'jobs.open': 'Open',
 
   'connection.title': 'Connection',
+  'connection.backToMap': 'Back to the import of {file} (its mapping is kept)',
   'connection.intro':
     'Choose where suppliers are sent. The practice connection is built in and changes nothing real: use it to try the app.',
   'connection.use': 'Use this connection for new jobs',
@@ -787,6 +788,7 @@ export const de: Record<UiKey, string> = {
   'jobs.open': 'Öffnen',
 
   'connection.title': 'Verbindung',
+  'connection.backToMap': 'Zurück zum Import von {file} (seine Zuordnung bleibt erhalten)',
   'connection.intro':
     'Wählen Sie, wohin die Lieferanten gesendet werden. Die Übungsverbindung ist eingebaut und ändert nichts Echtes: Probieren Sie die App damit aus.',
   'connection.use': 'Diese Verbindung für neue Aufträge verwenden',
