@@ -37,7 +37,7 @@ import {
   retryDetails,
   retrySummary,
 } from './retryFrom';
-import { confirmStart, resumeCommand } from './start';
+import { confirmStart, resultsNextStep, resumeCommand } from './start';
 import { duplicateStep, sayWaiting } from './duplicates';
 import { checkedFields, checkedLine } from './checkedText';
 import {
@@ -374,10 +374,7 @@ export async function main(argv: string[]): Promise<number> {
     const out = args.out
       ? path.resolve(args.out)
       : onboarding.defaultExportPath(jobId, format, { dryRun: args.dryRun });
-    await checkExportTarget(
-      out,
-      w.t('cli.run.exportBlocked', { command: resumeCommand(args, jobId), format }),
-    );
+    await checkExportTarget(out, resultsNextStep(w, args, jobId, format, true));
 
     // ---- run
     let exit: RunExit | 'dry-run' = 'dry-run';
@@ -507,10 +504,7 @@ export async function main(argv: string[]): Promise<number> {
     const job = journal.getJob(jobId)!;
     if (!(args.resume !== undefined && !args.out && exit === 'paused') && exit !== 'disk_full') {
       const exported = await onboarding.exportJob(jobId, format, out, {
-        exportAgain: (id) =>
-          w.t(format === 'csv' ? 'cli.results.againCsv' : 'cli.results.againXlsx', {
-            command: resumeCommand(args, id),
-          }),
+        exportAgain: (id) => resultsNextStep(w, args, id, format, false),
       });
       // Only the user may read it, and the app may replace it next time (services/fileGrants.ts).
       await services.grants.written(exported.path);

@@ -145,6 +145,8 @@ export const en = {
   // ---- the run
   'cli.run.exportBlocked':
     'Nothing was sent. Name another results file: npm run onboard -- {command} --out FILE.{format}',
+  'cli.run.exportBlockedDryRun':
+    'Nothing was sent. Run it again with --dry-run and another results file (--out FILE.xlsx): a dry run keeps nothing to resume.',
   'cli.run.stoppedBefore':
     'Stopped before sending anything. Continue with: npm run onboard -- {command}',
   'cli.run.warning': 'Warning: {warning}',
@@ -193,6 +195,8 @@ export const en = {
     'The results are kept in the journal: npm run onboard -- {command} --out results.xlsx writes them to another file (or --out results.csv as CSV).',
   'cli.results.againCsv':
     'The results are kept in the journal: npm run onboard -- {command} --out results.csv writes them to another file.',
+  'cli.results.againDryRun':
+    'A dry run keeps nothing to resume: run it again with --out FILE.xlsx to write its results to another file.',
   'cli.results.moreSheets':
     'The results have more rows than one Excel sheet holds: they go on in {sheets}.',
   'cli.results.cut.one':
@@ -587,6 +591,8 @@ export const de: Record<keyof typeof en, string> = {
 
   'cli.run.exportBlocked':
     'Es wurde nichts gesendet. Nennen Sie eine andere Ergebnisdatei: npm run onboard -- {command} --out DATEI.{format}',
+  'cli.run.exportBlockedDryRun':
+    'Es wurde nichts gesendet. Führen Sie den Lauf mit --dry-run und einer anderen Ergebnisdatei (--out DATEI.xlsx) erneut aus: --dry-run hinterlässt nichts zum Fortsetzen.',
   'cli.run.stoppedBefore':
     'Angehalten, bevor etwas gesendet wurde. Fortsetzen mit: npm run onboard -- {command}',
   'cli.run.warning': 'Warnung: {warning}',
@@ -635,6 +641,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die Ergebnisse bleiben im Journal: npm run onboard -- {command} --out results.xlsx schreibt sie in eine andere Datei (oder --out results.csv als CSV).',
   'cli.results.againCsv':
     'Die Ergebnisse bleiben im Journal: npm run onboard -- {command} --out results.csv schreibt sie in eine andere Datei.',
+  'cli.results.againDryRun':
+    '--dry-run hinterlässt nichts zum Fortsetzen: Führen Sie den Lauf mit --out DATEI.xlsx erneut aus, um seine Ergebnisse in eine andere Datei zu schreiben.',
   'cli.results.moreSheets':
     'Die Ergebnisse haben mehr Zeilen, als ein Excel-Blatt fasst: Sie gehen weiter in {sheets}.',
   'cli.results.cut.one':
