@@ -93,7 +93,7 @@ export const en = {
   'base.drift.none': 'Every row of the list is the same on the platform.',
   'base.drift.start': 'Choose a supplier list…',
   'base.drift.done':
-    'Compared with the connection "{connection}": {rows, plural, one {# row} other {# rows}}, {same} the same, {differs, plural, one {# differs} other {# differ}}, {notFound} not found, {ambiguous} ambiguous. Report: {file}.',
+    '{rows, plural, one {# row} other {# rows}}: {same} the same, {differs, plural, one {# differs} other {# differ}}, {notFound} not found, {ambiguous} ambiguous (connection "{connection}"). Report: {file}.',
   'base.progress':
     '{pages} of {totalPages, plural, one {# page} other {# pages}} · {suppliers, plural, one {# supplier} other {# suppliers}} · {rate} reads/min · {eta} left',
   'base.progress.rows': '{rows, plural, one {# row} other {# rows}} compared',
@@ -196,7 +196,7 @@ export const de: Record<keyof typeof en, string> = {
   'base.drift.none': 'Jede Zeile der Liste ist auf der Plattform gleich.',
   'base.drift.start': 'Lieferantenliste wählen…',
   'base.drift.done':
-    'Verglichen mit der Verbindung „{connection}“: {rows, plural, one {# Zeile} other {# Zeilen}}, {same} gleich, {differs} abweichend, {notFound} nicht gefunden, {ambiguous} mehrdeutig. Bericht: {file}.',
+    '{rows, plural, one {# Zeile} other {# Zeilen}}: {same} gleich, {differs} abweichend, {notFound} nicht gefunden, {ambiguous} mehrdeutig (Verbindung „{connection}“). Bericht: {file}.',
   'base.progress':
     '{pages} von {totalPages, plural, one {# Seite} other {# Seiten}} · {suppliers, plural, one {# Lieferant} other {# Lieferanten}} · {rate} Lesezugriffe/min · noch {eta}',
   'base.progress.rows': '{rows, plural, one {# Zeile} other {# Zeilen}} verglichen',
