@@ -1261,6 +1261,11 @@ export const commands = {
       /** Changed differently on the Results and the Errors sheets: not sent. */
       conflicts: z.number().int(),
       conflictRows: z.array(z.number().int()),
+      /** Ids typed without the zeros every other id of their column has: sent with them. */
+      zerosPadded: z.number().int().default(0),
+      zerosPaddedRows: z
+        .array(z.object({ sourceRow: z.number().int(), from: z.string(), to: z.string() }))
+        .default([]),
     }),
   },
   'rows:page': {
@@ -1310,6 +1315,8 @@ export const commands = {
         z.object({ sourceRow: z.number().int(), before: z.string(), after: z.string() }),
       ),
       batch: FixBatchSchema.nullable(),
+      /** Of the rows fixed, those that have a problem now (never said as fixed). */
+      withProblems: z.number().int().default(0),
     }),
   },
   /** The fixes that can be undone, newest first. */

@@ -144,6 +144,9 @@ export interface KindTraits {
   readonly confirmedByCount: boolean;
   /** A finished job can be undone: a new job deactivates exactly the suppliers it created. */
   readonly undoable: boolean;
+  /** A row's values are fixed in the app (its grid and row panel); not: in the sheet, uploaded
+   *  again as a new job (a batch of scores). */
+  readonly fixesInApp: boolean;
 }
 
 export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
@@ -156,6 +159,7 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     hasCheck: true,
     confirmedByCount: false,
     undoable: true,
+    fixesInApp: true,
   },
   identifiers: {
     fields: [
@@ -169,6 +173,7 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     hasCheck: true,
     confirmedByCount: false,
     undoable: false,
+    fixesInApp: true,
   },
   deactivate: {
     fields: NAMED_FIELDS,
@@ -179,6 +184,7 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     hasCheck: true,
     confirmedByCount: true,
     undoable: false,
+    fixesInApp: true,
   },
   scores: {
     fields: PAYLOAD_FIELDS,
@@ -189,6 +195,7 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     hasCheck: false,
     confirmedByCount: false,
     undoable: false,
+    fixesInApp: false,
   },
 };
 
@@ -202,6 +209,13 @@ export function fieldsFor(
   operation: Operation,
 ): readonly { key: MappableFieldKey; required: boolean }[] {
   return KIND_TRAITS[operation].fields;
+}
+
+/** The fields a row panel offers to fix in a job of `operation`: the kind's own fields, none for
+ *  a kind whose rows are fixed in their sheet (a fix offered there could not be saved). */
+export function fixableFields(operation: Operation | undefined): readonly MappableFieldKey[] {
+  const traits = kindTraits(operation);
+  return traits.fixesInApp ? traits.fields.map((f) => f.key) : [];
 }
 
 /** A mapping as a job of `operation` stores it: the kind rides in `mapping.operation`, absent for

@@ -59,6 +59,22 @@ export const ATTACHED_ID_FIELDS = [
   { key: 'ownId', type: 'OWN_ID' },
 ] as const satisfies readonly { key: string; type: IdentifierType }[];
 
+/** The fields that say which supplier a row is (its ids): a value here belongs to one row, so a
+ *  fix of one is never offered to the other rows that have the value (they may be right). */
+export const IDENTITY_FIELDS: readonly string[] = [
+  'supplierId.id',
+  'customerId',
+  'ownId',
+  'platformId',
+  'identifier.id',
+];
+
+/** After a fix of one row's value, whether the grid offers the same fix to the other rows with
+ *  the value: not for an empty value, nor for an id. */
+export function offersSameFix(field: string, before: string): boolean {
+  return before.trim() !== '' && !IDENTITY_FIELDS.includes(field);
+}
+
 /** What attaching one id came to: added by this job, on the supplier already, on another
  *  supplier, or refused by the platform (400). */
 export const ATTACH_RESULTS = ['added', 'present', 'other', 'rejected'] as const;

@@ -1,15 +1,17 @@
 // `npm run onboard -- --export-suppliers FILE.xlsx` and `--drift FILE [--out REPORT.xlsx]`: the
-// supplier base on the command line. Same connection choice (the built-in sandbox unless
-// --base-url or --connection), same exit codes and a key=value summary as the last line.
+// supplier base on the command line. The connection: --base-url or --connection, else the active
+// one (the one new jobs use, as the app keeps it), else the built-in sandbox; every result names
+// it. Same exit codes and a key=value summary as the last line.
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { AppFailure, toAppError } from '../../src-shared/errors';
+import { word } from '../../src-shared/i18n';
 import type { BaseExportProgress } from '../base/exportSuppliers';
 import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { SupplierBaseService } from '../services/supplierBase';
 import { EXIT } from './args';
-import { cliNetwork, connectionAt, tokenStore } from './connection';
+import { cliNetwork, connectionAt, namedConnection, tokenStore } from './connection';
 import { readMappingFile } from './mappingFile';
 import { CliFailure, cliWords, UsageError } from './words';
 import { formatDuration } from './progressView';
@@ -40,6 +42,8 @@ Options:
   --skip-postal-codes            drift: do not read postal codes (one read per matched row)
   --page-size N                  suppliers asked per read (default 2000)
   --base-url URL, --connection NAME, --token-env VAR, --journal FILE, --data-dir DIR
+                                 (neither --base-url nor --connection: the active connection,
+                                 the one new jobs use; the built-in sandbox when there is none)
   --json                         progress as JSON lines
   --help                         this text
 
@@ -181,6 +185,7 @@ export async function baseMain(argv: string[]): Promise<number> {
   };
   try {
     const { tokenFromEnv, secrets } = tokenStore(args['token-env']);
+    // Without a choice: the active connection, or the sandbox when there is none.
     const useSandbox = !args['base-url'] && !args.connection;
     services = createAppServices({
       dataDir: args.dataDir,
@@ -194,21 +199,21 @@ export async function baseMain(argv: string[]): Promise<number> {
     const { journal, onboarding } = core;
     let connectionId: string;
     if (args.connection) {
-      const found = journal.listConnections().find((c) => c.name === args.connection);
-      if (!found) {
-        const names = journal.listConnections().map((c) => `"${c.name}"`);
-        throw new UsageError('cli.connection.unknown', {
-          name: args.connection,
-          names: names.join(', ') || w.t('cli.connection.none'),
-        });
-      }
-      connectionId = found.id;
+      connectionId = namedConnection(journal, args.connection, w.t('cli.connection.none')).id;
     } else if (args['base-url']) {
       connectionId = await connectionAt(journal, onboarding, args['base-url']);
     } else {
-      connectionId = core.sandboxConnectionId!;
-      log(w.t('cli.connection.sandbox', { url: core.sandbox!.url }));
+      connectionId = onboarding.defaultConnectionId() ?? core.sandboxConnectionId!;
+      const active = journal.getConnection(connectionId);
+      log(
+        connectionId === core.sandboxConnectionId || !active
+          ? w.t('cli.connection.sandbox', { url: core.sandbox!.url })
+          : w.t('cli.connection.active', { name: active.name, url: active.baseUrl }),
+      );
     }
+    const chosen = journal.getConnection(connectionId);
+    const connection =
+      !chosen || chosen.isSandbox ? word(w.lang, 'connection.practiceName') : chosen.name;
     if (tokenFromEnv && connectionId !== core.sandboxConnectionId)
       await secrets.set(connectionId, tokenFromEnv);
     const base = new SupplierBaseService(core);
@@ -236,9 +241,10 @@ export async function baseMain(argv: string[]): Promise<number> {
           w.t(r.listChanged ? 'cli.base.exportedChanged' : 'cli.base.exported', {
             suppliers: r.suppliers,
             out,
+            connection,
           }),
         );
-      else log(w.t('cli.base.stoppedExport', { pages: r.pages }));
+      else log(w.t('cli.base.stoppedExport', { pages: r.pages, connection }));
       log(
         `suppliers=${r.suppliers} pages=${r.pages} reads=${r.reads} rereads=${r.rereads} duplicates=${r.duplicates} page_size=${r.pageSize} read_rate=${rate(r.readsPerMinute, r.readCeilingPerMinute)} seconds=${(r.elapsedMs / 1000).toFixed(1)} complete=${r.complete}`,
       );
@@ -291,11 +297,11 @@ export async function baseMain(argv: string[]): Promise<number> {
       },
     });
     if (!r.complete) {
-      log(w.t('cli.base.stoppedDrift'));
+      log(w.t('cli.base.stoppedDrift', { connection }));
       log(`rows=0 suppliers=${r.base.suppliers} pages=${r.base.pages} complete=false`);
       return EXIT.interrupted;
     }
-    log(w.t('cli.base.wroteDrift', { path: r.path }));
+    log(w.t('cli.base.wroteDrift', { path: r.path, connection }));
     const s = r.byStatus;
     log(
       `rows=${r.rows} same=${s.same} differs=${s.differs} not_found=${s.not_found} ambiguous=${s.ambiguous} no_identifier=${s.no_identifier} suppliers=${r.base.suppliers} pages=${r.base.pages} detail_reads=${r.detailReads} read_rate=${rate(r.base.readsPerMinute, r.readCeilingPerMinute)}`,

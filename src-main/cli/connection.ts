@@ -2,7 +2,7 @@
 // the API: the token's store, the network, and the saved connection at a --base-url.
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
 import { sameIdentifierTypes, type IdentifierTypes } from '../../src-shared/identifierTypes';
-import { word, type Lang } from '../../src-shared/i18n';
+import { word, type Lang, type Params } from '../../src-shared/i18n';
 import { KeyringSecretStore, MemorySecretStore, type SecretStore } from '../api';
 import { certificateChecksOff, environmentTransport, type Transport } from '../api/transport';
 import type { Journal } from '../journal/journal';
@@ -29,6 +29,33 @@ export function tokenStore(tokenEnv: string | undefined): {
 export function cliNetwork(lang: Lang = cliLang()): Transport {
   if (certificateChecksOff()) console.error(word(lang, 'cli.network.certificateChecksOff'));
   return environmentTransport();
+}
+
+/** The saved connection called `name` (--connection); none is a usage error naming the others. */
+export function namedConnection(
+  journal: Journal,
+  name: string,
+  none: string,
+): ReturnType<Journal['listConnections']>[number] {
+  const all = journal.listConnections();
+  const found = all.find((c) => c.name === name);
+  if (found) return found;
+  const names = all.map((c) => `"${c.name}"`).join(', ') || none;
+  throw new UsageError('cli.connection.unknown', { name, names });
+}
+
+/** The sentence that says which connection a job's work goes to: the job's own (an undo, a retry
+ *  act where the job ran), never the practice sandbox unless it is the job's. */
+export function jobConnectionLine(
+  w: { t(key: 'cli.connection.sandbox' | 'cli.connection.ofJob', params?: Params): string },
+  journal: Journal,
+  core: { sandboxConnectionId: string | undefined; sandbox?: { url: string } | undefined },
+  job: { id: string; connectionId: string },
+): string {
+  const conn = journal.getConnection(job.connectionId);
+  return job.connectionId === core.sandboxConnectionId || !conn
+    ? w.t('cli.connection.sandbox', { url: core.sandbox?.url ?? '' })
+    : w.t('cli.connection.ofJob', { name: conn.name, url: conn.baseUrl, job: job.id });
 }
 
 /** The id of the saved connection (not the sandbox) at `baseUrl`, saved under the host's name

@@ -20,7 +20,14 @@ import { kindOf } from '../kinds';
 import { PAID_FIELDS } from '../../src-shared/supplier';
 import { baseMain, isBaseCommand } from './baseCommands';
 import { scoresMain } from './scores';
-import { cliNetwork, connectionAt, setConnectionIdentifierTypes, tokenStore } from './connection';
+import {
+  cliNetwork,
+  connectionAt,
+  jobConnectionLine,
+  namedConnection,
+  setConnectionIdentifierTypes,
+  tokenStore,
+} from './connection';
 import { readMappingFile, writeMappingFile } from './mappingFile';
 import { formatDuration, ProgressView, summarizeCounts, type OutputMode } from './progressView';
 import {
@@ -30,7 +37,7 @@ import {
   retryDetails,
   retrySummary,
 } from './retryFrom';
-import { confirmStart, resumeCommand } from './start';
+import { confirmStart, resultsNextStep, resumeCommand } from './start';
 import { duplicateStep, sayWaiting } from './duplicates';
 import { checkedFields, checkedLine } from './checkedText';
 import {
@@ -147,15 +154,7 @@ export async function main(argv: string[]): Promise<number> {
         w,
       });
     } else if (args.connection) {
-      const found = journal.listConnections().find((c) => c.name === args.connection);
-      if (!found) {
-        const names =
-          journal
-            .listConnections()
-            .map((c) => `"${c.name}"`)
-            .join(', ') || w.t('cli.connection.none');
-        throw new UsageError('cli.connection.unknown', { name: args.connection, names });
-      }
+      const found = namedConnection(journal, args.connection, w.t('cli.connection.none'));
       connectionId = found.id;
       if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
       // With --resume, the resumed job's connection takes them (below).
@@ -181,7 +180,9 @@ export async function main(argv: string[]): Promise<number> {
       if (tokenFromEnv) await secrets.set(connectionId, tokenFromEnv);
     } else if (core.sandboxConnectionId) {
       connectionId = core.sandboxConnectionId;
-      if (!args.resume) view.log(w.t('cli.connection.sandbox', { url: core.sandbox!.url }));
+      // A resumed job and an undo act on their job's connection: said with it (below).
+      if (!args.resume && args.undo === undefined)
+        view.log(w.t('cli.connection.sandbox', { url: core.sandbox!.url }));
     } else {
       // A dry run needs a connection record for its job only.
       connectionId = journal.createConnection({
@@ -235,6 +236,7 @@ export async function main(argv: string[]): Promise<number> {
       if (!source) throw new UsageError('cli.resume.unknown', { job: args.undo });
       if (tokenFromEnv && source.connectionId !== core.sandboxConnectionId)
         await secrets.set(source.connectionId, tokenFromEnv);
+      view.log(jobConnectionLine(w, journal, core, source));
       const made = onboarding.createUndoJob({ jobId: source.id, lang: w.lang });
       jobId = made.jobId;
       view.log(w.n('cli.undo.made', made.rows, { job: jobId, of: source.id, name: source.name }));
@@ -372,10 +374,7 @@ export async function main(argv: string[]): Promise<number> {
     const out = args.out
       ? path.resolve(args.out)
       : onboarding.defaultExportPath(jobId, format, { dryRun: args.dryRun });
-    await checkExportTarget(
-      out,
-      w.t('cli.run.exportBlocked', { command: resumeCommand(args, jobId), format }),
-    );
+    await checkExportTarget(out, resultsNextStep(w, args, jobId, format, true));
 
     // ---- run
     let exit: RunExit | 'dry-run' = 'dry-run';
@@ -505,10 +504,7 @@ export async function main(argv: string[]): Promise<number> {
     const job = journal.getJob(jobId)!;
     if (!(args.resume !== undefined && !args.out && exit === 'paused') && exit !== 'disk_full') {
       const exported = await onboarding.exportJob(jobId, format, out, {
-        exportAgain: (id) =>
-          w.t(format === 'csv' ? 'cli.results.againCsv' : 'cli.results.againXlsx', {
-            command: resumeCommand(args, id),
-          }),
+        exportAgain: (id) => resultsNextStep(w, args, id, format, false),
       });
       // Only the user may read it, and the app may replace it next time (services/fileGrants.ts).
       await services.grants.written(exported.path);

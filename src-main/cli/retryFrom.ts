@@ -5,8 +5,10 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Job, Journal } from '../journal/journal';
 import { fold, resultsJobOf, type ResultsFileWording } from '../services/resultsFile';
+import { zerosPaddedSentence } from '../../src-shared/retryWords';
 import { inspectFile } from '../workbook';
 import type { Args } from './args';
+import { jobConnectionLine } from './connection';
 import { CliFailure, cliWords, UsageError, type Words } from './words';
 
 export interface RetrySource {
@@ -47,10 +49,17 @@ export function retryDetails(
     doneButChangedRows: readonly number[];
     conflicts: number;
     conflictRows: readonly number[];
+    zerosPadded?: number;
+    zerosPaddedRows?: ReadonlyArray<{ sourceRow: number; from: string; to: string }>;
   },
   w: Words = cliWords('en'),
 ): string[] {
   const lines: string[] = [];
+  const padded = zerosPaddedSentence(w.lang, {
+    zerosPadded: r.zerosPadded ?? 0,
+    zerosPaddedRows: r.zerosPaddedRows ?? [],
+  });
+  if (padded) lines.push(padded);
   if (r.unchanged > 0) lines.push(w.n('cli.retry.unchangedRows', r.unchanged));
   if (r.doneButChanged > 0)
     lines.push(
@@ -144,14 +153,6 @@ export async function retryConnection(
   }
   if (tokenFromEnv && connectionId !== core.sandboxConnectionId)
     await secrets.set(connectionId, tokenFromEnv);
-  view.log(
-    connectionId === core.sandboxConnectionId
-      ? w.t('cli.connection.sandbox', { url: core.sandbox!.url })
-      : w.t('cli.connection.ofJob', {
-          name: conn.name,
-          url: conn.baseUrl,
-          job: retrySource.job.id,
-        }),
-  );
+  view.log(jobConnectionLine(w, journal, core, retrySource.job));
   return connectionId;
 }

@@ -111,3 +111,20 @@ export function resumeCommand(args: Args, jobId: string): string {
   if (args.json) parts.push('--json');
   return parts.join(' ');
 }
+
+/** What to run after a results file could not be written (`blocked`, before anything is sent) or
+ *  to write it again elsewhere: a job is resumed from its journal; a dry run keeps no journal (its
+ *  own is removed when it ends), so it is run again whole, never resumed. */
+export function resultsNextStep(
+  w: Words,
+  args: Args,
+  jobId: string,
+  format: 'xlsx' | 'csv',
+  blocked: boolean,
+): string {
+  if (args.dryRun) return w.t(blocked ? 'cli.run.exportBlockedDryRun' : 'cli.results.againDryRun');
+  if (blocked) return w.t('cli.run.exportBlocked', { command: resumeCommand(args, jobId), format });
+  return w.t(format === 'csv' ? 'cli.results.againCsv' : 'cli.results.againXlsx', {
+    command: resumeCommand(args, jobId),
+  });
+}

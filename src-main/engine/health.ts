@@ -147,6 +147,9 @@ export class JobHealth {
     if (answer.kind === 'offline' || answer.kind === 'no_token')
       return this.nothingSent(answer.kind);
     if (answer.kind === 'lacks_field') return this.answerLacksField(answer);
+    // A redirect not followed, an answer too large to read: asking again gets the same.
+    if (answer.kind === 'unexpected_response' && answer.reason)
+      return this.refused(answerError(answer)!);
     if (answer.kind === 'aborted') return;
     this.noteFailure(answer);
     // The supplier list or the pending list is missing: a wrong base URL.

@@ -32,6 +32,10 @@ export interface BrowserHostOptions {
   /** Commands one client may have running at once, and waiting beyond those (tests). */
   callsInFlight?: number;
   callsWaiting?: number;
+  /** The same for every client together, and the clients connected at once (tests). */
+  hostCallsInFlight?: number;
+  hostCallsWaiting?: number;
+  maxClients?: number;
 }
 
 export interface BrowserHost {
@@ -78,6 +82,13 @@ const MAX_FRAME_BYTES = 4 * 1024 * 1024;
  *  answered at once with `busy`. The page itself never has more than a few going. */
 export const CALLS_IN_FLIGHT = 8;
 export const CALLS_WAITING = 200;
+/** For the host, all clients together: commands running at once and waiting for a turn (each
+ *  client brings at most its CALLS_IN_FLIGHT), and the clients connected at once. Many clients
+ *  flooding it are refused, not served before the page: its answers wait for a few dozen
+ *  commands at most. */
+export const HOST_CALLS_IN_FLIGHT = 16;
+export const HOST_CALLS_WAITING = 48;
+export const MAX_CLIENTS = 8;
 const HOST = '127.0.0.1';
 
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
@@ -220,8 +231,16 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return refuse(401, 'missing or wrong secret');
     }
     if (!offered.includes(WS_PROTOCOL)) return refuse(400, 'protocol not offered');
+    if (wss.clients.size >= (options.maxClients ?? MAX_CLIENTS))
+      return refuse(503, 'too many clients at once');
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
   });
+
+  // Every client's commands pass here after their own queue: the host's share for all of them.
+  const hostCalls = new TaskQueue(
+    options.hostCallsInFlight ?? HOST_CALLS_IN_FLIGHT,
+    options.hostCallsWaiting ?? HOST_CALLS_WAITING,
+  );
 
   function attach(ws: WebSocket) {
     const send = (frame: WsServerFrame) => {
@@ -255,7 +274,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       }
       const { id, command, input } = frame.data;
       calls
-        .run(() => options.services.dispatch(command, input))
+        .run(() => hostCalls.run(() => options.services.dispatch(command, input)))
         .then(
           (result) => send({ type: 'result', id, result }),
           (e: unknown) => {

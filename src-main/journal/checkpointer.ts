@@ -150,6 +150,8 @@ export function startCheckpointer(
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     stop() {
+      // Waited for, it keeps the process alive until it has ended (it is unref'd while it runs).
+      worker.ref();
       worker.postMessage('stop');
       return ended;
     },

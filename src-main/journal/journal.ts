@@ -168,7 +168,7 @@ export class Journal {
   close(): void {
     if (this.closed) return;
     this.unsavedSends.stop();
-    void this.checkpointer?.stop();
+    this.checkpointerEnded = this.checkpointer?.stop();
     try {
       this.grouped.flush();
       if (this.unsavedSends.pending) this.transact(() => 0);
@@ -177,6 +177,14 @@ export class Journal {
       this.sqlite.close();
     }
   }
+
+  /** Closes, and waits for the background checkpoints to end: whoever removes the file next
+   *  (a dry run's temporary journal) never pulls it from under a thread still opening it. */
+  async closeFully(): Promise<void> {
+    this.close();
+    await this.checkpointerEnded;
+  }
+  private checkpointerEnded: Promise<void> | undefined;
 
   // ---- commits ----------------------------------------------------------------------------
 

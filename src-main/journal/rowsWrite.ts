@@ -60,6 +60,8 @@ const PATCH_KEYS = [
   'errorParams',
   'duplicates',
   'duplicateDecision',
+  // A row held after its import (an id without the zeros of its column).
+  'problems',
   // A scores row keeps each score's outcome in its payload (src-shared/scores.ts).
   'payload',
 ] as const satisfies ReadonlyArray<keyof JournalRow>;

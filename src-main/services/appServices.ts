@@ -267,7 +267,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
         sandboxConnectionId = conn.id;
       } catch (e) {
         await sandbox?.close().catch(() => undefined);
-        journal.close();
+        await journal.closeFully();
         // The practice sandbox keeps its state beside the journal: a full disk is said as such.
         if (isDiskFull(e) || isDiskFull((e as Error | undefined)?.cause))
           throw diskFull(practice.statePath ? path.dirname(practice.statePath) : options.dataDir);
@@ -346,7 +346,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
           // A list being grouped after its import: stopped, nothing of it written.
           await stopGroupings(c.journal);
           await c.sandbox?.close();
-          c.journal.close();
+          await c.journal.closeFully();
         }
       }
       // Tunnels through a proxy hold their connections open until closed.

@@ -53,6 +53,8 @@ export { FINDINGS_STATUS, REVIEW_STATUS } from './outcomeWords';
 export {
   RetrySelector,
   wasDone,
+  zeroPaddedWidths,
+  type ZerosPadded,
   type JobRow,
   type JobRowLookup,
   type RetryCandidate,

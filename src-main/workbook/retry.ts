@@ -7,6 +7,7 @@
 // left out and named.
 import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';
 import { CUT_MARK, fitCell } from './export';
+import { padZeros } from './transforms';
 import { payloadKey, shownRow, type JobRowValues } from './sentValues';
 import type { Mapping, ValidatedRow } from './types';
 
@@ -91,6 +92,41 @@ export interface RetryCandidate {
   previous: JobRow;
   /** The row's values differ from the job's. */
   changed: boolean;
+  /** Ids typed without the zeros of their column, given them back. */
+  padded: ZerosPadded[];
+}
+
+/** An id of a zero-padded column typed as a number, and the id it was sent as. */
+export interface ZerosPadded {
+  sourceRow: number;
+  from: string;
+  to: string;
+}
+
+/** The width of each id column whose ids in the job all keep leading zeros and have one
+ *  length (000151, 000152, ...): a shorter number typed there lost its zeros to a spreadsheet. */
+export function zeroPaddedWidths(
+  rows: Iterable<JobRowValues>,
+  mapping: Mapping,
+  headers: readonly string[],
+): Map<number, number> {
+  const columns = mapping.fields
+    .filter((f) => f.column !== null && ID_FIELDS.has(f.field))
+    .map((f) => f.column as number);
+  const seen = new Map<number, { width: number; padded: boolean } | null>();
+  for (const row of rows) {
+    const cells = shownRow(row, mapping, headers).cells;
+    for (const i of columns) {
+      const id = (cells[i] ?? '').trim();
+      if (!/^\d+$/.test(id) || seen.get(i) === null) continue;
+      const s = seen.get(i);
+      if (s && s.width !== id.length) seen.set(i, null);
+      else seen.set(i, { width: id.length, padded: (s?.padded ?? false) || id.startsWith('0') });
+    }
+  }
+  const widths = new Map<number, number>();
+  for (const [i, s] of seen) if (s?.padded) widths.set(i, s.width);
+  return widths;
 }
 
 export interface RetrySelection {
@@ -108,6 +144,8 @@ export interface RetrySelection {
   conflicts: number[];
   /** No row of the job (an added row, an emptied Source row, a repeated row). */
   unmatched: number;
+  /** Ids of the rows sent again that were typed without the zeros of their column. */
+  padded: ZerosPadded[];
 }
 
 /**
@@ -127,6 +165,7 @@ export class RetrySelector {
     unchanged: 0,
     conflicts: [],
     unmatched: 0,
+    padded: [],
   };
 
   constructor(
@@ -136,6 +175,8 @@ export class RetrySelector {
     /** Maps and validates cells again: a cut cell given back its whole text, a fix in the app
      *  for a field the file has no column for. */
     private readonly revalidate: (row: ValidatedRow, cells: string[], job: JobRow) => ValidatedRow,
+    /** The width of each zero-padded id column (zeroPaddedWidths). */
+    private readonly widths: ReadonlyMap<number, number> = new Map(),
   ) {
     this.idColumns = new Set(
       mapping.fields
@@ -169,12 +210,24 @@ export class RetrySelector {
     // id a spreadsheet turned into a number ("Convert to Number" made 000156 into 156): the
     // zeros come back from the journal, and the id is never sent bent.
     let cells: string[] | undefined;
+    const padded: ZerosPadded[] = [];
     for (let i = 0; i < shown.length; i++) {
       const cell = row.cells[i] ?? '';
       const cut = CUT_MARK.test(cell) && shown[i] !== cell && fitCell(shown[i]!) === cell;
       if (cut || (this.idColumns.has(i) && lostZeros(cell, shown[i] ?? ''))) {
         cells ??= [...row.cells];
         cells[i] = shown[i]!;
+        continue;
+      }
+      // A new id typed into a column whose every id has six digits with zeros, kept as the
+      // number 160 by the spreadsheet: it is sent as 000160, and said.
+      const width = this.widths.get(i);
+      const typed = cell.trim();
+      if (width !== undefined && /^[1-9]\d*$/.test(typed) && typed.length < width) {
+        if (typed === (shown[i] ?? '').trim()) continue;
+        cells ??= [...row.cells];
+        cells[i] = padZeros(typed, width);
+        padded.push({ sourceRow: job.sourceRow, from: typed, to: padZeros(typed, width) });
       }
     }
     const columnless = Object.keys(job.userEdits ?? {}).some(
@@ -185,6 +238,7 @@ export class RetrySelector {
       row: again,
       previous: job,
       changed: payloadKey(journalValues(again)) !== payloadKey(job.payload),
+      padded,
     };
   }
 
@@ -228,7 +282,9 @@ export class RetrySelector {
       if (c.changed) s.doneButChanged.push(c.previous.sourceRow);
       else s.alreadyDone++;
     } else if (c.row.status !== 'valid' || keepsLostLetter(c)) s.stillInvalid++;
-    else if (c.changed) s.retry.push(c);
-    else s.unchanged++;
+    else if (c.changed) {
+      s.retry.push(c);
+      s.padded.push(...c.padded);
+    } else s.unchanged++;
   }
 }

@@ -28,6 +28,9 @@ export const CELL_PROBLEM_CODES: readonly ErrorCode[] = [
   'id_in_scientific_notation',
   'id_digits_lost',
   'id_fraction',
+  // A plain number among zero-padded ids (services/onboarding/idZeros.ts): typed again, even
+  // as it is, it counts as the user's word.
+  'id_zeros_dropped',
   'postal_code_became_date',
   // Whether a question mark is a lost letter depends on the file's encoding, not on the text: a
   // value the user types in the app holds every letter.

@@ -20,6 +20,9 @@ export interface Route {
   jobId?: string;
   /** The run screen opens with the summary to confirm before the start (jobs:plan). */
   confirmStart?: boolean;
+  /** The connection screen was opened from the Map step: it leads back there, the file and its
+   *  mapping as they were. */
+  from?: 'map';
 }
 export interface LogEntry {
   id: number;

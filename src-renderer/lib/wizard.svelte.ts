@@ -27,6 +27,8 @@ export type FieldMapping = MappingView['fields'][number];
 class Wizard {
   #path = $state<string | undefined>();
   #displayName = $state('');
+  /** The job's name as typed on the Map step (none: the file's name). */
+  jobName: string | undefined = undefined;
   #preview = $state.raw<PreviewView | undefined>();
   #loading = $state(false);
   #uploadPercent = $state<number | null>(null);
@@ -143,6 +145,7 @@ class Wizard {
   reset(): void {
     this.#path = undefined;
     this.#displayName = '';
+    this.jobName = undefined;
     this.#preview = undefined;
     this.#error = undefined;
     this.#mapping = [];
@@ -198,6 +201,7 @@ class Wizard {
   async open(path: string, displayName?: string): Promise<void> {
     this.#path = path;
     this.#displayName = displayName ?? path.split(/[\\/]/).pop() ?? path;
+    this.jobName = undefined;
     this.#preview = undefined;
     this.#created = undefined;
     await this.load({});

@@ -54,6 +54,8 @@ export const workbookErrors = {
     'Excel read an identifier as a number and shows it in scientific notation (such as 1.23E+11), so its last digits may be lost. Format the column as Text in Excel and type the id again.',
   id_digits_lost:
     'An identifier of more than 15 digits was stored as a number; Excel keeps only 15 digits, so its last digits have changed. Format the column as Text in Excel and type the id again.',
+  id_zeros_dropped:
+    'An id has fewer digits than the other ids of its column, which keep leading zeros: a spreadsheet may have dropped its zeros, and without them it names another supplier. Type it with its zeros, or type it again as it is if it is right.',
   id_fraction:
     'An identifier is a number with decimals in a number cell (Excel shows it rounded, such as 0.3 for 0.30000000000000004), so it is not an id the app can trust. Format the column as Text in Excel and type the id as it is in your system.',
   postal_code_became_date:

@@ -74,9 +74,9 @@ export const en = {
   'base.export.resume':
     'Continue the export ({pages, plural, one {# page} other {# pages}}, {suppliers, plural, one {# supplier} other {# suppliers}} read)',
   'base.export.done':
-    '{suppliers, plural, one {# supplier} other {# suppliers}} exported to {file}.',
+    '{suppliers, plural, one {# supplier} other {# suppliers}} exported to {file} from the connection "{connection}".',
   'base.export.stopped':
-    'The export stopped after {pages, plural, one {# page} other {# pages}}; start it again to continue.',
+    'The export from the connection "{connection}" stopped after {pages, plural, one {# page} other {# pages}}; start it again to continue.',
   'base.drift.title': 'Drift report',
   'base.drift.help':
     'Compares the name, address, city, postal code and country of each row of a supplier list with the supplier of the same supplier ID on the platform.',
@@ -93,7 +93,7 @@ export const en = {
   'base.drift.none': 'Every row of the list is the same on the platform.',
   'base.drift.start': 'Choose a supplier list…',
   'base.drift.done':
-    '{rows, plural, one {# row} other {# rows}}: {same} the same, {differs, plural, one {# differs} other {# differ}}, {notFound} not found, {ambiguous} ambiguous. Report: {file}.',
+    '{rows, plural, one {# row} other {# rows}}: {same} the same, {differs, plural, one {# differs} other {# differ}}, {notFound} not found, {ambiguous} ambiguous (connection "{connection}"). Report: {file}.',
   'base.progress':
     '{pages} of {totalPages, plural, one {# page} other {# pages}} · {suppliers, plural, one {# supplier} other {# suppliers}} · {rate} reads/min · {eta} left',
   'base.progress.rows': '{rows, plural, one {# row} other {# rows}} compared',
@@ -192,9 +192,9 @@ export const de: Record<keyof typeof en, string> = {
   'base.export.resume':
     'Export fortsetzen ({pages, plural, one {# Seite} other {# Seiten}}, {suppliers, plural, one {# Lieferant} other {# Lieferanten}} gelesen)',
   'base.export.done':
-    '{suppliers, plural, one {# Lieferant} other {# Lieferanten}} nach {file} exportiert.',
+    '{suppliers, plural, one {# Lieferant} other {# Lieferanten}} aus der Verbindung „{connection}“ nach {file} exportiert.',
   'base.export.stopped':
-    'Der Export wurde nach {pages, plural, one {# Seite} other {# Seiten}} angehalten; starten Sie ihn erneut, um fortzusetzen.',
+    'Der Export aus der Verbindung „{connection}“ wurde nach {pages, plural, one {# Seite} other {# Seiten}} angehalten; starten Sie ihn erneut, um fortzusetzen.',
   'base.drift.title': 'Abweichungsbericht',
   'base.drift.help':
     'Vergleicht Name, Adresse, Ort, Postleitzahl und Land jeder Zeile einer Lieferantenliste mit dem Lieferanten derselben Lieferanten-ID auf der Plattform.',
@@ -212,7 +212,7 @@ export const de: Record<keyof typeof en, string> = {
   'base.drift.none': 'Jede Zeile der Liste ist auf der Plattform gleich.',
   'base.drift.start': 'Lieferantenliste wählen…',
   'base.drift.done':
-    '{rows, plural, one {# Zeile} other {# Zeilen}}: {same} gleich, {differs} abweichend, {notFound} nicht gefunden, {ambiguous} mehrdeutig. Bericht: {file}.',
+    '{rows, plural, one {# Zeile} other {# Zeilen}}: {same} gleich, {differs} abweichend, {notFound} nicht gefunden, {ambiguous} mehrdeutig (Verbindung „{connection}“). Bericht: {file}.',
   'base.progress':
     '{pages} von {totalPages, plural, one {# Seite} other {# Seiten}} · {suppliers, plural, one {# Lieferant} other {# Lieferanten}} · {rate} Lesezugriffe/min · noch {eta}',
   'base.progress.rows': '{rows, plural, one {# Zeile} other {# Zeilen}} verglichen',

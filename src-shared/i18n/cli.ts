@@ -57,6 +57,8 @@ export const en = {
   'cli.connection.sandbox':
     'Using the built-in sandbox at {url} (practice: nothing leaves this computer).',
   'cli.connection.ofJob': 'Using the connection "{name}" ({url}) of job {job}.',
+  'cli.connection.active':
+    'Using the active connection "{name}" ({url}); --connection or --base-url choose another.',
   'cli.connection.unknown': 'No saved connection is called "{name}". Saved connections: {names}.',
   'cli.connection.none': 'none',
   'cli.network.certificateChecksOff':
@@ -143,6 +145,8 @@ export const en = {
   // ---- the run
   'cli.run.exportBlocked':
     'Nothing was sent. Name another results file: npm run onboard -- {command} --out FILE.{format}',
+  'cli.run.exportBlockedDryRun':
+    'Nothing was sent. Run it again with --dry-run and another results file (--out FILE.xlsx): a dry run keeps nothing to resume.',
   'cli.run.stoppedBefore':
     'Stopped before sending anything. Continue with: npm run onboard -- {command}',
   'cli.run.warning': 'Warning: {warning}',
@@ -191,6 +195,8 @@ export const en = {
     'The results are kept in the journal: npm run onboard -- {command} --out results.xlsx writes them to another file (or --out results.csv as CSV).',
   'cli.results.againCsv':
     'The results are kept in the journal: npm run onboard -- {command} --out results.csv writes them to another file.',
+  'cli.results.againDryRun':
+    'A dry run keeps nothing to resume: run it again with --out FILE.xlsx to write its results to another file.',
   'cli.results.moreSheets':
     'The results have more rows than one Excel sheet holds: they go on in {sheets}.',
   'cli.results.cut.one':
@@ -437,14 +443,15 @@ export const en = {
   'cli.base.continuing':
     'Continuing the export of {file}: {pages, plural, one {# page} other {# pages}} ({suppliers, plural, one {# supplier} other {# suppliers}}) read before.',
   'cli.base.exported':
-    'Exported {suppliers, plural, one {# supplier} other {# suppliers}} to {out}.',
+    'Exported {suppliers, plural, one {# supplier} other {# suppliers}} of the connection "{connection}" to {out}.',
   'cli.base.exportedChanged':
-    'Exported {suppliers, plural, one {# supplier} other {# suppliers}} to {out} (the list changed during the export: see its Summary sheet).',
+    'Exported {suppliers, plural, one {# supplier} other {# suppliers}} of the connection "{connection}" to {out} (the list changed during the export: see its Summary sheet).',
   'cli.base.stoppedExport':
-    'Stopped after {pages, plural, one {# page} other {# pages}}. Run the same command again to continue.',
+    'Stopped after {pages, plural, one {# page} other {# pages}} of the connection "{connection}". Run the same command again to continue.',
   'cli.base.stoppedDrift':
-    'Stopped while reading the supplier base. Run the same command again to continue.',
-  'cli.base.wroteDrift': 'Wrote the drift report {path}.',
+    'Stopped while reading the supplier base of the connection "{connection}". Run the same command again to continue.',
+  'cli.base.wroteDrift':
+    'Wrote the drift report {path} (compared with the connection "{connection}").',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -500,6 +507,8 @@ export const de: Record<keyof typeof en, string> = {
   'cli.connection.sandbox':
     'Die eingebaute Sandbox unter {url} wird verwendet (Übung: Nichts verlässt diesen Computer).',
   'cli.connection.ofJob': 'Die Verbindung „{name}“ ({url}) des Auftrags {job} wird verwendet.',
+  'cli.connection.active':
+    'Die aktive Verbindung „{name}“ ({url}) wird verwendet; --connection oder --base-url wählen eine andere.',
   'cli.connection.unknown':
     'Keine gespeicherte Verbindung heißt „{name}“. Gespeicherte Verbindungen: {names}.',
   'cli.connection.none': 'keine',
@@ -585,6 +594,8 @@ export const de: Record<keyof typeof en, string> = {
 
   'cli.run.exportBlocked':
     'Es wurde nichts gesendet. Nennen Sie eine andere Ergebnisdatei: npm run onboard -- {command} --out DATEI.{format}',
+  'cli.run.exportBlockedDryRun':
+    'Es wurde nichts gesendet. Führen Sie den Lauf mit --dry-run und einer anderen Ergebnisdatei (--out DATEI.xlsx) erneut aus: --dry-run hinterlässt nichts zum Fortsetzen.',
   'cli.run.stoppedBefore':
     'Angehalten, bevor etwas gesendet wurde. Fortsetzen mit: npm run onboard -- {command}',
   'cli.run.warning': 'Warnung: {warning}',
@@ -633,6 +644,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die Ergebnisse bleiben im Journal: npm run onboard -- {command} --out results.xlsx schreibt sie in eine andere Datei (oder --out results.csv als CSV).',
   'cli.results.againCsv':
     'Die Ergebnisse bleiben im Journal: npm run onboard -- {command} --out results.csv schreibt sie in eine andere Datei.',
+  'cli.results.againDryRun':
+    '--dry-run hinterlässt nichts zum Fortsetzen: Führen Sie den Lauf mit --out DATEI.xlsx erneut aus, um seine Ergebnisse in eine andere Datei zu schreiben.',
   'cli.results.moreSheets':
     'Die Ergebnisse haben mehr Zeilen, als ein Excel-Blatt fasst: Sie gehen weiter in {sheets}.',
   'cli.results.cut.one':
@@ -884,12 +897,13 @@ export const de: Record<keyof typeof en, string> = {
   'cli.base.continuing':
     'Der Export von {file} wird fortgesetzt: {pages, plural, one {# Seite} other {# Seiten}} ({suppliers, plural, one {# Lieferant} other {# Lieferanten}}) {pages, plural, one {war} other {waren}} schon gelesen.',
   'cli.base.exported':
-    '{suppliers, plural, one {# Lieferant} other {# Lieferanten}} nach {out} exportiert.',
+    '{suppliers, plural, one {# Lieferant} other {# Lieferanten}} der Verbindung „{connection}“ nach {out} exportiert.',
   'cli.base.exportedChanged':
-    '{suppliers, plural, one {# Lieferant} other {# Lieferanten}} nach {out} exportiert (die Liste hat sich während des Exports geändert: siehe das Blatt Übersicht).',
+    '{suppliers, plural, one {# Lieferant} other {# Lieferanten}} der Verbindung „{connection}“ nach {out} exportiert (die Liste hat sich während des Exports geändert: siehe das Blatt Übersicht).',
   'cli.base.stoppedExport':
-    'Nach {pages, plural, one {# Seite} other {# Seiten}} angehalten. Führen Sie denselben Befehl erneut aus, um fortzufahren.',
+    'Nach {pages, plural, one {# Seite} other {# Seiten}} der Verbindung „{connection}“ angehalten. Führen Sie denselben Befehl erneut aus, um fortzufahren.',
   'cli.base.stoppedDrift':
-    'Beim Lesen des Lieferantenbestands angehalten. Führen Sie denselben Befehl erneut aus, um fortzufahren.',
-  'cli.base.wroteDrift': 'Der Abweichungsbericht wurde geschrieben: {path}.',
+    'Beim Lesen des Lieferantenbestands der Verbindung „{connection}“ angehalten. Führen Sie denselben Befehl erneut aus, um fortzufahren.',
+  'cli.base.wroteDrift':
+    'Der Abweichungsbericht wurde geschrieben: {path} (verglichen mit der Verbindung „{connection}“).',
 };

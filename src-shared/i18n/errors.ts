@@ -324,6 +324,8 @@ export const de: Record<keyof typeof en, string> = {
     'Excel hat eine Kennung als Zahl gelesen und zeigt sie in wissenschaftlicher Schreibweise (etwa 1,23E+11), sodass ihre letzten Ziffern verloren gehen können. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID erneut ein.',
   'failure.id_digits_lost':
     'Eine Kennung mit mehr als 15 Ziffern wurde als Zahl gespeichert; Excel behält nur 15 Ziffern, daher haben sich ihre letzten Ziffern geändert. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID erneut ein.',
+  'failure.id_zeros_dropped':
+    'Eine ID hat weniger Stellen als die anderen IDs ihrer Spalte, die führende Nullen behalten: Eine Tabellenkalkulation hat vielleicht ihre Nullen entfernt, und ohne sie bezeichnet sie einen anderen Lieferanten. Geben Sie sie mit ihren Nullen ein, oder geben Sie sie erneut so ein, wie sie ist, wenn sie richtig ist.',
   'failure.id_fraction':
     'Eine Kennung ist eine Zahl mit Nachkommastellen in einer Zahlenzelle (Excel zeigt sie gerundet, etwa 0,3 für 0,30000000000000004), daher kann die App ihr nicht trauen. Formatieren Sie die Spalte in Excel als Text und geben Sie die ID so ein, wie sie in Ihrem System steht.',
   'failure.postal_code_became_date':

@@ -22,6 +22,10 @@ export const en = {
   'problem.id_digits_lost':
     'has more than 15 digits in a number cell: Excel keeps only 15, so the last digits of the {fieldName} have changed.',
   'problem.id_digits_lost.fix': 'Format the column as Text in Excel and type the id again.',
+  'problem.id_zeros_dropped':
+    'has fewer digits than the other ids of its column, which keep leading zeros (such as {padded}): a spreadsheet may have dropped its zeros, and without them it names another supplier.',
+  'problem.id_zeros_dropped.fix':
+    'Type it with its zeros (such as {restored}); if {value} is right as it is, type it again to confirm it.',
   'problem.id_fraction':
     'is a number with decimals in a number cell (Excel shows it rounded): it is not a {fieldName} the app can trust.',
   'problem.id_fraction.fix':
@@ -178,7 +182,10 @@ export const en = {
   'note.hidden_rows_imported.truncated':
     'Rows {rows} and {more} more are hidden in Excel and are imported like the others; delete them in the file if they should not be sent.',
   'note.ids_zeros_mixed':
-    'Column {column} has {count, plural, one {# id} other {# ids}} without leading zeros (such as {plain}) while others have them (such as {padded}): a spreadsheet may have dropped the zeros of some ids, which would make them other suppliers. Check those rows before the start, and fix them in the grid or in the file.',
+    'Column {column} has {count, plural, one {# id} other {# ids}} without leading zeros (such as {plain}) while others have them (such as {padded}): a spreadsheet may have dropped the zeros of some ids, which would make them other suppliers. Those rows are held: type each id with its zeros in the grid or in the file, or type it again as it is if it is right.',
+  'retry.zerosPadded':
+    '{count, plural, one {# id was} other {# ids were}} typed without the leading zeros that every other id of {count, plural, one {its column} other {their columns}} has, and {count, plural, one {is} other {are}} sent with them: {examples}. If an id really is that short, correct it in the grid of the new job before you start it.',
+  'retry.zerosPaddedRow': 'row {row}: {from} → {to}',
   'note.source_unmapped':
     'The column {column} looks like the system the ids come from, but it is not mapped: every supplier id is sent without a source, so the same number from two systems would be one supplier. Map it to "Supplier ID source" on the Map screen (or in a --mapping file) if it is.',
   'note.merged_header_split':
@@ -212,6 +219,10 @@ export const de: Record<keyof typeof en, string> = {
     'hat mehr als 15 Ziffern in einer Zahlenzelle: Excel behält nur 15, daher haben sich die letzten Ziffern der {fieldName} geändert.',
   'problem.id_digits_lost.fix':
     'Formatieren Sie die Spalte in Excel als Text und geben Sie die Nummer erneut ein.',
+  'problem.id_zeros_dropped':
+    'hat weniger Stellen als die anderen IDs ihrer Spalte, die führende Nullen behalten (etwa {padded}): Eine Tabellenkalkulation hat vielleicht ihre Nullen entfernt, und ohne sie bezeichnet sie einen anderen Lieferanten.',
+  'problem.id_zeros_dropped.fix':
+    'Geben Sie sie mit ihren Nullen ein (etwa {restored}); wenn {value} so richtig ist, geben Sie es erneut ein, um es zu bestätigen.',
   'problem.id_fraction':
     'ist eine Zahl mit Nachkommastellen in einer Zahlenzelle (Excel zeigt sie gerundet): Das ist keine {fieldName}, der die App trauen kann.',
   'problem.id_fraction.fix':
@@ -377,7 +388,10 @@ export const de: Record<keyof typeof en, string> = {
   'note.hidden_rows_imported.truncated':
     'Die Zeilen {rows} und {more} weitere sind in Excel ausgeblendet und werden wie die anderen importiert; löschen Sie sie in der Datei, wenn sie nicht gesendet werden sollen.',
   'note.ids_zeros_mixed':
-    'Spalte {column} hat {count, plural, one {# ID} other {# IDs}} ohne führende Nullen (etwa {plain}), während andere sie haben (etwa {padded}): Eine Tabellenkalkulation hat bei manchen IDs vielleicht die Nullen entfernt, wodurch sie zu anderen Lieferanten würden. Prüfen Sie diese Zeilen vor dem Start und korrigieren Sie sie im Raster oder in der Datei.',
+    'Spalte {column} hat {count, plural, one {# ID} other {# IDs}} ohne führende Nullen (etwa {plain}), während andere sie haben (etwa {padded}): Eine Tabellenkalkulation hat bei manchen IDs vielleicht die Nullen entfernt, wodurch sie zu anderen Lieferanten würden. Diese Zeilen werden zurückgehalten: Geben Sie jede ID im Raster oder in der Datei mit ihren Nullen ein, oder geben Sie sie erneut so ein, wie sie ist, wenn sie richtig ist.',
+  'retry.zerosPadded':
+    '{count, plural, one {# ID wurde} other {# IDs wurden}} ohne die führenden Nullen eingegeben, die jede andere ID {count, plural, one {ihrer Spalte} other {ihrer Spalten}} hat, und {count, plural, one {wird} other {werden}} mit ihnen gesendet: {examples}. Wenn eine ID wirklich so kurz ist, korrigieren Sie sie im Raster des neuen Auftrags, bevor Sie ihn starten.',
+  'retry.zerosPaddedRow': 'Zeile {row}: {from} → {to}',
   'note.source_unmapped':
     'Die Spalte {column} sieht nach dem System aus, aus dem die IDs stammen, ist aber nicht zugeordnet: Jede Lieferanten-ID wird ohne Quelle gesendet, sodass dieselbe Nummer aus zwei Systemen ein Lieferant wäre. Ordnen Sie sie auf der Seite Zuordnen (oder in einer --mapping-Datei) „Quelle der Lieferanten-ID“ zu, wenn sie das ist.',
   'note.merged_header_split':
@@ -403,6 +417,7 @@ export const PROBLEM_CODES = [
   'id_in_scientific_notation',
   'id_digits_lost',
   'id_fraction',
+  'id_zeros_dropped',
   'postal_code_became_date',
   'encoding_lost',
   'country_unknown',

@@ -49,6 +49,7 @@ export const en = {
   'jobs.open': 'Open',
 
   'connection.title': 'Connection',
+  'connection.backToMap': 'Back to the import of {file} (its mapping is kept)',
   'connection.intro':
     'Choose where suppliers are sent. The practice connection is built in and changes nothing real: use it to try the app.',
   'connection.use': 'Use this connection for new jobs',
@@ -262,6 +263,7 @@ export const en = {
   'problemKind.postal_code_became_date': 'Postal code turned into a date by Excel',
   'problemKind.encoding_lost': "A letter lost to the file's encoding",
   'problemKind.id_fraction': 'ID with decimals in a number cell',
+  'problemKind.id_zeros_dropped': 'ID without the leading zeros of its column',
   'problemKind.duplicate_identity': 'Same supplier ID and source as another row',
   'problemKind.empty_row': 'Row empty after mapping',
   'rows.byProblem': 'By problem',
@@ -332,6 +334,8 @@ export const en = {
   'grid.sameDismiss': 'No, just this row',
   'grid.applied':
     '{n, plural, one {# row} other {# rows}} fixed in {column} and checked again. Undo takes the change back.',
+  'grid.appliedWorse':
+    '{n, plural, one {# row} other {# rows}} changed in {column} and checked again: {bad, plural, one {# of them has} other {# of them have}} a problem now (see the rows with problems). Undo takes the change back.',
   'grid.findReplace': 'Find and replace',
   'grid.chooseColumn': 'Choose a column',
   'grid.find': 'Find',
@@ -787,6 +791,7 @@ export const de: Record<UiKey, string> = {
   'jobs.open': 'Öffnen',
 
   'connection.title': 'Verbindung',
+  'connection.backToMap': 'Zurück zum Import von {file} (seine Zuordnung bleibt erhalten)',
   'connection.intro':
     'Wählen Sie, wohin die Lieferanten gesendet werden. Die Übungsverbindung ist eingebaut und ändert nichts Echtes: Probieren Sie die App damit aus.',
   'connection.use': 'Diese Verbindung für neue Aufträge verwenden',
@@ -1011,6 +1016,7 @@ export const de: Record<UiKey, string> = {
   'problemKind.postal_code_became_date': 'Postleitzahl von Excel in ein Datum umgewandelt',
   'problemKind.encoding_lost': 'Buchstabe durch die Kodierung der Datei verloren',
   'problemKind.id_fraction': 'ID mit Nachkommastellen in einer Zahlenzelle',
+  'problemKind.id_zeros_dropped': 'ID ohne die führenden Nullen ihrer Spalte',
   'problemKind.duplicate_identity': 'Dieselbe Lieferanten-ID und Quelle wie eine andere Zeile',
   'problemKind.empty_row': 'Zeile nach der Zuordnung leer',
   'rows.byProblem': 'Nach Problem',
@@ -1084,6 +1090,8 @@ export const de: Record<UiKey, string> = {
   'grid.sameDismiss': 'Nein, nur diese Zeile',
   'grid.applied':
     '{n, plural, one {# Zeile} other {# Zeilen}} in {column} korrigiert und erneut geprüft. „Rückgängig“ nimmt die Änderung zurück.',
+  'grid.appliedWorse':
+    '{n, plural, one {# Zeile} other {# Zeilen}} in {column} geändert und erneut geprüft: {bad, plural, one {# davon hat} other {# davon haben}} jetzt ein Problem (siehe die Zeilen mit Problemen). „Rückgängig“ nimmt die Änderung zurück.',
   'grid.findReplace': 'Suchen und ersetzen',
   'grid.chooseColumn': 'Spalte wählen',
   'grid.find': 'Suchen',

@@ -30,9 +30,12 @@ test('the supplier base is exported and a list compared with it, both downloaded
   // The export: every active supplier, with a count the workbook agrees with.
   await page.getByRole('button', { name: 'Export to a workbook…' }).click();
   const done = page.getByTestId('base-done');
-  await expect(done).toContainText(/[\d,]+ suppliers exported to supplier-base.*\.xlsx\./, {
-    timeout: 60_000,
-  });
+  await expect(done).toContainText(
+    /[\d,]+ suppliers exported to supplier-base.*\.xlsx from the connection "Built-in sandbox \(practice\)"\./,
+    {
+      timeout: 60_000,
+    },
+  );
   const exported = Number(
     (/([\d,]+) suppliers exported/.exec(await done.innerText()) ?? [])[1]?.replace(/,/g, ''),
   );

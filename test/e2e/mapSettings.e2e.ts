@@ -54,6 +54,15 @@ test('field settings change the values, a saved mapping is picked again, problem
   await expect(citySamples.first()).toHaveText('DRESDEN');
 
   await page.getByTestId('job-name').fill('Settings and kinds');
+  // The connection changed on the way: back on the Map step, the file, its mapping and the job's
+  // name are as they were.
+  await page.getByTestId('map-change-connection').click();
+  await expect(page.getByRole('heading', { name: 'Connection', level: 2 })).toBeVisible();
+  await page.getByTestId('back-to-map').click();
+  await expect(page.getByRole('heading', { name: 'Map the columns' })).toBeVisible();
+  await expect(page.getByLabel('Letters of City')).toHaveValue('upper');
+  await expect(pad).toHaveValue('8');
+  await expect(page.getByTestId('job-name')).toHaveValue('Settings and kinds');
   await page.getByRole('button', { name: 'Next: import all rows' }).click();
   await expect(page.getByRole('heading', { name: 'Review the rows' })).toBeVisible({
     timeout: 60_000,

@@ -71,6 +71,8 @@ export async function fixMany(
   rows: number;
   examples: Array<{ sourceRow: number; before: string; after: string }>;
   batch: FixBatch | null;
+  /** Of the rows fixed, those that have a problem now. */
+  withProblems: number;
 }> {
   const { journal } = ctx;
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
@@ -81,9 +83,16 @@ export async function fixMany(
   try {
     const changed = await changesOf(ctx, work, job, q);
     const examples = [...changed.values()].slice(0, 5);
-    if (!q.apply || changed.size === 0) return { rows: changed.size, examples, batch: null };
-    const fixOf = (row: JournalRow) =>
-      computeFix(ctx, row, job, { [q.field]: changed.get(row.id)!.after });
+    if (!q.apply || changed.size === 0)
+      return { rows: changed.size, examples, batch: null, withProblems: 0 };
+    // The rows the fix leaves with a problem (worked out again, a row counts as it ends).
+    const invalid = new Set<number>();
+    const fixOf = (row: JournalRow) => {
+      const fix = computeFix(ctx, row, job, { [q.field]: changed.get(row.id)!.after });
+      if (fix.state === 'invalid') invalid.add(row.id);
+      else invalid.delete(row.id);
+      return fix;
+    };
     const ids = [...changed.keys()];
     const meta = {
       kind: q.whole ? ('same_value' as const) : ('replace' as const),
@@ -115,7 +124,7 @@ export async function fixMany(
       if (batch) await undoInSlices(ctx, work, batch.id, batch.rows, () => {});
       throw e;
     }
-    return { rows: batch?.rows ?? 0, examples, batch };
+    return { rows: batch?.rows ?? 0, examples, batch, withProblems: invalid.size };
   } finally {
     work.end();
     if (written) ctx.onJobChanged?.(jobId);

@@ -21,6 +21,7 @@ import {
 import { Turns } from '../../workbook/turns';
 import type { Ctx } from './context';
 import { groupInBackground } from './duplicates';
+import { holdZerosDropped } from './idZeros';
 
 export const IMPORT_INCOMPLETE = said('reason', 'import_incomplete');
 
@@ -120,13 +121,20 @@ export async function createJob(
   };
   const trust = (kind: 'ids_zeros_mixed' | 'source_unmapped', params: Params) =>
     notes.push({ row: null, kind, params, message: word('en', `note.${kind}`, params) });
-  if (idColumn !== null && ids.padded && ids.plain.count > 0)
+  if (idColumn !== null && ids.padded && ids.plain.count > 0) {
     trust('ids_zeros_mixed', {
       column: columnName(idColumn),
       count: ids.plain.count,
       plain: ids.plain.example,
       padded: ids.padded,
     });
+    // Said, and held: none of those ids is sent without its zeros until the user types it.
+    holdZerosDropped(journal, job.id, {
+      width: ids.width,
+      padded: ids.padded,
+      column: columnName(idColumn),
+    });
+  }
   const source = unmappedSourceColumn(mapping, imported.columns);
   if (idColumn !== null && source !== null)
     trust('source_unmapped', { column: columnName(source) });
@@ -217,7 +225,8 @@ export async function readRowsInto(
 class IdShapes {
   /** The first id with leading zeros, and the longest such id's length. */
   padded: string | null = null;
-  private width = 0;
+  /** The length of the longest id with leading zeros. */
+  width = 0;
   /** All-digit ids without leading zeros, by length: how many, and the first. */
   private readonly byLength = new Map<number, { count: number; example: string }>();
   add(id: unknown): void {

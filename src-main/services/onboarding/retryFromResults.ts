@@ -14,6 +14,8 @@ import {
   previewTable,
   resultSheetFamily,
   validateRows,
+  zeroPaddedWidths,
+  type ZerosPadded,
 } from '../../workbook';
 import { type ResultsFileWording, assertResultsFileFits, resultsJobOf } from '../resultsFile';
 import type { Ctx } from './context';
@@ -39,6 +41,9 @@ export interface RetryFromResults {
   conflictRows: number[];
   /** The job's row numbers (up to 20) of done rows whose values were changed. */
   doneButChangedRows: number[];
+  /** Ids typed without the zeros of their column, sent with them (up to 20, and how many). */
+  zerosPadded: number;
+  zerosPaddedRows: ZerosPadded[];
 }
 
 /** A results file the user fixed in Excel (on its Results or Errors sheets): a new job with
@@ -98,6 +103,7 @@ export async function retryFromResults(
         withColumnlessEdits(mapping, previous),
         columns,
       ).rows[0]!,
+    zeroPaddedWidths(journal.eachRow(job.id), mapping, job.headers),
   );
   const read = async (sheet: string | undefined, add: (r: ValidatedRow, n?: string) => void) => {
     const imported = await importRows(filePath, { ...(sheet ? { sheet } : {}), mapping });
@@ -171,6 +177,8 @@ export async function retryFromResults(
     conflicts: selection.conflicts.length,
     conflictRows: selection.conflicts.slice(0, 20),
     doneButChangedRows: selection.doneButChanged.slice(0, 20),
+    zerosPadded: selection.padded.length,
+    zerosPaddedRows: selection.padded.slice(0, 20),
   };
 }
 

@@ -23,7 +23,7 @@ describe('the supplier base on the command line', () => {
     const out = path.join(tmp.dir, 'base.xlsx');
     const r = await runCli(['--export-suppliers', out], home('export'));
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toContain(`to ${out}.`);
+    expect(r.stdout).toContain(`"${word('en', 'connection.practiceName')}" to ${out}.`);
     expect(lastLine(r)).toMatch(/^suppliers=\d+ pages=\d+ .* read_rate=\S+ .*complete=true$/);
   });
 
@@ -37,7 +37,12 @@ describe('the supplier base on the command line', () => {
     });
     // Rows of the sample are not on the practice platform: they differ or are not found.
     expect(r.code, r.stdout + r.stderr).toBe(1);
-    expect(r.stdout).toContain(word('de', 'cli.base.wroteDrift', { path: report }));
+    expect(r.stdout).toContain(
+      word('de', 'cli.base.wroteDrift', {
+        path: report,
+        connection: word('de', 'connection.practiceName'),
+      }),
+    );
     expect(lastLine(r)).toMatch(/^rows=\d+ same=\d+ differs=\d+ not_found=\d+ /);
   });
 

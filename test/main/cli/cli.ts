@@ -9,6 +9,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src-main/sandbox';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices } from '../../../src-main/services/appServices';
+import { DEFAULT_CONNECTION_SETTING } from '../../../src-main/services/onboarding/connections';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SAMPLE = path.join(ROOT, 'resources/samples/suppliers.xlsx');
@@ -220,6 +221,8 @@ export async function saveConnection(
   name: string,
   baseUrl: string,
   perSecond: { GET: number; WRITE: number },
+  /** Made the active connection too, as the app's "Use" does once its test passes. */
+  active = false,
 ): Promise<void> {
   const services = createAppServices({
     dataDir,
@@ -228,8 +231,8 @@ export async function saveConnection(
     sandbox: false,
   });
   try {
-    const { onboarding } = await services.ready();
-    await onboarding.saveConnection({
+    const { onboarding, journal } = await services.ready();
+    const saved = await onboarding.saveConnection({
       name,
       baseUrl,
       limits: {
@@ -237,6 +240,7 @@ export async function saveConnection(
         WRITE: [{ limit: perSecond.WRITE, windowMs: 1_000 }],
       },
     });
+    if (active) journal.setSetting(DEFAULT_CONNECTION_SETTING, saved.id);
   } finally {
     await services.close();
   }

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/journal/journal';
+import { word } from '../../../src-shared/i18n';
 import {
   lastLine,
   ONBOARD,
@@ -64,6 +65,20 @@ it('--undo deactivates exactly the suppliers the job created, after the count is
   expect(refused.code).toBe(2);
   expect(refused.stderr).toContain('deactivates 4 suppliers');
   expect(run.sandbox().stats().suppliers).toBe(6);
+  // Without --connection, the undo says the job's connection, never the practice sandbox.
+  const bare = await runCli(
+    ['--undo', jobId!, '--data-dir', run.dataDir(), '--token-env', 'ONBOARD_TOKEN'],
+    env,
+  );
+  expect(bare.code).toBe(2);
+  expect(bare.stdout).toContain(
+    word('en', 'cli.connection.ofJob', {
+      name: 'local sandbox',
+      url: run.sandbox().url,
+      job: jobId!,
+    }),
+  );
+  expect(bare.stdout).not.toContain('nothing leaves this computer');
 
   const results = path.join(run.dir(), 'list.results.xlsx');
   const onboardResults = await readFile(results);

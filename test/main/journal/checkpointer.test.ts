@@ -2,7 +2,7 @@
 // while the services write, the thread's passes copy the log's frames, the file holds what was
 // written, and the journal stays writable and readable throughout; stopped with the journal.
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startCheckpointer, type CheckpointPass } from '../../../src-main/journal/checkpointer';
 import { openJournal } from '../../../src-main/journal/journal';
 import { makeJob, makeRows, openTemp, removeDir } from './helpers';
@@ -91,13 +91,29 @@ describe('checkpoints in a thread of their own', () => {
     t.journal.close();
   });
 
-  it('is started and stopped with a journal opened for it', () => {
+  it('is started and stopped with a journal opened for it', async () => {
     const t = openTemp();
     dir = t.dir;
     t.journal.close();
     const journal = openJournal({ path: t.file, checkpointInBackground: true });
     expect(journal.checkpointer).toBeDefined();
-    journal.close();
+    await journal.closeFully();
     expect(() => journal.counts('x')).toThrow();
+  });
+
+  it('closed fully, has ended before the file is removed: no error line on a normal end', async () => {
+    const t = openTemp();
+    t.journal.close();
+    const journal = openJournal({ path: t.file, checkpointInBackground: true });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // A dry run removes its temporary journal as soon as the services are closed.
+      await journal.closeFully();
+      removeDir(t.dir);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

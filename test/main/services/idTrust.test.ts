@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import { word } from '../../../src-shared/i18n';
+import { zerosPaddedSentence } from '../../../src-shared/retryWords';
 import { commandCaller, jobWaiter, practiceSandbox } from './support';
 
 let dir: string;
@@ -80,6 +81,32 @@ describe('ids the import cannot trust', () => {
     );
   });
 
+  it('holds an id without the zeros of its column until the user types it', async () => {
+    const file = await list(
+      'ceros.xlsx',
+      ['Supplier No', 'Name', 'Street', 'Postal code', 'City', 'Country', 'Source'],
+      [
+        ['000151', 'Alpha SL', 'Calle 1', '28001', 'Madrid', 'ES', 'SAP'],
+        [160, 'Beta SL', 'Calle 2', '28001', 'Madrid', 'ES', 'SAP'],
+        ['000153', 'Gamma SL', 'Calle 3', '28001', 'Madrid', 'ES', 'SAP'],
+      ],
+    );
+    const { jobId } = await made(file);
+    const { rows } = await call('rows:page', { jobId, filter: {} });
+    const beta = rows.find((r) => r.sourceRow === 3)!;
+    expect(beta.state).toBe('invalid');
+    expect(beta.problems?.map((p) => p.code)).toEqual(['id_zeros_dropped']);
+    expect(beta.problems?.[0]?.message).toContain('000160');
+    expect(rows.filter((r) => r.state === 'valid')).toHaveLength(2);
+    // Fixing another field leaves it held; the id typed again as it is is the user's word.
+    expect((await call('rows:fix', { rowId: beta.id, edits: { city: 'Sevilla' } })).state).toBe(
+      'invalid',
+    );
+    expect(
+      (await call('rows:fix', { rowId: beta.id, edits: { 'supplierId.id': '160' } })).state,
+    ).toBe('valid');
+  });
+
   it('says nothing of a list whose ids are all of one kind and whose source is mapped', async () => {
     const file = await list(
       'clean.xlsx',
@@ -140,5 +167,41 @@ describe('a fixed id that names another row of the list', () => {
     );
     // Nothing was created or changed for it.
     expect((await services.ready()).sandbox!.stats().createRequestsAccepted).toBe(before);
+  }, 60_000);
+});
+
+describe('a new id typed into a column a spreadsheet keeps as numbers', () => {
+  it('is sent back with the zeros of its column by --retry-from, and said', async () => {
+    const file = await list(
+      'zeros.xlsx',
+      ['Supplier No', 'Name', 'Street', 'Postal code', 'City', 'Country', 'Source'],
+      [
+        ['000401', 'Delta KG', 'Weg 7', '10115', 'Berlin', 'DE', 'SAP'],
+        ['000402', 'Epsilon KG', 'Weg 9', '10115', '', 'DE', 'SAP'], // no city
+      ],
+    );
+    const { jobId } = await made(file);
+    await call('jobs:start', { jobId });
+    await waitForJob(jobId, ['needs_attention']);
+    const results = path.join(dir, 'zeros.results.xlsx');
+    await call('jobs:export', { jobId, format: 'xlsx' });
+
+    // The user fixes the city and types the id 000460, which Excel keeps as the number 460.
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(results);
+    const beta = wb.getWorksheet('Errors')!.getRow(2);
+    beta.getCell(5).value = 'Hamburg';
+    beta.getCell(1).value = 460;
+    await wb.xlsx.writeFile(results);
+
+    const retry = await call('jobs:retryFromResults', { path: results, jobId });
+    expect(retry, JSON.stringify(retry)).toMatchObject({
+      retry: 1,
+      zerosPadded: 1,
+      zerosPaddedRows: [{ sourceRow: 3, from: '460', to: '000460' }],
+    });
+    const [row] = (await call('rows:page', { jobId: retry.jobId!, filter: {} })).rows;
+    expect((row?.payload?.supplierId as { id: string }).id).toBe('000460');
+    expect(zerosPaddedSentence('de', retry)).toContain('Zeile 3: 460 → 000460');
   }, 60_000);
 });
