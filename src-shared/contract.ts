@@ -631,6 +631,9 @@ export const DuplicateFiguresSchema = z.object({
   /** Rows with possible duplicates in the list (some evidence below "likely"): listed with
    *  their reasons, never waiting. Absent in answers made before it existed: none. */
   possibleRows: z.number().int().default(0),
+  /** Rows whose decision the check carried out because it was made before, in another job of the
+   *  connection, against the same candidates (they did not wait). */
+  remembered: z.number().int().default(0),
   /** Where the list's own grouping stands: being looked through now (after the import, in the
    *  background), done (no row fixed since), or pending (the check groups it before anything is
    *  created). While it is not done, the list's groups above are those of an earlier grouping,
@@ -804,6 +807,7 @@ export const JobPlanSchema = z.object({
     skip: 0,
     attach: 0,
     possibleRows: 0,
+    remembered: 0,
     grouping: 'done',
     screeningsSaved: 0,
     validationsSaved: 0,

@@ -56,6 +56,17 @@ export const BaseCandidateSchema = z.object({
 });
 export type BaseCandidate = z.infer<typeof BaseCandidateSchema>;
 
+/** A decision remembered from an earlier job of the connection (src-main/engine/duplicateMemory):
+ *  what was decided, where and when. */
+export const RememberedDecisionSchema = z.object({
+  decision: DuplicateDecisionSchema,
+  platformId: z.string().nullable(),
+  jobId: z.string(),
+  jobName: z.string(),
+  at: z.number(),
+});
+export type RememberedDecision = z.infer<typeof RememberedDecisionSchema>;
+
 /** A row's likely duplicates, as the journal keeps them (`rows.duplicates`). */
 export const RowDuplicatesSchema = z.object({
   /** The row's group among the rows of its list (1, 2, …), when it has one. */
@@ -75,6 +86,9 @@ export const RowDuplicatesSchema = z.object({
   moreRows: z.number().int().optional(),
   /** The platform's active suppliers this row likely is, best first (found by the check). */
   base: z.array(BaseCandidateSchema).optional(),
+  /** The decision the check carried out because it was made on this row before, in another job
+   *  of the connection, against the same candidates (none new since). */
+  remembered: RememberedDecisionSchema.optional(),
 });
 export type RowDuplicates = z.infer<typeof RowDuplicatesSchema>;
 

@@ -77,6 +77,7 @@ export function duplicatesLine(f: Figures, w: Words): string {
   if (f.listGroups > 0)
     parts.push(w.t('cli.duplicates.list', { groups: f.listGroups, rows: f.listRows }));
   if (f.baseRows > 0) parts.push(w.t('cli.duplicates.base', { count: f.baseRows }));
+  if (f.remembered > 0) parts.push(w.t('cli.duplicates.remembered', { count: f.remembered }));
   if (f.undecided > 0) parts.push(w.t('cli.duplicates.waiting', { count: f.undecided }));
   else if (f.keep + f.skip + f.attach > 0)
     parts.push(w.t('cli.duplicates.decided', { keep: f.keep, skip: f.skip, attach: f.attach }));

@@ -1,5 +1,6 @@
 // The identifier check: every valid row is sorted into new, exists, ambiguous or pending, from
 // the supplier list (read whole, when that costs fewer reads) or find-by-identifier per row.
+import { recallDecision } from './duplicateMemory';
 import type { FindResult, SupplierDetail, SupplierPage } from '../api';
 import { holderQuery, type IdentifierAction } from '../../src-shared/operations';
 import type { IdentifierToAttach } from '../../src-shared/supplier';
@@ -291,6 +292,43 @@ export class Checker {
         return { ...o, to: 'skipped', patch: { duplicates }, reason: 'duplicate_left_out' };
       }
       if (!duplicates || decision === 'keep') return { ...o, patch: { ...o.patch, duplicates } };
+      // Decided before in another job of the connection, against no candidate it has not seen:
+      // carried out, and said (engine/duplicateMemory.ts).
+      const { journal, conn } = this.run.d;
+      const memory = recallDecision(journal, conn.id, row, duplicates);
+      if (memory && memory.jobId !== row.jobId) {
+        const { candidates: _seen, ...remembered } = memory;
+        const patch = { ...o.patch, duplicates: { ...duplicates, remembered } };
+        const params = { jobName: memory.jobName, at: new Date(memory.at).toISOString() };
+        if (memory.decision === 'skip')
+          return {
+            ...o,
+            to: 'skipped',
+            patch: { ...patch, duplicateDecision: 'skip' },
+            reason: 'duplicate_remembered_skip',
+            reasonParams: params,
+          };
+        if (memory.decision === 'attach')
+          return {
+            ...o,
+            to: 'exists',
+            patch: {
+              ...patch,
+              duplicateDecision: 'attach',
+              platformId: memory.platformId,
+              createdByJob: false,
+              nextAttemptAt: 0,
+            },
+            reason: 'duplicate_remembered_attach',
+            reasonParams: { ...params, platformId: memory.platformId ?? '' },
+          };
+        return {
+          ...o,
+          patch: { ...patch, duplicateDecision: 'keep' },
+          reason: 'duplicate_remembered_keep',
+          reasonParams: params,
+        };
+      }
       return {
         ...o,
         to: 'duplicate',

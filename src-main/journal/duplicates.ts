@@ -189,6 +189,8 @@ export interface DuplicateFigures {
   attach: number;
   /** Rows with possible duplicates in the list (below "likely"; they never wait). */
   possibleRows: number;
+  /** Rows whose decision was carried out from an earlier job of the connection. */
+  remembered: number;
 }
 
 export function duplicateFigures(h: ReadHandle, jobId: string): DuplicateFigures {
@@ -200,7 +202,8 @@ export function duplicateFigures(h: ReadHandle, jobId: string): DuplicateFigures
               count(CASE WHEN state = 'duplicate' THEN 1 END) AS undecided,
               count(CASE WHEN duplicate_decision = 'keep' THEN 1 END) AS keep,
               count(CASE WHEN duplicate_decision = 'skip' THEN 1 END) AS skip,
-              count(CASE WHEN duplicate_decision = 'attach' THEN 1 END) AS attach
+              count(CASE WHEN duplicate_decision = 'attach' THEN 1 END) AS attach,
+              count(duplicates -> '$.remembered') AS remembered
          FROM rows WHERE job_id = ? AND duplicates IS NOT NULL`,
     )
     .get(jobId) as Omit<DuplicateFigures, 'possibleRows'>;

@@ -142,9 +142,16 @@ function resultText(
   if (key === 'duplicateDecision') {
     const d = result.duplicateDecision;
     if (!d) return '';
-    return d.decision === 'attach'
-      ? word(lang, 'results.duplicate.attach', { platformId: d.platformId ?? '' })
-      : word(lang, `results.duplicate.${d.decision}`);
+    const text =
+      d.decision === 'attach'
+        ? word(lang, 'results.duplicate.attach', { platformId: d.platformId ?? '' })
+        : word(lang, `results.duplicate.${d.decision}`);
+    if (!d.remembered) return text;
+    return word(lang, 'results.duplicate.remembered', {
+      decision: text,
+      jobName: d.remembered.jobName,
+      at: new Date(d.remembered.at).toISOString().slice(0, 10),
+    });
   }
   const v = result[key];
   if (v === null || v === undefined) return '';

@@ -288,6 +288,8 @@ export interface RowResult {
   duplicateDecision?: {
     decision: 'keep' | 'skip' | 'attach' | 'waiting';
     platformId?: string | null;
+    /** Carried out from an earlier job of the connection: its name and when. */
+    remembered?: { jobName: string; at: number };
   } | null;
   errorCode?: string | null;
   errorMessage?: string | null;

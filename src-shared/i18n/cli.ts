@@ -371,6 +371,8 @@ export const en = {
     '{count, plural, one {# row looks like a supplier} other {# rows look like suppliers}} the platform has',
   'cli.duplicates.waiting':
     '{count, plural, one {# row waits} other {# rows wait}} for your decision',
+  'cli.duplicates.remembered':
+    '{count, plural, one {# row was} other {# rows were}} decided in an earlier job against the same candidates and {count, plural, one {is} other {are}} not asked again (the Duplicate decision column says when and where)',
   'cli.duplicates.decided':
     'decided: {keep, plural, one {# row} other {# rows}} kept, {skip} left out, {attach} attached',
   'cli.duplicates.group': '  Group {group}: rows {rows} – {place}',
@@ -824,6 +826,8 @@ export const de: Record<keyof typeof en, string> = {
     '{count, plural, one {# Zeile gleicht einem Lieferanten} other {# Zeilen gleichen Lieferanten}} der Plattform',
   'cli.duplicates.waiting':
     '{count, plural, one {# Zeile wartet} other {# Zeilen warten}} auf Ihre Entscheidung',
+  'cli.duplicates.remembered':
+    '{count, plural, one {# Zeile wurde} other {# Zeilen wurden}} in einem früheren Auftrag gegen dieselben Kandidaten entschieden und nicht erneut gefragt (die Spalte Dublettenentscheidung sagt wann und wo)',
   'cli.duplicates.decided':
     'entschieden: {keep, plural, one {# Zeile} other {# Zeilen}} behalten, {skip} ausgelassen, {attach} zugeordnet',
   'cli.duplicates.group': '  Gruppe {group}: Zeilen {rows} – {place}',

@@ -98,6 +98,12 @@ export const en = {
     'Checked: new, but likely a duplicate of another row or of a supplier the platform has; waits for your decision.',
   'history.duplicate_gone': 'No longer a likely duplicate: new.',
   'history.duplicate_kept': 'You decided to create it although it looks like a duplicate.',
+  'history.duplicate_remembered_keep':
+    'Likely a duplicate, but decided on {at} in the job "{jobName}" against the same candidates: kept, not asked again.',
+  'history.duplicate_remembered_skip':
+    'Likely a duplicate, decided on {at} in the job "{jobName}" against the same candidates: left out, not asked again.',
+  'history.duplicate_remembered_attach':
+    'Likely the supplier {platformId}, as decided on {at} in the job "{jobName}": its ids are attached there, not asked again.',
   'history.duplicate_left_out': 'Left out by you: likely a duplicate.',
   'history.duplicate_attached':
     'You decided it is the existing supplier {platformId}: its ids are attached there instead of creating it.',
@@ -220,6 +226,12 @@ export const de: Record<keyof typeof en, string> = {
     'Geprüft: neu, aber wahrscheinlich eine Dublette einer anderen Zeile oder eines Lieferanten der Plattform; wartet auf Ihre Entscheidung.',
   'history.duplicate_gone': 'Keine wahrscheinliche Dublette mehr: neu.',
   'history.duplicate_kept': 'Sie haben entschieden, ihn trotz Dublettenverdacht anzulegen.',
+  'history.duplicate_remembered_keep':
+    'Wahrscheinlich eine Dublette, aber am {at} im Auftrag „{jobName}“ gegen dieselben Kandidaten entschieden: behalten, nicht erneut gefragt.',
+  'history.duplicate_remembered_skip':
+    'Wahrscheinlich eine Dublette, am {at} im Auftrag „{jobName}“ gegen dieselben Kandidaten entschieden: ausgelassen, nicht erneut gefragt.',
+  'history.duplicate_remembered_attach':
+    'Wahrscheinlich der Lieferant {platformId}, wie am {at} im Auftrag „{jobName}“ entschieden: seine Kennungen werden dort angehängt, nicht erneut gefragt.',
   'history.duplicate_left_out': 'Von Ihnen ausgelassen: wahrscheinlich eine Dublette.',
   'history.duplicate_attached':
     'Sie haben entschieden, dass es der vorhandene Lieferant {platformId} ist: Seine Kennungen werden dort angehängt, statt ihn anzulegen.',

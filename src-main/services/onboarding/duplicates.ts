@@ -4,6 +4,7 @@ import type { CommandInput, CommandOutput } from '../../../src-shared/contract';
 import type { DuplicateDecision } from '../../../src-shared/duplicates';
 import { failWith } from '../../../src-shared/errors';
 import { duplicateFiguresOf, groupWithinList, GroupingStopped } from '../../engine/duplicates';
+import { rememberDecision } from '../../engine/duplicateMemory';
 import { rowPaidWork } from '../../engine/paidWork';
 import type { DuplicateRowRead } from '../../journal/duplicates';
 import type { Job, Journal, RowOutcome } from '../../journal/journal';
@@ -123,7 +124,7 @@ export function decideDuplicates(
   input: CommandInput<'duplicates:decide'>,
 ): CommandOutput<'duplicates:decide'> {
   const { jobId } = input;
-  jobOf(ctx, jobId);
+  const job = jobOf(ctx, jobId);
   const refused: Refusal[] = [];
   const outcomes: RowOutcome[] = [];
   for (const d of input.decisions) {
@@ -192,6 +193,23 @@ export function decideDuplicates(
   const applied = outcomes.length ? ctx.journal.recordOutcomes(outcomes).applied : [];
   // A row that moved meanwhile (the engine took it) is refused too.
   const done = new Set(applied);
+  // Each decision carried out is remembered for later lists of the connection.
+  const now = ctx.journal.now();
+  for (const o of outcomes) {
+    if (!done.has(o.rowId)) continue;
+    const row = ctx.journal.getRow(o.rowId);
+    const decision = o.patch?.duplicateDecision;
+    if (!row || !decision) continue;
+    rememberDecision(
+      ctx.journal,
+      job.connectionId,
+      row,
+      decision,
+      decision === 'attach' ? (row.platformId ?? null) : null,
+      { id: job.id, name: job.name },
+      now,
+    );
+  }
   for (const o of outcomes) {
     if (done.has(o.rowId)) continue;
     const row = ctx.journal.getRow(o.rowId);

@@ -311,7 +311,9 @@ export function resultRow(
  *  a row the check holds back that waits for one; none for any other row. */
 function duplicateDecisionOf(row: JournalRow): ResultRow['result']['duplicateDecision'] {
   const decision = row.duplicateDecision;
-  if (decision === 'attach') return { decision, platformId: row.platformId };
-  if (decision === 'keep' || decision === 'skip') return { decision };
+  const memory = row.duplicates?.remembered;
+  const remembered = memory ? { remembered: { jobName: memory.jobName, at: memory.at } } : {};
+  if (decision === 'attach') return { decision, platformId: row.platformId, ...remembered };
+  if (decision === 'keep' || decision === 'skip') return { decision, ...remembered };
   return row.state === 'duplicate' ? { decision: 'waiting' } : null;
 }

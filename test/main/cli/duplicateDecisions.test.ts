@@ -120,6 +120,7 @@ describe('the words', () => {
     skip: 0,
     attach: 0,
     possibleRows: 0,
+    remembered: 0,
     grouping: 'done' as const,
   };
   it('say what the check found', () => {
