@@ -42,6 +42,7 @@ export function publicRoutes(
   settings: Pick<
     Settings,
     | 'answers'
+    | 'system'
     | 'createFieldNames'
     | 'identifierTypes'
     | 'findByIdentifierForm'
@@ -60,7 +61,7 @@ export function publicRoutes(
   };
   // Spec mode drops every field api-spec.md does not show (read at answer time: configurable).
   const lean = (kind: Parameters<typeof answerIn>[1], body: unknown) =>
-    answerIn(settings.answers, kind, body);
+    answerIn(settings.answers, kind, body, settings.system);
 
   return {
     '/public/v2/suppliers/sites': {
