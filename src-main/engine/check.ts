@@ -1,6 +1,7 @@
 // The identifier check: every valid row is sorted into new, exists, ambiguous or pending, from
 // the supplier list (read whole, when that costs fewer reads) or find-by-identifier per row.
 import type { FindResult, SupplierDetail, SupplierPage } from '../api';
+import { OpenWords, recognisableIds, wordsText } from '../api/openWords';
 import { holderQuery, type IdentifierAction } from '../../src-shared/operations';
 import type { IdentifierToAttach } from '../../src-shared/supplier';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
@@ -8,7 +9,7 @@ import type { RowState } from '../journal/rowStates';
 import type { RunContext } from './context';
 import { BaseComparison, groupIfChanged } from './duplicates';
 import { IdentityIndex } from './identityIndex';
-import { rowError } from './messages';
+import { reason, rowError, warningOf } from './messages';
 import { changeOf, findQuery, listShape, namedSupplier, supplierRef } from './payload';
 import { onOtherSupplier } from './policy/idchange';
 import { backoffMs } from './progress';
@@ -24,6 +25,9 @@ export class Checker {
   /** Whether the whole list was read (else the rows are not compared with the platform's). */
   private baseRead = false;
   private comparison: BaseComparison | undefined;
+
+  /** Identifiers whose `system` is no kind the app knows, as this check met them. */
+  private readonly words = new OpenWords();
 
   /** A retry job's source job: the row that has each platform id there (read once a run). */
   private sourceRows: Map<string, { sourceRow: number; name: string }> | undefined;
@@ -145,10 +149,11 @@ export class Checker {
     const add = (items: SupplierPage['content']) => {
       for (const s of items) this.base.push(s);
       if (!items.every((s) => s.supplierIds)) return false;
+      this.noteWords(items);
       index.addSuppliers(
         items.map((s) => ({
           platformId: String(s.platformTargetId),
-          supplierIds: s.supplierIds ?? [],
+          supplierIds: recognisableIds(s),
         })),
       );
       return true;
@@ -239,6 +244,9 @@ export class Checker {
       // A retry job's fixed id that names another row's supplier is that row's problem.
       const checkOutcome = (r: JournalRow, m: ReturnType<IdentityIndex['match']>) =>
         this.notAnotherRows(r, outcomeOfCheck(r, m));
+      // Not new when the list's words leave it open: the check stops (openWords.ts).
+      const inDoubt = (r: JournalRow, ref: { id: string; source?: string | null }) =>
+        index.match(ref).kind === 'new' && this.words.inDoubt(ref) && this.cannotTell(r, ref);
       const held = () =>
         this.run.kind.findsDuplicates ? this.holdDuplicates(rows, outcomes) : outcomes;
       for (const { row, ref, answer } of answers) {
@@ -247,6 +255,7 @@ export class Checker {
           continue;
         }
         if (strategy === 'list') {
+          if (inDoubt(row, ref)) return held();
           outcomes.push(checkOutcome(row, index.match(ref)));
           continue;
         }
@@ -256,6 +265,8 @@ export class Checker {
           continue;
         }
         const found = answer.value;
+        if (found.found === 'one') this.noteWords([found.supplier]);
+        if (found.found === 'none' && inDoubt(row, ref)) return held();
         if (found.found === 'one') {
           const platformId = String(found.supplier.platformTargetId);
           outcomes.push(checkOutcome(row, { kind: 'exists', platformId }));
@@ -267,6 +278,24 @@ export class Checker {
       }
       return held();
     });
+  }
+
+  /** Names the words of `system` the app does not know, once per check. */
+  private noteWords(suppliers: Parameters<OpenWords['see']>[0]): void {
+    const fresh = this.words.see(suppliers);
+    if (!fresh.length) return;
+    const { events, jobId } = this.run.d;
+    const words = wordsText(this.words.seen);
+    events.warning({ jobId, ...warningOf('identifier_system_unknown', { words }) });
+  }
+
+  /** Stops the check on a row whose supplier id the list shows under an unknown word with
+   *  another source: it is not counted new (true, for `inDoubt`). */
+  private cannotTell(row: JournalRow, ref: { id: string; source?: string | null }): true {
+    const words = wordsText(this.words.seen);
+    const params = { words, id: ref.id, source: ref.source ?? '', row: row.sourceRow };
+    this.run.health.cannotTell(reason('identifier_system_unknown', params));
+    return true;
   }
 
   /**
