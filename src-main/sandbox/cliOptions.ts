@@ -64,6 +64,8 @@ Options:
   --system S             What foreignSystems' system holds in spec answers: kind (supplier,
                          customer, own), source-name (the source system's name, "SAP"), or
                          source-name-only (that, without source) (default kind).
+  --paging P             counted: list pages say how many there are; uncounted: a page has
+                         only content and number (default counted).
   --field-names N        How creates must spell city and address: city-address, or
                          locality-addressLine, which refuses city and address with a 400
                          naming them (default city-address).
@@ -233,6 +235,7 @@ export function parseCli(argv: string[]): CliCommand {
         'find-form': { type: 'string' },
         answers: { type: 'string' },
         system: { type: 'string' },
+        paging: { type: 'string' },
         'field-names': { type: 'string' },
         'identifier-types': { type: 'string' },
         'seed-suppliers': { type: 'string' },
@@ -317,6 +320,12 @@ export function parseCli(argv: string[]): CliCommand {
       );
     }
     options.system = system;
+  }
+  if (values.paging !== undefined) {
+    if (values.paging !== 'counted' && values.paging !== 'uncounted') {
+      throw new CliUsageError(`--paging must be counted or uncounted, not "${values.paging}".`);
+    }
+    options.paging = values.paging;
   }
   if (values['field-names'] !== undefined) {
     const names = values['field-names'];

@@ -33,6 +33,7 @@ export type Settings = Required<
     | 'findByIdentifierForm'
     | 'answers'
     | 'system'
+    | 'paging'
     | 'createFieldNames'
     | 'identifierTypes'
     | 'externalScores'
@@ -108,6 +109,9 @@ export function checkOptions(o: Partial<SandboxOptions>): void {
   }
   if (o.answers !== undefined && o.answers !== 'full' && o.answers !== 'spec') {
     throw new RangeError("Sandbox option answers must be 'full' or 'spec'.");
+  }
+  if (o.paging !== undefined && o.paging !== 'counted' && o.paging !== 'uncounted') {
+    throw new RangeError("Sandbox option paging must be 'counted' or 'uncounted'.");
   }
   if (o.system !== undefined && !SYSTEM_MODES.includes(o.system)) {
     throw new RangeError(

@@ -43,6 +43,7 @@ export function publicRoutes(
     Settings,
     | 'answers'
     | 'system'
+    | 'paging'
     | 'createFieldNames'
     | 'identifierTypes'
     | 'findByIdentifierForm'
@@ -71,6 +72,9 @@ export function publicRoutes(
           const { page, size } = pageParams(params, MAX_PAGE_SIZE);
           const { content, totalElements } = state.list(page, size);
           const totalPages = Math.ceil(totalElements / size);
+          // Uncounted: the page says nothing of how many there are (the spec shows no field).
+          if (settings.paging === 'uncounted')
+            return { status: 200, body: lean('page', { content, number: page }) };
           return {
             status: 200,
             body: lean('page', {
