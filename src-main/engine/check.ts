@@ -246,7 +246,7 @@ export class Checker {
         this.notAnotherRows(r, outcomeOfCheck(r, m));
       // Not new when the list's words leave it open: the check stops (openWords.ts).
       const inDoubt = (r: JournalRow, ref: { id: string; source?: string | null }) =>
-        index.match(ref).kind === 'new' && this.words.inDoubt(ref) && this.cannotTell(r, ref);
+        this.words.inDoubt(ref) && index.match(ref).kind === 'new' && this.cannotTell(r, ref);
       const held = () =>
         this.run.kind.findsDuplicates ? this.holdDuplicates(rows, outcomes) : outcomes;
       for (const { row, ref, answer } of answers) {
