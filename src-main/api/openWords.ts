@@ -7,8 +7,10 @@
 // - an entry whose id and source are a row's supplier id and source is taken as that supplier's
 //   id, whatever the word (a customer or own id that happens to be equal makes the row exist,
 //   or be ambiguous between two suppliers: never a second creation);
-// - a row the list would count new whose supplier id is there under such a word with another
-//   source (or none) cannot be decided: the check stops with a sentence naming `system`;
+// - a row the list would count new whose supplier id is there under such a word without a
+//   source is in doubt (the source may be what the word names): the API's find-by-identifier
+//   decides, and where it finds none the check stops with a sentence naming `system` (an entry
+//   with another source is another supplier by the API's rule for sources);
 // - the words are named once per check (a job warning) and by the connection test.
 import { clip } from './network';
 import type { OtherIdentifier } from './wire';
@@ -47,8 +49,8 @@ export function recognisableIds(s: {
 /** What a check met of identifiers in words it does not know. */
 export class OpenWords {
   private readonly words = new Set<string>();
-  /** id → the sources it came with under an unknown word ('' for none). */
-  private readonly sources = new Map<string, Set<string>>();
+  /** The ids that came under an unknown word without a source. */
+  private readonly sourceless = new Set<string>();
 
   /** Notes the suppliers' identifiers of no known kind; answers the words not seen before. */
   see(suppliers: Iterable<{ otherIds?: readonly OtherIdentifier[] | undefined }>): string[] {
@@ -59,10 +61,7 @@ export class OpenWords {
           this.words.add(o.system);
           fresh.push(o.system);
         }
-        const id = norm(o.id);
-        let set = this.sources.get(id);
-        if (!set) this.sources.set(id, (set = new Set()));
-        set.add(norm(o.source));
+        if (!norm(o.source)) this.sourceless.add(norm(o.id));
       }
     }
     return fresh;
@@ -74,14 +73,11 @@ export class OpenWords {
   }
 
   /**
-   * Whether a row that would be counted new cannot be: its supplier id is there under an
-   * unknown word, but not with its source (with another one, or none). A row without a source
-   * matches any source, so it is never in doubt here.
+   * Whether a row the list would count new may not be: its supplier id is there under an
+   * unknown word without a source, and the row has one. A row without a source matches the id
+   * from any source, so it is never in doubt.
    */
   inDoubt(ref: { id: string; source?: string | null | undefined }): boolean {
-    const source = norm(ref.source);
-    if (!source) return false;
-    const sources = this.sources.get(norm(ref.id));
-    return sources !== undefined && !sources.has(source);
+    return norm(ref.source) !== '' && this.sourceless.has(norm(ref.id));
   }
 }

@@ -227,12 +227,16 @@ export class Checker {
   private matchRows(index: IdentityIndex, strategy: 'list' | 'lookup'): Promise<void> {
     const { jobId, conn } = this.run.d;
     const { health } = this.run;
+    // The list shows the row's id without a source under a word the app does not know: the
+    // API's find decides (openWords.ts), even when the list answers the other rows.
+    const unsure = (ref: { id: string; source?: string | null }) =>
+      this.words.inDoubt(ref) && index.match(ref).kind === 'new';
     return this.inBatches(async (rows) => {
       const outcomes: RowOutcome[] = [];
       const answers = await Promise.all(
         rows.map(async (row) => {
           const ref = supplierRef(row);
-          if (!ref || strategy === 'list') return { row, ref, answer: undefined };
+          if (!ref || (strategy === 'list' && !unsure(ref))) return { row, ref, answer: undefined };
           const answer = await conn.api.findByIdentifier(findQuery(ref), {
             jobId,
             signal: health.signal,
@@ -244,9 +248,6 @@ export class Checker {
       // A retry job's fixed id that names another row's supplier is that row's problem.
       const checkOutcome = (r: JournalRow, m: ReturnType<IdentityIndex['match']>) =>
         this.notAnotherRows(r, outcomeOfCheck(r, m));
-      // Not new when the list's words leave it open: the check stops (openWords.ts).
-      const inDoubt = (r: JournalRow, ref: { id: string; source?: string | null }) =>
-        this.words.inDoubt(ref) && index.match(ref).kind === 'new' && this.cannotTell(r, ref);
       const held = () =>
         this.run.kind.findsDuplicates ? this.holdDuplicates(rows, outcomes) : outcomes;
       for (const { row, ref, answer } of answers) {
@@ -254,8 +255,7 @@ export class Checker {
           outcomes.push(invalidPayload(row, 'valid'));
           continue;
         }
-        if (strategy === 'list') {
-          if (inDoubt(row, ref)) return held();
+        if (strategy === 'list' && !answer) {
           outcomes.push(checkOutcome(row, index.match(ref)));
           continue;
         }
@@ -266,7 +266,11 @@ export class Checker {
         }
         const found = answer.value;
         if (found.found === 'one') this.noteWords([found.supplier]);
-        if (found.found === 'none' && inDoubt(row, ref)) return held();
+        // Found by neither: not new, since the list's words leave it open. The check stops.
+        if (found.found === 'none' && unsure(ref)) {
+          this.cannotTell(row, ref);
+          return held();
+        }
         if (found.found === 'one') {
           const platformId = String(found.supplier.platformTargetId);
           outcomes.push(checkOutcome(row, { kind: 'exists', platformId }));
@@ -289,13 +293,12 @@ export class Checker {
     events.warning({ jobId, ...warningOf('identifier_system_unknown', { words }) });
   }
 
-  /** Stops the check on a row whose supplier id the list shows under an unknown word with
-   *  another source: it is not counted new (true, for `inDoubt`). */
-  private cannotTell(row: JournalRow, ref: { id: string; source?: string | null }): true {
+  /** Stops the check on a row whose supplier id the list shows under an unknown word without
+   *  a source, and which the API's find does not find with the row's source. */
+  private cannotTell(row: JournalRow, ref: { id: string; source?: string | null }): void {
     const words = wordsText(this.words.seen);
     const params = { words, id: ref.id, source: ref.source ?? '', row: row.sourceRow };
     this.run.health.cannotTell(reason('identifier_system_unknown', params));
-    return true;
   }
 
   /**

@@ -15,7 +15,7 @@ export const en = {
   'reason.answer_lacks_field':
     "Paused: the API answered {endpoint} without {field}, which the app needs to go on. Nothing more was sent. Check the connection's field-name settings (or the proxy in front of the API), then resume the job; if it happens again, run the connection test and send its report to support.",
   'reason.identifier_system_unknown':
-    "Paused: the API names the kind of its identifiers (foreignSystems' `system`) with {words}, which the app does not know, and the supplier id {id} of row {row} is there, but not with the source \"{source}\". The app cannot tell whether that supplier exists, so it counts no row new on this answer; nothing more was sent. Ask the API's owner what `system` holds, or correct the row's source, then resume the job.",
+    "Paused: the API names the kind of its identifiers (foreignSystems' `system`) with {words}, which the app does not know; the supplier id {id} of row {row} is there without a source, and the API finds no supplier with it and the source \"{source}\". The app cannot tell whether that supplier exists, so it counts no row new on this answer; nothing more was sent. Ask the API's owner what `system` holds, or correct the row's source, then resume the job.",
   'reason.wrong_address':
     "The address {baseUrl} does not offer the supplier API (it answered 404). Check the connection's base URL: it is the API's address without a path.",
 
@@ -128,7 +128,7 @@ export const de: Record<keyof typeof en, string> = {
   'reason.answer_lacks_field':
     'Angehalten: Die API hat {endpoint} ohne {field} beantwortet, das die App zum Weitermachen braucht. Es wurde nichts weiter gesendet. Prüfen Sie die Feldnamen-Einstellungen der Verbindung (oder den Proxy vor der API) und setzen Sie den Auftrag dann fort; geschieht es erneut, führen Sie den Verbindungstest aus und senden Sie seinen Bericht an den Support.',
   'reason.identifier_system_unknown':
-    'Angehalten: Die API benennt die Art ihrer Kennungen (`system` in foreignSystems) mit {words}, was die App nicht kennt, und die Lieferantennummer {id} aus Zeile {row} steht dort, aber nicht mit der Quelle „{source}“. Die App kann nicht sagen, ob es diesen Lieferanten schon gibt, und zählt auf diese Antwort hin keine Zeile als neu; es wurde nichts weiter gesendet. Fragen Sie den Betreiber der API, was `system` enthält, oder korrigieren Sie die Quelle der Zeile, und setzen Sie den Auftrag dann fort.',
+    'Angehalten: Die API benennt die Art ihrer Kennungen (`system` in foreignSystems) mit {words}, was die App nicht kennt; die Lieferantennummer {id} aus Zeile {row} steht dort ohne Quelle, und die API findet keinen Lieferanten mit ihr und der Quelle „{source}“. Die App kann nicht sagen, ob es diesen Lieferanten schon gibt, und zählt auf diese Antwort hin keine Zeile als neu; es wurde nichts weiter gesendet. Fragen Sie den Betreiber der API, was `system` enthält, oder korrigieren Sie die Quelle der Zeile, und setzen Sie den Auftrag dann fort.',
   'reason.wrong_address':
     'Unter der Adresse {baseUrl} gibt es keine Lieferanten-API (sie antwortete mit 404). Prüfen Sie die Basis-URL der Verbindung: Es ist die Adresse der API ohne Pfad.',
 
