@@ -3,7 +3,7 @@
 // kinds supplier, customer and own (wire.ts foreignSystemKind); an entry with any other word
 // ("SAP", a number, none) is kept as an OtherIdentifier, never read as "no identifiers".
 //
-// What the check does with them (docs/api/api-notes.md, "Values the spec leaves open"):
+// What the check does with them (docs/api/open-values.md lists every such value):
 // - an entry whose id and source are a row's supplier id and source is taken as that supplier's
 //   id, whatever the word (a customer or own id that happens to be equal makes the row exist,
 //   or be ambiguous between two suppliers: never a second creation);

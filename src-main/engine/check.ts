@@ -284,12 +284,12 @@ export class Checker {
     });
   }
 
-  /** Names the words of `system` the app does not know, once per check. */
+  /** Names the words of `system` the app does not know, each once per check. */
   private noteWords(suppliers: Parameters<OpenWords['see']>[0]): void {
     const fresh = this.words.see(suppliers);
     if (!fresh.length) return;
     const { events, jobId } = this.run.d;
-    const words = wordsText(this.words.seen);
+    const words = wordsText(fresh);
     events.warning({ jobId, ...warningOf('identifier_system_unknown', { words }) });
   }
 
