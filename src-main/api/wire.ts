@@ -242,6 +242,29 @@ function identifiersOf(
   );
 }
 
+/** An identifier of the spec's foreignSystems whose `system` is no kind the app knows ("SAP",
+ *  a number, none): kept with its word, never dropped. Which kind it is the answer does not
+ *  say; the check matches a row's supplier id against it by id and source (api/openWords.ts). */
+export interface OtherIdentifier {
+  id: string;
+  source?: string | null;
+  /** The word as it came (a number as its text; '' when there is none). */
+  system: string;
+}
+
+/** The foreignSystems entries of no known kind; undefined when the answer has none of the
+ *  spec's (its identifiers came in the rich lists, or not at all). */
+function otherIdentifiersOf(
+  foreign: ForeignSystem[] | null | undefined,
+): OtherIdentifier[] | undefined {
+  if (!foreign) return undefined;
+  return foreign.flatMap((f) =>
+    foreignSystemKind(f.system) === undefined && f.id !== undefined && f.id !== null && f.id !== ''
+      ? [{ id: f.id, source: f.source ?? null, system: String(f.system ?? '') }]
+      : [],
+  );
+}
+
 /** Fields shared by a supplier of the list and a supplier found, in both vocabularies. */
 const supplierFields = {
   platformTargetId: platformIdValue.nullish(),
@@ -303,6 +326,7 @@ function summaryOf(s: z.output<typeof SupplierFieldsSchema>, ctx: z.RefinementCt
     city: s.city,
     countryCode: s.countryCode,
     supplierIds: identifiersOf(s.supplierIds, s.foreignSystems, 'supplier'),
+    otherIds: s.supplierIds ? undefined : otherIdentifiersOf(s.foreignSystems),
   };
 }
 

@@ -20,6 +20,7 @@
 import path from 'node:path';
 import type { ApiAnswer, SupplierPage, SupplierSummary } from '../api';
 import { answerError } from '../api';
+import { recognisableIds } from '../api/openWords';
 import { AppFailure, appError } from '../../src-shared/errors';
 import { word, type Lang } from '../../src-shared/i18n';
 import type { Clock } from '../util/clock';
@@ -148,7 +149,8 @@ export function toBaseSupplier(s: SupplierSummary & { postalCode?: unknown }): B
     city: text(s.city),
     postalCode: typeof s.postalCode === 'string' ? s.postalCode.trim() : '',
     countryCode: text(s.countryCode),
-    supplierIds: (s.supplierIds ?? []).map((i) => ({
+    // Identifiers of a kind the app does not know count as supplier ids, as in the check.
+    supplierIds: recognisableIds(s).map((i) => ({
       id: String(i.id ?? '').trim(),
       source: String(i.source ?? '').trim(),
     })),

@@ -2,6 +2,7 @@
 // the supplier list (read whole, when that costs fewer reads) or find-by-identifier per row.
 import { recallDecision } from './duplicateMemory';
 import type { FindResult, SupplierDetail, SupplierPage } from '../api';
+import { OpenWords, recognisableIds, wordsText } from '../api/openWords';
 import { holderQuery, type IdentifierAction } from '../../src-shared/operations';
 import type { IdentifierToAttach } from '../../src-shared/supplier';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
@@ -9,7 +10,7 @@ import type { RowState } from '../journal/rowStates';
 import type { RunContext } from './context';
 import { BaseComparison, groupIfChanged } from './duplicates';
 import { IdentityIndex } from './identityIndex';
-import { rowError } from './messages';
+import { reason, rowError, warningOf } from './messages';
 import { changeOf, findQuery, listShape, namedSupplier, supplierRef } from './payload';
 import { onOtherSupplier } from './policy/idchange';
 import { backoffMs } from './progress';
@@ -25,6 +26,9 @@ export class Checker {
   /** Whether the whole list was read (else the rows are not compared with the platform's). */
   private baseRead = false;
   private comparison: BaseComparison | undefined;
+
+  /** Identifiers whose `system` is no kind the app knows, as this check met them. */
+  private readonly words = new OpenWords();
 
   /** A retry job's source job: the row that has each platform id there (read once a run). */
   private sourceRows: Map<string, { sourceRow: number; name: string }> | undefined;
@@ -146,10 +150,11 @@ export class Checker {
     const add = (items: SupplierPage['content']) => {
       for (const s of items) this.base.push(s);
       if (!items.every((s) => s.supplierIds)) return false;
+      this.noteWords(items);
       index.addSuppliers(
         items.map((s) => ({
           platformId: String(s.platformTargetId),
-          supplierIds: s.supplierIds ?? [],
+          supplierIds: recognisableIds(s),
         })),
       );
       return true;
@@ -223,12 +228,16 @@ export class Checker {
   private matchRows(index: IdentityIndex, strategy: 'list' | 'lookup'): Promise<void> {
     const { jobId, conn } = this.run.d;
     const { health } = this.run;
+    // The list shows the row's id without a source under a word the app does not know: the
+    // API's find decides (openWords.ts), even when the list answers the other rows.
+    const unsure = (ref: { id: string; source?: string | null }) =>
+      this.words.inDoubt(ref) && index.match(ref).kind === 'new';
     return this.inBatches(async (rows) => {
       const outcomes: RowOutcome[] = [];
       const answers = await Promise.all(
         rows.map(async (row) => {
           const ref = supplierRef(row);
-          if (!ref || strategy === 'list') return { row, ref, answer: undefined };
+          if (!ref || (strategy === 'list' && !unsure(ref))) return { row, ref, answer: undefined };
           const answer = await conn.api.findByIdentifier(findQuery(ref), {
             jobId,
             signal: health.signal,
@@ -247,7 +256,7 @@ export class Checker {
           outcomes.push(invalidPayload(row, 'valid'));
           continue;
         }
-        if (strategy === 'list') {
+        if (strategy === 'list' && !answer) {
           outcomes.push(checkOutcome(row, index.match(ref)));
           continue;
         }
@@ -257,6 +266,12 @@ export class Checker {
           continue;
         }
         const found = answer.value;
+        if (found.found === 'one') this.noteWords([found.supplier]);
+        // Found by neither: not new, since the list's words leave it open. The check stops.
+        if (found.found === 'none' && unsure(ref)) {
+          this.cannotTell(row, ref);
+          return held();
+        }
         if (found.found === 'one') {
           const platformId = String(found.supplier.platformTargetId);
           outcomes.push(checkOutcome(row, { kind: 'exists', platformId }));
@@ -268,6 +283,23 @@ export class Checker {
       }
       return held();
     });
+  }
+
+  /** Names the words of `system` the app does not know, each once per check. */
+  private noteWords(suppliers: Parameters<OpenWords['see']>[0]): void {
+    const fresh = this.words.see(suppliers);
+    if (!fresh.length) return;
+    const { events, jobId } = this.run.d;
+    const words = wordsText(fresh);
+    events.warning({ jobId, ...warningOf('identifier_system_unknown', { words }) });
+  }
+
+  /** Stops the check on a row whose supplier id the list shows under an unknown word without
+   *  a source, and which the API's find does not find with the row's source. */
+  private cannotTell(row: JournalRow, ref: { id: string; source?: string | null }): void {
+    const words = wordsText(this.words.seen);
+    const params = { words, id: ref.id, source: ref.source ?? '', row: row.sourceRow };
+    this.run.health.cannotTell(reason('identifier_system_unknown', params));
   }
 
   /**

@@ -116,6 +116,13 @@ export class JobHealth {
     this.halt('access_denied');
   }
 
+  /** The check cannot tell whether rows' suppliers exist (an answer in words the app does
+   *  not know): rather than count them new, the job pauses with the sentence that says why. */
+  cannotTell(why: CodedMessage): void {
+    this.refusal = why;
+    this.halt('access_denied');
+  }
+
   /** No network (or no token): nothing was sent. The job waits and probes with backoff. */
   nothingSent(kind: 'offline' | 'no_token'): void {
     if (kind === 'no_token') return this.refused(appError('api_no_token'));

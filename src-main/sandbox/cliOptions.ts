@@ -3,6 +3,7 @@
 import { parseArgs } from 'node:util';
 import { parseIdentifierTypes } from '../../src-shared/identifierTypes';
 import { DEFAULT_LIMITS, PERMISSIONS } from './types';
+import { SYSTEM_MODES } from './specAnswers';
 import type {
   SandboxFaults,
   SandboxLimits,
@@ -60,6 +61,11 @@ Options:
                          api-spec.md shows, in its words (a supplier's id as id, identifiers
                          as foreignSystems; a leaner server, as the real API may be)
                          (default full).
+  --system S             What foreignSystems' system holds in spec answers: kind (supplier,
+                         customer, own), source-name (the source system's name, "SAP"), or
+                         source-name-only (that, without source) (default kind).
+  --paging P             counted: list pages say how many there are; uncounted: a page has
+                         only content and number (default counted).
   --field-names N        How creates must spell city and address: city-address, or
                          locality-addressLine, which refuses city and address with a 400
                          naming them (default city-address).
@@ -228,6 +234,8 @@ export function parseCli(argv: string[]): CliCommand {
         faults: { type: 'string' },
         'find-form': { type: 'string' },
         answers: { type: 'string' },
+        system: { type: 'string' },
+        paging: { type: 'string' },
         'field-names': { type: 'string' },
         'identifier-types': { type: 'string' },
         'seed-suppliers': { type: 'string' },
@@ -303,6 +311,21 @@ export function parseCli(argv: string[]): CliCommand {
       throw new CliUsageError(`--answers must be full or spec, not "${values.answers}".`);
     }
     options.answers = values.answers;
+  }
+  if (values.system !== undefined) {
+    const system = SYSTEM_MODES.find((m) => m === values.system);
+    if (!system) {
+      throw new CliUsageError(
+        `--system must be kind, source-name or source-name-only, not "${values.system}".`,
+      );
+    }
+    options.system = system;
+  }
+  if (values.paging !== undefined) {
+    if (values.paging !== 'counted' && values.paging !== 'uncounted') {
+      throw new CliUsageError(`--paging must be counted or uncounted, not "${values.paging}".`);
+    }
+    options.paging = values.paging;
   }
   if (values['field-names'] !== undefined) {
     const names = values['field-names'];

@@ -1,6 +1,7 @@
 // The sandbox's settings: their defaults, the checks every option passes (at start and when
 // changed at run time), and the API users its tokens stand for.
 import { IdentifierTypesSchema } from '../../src-shared/identifierTypes';
+import { SYSTEM_MODES } from './specAnswers';
 import {
   PERMISSIONS,
   type SandboxLimits,
@@ -31,6 +32,8 @@ export type Settings = Required<
     | 'faults'
     | 'findByIdentifierForm'
     | 'answers'
+    | 'system'
+    | 'paging'
     | 'createFieldNames'
     | 'identifierTypes'
     | 'externalScores'
@@ -106,6 +109,14 @@ export function checkOptions(o: Partial<SandboxOptions>): void {
   }
   if (o.answers !== undefined && o.answers !== 'full' && o.answers !== 'spec') {
     throw new RangeError("Sandbox option answers must be 'full' or 'spec'.");
+  }
+  if (o.paging !== undefined && o.paging !== 'counted' && o.paging !== 'uncounted') {
+    throw new RangeError("Sandbox option paging must be 'counted' or 'uncounted'.");
+  }
+  if (o.system !== undefined && !SYSTEM_MODES.includes(o.system)) {
+    throw new RangeError(
+      "Sandbox option system must be 'kind', 'source-name' or 'source-name-only'.",
+    );
   }
   if (
     o.createFieldNames !== undefined &&

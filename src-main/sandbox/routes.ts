@@ -42,6 +42,8 @@ export function publicRoutes(
   settings: Pick<
     Settings,
     | 'answers'
+    | 'system'
+    | 'paging'
     | 'createFieldNames'
     | 'identifierTypes'
     | 'findByIdentifierForm'
@@ -60,7 +62,7 @@ export function publicRoutes(
   };
   // Spec mode drops every field api-spec.md does not show (read at answer time: configurable).
   const lean = (kind: Parameters<typeof answerIn>[1], body: unknown) =>
-    answerIn(settings.answers, kind, body);
+    answerIn(settings.answers, kind, body, settings.system);
 
   return {
     '/public/v2/suppliers/sites': {
@@ -70,6 +72,9 @@ export function publicRoutes(
           const { page, size } = pageParams(params, MAX_PAGE_SIZE);
           const { content, totalElements } = state.list(page, size);
           const totalPages = Math.ceil(totalElements / size);
+          // Uncounted: the page says nothing of how many there are (the spec shows no field).
+          if (settings.paging === 'uncounted')
+            return { status: 200, body: lean('page', { content, number: page }) };
           return {
             status: 200,
             body: lean('page', {

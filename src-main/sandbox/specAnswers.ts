@@ -8,8 +8,16 @@
 // page counts); where the spec says "or the one request" (pending by uuid) it answers the one
 // object. The fields the published document requires beyond that are listed in
 // specDifferences.ts (kind 'spec-answer').
+//
+// The spec never says what `system` holds. By default the sandbox names the kind of identifier
+// (supplier, customer, own); `system: 'source-name'` puts the source system's name there instead
+// (an id from SAP says "SAP", one without a source says nothing), and `system: 'source-name-only'`
+// does the same and leaves `source` out: two natural readings of the spec a client must survive.
 
 export type AnswerMode = 'full' | 'spec';
+/** What a spec answer's foreignSystems `system` holds (see above). */
+export type SystemMode = 'kind' | 'source-name' | 'source-name-only';
+export const SYSTEM_MODES: readonly SystemMode[] = ['kind', 'source-name', 'source-name-only'];
 
 type Obj = Record<string, unknown>;
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -42,8 +50,16 @@ export type SpecAnswer = keyof typeof SPEC_ANSWER_FIELDS;
 /** The spec's `system` for each of the published document's identifier lists. */
 const SYSTEM_OF = { supplierIds: 'supplier', customerIds: 'customer', ownIds: 'own' } as const;
 
+/** One foreignSystems entry of an identifier, `system` as the mode fills it. */
+function foreignEntry(system: SystemMode, kind: string, id: unknown, source: unknown): Obj {
+  const hasSource = source !== undefined && source !== null;
+  if (system === 'kind') return hasSource ? { system: kind, id, source } : { system: kind, id };
+  if (!hasSource) return { id };
+  return system === 'source-name' ? { system: source, id, source } : { system: source, id };
+}
+
 /** A supplier in the spec's words: `id` for platformTargetId, `foreignSystems` for the lists. */
-function asTarget(body: Obj): Obj {
+function asTarget(body: Obj, systemMode: SystemMode): Obj {
   const out: Obj = {};
   const foreign: Obj[] = [];
   for (const [k, v] of Object.entries(body)) {
@@ -52,11 +68,7 @@ function asTarget(body: Obj): Obj {
       const system = SYSTEM_OF[k as keyof typeof SYSTEM_OF];
       for (const item of v) {
         if (!isObject(item)) continue;
-        foreign.push(
-          item.source === undefined || item.source === null
-            ? { system, id: item.id }
-            : { system, id: item.id, source: item.source },
-        );
+        foreign.push(foreignEntry(systemMode, system, item.id, item.source));
       }
     } else out[k] = v;
   }
@@ -65,17 +77,23 @@ function asTarget(body: Obj): Obj {
 }
 
 /** The body as the mode answers it: unchanged in full mode, the spec's fields in spec mode. */
-export function answerIn(mode: AnswerMode, kind: SpecAnswer, body: unknown): unknown {
+export function answerIn(
+  mode: AnswerMode,
+  kind: SpecAnswer,
+  body: unknown,
+  system: SystemMode = 'kind',
+): unknown {
   if (mode === 'full') return body;
-  if (Array.isArray(body)) return body.map((item) => answerIn(mode, kind, item));
+  if (Array.isArray(body)) return body.map((item) => answerIn(mode, kind, item, system));
   if (!isObject(body)) return body;
-  const source = kind === 'supplier' || kind === 'pageItem' ? asTarget(body) : body;
+  const source = kind === 'supplier' || kind === 'pageItem' ? asTarget(body, system) : body;
   const keep: readonly string[] = SPEC_ANSWER_FIELDS[kind];
   const out: Obj = {};
   for (const [k, v] of Object.entries(source)) {
     if (!keep.includes(k)) continue;
-    if (kind === 'page' && k === 'content') out[k] = answerIn(mode, 'pageItem', v);
-    else if (kind === 'scoreWrite' && k === 'errors') out[k] = answerIn(mode, 'scoreError', v);
+    if (kind === 'page' && k === 'content') out[k] = answerIn(mode, 'pageItem', v, system);
+    else if (kind === 'scoreWrite' && k === 'errors')
+      out[k] = answerIn(mode, 'scoreError', v, system);
     else out[k] = v;
   }
   return out;

@@ -361,6 +361,24 @@ export const SPEC_DIFFERENCES: readonly SpecDifference[] = [
       "api-spec.md leaves city/locality and address/addressLine unsettled; the document and api-notes.md use city and address, which the sandbox takes by default. With createFieldNames: 'locality-addressLine' it takes locality and addressLine instead and refuses city and address with 400 invalid_request naming them, so that clients can be tested against either spelling.",
   },
   {
+    id: 'foreign-system-words',
+    method: '*',
+    path: '*',
+    status: 200,
+    kind: 'choice',
+    reason:
+      "api-spec.md gives a Target's identifiers as foreignSystems [{system, id, source}] and never says what system holds. With answers: 'spec' the sandbox names the kind (supplier, customer, own) by default; with system: 'source-name' it puts the source system's name there (an id without a source has no system), and with system: 'source-name-only' that name without source, so that clients are tested against other words.",
+  },
+  {
+    id: 'list-uncounted',
+    method: 'GET',
+    path: '/public/v2/suppliers/sites',
+    status: 200,
+    kind: 'choice',
+    reason:
+      "api-spec.md shows no paging field of the supplier list and the document requires none. With paging: 'uncounted' a page carries only content and number, so that clients are tested against a list that does not say how long it is.",
+  },
+  {
     id: 'identifier-types',
     method: 'POST',
     path: '/public/v2/suppliers/sites/identifiers',

@@ -97,6 +97,14 @@ export interface SandboxOptions {
   /** full: every field of the published document; spec: only what api-spec.md shows, in its
    *  words (a Target's id and foreignSystems; see specAnswers.ts). Default 'full'. */
   answers?: 'full' | 'spec';
+  /** What a spec answer's foreignSystems `system` holds: kind (supplier, customer, own),
+   *  source-name (the source system's name, "SAP"), or source-name-only (that, and no
+   *  `source`). The spec does not say; see specAnswers.ts. Default 'kind'. */
+  system?: 'kind' | 'source-name' | 'source-name-only';
+  /** counted: the list's pages say how many there are (size, totalElements, totalPages, ...);
+   *  uncounted: a page has only content and number (the spec shows no paging field). Default
+   *  'counted'. */
+  paging?: 'counted' | 'uncounted';
   /** How creates must spell city and address: city-address (api-notes.md) or
    *  locality-addressLine, which refuses city and address with 400. Default 'city-address'. */
   createFieldNames?: 'city-address' | 'locality-addressLine';

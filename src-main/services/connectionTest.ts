@@ -6,6 +6,9 @@
 // and validation may be asked for with a creation, cannot be read: the first real creation
 // confirms them, and the test says so.
 //
+// The read check names the words of foreignSystems' `system` the app does not know, if the
+// suppliers it read have any (what the app does with them: api/openWords.ts).
+//
 // Besides the checks it records what the answers looked like (field names, paging fields, the
 // statuses), so a support call can start from it (`answers`).
 //
@@ -15,6 +18,7 @@ import type { AnswerReport, AnswerSeen, ConnectionTest } from '../../src-shared/
 import type { Params } from '../../src-shared/i18n';
 import type { en } from '../../src-shared/i18n/connection';
 import type { ApiAnswer, ApiClient, CallOptions } from '../api';
+import { unknownSystems, wordsText } from '../api/openWords';
 import { certificateChecksOff } from '../api/transport';
 import { PATHS } from '../api/wire';
 import { said } from '../../src-shared/i18n/said';
@@ -130,10 +134,20 @@ export async function testConnection(
   const nobody = { supplierId: `connection-test-${testedAt.getTime()}` };
   await look('find', PATHS.findByIdentifier, (o) => client.findByIdentifier(nobody, o));
   const platformId = firstPlatformId(listJson);
-  if (platformId !== undefined)
-    await look('supplier', PATHS.findByIdentifier, (o) =>
-      client.findByIdentifier({ platformId }, o),
-    );
+  const supplier =
+    platformId === undefined
+      ? undefined
+      : await look('supplier', PATHS.findByIdentifier, (o) =>
+          client.findByIdentifier({ platformId }, o),
+        );
+  // Identifiers whose `system` is no kind the app knows: named here, once (api/openWords.ts).
+  const words = unknownSystems([
+    ...(read.kind === 'ok' ? read.value.content : []),
+    ...(supplier?.kind === 'ok' && supplier.value.found === 'one' ? [supplier.value.supplier] : []),
+  ]);
+  const readAt = checks.findIndex((c) => c.key === 'read' && c.status === 'ok');
+  if (words.length && readAt >= 0)
+    checks[readAt] = checkOf('read', 'ok', 'read_ok_words', { words: wordsText(words) });
   await look('pending', PATHS.pending, (o) => client.listPending(undefined, o));
   checks.push(checkOf('create', 'unknown', 'create_unknown'));
   const screening = await look('screening', PATHS.screening, (o) => client.getScreening(nobody, o));

@@ -22,6 +22,8 @@ export const en = {
   'check.token_not_api':
     "The address answers, but not like the supplier API: a plain list of suppliers was refused. Check that the base URL is the API's, without a path.",
   'check.read_ok': 'The token may read suppliers (needed for the identifier check and tracking).',
+  'check.read_ok_words':
+    "The token may read suppliers (needed for the identifier check and tracking). Their identifiers name their kind (foreignSystems' `system`) with {words}, which the app does not know: it recognises a row's supplier by id and source whatever the word, and stops a check it cannot decide.",
   'check.read_denied':
     'The token may not read suppliers: ask your administrator for ACCESS_PUBLIC_SUPPLIERS.',
   'check.create_ok': 'The token may create suppliers.',
@@ -98,6 +100,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die Adresse antwortet, aber nicht wie die Lieferanten-API: Eine einfache Lieferantenliste wurde abgelehnt. Prüfen Sie, ob die Basis-URL die der API ist, ohne Pfad.',
   'check.read_ok':
     'Das Token darf Lieferanten lesen (nötig für die Prüfung der Kennungen und die Nachverfolgung).',
+  'check.read_ok_words':
+    'Das Token darf Lieferanten lesen (nötig für die Prüfung der Kennungen und die Nachverfolgung). Deren Kennungen benennen ihre Art (`system` in foreignSystems) mit {words}, was die App nicht kennt: Sie erkennt den Lieferanten einer Zeile an Nummer und Quelle, was auch immer dort steht, und hält eine Prüfung an, die sie nicht entscheiden kann.',
   'check.read_denied':
     'Das Token darf keine Lieferanten lesen: Bitten Sie Ihre Administration um ACCESS_PUBLIC_SUPPLIERS.',
   'check.create_ok': 'Das Token darf Lieferanten anlegen.',

@@ -14,9 +14,13 @@ export const en = {
     'Some rows were not validated yet: validate them, then run the job again.',
   'reason.answer_lacks_field':
     "Paused: the API answered {endpoint} without {field}, which the app needs to go on. Nothing more was sent. Check the connection's field-name settings (or the proxy in front of the API), then resume the job; if it happens again, run the connection test and send its report to support.",
+  'reason.identifier_system_unknown':
+    "Paused: the API names the kind of its identifiers (foreignSystems' `system`) with {words}, which the app does not know; the supplier id {id} of row {row} is there without a source, and the API finds no supplier with it and the source \"{source}\". The app cannot tell whether that supplier exists, so it counts no row new on this answer; nothing more was sent. Ask the API's owner what `system` holds, or correct the row's source, then resume the job.",
   'reason.wrong_address':
     "The address {baseUrl} does not offer the supplier API (it answered 404). Check the connection's base URL: it is the API's address without a path.",
 
+  'warning.identifier_system_unknown':
+    "The API names the kind of its identifiers (foreignSystems' `system`) with {words}, which the app does not know. It takes an identifier whose id and source are a row's supplier id and source as that supplier's, whatever the word, and stops the check where it cannot tell.",
   'warning.disk_full':
     'The disk is full: nothing more could be written to the data folder {folder}, so the job was paused (nothing was lost). Free some space on that disk, then resume the job.',
   'warning.internal': 'A row could not be processed and will be tried again: {detail}',
@@ -129,9 +133,13 @@ export const de: Record<keyof typeof en, string> = {
     'Einige Zeilen wurden noch nicht geprüft: Prüfen Sie sie und starten Sie den Auftrag dann erneut.',
   'reason.answer_lacks_field':
     'Angehalten: Die API hat {endpoint} ohne {field} beantwortet, das die App zum Weitermachen braucht. Es wurde nichts weiter gesendet. Prüfen Sie die Feldnamen-Einstellungen der Verbindung (oder den Proxy vor der API) und setzen Sie den Auftrag dann fort; geschieht es erneut, führen Sie den Verbindungstest aus und senden Sie seinen Bericht an den Support.',
+  'reason.identifier_system_unknown':
+    'Angehalten: Die API benennt die Art ihrer Kennungen (`system` in foreignSystems) mit {words}, was die App nicht kennt; die Lieferantennummer {id} aus Zeile {row} steht dort ohne Quelle, und die API findet keinen Lieferanten mit ihr und der Quelle „{source}“. Die App kann nicht sagen, ob es diesen Lieferanten schon gibt, und zählt auf diese Antwort hin keine Zeile als neu; es wurde nichts weiter gesendet. Fragen Sie den Betreiber der API, was `system` enthält, oder korrigieren Sie die Quelle der Zeile, und setzen Sie den Auftrag dann fort.',
   'reason.wrong_address':
     'Unter der Adresse {baseUrl} gibt es keine Lieferanten-API (sie antwortete mit 404). Prüfen Sie die Basis-URL der Verbindung: Es ist die Adresse der API ohne Pfad.',
 
+  'warning.identifier_system_unknown':
+    'Die API benennt die Art ihrer Kennungen (`system` in foreignSystems) mit {words}, was die App nicht kennt. Eine Kennung, deren Nummer und Quelle der Lieferantennummer und Quelle einer Zeile gleichen, nimmt die App als die dieses Lieferanten, was auch immer dort steht, und hält die Prüfung an, wo sie es nicht entscheiden kann.',
   'warning.disk_full':
     'Der Datenträger ist voll: In den Datenordner {folder} konnte nichts mehr geschrieben werden, daher wurde der Auftrag angehalten (es ging nichts verloren). Schaffen Sie Platz auf diesem Datenträger und setzen Sie den Auftrag dann fort.',
   'warning.internal':

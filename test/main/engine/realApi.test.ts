@@ -72,16 +72,7 @@ describe("an API that answers only what the spec shows (answers: 'spec')", () =>
     expect(notes.join('\n')).toMatch(/screening without id, periodInYears/);
   });
 
-  it('checks by find-by-identifier when the lean supplier found is all there is', async () => {
-    rig = await makeRig({ answers: 'spec' }, { checkStrategy: 'lookup' });
-    expect(await rig.engine.run(rig.newJob(supplierRows(4)))).toBe('finished');
-    const again = rig.newJob(supplierRows(6));
-    expect(await rig.engine.run(again, { mode: 'check', wait: true })).toBe('checked');
-    expect(rig.journal.counts(again)).toMatchObject({ exists: 4, new: 2 });
-    expect(await rig.engine.run(again)).toBe('finished');
-    expect(rig.journal.counts(again).done).toBe(6);
-    expect(duplicates(rig.sandbox)).toEqual([]);
-  });
+  // Checked by find-by-identifier when the lean supplier found is all there is: openWords.test.ts.
 });
 
 describe('the spelling of city and address is a setting of the connection', () => {

@@ -114,6 +114,36 @@ describe("answers: 'spec'", () => {
       expect(keys(item)).toEqual(['foreignSystems', 'id', 'name', 'screened', 'screenedStatus']);
   });
 
+  it("fills foreignSystems' system with the source system's name when asked (the spec leaves it open)", async () => {
+    t = await startTestSandbox({ answers: 'spec', system: 'source-name' });
+    const api = clientFor(t.sb.url, 'sandbox', specAnswersChecker);
+    expect((await api.post(SITES, supplierPayload('WORD-1'))).status).toBe(202);
+    await t.clock.advance(1000);
+    const found = await api.get(`${SITES}/find-by-identifier?supplierId=WORD-1&source=ERP`);
+    const platformId = found.body.id as number;
+    expect(found.body.foreignSystems).toEqual([{ system: 'ERP', id: 'WORD-1', source: 'ERP' }]);
+    // An id without a source has no system name to give.
+    await api.post(`${SITES}/identifiers?platformId=${platformId}`, {
+      type: 'CUSTOMER_ID',
+      id: 'C-WORD',
+    });
+    const listed = (await api.get(`${SITES}?size=2000`)).body.content as {
+      id: number;
+      foreignSystems: unknown[];
+    }[];
+    expect(listed.find((s) => s.id === platformId)?.foreignSystems).toEqual([
+      { system: 'ERP', id: 'WORD-1', source: 'ERP' },
+    ]);
+    expect(
+      (await api.get(`${SITES}/find-by-identifier?platformId=${platformId}`)).body.foreignSystems,
+    ).toContainEqual({ id: 'C-WORD' });
+    // source-name-only: the name, and no source beside it.
+    t.sb.configure({ system: 'source-name-only' });
+    const lean = await api.get(`${SITES}/find-by-identifier?supplierId=WORD-1&source=ERP`);
+    expect(lean.body.foreignSystems).toEqual([{ system: 'ERP', id: 'WORD-1' }, { id: 'C-WORD' }]);
+    expect(() => t!.sb.configure({ system: 'erp' as 'kind' })).toThrow(/system must be/);
+  });
+
   it('is switched at run time, and the full answers pass the strict check again', async () => {
     t = await startTestSandbox({ answers: 'spec' });
     const strict = t.api;

@@ -8,6 +8,7 @@ import { testConnection } from '../../../src-main/services/connectionTest';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
 import { answerReportText } from '../../../src-shared/answerReport';
 import { ConnectionTestSchema } from '../../../src-shared/contract';
+import { word } from '../../../src-shared/i18n';
 
 let sb: SandboxHandle;
 const AT = new Date('2026-03-02T10:15:00.000Z');
@@ -153,6 +154,31 @@ describe('the connection test', () => {
       expect.objectContaining({ read: 'list', answer: 'offline', body: 'none', fields: [] }),
     ]);
     expect(test.answers?.seen[0]?.status).toBeUndefined();
+  });
+});
+
+describe("an API whose foreignSystems' system holds other words", () => {
+  it('names them once, in the read check, in English and German; the kinds it knows say nothing', async () => {
+    sb.reset();
+    sb.configure({ answers: 'spec', system: 'source-name' });
+    try {
+      const test = await testConnection(clientFor('all-of-it'), { now: () => AT });
+      expect(test.ok).toBe(true);
+      expect(test.summaryCode).toBe('ok');
+      const read = test.checks.filter((c) => c.code === 'read_ok_words');
+      expect(read).toHaveLength(1);
+      expect(read[0]).toMatchObject({ key: 'read', status: 'ok' });
+      expect(read[0]!.params?.words).toMatch(/^"\w+"/);
+      expect(read[0]!.message).toContain("foreignSystems' `system`");
+      expect(word('de', 'check.read_ok_words', read[0]!.params)).toContain(
+        '`system` in foreignSystems',
+      );
+      sb.configure({ system: 'kind' });
+      const known = await testConnection(clientFor('all-of-it'), { now: () => AT });
+      expect(known.checks.find((c) => c.key === 'read')?.code).toBe('read_ok');
+    } finally {
+      sb.configure({ answers: 'full', system: 'kind' });
+    }
   });
 });
 

@@ -77,7 +77,7 @@ it('the run chart and the log come from the journal, the same after a restart', 
 });
 
 it('the chart ends on the job finished rows, with the run time in seconds, also for rows settled without a request', async () => {
-  const { sandboxConnectionId } = await services.ready();
+  const { sandboxConnectionId, sandbox } = await services.ready();
   const file = path.join(dir, 'again.xlsx');
   await writeSupplierList(file, 6, 1);
   services.grants.grantRead(file);
@@ -112,9 +112,17 @@ it('the chart ends on the job finished rows, with the run time in seconds, also 
   expect(chart.elapsedMs!).toBeLessThan(60_000);
 
   // The same list again, existing suppliers skipped: every row settles without a request,
-  // and the chart counts them all.
+  // and the chart counts them all. The API now names the source system in foreignSystems'
+  // `system` (a word the app does not know): the suppliers are still found, and the log names
+  // the word once.
+  sandbox!.configure({ answers: 'spec', system: 'source-name' });
   const again = await make('again', true);
   await run(again);
+  const named = (await call('jobs:log', { jobId: again })).filter(
+    (e) => e.kind === 'warning' && e.code === 'identifier_system_unknown',
+  );
+  expect(named).toHaveLength(1);
+  expect(named[0]).toMatchObject({ params: { words: expect.stringContaining('"ERP"') } });
   const skipped = await call('jobs:runChart', { jobId: again });
   const jobAgain = await call('jobs:get', { jobId: again });
   expect(jobAgain.counts.skipped).toBe(6);
