@@ -35,6 +35,7 @@ const RESULT_COLUMNS = [
   'Identifiers',
   'Likely duplicate of',
   'Duplicate decision',
+  'Possible duplicate of',
   'Error code',
   'Error message',
   'Last update',
