@@ -18,7 +18,7 @@ import { deactivateWritePolicy } from './policy/deactivate';
 import { idChangeWritePolicy } from './policy/idchange';
 import { createPolicy, followUpPolicy } from './policy/writes';
 import { evidenceContext } from './reads';
-import { stageStates, type FollowUpStage, type WriteStage } from './stages';
+import { stageStates, type FollowUpStage, type StageName } from './stages';
 
 /** A 204 has no body: an answer without a value the classifier reads as plain accepted. */
 function noContent(a: ApiAnswer<void>): ApiAnswer<WriteValue> {
@@ -30,7 +30,7 @@ function noContent(a: ApiAnswer<void>): ApiAnswer<WriteValue> {
 async function sendWithIntent<T extends WriteValue>(
   run: RunContext,
   row: JournalRow,
-  stage: WriteStage,
+  stage: StageName,
   request: Record<string, unknown>,
   send: (o: { timeoutMs: number }) => Promise<ApiAnswer<T>>,
 ): Promise<ApiAnswer<T> | undefined> {
@@ -151,7 +151,7 @@ export async function requestFollowUp(
  *  identifier request's with the type it sent. */
 function classifyWrite(
   run: RunContext,
-  stage: WriteStage,
+  stage: StageName,
   answer: ApiAnswer<WriteValue>,
   identifierType?: string,
 ) {

@@ -3,19 +3,20 @@
 // made from the suppliers that job created.
 import { KIND_TRAITS } from '../../src-shared/operations';
 import { changeFigures } from '../engine/kindFigures';
-import { WRITE_STAGES } from '../journal/rowStates';
+import { KIND_WRITES } from '../../src-shared/kindWrites';
 import { namedPlanSaid, namedRunner } from './named';
 import type { JobKind } from './types';
 
 /** Rows a start may still send a DELETE for (unchecked rows counted as matched: an upper bound
  *  until the check has run). */
-const FIGURES = changeFigures(1, ['valid', 'exists', ...Object.values(WRITE_STAGES.deactivate)]);
+const WRITE = KIND_WRITES.deactivate;
+const FIGURES = changeFigures(1, ['valid', 'exists', WRITE.queued, WRITE.sending, WRITE.inDoubt]);
 
 export const deactivateKind: JobKind = {
   name: 'deactivate',
   traits: KIND_TRAITS.deactivate,
   figures: FIGURES,
-  runner: namedRunner(FIGURES, 'deactivate_queued', false),
+  runner: namedRunner(FIGURES, WRITE.queued, false),
   planCounts: (counts) => ({
     creations: 0,
     deactivations: FIGURES.changes!(counts),
@@ -43,10 +44,5 @@ export const deactivateKind: JobKind = {
   resultsWord: (options) => (options.undoOf ? 'undo-results' : 'deactivation-results'),
   opResults: true,
   fixesInApp: true,
-  targetStates: [
-    'exists',
-    WRITE_STAGES.deactivate.queued,
-    WRITE_STAGES.deactivate.sending,
-    WRITE_STAGES.deactivate.inDoubt,
-  ],
+  targetStates: ['exists', WRITE.queued, WRITE.sending, WRITE.inDoubt],
 };

@@ -3,19 +3,20 @@
 // not already as the row wants it is sent.
 import { KIND_TRAITS } from '../../src-shared/operations';
 import { changeFigures } from '../engine/kindFigures';
-import { WRITE_STAGES } from '../journal/rowStates';
+import { KIND_WRITES } from '../../src-shared/kindWrites';
 import { namedPlanSaid, namedRunner } from './named';
 import type { JobKind } from './types';
 
 /** Two lookups per row (its supplier, the identifier's holder); rows a start may still send a
  *  POST or DELETE for (unchecked rows counted: an upper bound until the check has run). */
-const FIGURES = changeFigures(2, ['valid', 'exists', ...Object.values(WRITE_STAGES.idchange)]);
+const WRITE = KIND_WRITES.identifiers;
+const FIGURES = changeFigures(2, ['valid', 'exists', WRITE.queued, WRITE.sending, WRITE.inDoubt]);
 
 export const identifiersKind: JobKind = {
   name: 'identifiers',
   traits: KIND_TRAITS.identifiers,
   figures: FIGURES,
-  runner: namedRunner(FIGURES, 'idchange_queued', true),
+  runner: namedRunner(FIGURES, WRITE.queued, true),
   planCounts: (counts) => ({
     creations: 0,
     deactivations: 0,

@@ -8,7 +8,7 @@ import {
   MISSING_MARK,
   NOT_VISIBLE_MARK,
   ON_CREATE,
-  type WriteStage,
+  type StageName,
 } from '../stages';
 import {
   pollPolicy,
@@ -93,7 +93,7 @@ function attaching(
 /** Every write stage against every answer class. */
 export function writeCases(): PolicyCase[] {
   const stages = ['create', 'identifiers', ...FOLLOW_UP_STAGES, 'deactivate', 'add', 'remove'];
-  const decide = (stage: WriteStage | IdChange['action'], c: AnswerClass): Decision => {
+  const decide = (stage: StageName | IdChange['action'], c: AnswerClass): Decision => {
     switch (stage) {
       case 'create':
         return createPolicy(sampleAnswer(c), { sent: SENT });
@@ -114,7 +114,7 @@ export function writeCases(): PolicyCase[] {
     ANSWER_CLASSES.map((c) => ({
       stage: stage === 'add' || stage === 'remove' ? `identifier ${stage}` : stage,
       answer: c,
-      decision: decide(stage as WriteStage | IdChange['action'], c),
+      decision: decide(stage as StageName | IdChange['action'], c),
     })),
   );
   // A batch of scores, for a row of one score: written when the batch is accepted.
