@@ -94,8 +94,8 @@ export type Lane =
   | 'reconcile'
   | 'track'
   | 'identifiers'
-  | 'deactivate'
-  | 'idchange'
+  /** A kind's own write (ownWrite.ts): a job has one kind, so one such lane. */
+  | 'own'
   | 'followup'
   | 'batch'
   | 'poll'

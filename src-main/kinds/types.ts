@@ -6,6 +6,7 @@ import type { JobPlanView } from '../../src-shared/contract';
 import type { ExportSummary } from '../workbook/export';
 import type { KindTraits, Operation } from '../../src-shared/operations';
 import type { KindFigures, RowCounts } from '../engine/kindFigures';
+import type { KindWriteStage } from '../engine/ownWrite';
 import type { Runner } from '../engine/runSkeleton';
 import type { JobRunnerDeps } from '../engine/runTypes';
 import type { Journal } from '../journal/journal';
@@ -33,6 +34,9 @@ export interface JobKind {
   readonly figures: KindFigures;
   /** The runner of a job of this kind. */
   runner(deps: JobRunnerDeps): Runner;
+  /** Its own write stage, when it has one (engine/ownWrite.ts): its request, its reconcile after
+   *  a lost answer, its policy's lines of the table. */
+  readonly ownWrite?: KindWriteStage;
   /** What a start will write, from the job's row counts. */
   planCounts(counts: RowCounts): KindPlanCounts;
   /** The rows whose write may have reached the platform without an answer, named by the plan. */

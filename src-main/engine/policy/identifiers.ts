@@ -222,3 +222,18 @@ function other(
     effect: NO_EFFECT,
   };
 }
+
+/** The identifier is on another supplier (or several): not added; the user decides. */
+export function onOtherSupplier(
+  id: IdentifierToAttach,
+  holder: string | undefined,
+  extra: Pick<Outcome, 'response'> = {},
+): Outcome {
+  const error = holder
+    ? rowError('api_conflict.on_other_supplier', { id: id.id, holder })
+    : rowError('api_conflict.on_other_suppliers', { id: id.id });
+  return {
+    ...needsUser(error, { reason: 'identifier_other', ...extra }),
+    patch: { ...error, opResult: 'on_other_supplier' },
+  };
+}

@@ -5,13 +5,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '../../../src-main/api';
 import { classify, type WriteValue } from '../../../src-main/engine/policy/classify';
-import {
-  readCases,
-  sampleAnswer,
-  summary,
-  withPolicyTable,
-  writeCases,
-} from '../../../src-main/engine/policy/table';
+import { sampleAnswer, summary } from '../../../src-main/engine/policy/table';
+import { readCases, withPolicyTable, writeCases } from '../../../src-main/kinds/policyTable';
 import { createPolicy, followUpPolicy } from '../../../src-main/engine/policy/writes';
 import {
   identifierWritePolicy,
@@ -323,10 +318,6 @@ describe('the reading policy', () => {
     'reconcile identifiers: none': 'identifiers_queued | now | none',
     'reconcile identifiers: none, after 409': 'screening_queued | poll | none',
     'reconcile identifiers: none, cap reached': 'needs_user | none | none',
-    'reconcile deactivate: not_settled': 'deactivate_in_doubt | settled | none',
-    'reconcile deactivate: found (still active)': 'deactivate_queued | now | none',
-    'reconcile deactivate: found, cap reached': 'needs_user | none | none',
-    'reconcile deactivate: none (not active any more)': 'done | none | none',
     // An identifiers job's add: on this supplier it took effect; elsewhere the user decides;
     // nowhere, it is sent again (after a 409: held where it is not shown).
     'reconcile identifier add: not_settled': 'idchange_in_doubt | settled | none',
@@ -346,6 +337,10 @@ describe('the reading policy', () => {
     'reconcile identifier remove: ambiguous': 'needs_user | none | none',
     'reconcile identifier remove: none': 'done | none | none',
     'reconcile identifier remove: none, cap reached': 'done | none | none',
+    'reconcile deactivate: not_settled': 'deactivate_in_doubt | settled | none',
+    'reconcile deactivate: found (still active)': 'deactivate_queued | now | none',
+    'reconcile deactivate: found, cap reached': 'needs_user | none | none',
+    'reconcile deactivate: none (not active any more)': 'done | none | none',
     // A lost batch of scores, settled by the supplier's history.
     'settle scores: history shows the score': 'done | none | reachable',
     'settle scores: history does not show it': 'queued | now | reachable',

@@ -1,22 +1,21 @@
 // Deactivation: each row names a supplier by any of its ids; the check finds it, the user
 // confirms the number, and each is deactivated once. An undo of an onboarding is one of these,
 // made from the suppliers that job created.
-import { KIND_TRAITS } from '../../src-shared/operations';
-import { changeFigures } from '../engine/kindFigures';
-import { KIND_WRITES } from '../../src-shared/kindWrites';
-import { namedPlanSaid, namedRunner } from './named';
-import type { JobKind } from './types';
+import { KIND_TRAITS } from '../../../src-shared/operations';
+import { namedFigures, namedPlanSaid, namedRunner } from '../named';
+import type { JobKind } from '../types';
+import { deactivateWrite } from './write';
 
-/** Rows a start may still send a DELETE for (unchecked rows counted as matched: an upper bound
- *  until the check has run). */
-const WRITE = KIND_WRITES.deactivate;
-const FIGURES = changeFigures(1, ['valid', 'exists', WRITE.queued, WRITE.sending, WRITE.inDoubt]);
+/** One lookup per row; rows a start may still send a DELETE for. */
+const FIGURES = namedFigures(1, deactivateWrite);
+const WRITE = deactivateWrite.states;
 
 export const deactivateKind: JobKind = {
   name: 'deactivate',
   traits: KIND_TRAITS.deactivate,
   figures: FIGURES,
-  runner: namedRunner(FIGURES, WRITE.queued, false),
+  runner: namedRunner(FIGURES, deactivateWrite, false),
+  ownWrite: deactivateWrite,
   planCounts: (counts) => ({
     creations: 0,
     deactivations: FIGURES.changes!(counts),

@@ -1,22 +1,21 @@
 // Identifiers: each row names a supplier by any of its ids and an identifier to add to it or
 // remove from it; the check finds the supplier and who holds the identifier, and only what is
 // not already as the row wants it is sent.
-import { KIND_TRAITS } from '../../src-shared/operations';
-import { changeFigures } from '../engine/kindFigures';
-import { KIND_WRITES } from '../../src-shared/kindWrites';
-import { namedPlanSaid, namedRunner } from './named';
-import type { JobKind } from './types';
+import { KIND_TRAITS } from '../../../src-shared/operations';
+import { namedFigures, namedPlanSaid, namedRunner } from '../named';
+import type { JobKind } from '../types';
+import { identifiersWrite } from './write';
 
 /** Two lookups per row (its supplier, the identifier's holder); rows a start may still send a
  *  POST or DELETE for (unchecked rows counted: an upper bound until the check has run). */
-const WRITE = KIND_WRITES.identifiers;
-const FIGURES = changeFigures(2, ['valid', 'exists', WRITE.queued, WRITE.sending, WRITE.inDoubt]);
+const FIGURES = namedFigures(2, identifiersWrite);
 
 export const identifiersKind: JobKind = {
   name: 'identifiers',
   traits: KIND_TRAITS.identifiers,
   figures: FIGURES,
-  runner: namedRunner(FIGURES, WRITE.queued, true),
+  runner: namedRunner(FIGURES, identifiersWrite, true),
+  ownWrite: identifiersWrite,
   planCounts: (counts) => ({
     creations: 0,
     deactivations: 0,
