@@ -19,7 +19,7 @@ import {
   type BaseExportResult,
 } from '../base/exportSuppliers';
 import { REQUIRED_FIELDS, type Mapping } from '../workbook';
-import type { Core } from './appServices';
+import type { Core } from './core';
 
 /** The GET ceiling per minute of a connection: its narrowest window, scaled to a minute. */
 export function readCeilingPerMinute(

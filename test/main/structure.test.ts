@@ -71,6 +71,15 @@ describe('the shape of src-main', () => {
     for (const folder of ['engine', 'kinds']) expect(mayImport(folder, 'sandbox')).toBe(false);
   });
 
+  it('builds the services in appServices.ts, which no service imports back', () => {
+    // The handlers and the services they use take the core's types from services/core.ts; only
+    // the services process's end of the channel builds the services there.
+    const importers = files(path.join(root, 'services'))
+      .filter((f) => /from\s+['"][./]*appServices['"]/.test(readFileSync(f, 'utf8')))
+      .map((f) => path.relative(root, f));
+    expect(importers).toEqual([path.join('services', 'remote', 'serve.ts')]);
+  });
+
   it('has no file over 600 lines, and runners of at most 250', () => {
     const long = files()
       .filter((f) => lines(f) > 600)
