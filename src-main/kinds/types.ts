@@ -2,7 +2,7 @@
 // engine, the services, the command line and the screens ask of a kind instead of testing its
 // name. Each kind is a module of this folder; registry.ts lists them, one line each.
 import type { RowState } from '../journal/rowStates';
-import type { JobPlanView } from '../../src-shared/contract';
+import type { JobPlanView, PlanChange } from '../../src-shared/contract';
 import type { ExportSummary } from '../workbook/export';
 import type { KindTraits, Operation } from '../../src-shared/operations';
 import type { KindFigures, RowCounts } from '../engine/kindFigures';
@@ -20,11 +20,10 @@ export interface Said {
   params?: Record<string, string | number>;
 }
 
-/** The plan's figures of a kind's own writes, as the plan view carries them. */
-export type KindPlanCounts = Pick<
-  JobPlanView,
-  'creations' | 'deactivations' | 'identifierChanges' | 'scores'
->;
+/** The plan's figures of a kind's own writes, as the plan view carries them: the onboarding's
+ *  creations, and a list of the kind's own changes (a count with its words, a typed count where
+ *  the kind asks for one). */
+export type KindPlanCounts = Pick<JobPlanView, 'creations'> & { changes: PlanChange[] };
 
 export interface JobKind {
   readonly name: Operation;
