@@ -10,7 +10,7 @@ import { BaseComparison, groupIfChanged } from './duplicates';
 import { IdentityIndex } from './identityIndex';
 import { rowError } from './messages';
 import { changeOf, findQuery, listShape, namedSupplier, supplierRef } from './payload';
-import { onOtherSupplier } from './policy/identifiers';
+import { onOtherSupplier } from './policy/attach';
 import { backoffMs } from './progress';
 
 export class Checker {

@@ -20,7 +20,7 @@ import {
   type Evidence,
   type EvidenceContext,
 } from './policy/evidence';
-import { nextIdentifier, nothingLeft, reconcileIdentifierPolicy } from './policy/identifiers';
+import { nextIdentifier, nothingLeft, reconcileAttachPolicy } from './policy/attach';
 import { followUpStageOf, isKnownStatus, stageStates, type FollowUpStage } from './stages';
 import { PATHS } from '../api/wire';
 import { holderQuery } from '../../src-shared/operations';
@@ -131,7 +131,7 @@ function validationEvidence(v: ValidationStatus): Evidence {
  *  its screening or validation request. */
 export async function reconcile(run: RunContext, row: JournalRow): Promise<void> {
   if (row.state === 'in_doubt') return reconcileCreate(run, row);
-  if (row.state === stageStates('identifiers').inDoubt) return reconcileIdentifier(run, row);
+  if (row.state === stageStates('identifiers').inDoubt) return reconcileAttach(run, row);
   const own = run.kind.write;
   if (own && row.state === own.states.inDoubt) return own.reconcile(run, row);
   const stage = followUpStageOf(row.state);
@@ -178,12 +178,11 @@ export async function pollStatus(run: RunContext, row: JournalRow): Promise<void
 
 /** An identifier request in doubt (lost answer, or 409): the id is read back with
  *  find-by-identifier, and the supplier that has it says whether the attach took effect. */
-async function reconcileIdentifier(run: RunContext, row: JournalRow): Promise<void> {
+async function reconcileAttach(run: RunContext, row: JournalRow): Promise<void> {
   const { clock, settings } = run.d;
   const from = stageStates('identifiers').inDoubt;
   const ctx = evidenceContext(run);
-  const decide = (e: Evidence) =>
-    applyDecision(run, row, from, reconcileIdentifierPolicy(e, row, ctx));
+  const decide = (e: Evidence) => applyDecision(run, row, from, reconcileAttachPolicy(e, row, ctx));
   const id = nextIdentifier(row);
   if (!id) return applyDecision(run, row, from, nothingLeft(row, ctx));
   // A request may be applied until its answer is back: read only once that plus the settle

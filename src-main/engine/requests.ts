@@ -14,7 +14,7 @@ import { buildPayload, platformIdentifier } from './payload';
 import { rowPaidWork } from './paidWork';
 import { afterScreening } from './policy/progression';
 import { classify, type WriteValue } from './policy/classify';
-import { identifierWritePolicy, nextIdentifier, nothingLeft } from './policy/identifiers';
+import { attachWritePolicy, nextIdentifier, nothingLeft } from './policy/attach';
 import { createPolicy, followUpPolicy } from './policy/writes';
 import { evidenceContext } from './reads';
 import { stageStates, type FollowUpStage, type StageName } from './stages';
@@ -191,6 +191,6 @@ export async function attachIdentifier(run: RunContext, row: JournalRow): Promis
     run,
     row,
     sending,
-    identifierWritePolicy(classifyWrite(run, 'identifiers', answer, id.type), row, ctx),
+    attachWritePolicy(classifyWrite(run, 'identifiers', answer, id.type), row, ctx),
   );
 }

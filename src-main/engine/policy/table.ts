@@ -22,11 +22,11 @@ import {
   type EvidenceRow,
 } from './evidence';
 import {
-  identifierWritePolicy,
-  reconcileIdentifierPolicy,
-  type IdentifierContext,
-  type IdentifierRow,
-} from './identifiers';
+  attachWritePolicy,
+  reconcileAttachPolicy,
+  type AttachContext,
+  type AttachRow,
+} from './attach';
 import { createPolicy, followUpPolicy } from './writes';
 import {
   scoresAfterWrite,
@@ -79,13 +79,10 @@ function row(state: RowState, over: Partial<EvidenceRow> = {}): EvidenceRow {
 }
 
 const CTX: EvidenceContext = { options: OPTIONS, maxWriteAttempts: 3, sent: SENT, ours: true };
-const ID_CTX: IdentifierContext = { options: OPTIONS, maxWriteAttempts: 3 };
+const ID_CTX: AttachContext = { options: OPTIONS, maxWriteAttempts: 3 };
 
 /** A row of an existing or created supplier (platform id 42) with a customer id to attach. */
-function attaching(
-  state: RowState,
-  over: Partial<IdentifierRow> = {},
-): IdentifierRow & EvidenceRow {
+function attaching(state: RowState, over: Partial<AttachRow> = {}): AttachRow & EvidenceRow {
   return { ...row(state), platformId: '42', payload: { customerId: 'C-1' }, ...over };
 }
 
@@ -97,7 +94,7 @@ export function writeCases(own: readonly OwnPolicyCases[] = []): PolicyCase[] {
       case 'create':
         return createPolicy(sampleAnswer(c), { sent: SENT });
       case 'identifiers':
-        return identifierWritePolicy(sampleAnswer(c), attaching('identifiers_sending'), ID_CTX);
+        return attachWritePolicy(sampleAnswer(c), attaching('identifiers_sending'), ID_CTX);
       default:
         return followUpPolicy(stage, sampleAnswer(c), { validate: true });
     }
@@ -224,8 +221,8 @@ export function readCases(own: readonly OwnPolicyCases[] = []): PolicyCase[] {
   }
   const idDoubt = attaching('identifiers_in_doubt');
   const after409 = attaching('identifiers_in_doubt', { errorCode: 'api_conflict' });
-  const reconcileId = (answer: string, e: Evidence, r: IdentifierRow & EvidenceRow) =>
-    add('reconcile identifiers', answer, reconcileIdentifierPolicy(e, r, ID_CTX));
+  const reconcileId = (answer: string, e: Evidence, r: AttachRow & EvidenceRow) =>
+    add('reconcile identifiers', answer, reconcileAttachPolicy(e, r, ID_CTX));
   reconcileId('not_settled', { class: 'not_settled' }, idDoubt);
   reconcileId('found, this supplier', found, idDoubt);
   reconcileId('found, this supplier, after 409', found, after409);

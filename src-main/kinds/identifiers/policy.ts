@@ -13,7 +13,7 @@ import type { IdentifierAction } from '../../../src-shared/operations';
 import type { IdentifierToAttach } from '../../../src-shared/supplier';
 import { rowError } from '../../engine/messages';
 import type { Evidence } from '../../engine/policy/evidence';
-import { onOtherSupplier, typeRefused } from '../../engine/policy/identifiers';
+import { onOtherSupplier, typeRefused } from '../../engine/policy/attach';
 import {
   NO_EFFECT,
   needsUser,
@@ -23,18 +23,18 @@ import {
 } from '../../engine/policy/types';
 import { conflictDoubt, isRefusal, reachable, unsentOrLost } from '../../engine/policy/writes';
 
-export interface IdChangeRow {
+export interface IdentifierChangeRow {
   attempts: number;
   platformId: string | null;
   errorCode: string | null;
 }
 
-export interface IdChange {
+export interface IdentifierChange {
   identifier: IdentifierToAttach;
   action: IdentifierAction;
 }
 
-export interface IdChangeContext {
+export interface IdentifierChangeContext {
   maxWriteAttempts: number;
 }
 
@@ -54,7 +54,7 @@ function settled(
 }
 
 /** The answer to one identifier change. */
-export function idChangeWritePolicy(answer: Answer, change: IdChange): Decision {
+export function identifierChangeWritePolicy(answer: Answer, change: IdentifierChange): Decision {
   const { queued, inDoubt } = KIND_WRITES.identifiers;
   const { identifier: id, action } = change;
   const sent = { action, type: id.type, id: id.id };
@@ -120,11 +120,11 @@ export function idChangeWritePolicy(answer: Answer, change: IdChange): Decision 
  * not take effect and is sent again (after a 409: held where it is not shown, as on another).
  * Remove: no longer on this supplier, it took effect; still on it, it is sent again.
  */
-export function reconcileIdChangePolicy(
+export function reconcileIdentifierChangePolicy(
   e: Evidence,
-  row: IdChangeRow,
-  change: IdChange,
-  ctx: IdChangeContext,
+  row: IdentifierChangeRow,
+  change: IdentifierChange,
+  ctx: IdentifierChangeContext,
 ): Decision {
   const { queued, inDoubt } = KIND_WRITES.identifiers;
   const { identifier: id, action } = change;

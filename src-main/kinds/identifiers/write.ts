@@ -16,10 +16,10 @@ import { ANSWER_CLASSES, NO_EFFECT, needsUser } from '../../engine/policy/types'
 import { readHolder } from '../../engine/reads';
 import { classifyWrite, noContent, sendWithIntent } from '../../engine/requests';
 import {
-  idChangeWritePolicy,
-  reconcileIdChangePolicy,
-  type IdChange,
-  type IdChangeRow,
+  identifierChangeWritePolicy,
+  reconcileIdentifierChangePolicy,
+  type IdentifierChange,
+  type IdentifierChangeRow,
 } from './policy';
 
 const STATES = KIND_WRITES.identifiers;
@@ -62,7 +62,7 @@ async function send(run: RunContext, row: JournalRow): Promise<void> {
     run,
     row,
     STATES.sending,
-    idChangeWritePolicy(classifyWrite(run, STATES.stage, answer, id.type), change),
+    identifierChangeWritePolicy(classifyWrite(run, STATES.stage, answer, id.type), change),
   );
 }
 
@@ -79,7 +79,7 @@ async function reconcile(run: RunContext, row: JournalRow): Promise<void> {
   }
   const ctx = { maxWriteAttempts: settings.maxWriteAttempts };
   const decide = (e: Evidence) =>
-    applyDecision(run, row, from, reconcileIdChangePolicy(e, row, change, ctx));
+    applyDecision(run, row, from, reconcileIdentifierChangePolicy(e, row, change, ctx));
   if (settledAt(row, settings) > clock.now()) return decide({ class: 'not_settled' });
   await readHolder(run, row, change.identifier, decide);
 }
@@ -95,23 +95,23 @@ function policyCases(): OwnPolicyCases {
     ANSWER_CLASSES.map((c) => ({
       stage: `identifier ${action}`,
       answer: c,
-      decision: idChangeWritePolicy(sampleAnswer(c), { identifier: ID, action }),
+      decision: identifierChangeWritePolicy(sampleAnswer(c), { identifier: ID, action }),
     })),
   );
   const ctx = { maxWriteAttempts: 3 };
-  const changing: IdChangeRow = { attempts: 1, platformId: '42', errorCode: null };
+  const changing: IdentifierChangeRow = { attempts: 1, platformId: '42', errorCode: null };
   const capped = { ...changing, attempts: 3 };
   const after409 = { ...changing, errorCode: 'api_conflict' };
   const found: Evidence = { class: 'found', platformTargetId: 42 };
   const other: Evidence = { class: 'found', platformTargetId: 7 };
   const reads: PolicyCase[] = [];
   for (const action of actions) {
-    const change: IdChange = { identifier: ID, action };
-    const read = (answer: string, e: Evidence, r: IdChangeRow = changing) =>
+    const change: IdentifierChange = { identifier: ID, action };
+    const read = (answer: string, e: Evidence, r: IdentifierChangeRow = changing) =>
       reads.push({
         stage: `reconcile identifier ${action}`,
         answer,
-        decision: reconcileIdChangePolicy(e, r, change, ctx),
+        decision: reconcileIdentifierChangePolicy(e, r, change, ctx),
       });
     read('not_settled', { class: 'not_settled' });
     read('found, this supplier', found);
