@@ -14,7 +14,7 @@ export const SRC_MAIN_ALLOWED = {
   sandbox: ['util'],
   dedupe: ['util'],
   engine: ['util', 'api', 'journal', 'workbook', 'dedupe'],
-  base: ['util', 'api', 'journal', 'workbook'],
+  base: ['util', 'api', 'journal', 'workbook', 'dedupe'],
   kinds: ['util', 'api', 'journal', 'workbook', 'dedupe', 'engine', 'base'],
   services: ['util', 'api', 'journal', 'workbook', 'sandbox', 'dedupe', 'engine', 'base', 'kinds'],
   cli: ['util', 'api', 'journal', 'workbook', 'dedupe', 'engine', 'base', 'kinds', 'services'],
