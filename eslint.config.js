@@ -7,7 +7,7 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SRC_MAIN_RANKS } from './scripts/srcMainOrder.mjs';
+import { mayImport, processMayImport, SRC_MAIN_ALLOWED } from './scripts/srcMainOrder.mjs';
 
 const nodeBuiltins = [
   'node:*',
@@ -25,7 +25,17 @@ const nodeBuiltins = [
   'worker_threads',
 ];
 
-const srcMainRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src-main');
+const repoRoot = path.dirname(fileURLToPath(import.meta.url));
+const srcMainRoot = path.join(repoRoot, 'src-main');
+
+/** A file or an import as the process rules name it: a path from the repository's root without
+ *  its ending, with forward slashes. */
+const fromRoot = (file) =>
+  path
+    .relative(repoRoot, file)
+    .split(path.sep)
+    .join('/')
+    .replace(/\.(ts|mjs|js)$/, '');
 
 /** The folder of src-main a file (or, for an import of a folder's index, the folder) is in;
  *  undefined outside src-main or at its top. */
@@ -43,9 +53,9 @@ const layersPlugin = {
         type: 'problem',
         messages: {
           upward:
-            'src-main/{{from}} may not import from src-main/{{to}}: the order is util ← api, journal, workbook, sandbox ← engine, base ← kinds ← services ← cli, electron, host (docs/architecture.md).',
+            'src-main/{{from}} may not import from src-main/{{to}}: each folder imports only the folders its allow-list in scripts/srcMainOrder.mjs names (docs/architecture.md, "Import order inside src-main").',
           unknown:
-            'src-main/{{folder}} has no place in the folder order: add it to SRC_MAIN_RANKS in eslint.config.js and to docs/architecture.md.',
+            'src-main/{{folder}} has no place in the folder order: add its allow-list to SRC_MAIN_ALLOWED in scripts/srcMainOrder.mjs and to docs/architecture.md.',
         },
         schema: [],
       },
@@ -57,22 +67,49 @@ const layersPlugin = {
           const to = srcMainFolder(path.resolve(path.dirname(context.filename), source), true);
           if (!to || to === from) return;
           for (const folder of [from, to])
-            if (!(folder in SRC_MAIN_RANKS))
+            if (!(folder in SRC_MAIN_ALLOWED))
               return context.report({ node, messageId: 'unknown', data: { folder } });
-          if (SRC_MAIN_RANKS[to] >= SRC_MAIN_RANKS[from])
+          if (!mayImport(from, to))
             context.report({ node, messageId: 'upward', data: { from, to } });
         };
-        return {
-          ImportDeclaration: (node) => check(node, node.source.value),
-          ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-          ExportAllDeclaration: (node) => check(node, node.source.value),
-          ImportExpression: (node) =>
-            node.source.type === 'Literal' && check(node, node.source.value),
+        return visitImports(check);
+      },
+    },
+    // The Electron processes' own rules (ELECTRON_PROCESSES in scripts/srcMainOrder.mjs).
+    process: {
+      meta: {
+        type: 'problem',
+        messages: {
+          refused:
+            '{{file}} may not import {{target}}: its process has rules of its own (ELECTRON_PROCESSES in scripts/srcMainOrder.mjs, docs/architecture.md "Which process does what, and why").',
+        },
+        schema: [],
+      },
+      create(context) {
+        const file = fromRoot(context.filename);
+        const check = (node, source) => {
+          if (typeof source !== 'string') return;
+          const target = source.startsWith('.')
+            ? fromRoot(path.resolve(path.dirname(context.filename), source))
+            : source;
+          if (!processMayImport(file, target))
+            context.report({ node, messageId: 'refused', data: { file, target } });
         };
+        return visitImports(check);
       },
     },
   },
 };
+
+/** The visitors of every kind of import and re-export, handing each source to `check`. */
+function visitImports(check) {
+  return {
+    ImportDeclaration: (node) => check(node, node.source.value),
+    ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+    ExportAllDeclaration: (node) => check(node, node.source.value),
+    ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+  };
+}
 
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
@@ -133,7 +170,7 @@ export default tseslint.config(
   {
     files: ['src-main/**/*.ts'],
     plugins: { layers: layersPlugin },
-    rules: { 'layers/order': 'error' },
+    rules: { 'layers/order': 'error', 'layers/process': 'error' },
   },
   {
     files: ['src-main/electron/**'],

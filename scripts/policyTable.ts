@@ -1,11 +1,11 @@
 // Writes the retry policy's table into docs/architecture.md, between its marker comments, from
-// the policy functions themselves (src-main/engine/policy/table.ts).
+// the policy functions themselves (src-main/kinds/policyTable.ts).
 //   npm run docs:policy            rewrite the table
 //   npm run docs:policy -- --check exit 1 when the document differs
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { withPolicyTable } from '../src-main/engine/policy/table';
+import { withPolicyTable } from '../src-main/kinds/policyTable';
 
 const doc = path.join(
   path.dirname(fileURLToPath(import.meta.url)),

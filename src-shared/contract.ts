@@ -680,6 +680,31 @@ export const DuplicateGroupSchema = z.object({
   undecided: z.number().int(),
 });
 
+/** One of the writes a start of a kind makes, as its kind counts and words it (the services
+ *  compute it, src-main/kinds/; the screens and the command line show it). */
+export const PlanChangeSchema = z.object({
+  /** Its name; the confirmed plan's note keeps its count under it. */
+  name: z.string(),
+  /** Its sentence in the catalogue, given `n` (the count, formatted) and `params`. */
+  key: z.string(),
+  count: z.number().int(),
+  params: z.record(z.string(), z.number()).default({}),
+  /** A start is confirmed by typing this count: the command line's sentences that name it
+   *  among what needs confirming (`listed`) and ask for it (`ask`); null: confirmed as a whole. */
+  typed: z.object({ listed: z.string(), ask: z.string() }).nullable().default(null),
+});
+export type PlanChange = z.infer<typeof PlanChangeSchema>;
+
+/** The change a start is confirmed by typing the count of, if the kind has one. */
+export function typedChange(plan: Pick<JobPlanView, 'changes'>): PlanChange | undefined {
+  return plan.changes.find((c) => c.typed !== null);
+}
+
+/** The count of a kind's change by its name (0 when the plan has none of it). */
+export function changeCount(plan: Pick<JobPlanView, 'changes'>, name: string): number {
+  return plan.changes.find((c) => c.name === name)?.count ?? 0;
+}
+
 export const JobPlanSchema = z.object({
   jobId: z.string(),
   /** Rows the identifier check sorted, and rows it has not seen yet (checked when the job
@@ -812,17 +837,12 @@ export const JobPlanSchema = z.object({
     screeningsSaved: 0,
     validationsSaved: 0,
   }),
-  /** The kind of job; a deactivate job's DELETEs still to send at most (exists and unchecked
-   *  rows), which a start must confirm by number; the onboarding job it undoes, if any. */
+  /** The kind of job; the writes of its own a start makes, as the kind counts and words them (a
+   *  deactivate job's DELETEs still to send at most, which a start must confirm by typing their
+   *  number; an identifiers job's POSTs or DELETEs; a scores job's rows and batches); the
+   *  onboarding job it undoes, if any. */
   operation: OperationSchema,
-  deactivations: z.number().int(),
-  /** An identifiers job: the POSTs or DELETEs of identifiers still to send at most (matched,
-   *  unchecked, queued or in doubt; a row whose identifier is already where it wants it sends
-   *  nothing). */
-  identifierChanges: z.number().int(),
-  /** A scores job: its rows still to send (unsent, queued, or in doubt and not yet settled) and
-   *  the batches they take at most. */
-  scores: z.object({ rows: z.number().int(), batches: z.number().int() }).nullable().default(null),
+  changes: z.array(PlanChangeSchema).default([]),
   undoOf: z.string().nullable(),
   /** The start must be confirmed: it orders screenings or validations not confirmed before,
    *  deactivates suppliers, or another job holds some of the same suppliers. */

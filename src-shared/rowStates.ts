@@ -6,8 +6,10 @@
 // row is reconciled before anything is sent again). Outcomes of screening and validation live in
 // the row's status columns; the state only says where the row is.
 import { z } from 'zod';
+import { KIND_WRITE_STATES, OWN_WRITES, type KindWriteState, type OwnWrite } from './kindWrites';
 
-export const ROW_STATES = [
+/** The states of the pipeline every kind shares, before a kind's own write (kindWrites.ts). */
+const PIPELINE_STATES = [
   // Import and validation
   'draft', // imported, not validated yet
   'invalid', // fails the payload schema or is an in-file duplicate; the user fixes it
@@ -40,23 +42,27 @@ export const ROW_STATES = [
   'validation_sending',
   'validation_in_doubt',
   'validation_requested', // polled until COMPLETED or REJECTED
-  // Deactivation (a deactivate job, or the undo of an onboarding): one DELETE per supplier
-  'deactivate_queued',
-  'deactivate_sending',
-  'deactivate_in_doubt', // read back with find-by-identifier by the supplier's platform id
-  // Identifier change (an identifiers job): one POST or DELETE of the row's identifier
-  'idchange_queued',
-  'idchange_sending',
-  'idchange_in_doubt', // read back with find-by-identifier by the identifier itself
-  // Ends
+] as const;
+
+/** The states a row ends in. */
+const END_STATES = [
   'done', // everything the job asked for this row is finished
   'skipped', // not sent by choice (skip existing, or excluded by the user)
   'cancelled', // the job was cancelled before this row's next request was sent
   'needs_user', // the app cannot go on alone (reconciliation cap, an error it cannot retry)
 ] as const;
 
+export type RowState =
+  (typeof PIPELINE_STATES)[number] | KindWriteState | (typeof END_STATES)[number];
+
+/** Every row state: the pipeline's, the kinds' own writes' (in the registry's order), the ends. */
+export const ROW_STATES = [
+  ...PIPELINE_STATES,
+  ...KIND_WRITE_STATES,
+  ...END_STATES,
+] as const satisfies readonly RowState[] as readonly [RowState, ...RowState[]];
+
 export const RowStateSchema = z.enum(ROW_STATES);
-export type RowState = z.infer<typeof RowStateSchema>;
 
 /** States that mean "a write request may have reached the server": found at start-up, the row
  *  is in doubt and must be reconciled before it is sent again. */
@@ -65,8 +71,7 @@ export const WRITE_INTENT_STATES = [
   'identifiers_sending',
   'screening_sending',
   'validation_sending',
-  'deactivate_sending',
-  'idchange_sending',
+  ...OWN_WRITES.map((w) => w.sending),
 ] as const satisfies readonly RowState[];
 export type WriteIntentState = (typeof WRITE_INTENT_STATES)[number];
 
@@ -88,18 +93,33 @@ export const WRITE_STAGES = {
     sending: 'validation_sending',
     inDoubt: 'validation_in_doubt',
   },
-  deactivate: {
-    queued: 'deactivate_queued',
-    sending: 'deactivate_sending',
-    inDoubt: 'deactivate_in_doubt',
-  },
-  idchange: {
-    queued: 'idchange_queued',
-    sending: 'idchange_sending',
-    inDoubt: 'idchange_in_doubt',
-  },
 } as const satisfies Record<string, { queued: RowState; sending: RowState; inDoubt: RowState }>;
+/** A stage of the pipeline's own writes; a kind's own write is named by the kind. */
 export type WriteStage = keyof typeof WRITE_STAGES;
+
+/** The states of a write: the pipeline's stage, or a kind's own (kindWrites.ts). */
+export interface WriteStates {
+  queued: RowState;
+  sending: RowState;
+  inDoubt: RowState;
+}
+
+/** The name of any write stage: the pipeline's, or a kind's own (stored in its request events). */
+export type StageName = WriteStage | (typeof OWN_WRITES)[number]['stage'];
+
+/** Every write's states, by its stage: the pipeline's stages and the kinds' own writes. */
+const WRITES_BY_STAGE = new Map<string, WriteStates>([
+  ...Object.entries(WRITE_STAGES),
+  ...OWN_WRITES.map((w) => [w.stage, w] as const),
+]);
+export const ALL_WRITES: readonly WriteStates[] = [...WRITES_BY_STAGE.values()];
+
+/** The states of a write stage, the pipeline's or a kind's own. */
+export function writeStatesOf(stage: StageName): WriteStates {
+  const states = WRITES_BY_STAGE.get(stage);
+  if (!states) throw new Error(`no write stage ${stage}`);
+  return states;
+}
 
 /** The states of a created supplier's screening and validation, before the row is done. */
 export const FOLLOW_UP_STATES = [
@@ -128,8 +148,7 @@ export const UNSENT_STATES = [
   'identifiers_queued',
   'screening_queued',
   'validation_queued',
-  'deactivate_queued',
-  'idchange_queued',
+  ...OWN_WRITES.map((w) => w.queued),
 ] as const satisfies readonly RowState[];
 
 /** States where the user may edit a row's values: nothing of it is on the platform yet. */
@@ -172,6 +191,11 @@ export function isSettled(state: string): boolean {
 
 export type RowStateGroup = 'to_fix' | 'waiting' | 'in_progress' | 'finished';
 
+/** Entries of a table by state for every kind's own write, typed as its states. */
+function ownWriteEntries<V>(of: (w: OwnWrite) => [string, V][]): Record<KindWriteState, V> {
+  return Object.fromEntries(OWN_WRITES.flatMap(of)) as Record<KindWriteState, V>;
+}
+
 /** How the UI groups the states in its summary. */
 export const ROW_STATE_GROUP: Record<RowState, RowStateGroup> = {
   draft: 'waiting',
@@ -200,17 +224,20 @@ export const ROW_STATE_GROUP: Record<RowState, RowStateGroup> = {
   validation_sending: 'in_progress',
   validation_in_doubt: 'in_progress',
   validation_requested: 'in_progress',
-  deactivate_queued: 'waiting',
-  deactivate_sending: 'in_progress',
-  deactivate_in_doubt: 'in_progress',
-  idchange_queued: 'waiting',
-  idchange_sending: 'in_progress',
-  idchange_in_doubt: 'in_progress',
+  ...ownWriteEntries((w) => [
+    [w.queued, 'waiting'],
+    [w.sending, 'in_progress'],
+    [w.inDoubt, 'in_progress'],
+  ]),
   done: 'finished',
   skipped: 'finished',
   cancelled: 'finished',
   needs_user: 'to_fix',
 };
+
+/** The kinds' own write queues: a row goes there from the check's match, and back after a
+ *  cancel or the user's fix. */
+const OWN_QUEUES = OWN_WRITES.map((w) => w.queued);
 
 /** After the platform has the supplier: the next step depends on the job's options, and on
  *  the ids the row has to attach (those first). */
@@ -247,16 +274,8 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
   ],
   // exists: the user attached it to a supplier the platform has instead (a likely duplicate).
   new: ['queued', 'valid', 'invalid', 'skipped', 'cancelled', 'exists'],
-  // deactivate_queued, idchange_queued: a deactivate or identifiers job's matched supplier.
-  exists: [
-    ...FOLLOW_UPS,
-    'deactivate_queued',
-    'idchange_queued',
-    'skipped',
-    'cancelled',
-    'valid',
-    'invalid',
-  ],
+  // A kind's own write queue: a deactivate or identifiers job's matched supplier.
+  exists: [...FOLLOW_UPS, ...OWN_QUEUES, 'skipped', 'cancelled', 'valid', 'invalid'],
   ambiguous: ['valid', 'invalid', 'exists', 'skipped'],
   // The user's decision: keep (new), leave out (skipped), attach to the existing supplier (exists).
   duplicate: ['new', 'exists', 'skipped', 'valid', 'invalid', 'cancelled'],
@@ -304,12 +323,12 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
   ],
   validation_in_doubt: ['validation_requested', 'validation_queued', 'done', 'needs_user'],
   validation_requested: ['done', 'needs_user', 'validation_queued'],
-  deactivate_queued: ['deactivate_sending', 'cancelled', 'skipped'],
-  deactivate_sending: ['done', 'deactivate_queued', 'deactivate_in_doubt', 'needs_user'],
-  deactivate_in_doubt: ['done', 'deactivate_queued', 'needs_user'],
-  idchange_queued: ['idchange_sending', 'cancelled', 'skipped'],
-  idchange_sending: ['done', 'idchange_queued', 'idchange_in_doubt', 'needs_user'],
-  idchange_in_doubt: ['done', 'idchange_queued', 'needs_user'],
+  // A kind's own write: sent once, answered (done), sent again, or read back after a lost answer.
+  ...ownWriteEntries<readonly RowState[]>((w) => [
+    [w.queued, [w.sending, 'cancelled', 'skipped'] as RowState[]],
+    [w.sending, ['done', w.queued, w.inDoubt, 'needs_user'] as RowState[]],
+    [w.inDoubt, ['done', w.queued, 'needs_user'] as RowState[]],
+  ]),
   done: [],
   skipped: ['valid', 'queued'],
   cancelled: [
@@ -318,8 +337,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'identifiers_queued',
     'screening_queued',
     'validation_queued',
-    'deactivate_queued',
-    'idchange_queued',
+    ...OWN_QUEUES,
   ],
   needs_user: [
     'queued',
@@ -332,8 +350,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'identifiers_queued',
     'screening_queued',
     'validation_queued',
-    'deactivate_queued',
-    'idchange_queued',
+    ...OWN_QUEUES,
   ],
 };
 

@@ -1,7 +1,7 @@
 // The summary before a start, as the command line prints it: the same figures as the app's
 // "Before you start" (services/plan.ts), in sentences; and the question that confirms it.
 import { createInterface } from 'node:readline/promises';
-import type { JobPlanView } from '../../src-shared/contract';
+import { typedChange, type JobPlanView } from '../../src-shared/contract';
 import { formatDuration } from './progressView';
 import { kindOf, type Said } from '../kinds';
 import { cliWords, type CliKey, type CliPluralKey, type Words } from './words';
@@ -124,7 +124,7 @@ export function duplicatePlanLines(plan: JobPlanView, w: Words = cliWords('en'))
 
 /** A kind's sentence (kinds/ planSaid) in the command line's words: numbers as the language
  *  writes them. */
-function saidText(s: Said, w: Words): string {
+export function saidText(s: Said, w: Words): string {
   const params = Object.fromEntries(
     Object.entries(s.params ?? {}).map(([k, v]) => [k, typeof v === 'number' ? w.num(v) : v]),
   );
@@ -147,7 +147,9 @@ export function whatNeedsConfirming(plan: JobPlanView, w: Words = cliWords('en')
     const what = paid.length ? `${paid.join(', ')}${w.t('cli.confirm.and')}${last}` : last;
     parts.push(w.t('cli.confirm.paid', { what }));
   }
-  if (plan.deactivations > 0) parts.push(w.n('cli.confirm.deactivate', plan.deactivations));
+  const typed = typedChange(plan);
+  if (typed?.typed && typed.count > 0)
+    parts.push(saidText({ key: typed.typed.listed, count: typed.count }, w));
   if (plan.heldRows > 0)
     parts.push(
       w.n('cli.confirm.held', plan.heldRows, {

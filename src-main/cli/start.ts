@@ -1,7 +1,8 @@
 // The summary before a start and its confirmation, and the command that continues a job later.
+import { typedChange } from '../../src-shared/contract';
 import type { Onboarding } from '../services/onboarding';
 import type { Args } from './args';
-import { askCount, askYesNo, planLines, whatNeedsConfirming } from './planText';
+import { askCount, askYesNo, planLines, saidText, whatNeedsConfirming } from './planText';
 import type { OutputMode, ProgressView } from './progressView';
 import type { Words } from './words';
 
@@ -44,8 +45,11 @@ export async function confirmStart(
   stopped: () => boolean,
 ): Promise<'go' | 'declined' | 'refused'> {
   const plan = onboarding.plan(jobId);
-  // A deactivation names whom it deactivates before its number is asked for or --yes is taken.
-  const targets = plan.deactivations > 0 ? onboarding.targets(jobId, TARGETS_SHOWN) : undefined;
+  // A change confirmed by its number (a deactivation) names whom it changes before its number
+  // is asked for or --yes is taken.
+  const typed = typedChange(plan);
+  const toType = typed?.typed && typed.count > 0 ? { ...typed.typed, count: typed.count } : null;
+  const targets = toType ? onboarding.targets(jobId, TARGETS_SHOWN) : undefined;
   if (mode === 'json') view.log('Before you start', { plan, ...(targets ? { targets } : {}) });
   else {
     for (const line of planLines(plan, args.sendHeld, w)) view.log(line);
@@ -55,24 +59,24 @@ export async function confirmStart(
   const terminal = mode !== 'json' && process.stdin.isTTY === true;
   const firstStart = plan.rows.underway === 0;
   let confirmed = args.yes;
-  // Deactivations are confirmed by their number: the user types it (as in the app), or --yes.
+  // Such a change is confirmed by its number: the user types it (as in the app), or --yes.
   if (!confirmed && terminal && (firstStart || plan.needsConfirmation)) {
-    confirmed =
-      plan.deactivations > 0
+    confirmed = toType
+      ? await askCount(
+          saidText(
+            { key: toType.ask, count: toType.count, params: { typed: String(toType.count) } },
+            w,
+          ),
+          toType.count,
+        )
+      : plan.paidToConfirm > 0
         ? await askCount(
-            w.n('cli.confirm.askDeactivate', plan.deactivations, {
-              typed: String(plan.deactivations),
+            w.n('cli.confirm.askPaid', plan.paidToConfirm, {
+              typed: String(plan.paidToConfirm),
             }),
-            plan.deactivations,
+            plan.paidToConfirm,
           )
-        : plan.paidToConfirm > 0
-          ? await askCount(
-              w.n('cli.confirm.askPaid', plan.paidToConfirm, {
-                typed: String(plan.paidToConfirm),
-              }),
-              plan.paidToConfirm,
-            )
-          : await askYesNo(w.t('cli.confirm.ask'), false, w);
+        : await askYesNo(w.t('cli.confirm.ask'), false, w);
     if (!confirmed || stopped()) return 'declined';
   } else if (!confirmed && plan.needsConfirmation) {
     // A job this command made is cancelled, so that running it again with --yes does not meet
@@ -92,8 +96,8 @@ export async function confirmStart(
   const { leftOut } = onboarding.confirmStart(jobId, {
     confirmed,
     leaveOutHeld,
-    // The number typed (or --yes): the deactivations, or the paid orders (never both).
-    ...(confirmed ? { confirmedCount: plan.deactivations || plan.paidToConfirm } : {}),
+    // The number typed (or --yes): the kind's typed change, or the paid orders (never both).
+    ...(confirmed ? { confirmedCount: toType?.count || plan.paidToConfirm } : {}),
   });
   if (leftOut > 0) view.log(w.n('cli.confirm.leftOut', leftOut));
   return 'go';

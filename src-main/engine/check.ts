@@ -12,7 +12,7 @@ import { BaseComparison, groupIfChanged } from './duplicates';
 import { IdentityIndex } from './identityIndex';
 import { reason, rowError, warningOf } from './messages';
 import { changeOf, findQuery, listShape, namedSupplier, supplierRef } from './payload';
-import { onOtherSupplier } from './policy/idchange';
+import { onOtherSupplier } from './policy/attach';
 import { backoffMs } from './progress';
 
 export class Checker {

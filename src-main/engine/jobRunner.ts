@@ -12,13 +12,7 @@ import { Lanes } from './lanes';
 import { mapsPaidWork, PaidBudget } from './paidWork';
 import { Promoter } from './promote';
 import { pollStatus, reconcile } from './reads';
-import {
-  attachIdentifier,
-  changeIdentifier,
-  create,
-  deactivate,
-  requestFollowUp,
-} from './requests';
+import { attachIdentifier, create, requestFollowUp } from './requests';
 import type { RowKind } from './rowKind';
 import { RunSkeleton, type Counts, type StepResult } from './runSkeleton';
 import type { JobRunnerDeps, OnCreateEntitlements, RunOptions } from './runTypes';
@@ -35,13 +29,7 @@ import { Tracker } from './track';
 
 export type * from './runTypes';
 
-const WRITE_LANES: readonly Lane[] = [
-  'create',
-  'identifiers',
-  'deactivate',
-  'idchange',
-  'followup',
-];
+const WRITE_LANES: readonly Lane[] = ['create', 'identifiers', 'own', 'followup'];
 
 export class JobRunner extends RunSkeleton {
   private readonly runContext: RunContext;
@@ -113,8 +101,8 @@ export class JobRunner extends RunSkeleton {
     const run = this.runContext;
     this.fill('create', ['queued'], (row) => create(run, row));
     this.fill('identifiers', ['identifiers_queued'], (row) => attachIdentifier(run, row));
-    this.fill('deactivate', ['deactivate_queued'], (row) => deactivate(run, row));
-    this.fill('idchange', ['idchange_queued'], (row) => changeIdentifier(run, row));
+    const own = run.kind.write;
+    if (own) this.fill('own', [own.states.queued], (row) => own.send(run, row));
     this.fill('followup', ['screening_queued'], (row) => requestFollowUp(run, row, 'screening'));
     this.fill('followup', ['validation_queued'], (row) => requestFollowUp(run, row, 'validation'));
     this.fill('reconcile', IN_DOUBT_STATES, (row) => reconcile(run, row));

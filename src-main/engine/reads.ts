@@ -1,5 +1,6 @@
-// The reading stages of a row: reconciling a write in doubt, and polling a requested screening
-// or validation. Each reads the evidence, classifies it and applies what the policy decided.
+// The reading stages of a row: reconciling a write in doubt (a kind's own write is settled by its
+// kind, ownWrite.ts), and polling a requested screening or validation. Each reads the evidence,
+// classifies it and applies what the policy decided.
 import type {
   ApiAnswer,
   FindResult,
@@ -10,7 +11,7 @@ import type {
 import type { JournalRow } from '../journal/journal';
 import { applyDecision, settledAt } from './apply';
 import type { RunContext } from './context';
-import { buildPayload, changeOf, findQuery, platformIdentifier, supplierRef } from './payload';
+import { buildPayload, findQuery, platformIdentifier, supplierRef } from './payload';
 import {
   pollPolicy,
   reconcileCreatePolicy,
@@ -19,15 +20,11 @@ import {
   type Evidence,
   type EvidenceContext,
 } from './policy/evidence';
-import { reconcileDeactivatePolicy } from './policy/deactivate';
-import { reconcileIdChangePolicy } from './policy/idchange';
-import { nextIdentifier, nothingLeft, reconcileIdentifierPolicy } from './policy/identifiers';
+import { nextIdentifier, nothingLeft, reconcileAttachPolicy } from './policy/attach';
 import { followUpStageOf, isKnownStatus, stageStates, type FollowUpStage } from './stages';
 import { PATHS } from '../api/wire';
 import { holderQuery } from '../../src-shared/operations';
 import type { IdentifierToAttach } from '../../src-shared/supplier';
-import { rowError } from './messages';
-import { NO_EFFECT, needsUser } from './policy/types';
 
 /** What the reading and identifier policies are told: the job's options and the attempt cap. */
 export function evidenceContext(
@@ -59,7 +56,8 @@ export async function find(run: RunContext, row: JournalRow): Promise<Evidence |
   return foundEvidence(answer.value);
 }
 
-function foundEvidence(found: FindResult<SupplierDetail>): Evidence {
+/** What a find-by-identifier read says, as evidence. */
+export function foundEvidence(found: FindResult<SupplierDetail>): Evidence {
   if (found.found === 'one')
     return { class: 'found', platformTargetId: found.supplier.platformTargetId };
   return { class: found.found === 'ambiguous' ? 'ambiguous' : 'none' };
@@ -129,11 +127,13 @@ function validationEvidence(v: ValidationStatus): Evidence {
   };
 }
 
+/** A row in doubt: its create, its identifier, its kind's own write (the kind settles it) or
+ *  its screening or validation request. */
 export async function reconcile(run: RunContext, row: JournalRow): Promise<void> {
   if (row.state === 'in_doubt') return reconcileCreate(run, row);
-  if (row.state === stageStates('identifiers').inDoubt) return reconcileIdentifier(run, row);
-  if (row.state === stageStates('deactivate').inDoubt) return reconcileDeactivate(run, row);
-  if (row.state === stageStates('idchange').inDoubt) return reconcileIdChange(run, row);
+  if (row.state === stageStates('identifiers').inDoubt) return reconcileAttach(run, row);
+  const own = run.kind.write;
+  if (own && row.state === own.states.inDoubt) return own.reconcile(run, row);
   const stage = followUpStageOf(row.state);
   const evidence = await statusOf(run, row, stage);
   if (!evidence) return;
@@ -178,12 +178,11 @@ export async function pollStatus(run: RunContext, row: JournalRow): Promise<void
 
 /** An identifier request in doubt (lost answer, or 409): the id is read back with
  *  find-by-identifier, and the supplier that has it says whether the attach took effect. */
-async function reconcileIdentifier(run: RunContext, row: JournalRow): Promise<void> {
+async function reconcileAttach(run: RunContext, row: JournalRow): Promise<void> {
   const { clock, settings } = run.d;
   const from = stageStates('identifiers').inDoubt;
   const ctx = evidenceContext(run);
-  const decide = (e: Evidence) =>
-    applyDecision(run, row, from, reconcileIdentifierPolicy(e, row, ctx));
+  const decide = (e: Evidence) => applyDecision(run, row, from, reconcileAttachPolicy(e, row, ctx));
   const id = nextIdentifier(row);
   if (!id) return applyDecision(run, row, from, nothingLeft(row, ctx));
   // A request may be applied until its answer is back: read only once that plus the settle
@@ -194,7 +193,7 @@ async function reconcileIdentifier(run: RunContext, row: JournalRow): Promise<vo
 
 /** Reads back which supplier holds an identifier, and has `decide` say what that means; a
  *  failed read is handled (the row stays as it is). */
-async function readHolder(
+export async function readHolder(
   run: RunContext,
   row: JournalRow,
   id: IdentifierToAttach,
@@ -208,47 +207,4 @@ async function readHolder(
   if (answer.kind !== 'ok') return run.health.readFailed(answer, row);
   run.health.reachable();
   await decide(foundEvidence(answer.value));
-}
-
-/** A deactivation in doubt (lost answer): the supplier is read back by its platform id once the
- *  request settled; not found any more, the deactivation took effect. */
-async function reconcileDeactivate(run: RunContext, row: JournalRow): Promise<void> {
-  const { conn, clock, settings, jobId } = run.d;
-  const from = stageStates('deactivate').inDoubt;
-  const ctx = { maxWriteAttempts: settings.maxWriteAttempts };
-  const decide = (e: Evidence) =>
-    applyDecision(run, row, from, reconcileDeactivatePolicy(e, row, ctx));
-  if (settledAt(row, settings) > clock.now()) return decide({ class: 'not_settled' });
-  const supplier = platformIdentifier(row);
-  if (!supplier) return decide({ class: 'ambiguous' });
-  const answer = await conn.api.findByIdentifier(supplier, {
-    jobId,
-    signal: run.health.signal,
-    kind: 'poll',
-  });
-  if (answer.kind === 'not_found') {
-    run.health.reachable();
-    return decide({ class: 'none' });
-  }
-  if (answer.kind !== 'ok') return run.health.readFailed(answer, row);
-  run.health.reachable();
-  await decide(foundEvidence(answer.value));
-}
-
-/** An identifier change in doubt (lost answer, or a 409 to an add): the identifier is read back
- *  with find-by-identifier once the request settled; the supplier holding it (or none) says
- *  whether the add or remove took effect. */
-async function reconcileIdChange(run: RunContext, row: JournalRow): Promise<void> {
-  const { clock, settings } = run.d;
-  const from = stageStates('idchange').inDoubt;
-  const change = changeOf(row, run.options);
-  if (!change) {
-    const outcome = needsUser(rowError('invalid_input.no_longer_valid'));
-    return applyDecision(run, row, from, { outcome, effect: NO_EFFECT });
-  }
-  const ctx = { maxWriteAttempts: settings.maxWriteAttempts };
-  const decide = (e: Evidence) =>
-    applyDecision(run, row, from, reconcileIdChangePolicy(e, row, change, ctx));
-  if (settledAt(row, settings) > clock.now()) return decide({ class: 'not_settled' });
-  await readHolder(run, row, change.identifier, decide);
 }

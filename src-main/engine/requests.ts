@@ -1,7 +1,8 @@
-// The write requests: a create, a screening request, a validation request, an identifier, a
-// deactivation, an identifiers job's change. Each records its
-// intent durably before it leaves (once the scheduler grants it its slot), then hands the
-// classified answer to the policy and applies what it decided.
+// The pipeline's write requests: a create, a screening request, a validation request, an
+// identifier attached to a created supplier (a kind's own write is its kind's, ownWrite.ts, and
+// uses the helpers exported here). Each records its intent durably before it leaves (once the
+// scheduler grants it its slot), then hands the classified answer to the policy and applies what
+// it decided.
 import type { ApiAnswer } from '../api';
 import type { JournalRow } from '../journal/journal';
 import type { SupplierIdentifier } from '../../src-shared/supplier';
@@ -9,28 +10,26 @@ import { applyDecision } from './apply';
 import { sendUnderIntent } from './intent';
 import { rowError } from './messages';
 import type { RunContext } from './context';
-import { buildPayload, changeOf, platformIdentifier } from './payload';
+import { buildPayload, platformIdentifier } from './payload';
 import { rowPaidWork } from './paidWork';
 import { afterScreening } from './policy/progression';
 import { classify, type WriteValue } from './policy/classify';
-import { identifierWritePolicy, nextIdentifier, nothingLeft } from './policy/identifiers';
-import { deactivateWritePolicy } from './policy/deactivate';
-import { idChangeWritePolicy } from './policy/idchange';
+import { attachWritePolicy, nextIdentifier, nothingLeft } from './policy/attach';
 import { createPolicy, followUpPolicy } from './policy/writes';
 import { evidenceContext } from './reads';
-import { stageStates, type FollowUpStage, type WriteStage } from './stages';
+import { stageStates, type FollowUpStage, type StageName } from './stages';
 
 /** A 204 has no body: an answer without a value the classifier reads as plain accepted. */
-function noContent(a: ApiAnswer<void>): ApiAnswer<WriteValue> {
+export function noContent(a: ApiAnswer<void>): ApiAnswer<WriteValue> {
   return a.kind === 'ok' ? { ...a, value: {} } : a;
 }
 
 /** Sends one row's write under its intent (intent.ts); undefined when it never left (the row is
  *  as it was). */
-async function sendWithIntent<T extends WriteValue>(
+export async function sendWithIntent<T extends WriteValue>(
   run: RunContext,
   row: JournalRow,
-  stage: WriteStage,
+  stage: StageName,
   request: Record<string, unknown>,
   send: (o: { timeoutMs: number }) => Promise<ApiAnswer<T>>,
 ): Promise<ApiAnswer<T> | undefined> {
@@ -149,9 +148,9 @@ export async function requestFollowUp(
 
 /** A write after the supplier exists, classified (nothing was asked for on create); an
  *  identifier request's with the type it sent. */
-function classifyWrite(
+export function classifyWrite(
   run: RunContext,
-  stage: WriteStage,
+  stage: StageName,
   answer: ApiAnswer<WriteValue>,
   identifierType?: string,
 ) {
@@ -192,80 +191,6 @@ export async function attachIdentifier(run: RunContext, row: JournalRow): Promis
     run,
     row,
     sending,
-    identifierWritePolicy(classifyWrite(run, 'identifiers', answer, id.type), row, ctx),
-  );
-}
-
-/** Deactivates the row's supplier (matched by the check, so its platform id is known): one
- *  DELETE under its intent, like every write. */
-export async function deactivate(run: RunContext, row: JournalRow): Promise<void> {
-  const { conn } = run.d;
-  const { queued, sending } = stageStates('deactivate');
-  const supplier = platformIdentifier(row);
-  if (!supplier) {
-    await run.d.journal.recordOutcomeAsync({
-      rowId: row.id,
-      from: queued,
-      to: 'needs_user',
-      patch: rowError('api_not_found.no_platform_id'),
-    });
-    return;
-  }
-  const answer = await sendWithIntent(
-    run,
-    row,
-    'deactivate',
-    { endpoint: 'DELETE /public/v2/suppliers/sites', platformId: supplier.platformId ?? null },
-    async (o) => noContent(await conn.client.deactivateSupplier(supplier, o)),
-  );
-  if (!answer) return;
-  await applyDecision(
-    run,
-    row,
-    sending,
-    deactivateWritePolicy(classifyWrite(run, 'deactivate', answer)),
-  );
-}
-
-/** Adds the row's identifier to its supplier, or removes it (an identifiers job; the check
- *  matched the supplier, so its platform id is known): one POST or DELETE under its intent. */
-export async function changeIdentifier(run: RunContext, row: JournalRow): Promise<void> {
-  const { conn } = run.d;
-  const { queued, sending } = stageStates('idchange');
-  const supplier = platformIdentifier(row);
-  const change = changeOf(row, run.options);
-  if (!supplier || !change) {
-    await run.d.journal.recordOutcomeAsync({
-      rowId: row.id,
-      from: queued,
-      to: 'needs_user',
-      patch: rowError(supplier ? 'invalid_input.no_longer_valid' : 'api_not_found.no_platform_id'),
-    });
-    return;
-  }
-  const { identifier: id, action } = change;
-  const answer = await sendWithIntent(
-    run,
-    row,
-    'idchange',
-    {
-      endpoint: `${action === 'add' ? 'POST' : 'DELETE'} /public/v2/suppliers/sites/identifiers`,
-      platformId: supplier.platformId ?? null,
-      action,
-      type: id.type,
-      id: id.id,
-      source: id.source ?? null,
-    },
-    async (o): Promise<ApiAnswer<WriteValue>> =>
-      action === 'add'
-        ? conn.client.addIdentifier(supplier, id, o)
-        : noContent(await conn.client.removeIdentifier(supplier, id, o)),
-  );
-  if (!answer) return;
-  await applyDecision(
-    run,
-    row,
-    sending,
-    idChangeWritePolicy(classifyWrite(run, 'idchange', answer, id.type), change),
+    attachWritePolicy(classifyWrite(run, 'identifiers', answer, id.type), row, ctx),
   );
 }

@@ -3,6 +3,7 @@
 import type { RowState } from '../journal/rowStates';
 import type { KindFigures } from './kindFigures';
 import type { HistoryCode } from './messages';
+import type { KindWriteStage } from './ownWrite';
 
 export interface RowKind {
   /** The kind's reads and writes, for the time left. */
@@ -16,6 +17,9 @@ export interface RowKind {
   /** Where a row the check matched goes without a request (its own write's queue); undefined:
    *  the onboarding's way (new rows to create, existing ones to their ids and follow-ups). */
   readonly matchedTo: Extract<RowState, HistoryCode> | undefined;
+  /** The kind's own write (ownWrite.ts): its lane is filled from its queue, its rows in doubt are
+   *  settled by it. */
+  readonly write?: KindWriteStage;
   /** The kind keeps each row's own outcome (op_result): the check's note and the end of the
    *  run count them. */
   readonly opResults: boolean;

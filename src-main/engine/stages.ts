@@ -1,25 +1,24 @@
 // The engine's stages and the row states they work on, derived from the row state machine in
 // src-shared/rowStates (docs/architecture.md, "Per-row state machine").
 import {
+  ALL_WRITES,
   ROW_STATES,
-  WRITE_STAGES,
   isSettled,
+  writeStatesOf,
   type RowState,
+  type StageName,
   type WriteStage,
+  type WriteStates,
 } from '../journal/rowStates';
 
-export type { WriteStage };
+export type { StageName, WriteStage };
 export type FollowUpStage = 'screening' | 'validation';
-const WRITE_STAGE_NAMES = Object.keys(WRITE_STAGES) as WriteStage[];
 export const FOLLOW_UP_STAGES: readonly FollowUpStage[] = ['screening', 'validation'];
 
-/** A write stage's states: waiting for the budget, the intent, in doubt. */
-export function stageStates(stage: WriteStage): {
-  queued: RowState;
-  sending: RowState;
-  inDoubt: RowState;
-} {
-  return WRITE_STAGES[stage];
+/** A pipeline write stage's states: waiting for the budget, the intent, in doubt (a kind's own
+ *  write names its states itself, src-shared/kindWrites.ts). */
+export function stageStates(stage: StageName): WriteStates {
+  return writeStatesOf(stage);
 }
 
 /** A follow-up's state once requested: polled until its status ends. */
@@ -32,12 +31,13 @@ export function followUpStageOf(state: RowState): FollowUpStage {
   return state.startsWith('screening_') ? 'screening' : 'validation';
 }
 
-/** The states in which a row's write may have reached the server, with their doubt state. */
-export const INTENT_TO_DOUBT = WRITE_STAGE_NAMES.map(
-  (s) => [WRITE_STAGES[s].sending, WRITE_STAGES[s].inDoubt] as [RowState, RowState],
+/** The states in which a row's write may have reached the server, with their doubt state: the
+ *  pipeline's writes and every kind's own. */
+export const INTENT_TO_DOUBT = ALL_WRITES.map(
+  (w) => [w.sending, w.inDoubt] as [RowState, RowState],
 );
 
-export const IN_DOUBT_STATES: RowState[] = WRITE_STAGE_NAMES.map((s) => WRITE_STAGES[s].inDoubt);
+export const IN_DOUBT_STATES: RowState[] = ALL_WRITES.map((w) => w.inDoubt);
 export const REQUESTED_STATES: RowState[] = FOLLOW_UP_STAGES.map(requestedState);
 
 /** States in which a row still has work in this run: every state not settled, except 'draft'
@@ -60,7 +60,7 @@ export const TRACKED_STATES: RowState[] = ['accepted', 'pending'];
 
 /** States whose rows wait for a due time (the loop sleeps until the earliest). */
 export const TIMED_STATES: RowState[] = [
-  ...WRITE_STAGE_NAMES.map((s) => WRITE_STAGES[s].queued),
+  ...ALL_WRITES.map((w) => w.queued),
   ...IN_DOUBT_STATES,
   ...REQUESTED_STATES,
 ];
@@ -94,8 +94,8 @@ export type Lane =
   | 'reconcile'
   | 'track'
   | 'identifiers'
-  | 'deactivate'
-  | 'idchange'
+  /** A kind's own write (ownWrite.ts): a job has one kind, so one such lane. */
+  | 'own'
   | 'followup'
   | 'batch'
   | 'poll'

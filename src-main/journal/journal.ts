@@ -35,7 +35,7 @@ import * as jobs from './jobs';
 import * as leases from './leases';
 import type { MigrationReport } from './migrate';
 import { diskFull, isDiskFull, openDatabase, type OpenJournalOptions } from './open';
-import type { RowState, WriteStage } from './rowStates';
+import type { RowState, StageName } from './rowStates';
 import type { JobTally } from '../../src-shared/tally';
 import { doneStatuses, jobTally, type TallyCache } from './tally';
 import * as page from './rowsPage';
@@ -471,7 +471,7 @@ export class Journal {
   markSendingAsync(
     rowIds: readonly number[],
     at: number,
-    options: { stage?: WriteStage; request?: Record<string, unknown> } = {},
+    options: { stage?: StageName; request?: Record<string, unknown> } = {},
   ): Promise<number[]> {
     return this.grouped.add(() => this.markSending(rowIds, at, options), true);
   }

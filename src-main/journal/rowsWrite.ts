@@ -18,12 +18,13 @@ import {
 import { requireJob } from './jobs';
 import { ROW, type JournalRow } from './rowColumns';
 import {
+  ALL_WRITES,
   canTransition,
   FIXABLE_STATES,
   UNSENT_STATES,
-  WRITE_STAGES,
+  writeStatesOf,
   type RowState,
-  type WriteStage,
+  type StageName,
 } from './rowStates';
 import { getRow, isUnlisted } from './rowsRead';
 import { DUE_STATES_SQL, LISTED_STATES_SQL, type RowProblem, type UserEdits } from './schema';
@@ -295,9 +296,9 @@ export function markSending(
   h: WriteHandle,
   rowIds: readonly number[],
   at: number,
-  options: { stage?: WriteStage; request?: Record<string, unknown> } = {},
+  options: { stage?: StageName; request?: Record<string, unknown> } = {},
 ): number[] {
-  const stage = WRITE_STAGES[options.stage ?? 'create'];
+  const stage = writeStatesOf(options.stage ?? 'create');
   const marked: number[] = [];
   const mark = h.statement(ROW_WRITE_SQL.markSending);
   h.durably(() =>
@@ -423,7 +424,7 @@ export function moveRows(
   }
   // In bulk, a row whose request may have reached the server can only be declared in doubt:
   // sending it again takes a reconciliation first, one row at a time (recordOutcomes).
-  const intent = Object.values(WRITE_STAGES).find((stage) => stage.sending === from);
+  const intent = ALL_WRITES.find((stage) => stage.sending === from);
   if (intent && to !== intent.inDoubt) {
     fail('internal', undefined, { reason: 'rows in flight move in bulk only to doubt', from, to });
   }

@@ -18,6 +18,7 @@ import type {
   Operation,
   ScoresLayout,
 } from '../../src-shared/operations';
+import { OWN_WRITES } from '../../src-shared/kindWrites';
 import type { AttachedIdentifier } from '../../src-shared/supplier';
 import type {
   DuplicateDecision,
@@ -91,10 +92,8 @@ export const DUE_STATES = [
   'validation_queued',
   'validation_in_doubt',
   'validation_requested',
-  'deactivate_queued',
-  'deactivate_in_doubt',
-  'idchange_queued',
-  'idchange_in_doubt',
+  // Each kind's own write waits in its queue and, after a lost answer, in doubt (kindWrites.ts).
+  ...OWN_WRITES.flatMap((w) => [w.queued, w.inDoubt]),
 ] as const satisfies readonly RowState[];
 
 /** The due index's condition. A query uses a partial index only when its WHERE holds this very
@@ -122,8 +121,7 @@ export const UNLISTED_STATES = [
   'queued',
   'screening_queued',
   'validation_queued',
-  'deactivate_queued',
-  'idchange_queued',
+  ...OWN_WRITES.map((w) => w.queued),
   'created',
   'accepted',
   'pending',

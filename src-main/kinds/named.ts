@@ -3,17 +3,33 @@
 // plan lines of what is left unchecked or ambiguous.
 import type { JobPlanView } from '../../src-shared/contract';
 import { JobRunner } from '../engine/jobRunner';
-import type { KindFigures } from '../engine/kindFigures';
+import { changeFigures, type KindFigures } from '../engine/kindFigures';
+import type { KindWriteStage } from '../engine/ownWrite';
 import type { RowKind } from '../engine/rowKind';
 import type { JobKind, Said } from './types';
 
-/** The row runner of such a kind: a matched row goes to `matchedTo`, its write's queue. */
+/** Such a kind's figures: `lookups` per row for its check, one write per row a start may still
+ *  send (unchecked rows counted as matched: an upper bound until the check has run). */
+export function namedFigures(lookups: number, write: KindWriteStage): KindFigures {
+  const { queued, sending, inDoubt } = write.states;
+  return changeFigures(lookups, ['valid', 'exists', queued, sending, inDoubt]);
+}
+
+/** The row runner of such a kind: a matched row goes to its own write's queue, and the write
+ *  (ownWrite.ts) sends it and settles it when its answer is lost. */
 export function namedRunner(
   figures: KindFigures,
-  matchedTo: NonNullable<RowKind['matchedTo']>,
+  write: KindWriteStage,
   changesIdentifier: boolean,
 ): JobKind['runner'] {
-  const kind: RowKind = { figures, check: 'named', changesIdentifier, matchedTo, opResults: true };
+  const kind: RowKind = {
+    figures,
+    check: 'named',
+    changesIdentifier,
+    matchedTo: write.states.queued as NonNullable<RowKind['matchedTo']>,
+    opResults: true,
+    write,
+  };
   return (deps) => new JobRunner(deps, kind);
 }
 

@@ -71,9 +71,7 @@ export const onboardKind: JobKind = {
   runner: (deps) => new JobRunner(deps, ROW_KIND),
   planCounts: (counts: RowCounts) => ({
     creations: CREATE_STATES.reduce((a, s) => a + (counts[s] ?? 0), 0),
-    deactivations: 0,
-    identifierChanges: 0,
-    scores: null,
+    changes: [],
   }),
   inDoubtStates: ['sending', 'in_doubt'],
   planSaid,

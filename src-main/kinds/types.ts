@@ -2,10 +2,11 @@
 // engine, the services, the command line and the screens ask of a kind instead of testing its
 // name. Each kind is a module of this folder; registry.ts lists them, one line each.
 import type { RowState } from '../journal/rowStates';
-import type { JobPlanView } from '../../src-shared/contract';
+import type { JobPlanView, PlanChange } from '../../src-shared/contract';
 import type { ExportSummary } from '../workbook/export';
 import type { KindTraits, Operation } from '../../src-shared/operations';
 import type { KindFigures, RowCounts } from '../engine/kindFigures';
+import type { KindWriteStage } from '../engine/ownWrite';
 import type { Runner } from '../engine/runSkeleton';
 import type { JobRunnerDeps } from '../engine/runTypes';
 import type { Journal } from '../journal/journal';
@@ -19,11 +20,10 @@ export interface Said {
   params?: Record<string, string | number>;
 }
 
-/** The plan's figures of a kind's own writes, as the plan view carries them. */
-export type KindPlanCounts = Pick<
-  JobPlanView,
-  'creations' | 'deactivations' | 'identifierChanges' | 'scores'
->;
+/** The plan's figures of a kind's own writes, as the plan view carries them: the onboarding's
+ *  creations, and a list of the kind's own changes (a count with its words, a typed count where
+ *  the kind asks for one). */
+export type KindPlanCounts = Pick<JobPlanView, 'creations'> & { changes: PlanChange[] };
 
 export interface JobKind {
   readonly name: Operation;
@@ -33,6 +33,9 @@ export interface JobKind {
   readonly figures: KindFigures;
   /** The runner of a job of this kind. */
   runner(deps: JobRunnerDeps): Runner;
+  /** Its own write stage, when it has one (engine/ownWrite.ts): its request, its reconcile after
+   *  a lost answer, its policy's lines of the table. */
+  readonly ownWrite?: KindWriteStage;
   /** What a start will write, from the job's row counts. */
   planCounts(counts: RowCounts): KindPlanCounts;
   /** The rows whose write may have reached the platform without an answer, named by the plan. */

@@ -1,19 +1,20 @@
 // The services behind the contract, free of Electron and of any transport. Each front door builds
 // one of these and adapts it: Electron IPC, the browser host's WebSocket, or direct calls (CLI).
-// The command handlers live per area in services/handlers/ and are combined here.
+// The command handlers live per area in services/handlers/ and are combined here; what they and
+// the other services are given (the core, the options) is in core.ts, which imports none of
+// them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppInfo, Limits } from '../../src-shared/contract';
 import { failWith } from '../../src-shared/errors';
-import { KeyringSecretStore, type SecretStore } from '../api';
+import { KeyringSecretStore } from '../api';
 import { DEFAULT_WINDOWS } from '../api/limiter';
 import { stopGroupings } from '../engine/duplicates';
-import { sandboxEngineSettings, type EngineSettings } from '../engine/settings';
+import { sandboxEngineSettings } from '../engine/settings';
 import { SyncEngine } from '../engine/syncEngine';
-import { diskFull, isDiskFull, openJournal, type Journal } from '../journal/journal';
+import { diskFull, isDiskFull, openJournal } from '../journal/journal';
 import { startSandbox, type SandboxHandle } from '../sandbox';
-import type { Clock } from '../util/clock';
 import { systemClock } from '../util/clock';
 import {
   privateDatabase,
@@ -38,76 +39,14 @@ import { templateHandlers } from './handlers/templates';
 import { holdingUploads, Uploads } from './uploads';
 import { Onboarding, SANDBOX_USER } from './onboarding';
 import { journalPathFor } from './paths';
-import { createRouter, type CommandRouter, type Handlers } from './router';
+import { createRouter, type Handlers } from './router';
 import { RunLogRecorder } from './runPicture';
 import { said } from '../../src-shared/i18n/said';
 import { APP_VERSION } from './version';
-import type { Transport } from '../api/transport';
 import { runnerFor } from '../kinds';
+import type { AppServices, AppServicesOptions, Core } from './core';
 
-export interface DesktopHooks {
-  chooseFile(purpose: 'import' | 'export', defaultPath?: string): Promise<string | null>;
-  showInFolder(filePath: string): void;
-}
-
-export interface AppServicesOptions {
-  dataDir: string;
-  /** The journal file; `<dataDir>/journal.sqlite` by default. */
-  journalPath?: string;
-  transport: AppInfo['transport'];
-  locale?: string;
-  clock?: Clock;
-  /** Where tokens live; the OS keychain by default. */
-  secrets?: SecretStore;
-  /** The built-in sandbox: started with the services unless `false`. */
-  sandbox?:
-    | false
-    | {
-        processingMs?: number;
-        screeningMs?: number;
-        validationMs?: number;
-        statePath?: string;
-        /** Rate limits of the sandbox and of its connection (default: the API's). */
-        limits?: Limits;
-      };
-  desktop?: DesktopHooks;
-  /** Engine settings for every connection (tests and automation; the sandbox's own come on top). */
-  engineSettings?: Partial<EngineSettings>;
-  /** The way to the API (proxy, certificates: src-main/api/transport.ts), closed with the
-   *  services; the global fetch by default. */
-  network?: Transport;
-}
-
-export interface AppServices {
-  readonly bus: EventBus;
-  readonly router: CommandRouter;
-  /** Exported files the browser host may serve as downloads. */
-  readonly downloads: Downloads;
-  /** The files the user chose in this run, and where exports may go. A front door grants what
-   *  the user chose outside the commands: a file dropped on the desktop window. */
-  readonly grants: FileGrants;
-  /** Files the browser uploaded for import, removed once unused for a while. */
-  readonly uploads: Uploads;
-  /** The supplier lists the system asks the app to open (desktop: file associations, a second
-   *  launch): the front door hands each path here, and the page takes it (`files:takeOpened`). */
-  readonly opened: OpenedFiles;
-  info(): AppInfo;
-  /** Opens the journal, starts the sandbox; called by the first command that needs them. */
-  ready(): Promise<Core>;
-  /** Pauses running jobs, stops the sandbox, closes the journal. */
-  close(): Promise<void>;
-}
-
-export interface Core {
-  journal: Journal;
-  engine: SyncEngine;
-  onboarding: Onboarding;
-  sandbox: SandboxHandle | undefined;
-  sandboxConnectionId: string | undefined;
-  /** The practice sandbox's token of this launch (for this process only: never sent to a page,
-   *  written or logged). */
-  sandboxToken: string | undefined;
-}
+export type { AppServices, AppServicesOptions, Core, DesktopHooks } from './core';
 
 /** The journal setting that remembers the files the app wrote (services/fileGrants.ts). */
 const WRITTEN_FILES_SETTING = 'files:written';

@@ -5,7 +5,7 @@
 import type { EventPayload, JobView } from '../../src-shared/contract';
 import { word, wordMessage } from '../../src-shared/i18n';
 import { SETTLED_STATES } from '../../src-shared/rowStates';
-import type { AppServices, Core } from './appServices';
+import type { AppServices, Core } from './core';
 
 export interface DesktopNotification {
   title: string;

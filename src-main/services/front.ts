@@ -1,7 +1,7 @@
 // What a front door (the desktop's main process, the browser host) needs of the services, whether
 // they run in its own process (tests) or in a process of their own (the app: services/remote/).
 import type { Result } from '../../src-shared/errors';
-import type { AppServices } from './appServices';
+import type { AppServices } from './core';
 import type { Download } from './downloads';
 import type { EventListener } from './eventBus';
 

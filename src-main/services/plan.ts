@@ -6,7 +6,7 @@
 // left shows: the identifier check's reads, the writes at the pace the connection's limiter
 // keeps (shared with the other jobs running on it), then the platform's processing as this
 // connection's jobs measured it, or "not known yet" on a connection never measured.
-import { JobPlanSchema, type JobPlanView } from '../../src-shared/contract';
+import { JobPlanSchema, typedChange, type JobPlanView } from '../../src-shared/contract';
 import { savedByDecisions } from './onboarding/duplicates';
 import { failWith } from '../../src-shared/errors';
 import { kindOf } from '../kinds';
@@ -70,9 +70,10 @@ const SENT_STATES: readonly RowState[] = [
   'needs_user',
 ];
 const ENDED_JOBS = new Set(['finished', 'cancelled']);
-/** The number of deactivations a start confirmed before, from the job's last plan note. */
-export function confirmedDeactivations(note: unknown): number | null {
-  const n = (note as { deactivations?: unknown } | undefined)?.deactivations;
+/** The count of a change (by its name) a start confirmed before, from the job's last plan
+ *  note. */
+export function confirmedChange(note: unknown, name: string): number | null {
+  const n = (note as Record<string, unknown> | undefined)?.[name];
   return typeof n === 'number' ? n : null;
 }
 
@@ -96,7 +97,8 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   // batches of scores; from the same figures as the time left of its run (kinds/).
   const kind = kindOf(job.options);
   const own = kind.planCounts(counts);
-  const { creations, deactivations, identifierChanges } = own;
+  const { creations, changes } = own;
+  const typed = typedChange(own);
   // Paid work, from the job's options and the rows' own columns alike: the engine orders by
   // the same rule (engine/paidWork.ts) and never beyond what is confirmed here.
   const onCreate = entitlementsOf(journal, job.connectionId);
@@ -142,7 +144,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   // ---- what was confirmed before: a resumed job asks again only for what is new
   const confirmedNote = journal.lastJobNote(jobId, 'plan')?.detail.plan;
   const paidConfirmed = withinConfirmed(paid, confirmedLeft(journal, job, onCreate));
-  const deactivationsConfirmed = confirmedDeactivations(confirmedNote) === deactivations;
+  const typedConfirmed = !typed || confirmedChange(confirmedNote, typed.name) === typed.count;
   const paidOrders = screenings + validations;
   const column = (field: string) => mappedHeader(job, field);
   const periodOption = job.options.screeningPeriod as 2 | 5 | 10 | null;
@@ -216,14 +218,12 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     heldRows: held.size,
     deactivatedBefore,
     operation: kind.name,
-    deactivations,
-    identifierChanges,
-    scores: own.scores,
+    changes,
     undoOf: job.options.undoOf ?? null,
     needsConfirmation:
       held.size > 0 ||
       (paidOrders > 0 && !paidConfirmed) ||
-      (deactivations > 0 && !deactivationsConfirmed),
+      (typed !== undefined && typed.count > 0 && !typedConfirmed),
   };
 }
 
@@ -277,9 +277,9 @@ export function recordConfirmedPlan(journal: Journal, plan: JobPlanView): void {
             validations: plan.validation?.suppliers ?? 0,
           }),
           creations: plan.creations,
-          deactivations: plan.deactivations,
-          identifierChanges: plan.identifierChanges,
-          scoreRows: plan.scores?.rows ?? 0,
+          // Each of the kind's changes under its name (deactivations, identifierChanges,
+          // scoreRows: the names the notes have always kept).
+          ...Object.fromEntries(plan.changes.map((c) => [c.name, c.count])),
           heldRows: plan.heldRows,
         },
       },

@@ -15,7 +15,7 @@ import type { Journal } from '../journal/journal';
 import { createScoresJob, mappingGap } from '../kinds/scores/job';
 import { ScoresRowReader, suggestScoresMapping } from '../kinds/scores/sheet';
 import { openTable, type TableColumn } from '../workbook';
-import type { Core } from './appServices';
+import type { Core } from './core';
 
 /** The perspective's event types, read from the API on the connection's budget. */
 export async function scoresEventTypes(

@@ -20,7 +20,7 @@ import {
 } from '../base/exportSuppliers';
 import { auditBase, type AuditResult } from '../base/audit';
 import { REQUIRED_FIELDS, type Mapping } from '../workbook';
-import type { Core } from './appServices';
+import type { Core } from './core';
 
 /** The GET ceiling per minute of a connection: its narrowest window, scaled to a minute. */
 export function readCeilingPerMinute(

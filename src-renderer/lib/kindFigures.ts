@@ -3,17 +3,12 @@
 // its rows' own outcomes (JobView.opResults), so they stay true once the run moves rows on: a row
 // the check found to change still counts there after its change was sent.
 import type { JobView } from '../../src-shared/contract';
-import { kindTraits, OP_RESULTS, type Operation, type OpResult } from '../../src-shared/operations';
+import { ownWriteOf } from '../../src-shared/kindWrites';
+import { kindTraits, OP_RESULTS, type OpResult } from '../../src-shared/operations';
 
 export type CheckFigure = 'toChange' | 'already' | 'onOther' | 'ambiguous' | 'notFound';
 
 type Job = Pick<JobView, 'options' | 'counts' | 'opResults'>;
-
-/** The row states of a change on its way, per kind whose rows name an existing supplier. */
-const STAGE: Partial<Record<Operation, readonly string[]>> = {
-  deactivate: ['deactivate_queued', 'deactivate_sending', 'deactivate_in_doubt'],
-  identifiers: ['idchange_queued', 'idchange_sending', 'idchange_in_doubt'],
-};
 
 /** The check's figures, in the order shown; undefined for the other kinds. */
 export function kindCheckFigures(job: Job): Array<{ key: CheckFigure; n: number }> | undefined {
@@ -50,11 +45,8 @@ export function kindSentRows(job: Job): number {
   if (!kindTraits(operation).namesSupplier) return 0;
   const c = (k: string) => job.counts[k] ?? 0;
   const r = (k: OpResult) => job.opResults[k] ?? 0;
-  return (
-    ((operation && STAGE[operation]) ?? []).reduce((a, s) => a + c(s), 0) +
-    r('deactivated') +
-    r('already_inactive') +
-    r('added') +
-    r('removed')
-  );
+  // A change on its way: in the states the kind's own write declares (src-shared/kindWrites.ts).
+  const own = operation ? ownWriteOf(operation) : undefined;
+  const onItsWay = own ? c(own.queued) + c(own.sending) + c(own.inDoubt) : 0;
+  return onItsWay + r('deactivated') + r('already_inactive') + r('added') + r('removed');
 }

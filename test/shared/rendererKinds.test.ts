@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src-shared/operations';
+import { kindSentRows } from '../../src-renderer/lib/kindFigures';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RENDERER = path.join(ROOT, 'src-renderer');
@@ -88,5 +89,19 @@ describe("the renderer and the kinds' names", () => {
     const { allowedSeen } = findings();
     const stale = NOT_A_KIND.filter((_, i) => !allowedSeen.has(i)).map((a) => a.file);
     expect(stale).toEqual([]);
+  });
+});
+
+describe('a kind change on its way, as the screens count it', () => {
+  it('counts the states the kind declares for its own write, and its settled changes', () => {
+    const job = (operation: 'deactivate' | 'identifiers', counts: Record<string, number>) => ({
+      options: { operation },
+      counts,
+      opResults: { deactivated: 1, added: 2 },
+    });
+    const states = { deactivate_queued: 3, deactivate_in_doubt: 1, idchange_sending: 5 };
+    // deactivate: its own two states and the one deactivated; the identifiers' state is not its.
+    expect(kindSentRows(job('deactivate', states) as never)).toBe(3 + 1 + 1 + 2);
+    expect(kindSentRows(job('identifiers', states) as never)).toBe(5 + 1 + 2);
   });
 });

@@ -12,7 +12,7 @@ import { permissionTopics, validationRefusal } from '../../api/answerText';
 import { appError } from '../../../src-shared/errors';
 import type { CreateFieldNames } from '../../../src-shared/fieldNames';
 import type { IdentifierTypes } from '../../../src-shared/identifierTypes';
-import type { WriteStage } from '../stages';
+import type { StageName } from '../stages';
 import type { Answer } from './types';
 
 /** What a write request's 2xx carries, by stage. */
@@ -37,7 +37,7 @@ export interface ClassifyContext {
 
 export function classify(
   /** `batch`: a write of many rows (a kind's batch), classified as any write. */
-  stage: WriteStage | 'batch',
+  stage: StageName | 'batch',
   answer: ApiAnswer<WriteValue>,
   ctx: ClassifyContext,
 ): Answer {

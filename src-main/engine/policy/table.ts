@@ -1,6 +1,8 @@
 // The policy as a table: every stage against every class of answer or evidence, computed by the
-// policy functions themselves from one sample answer per class. docs/architecture.md shows it
-// (`npm run docs:policy` writes it there; a test fails when the document differs).
+// policy functions themselves from one sample answer per class, the kinds' own writes with the
+// lines their kinds give (engine/ownWrite.ts policyCases; src-main/kinds/policyTable.ts hands
+// them in). docs/architecture.md shows it (`npm run docs:policy` writes it there; a test fails
+// when the document differs).
 import { appError } from '../../../src-shared/errors';
 import type { RowState } from '../../journal/rowStates';
 import {
@@ -20,18 +22,11 @@ import {
   type EvidenceRow,
 } from './evidence';
 import {
-  identifierWritePolicy,
-  reconcileIdentifierPolicy,
-  type IdentifierContext,
-  type IdentifierRow,
-} from './identifiers';
-import { deactivateWritePolicy, reconcileDeactivatePolicy } from './deactivate';
-import {
-  idChangeWritePolicy,
-  reconcileIdChangePolicy,
-  type IdChange,
-  type IdChangeRow,
-} from './idchange';
+  attachWritePolicy,
+  reconcileAttachPolicy,
+  type AttachContext,
+  type AttachRow,
+} from './attach';
 import { createPolicy, followUpPolicy } from './writes';
 import {
   scoresAfterWrite,
@@ -63,6 +58,12 @@ export interface PolicyCase {
   decision: Decision;
 }
 
+/** A kind's own write's lines of the table (engine/ownWrite.ts). */
+export interface OwnPolicyCases {
+  writes: PolicyCase[];
+  reads: PolicyCase[];
+}
+
 const SENT = { screening: true, validation: false };
 const OPTIONS = { screeningPeriod: 2, validate: true };
 
@@ -78,45 +79,30 @@ function row(state: RowState, over: Partial<EvidenceRow> = {}): EvidenceRow {
 }
 
 const CTX: EvidenceContext = { options: OPTIONS, maxWriteAttempts: 3, sent: SENT, ours: true };
-const ID_CTX: IdentifierContext = { options: OPTIONS, maxWriteAttempts: 3 };
-/** The identifier an identifiers job's row adds or removes. */
-const ID = { type: 'CUSTOMER_ID', id: 'C-1' } as const;
+const ID_CTX: AttachContext = { options: OPTIONS, maxWriteAttempts: 3 };
 
 /** A row of an existing or created supplier (platform id 42) with a customer id to attach. */
-function attaching(
-  state: RowState,
-  over: Partial<IdentifierRow> = {},
-): IdentifierRow & EvidenceRow {
+function attaching(state: RowState, over: Partial<AttachRow> = {}): AttachRow & EvidenceRow {
   return { ...row(state), platformId: '42', payload: { customerId: 'C-1' }, ...over };
 }
 
-/** Every write stage against every answer class. */
-export function writeCases(): PolicyCase[] {
-  const stages = ['create', 'identifiers', ...FOLLOW_UP_STAGES, 'deactivate', 'add', 'remove'];
-  const decide = (stage: WriteStage | IdChange['action'], c: AnswerClass): Decision => {
+/** Every write stage against every answer class; the kinds' own writes after the pipeline's. */
+export function writeCases(own: readonly OwnPolicyCases[] = []): PolicyCase[] {
+  const stages: WriteStage[] = ['create', 'identifiers', ...FOLLOW_UP_STAGES];
+  const decide = (stage: WriteStage, c: AnswerClass): Decision => {
     switch (stage) {
       case 'create':
         return createPolicy(sampleAnswer(c), { sent: SENT });
       case 'identifiers':
-        return identifierWritePolicy(sampleAnswer(c), attaching('identifiers_sending'), ID_CTX);
-      case 'deactivate':
-        return deactivateWritePolicy(sampleAnswer(c));
-      case 'add':
-      case 'remove':
-        return idChangeWritePolicy(sampleAnswer(c), { identifier: ID, action: stage });
-      case 'idchange':
-        throw new Error('the idchange stage is listed by its actions, add and remove');
+        return attachWritePolicy(sampleAnswer(c), attaching('identifiers_sending'), ID_CTX);
       default:
         return followUpPolicy(stage, sampleAnswer(c), { validate: true });
     }
   };
   const cases: PolicyCase[] = stages.flatMap((stage) =>
-    ANSWER_CLASSES.map((c) => ({
-      stage: stage === 'add' || stage === 'remove' ? `identifier ${stage}` : stage,
-      answer: c,
-      decision: decide(stage as WriteStage | IdChange['action'], c),
-    })),
+    ANSWER_CLASSES.map((c) => ({ stage, answer: c, decision: decide(stage, c) })),
   );
+  for (const kind of own) cases.push(...kind.writes);
   // A batch of scores, for a row of one score: written when the batch is accepted.
   const written = scoresAfterWrite([SCORE], [SENT_SCORE], []);
   for (const c of ANSWER_CLASSES)
@@ -149,7 +135,7 @@ const SCORES_CTX: ScoresContext = { describe: (s) => `${s.cell}: ${s.reason ?? '
 
 /** Every reading stage against the evidence it can find, and the row's history where it counts
  *  (a second look, the attempt cap). */
-export function readCases(): PolicyCase[] {
+export function readCases(own: readonly OwnPolicyCases[] = []): PolicyCase[] {
   const cases: PolicyCase[] = [];
   const add = (stage: string, answer: string, decision: Decision) =>
     cases.push({ stage, answer, decision });
@@ -235,8 +221,8 @@ export function readCases(): PolicyCase[] {
   }
   const idDoubt = attaching('identifiers_in_doubt');
   const after409 = attaching('identifiers_in_doubt', { errorCode: 'api_conflict' });
-  const reconcileId = (answer: string, e: Evidence, r: IdentifierRow & EvidenceRow) =>
-    add('reconcile identifiers', answer, reconcileIdentifierPolicy(e, r, ID_CTX));
+  const reconcileId = (answer: string, e: Evidence, r: AttachRow & EvidenceRow) =>
+    add('reconcile identifiers', answer, reconcileAttachPolicy(e, r, ID_CTX));
   reconcileId('not_settled', { class: 'not_settled' }, idDoubt);
   reconcileId('found, this supplier', found, idDoubt);
   reconcileId('found, this supplier, after 409', found, after409);
@@ -249,36 +235,7 @@ export function readCases(): PolicyCase[] {
     { class: 'none' },
     attaching('identifiers_in_doubt', { attempts: 3 }),
   );
-  const off = { attempts: 1, platformId: '42' };
-  const reconcileOff = (answer: string, e: Evidence, r = off) =>
-    add('reconcile deactivate', answer, reconcileDeactivatePolicy(e, r, ID_CTX));
-  reconcileOff('not_settled', { class: 'not_settled' });
-  reconcileOff('found (still active)', found);
-  reconcileOff('found, cap reached', found, { ...off, attempts: 3 });
-  reconcileOff('none (not active any more)', { class: 'none' });
-  const changing: IdChangeRow = { attempts: 1, platformId: '42', errorCode: null };
-  const capped3 = { ...changing, attempts: 3 };
-  const after409id = { ...changing, errorCode: 'api_conflict' };
-  const other: Evidence = { class: 'found', platformTargetId: 7 };
-  for (const action of ['add', 'remove'] as const) {
-    const reconcileChange = (answer: string, e: Evidence, r: typeof changing = changing) =>
-      add(
-        `reconcile identifier ${action}`,
-        answer,
-        reconcileIdChangePolicy(e, r, { identifier: ID, action }, ID_CTX),
-      );
-    reconcileChange('not_settled', { class: 'not_settled' });
-    reconcileChange('found, this supplier', found);
-    reconcileChange('found, this supplier, cap reached', found, capped3);
-    reconcileChange('found, another supplier', other);
-    reconcileChange('ambiguous', { class: 'ambiguous' });
-    reconcileChange('none', { class: 'none' });
-    reconcileChange('none, cap reached', { class: 'none' }, capped3);
-    if (action === 'add') {
-      reconcileChange('found, this supplier, after 409', found, after409id);
-      reconcileChange('none, after 409', { class: 'none' }, after409id);
-    }
-  }
+  for (const kind of own) cases.push(...kind.reads);
   const scoresRow = (attempts: number) => ({ scores: [SCORE], payload: {}, attempts, sentAt: 0 });
   const settle = (answer: string, e: Parameters<typeof settleScoresPolicy>[0], attempts = 1) =>
     add('settle scores', answer, settleScoresPolicy(e, scoresRow(attempts), SCORES_CTX));
@@ -302,13 +259,13 @@ export function summary(d: Decision): { state: string; retry: string; effect: st
   return { state, retry, effect: d.effect.kind };
 }
 
-/** The table as Markdown. */
-export function policyTable(): string {
+/** The table as Markdown, with the kinds' own writes' lines. */
+export function policyTable(own: readonly OwnPolicyCases[]): string {
   const lines = [
     '| Stage | Answer | Next state | Due again | Effect |',
     '| --- | --- | --- | --- | --- |',
   ];
-  for (const c of [...writeCases(), ...readCases()]) {
+  for (const c of [...writeCases(own), ...readCases(own)]) {
     const s = summary(c.decision);
     lines.push(`| ${c.stage} | ${c.answer} | ${s.state} | ${s.retry} | ${s.effect} |`);
   }
@@ -319,9 +276,9 @@ export const TABLE_START = '<!-- policy-table:start (npm run docs:policy) -->';
 export const TABLE_END = '<!-- policy-table:end -->';
 
 /** The document with the table between its markers replaced by the one the code produces. */
-export function withPolicyTable(doc: string): string {
+export function withPolicyTable(doc: string, own: readonly OwnPolicyCases[]): string {
   const start = doc.indexOf(TABLE_START);
   const end = doc.indexOf(TABLE_END);
   if (start < 0 || end < start) throw new Error('the policy table markers are missing');
-  return `${doc.slice(0, start + TABLE_START.length)}\n\n${policyTable()}\n\n${doc.slice(end)}`;
+  return `${doc.slice(0, start + TABLE_START.length)}\n\n${policyTable(own)}\n\n${doc.slice(end)}`;
 }

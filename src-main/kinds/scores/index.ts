@@ -12,29 +12,33 @@ import { exportScoresJob } from './results';
  *  scores: counted, as an upper bound) go in batches of up to MAX_SCORE_ENTRIES suppliers (an
  *  upper bound: rows of one supplier share an entry). */
 const FIGURES = changeFigures(0, ['valid', 'queued', 'sending', 'in_doubt'], MAX_SCORE_ENTRIES);
+/** Its change's name in the plan (and the confirmed plan's note): the rows still to send. */
+const CHANGE = 'scoreRows';
 
 export const scoresKind: JobKind = {
   name: 'scores',
   traits: KIND_TRAITS.scores,
   figures: FIGURES,
   runner: (deps) => new ScoresRunner(deps, FIGURES),
-  planCounts: (counts) => ({
-    creations: 0,
-    deactivations: 0,
-    identifierChanges: 0,
-    scores: { rows: FIGURES.changeRows!(counts), batches: FIGURES.changes!(counts) },
-  }),
+  planCounts: (counts) => {
+    const rows = FIGURES.changeRows!(counts);
+    const batches = FIGURES.changes!(counts);
+    return {
+      creations: 0,
+      changes: [
+        { name: CHANGE, key: 'plan.scores', count: rows, params: { rows, batches }, typed: null },
+      ],
+    };
+  },
   inDoubtStates: [],
   planSaid: (plan) =>
-    plan.scores
-      ? [
-          {
-            key: 'cli.plan.scores',
-            count: plan.scores.rows,
-            params: { batches: plan.scores.batches },
-          },
-        ]
-      : [],
+    plan.changes
+      .filter((c) => c.name === CHANGE)
+      .map((c) => ({
+        key: 'cli.plan.scores',
+        count: c.count,
+        params: { batches: c.params.batches ?? 0 },
+      })),
   summaryCounts: [
     ['rows', 'rows'],
     ['scores', 'scores'],

@@ -3,7 +3,7 @@
 // combined into one table at the root (services/appServices.ts).
 import type { CommandName } from '../../../src-shared/contract';
 import type { Clock } from '../../util/clock';
-import type { AppServicesOptions, Core } from '../appServices';
+import type { AppServicesOptions, Core } from '../core';
 import type { Downloads } from '../downloads';
 import type { FileGrants } from '../fileGrants';
 import type { OpenedFiles } from '../openedFiles';

@@ -1,12 +1,12 @@
 // Running a job: in the foreground or the background, its plan and confirmation, pause, cancel, retry.
-import type { JobPlanView, JobView } from '../../../src-shared/contract';
+import { typedChange, type JobPlanView, type JobView } from '../../../src-shared/contract';
 import { fail, failWith, paramsOf, toAppError } from '../../../src-shared/errors';
 import { said } from '../../../src-shared/i18n/said';
 import type { RunExit, RunOptions } from '../../engine/jobRunner';
 import type { RowState } from '../../journal/rowStates';
 import type { CreateFieldNames } from '../../../src-shared/fieldNames';
 import type { IdentifierTypes } from '../../../src-shared/identifierTypes';
-import { confirmedDeactivations, leaveOutHeldRows, planJob, recordConfirmedPlan } from '../plan';
+import { confirmedChange, leaveOutHeldRows, planJob, recordConfirmedPlan } from '../plan';
 import { isBusy, type Ctx } from './context';
 import { IMPORT_INCOMPLETE, finishImport } from './importJob';
 import { jobView } from './jobView';
@@ -43,13 +43,13 @@ export function confirmStart(
   if (isBusy(ctx, jobId)) return { plan: startPlan(ctx, jobId), leftOut: 0 };
   let plan = startPlan(ctx, jobId);
   if (plan.needsConfirmation && !choice.confirmed) fail('plan_not_confirmed');
-  // Deactivations are confirmed by their number, never by a yes alone: a list that matched
-  // more suppliers than the user saw is refused.
-  const before = confirmedDeactivations(ctx.journal.lastJobNote(jobId, 'plan')?.detail.plan);
-  if (plan.deactivations > 0 && before !== plan.deactivations) {
-    if (choice.confirmedCount !== plan.deactivations) {
-      failWith('plan_not_confirmed', { reason: 'count', count: plan.deactivations });
-    }
+  // A change the kind has confirmed by its number (deactivations) is never confirmed by a yes
+  // alone: a list that matched more suppliers than the user saw is refused.
+  const typed = typedChange(plan);
+  if (typed && typed.count > 0) {
+    const note = ctx.journal.lastJobNote(jobId, 'plan')?.detail.plan;
+    if (confirmedChange(note, typed.name) !== typed.count && choice.confirmedCount !== typed.count)
+      failWith('plan_not_confirmed', { reason: 'count', count: typed.count });
   }
   // Paid work (screenings, validations) not confirmed before is confirmed by its number too.
   if (plan.paidToConfirm > 0 && choice.confirmedCount !== plan.paidToConfirm)

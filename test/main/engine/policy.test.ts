@@ -5,19 +5,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '../../../src-main/api';
 import { classify, type WriteValue } from '../../../src-main/engine/policy/classify';
-import {
-  readCases,
-  sampleAnswer,
-  summary,
-  withPolicyTable,
-  writeCases,
-} from '../../../src-main/engine/policy/table';
+import { sampleAnswer, summary } from '../../../src-main/engine/policy/table';
+import { readCases, withPolicyTable, writeCases } from '../../../src-main/kinds/policyTable';
 import { createPolicy, followUpPolicy } from '../../../src-main/engine/policy/writes';
 import {
-  identifierWritePolicy,
-  reconcileIdentifierPolicy,
-  type IdentifierRow,
-} from '../../../src-main/engine/policy/identifiers';
+  attachWritePolicy,
+  reconcileAttachPolicy,
+  type AttachRow,
+} from '../../../src-main/engine/policy/attach';
 import type { EvidenceRow } from '../../../src-main/engine/policy/evidence';
 import { ANSWER_CLASSES, type Decision } from '../../../src-main/engine/policy/types';
 import {
@@ -109,7 +104,7 @@ const IDENTIFIERS: Record<(typeof ANSWER_CLASSES)[number], string> = {
 
 const ID_OPTIONS = { options: { screeningPeriod: 2, validate: true }, maxWriteAttempts: 3 };
 
-function attaching(over: Partial<IdentifierRow & EvidenceRow> = {}): IdentifierRow & EvidenceRow {
+function attaching(over: Partial<AttachRow & EvidenceRow> = {}): AttachRow & EvidenceRow {
   return {
     state: 'identifiers_sending',
     attempts: 1,
@@ -130,20 +125,20 @@ const SENT = { screening: true, validation: false };
 
 describe('the identifiers policy', () => {
   it.each(ANSWER_CLASSES)('identifiers, %s', (c) => {
-    expect(withResult(identifierWritePolicy(sampleAnswer(c), attaching(), ID_OPTIONS))).toBe(
+    expect(withResult(attachWritePolicy(sampleAnswer(c), attaching(), ID_OPTIONS))).toBe(
       IDENTIFIERS[c],
     );
   });
 
   it('sends the customer id, then the own id, then moves on', () => {
     const row = attaching({ payload: { customerId: 'C-1', ownId: 'O-1' } });
-    const first = identifierWritePolicy(sampleAnswer('accepted'), row, ID_OPTIONS);
+    const first = attachWritePolicy(sampleAnswer('accepted'), row, ID_OPTIONS);
     expect(first.outcome).toMatchObject({
       to: 'identifiers_queued',
       retry: 'now',
       patch: { identifiers: [{ type: 'CUSTOMER_ID', id: 'C-1', result: 'added' }], attempts: 0 },
     });
-    const second = identifierWritePolicy(
+    const second = attachWritePolicy(
       sampleAnswer('accepted'),
       { ...row, identifiers: first.outcome.patch!.identifiers! },
       ID_OPTIONS,
@@ -155,60 +150,54 @@ describe('the identifiers policy', () => {
     ]);
   });
 
-  const READ_ID: Array<[string, Parameters<typeof reconcileIdentifierPolicy>[0], object, string]> =
+  const READ_ID: Array<[string, Parameters<typeof reconcileAttachPolicy>[0], object, string]> = [
+    ['not settled', { class: 'not_settled' }, {}, 'identifiers_in_doubt | settled | none | -'],
     [
-      ['not settled', { class: 'not_settled' }, {}, 'identifiers_in_doubt | settled | none | -'],
-      [
-        'lost, on this supplier',
-        { class: 'found', platformTargetId: 42 },
-        {},
-        'screening_queued | poll | none | added',
-      ],
-      [
-        '409, on this supplier',
-        { class: 'found', platformTargetId: 42 },
-        { errorCode: 'api_conflict' },
-        'screening_queued | poll | none | present',
-      ],
-      [
-        'on another supplier',
-        { class: 'found', platformTargetId: 7 },
-        {},
-        'screening_queued | poll | none | other',
-      ],
-      [
-        '409, on another supplier',
-        { class: 'found', platformTargetId: 7 },
-        { errorCode: 'api_conflict' },
-        'screening_queued | poll | none | other',
-      ],
-      [
-        'on several suppliers',
-        { class: 'ambiguous' },
-        {},
-        'screening_queued | poll | none | other',
-      ],
-      ['lost, on none: sent again', { class: 'none' }, {}, 'identifiers_queued | now | none | -'],
-      [
-        '409, on none',
-        { class: 'none' },
-        { errorCode: 'api_conflict' },
-        'screening_queued | poll | none | other',
-      ],
-      [
-        'lost, on none, cap reached',
-        { class: 'none' },
-        { attempts: 3 },
-        'needs_user | none | none | -',
-      ],
-    ];
+      'lost, on this supplier',
+      { class: 'found', platformTargetId: 42 },
+      {},
+      'screening_queued | poll | none | added',
+    ],
+    [
+      '409, on this supplier',
+      { class: 'found', platformTargetId: 42 },
+      { errorCode: 'api_conflict' },
+      'screening_queued | poll | none | present',
+    ],
+    [
+      'on another supplier',
+      { class: 'found', platformTargetId: 7 },
+      {},
+      'screening_queued | poll | none | other',
+    ],
+    [
+      '409, on another supplier',
+      { class: 'found', platformTargetId: 7 },
+      { errorCode: 'api_conflict' },
+      'screening_queued | poll | none | other',
+    ],
+    ['on several suppliers', { class: 'ambiguous' }, {}, 'screening_queued | poll | none | other'],
+    ['lost, on none: sent again', { class: 'none' }, {}, 'identifiers_queued | now | none | -'],
+    [
+      '409, on none',
+      { class: 'none' },
+      { errorCode: 'api_conflict' },
+      'screening_queued | poll | none | other',
+    ],
+    [
+      'lost, on none, cap reached',
+      { class: 'none' },
+      { attempts: 3 },
+      'needs_user | none | none | -',
+    ],
+  ];
   it.each(READ_ID)('reading the id back: %s', (_name, evidence, over, want) => {
     const row = attaching({ state: 'identifiers_in_doubt', ...over });
-    expect(withResult(reconcileIdentifierPolicy(evidence, row, ID_OPTIONS))).toBe(want);
+    expect(withResult(reconcileAttachPolicy(evidence, row, ID_OPTIONS))).toBe(want);
   });
 
   it('keeps who holds an id of another supplier, and the refusal of a 400', () => {
-    const other = reconcileIdentifierPolicy(
+    const other = reconcileAttachPolicy(
       { class: 'found', platformTargetId: 7 },
       attaching({ state: 'identifiers_in_doubt' }),
       ID_OPTIONS,
@@ -216,7 +205,7 @@ describe('the identifiers policy', () => {
     expect(other.outcome.patch?.identifiers).toEqual([
       { type: 'CUSTOMER_ID', id: 'C-1', result: 'other', holder: '7' },
     ]);
-    const refused = identifierWritePolicy(sampleAnswer('row_error'), attaching(), ID_OPTIONS);
+    const refused = attachWritePolicy(sampleAnswer('row_error'), attaching(), ID_OPTIONS);
     expect(refused.outcome.patch?.identifiers?.[0]).toMatchObject({
       result: 'rejected',
       message: 'the API said so',
@@ -323,10 +312,6 @@ describe('the reading policy', () => {
     'reconcile identifiers: none': 'identifiers_queued | now | none',
     'reconcile identifiers: none, after 409': 'screening_queued | poll | none',
     'reconcile identifiers: none, cap reached': 'needs_user | none | none',
-    'reconcile deactivate: not_settled': 'deactivate_in_doubt | settled | none',
-    'reconcile deactivate: found (still active)': 'deactivate_queued | now | none',
-    'reconcile deactivate: found, cap reached': 'needs_user | none | none',
-    'reconcile deactivate: none (not active any more)': 'done | none | none',
     // An identifiers job's add: on this supplier it took effect; elsewhere the user decides;
     // nowhere, it is sent again (after a 409: held where it is not shown).
     'reconcile identifier add: not_settled': 'idchange_in_doubt | settled | none',
@@ -346,6 +331,10 @@ describe('the reading policy', () => {
     'reconcile identifier remove: ambiguous': 'needs_user | none | none',
     'reconcile identifier remove: none': 'done | none | none',
     'reconcile identifier remove: none, cap reached': 'done | none | none',
+    'reconcile deactivate: not_settled': 'deactivate_in_doubt | settled | none',
+    'reconcile deactivate: found (still active)': 'deactivate_queued | now | none',
+    'reconcile deactivate: found, cap reached': 'needs_user | none | none',
+    'reconcile deactivate: none (not active any more)': 'done | none | none',
     // A lost batch of scores, settled by the supplier's history.
     'settle scores: history shows the score': 'done | none | reachable',
     'settle scores: history does not show it': 'queued | now | reachable',

@@ -9,7 +9,7 @@ import {
   RowStateSchema,
   UNSENT_STATES,
   WRITE_INTENT_STATES,
-  WRITE_STAGES,
+  ALL_WRITES,
   type RowState,
 } from '../../../src-main/journal/rowStates';
 
@@ -52,7 +52,8 @@ describe('the row state machine', () => {
   });
 
   it('never sends again without reconciling: an intent leads back to queued only through doubt or a sure answer', () => {
-    for (const [stage, { queued, sending, inDoubt }] of Object.entries(WRITE_STAGES)) {
+    for (const { queued, sending, inDoubt } of ALL_WRITES) {
+      const stage = sending;
       expect(WRITE_INTENT_STATES, stage).toContain(sending);
       expect(ROW_TRANSITIONS[queued], stage).toContain(sending);
       expect(ROW_TRANSITIONS[sending], stage).toContain(inDoubt);

@@ -13,7 +13,7 @@ import { MemorySecretStore } from '../../../src-main/api';
 import { summaryOf } from '../../../src-main/cli/summary';
 import { openJournal } from '../../../src-main/journal/journal';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
-import type { RowFilterSchema } from '../../../src-shared/contract';
+import { typedChange, type RowFilterSchema } from '../../../src-shared/contract';
 import type { z } from 'zod';
 
 type RowFilter = z.input<typeof RowFilterSchema>;
@@ -234,7 +234,11 @@ describe('one set of numbers', () => {
     await call('jobs:check', { jobId: id });
     await waitForJob(id, ['ready', 'paused', 'needs_attention', 'finished']);
     const plan = await call('jobs:plan', { jobId: id });
-    await call('jobs:start', { jobId: id, confirmed: true, confirmedCount: plan.deactivations });
+    await call('jobs:start', {
+      jobId: id,
+      confirmed: true,
+      confirmedCount: typedChange(plan)?.count,
+    });
     const job = await waitForJob(id, ['finished', 'needs_attention']);
     expect(job.opResults).toMatchObject({ deactivated: 3, not_found: 1 });
     expect(job.tally.outcomes).toMatchObject({ done: 3, to_fix: 1 });

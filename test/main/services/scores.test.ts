@@ -167,10 +167,15 @@ describe('a scores job from the screens', () => {
     const chart = await call('jobs:runChart', { jobId: made.jobId });
     expect(chart.buckets.reduce((a, b) => a + b.writes * chart.bucketMinutes, 0)).toBe(1);
     // The plan before its start named what it sends in the kind's terms: rows and batches.
-    expect((await call('jobs:plan', { jobId: made.jobId })).scores).toEqual({
-      rows: 0,
-      batches: 0,
-    });
+    expect((await call('jobs:plan', { jobId: made.jobId })).changes).toEqual([
+      {
+        name: 'scoreRows',
+        key: 'plan.scores',
+        count: 0,
+        params: { rows: 0, batches: 0 },
+        typed: null,
+      },
+    ]);
 
     // The Results screen's export: a line per score (and per problem of a row left out), in
     // a workbook with its Summary, or as CSV.

@@ -12,6 +12,7 @@ import { createAppServices, type AppServices } from '../../../src-main/services/
 import { planLines } from '../../../src-main/cli/planText';
 import { cliWords } from '../../../src-main/cli/words';
 import { commandCaller, jobWaiter, practiceSandbox } from './support';
+import { changeCount, typedChange } from '../../../src-shared/contract';
 
 let dir: string;
 let services: AppServices;
@@ -182,7 +183,9 @@ describe('undoing an onboarding job', () => {
     await call('jobs:check', { jobId: undo.jobId });
     await waitForJob(undo.jobId, ['ready']);
     const plan = await call('jobs:plan', { jobId: undo.jobId });
-    expect(plan).toMatchObject({ operation: 'deactivate', deactivations: 2, creations: 0 });
+    expect(plan).toMatchObject({ operation: 'deactivate', creations: 0 });
+    // Its one change of its own, confirmed by typing its count.
+    expect(typedChange(plan)).toMatchObject({ name: 'deactivations', count: 2 });
     expect(plan.undoOf).toBe(first.jobId);
     expect(plan.needsConfirmation).toBe(true);
     // Whom, before the count is typed: the two it created, as the check found them.
@@ -216,7 +219,7 @@ describe('undoing an onboarding job', () => {
     await call('jobs:check', { jobId: left.jobId });
     await waitForJob(left.jobId, ['ready']);
     // Its created suppliers are gone already: the check finds nothing left to deactivate.
-    expect((await call('jobs:plan', { jobId: left.jobId })).deactivations).toBe(0);
+    expect(changeCount(await call('jobs:plan', { jobId: left.jobId }), 'deactivations')).toBe(0);
   }, 60_000);
 
   it('an onboarding of the same list again names the suppliers the undo deactivated, by job and day', async () => {

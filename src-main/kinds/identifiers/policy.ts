@@ -8,27 +8,33 @@
 // supplier. After a lost answer the identifier itself is read back: an add took effect if the
 // identifier is on this supplier, a remove if it is no longer on it; otherwise the request did
 // not take effect and is sent again (up to the attempt cap). A change is never simply repeated.
+import { KIND_WRITES } from '../../../src-shared/kindWrites';
 import type { IdentifierAction } from '../../../src-shared/operations';
 import type { IdentifierToAttach } from '../../../src-shared/supplier';
-import { rowError } from '../messages';
-import { stageStates } from '../stages';
-import type { Evidence } from './evidence';
-import { typeRefused } from './identifiers';
-import { NO_EFFECT, needsUser, type Answer, type Decision, type Outcome } from './types';
-import { conflictDoubt, isRefusal, reachable, unsentOrLost } from './writes';
+import { rowError } from '../../engine/messages';
+import type { Evidence } from '../../engine/policy/evidence';
+import { onOtherSupplier, typeRefused } from '../../engine/policy/attach';
+import {
+  NO_EFFECT,
+  needsUser,
+  type Answer,
+  type Decision,
+  type Outcome,
+} from '../../engine/policy/types';
+import { conflictDoubt, isRefusal, reachable, unsentOrLost } from '../../engine/policy/writes';
 
-export interface IdChangeRow {
+export interface IdentifierChangeRow {
   attempts: number;
   platformId: string | null;
   errorCode: string | null;
 }
 
-export interface IdChange {
+export interface IdentifierChange {
   identifier: IdentifierToAttach;
   action: IdentifierAction;
 }
 
-export interface IdChangeContext {
+export interface IdentifierChangeContext {
   maxWriteAttempts: number;
 }
 
@@ -47,24 +53,9 @@ function settled(
   };
 }
 
-/** The identifier is on another supplier (or several): not added; the user decides. */
-export function onOtherSupplier(
-  id: IdentifierToAttach,
-  holder: string | undefined,
-  extra: Pick<Outcome, 'response'> = {},
-): Outcome {
-  const error = holder
-    ? rowError('api_conflict.on_other_supplier', { id: id.id, holder })
-    : rowError('api_conflict.on_other_suppliers', { id: id.id });
-  return {
-    ...needsUser(error, { reason: 'identifier_other', ...extra }),
-    patch: { ...error, opResult: 'on_other_supplier' },
-  };
-}
-
 /** The answer to one identifier change. */
-export function idChangeWritePolicy(answer: Answer, change: IdChange): Decision {
-  const { queued, inDoubt } = stageStates('idchange');
+export function identifierChangeWritePolicy(answer: Answer, change: IdentifierChange): Decision {
+  const { queued, inDoubt } = KIND_WRITES.identifiers;
   const { identifier: id, action } = change;
   const sent = { action, type: id.type, id: id.id };
   if (answer.refusedType)
@@ -129,13 +120,13 @@ export function idChangeWritePolicy(answer: Answer, change: IdChange): Decision 
  * not take effect and is sent again (after a 409: held where it is not shown, as on another).
  * Remove: no longer on this supplier, it took effect; still on it, it is sent again.
  */
-export function reconcileIdChangePolicy(
+export function reconcileIdentifierChangePolicy(
   e: Evidence,
-  row: IdChangeRow,
-  change: IdChange,
-  ctx: IdChangeContext,
+  row: IdentifierChangeRow,
+  change: IdentifierChange,
+  ctx: IdentifierChangeContext,
 ): Decision {
-  const { queued, inDoubt } = stageStates('idchange');
+  const { queued, inDoubt } = KIND_WRITES.identifiers;
   const { identifier: id, action } = change;
   if (e.class === 'not_settled')
     return { outcome: { to: inDoubt, retry: 'settled' }, effect: NO_EFFECT };

@@ -1,30 +1,39 @@
 // Identifiers: each row names a supplier by any of its ids and an identifier to add to it or
 // remove from it; the check finds the supplier and who holds the identifier, and only what is
 // not already as the row wants it is sent.
-import { KIND_TRAITS } from '../../src-shared/operations';
-import { changeFigures } from '../engine/kindFigures';
-import { WRITE_STAGES } from '../journal/rowStates';
-import { namedPlanSaid, namedRunner } from './named';
-import type { JobKind } from './types';
+import { changeCount } from '../../../src-shared/contract';
+import { KIND_TRAITS } from '../../../src-shared/operations';
+import { namedFigures, namedPlanSaid, namedRunner } from '../named';
+import type { JobKind } from '../types';
+import { identifiersWrite } from './write';
 
 /** Two lookups per row (its supplier, the identifier's holder); rows a start may still send a
  *  POST or DELETE for (unchecked rows counted: an upper bound until the check has run). */
-const FIGURES = changeFigures(2, ['valid', 'exists', ...Object.values(WRITE_STAGES.idchange)]);
+const FIGURES = namedFigures(2, identifiersWrite);
+/** Its change's name in the plan (and the confirmed plan's note). */
+const CHANGE = 'identifierChanges';
 
 export const identifiersKind: JobKind = {
   name: 'identifiers',
   traits: KIND_TRAITS.identifiers,
   figures: FIGURES,
-  runner: namedRunner(FIGURES, 'idchange_queued', true),
+  runner: namedRunner(FIGURES, identifiersWrite, true),
+  ownWrite: identifiersWrite,
   planCounts: (counts) => ({
     creations: 0,
-    deactivations: 0,
-    identifierChanges: FIGURES.changes!(counts),
-    scores: null,
+    changes: [
+      {
+        name: CHANGE,
+        key: 'plan.identifierChanges',
+        count: FIGURES.changes!(counts),
+        params: {},
+        typed: null,
+      },
+    ],
   }),
   inDoubtStates: [],
   planSaid: (plan) =>
-    namedPlanSaid([{ key: 'cli.plan.identifiers', count: plan.identifierChanges }], plan),
+    namedPlanSaid([{ key: 'cli.plan.identifiers', count: changeCount(plan, CHANGE) }], plan),
   summaryCounts: [
     ['rows', 'rows'],
     ['added', 'added'],

@@ -1,5 +1,6 @@
-// The identifiers stage's policy: what the answer to POST .../sites/identifiers (one id at a
-// time: the row's customer id, then its own id) does to the row, and what reading the id back
+// The attach stage's policy (the onboarding's stage stored as `identifiers`; an identifiers job's
+// own write is its kind's, kinds/identifiers/): what the answer to POST .../sites/identifiers
+// (one id at a time: the row's customer id, then its own id) does to the row, and what reading the id back
 // with find-by-identifier says about a request whose answer was lost or was a 409. Pure, like
 // the other policies.
 //
@@ -22,13 +23,13 @@ import { NO_EFFECT, needsUser, type Answer, type Decision, type Outcome } from '
 import { conflictDoubt, isRefusal, reachable, unsentOrLost } from './writes';
 
 /** The row as the identifiers policy sees it. */
-export interface IdentifierRow extends FollowUpMarks {
+export interface AttachRow extends FollowUpMarks {
   platformId: string | null;
   attempts: number;
   errorCode: string | null;
 }
 
-export interface IdentifierContext {
+export interface AttachContext {
   options: FollowUpOptions;
   maxWriteAttempts: number;
 }
@@ -39,7 +40,7 @@ export function nextIdentifier(row: FollowUpMarks): IdentifierToAttach | undefin
 }
 
 /** No id left to attach (a fix took it away meanwhile): on to the follow-up. */
-export function nothingLeft(row: FollowUpMarks, ctx: Pick<IdentifierContext, 'options'>): Decision {
+export function nothingLeft(row: FollowUpMarks, ctx: Pick<AttachContext, 'options'>): Decision {
   return {
     outcome: { to: afterIdentifiers(ctx.options, row), retry: 'poll', patch: { attempts: 0 } },
     effect: NO_EFFECT,
@@ -48,9 +49,9 @@ export function nothingLeft(row: FollowUpMarks, ctx: Pick<IdentifierContext, 'op
 
 /** One id settled: the next one is queued, or the row moves on to its follow-up. */
 function settled(
-  row: IdentifierRow,
+  row: AttachRow,
   entry: AttachedIdentifier,
-  ctx: IdentifierContext,
+  ctx: AttachContext,
   extra: Pick<Outcome, 'response' | 'reason'>,
 ): Outcome {
   const identifiers = [...(row.identifiers ?? []).filter((e) => !sameIdentifier(e, entry)), entry];
@@ -97,11 +98,7 @@ export function typeRefused(
 }
 
 /** The answer to one identifier request. */
-export function identifierWritePolicy(
-  answer: Answer,
-  row: IdentifierRow,
-  ctx: IdentifierContext,
-): Decision {
+export function attachWritePolicy(answer: Answer, row: AttachRow, ctx: AttachContext): Decision {
   const { queued, inDoubt: doubt } = stageStates('identifiers');
   const id = nextIdentifier(row);
   if (!id) return nothingLeft(row, ctx);
@@ -154,10 +151,10 @@ export function identifierWritePolicy(
  * is sent again (a 409 with nothing to find: the platform holds it where it is not shown, as on
  * another supplier).
  */
-export function reconcileIdentifierPolicy(
+export function reconcileAttachPolicy(
   e: Evidence,
-  row: IdentifierRow & Pick<EvidenceRow, 'state'>,
-  ctx: IdentifierContext,
+  row: AttachRow & Pick<EvidenceRow, 'state'>,
+  ctx: AttachContext,
 ): Decision {
   const { queued, inDoubt: doubt } = stageStates('identifiers');
   const id = nextIdentifier(row);
@@ -209,9 +206,9 @@ export function reconcileIdentifierPolicy(
 
 /** The id belongs to another supplier (or to several): not added, and the row goes on. */
 function other(
-  row: IdentifierRow,
+  row: AttachRow,
   id: IdentifierToAttach,
-  ctx: IdentifierContext,
+  ctx: AttachContext,
   holder: string | undefined,
 ): Decision {
   return {
@@ -220,5 +217,20 @@ function other(
       reason: 'identifier_other',
     }),
     effect: NO_EFFECT,
+  };
+}
+
+/** The identifier is on another supplier (or several): not added; the user decides. */
+export function onOtherSupplier(
+  id: IdentifierToAttach,
+  holder: string | undefined,
+  extra: Pick<Outcome, 'response'> = {},
+): Outcome {
+  const error = holder
+    ? rowError('api_conflict.on_other_supplier', { id: id.id, holder })
+    : rowError('api_conflict.on_other_suppliers', { id: id.id });
+  return {
+    ...needsUser(error, { reason: 'identifier_other', ...extra }),
+    patch: { ...error, opResult: 'on_other_supplier' },
   };
 }

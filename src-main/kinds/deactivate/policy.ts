@@ -8,11 +8,17 @@
 // and is sent again. A DELETE is never simply repeated: a second one for a supplier already
 // inactive would answer 404, never deactivate twice, but the row's outcome must say which
 // request did it.
-import { rowError } from '../messages';
-import { stageStates } from '../stages';
-import type { Evidence } from './evidence';
-import { NO_EFFECT, needsUser, type Answer, type Decision, type Outcome } from './types';
-import { isRefusal, reachable, unsentOrLost } from './writes';
+import { KIND_WRITES } from '../../../src-shared/kindWrites';
+import { rowError } from '../../engine/messages';
+import type { Evidence } from '../../engine/policy/evidence';
+import {
+  NO_EFFECT,
+  needsUser,
+  type Answer,
+  type Decision,
+  type Outcome,
+} from '../../engine/policy/types';
+import { isRefusal, reachable, unsentOrLost } from '../../engine/policy/writes';
 
 export interface DeactivateRow {
   attempts: number;
@@ -36,7 +42,7 @@ function deactivated(response: Outcome['response'], reason: Outcome['reason']): 
 
 /** The answer to one deactivation. */
 export function deactivateWritePolicy(answer: Answer): Decision {
-  const { queued, inDoubt } = stageStates('deactivate');
+  const { queued, inDoubt } = KIND_WRITES.deactivate;
   if (isRefusal(answer.class))
     return {
       outcome: needsUser(
@@ -88,7 +94,7 @@ export function reconcileDeactivatePolicy(
   row: DeactivateRow,
   ctx: DeactivateContext,
 ): Decision {
-  const { queued, inDoubt } = stageStates('deactivate');
+  const { queued, inDoubt } = KIND_WRITES.deactivate;
   switch (e.class) {
     case 'not_settled':
       return { outcome: { to: inDoubt, retry: 'settled' }, effect: NO_EFFECT };

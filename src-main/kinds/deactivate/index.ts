@@ -1,0 +1,56 @@
+// Deactivation: each row names a supplier by any of its ids; the check finds it, the user
+// confirms the number, and each is deactivated once. An undo of an onboarding is one of these,
+// made from the suppliers that job created.
+import { changeCount } from '../../../src-shared/contract';
+import { KIND_TRAITS } from '../../../src-shared/operations';
+import { namedFigures, namedPlanSaid, namedRunner } from '../named';
+import type { JobKind } from '../types';
+import { deactivateWrite } from './write';
+
+/** One lookup per row; rows a start may still send a DELETE for. */
+const FIGURES = namedFigures(1, deactivateWrite);
+const WRITE = deactivateWrite.states;
+/** Its change's name in the plan (and the confirmed plan's note). */
+const CHANGE = 'deactivations';
+
+export const deactivateKind: JobKind = {
+  name: 'deactivate',
+  traits: KIND_TRAITS.deactivate,
+  figures: FIGURES,
+  runner: namedRunner(FIGURES, deactivateWrite, false),
+  ownWrite: deactivateWrite,
+  planCounts: (counts) => ({
+    creations: 0,
+    changes: [
+      {
+        name: CHANGE,
+        key: 'plan.deactivations',
+        count: FIGURES.changes!(counts),
+        params: {},
+        typed: { listed: 'cli.confirm.deactivate', ask: 'cli.confirm.askDeactivate' },
+      },
+    ],
+  }),
+  inDoubtStates: [],
+  planSaid: (plan) =>
+    namedPlanSaid(
+      [
+        { key: 'cli.plan.deactivate', count: changeCount(plan, CHANGE) },
+        ...(plan.undoOf ? [{ key: 'cli.plan.undoOf', params: { job: plan.undoOf } }] : []),
+      ],
+      plan,
+    ),
+  summaryCounts: [
+    ['rows', 'rows'],
+    ['deactivated', 'deactivated'],
+    ['already_inactive', 'alreadyInactive'],
+    ['not_found', 'notFound'],
+    ['invalid', 'invalid'],
+    ['failed', 'failed'],
+    ['pending', 'pending'],
+  ],
+  resultsWord: (options) => (options.undoOf ? 'undo-results' : 'deactivation-results'),
+  opResults: true,
+  fixesInApp: true,
+  targetStates: ['exists', WRITE.queued, WRITE.sending, WRITE.inDoubt],
+};
