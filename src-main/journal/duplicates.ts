@@ -48,19 +48,39 @@ export interface DedupeRow {
 /** The job's rows in GROUPED_STATES with their name and place, in the order of the file, a page
  *  of `limit` rows from the row after source row `after`. */
 export function dedupeRows(h: ReadHandle, jobId: string, after = -1, limit = 2_000): DedupeRow[] {
-  return h
+  // The payload read once per row (one parse), not once per field: 100,000 rows are read in a
+  // fraction of the time ten `->>` paths take.
+  const raw = h
     .statement(
-      `SELECT id, source_row AS sourceRow, state,
-              payload ->> '$.name' AS name, payload ->> '$.address' AS street,
-              payload ->> '$.postalCode' AS postalCode, payload ->> '$.city' AS city,
-              payload ->> '$.countryCode' AS countryCode,
-              payload ->> '$.vatId' AS vatId, payload ->> '$.taxNumber' AS taxNumber,
-              payload ->> '$.duns' AS duns, payload ->> '$.registerNumber' AS registerNumber,
-              payload ->> '$.phone' AS phone
+      `SELECT id, source_row AS sourceRow, state, payload
          FROM rows WHERE job_id = ? AND source_row > ? AND ${IN_GROUPED}
         ORDER BY source_row LIMIT ?`,
     )
-    .all(jobId, after, limit) as DedupeRow[];
+    .all(jobId, after, limit) as {
+    id: number;
+    sourceRow: number;
+    state: RowState;
+    payload: string | null;
+  }[];
+  return raw.map((r) => {
+    const p = (r.payload ? JSON.parse(r.payload) : {}) as Record<string, unknown>;
+    const v = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : null);
+    return {
+      id: r.id,
+      sourceRow: r.sourceRow,
+      state: r.state,
+      name: v(p.name),
+      street: v(p.address),
+      postalCode: v(p.postalCode),
+      city: v(p.city),
+      countryCode: v(p.countryCode),
+      vatId: v(p.vatId),
+      taxNumber: v(p.taxNumber),
+      duns: v(p.duns),
+      registerNumber: v(p.registerNumber),
+      phone: v(p.phone),
+    };
+  });
 }
 
 /**
