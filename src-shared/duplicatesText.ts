@@ -35,12 +35,18 @@ export function possibleDuplicateWords(
   return (list ?? [])
     .map(
       (p) =>
-        `${word(lang, 'results.duplicateOf.row', { row: p.sourceRow })} (${p.reasons
-          .filter((r) => EVIDENCE.has(r.code))
-          .map((r) => reasonWords(lang, r))
-          .join('; ')})`,
+        `${word(lang, 'results.duplicateOf.row', { row: p.sourceRow })} (${evidenceWords(lang, p.reasons)})`,
     )
     .join(' | ');
+}
+
+/** What two records have in common, in words: the pair's evidence reasons only (the others say
+ *  what is missing or differs), separated by `; `. */
+export function evidenceWords(lang: Lang, reasons: readonly DuplicateReason[]): string {
+  return reasons
+    .filter((r) => EVIDENCE.has(r.code))
+    .map((r) => reasonWords(lang, r))
+    .join('; ');
 }
 
 /** The reasons that are evidence for a pair (the others say what is missing or differs). */

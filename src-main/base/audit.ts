@@ -7,7 +7,7 @@
 // (typed count, results of its own): `npm run onboard -- FILE --sheet "To deactivate"
 // --operation deactivate`.
 import path from 'node:path';
-import { reasonWords } from '../../src-shared/duplicatesText';
+import { evidenceWords } from '../../src-shared/duplicatesText';
 import { word, type Lang, type MessageKey } from '../../src-shared/i18n';
 import { findDuplicatesSteps, runSliced } from '../dedupe/match';
 import type { DuplicateReason, SupplierRecord } from '../dedupe/types';
@@ -37,20 +37,6 @@ export interface AuditResult {
   pairsCompared: number;
   base: BaseExportResult;
 }
-
-/** The evidence reasons of a pair, as the workbook words them (what the suppliers share). */
-const EVIDENCE = new Set<DuplicateReason['code']>([
-  'name_equal',
-  'name_equal_after_legal_form',
-  'name_same_words',
-  'name_similar',
-  'same_postal_code',
-  'same_city',
-  'street_equal',
-  'street_similar',
-  'same_registration',
-  'same_phone',
-]);
 
 /** Groups the suppliers of a base: the likely duplicates among them, each group's members by
  *  platform ID. In slices, so that the services answer meanwhile. */
@@ -146,10 +132,7 @@ async function writeAuditWorkbook(
         const others = g.members
           .filter((m) => m !== s)
           .map((m) => w('results.duplicateOf.platform', { id: m.platformId }));
-        const why = (g.why.get(s.platformId) ?? [])
-          .filter((r) => EVIDENCE.has(r.code))
-          .map((r) => reasonWords(lang, r))
-          .join('; ');
+        const why = evidenceWords(lang, g.why.get(s.platformId) ?? []);
         if (k > 0) extras.push(s);
         sheet.add([
           n + 1,
