@@ -857,7 +857,7 @@ const JobIdSchema = z.object({ jobId: z.string().min(1).max(100) }).strict();
 // ---- The supplier base (services/supplierBase.ts)
 
 export const BaseProgressSchema = z.object({
-  operation: z.enum(['export', 'drift']),
+  operation: z.enum(['export', 'drift', 'audit']),
   phase: z.enum(['base', 'rows']),
   pagesDone: z.number().int(),
   totalPages: z.number().int().nullable(),
@@ -922,6 +922,37 @@ export const BaseDriftSchema = z.object({
    *  row by row; the workbook has every one. */
   differences: z.array(DriftRowSchema).default([]),
 });
+
+/** A supplier of the base as the audit shows it in a group. */
+export const AuditMemberSchema = z.object({
+  platformId: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  postalCode: z.string(),
+  city: z.string(),
+  countryCode: z.string(),
+  /** Its supplier IDs, `id (source)`, joined by `; `. */
+  supplierIds: z.string(),
+  /** Why it is in the group: its best pair's reasons. */
+  reasons: z.array(DuplicateReasonSchema),
+});
+export type AuditMemberView = z.infer<typeof AuditMemberSchema>;
+
+export const BaseAuditSchema = z.object({
+  path: z.string(),
+  complete: z.boolean(),
+  suppliers: z.number().int(),
+  groups: z.number().int(),
+  inGroups: z.number().int(),
+  toDeactivate: z.number().int(),
+  pairsCompared: z.number().int(),
+  /** The groups, the first 500 (lowest platform ID first): each group's members, the one kept
+   *  by default first. The workbook has every one. */
+  shown: z.array(z.array(AuditMemberSchema)),
+  /** The connection the base was read from, by name (every result names it). */
+  connection: z.string(),
+});
+export type BaseAuditView = z.infer<typeof BaseAuditSchema>;
 
 export const commands = {
   'app:info': {
@@ -1394,6 +1425,27 @@ export const commands = {
       })
       .strict(),
     output: BaseDriftSchema,
+  },
+  /** The likely duplicates among the connection's active suppliers: grouped on the screen and
+   *  written to a workbook (default: supplier-audit.xlsx in the data folder). */
+  'base:audit': {
+    input: z
+      .object({ connectionId: z.string().min(1), path: z.string().max(4096).optional() })
+      .strict(),
+    output: BaseAuditSchema,
+  },
+  /** A deactivate job of the suppliers the user chose among the last audit's groups (only those:
+   *  an ID the audit did not group is refused). Started like any deactivate job: checked, its
+   *  count typed, results of its own, undoable. */
+  'base:deactivateAudited': {
+    input: z
+      .object({
+        connectionId: z.string().min(1),
+        platformIds: z.array(z.number().int().positive()).min(1).max(100_000),
+        lang: LangSchema.optional(),
+      })
+      .strict(),
+    output: z.object({ jobId: z.string(), rows: z.number().int() }),
   },
   /** Stops the running export or drift report after the page being read (it resumes later). */
   'base:stop': { input: z.object({}).strict(), output: z.object({ stopped: z.boolean() }) },

@@ -136,3 +136,58 @@ export async function writeDuplicatesList(
     negatives: [8, 12],
   };
 }
+
+/** A supplier of a seeded base (the sandbox's seed shape). */
+export interface SeedSupplier {
+  name: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  countryCode: string;
+  supplierIds: { id: string; source: string }[];
+}
+
+const seed = (
+  name: string,
+  address: string,
+  postalCode: string,
+  city: string,
+  countryCode: string,
+  id: string,
+): SeedSupplier => ({
+  name,
+  address,
+  postalCode,
+  city,
+  countryCode,
+  supplierIds: [{ id, source: 'ERP' }],
+});
+
+/**
+ * A platform base as real ones grow, for the audit of its duplicates: the same site entered twice
+ * or three times by colleagues who spelled it otherwise, next to suppliers that only look alike
+ * (two trades of one family at one address, a chain in two cities, one name on a street every
+ * town has, in two towns). Written by hand; the groups are AUDIT_GROUPS, by supplier id.
+ */
+export const AUDIT_BASE: readonly SeedSupplier[] = [
+  seed('Schulz Metallbau GmbH', 'Industriestraße 14', '70565', 'Stuttgart', 'DE', 'A1'),
+  seed('SCHULZ METALLBAU GMBH & CO. KG', 'Industriestr. 14', '70565', 'Stuttgart', 'DE', 'A2'),
+  seed('Café Luitpold', 'Brienner Str. 11', '80333', 'München', 'DE', 'B1'),
+  seed('Cafe Luitpold GmbH', 'Brienner Straße 11', '80333', 'Munich', 'DE', 'B2'),
+  seed("Harvey's Hardware Inc.", '435 S. La Brea Ave.', '90036', 'Los Angeles', 'US', 'C1'),
+  seed('Harveys Hardware', '435 South La Brea Avenue', '90036', 'Los Angeles', 'US', 'C2'),
+  seed('Harvey Hardware Co', '435 S La Brea Ave Suite 2', '', 'Los Angeles', 'US', 'C3'),
+  seed('Bäckerei Vogt', 'Hauptstraße 3', '79098', 'Freiburg', 'DE', 'N1'),
+  seed('Metzgerei Vogt', 'Hauptstraße 3', '79098', 'Freiburg', 'DE', 'N2'),
+  seed('Müller Logistik GmbH', 'Hafenstraße 8', '20457', 'Hamburg', 'DE', 'N3'),
+  seed('Müller Logistik GmbH', 'Am Hafen 2', '10245', 'Berlin', 'DE', 'N4'),
+  seed('Bistro Nord', '5 Main St.', '02108', 'Boston', 'US', 'N5'),
+  seed('Bistro Nord', '5 Main St.', '04101', 'Portland', 'US', 'N6'),
+];
+
+/** AUDIT_BASE's likely duplicates, each group by its suppliers' ids, sorted. */
+export const AUDIT_GROUPS: readonly (readonly string[])[] = [
+  ['A1', 'A2'],
+  ['B1', 'B2'],
+  ['C1', 'C2', 'C3'],
+];

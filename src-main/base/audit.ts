@@ -36,6 +36,8 @@ export interface AuditResult {
   toDeactivate: number;
   pairsCompared: number;
   base: BaseExportResult;
+  /** The groups, as the workbook lists them (the screen shows them). */
+  found: AuditGroup[];
 }
 
 /** Groups the suppliers of a base: the likely duplicates among them, each group's members by
@@ -83,6 +85,7 @@ export async function auditBase(o: AuditOptions): Promise<AuditResult> {
     toDeactivate: 0,
     pairsCompared: 0,
     base: read.result,
+    found: [],
   };
   if (!read.result.complete) return result;
   const suppliers: BaseSupplier[] = [];
@@ -93,6 +96,7 @@ export async function auditBase(o: AuditOptions): Promise<AuditResult> {
   result.inGroups = groups.reduce((n, g) => n + g.members.length, 0);
   result.toDeactivate = result.inGroups - groups.length;
   result.pairsCompared = pairsCompared;
+  result.found = groups;
   await writeAuditWorkbook(out, groups, result, o);
   result.complete = true;
   await read.done();

@@ -85,6 +85,8 @@ export class Onboarding {
     importJob.createJob(this.ctx, ...a);
   readonly createUndoJob = (...a: Args<typeof undo.createUndoJob>) =>
     undo.createUndoJob(this.ctx, ...a);
+  readonly createAuditDeactivationJob = (...a: Args<typeof undo.createAuditDeactivationJob>) =>
+    undo.createAuditDeactivationJob(this.ctx, ...a);
   readonly finishImport = (...a: Args<typeof importJob.finishImport>) =>
     importJob.finishImport(this.ctx, ...a);
 

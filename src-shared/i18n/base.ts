@@ -65,7 +65,7 @@ export const en = {
   'base.nav': 'Supplier base',
   'base.title': 'Supplier base',
   'base.intro':
-    'Export every active supplier of the platform with its platform ID and identifiers, or compare a supplier list with what the platform holds.',
+    'Export every active supplier of the platform with its platform ID and identifiers, compare a supplier list with what the platform holds, or find the likely duplicates among the platform\'s own suppliers.',
   'base.connection': 'Connection',
   'base.export.title': 'Export the supplier base',
   'base.export.help':
@@ -114,6 +114,22 @@ export const en = {
   'base.audit.summary.groups': 'Groups of likely duplicates',
   'base.audit.summary.inGroups': 'Suppliers in a group',
   'base.audit.summary.toDeactivate': 'Suppliers to deactivate',
+  'base.audit.jobName':
+    'Deactivate {count, plural, one {# likely duplicate} other {# likely duplicates}} from the audit',
+  'base.audit.title': 'Likely duplicates on the platform',
+  'base.audit.help':
+    'Reads every active supplier of the connection and groups those that are likely one company site, with the reasons. Tick the suppliers to deactivate (the first of each group is kept unless you choose otherwise): the deactivation job checks them, asks you to type their number, and writes results of its own.',
+  'base.audit.start': 'Audit the supplier base',
+  'base.audit.done':
+    '{suppliers, plural, one {# active supplier} other {# active suppliers}} compared (connection "{connection}"): {groups, plural, =0 {no likely duplicates} one {# group of likely duplicates} other {# groups of likely duplicates}}, {inGroups, plural, one {# supplier} other {# suppliers}} in all. Workbook: {file}.',
+  'base.audit.more': 'The first {shown} groups are shown; the workbook lists all {groups}.',
+  'base.audit.group': 'Group {n}',
+  'base.audit.choose': 'Deactivate {name} (platform {id})',
+  'base.audit.kept': 'kept',
+  'base.audit.deactivateChosen':
+    'Deactivate {count, plural, one {the # chosen supplier} other {the # chosen suppliers}}…',
+  'base.audit.keptAll':
+    'Every supplier of group {n} is ticked: the group would be gone from the platform. Keep at least one.',
   'base.audit.summary.toDeactivateHelp':
     'The first supplier of each group (the lowest platform ID) is kept; the others are listed on the sheet "{sheet}". Remove the rows of those you keep, then deactivate the rest with the deactivation job: npm run onboard -- FILE --sheet "{sheet}" --operation deactivate (it asks for their number, writes its own results and can be checked before it starts).',
 } as const;
@@ -183,7 +199,7 @@ export const de: Record<keyof typeof en, string> = {
   'base.nav': 'Lieferantenstamm',
   'base.title': 'Lieferantenstamm',
   'base.intro':
-    'Exportieren Sie alle aktiven Lieferanten der Plattform mit Plattform-ID und Kennungen, oder vergleichen Sie eine Lieferantenliste mit dem Stand der Plattform.',
+    'Exportieren Sie alle aktiven Lieferanten der Plattform mit Plattform-ID und Kennungen, vergleichen Sie eine Lieferantenliste mit dem Stand der Plattform, oder finden Sie die wahrscheinlichen Dubletten unter den Lieferanten der Plattform selbst.',
   'base.connection': 'Verbindung',
   'base.export.title': 'Lieferantenstamm exportieren',
   'base.export.help':
@@ -234,6 +250,23 @@ export const de: Record<keyof typeof en, string> = {
   'base.audit.summary.groups': 'Gruppen wahrscheinlicher Dubletten',
   'base.audit.summary.inGroups': 'Lieferanten in einer Gruppe',
   'base.audit.summary.toDeactivate': 'Zu deaktivierende Lieferanten',
+  'base.audit.jobName':
+    'Deaktivierung von {count, plural, one {# wahrscheinlichen Dublette} other {# wahrscheinlichen Dubletten}} aus der Prüfung',
+  'base.audit.title': 'Wahrscheinliche Dubletten auf der Plattform',
+  'base.audit.help':
+    'Liest alle aktiven Lieferanten der Verbindung und gruppiert diejenigen, die wahrscheinlich ein Firmenstandort sind, mit den Gründen. Haken Sie die zu deaktivierenden Lieferanten an (der erste jeder Gruppe bleibt, wenn Sie nichts anderes wählen): Der Deaktivierungsauftrag prüft sie, lässt Sie ihre Anzahl eintippen und schreibt eigene Ergebnisse.',
+  'base.audit.start': 'Lieferantenstamm prüfen',
+  'base.audit.done':
+    '{suppliers, plural, one {# aktiver Lieferant} other {# aktive Lieferanten}} verglichen (Verbindung „{connection}“): {groups, plural, =0 {keine wahrscheinlichen Dubletten} one {# Gruppe wahrscheinlicher Dubletten} other {# Gruppen wahrscheinlicher Dubletten}}, insgesamt {inGroups, plural, one {# Lieferant} other {# Lieferanten}}. Arbeitsmappe: {file}.',
+  'base.audit.more':
+    'Die ersten {shown} Gruppen werden gezeigt; die Arbeitsmappe enthält alle {groups}.',
+  'base.audit.group': 'Gruppe {n}',
+  'base.audit.choose': '{name} (Plattform {id}) deaktivieren',
+  'base.audit.kept': 'bleibt',
+  'base.audit.deactivateChosen':
+    '{count, plural, one {Den # gewählten Lieferanten} other {Die # gewählten Lieferanten}} deaktivieren …',
+  'base.audit.keptAll':
+    'Alle Lieferanten der Gruppe {n} sind angehakt: Die Gruppe verschwände ganz von der Plattform. Behalten Sie mindestens einen.',
   'base.audit.summary.toDeactivateHelp':
     'Der erste Lieferant jeder Gruppe (die kleinste Plattform-ID) bleibt; die anderen stehen auf dem Blatt „{sheet}“. Löschen Sie dort die Zeilen derer, die Sie behalten, und deaktivieren Sie den Rest mit dem Deaktivierungsauftrag: npm run onboard -- DATEI --sheet "{sheet}" --operation deactivate (er fragt nach ihrer Anzahl, schreibt eigene Ergebnisse und lässt sich vor dem Start prüfen).',
 };

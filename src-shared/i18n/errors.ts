@@ -43,6 +43,10 @@ const cases = {
     'Only results files exported in this session can be downloaded. Export the job again.',
   'failure.not_found.results_job':
     'No job was found for this results file. Open the job it came from and import the file there.',
+  'failure.not_found.audit':
+    'This connection has no audit of its supplier base in this session (the app was restarted, or another connection was audited). Run the audit again, then choose the suppliers to deactivate.',
+  'failure.not_found.audit_member':
+    '{count, plural, one {Platform ID {ids} is} other {Platform IDs {ids} are}} not in a group of the last audit: only suppliers it grouped can be deactivated from it. Run the audit again.',
   'failure.file_not_found.download': 'The results file is no longer there. Export the job again.',
   'failure.file_not_found.upload_expired':
     'The uploaded file was removed after an hour without use, as uploads are. Choose the file again.',
@@ -373,6 +377,10 @@ export const de: Record<keyof typeof en, string> = {
     'Nur Ergebnisdateien, die in dieser Sitzung exportiert wurden, können heruntergeladen werden. Exportieren Sie den Auftrag erneut.',
   'failure.not_found.results_job':
     'Zu dieser Ergebnisdatei wurde kein Auftrag gefunden. Öffnen Sie den Auftrag, aus dem sie stammt, und importieren Sie die Datei dort.',
+  'failure.not_found.audit':
+    'Für diese Verbindung gibt es in dieser Sitzung keine Prüfung ihres Lieferantenstamms (die App wurde neu gestartet oder eine andere Verbindung geprüft). Prüfen Sie erneut und wählen Sie dann die zu deaktivierenden Lieferanten.',
+  'failure.not_found.audit_member':
+    '{count, plural, one {Plattform-ID {ids} ist} other {Plattform-IDs {ids} sind}} in keiner Gruppe der letzten Prüfung: Nur Lieferanten, die sie gruppiert hat, können aus ihr deaktiviert werden. Prüfen Sie erneut.',
   'failure.file_not_found.download':
     'Die Ergebnisdatei ist nicht mehr vorhanden. Exportieren Sie den Auftrag erneut.',
   'failure.file_not_found.upload_expired':

@@ -3,19 +3,16 @@
 // Supplier base screen, the other rows deleted and a column added with exceljs, the workbook
 // imported as the kind, the Map screen ready as it opens (the Platform ID column mapped, Next
 // enabled), the job run, and the sandbox's own counts compared with the rows: each change once.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { SAMPLE_SUPPLIERS } from '../../src-main/sandbox/sampleSuppliers';
 import {
   addConnection,
-  hostAndSandboxPerFile,
   importFile,
   jobEnded,
   openApp,
+  seededSandboxPerFile,
   shot,
   useLanguage,
   watchErrors,
@@ -26,27 +23,6 @@ const TOKEN = 'base-kinds-token';
 // supplier the platform kept with a country code no list knows any more (Netherlands Antilles),
 // which a job naming suppliers by their identifiers never reads. The seed file is written before
 // the sandbox starts (its hook runs first).
-const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-base-kinds-'));
-const SEED = path.join(dir, 'seed.json');
-writeFileSync(
-  SEED,
-  JSON.stringify([
-    ...SAMPLE_SUPPLIERS,
-    {
-      name: 'Antillen Handel N.V.',
-      countryCode: 'AN',
-      city: 'Willemstad',
-      address: 'Handelskade 1',
-      supplierIds: [{ id: 'SUP-2001', source: 'ERP' }],
-    },
-  ]),
-);
-const SEEDED = SAMPLE_SUPPLIERS.length + 1;
-const servers = hostAndSandboxPerFile([TOKEN], ['--seed-suppliers', SEED]);
-test.afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
 interface SandboxStats {
   suppliers: number;
   createRequestsAccepted: number;
@@ -56,14 +32,21 @@ interface SandboxStats {
     identifier_remove: Record<string, number>;
   };
 }
-
-async function sandboxStats(): Promise<SandboxStats> {
-  const r = await fetch(`${servers().api.url}/__sandbox/stats`, {
-    headers: { 'X-Auth-Token': TOKEN },
-  });
-  expect(r.status).toBe(200);
-  return (await r.json()) as SandboxStats;
-}
+const SEEDED = SAMPLE_SUPPLIERS.length + 1;
+const {
+  servers,
+  dir,
+  stats: sandboxStats,
+} = seededSandboxPerFile<SandboxStats>(TOKEN, [
+  ...SAMPLE_SUPPLIERS,
+  {
+    name: 'Antillen Handel N.V.',
+    countryCode: 'AN',
+    city: 'Willemstad',
+    address: 'Handelskade 1',
+    supplierIds: [{ id: 'SUP-2001', source: 'ERP' }],
+  },
+]);
 
 /** The sandbox as the app's connection "Company API" (tested, so new jobs use it), added unless
  *  a test before added it. */

@@ -1,7 +1,7 @@
 // Starts the real browser host as a process (the way a user would) and hands its address to a test;
 // plus the steps the UI tests share.
 import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import ExcelJS from 'exceljs';
@@ -196,6 +196,34 @@ export function hostAndSandboxPerFile(
     if (!host || !api) throw new Error('the host is not started yet');
     return { host, api };
   };
+}
+
+/** One host and one standalone sandbox API (accepting `token`) whose base is `suppliers` (the
+ *  seed file is written now, before the file's hooks start the sandbox, and removed after the
+ *  last test); `stats()` reads the sandbox's own counts. */
+export function seededSandboxPerFile<Stats>(
+  token: string,
+  suppliers: readonly object[],
+): {
+  servers: () => { host: RunningHost; api: { url: string } };
+  dir: string;
+  stats: () => Promise<Stats>;
+} {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-seeded-'));
+  const seed = path.join(dir, 'seed.json');
+  writeFileSync(seed, JSON.stringify(suppliers));
+  const servers = hostAndSandboxPerFile([token], ['--seed-suppliers', seed]);
+  test.afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const stats = async (): Promise<Stats> => {
+    const r = await fetch(`${servers().api.url}/__sandbox/stats`, {
+      headers: { 'X-Auth-Token': token },
+    });
+    expect(r.status).toBe(200);
+    return (await r.json()) as Stats;
+  };
+  return { servers, dir, stats };
 }
 
 /** Adds a connection on the Connection screen (open) and saves it, which tests it. The

@@ -1,8 +1,13 @@
 // Commands on the supplier base: its export and the drift report of a supplier list, one at a
 // time, with their progress as `base:progress` events and a stop that lets them resume later.
 import path from 'node:path';
-import type { BaseProgressView, CommandOutput } from '../../../src-shared/contract';
-import { fail } from '../../../src-shared/errors';
+import type {
+  AuditMemberView,
+  BaseProgressView,
+  CommandOutput,
+} from '../../../src-shared/contract';
+import { fail, failWith } from '../../../src-shared/errors';
+import type { AuditGroup } from '../../base/audit';
 import type { BaseExportProgress } from '../../base/exportSuppliers';
 import type { EventBus } from '../eventBus';
 import { defaultDriftPath, SupplierBaseService } from '../supplierBase';
@@ -13,9 +18,33 @@ const where = (r: { path: string; complete: boolean }) => ({ path: r.path, compl
 const share = (perMinute: number | null, ceiling: number) =>
   perMinute === null ? null : perMinute / ceiling;
 
+/** The groups the audit screen shows (the workbook has every one). */
+const SHOWN_GROUPS = 500;
+
+const membersOf = (g: AuditGroup): AuditMemberView[] =>
+  g.members.map((s) => ({
+    platformId: s.platformId,
+    name: s.name,
+    address: s.address,
+    postalCode: s.postalCode,
+    city: s.city,
+    countryCode: s.countryCode,
+    supplierIds: s.supplierIds.map((i) => (i.source ? `${i.id} (${i.source})` : i.id)).join('; '),
+    reasons: g.why.get(s.platformId) ?? [],
+  }));
+
+/** The last complete audit of a connection: the suppliers it grouped, which a deactivation
+ *  chosen on the screen may name (and no other). */
+interface Audited {
+  path: string;
+  suppliers: Map<number, { platformId: number; name: string; city: string }>;
+}
+
 export function baseHandlers(d: HandlerDeps, bus: EventBus): AreaHandlers<'base'> {
   let running: AbortController | undefined;
+  const audited = new Map<string, Audited>();
   const defaultExport = () => path.join(d.options.dataDir, 'supplier-base.xlsx');
+  const defaultAudit = () => path.join(d.options.dataDir, 'supplier-audit.xlsx');
   const service = async () => new SupplierBaseService(await d.ready());
   const progress =
     (operation: BaseProgressView['operation']) =>
@@ -116,6 +145,54 @@ export function baseHandlers(d: HandlerDeps, bus: EventBus): AreaHandlers<'base'
         postalCodesCompared,
         differences,
       } satisfies CommandOutput<'base:drift'>;
+    },
+    'base:audit': async ({ connectionId, path: requested }) => {
+      const target = await d.grants.exportTarget({
+        defaultPath: defaultAudit(),
+        format: 'xlsx',
+        requested,
+      });
+      const s = await service();
+      const r = await exclusive((signal) =>
+        s.audit({ connectionId, out: target, signal, onProgress: progress('audit') }),
+      );
+      await offer(r);
+      if (r.complete) {
+        const suppliers: Audited['suppliers'] = new Map();
+        for (const g of r.found)
+          for (const m of g.members)
+            suppliers.set(m.platformId, { platformId: m.platformId, name: m.name, city: m.city });
+        audited.set(connectionId, { path: r.path, suppliers });
+      }
+      return {
+        ...where(r),
+        suppliers: r.suppliers,
+        groups: r.groups,
+        inGroups: r.inGroups,
+        toDeactivate: r.toDeactivate,
+        pairsCompared: r.pairsCompared,
+        shown: r.found.slice(0, SHOWN_GROUPS).map(membersOf),
+        connection: (await d.ready()).journal.getConnection(connectionId)?.name ?? connectionId,
+      } satisfies CommandOutput<'base:audit'>;
+    },
+    'base:deactivateAudited': async ({ connectionId, platformIds, lang }) => {
+      const last = audited.get(connectionId);
+      if (!last) failWith('not_found', { reason: 'audit', connectionId });
+      const unknown = platformIds.filter((id) => !last.suppliers.has(id));
+      if (unknown.length > 0)
+        failWith('not_found', {
+          reason: 'audit_member',
+          count: unknown.length,
+          ids: unknown.slice(0, 5).join(', '),
+        });
+      const chosen = [...new Set(platformIds)].map((id) => last.suppliers.get(id)!);
+      const core = await d.ready();
+      return core.onboarding.createAuditDeactivationJob({
+        connectionId,
+        auditPath: last.path,
+        suppliers: chosen,
+        ...(lang ? { lang } : {}),
+      });
     },
     'base:stop': () => {
       const stopped = Boolean(running);
