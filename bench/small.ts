@@ -88,6 +88,7 @@ const SMALL: readonly Small[] = [
   },
   { name: 'grid', script: 'grid.ts', args: ['--rows', '2000'], closing: /^find_replace_count_ms=/ },
   { name: 'duplicates', script: 'duplicates.ts', args: ['--small'], closing: /^duplicates_ms=/ },
+  { name: 'audit', script: 'audit.ts', args: ['--small'], closing: /^audit_ms=/ },
   {
     name: 'chaos',
     script: 'chaos.ts',
