@@ -3,7 +3,12 @@
 // it with these schemas; nothing else crosses.
 import { z } from 'zod';
 import type { Result } from './errors';
-import { BaseCandidateSchema, DuplicateDecisionSchema, DuplicateReasonSchema } from './duplicates';
+import {
+  BaseCandidateSchema,
+  DuplicateDecisionSchema,
+  DuplicateReasonSchema,
+  RememberedDecisionSchema,
+} from './duplicates';
 import { CreateFieldNamesSchema } from './fieldNames';
 import { DEFAULT_IDENTIFIER_TYPES, IdentifierTypesSchema } from './identifierTypes';
 import { FieldTransformSchema } from './fieldTransforms';
@@ -666,6 +671,9 @@ export const DuplicateMemberSchema = z.object({
   ),
   /** The platform's suppliers this row likely is, best first, with score and reasons. */
   base: z.array(BaseCandidateSchema),
+  /** The decision the check carried out because it was made before, in another job of the
+   *  connection (the user may take it back: `duplicates:askAgain`). */
+  remembered: RememberedDecisionSchema.nullable().default(null),
 });
 
 /** A group of likely duplicates: rows of the list that are likely one site (`list`), or one
@@ -1217,6 +1225,18 @@ export const commands = {
       ),
       figures: DuplicateFiguresSchema,
     }),
+  },
+  /** Takes back decisions the check carried out because they were made before (remembered for
+   *  the connection): each row named forgets its remembered decision and waits for a decision
+   *  again, as when it was first found. A row something was sent for is refused. */
+  'duplicates:askAgain': {
+    input: z
+      .object({
+        jobId: z.string().min(1).max(100),
+        sourceRows: z.array(z.number().int()).min(1).max(100_000),
+      })
+      .strict(),
+    output: z.object({ asked: z.number().int(), refused: z.number().int() }),
   },
   /** Checks every valid row's identity against the API (new, exists, ambiguous, pending);
    *  creates nothing. Runs in the background; follow `job:progress`. */

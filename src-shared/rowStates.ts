@@ -273,15 +273,17 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     'needs_user',
   ],
   // exists: the user attached it to a supplier the platform has instead (a likely duplicate).
-  new: ['queued', 'valid', 'invalid', 'skipped', 'cancelled', 'exists'],
+  // duplicate (here and from exists, queued, skipped): a decision the check carried out because
+  // it was remembered from another job, taken back by the user: the row waits for one again.
+  new: ['queued', 'valid', 'invalid', 'skipped', 'cancelled', 'exists', 'duplicate'],
   // A kind's own write queue: a deactivate or identifiers job's matched supplier.
-  exists: [...FOLLOW_UPS, ...OWN_QUEUES, 'skipped', 'cancelled', 'valid', 'invalid'],
+  exists: [...FOLLOW_UPS, ...OWN_QUEUES, 'skipped', 'cancelled', 'valid', 'invalid', 'duplicate'],
   ambiguous: ['valid', 'invalid', 'exists', 'skipped'],
   // The user's decision: keep (new), leave out (skipped), attach to the existing supplier (exists).
   duplicate: ['new', 'exists', 'skipped', 'valid', 'invalid', 'cancelled'],
   // skipped: left out by the user before the start, because another job holds the supplier.
   pending: ['accepted', 'created', 'vanished', 'needs_user', 'skipped'],
-  queued: ['sending', 'valid', 'invalid', 'skipped', 'cancelled'],
+  queued: ['sending', 'valid', 'invalid', 'skipped', 'cancelled', 'duplicate'],
   // done: a scores batch's answer (or its lost answer settled) ends the row at once.
   sending: ['accepted', 'rejected', 'queued', 'in_doubt', 'needs_user', 'done'],
   in_doubt: ['accepted', 'created', 'queued', 'needs_user', 'done', 'rejected'],
@@ -330,7 +332,7 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
     [w.inDoubt, ['done', w.queued, 'needs_user'] as RowState[]],
   ]),
   done: [],
-  skipped: ['valid', 'queued'],
+  skipped: ['valid', 'queued', 'duplicate'],
   cancelled: [
     'valid',
     'queued',

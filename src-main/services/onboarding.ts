@@ -133,6 +133,8 @@ export class Onboarding {
     duplicates.listDuplicates(this.ctx, ...a);
   readonly decideDuplicates = (...a: Args<typeof duplicates.decideDuplicates>) =>
     duplicates.decideDuplicates(this.ctx, ...a);
+  readonly askAgain = (...a: Args<typeof duplicates.askAgain>) =>
+    duplicates.askAgain(this.ctx, ...a);
   readonly groupDuplicates = (...a: Args<typeof duplicates.groupDuplicates>) =>
     duplicates.groupDuplicates(this.ctx, ...a);
 

@@ -86,6 +86,17 @@ export class JobDuplicates {
     await Promise.all([this.load(), app.refreshJob(this.jobId)]);
     return r.value;
   }
+
+  /** Takes back remembered decisions: the rows wait for a decision again (then read again). */
+  async askAgain(sourceRows: number[]): Promise<CommandOutput<'duplicates:askAgain'> | undefined> {
+    const r = await call('duplicates:askAgain', { jobId: this.jobId, sourceRows });
+    if (!r.ok) {
+      this.#error = r.error;
+      return undefined;
+    }
+    await Promise.all([this.load(), app.refreshJob(this.jobId)]);
+    return r.value;
+  }
 }
 
 /** A share from 0 to 1 as a percentage in the user's language (87 %, 87%). */

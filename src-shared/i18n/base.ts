@@ -65,7 +65,7 @@ export const en = {
   'base.nav': 'Supplier base',
   'base.title': 'Supplier base',
   'base.intro':
-    'Export every active supplier of the platform with its platform ID and identifiers, compare a supplier list with what the platform holds, or find the likely duplicates among the platform\'s own suppliers.',
+    "Export every active supplier of the platform with its platform ID and identifiers, compare a supplier list with what the platform holds, or find the likely duplicates among the platform's own suppliers.",
   'base.connection': 'Connection',
   'base.export.title': 'Export the supplier base',
   'base.export.help':

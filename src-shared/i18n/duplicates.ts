@@ -81,6 +81,11 @@ export const en = {
   'dup.decision.keep': 'Kept',
   'dup.decision.skip': 'Left out',
   'dup.decision.attach': 'Attached to platform supplier {id}',
+  'dup.remembered': 'Decided on {at} in the job "{jobName}", not asked again.',
+  'dup.askAgain': 'Ask me again',
+  'dup.askAgainLabel': 'Ask again about row {row}: forget the decision from the job "{jobName}"',
+  'dup.askedAgain':
+    '{count, plural, one {# row waits} other {# rows wait}} for your decision again; the remembered decision is forgotten.',
   'dup.locked': 'Sent: can no longer be changed',
   'dup.keepAll': 'Keep all',
   'dup.keepFirst': 'Keep only row {row}',
@@ -212,6 +217,12 @@ export const de: Record<keyof typeof en, string> = {
   'dup.decision.keep': 'Behalten',
   'dup.decision.skip': 'Ausgelassen',
   'dup.decision.attach': 'An Plattform-Lieferant {id} angehängt',
+  'dup.remembered': 'Entschieden am {at} im Auftrag „{jobName}“, nicht erneut gefragt.',
+  'dup.askAgain': 'Erneut fragen',
+  'dup.askAgainLabel':
+    'Zu Zeile {row} erneut fragen: die Entscheidung aus dem Auftrag „{jobName}“ vergessen',
+  'dup.askedAgain':
+    '{count, plural, one {# Zeile wartet} other {# Zeilen warten}} wieder auf Ihre Entscheidung; die gemerkte Entscheidung ist vergessen.',
   'dup.locked': 'Gesendet: nicht mehr änderbar',
   'dup.keepAll': 'Alle behalten',
   'dup.keepFirst': 'Nur Zeile {row} behalten',

@@ -109,6 +109,8 @@ export const en = {
   'history.duplicate_remembered_attach':
     'Likely the supplier {platformId}, as decided on {at} in the job "{jobName}": its ids are attached there, not asked again.',
   'history.duplicate_left_out': 'Left out by you: likely a duplicate.',
+  'history.duplicate_asked_again':
+    'The decision remembered from the job "{jobName}" taken back by you: waits for your decision again.',
   'history.duplicate_attached':
     'You decided it is the existing supplier {platformId}: its ids are attached there instead of creating it.',
 } as const;
@@ -241,6 +243,8 @@ export const de: Record<keyof typeof en, string> = {
   'history.duplicate_remembered_attach':
     'Wahrscheinlich der Lieferant {platformId}, wie am {at} im Auftrag „{jobName}“ entschieden: seine Kennungen werden dort angehängt, nicht erneut gefragt.',
   'history.duplicate_left_out': 'Von Ihnen ausgelassen: wahrscheinlich eine Dublette.',
+  'history.duplicate_asked_again':
+    'Die aus dem Auftrag „{jobName}“ gemerkte Entscheidung haben Sie zurückgenommen: wartet wieder auf Ihre Entscheidung.',
   'history.duplicate_attached':
     'Sie haben entschieden, dass es der vorhandene Lieferant {platformId} ist: Seine Kennungen werden dort angehängt, statt ihn anzulegen.',
 };

@@ -463,6 +463,40 @@ test('a row left out before the check keeps its group, and the row kept its deci
   });
 });
 
+test('a decision remembered from an earlier job is said on its row and can be taken back', async ({
+  page,
+}) => {
+  // The tests before decided rows of this list on this connection: a new job of the same list
+  // carries those decisions out and says where they were made; "Ask me again" takes one back,
+  // the row waits, and the journal agrees.
+  test.setTimeout(180_000);
+  const name = 'Remembered, then asked again';
+  await openApp(page, host());
+  await importFile(page, file);
+  await mapAndCreate(page, name);
+  await checkIdentifiers(page);
+  const before = journal(name);
+  const remembered = before.remembered.keep + before.remembered.skip + before.remembered.attach;
+  expect(remembered).toBeGreaterThan(0);
+  await page.getByTestId('dup-tile').click();
+  const panel = page.getByTestId('dup-panel');
+  const said = panel.getByTestId('dup-remembered');
+  await expect(said).toHaveCount(remembered);
+  await expect(said.first()).toContainText(/Decided on .+ in the job ".+", not asked again\./);
+  const taken = panel.getByTestId('dup-row').filter({ has: page.getByTestId('dup-ask-again') });
+  const sourceRow = Number(await taken.first().getAttribute('data-source-row'));
+  await taken.first().getByTestId('dup-ask-again').click();
+  await expect(panel.getByTestId('dup-said')).toContainText(
+    '1 row waits for your decision again; the remembered decision is forgotten.',
+  );
+  await expect(row(panel, sourceRow)).toHaveAttribute('data-state', 'duplicate');
+  await expect(row(panel, sourceRow)).toHaveAttribute('data-decision', '');
+  await expect(row(panel, sourceRow).getByTestId('dup-remembered')).toHaveCount(0);
+  const after = journal(name);
+  expect(after.rows.get(sourceRow)).toEqual({ state: 'duplicate', decision: null });
+  expect(after.figures.undecided).toBe(before.figures.undecided + 1);
+});
+
 test('a long list is shown at once, and the tile says its likely duplicates are looked for until they are found', async ({
   page,
 }) => {

@@ -5,5 +5,6 @@ export function duplicateHandlers(d: HandlerDeps): AreaHandlers<'duplicates'> {
   return {
     'duplicates:list': async ({ jobId }) => (await d.onboarding()).listDuplicates(jobId),
     'duplicates:decide': async (input) => (await d.onboarding()).decideDuplicates(input),
+    'duplicates:askAgain': async (input) => (await d.onboarding()).askAgain(input),
   };
 }

@@ -4,7 +4,7 @@ import type { CommandInput, CommandOutput } from '../../../src-shared/contract';
 import type { DuplicateDecision } from '../../../src-shared/duplicates';
 import { failWith } from '../../../src-shared/errors';
 import { duplicateFiguresOf, groupWithinList, GroupingStopped } from '../../engine/duplicates';
-import { rememberDecision } from '../../engine/duplicateMemory';
+import { forgetDecision, rememberDecision } from '../../engine/duplicateMemory';
 import { rowPaidWork } from '../../engine/paidWork';
 import type { DuplicateRowRead } from '../../journal/duplicates';
 import type { Job, Journal, RowOutcome } from '../../journal/journal';
@@ -81,6 +81,7 @@ function memberOf(r: DuplicateRowRead): Member {
         : [{ sourceRow: p.sourceRow, score: p.score, reasons: p.reasons ?? [] }],
     ),
     base: r.duplicates.base ?? [],
+    remembered: r.duplicates.remembered ?? null,
   };
 }
 
@@ -217,6 +218,52 @@ export function decideDuplicates(
   }
   if (outcomes.length) ctx.onJobChanged?.(jobId);
   return { applied: applied.length, refused, figures: duplicateFiguresOf(ctx.journal, jobId) };
+}
+
+/** States a remembered decision left a row in, before anything of it was sent: kept (new or
+ *  queued), left out, attached. */
+const REMEMBERED_STATES: readonly RowState[] = ['new', 'queued', 'skipped', 'exists'];
+
+/**
+ * Takes back remembered decisions (the user's "ask me again"): each row forgets the decision
+ * its connection remembered for it and waits in `duplicate` again, as when it was first found;
+ * a later decision is remembered anew. In one transaction; a row without a remembered decision,
+ * or one something was sent for, is refused and counted.
+ */
+export function askAgain(
+  ctx: Ctx,
+  input: CommandInput<'duplicates:askAgain'>,
+): CommandOutput<'duplicates:askAgain'> {
+  const job = jobOf(ctx, input.jobId);
+  const outcomes: RowOutcome[] = [];
+  const payloads = new Map<number, Record<string, unknown>>();
+  let refused = 0;
+  for (const sourceRow of new Set(input.sourceRows)) {
+    const row = ctx.journal.rowAtSource(job.id, sourceRow);
+    const remembered = row?.duplicates?.remembered;
+    if (!row || !remembered || !REMEMBERED_STATES.includes(row.state)) {
+      refused += 1;
+      continue;
+    }
+    const { remembered: _taken, ...duplicates } = row.duplicates!;
+    payloads.set(row.id, row.payload as Record<string, unknown>);
+    outcomes.push({
+      rowId: row.id,
+      from: row.state,
+      to: 'duplicate',
+      patch: {
+        duplicates,
+        duplicateDecision: null,
+        ...(row.duplicateDecision === 'attach' ? { platformId: null } : {}),
+      },
+      reason: 'duplicate_asked_again',
+      reasonParams: { jobName: remembered.jobName },
+    });
+  }
+  const applied = outcomes.length ? ctx.journal.recordOutcomes(outcomes).applied : [];
+  for (const id of applied) forgetDecision(ctx.journal, job.connectionId, payloads.get(id));
+  if (applied.length) ctx.onJobChanged?.(job.id);
+  return { asked: applied.length, refused: refused + outcomes.length - applied.length };
 }
 
 /** What the decisions saved: the screenings and validations the rows left out or attached would

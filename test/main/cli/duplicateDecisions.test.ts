@@ -38,6 +38,7 @@ function member(sourceRow: number, over: Partial<Member> = {}): Member {
     decidable: true,
     pairs: [],
     base: [],
+    remembered: null,
     ...over,
   };
 }

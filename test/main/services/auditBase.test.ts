@@ -4,40 +4,22 @@
 // address), grouped with reasons; the suppliers chosen on the screen become a deactivation job
 // that is checked, confirmed by its typed count and run; the sandbox deactivates each once, and an
 // audit made again finds no group left. An ID the audit did not group is refused.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { typedChange } from '../../../src-shared/contract';
-import { MemorySecretStore } from '../../../src-main/api';
-import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import { AUDIT_BASE as BASE, AUDIT_GROUPS } from '../../lists';
-import { commandCaller, jobWaiter, practiceSandbox } from './support';
+import { commandCaller, jobWaiter, servicesPerFile } from './support';
 
-let dir: string;
-let services: AppServices;
-let connectionId: string;
-const call = commandCaller(() => services);
+const { services, connectionId: sandboxConnection } = servicesPerFile('audit-');
+const call = commandCaller(services);
 const { waitForJob } = jobWaiter(call);
+let connectionId: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'audit-'));
-  services = createAppServices({
-    dataDir: path.join(dir, 'data'),
-    transport: 'direct',
-    secrets: new MemorySecretStore(),
-    sandbox: practiceSandbox(100),
-  });
-  const core = await services.ready();
-  connectionId = core.sandboxConnectionId!;
+  const core = await services().ready();
+  connectionId = sandboxConnection();
   core.sandbox!.configure({ seedSuppliers: [...BASE] });
   core.sandbox!.reset();
-});
-
-afterAll(async () => {
-  await services.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** A group by its members' supplier ids. */
@@ -50,7 +32,7 @@ describe('the supplier base audited on the screen', () => {
     expect(audit.complete).toBe(true);
     expect(audit.suppliers).toBe(BASE.length);
     expect(audit.connection).toBe(
-      (await services.ready()).journal.getConnection(connectionId)!.name,
+      (await services().ready()).journal.getConnection(connectionId)!.name,
     );
     expect(audit.shown.map(idsOf).sort()).toEqual(AUDIT_GROUPS);
     expect(audit.groups).toBe(3);
@@ -72,7 +54,7 @@ describe('the supplier base audited on the screen', () => {
     expect(sheet.actualRowCount - 1).toBe(audit.inGroups);
 
     // Only IDs the audit grouped may be deactivated from it.
-    const single = (await services.router.dispatch('base:deactivateAudited', {
+    const single = (await services().router.dispatch('base:deactivateAudited', {
       connectionId,
       platformIds: [999_999],
     })) as { ok: false; error: { code: string; message: string } };
@@ -103,7 +85,7 @@ describe('the supplier base audited on the screen', () => {
     });
     const ran = await waitForJob(made.jobId, ['finished', 'needs_attention']);
     expect(ran.opResults).toMatchObject({ deactivated: 4 });
-    const deactivated = (await services.ready()).sandbox!.stats().changesByIdentity.deactivate;
+    const deactivated = (await services().ready()).sandbox!.stats().changesByIdentity.deactivate;
     expect(Object.keys(deactivated).map(Number).sort()).toEqual([...chosen].sort());
     expect(Object.values(deactivated).every((n) => n === 1)).toBe(true);
 

@@ -2,36 +2,15 @@
 // call it: a real journal, the embedded sandbox over real HTTP, a CSV on disk with a VAT column
 // the Map screen recognises. The same VAT id makes unlike names one group; two VAT ids keep equal
 // names apart; a pair with some evidence below "likely" is listed with its reasons, never held.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../../src-main/api';
+import { describe, expect, it } from 'vitest';
 import { buildPayload } from '../../../src-main/engine/payload';
-import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
-import { commandCaller, jobWaiter, practiceSandbox } from './support';
+import { commandCaller, jobWaiter, servicesPerFile } from './support';
 
-let dir: string;
-let services: AppServices;
-let connectionId: string;
-const call = commandCaller(() => services);
+const ctx = servicesPerFile('possible-');
+const call = commandCaller(ctx.services);
 const { waitForJob, waitForGrouping } = jobWaiter(call);
-
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'possible-'));
-  services = createAppServices({
-    dataDir: path.join(dir, 'data'),
-    transport: 'direct',
-    secrets: new MemorySecretStore(),
-    sandbox: practiceSandbox(100),
-  });
-  connectionId = (await services.ready()).sandboxConnectionId!;
-});
-
-afterAll(async () => {
-  await services.close();
-  await rm(dir, { recursive: true, force: true });
-});
 
 // Rows 2–3: one company by its VAT id, names unlike. Rows 4–5: equal names, two VAT ids. Rows
 // 6–7: a hotel's café and its dining room (possible: one address, two outlets). Row 8 alone.
@@ -48,16 +27,16 @@ const LIST = [
 
 describe('registration numbers and possible duplicates', () => {
   it('maps the VAT column, groups by it, lists possible pairs without holding them, and writes both columns', async () => {
-    const file = path.join(dir, 'list.csv');
+    const file = path.join(ctx.dir(), 'list.csv');
     await writeFile(file, LIST + '\r\n', 'utf8');
-    services.grants.grantRead(file);
+    ctx.services().grants.grantRead(file);
     const preview = await call('files:preview', { path: file });
     const vat = preview.suggestion.fields.find((f) => f.field === 'vatId');
     expect(vat?.header).toBe('USt-IdNr.');
     const { jobId } = await call('jobs:create', {
       path: file,
       name: 'possible',
-      connectionId,
+      connectionId: ctx.connectionId(),
       mapping: preview.suggestion.mapping,
       options: { skipExisting: false, screeningPeriod: null, validate: false },
     });
@@ -78,7 +57,7 @@ describe('registration numbers and possible duplicates', () => {
     expect([4, 5].map(stateOf)).toEqual(['new', 'new']);
 
     // The results: the VAT id as written, the possible pair with its reasons, in both rows.
-    const out = services.grants.grantSaveAs(path.join(dir, 'list.results.csv'));
+    const out = ctx.services().grants.grantSaveAs(path.join(ctx.dir(), 'list.results.csv'));
     const s = await call('jobs:export', { jobId, format: 'csv', path: out });
     const text = await readFile(s.path, 'utf8');
     const [head, ...lines] = text

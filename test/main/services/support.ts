@@ -2,7 +2,16 @@
 // or an error naming the command, the code and the message. With the practice sandbox the tests
 // run against, and the wait for a job to get somewhere.
 import type { CommandName, CommandOutput, JobView } from '../../../src-shared/contract';
-import type { AppServices, AppServicesOptions } from '../../../src-main/services/appServices';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { MemorySecretStore } from '../../../src-main/api';
+import {
+  createAppServices,
+  type AppServices,
+  type AppServicesOptions,
+} from '../../../src-main/services/appServices';
 
 /** `services` is read at call time: tests build their services in `beforeAll`. */
 export function commandCaller(services: () => Pick<AppServices, 'router'>) {
@@ -69,4 +78,53 @@ export async function importSuggested(
     mapping: preview.suggestion.mapping,
     options: { skipExisting: false, screeningPeriod: null, validate: false, ...options },
   });
+}
+
+/** The services of a test file: a fresh data folder, a memory secret store and the practice
+ *  sandbox at `lifecycleMs`, started before the first test and closed (the folder removed) after
+ *  the last. Read at call time: `services()`, `dir()`, `connectionId()` (the sandbox's). */
+export function servicesPerFile(prefix: string, lifecycleMs = 100) {
+  let dir = '';
+  let services: AppServices | undefined;
+  let connectionId = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+    services = createAppServices({
+      dataDir: path.join(dir, 'data'),
+      transport: 'direct',
+      secrets: new MemorySecretStore(),
+      sandbox: practiceSandbox(lifecycleMs),
+    });
+    connectionId = (await services.ready()).sandboxConnectionId!;
+  });
+  afterAll(async () => {
+    await services?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const current = () => {
+    if (!services) throw new Error('the services are not started yet');
+    return services;
+  };
+  return { services: current, dir: () => dir, connectionId: () => connectionId };
+}
+
+/** A file the user picked, imported as a job named `name` on `connectionId` with its preview's
+ *  suggested mapping and no paid work. */
+export async function importAs(
+  services: Pick<AppServices, 'router' | 'grants'>,
+  file: string,
+  name: string,
+  connectionId: string,
+): Promise<string> {
+  const call = commandCaller(() => services);
+  services.grants.grantRead(file);
+  const preview = await call('files:preview', { path: file });
+  const { jobId } = await call('jobs:create', {
+    path: file,
+    name,
+    connectionId,
+    mapping: preview.suggestion.mapping,
+    options: { skipExisting: false, screeningPeriod: null, validate: false },
+  });
+  return jobId;
 }
