@@ -4,7 +4,7 @@
 // the pictures of docs/screenshots/en and docs/screenshots/de show the same states. Each test
 // makes its own jobs; the last pictures the Jobs screen with the jobs the others left.
 import ExcelJS from 'exceljs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -13,12 +13,13 @@ import {
   hostAndSandboxPerFile,
   jobEnded,
   jobState,
+  startSandbox,
   textPattern,
   typePaidCount,
   watchErrors,
   writeSupplierList,
 } from '../e2e/support';
-import { writeDuplicatesList, writePaidList } from '../lists';
+import { AUDIT_BASE, AUDIT_GROUPS, writeDuplicatesList, writePaidList } from '../lists';
 import { expect, openIn, picture, steps, test, wordsFor } from './pictures';
 
 const servers = hostAndSandboxPerFile(['right-token']);
@@ -490,6 +491,79 @@ test('likely duplicates: the groups within the list, and rows like a platform su
     truth.baseMatches[0]!.name,
   );
   await picture(page, lang, 'duplicates-platform', { at: base, margin: 220 });
+});
+
+test('a duplicate decision remembered from an earlier job, which the user can take back', async ({
+  page,
+  lang,
+}) => {
+  // The test before kept the first group's rows: the same list next month, a job of its own,
+  // carries that decision out at the check and says where it was made.
+  const { t } = wordsFor(lang);
+  const go = steps(page, lang);
+  const file = path.join(dir, `${lang}-duplicates-next-month.xlsx`);
+  await writeDuplicatesList(file);
+  await openIn(page, servers().host, lang, errors);
+  await go.importFile(file);
+  await go.toMap();
+  await go.create(lang === 'de' ? 'Dieselbe Liste im nächsten Monat' : 'The same list next month');
+  await go.check();
+  const tile = page.getByTestId('dup-tile');
+  await tile.click();
+  const panel = page.getByTestId('dup-panel');
+  const remembered = panel.getByTestId('dup-remembered').first();
+  await expect(remembered).toBeVisible();
+  await expect(remembered.getByTestId('dup-ask-again')).toHaveText(t('dup.askAgain'));
+  const group = panel
+    .locator('[data-testid="dup-group"]')
+    .filter({ has: page.getByTestId('dup-remembered') })
+    .first();
+  await group.focus();
+  await picture(page, lang, 'duplicates-remembered', { at: group, margin: 24 });
+});
+
+test("the platform's own base audited for likely duplicates", async ({ page, lang }) => {
+  // A base as real ones grow (test/lists.ts AUDIT_BASE), on an API of its own.
+  const { t } = wordsFor(lang);
+  const go = steps(page, lang);
+  const seed = path.join(dir, `${lang}-audit-seed.json`);
+  await writeFile(seed, JSON.stringify(AUDIT_BASE));
+  const api = await startSandbox(['audit-token'], ['--seed-suppliers', seed]);
+  try {
+    await openIn(page, servers().host, lang, errors);
+    await go.nav('nav.connection').click();
+    const name = lang === 'de' ? 'Lieferantenstamm' : 'Supplier master';
+    await addConnection(
+      page,
+      { name, url: api.url, token: 'audit-token' },
+      {
+        name: t('connection.name'),
+        url: t('connection.baseUrl'),
+        token: t('connection.token'),
+        save: t('connection.saveAndTest'),
+      },
+    );
+    const added = page.getByTestId('connection').filter({ hasText: name });
+    await expect(
+      added.getByTestId('connection-test').locator('[data-check="token"]'),
+    ).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
+    await go.nav('nav.jobs').click();
+    await page.getByTestId('open-base').click();
+    await page.getByLabel(t('base.connection')).selectOption({ label: name });
+    await page.getByRole('button', { name: t('base.audit.start') }).click();
+    await expect(page.getByTestId('audit-group')).toHaveCount(AUDIT_GROUPS.length, {
+      timeout: 60_000,
+    });
+    await picture(page, lang, 'base-audit', { at: page.getByTestId('audit-groups'), margin: 24 });
+    // The practice sandbox is the connection of new jobs again, as the other pictures show.
+    await go.nav('nav.connection').click();
+    await page
+      .locator('[data-testid="connection"][data-sandbox="true"]')
+      .getByRole('radio')
+      .check();
+  } finally {
+    await api.stop();
+  }
 });
 
 test('the Jobs screen, with the jobs of the tour', async ({ page, lang }) => {
