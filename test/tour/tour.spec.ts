@@ -61,16 +61,7 @@ test('connection: the practice sandbox, and a token the API refuses', async ({ p
   await expect(sandbox.getByRole('radio')).toBeChecked();
 
   const name = lang === 'de' ? 'Firmen-API' : 'Company API';
-  await addConnection(
-    page,
-    { name, url: api.url, token: 'wrong-token' },
-    {
-      name: t('connection.name'),
-      url: t('connection.baseUrl'),
-      token: t('connection.token'),
-      save: t('connection.saveAndTest'),
-    },
-  );
+  await addConnectionIn(page, lang, { name, url: api.url, token: 'wrong-token' });
   const bad = page.getByTestId('connection').filter({ hasText: name });
   await expect(bad.getByTestId('connection-test').locator('[data-check="token"]')).toHaveAttribute(
     'data-status',
@@ -522,6 +513,21 @@ test('a duplicate decision remembered from an earlier job, which the user can ta
   await picture(page, lang, 'duplicates-remembered', { at: group, margin: 24 });
 });
 
+/** Adds a connection on the open Connection screen, its labels in `lang`. */
+function addConnectionIn(
+  page: Parameters<typeof addConnection>[0],
+  lang: Parameters<typeof wordsFor>[0],
+  connection: Parameters<typeof addConnection>[1],
+): Promise<void> {
+  const { t } = wordsFor(lang);
+  return addConnection(page, connection, {
+    name: t('connection.name'),
+    url: t('connection.baseUrl'),
+    token: t('connection.token'),
+    save: t('connection.saveAndTest'),
+  });
+}
+
 test("the platform's own base audited for likely duplicates", async ({ page, lang }) => {
   // A base as real ones grow (test/lists.ts AUDIT_BASE), on an API of its own.
   const { t } = wordsFor(lang);
@@ -533,16 +539,7 @@ test("the platform's own base audited for likely duplicates", async ({ page, lan
     await openIn(page, servers().host, lang, errors);
     await go.nav('nav.connection').click();
     const name = lang === 'de' ? 'Lieferantenstamm' : 'Supplier master';
-    await addConnection(
-      page,
-      { name, url: api.url, token: 'audit-token' },
-      {
-        name: t('connection.name'),
-        url: t('connection.baseUrl'),
-        token: t('connection.token'),
-        save: t('connection.saveAndTest'),
-      },
-    );
+    await addConnectionIn(page, lang, { name, url: api.url, token: 'audit-token' });
     const added = page.getByTestId('connection').filter({ hasText: name });
     await expect(
       added.getByTestId('connection-test').locator('[data-check="token"]'),
