@@ -4,6 +4,7 @@
 // stage, fields and words), as test/main/kinds/fifthKind.test.ts does.
 import { registerOperation, type KindTraits, type Operation } from '../../src-shared/operations';
 import { addKindWrite } from '../../src-shared/rowStates';
+import { addWords, type Lang } from '../../src-shared/i18n';
 import type { Runner } from '../engine/runSkeleton';
 import type { JobRunnerDeps } from '../engine/runTypes';
 import type { Job } from '../journal/journal';
@@ -30,15 +31,19 @@ export interface KindRegistration {
   /** The stage its own write is stored under (src-shared/kindWrites.ts): its rows' states are
    *  `<stage>_queued`, `_sending`, `_in_doubt`. Absent for a kind without a write of its own. */
   writeStage?: string;
+  /** Its words, English and German (new keys only): `kind.<name>`, `rowState.<stage>_*`, its
+   *  plan's, summary's and results' sentences. */
+  words?: Record<Lang, Record<string, string>>;
 }
 
 /** Registers a kind: its name and traits (fields, validation) become known to the shared
  *  layers, its write's states to the state machine and the engine, its module to the registry.
- *  Its words (`kind.<name>`, `rowState.<stage>_*`, its plan's and results' sentences) are the
- *  catalogue's (src-shared/i18n, addWords). Once per process, before any of its jobs is read. */
+ *  Its words join the catalogue (src-shared/i18n addWords). Once per process, before any of
+ *  its jobs is read. */
 export function registerKind(registration: KindRegistration): JobKind {
-  const { kind, writeStage } = registration;
+  const { kind, writeStage, words } = registration;
   registerOperation(kind.name, kind.traits satisfies KindTraits);
+  if (words) addWords(words);
   if (writeStage !== undefined) {
     const w = addKindWrite(kind.name, writeStage);
     const own = kind.ownWrite?.states;

@@ -180,7 +180,9 @@ export class RowValidator {
       problem: (field, value, code, params) =>
         problems.push(rowProblem(row, field, this.label(field), value, code, params)),
     });
-    const same = values?.identity ?? (ref && !own ? refIdentity(ref) : undefined);
+    // A kind whose values cannot be read has no identity (its row is invalid anyway).
+    const byRef = ref ? refIdentity(ref) : undefined;
+    const same = own ? values && (values.identity ?? byRef) : byRef;
     if (same) {
       const first = this.firstRowOf.get(same.key);
       if (first !== undefined) {
