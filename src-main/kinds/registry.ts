@@ -2,7 +2,12 @@
 // one place that goes from a job's stored kind to its module. The four built in are listed
 // below; another kind is registered at run time with registerKind (its name, traits, write
 // stage, fields and words), as test/main/kinds/fifthKind.test.ts does.
-import { registerOperation, type KindTraits, type Operation } from '../../src-shared/operations';
+import {
+  operationOf,
+  registerOperation,
+  type KindTraits,
+  type Operation,
+} from '../../src-shared/operations';
 import { addKindWrite } from '../../src-shared/rowStates';
 import { addWords, type Lang } from '../../src-shared/i18n';
 import type { Runner } from '../engine/runSkeleton';
@@ -56,7 +61,7 @@ export function registerKind(registration: KindRegistration): JobKind {
 
 /** The kind of a job from its stored options (absent: an onboarding, as every job before). */
 export function kindOf(options: { operation?: Operation | undefined }): JobKind {
-  const kind = KINDS[options.operation ?? 'onboard'];
+  const kind = KINDS[operationOf(options)];
   if (!kind) throw new Error(`no kind of job is named ${options.operation}`);
   return kind;
 }
