@@ -394,7 +394,13 @@ export function addKindWrite(kind: string, stage: string): OwnWrite {
   const [queued, sending, inDoubt] = [w.queued, w.sending, w.inDoubt] as RowState[];
   const push = <T>(list: readonly T[], ...items: T[]) => (list as T[]).push(...items);
   // Before the end states, as the built-in kinds' states are listed.
-  (ROW_STATES as unknown as RowState[]).splice(ROW_STATES.indexOf('done'), 0, queued!, sending!, inDoubt!);
+  (ROW_STATES as unknown as RowState[]).splice(
+    ROW_STATES.indexOf('done'),
+    0,
+    queued!,
+    sending!,
+    inDoubt!,
+  );
   push(WRITE_INTENT_STATES as readonly RowState[], sending!);
   push(UNSENT_STATES as readonly RowState[], queued!);
   const states: WriteStates = { queued: queued!, sending: sending!, inDoubt: inDoubt! };
