@@ -15,7 +15,7 @@ import { MemorySecretStore } from '../../../src-main/api';
 import { planLines, whatNeedsConfirming } from '../../../src-main/cli/planText';
 import { countsLine, summarize } from '../../../src-main/cli/summary';
 import { cliWords } from '../../../src-main/cli/words';
-import { KINDS } from '../../../src-main/kinds';
+import { KINDS, registerKind } from '../../../src-main/kinds';
 import { policyTable } from '../../../src-main/kinds/policyTable';
 import { openJournal, type NewRow } from '../../../src-main/journal/journal';
 import { startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
@@ -27,7 +27,7 @@ import { isRowState, ROW_STATES } from '../../../src-shared/rowStates';
 import { crashAtEveryWrite, NAMED_SEEDS, sandboxJob, transitions } from '../engine/support';
 import { commandCaller, jobWaiter, practiceSandbox } from '../services/support';
 import { addressesKind, NAME, registerAddressesKind } from './fifth';
-import { STATES } from './fifth/policy';
+import { STAGE, STATES } from './fifth/policy';
 import { addressRoute } from './fifth/route';
 
 // Registered before anything reads a job of it: its name, traits, write states and words.
@@ -72,7 +72,11 @@ it('is known once registered: its name, its states, its words, its policy lines'
     'Adressänderung unbestätigt (wird geprüft)',
   );
   expect(policyTable()).toContain('reconcile address');
-  expect(() => registerAddressesKind()).not.toThrow();
+  // A name is registered once; a built-in one never.
+  expect(() => registerKind({ kind: addressesKind, writeStage: STAGE })).toThrow(/known already/);
+  expect(() => registerKind({ kind: { ...addressesKind, name: 'deactivate' } })).toThrow(
+    /known already/,
+  );
 });
 
 describe('a job of the fifth kind, from its file to its results', () => {
