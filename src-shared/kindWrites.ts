@@ -14,7 +14,7 @@ export interface OwnWrite<S extends string = string> {
   readonly inDoubt: `${S}_in_doubt`;
 }
 
-function ownWrite<S extends string>(stage: S): OwnWrite<S> {
+export function ownWrite<S extends string>(stage: S): OwnWrite<S> {
   return {
     stage,
     queued: `${stage}_queued`,
@@ -47,13 +47,31 @@ export type KindWriteState = {
   [K in keyof Writes]: Writes[K]['queued'] | Writes[K]['sending'] | Writes[K]['inDoubt'];
 }[keyof Writes];
 
-/** The registry's writes, as a list. */
+/** The registry's writes, as a list (the built-in ones, then those registered). */
 export const OWN_WRITES: readonly Writes[keyof Writes][] = Object.values(KIND_WRITES);
 
 /** Every state the kinds' own writes declare, in the registry's order. */
 export const KIND_WRITE_STATES: readonly KindWriteState[] = OWN_WRITES.flatMap(statesOf);
 
+/** The writes of kinds registered at run time, by kind (src-main/kinds/registry.ts). */
+const REGISTERED = new Map<string, OwnWrite>();
+
 /** The own write of a kind, if it has one. */
 export function ownWriteOf(kind: string): OwnWrite | undefined {
-  return (KIND_WRITES as Readonly<Record<string, OwnWrite>>)[kind];
+  return (KIND_WRITES as Readonly<Record<string, OwnWrite>>)[kind] ?? REGISTERED.get(kind);
+}
+
+/** Adds a registered kind's write to the lists above; its stage's name must be new (the
+ *  journal stores it). Called by src-shared/rowStates.ts addKindWrite, which extends the state
+ *  machine with it. */
+export function addOwnWrite(kind: string, stage: string): OwnWrite {
+  if (!/^[a-z][a-z0-9]{1,20}$/.test(stage))
+    throw new Error(`a write stage's name is lower case letters and digits: ${stage}`);
+  if (ownWriteOf(kind) || OWN_WRITES.some((w) => w.stage === stage))
+    throw new Error(`the write of ${kind} (${stage}) is known already`);
+  const w = ownWrite(stage);
+  REGISTERED.set(kind, w);
+  (OWN_WRITES as OwnWrite[]).push(w as Writes[keyof Writes]);
+  (KIND_WRITE_STATES as string[]).push(...statesOf(w));
+  return w;
 }

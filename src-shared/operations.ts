@@ -12,9 +12,28 @@ import {
   type SupplierIdentifier,
 } from './supplier';
 
+/** The kinds built in, each stored under this name. */
 export const OPERATIONS = ['onboard', 'identifiers', 'deactivate', 'scores'] as const;
-export const OperationSchema = z.enum(OPERATIONS);
-export type Operation = z.infer<typeof OperationSchema>;
+export type BuiltInOperation = (typeof OPERATIONS)[number];
+/** A kind's name. Typed as the built-in names: the screens know those kinds only (their words
+ *  and figures, src-renderer/lib/kindWords.ts); a kind registered at run time
+ *  (registerOperation) is named through `kindName`, and checked at run time (OperationSchema,
+ *  isOperation), not by the type. */
+export type Operation = BuiltInOperation;
+
+/** A registered kind's name as the kinds' names are typed (see Operation). */
+export function kindName(name: string): Operation {
+  return name as Operation;
+}
+
+/** A kind's stored name, checked against the kinds known (built in or registered): a job's
+ *  stored options read the same as before kinds could be registered. */
+export const OperationSchema = z
+  .string()
+  .refine((name) => isOperation(name), { error: 'no kind of job has this name' }) as z.ZodType<
+  Operation,
+  string
+>;
 
 /** What an identifiers job does with each row's identifier, when the row does not say. */
 export const IDENTIFIER_ACTIONS = ['add', 'remove'] as const;
@@ -147,9 +166,40 @@ export interface KindTraits {
   /** A row's values are fixed in the app (its grid and row panel); not: in the sheet, uploaded
    *  again as a new job (a batch of scores). */
   readonly fixesInApp: boolean;
+  /** A row naming a supplier: the kind's own values besides the supplier it names, read and
+   *  checked by validation (src-main/workbook/rowValidator.ts), each problem naming its field;
+   *  undefined when a value is missing or wrong (the row is invalid). Without it, a row's
+   *  payload is the supplier it names alone. */
+  readonly rowValues?: (row: KindRowInput) => KindRowValues | undefined;
 }
 
-export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
+/** What a kind's own values of a row are read from (KindTraits.rowValues). */
+export interface KindRowInput {
+  /** The payload fields as far as the mapping built them (address, city, …). */
+  readonly draft: Readonly<Record<string, unknown>>;
+  /** The identifier fields' texts (identifier.type, .id, .source, .action). */
+  readonly change: Readonly<{ type?: string; id?: string; source?: string; action?: string }>;
+  /** The field has a column or a constant. */
+  isMapped(field: MappableFieldKey): boolean;
+  /** The field has a problem already (a value the transforms could not read). */
+  hasProblem(field: MappableFieldKey): boolean;
+  problem(
+    field: MappableFieldKey,
+    value: string,
+    code: 'value_missing' | 'value_invalid',
+    params?: Record<string, string | number>,
+  ): void;
+}
+
+/** A kind's own values of a row: merged into its payload; `identity` names what two rows of
+ *  one file must not share (else the supplier named is), with the field a duplicate is said
+ *  on. */
+export interface KindRowValues {
+  values: Record<string, unknown>;
+  identity?: { key: string; field: MappableFieldKey; value: string; variant?: string };
+}
+
+const BUILT_IN_TRAITS = {
   onboard: {
     fields: PAYLOAD_FIELDS,
     namesSupplier: false,
@@ -174,6 +224,7 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     confirmedByCount: false,
     undoable: false,
     fixesInApp: true,
+    rowValues: identifierRowValues,
   },
   deactivate: {
     fields: NAMED_FIELDS,
@@ -197,18 +248,39 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     undoable: false,
     fixesInApp: false,
   },
+} as const satisfies Record<BuiltInOperation, KindTraits>;
+
+/** Every kind's traits, by its name: the built-in ones, then those registered. */
+export const KIND_TRAITS: Readonly<Record<string, KindTraits>> & typeof BUILT_IN_TRAITS = {
+  ...BUILT_IN_TRAITS,
 };
+
+/** Whether a kind of this name is built in or registered. */
+export function isOperation(name: string): name is Operation {
+  return Object.hasOwn(KIND_TRAITS, name);
+}
+
+/** Makes a kind known by its name and traits (src-main/kinds/registry.ts registerKind): its
+ *  stored name then validates, its fields map. A name is registered once; a built-in one never. */
+export function registerOperation(name: string, traits: KindTraits): void {
+  if (!/^[a-z][a-z0-9_]{1,30}$/.test(name))
+    throw new Error(`a kind's name is lower case letters, digits and _: ${name}`);
+  if (isOperation(name)) throw new Error(`a kind named ${name} is known already`);
+  (KIND_TRAITS as Record<string, KindTraits>)[name] = traits;
+}
 
 /** The traits of a kind (absent: an onboarding, as every job before kinds). */
 export function kindTraits(operation: Operation | undefined): KindTraits {
-  return KIND_TRAITS[operation ?? 'onboard'];
+  const traits = KIND_TRAITS[operation ?? 'onboard'];
+  if (!traits) throw new Error(`no kind of job is named ${operation}`);
+  return traits;
 }
 
 /** The map fields of a kind of job, in the order a Map screen shows them (KindTraits.fields). */
 export function fieldsFor(
   operation: Operation,
 ): readonly { key: MappableFieldKey; required: boolean }[] {
-  return KIND_TRAITS[operation].fields;
+  return kindTraits(operation).fields;
 }
 
 /** The fields a row panel offers to fix in a job of `operation`: the kind's own fields, none for
@@ -316,6 +388,38 @@ export function identifierChange(
   const id: IdentifierToAttach = { type: identifier.type, id: identifier.id };
   if (identifier.source) id.source = identifier.source;
   return { identifier: id, action: action ?? jobAction };
+}
+
+/** An identifiers row's identifier and action, each problem naming its cell: the type in the
+ *  API's words or readable ones, the id, an optional source, and the action when an Action
+ *  column is mapped (a blank cell of a mapped Action column is a problem too: the row must say
+ *  it, or the column be unmapped so that the job's action applies). The same identifier twice
+ *  in a file is a duplicate: an identifier belongs to one supplier only. */
+function identifierRowValues(row: KindRowInput): KindRowValues | undefined {
+  const cells = row.change;
+  const missing = (field: MappableFieldKey) => {
+    if (!row.hasProblem(field)) row.problem(field, '', 'value_missing');
+  };
+  const invalid = (field: MappableFieldKey, value: string, variant: string) =>
+    row.problem(field, value, 'value_invalid', { variant });
+  const type = cells.type ? identifierTypeOf(cells.type) : undefined;
+  if (!cells.type) missing('identifier.type');
+  else if (!type) invalid('identifier.type', cells.type, 'identifier_type');
+  if (!cells.id) missing('identifier.id');
+  let action: IdentifierAction | undefined;
+  if (row.isMapped('identifier.action') || cells.action) {
+    action = cells.action ? identifierActionOf(cells.action) : undefined;
+    if (!cells.action) missing('identifier.action');
+    else if (!action) invalid('identifier.action', cells.action, 'identifier_action');
+  }
+  if (!type || !cells.id) return undefined;
+  const identifier: IdentifierToAttach = { type, id: cells.id };
+  if (cells.source) identifier.source = cells.source;
+  const key = JSON.stringify({ identifier });
+  return {
+    values: action ? { identifier, action } : { identifier },
+    identity: { key, field: 'identifier.id', value: identifier.id, variant: 'identifier' },
+  };
 }
 
 /** The find-by-identifier query that finds the supplier holding an identifier. */

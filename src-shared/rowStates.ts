@@ -6,7 +6,13 @@
 // row is reconciled before anything is sent again). Outcomes of screening and validation live in
 // the row's status columns; the state only says where the row is.
 import { z } from 'zod';
-import { KIND_WRITE_STATES, OWN_WRITES, type KindWriteState, type OwnWrite } from './kindWrites';
+import {
+  addOwnWrite,
+  KIND_WRITE_STATES,
+  OWN_WRITES,
+  type KindWriteState,
+  type OwnWrite,
+} from './kindWrites';
 
 /** The states of the pipeline every kind shares, before a kind's own write (kindWrites.ts). */
 const PIPELINE_STATES = [
@@ -62,7 +68,19 @@ export const ROW_STATES = [
   ...END_STATES,
 ] as const satisfies readonly RowState[] as readonly [RowState, ...RowState[]];
 
-export const RowStateSchema = z.enum(ROW_STATES);
+/** Whether `state` is a row state: the pipeline's, a kind's own write's (registered ones too),
+ *  or an end. */
+export function isRowState(state: string): state is RowState {
+  return (ROW_STATES as readonly string[]).includes(state);
+}
+
+/** A row state, checked against the states known when it is read (a registered kind's too). */
+export const RowStateSchema = z
+  .string()
+  .refine((s) => isRowState(s), { error: 'no row state has this name' }) as z.ZodType<
+  RowState,
+  string
+>;
 
 /** States that mean "a write request may have reached the server": found at start-up, the row
  *  is in doubt and must be reconciled before it is sent again. */
@@ -357,7 +375,53 @@ export const ROW_TRANSITIONS: Record<RowState, readonly RowState[]> = {
 };
 
 export function canTransition(from: RowState, to: RowState): boolean {
-  return from === to || ROW_TRANSITIONS[from].includes(to);
+  return from === to || (ROW_TRANSITIONS[from] ?? []).includes(to);
+}
+
+/** Called with each write added at run time (src-main/engine/stages.ts keeps its lists). */
+const writeListeners: ((w: WriteStates) => void)[] = [];
+export function onKindWriteAdded(listener: (w: WriteStates) => void): void {
+  writeListeners.push(listener);
+}
+
+/**
+ * A registered kind's own write (src-main/kinds/registry.ts registerKind): its stage's three
+ * states join the state machine as a built-in kind's do (the list, the groups, the transitions,
+ * the intent and unsent states), and the engine's lists (stages.ts). Its stage's name is stored
+ * in the journal: a kind keeps the name it was first stored with.
+ */
+export function addKindWrite(kind: string, stage: string): OwnWrite {
+  if (WRITES_BY_STAGE.has(stage)) throw new Error(`a write stage ${stage} is known already`);
+  const w = addOwnWrite(kind, stage);
+  const [queued, sending, inDoubt] = [w.queued, w.sending, w.inDoubt] as RowState[];
+  const push = <T>(list: readonly T[], ...items: T[]) => (list as T[]).push(...items);
+  // Before the end states, as the built-in kinds' states are listed.
+  (ROW_STATES as unknown as RowState[]).splice(
+    ROW_STATES.indexOf('done'),
+    0,
+    queued!,
+    sending!,
+    inDoubt!,
+  );
+  push(WRITE_INTENT_STATES as readonly RowState[], sending!);
+  push(UNSENT_STATES as readonly RowState[], queued!);
+  const states: WriteStates = { queued: queued!, sending: sending!, inDoubt: inDoubt! };
+  WRITES_BY_STAGE.set(stage, states);
+  push(ALL_WRITES, states);
+  Object.assign(ROW_STATE_GROUP, {
+    [queued!]: 'waiting',
+    [sending!]: 'in_progress',
+    [inDoubt!]: 'in_progress',
+  });
+  Object.assign(ROW_TRANSITIONS, {
+    [queued!]: [sending, 'cancelled', 'skipped'],
+    [sending!]: ['done', queued, inDoubt, 'needs_user'],
+    [inDoubt!]: ['done', queued, 'needs_user'],
+  });
+  for (const from of ['exists', 'cancelled', 'needs_user'] as const)
+    push(ROW_TRANSITIONS[from], queued!);
+  for (const listener of writeListeners) listener(states);
+  return w;
 }
 
 export const JOB_STATES = [

@@ -431,6 +431,12 @@ export class ApiClient {
     );
   }
 
+  /** A kind's own request (src-main/kinds/<kind>/write.ts, docs/architecture.md "Adding a
+   *  kind"): sent, answered and classified as every call of this client. */
+  kindRequest<T>(spec: RequestSpec<T>, opts?: CallOptions): Promise<ApiAnswer<T>> {
+    return this.request(spec, opts);
+  }
+
   // ---- The exchange (clientExchange.ts) -------------------------------------------------------
 
   private request<T>(spec: RequestSpec<T>, opts: CallOptions = {}): Promise<ApiAnswer<T>> {

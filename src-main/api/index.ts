@@ -23,3 +23,5 @@ export type {
   ScoreWriteError,
   ScoreWriteResult,
 } from './scoresWire';
+// What a kind's own request is made of (ApiClient.kindRequest, ThrottledApi.kindRead).
+export { noBody, parseWith, type ParseOutcome, type RequestSpec } from './classify';

@@ -2,6 +2,7 @@
 // rate limits of its method group and queued fairly by job and kind of work.
 import type { SupplierCreatePayload, SupplierIdentifier } from '../../src-shared/supplier';
 import type { ApiAnswer, FindResult } from './answers';
+import type { RequestSpec } from './classify';
 import type { ApiClient, CreateAccepted, CreateIdentifierInput } from './client';
 import type { Scheduler, WorkKind } from './scheduler';
 import type { EventType, ScoreSeen } from './scoresWire';
@@ -125,6 +126,11 @@ export class ThrottledApi {
     o: QueuedCallOptions = {},
   ): Promise<ApiAnswer<EventType[]>> {
     return this.read(o, 'check', (c) => this.client.listEventTypes(perspectiveId, c));
+  }
+
+  /** A kind's own read (its read-back after a lost answer), queued as the others. */
+  kindRead<T>(spec: RequestSpec<T>, o: QueuedCallOptions = {}): Promise<ApiAnswer<T>> {
+    return this.read(o, 'poll', (c) => this.client.kindRequest(spec, c));
   }
 
   private write<T>(

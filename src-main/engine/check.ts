@@ -3,16 +3,13 @@
 import { recallDecision } from './duplicateMemory';
 import type { FindResult, SupplierDetail, SupplierPage } from '../api';
 import { OpenWords, recognisableIds, wordsText } from '../api/openWords';
-import { holderQuery, type IdentifierAction } from '../../src-shared/operations';
-import type { IdentifierToAttach } from '../../src-shared/supplier';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
 import type { RunContext } from './context';
 import { BaseComparison, groupIfChanged } from './duplicates';
 import { IdentityIndex } from './identityIndex';
-import { reason, rowError, warningOf } from './messages';
-import { changeOf, findQuery, listShape, namedSupplier, supplierRef } from './payload';
-import { onOtherSupplier } from './policy/attach';
+import { reason, rowError, warningOf, type HistoryCode } from './messages';
+import { findQuery, listShape, namedSupplier, supplierRef } from './payload';
 import { backoffMs } from './progress';
 
 export class Checker {
@@ -78,9 +75,8 @@ export class Checker {
       const total = journal.counts(jobId).valid ?? 0;
       if (!total) return;
       const signal = health.signal;
-      // A deactivate or identifiers job names existing suppliers by any identifier: one lookup
-      // per row; the pending list and the supplier list (matched by supplier id only) cannot
-      // answer it.
+      // A job naming existing suppliers by any identifier: one lookup per row; the pending
+      // list and the supplier list (matched by supplier id only) cannot answer it.
       if (this.run.kind.check === 'named') return await this.matchNamed();
       // Rows of the list that are likely one supplier site: grouped again when fixes may have
       // changed them since they were grouped.
@@ -198,26 +194,23 @@ export class Checker {
     }
   }
 
-  /** Finds each row's supplier by the identifier it names (deactivate, identifiers); for an
-   *  identifiers job, then the supplier holding the identifier to change. */
+  /** Finds each row's supplier by the identifier it names; then the kind's own step of the
+   *  check, when it has one (RowKind.named: the identifiers kind's holder lookup). */
   private matchNamed(): Promise<void> {
     const { jobId, conn } = this.run.d;
     const { health, options } = this.run;
-    const identifiers = this.run.kind.changesIdentifier;
+    const own = this.run.kind.named;
     const o = () => ({ jobId, signal: health.signal, kind: 'check' as const });
     return this.inBatches(async (rows) => {
       const outcomes: (RowOutcome | undefined)[] = await Promise.all(
         rows.map(async (row): Promise<RowOutcome | undefined> => {
           const ref = namedSupplier(row);
-          const change = identifiers ? changeOf(row, options) : undefined;
-          if (!ref || (identifiers && !change)) return invalidPayload(row, 'valid');
+          if (!ref || (own && !own.readable(row, options))) return invalidPayload(row, 'valid');
           const answer = await conn.api.findByIdentifier(ref, o());
           if (answer.kind !== 'ok') return void health.readFailed(answer);
-          const named = namedOutcome(row, answer.value, identifiers);
-          if (!change || named.to !== 'exists' || !named.patch?.platformId) return named;
-          const held = await conn.api.findByIdentifier(holderQuery(change.identifier), o());
-          if (held.kind !== 'ok') return void health.readFailed(held);
-          return changeOutcome(row, named.patch.platformId, change, held.value);
+          const named = namedOutcome(row, answer.value, this.run.kind.notFound);
+          if (!own || named.to !== 'exists' || !named.patch?.platformId) return named;
+          return own.matched(this.run, row, named.patch.platformId);
         }),
       );
       // A failed read leaves its row valid (fewer outcomes: the loop comes back later).
@@ -371,12 +364,12 @@ export class Checker {
   }
 }
 
-/** A deactivate (or identifiers) job's check outcome: matched (its platform id kept), several,
- *  or none active (left out: nothing to change, said in the results). */
+/** A named row's check outcome: matched (its platform id kept), several, or none active (left
+ *  out: nothing to change, said in the results, with the kind's reason). */
 function namedOutcome(
   row: JournalRow,
   found: FindResult<SupplierDetail>,
-  identifiers = false,
+  notFound: HistoryCode = 'supplier_not_found',
 ): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
   if (found.found === 'one') {
@@ -393,41 +386,7 @@ function namedOutcome(
     to: 'skipped',
     // Not a success: the row names a supplier the platform does not know (outcomes.ts).
     patch: { opResult: 'not_found', ...rowError('api_not_found.named_supplier') },
-    reason: identifiers ? 'supplier_not_found' : 'deactivate_not_found',
-  };
-}
-
-/** An identifiers job's check outcome, once its supplier matched: where the identifier is
- *  says whether there is anything to send. Add: on no supplier → to add (`exists`, queued by
- *  the promotion); on this one → already present, done without a write; elsewhere → the user
- *  decides. Remove: on this supplier → to remove; elsewhere or nowhere → not present, done. */
-function changeOutcome(
-  row: JournalRow,
-  platformId: string,
-  change: { identifier: IdentifierToAttach; action: IdentifierAction },
-  held: FindResult<SupplierDetail>,
-): RowOutcome {
-  const base = { rowId: row.id, from: 'valid' as RowState };
-  const holder = held.found === 'one' ? String(held.supplier.platformTargetId) : undefined;
-  const here = holder === platformId;
-  const toSend = change.action === 'add' ? held.found === 'none' : here;
-  // A row checked again (retried) says nothing of an earlier outcome until it has a new one.
-  const fresh = { platformId, opResult: null };
-  if (toSend) return { ...base, to: 'exists', patch: fresh, reason: 'exists' };
-  if (held.found === 'ambiguous') {
-    const error = rowError('api_ambiguous.identifier', { id: change.identifier.id });
-    return { ...base, to: 'ambiguous', patch: { ...fresh, ...error } };
-  }
-  if (change.action === 'add' && !here) {
-    const other = onOtherSupplier(change.identifier, holder);
-    return { ...base, to: other.to, patch: { platformId, ...other.patch }, reason: other.reason };
-  }
-  const opResult = change.action === 'add' ? 'already_present' : 'not_present';
-  return {
-    ...base,
-    to: 'done',
-    patch: { platformId, opResult },
-    reason: change.action === 'add' ? 'identifier_present' : 'identifier_not_present',
+    reason: notFound,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type SupplierCreatePayload,
   type SupplierIdentifier,
 } from '../../src-shared/supplier';
-import { identifierChange, rowIdentifier } from '../../src-shared/operations';
+import { rowIdentifier } from '../../src-shared/operations';
 import type { OnCreateEntitlements } from './runTypes';
 import { rowPaidWork, type RowPaidWork } from './paidWork';
 
@@ -93,13 +93,4 @@ export function listShape(
  *  own id, as find-by-identifier and DELETE take them (src-shared/operations.ts rowIdentifier). */
 export function namedSupplier(row: Pick<JournalRow, 'payload'>): SupplierIdentifier | undefined {
   return rowIdentifier(row.payload);
-}
-
-/** What an identifiers row changes: its identifier, and its action (the row's own Action cell,
- *  else the job's). */
-export function changeOf(
-  row: Pick<JournalRow, 'payload'>,
-  options: Pick<JobOptions, 'identifierAction'>,
-): ReturnType<typeof identifierChange> {
-  return identifierChange(row.payload, options.identifierAction ?? 'add');
 }

@@ -1,6 +1,9 @@
 // What the row runner (jobRunner.ts) asks of the kind of its job. The kinds' modules
 // (src-main/kinds/) give it; the engine never tests a kind's name.
+import type { JournalRow, RowOutcome } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
+import type { JobOptions } from '../journal/schema';
+import type { RunContext } from './context';
 import type { KindFigures } from './kindFigures';
 import type { HistoryCode } from './messages';
 import type { KindWriteStage } from './ownWrite';
@@ -12,8 +15,12 @@ export interface RowKind {
    *  the supplier list or one lookup at most, by the identity index); `named` for a row naming an
    *  existing supplier by any identifier (one lookup each). */
   readonly check: 'lists' | 'named';
-  /** A named row also looks up who holds the identifier it adds or removes. */
-  readonly changesIdentifier: boolean;
+  /** A named kind's own step of its check, once a row's supplier matched (the identifiers
+   *  kind: who holds the identifier it changes); without it, a matched row is `exists`. */
+  readonly named?: NamedCheck;
+  /** The reason a named row whose supplier is not found says (its history); default
+   *  `supplier_not_found`. */
+  readonly notFound?: HistoryCode;
   /** Where a row the check matched goes without a request (its own write's queue); undefined:
    *  the onboarding's way (new rows to create, existing ones to their ids and follow-ups). */
   readonly matchedTo: Extract<RowState, HistoryCode> | undefined;
@@ -26,4 +33,13 @@ export interface RowKind {
   /** Its check groups the rows of the list that are likely one site and compares the rows it
    *  would create with the platform's suppliers; a likely duplicate waits (engine/duplicates.ts). */
   readonly findsDuplicates?: boolean;
+}
+
+/** A named kind's own step of the check (RowKind.named). */
+export interface NamedCheck {
+  /** The row's payload says what the kind needs to check it (else the row is invalid). */
+  readable(row: JournalRow, options: JobOptions): boolean;
+  /** The row's outcome once its supplier matched `platformId`; undefined after a failed read
+   *  (told to the job's health: the row stays valid and is checked again). */
+  matched(run: RunContext, row: JournalRow, platformId: string): Promise<RowOutcome | undefined>;
 }

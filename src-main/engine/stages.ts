@@ -4,6 +4,7 @@ import {
   ALL_WRITES,
   ROW_STATES,
   isSettled,
+  onKindWriteAdded,
   writeStatesOf,
   type RowState,
   type StageName,
@@ -64,6 +65,14 @@ export const TIMED_STATES: RowState[] = [
   ...IN_DOUBT_STATES,
   ...REQUESTED_STATES,
 ];
+
+// A kind registered at run time (kinds/registry.ts): its write's states join the lists above.
+onKindWriteAdded((w) => {
+  INTENT_TO_DOUBT.push([w.sending, w.inDoubt]);
+  IN_DOUBT_STATES.push(w.inDoubt);
+  (ACTIVE_STATES as RowState[]).push(w.queued, w.sending, w.inDoubt);
+  TIMED_STATES.push(w.queued, w.inDoubt);
+});
 
 /** The status a follow-up has when it was asked for with the creation. */
 export const ON_CREATE = 'OnCreate';

@@ -1,3 +1,3 @@
 // The kinds of job (types.ts, registry.ts).
-export { KINDS, kindOf, runnerFor } from './registry';
+export { KINDS, kindOf, registerKind, runnerFor, type KindRegistration } from './registry';
 export type { JobKind, KindPlanCounts, Said } from './types';

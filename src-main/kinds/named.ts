@@ -5,7 +5,8 @@ import type { JobPlanView } from '../../src-shared/contract';
 import { JobRunner } from '../engine/jobRunner';
 import { changeFigures, type KindFigures } from '../engine/kindFigures';
 import type { KindWriteStage } from '../engine/ownWrite';
-import type { RowKind } from '../engine/rowKind';
+import type { NamedCheck, RowKind } from '../engine/rowKind';
+import type { HistoryCode } from '../engine/messages';
 import type { JobKind, Said } from './types';
 
 /** Such a kind's figures: `lookups` per row for its check, one write per row a start may still
@@ -16,16 +17,17 @@ export function namedFigures(lookups: number, write: KindWriteStage): KindFigure
 }
 
 /** The row runner of such a kind: a matched row goes to its own write's queue, and the write
- *  (ownWrite.ts) sends it and settles it when its answer is lost. */
+ *  (ownWrite.ts) sends it and settles it when its answer is lost. `check`: the kind's own step
+ *  of the check once a row's supplier matched, and the reason a row not found says. */
 export function namedRunner(
   figures: KindFigures,
   write: KindWriteStage,
-  changesIdentifier: boolean,
+  check: { named?: NamedCheck; notFound?: HistoryCode } = {},
 ): JobKind['runner'] {
   const kind: RowKind = {
     figures,
     check: 'named',
-    changesIdentifier,
+    ...check,
     matchedTo: write.states.queued as NonNullable<RowKind['matchedTo']>,
     opResults: true,
     write,

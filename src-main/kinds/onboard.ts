@@ -13,7 +13,6 @@ const CREATE_STATES = ['valid', 'new', 'queued'] as const;
 const ROW_KIND: RowKind = {
   figures: CREATE_FIGURES,
   check: 'lists',
-  changesIdentifier: false,
   matchedTo: undefined,
   opResults: false,
   findsDuplicates: true,

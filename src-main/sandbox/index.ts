@@ -17,4 +17,7 @@ export type {
   SandboxTokenSpec,
 } from './types';
 export { SPEC_DIFFERENCES } from './specDifferences';
+export { ApiError } from './apiError';
+export type { Context as RouteContext, Route, Routes } from './routes';
+export type { Reply } from './http';
 export type { SpecDifference } from './specDifferences';

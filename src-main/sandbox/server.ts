@@ -97,6 +97,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   let baseUrl = '';
   const routes = publicRoutes(state, settings);
+  for (const [path, byMethod] of Object.entries(options.extraRoutes ?? {})) {
+    if (routes[path]) throw new RangeError(`Sandbox option extraRoutes: ${path} is the API's.`);
+    routes[path] = byMethod;
+  }
 
   const stats = (): SandboxStats => {
     state.settle(clock.now());
@@ -262,7 +266,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         })
       : path.startsWith('/__sandbox/')
         ? handleControl(req, res, path)
-        : path === '/public' || path.startsWith('/public/')
+        : path === '/public' || path.startsWith('/public/') || Object.hasOwn(routes, path)
           ? handlePublic(req, res, path, url.searchParams)
           : handleOther(req, res, path);
     work

@@ -1,6 +1,7 @@
 // The sandbox's public types and defaults. Kept apart from the server so that every module can
 // import them without an import cycle; index.ts re-exports them.
 import type { Clock } from '../util/clock';
+import type { Routes } from './routes';
 
 export interface SandboxLimitWindow {
   limit: number;
@@ -74,6 +75,10 @@ export interface SandboxSeedSupplier {
 export interface SandboxOptions {
   /** Default 127.0.0.1. */
   host?: string;
+  /** Routes besides the API's, by path and method, answered as the API's are (its token, its
+   *  permission, the rate limits and the faults): a test's own route, such as the endpoint of
+   *  a kind the test registers (test/main/kinds/fifthKind.test.ts). Not the API's paths. */
+  extraRoutes?: Routes;
   /** Default 0 = random. */
   port?: number;
   /** Default [{ token: 'sandbox' }] with every permission. Every route needs one, /__sandbox/* too. */
@@ -168,7 +173,9 @@ export interface SandboxHandle {
   /** Back to the seeded state, counters zeroed. */
   reset(): void;
   /** Lets tests flip settings at run time (faults, limits, window, times). */
-  configure(patch: Partial<Omit<SandboxOptions, 'host' | 'port' | 'statePath'>>): void;
+  configure(
+    patch: Partial<Omit<SandboxOptions, 'host' | 'port' | 'statePath' | 'extraRoutes'>>,
+  ): void;
   close(): Promise<void>;
 }
 

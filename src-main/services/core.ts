@@ -17,6 +17,7 @@ import type { Onboarding } from './onboarding';
 import type { OpenedFiles } from './openedFiles';
 import type { CommandRouter } from './router';
 import type { Uploads } from './uploads';
+import type { Routes } from '../sandbox';
 
 export interface DesktopHooks {
   chooseFile(purpose: 'import' | 'export', defaultPath?: string): Promise<string | null>;
@@ -42,6 +43,8 @@ export interface AppServicesOptions {
         statePath?: string;
         /** Rate limits of the sandbox and of its connection (default: the API's). */
         limits?: Limits;
+        /** Routes besides the API's (SandboxOptions.extraRoutes): a test's own endpoint. */
+        extraRoutes?: Routes;
       };
   desktop?: DesktopHooks;
   /** Engine settings for every connection (tests and automation; the sandbox's own come on top). */

@@ -324,13 +324,13 @@ export function missingRequiredFields(mapping: Mapping): MappableField[] {
     const f = mapping.fields.find((m) => m.field === field);
     return !f || (f.column === null && (f.constant ?? '').trim() === '');
   };
-  // A deactivate or identifiers row names its supplier by any identifier: one of them must be
-  // mapped; an identifiers row also needs the identifier it changes (its type and id).
+  // A row naming a supplier names it by any identifier: one of them must be mapped; and the
+  // kind's own required fields (an identifiers row's identifier type and id).
   const traits = kindTraits(mapping.operation);
   if (traits.namesSupplier) {
     const ref: MappableField[] = SUPPLIER_REF_FIELDS.every(open) ? [...SUPPLIER_REF_FIELDS] : [];
-    if (!traits.changesIdentifier) return ref;
-    return [...ref, ...(['identifier.type', 'identifier.id'] as const).filter(open)];
+    const own = traits.fields.filter((f) => f.required).map((f) => f.key);
+    return [...ref, ...own.filter(open)];
   }
   return REQUIRED_FIELDS.filter(open);
 }

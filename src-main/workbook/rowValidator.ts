@@ -1,15 +1,7 @@
 // Mapped rows to validated rows (`RowValidator`): the payload schema, in-file duplicates of the
-// identity and empty rows; a row that names an existing supplier (deactivate, identifiers) is
-// checked for the identifiers it names and the identifier it changes.
-import {
-  kindTraits,
-  identifierActionOf,
-  identifierTypeOf,
-  rowIdentifier,
-  SUPPLIER_REF_FIELDS,
-  type IdentifierAction,
-} from '../../src-shared/operations';
-import type { IdentifierToAttach } from '../../src-shared/supplier';
+// identity and empty rows; a row that names an existing supplier is checked for the identifiers
+// it names and its kind's own values (KindTraits.rowValues).
+import { kindTraits, rowIdentifier, SUPPLIER_REF_FIELDS } from '../../src-shared/operations';
 import { identityKey, SupplierCreatePayloadSchema } from '../../src-shared/supplier';
 import { columnLabel, rowProblem } from './rowProblems';
 import type {
@@ -161,42 +153,9 @@ export class RowValidator {
     return { ...this.counts, byCode: { ...this.counts.byCode } };
   }
 
-  /** An identifiers row's identifier and action, each problem naming its cell: the type in the
-   *  API's words or readable ones, the id, an optional source, and the action when an Action
-   *  column is mapped (a blank cell of a mapped Action column is a problem too: the row must say
-   *  it, or the column be unmapped so that the job's action applies). */
-  private changeOf(
-    mapped: MappedRow,
-    problems: RowProblem[],
-  ): { identifier: IdentifierToAttach; action?: IdentifierAction } | undefined {
-    const row = mapped.sourceRow;
-    const cells = mapped.change ?? {};
-    const bent = (field: MappableField) => problems.some((p) => p.field === field);
-    const missing = (field: MappableField) =>
-      problems.push(rowProblem(row, field, this.label(field), '', 'value_missing'));
-    const invalid = (field: MappableField, value: string, variant: string) =>
-      problems.push(rowProblem(row, field, this.label(field), value, 'value_invalid', { variant }));
-    const type = cells.type ? identifierTypeOf(cells.type) : undefined;
-    if (!cells.type) {
-      if (!bent('identifier.type')) missing('identifier.type');
-    } else if (!type) invalid('identifier.type', cells.type, 'identifier_type');
-    if (!cells.id && !bent('identifier.id')) missing('identifier.id');
-    let action: IdentifierAction | undefined;
-    if (this.label('identifier.action') !== null || cells.action) {
-      action = cells.action ? identifierActionOf(cells.action) : undefined;
-      if (!cells.action) {
-        if (!bent('identifier.action')) missing('identifier.action');
-      } else if (!action) invalid('identifier.action', cells.action, 'identifier_action');
-    }
-    if (!type || !cells.id) return undefined;
-    const identifier: IdentifierToAttach = { type, id: cells.id };
-    if (cells.source) identifier.source = cells.source;
-    return action ? { identifier, action } : { identifier };
-  }
-
-  /** A row that names an existing supplier (deactivate, identifiers): one identifier at least,
-   *  each a problem of its own cell; the same supplier twice in the file is a duplicate (for an
-   *  identifiers job: the same identifier to change). */
+  /** A row that names an existing supplier: one identifier at least, each a problem of its own
+   *  cell, and the kind's own values (KindTraits.rowValues); the same supplier twice in the
+   *  file is a duplicate (or, when the kind names what a row changes, the same change). */
   private validateRef(
     mapped: MappedRow,
     problems: RowProblem[],
@@ -212,39 +171,51 @@ export class RowValidator {
       const field = SUPPLIER_REF_FIELDS.find((f) => this.label(f) !== null) ?? 'supplierId.id';
       problems.push(rowProblem(row, field, this.label(field), '', 'value_missing'));
     }
-    const changing = kindTraits(this.mapping.operation).changesIdentifier;
-    const change = changing ? this.changeOf(mapped, problems) : undefined;
-    let identity: string | null = null;
-    if (change) {
-      identity = JSON.stringify({ identifier: change.identifier });
-      const first = this.firstRowOf.get(identity);
+    const own = kindTraits(this.mapping.operation).rowValues;
+    const values = own?.({
+      draft: mapped.draft,
+      change: mapped.change ?? {},
+      isMapped: (field) => this.label(field) !== null,
+      hasProblem: (field) => problems.some((p) => p.field === field),
+      problem: (field, value, code, params) =>
+        problems.push(rowProblem(row, field, this.label(field), value, code, params)),
+    });
+    // A kind whose values cannot be read has no identity (its row is invalid anyway).
+    const byRef = ref ? refIdentity(ref) : undefined;
+    const same = own ? values && (values.identity ?? byRef) : byRef;
+    if (same) {
+      const first = this.firstRowOf.get(same.key);
       if (first !== undefined) {
-        const field = 'identifier.id';
-        const params = { variant: 'identifier', first };
-        const value = change.identifier.id;
+        const params: Record<string, string | number> = { first };
+        if (same.variant) params.variant = same.variant;
         problems.push(
-          rowProblem(row, field, this.label(field), value, 'duplicate_in_file', params),
+          rowProblem(
+            row,
+            same.field,
+            this.label(same.field),
+            same.value,
+            'duplicate_in_file',
+            params,
+          ),
         );
-      } else this.firstRowOf.set(identity, row);
-    } else if (ref && !changing) {
-      identity = JSON.stringify(ref);
-      const first = this.firstRowOf.get(identity);
-      if (first !== undefined) {
-        const field = ref.platformId ? 'platformId' : 'supplierId.id';
-        const value = String(ref.platformId ?? ref.supplierId ?? ref.customerId ?? ref.ownId);
-        problems.push(
-          rowProblem(row, field, this.label(field), value, 'duplicate_in_file', { first }),
-        );
-      } else this.firstRowOf.set(identity, row);
+      } else this.firstRowOf.set(same.key, row);
     }
-    if (ref && (!changing || change) && !problems.length) {
-      // Not a create payload: the row's payload is the supplier it names (SupplierRefPayload),
-      // and for an identifiers job the identifier it changes (IdentifierChangePayload).
-      const payload = change ? { ...draft, ...change } : draft;
+    if (ref && (!own || values) && !problems.length) {
+      // Not a create payload: the row's payload is the supplier it names (SupplierRefPayload)
+      // and the kind's own values (an identifiers job's IdentifierChangePayload).
+      const payload = { ...draft, ...values?.values };
+      const identity = same?.key ?? null;
       return { status: 'valid', payload: payload as unknown as ValidatedRow['payload'], identity };
     }
-    return { status: 'invalid', payload: null, identity };
+    return { status: 'invalid', payload: null, identity: same?.key ?? null };
   }
+}
+
+/** The identity of a row by the supplier it names, said on its platform id or supplier id. */
+function refIdentity(ref: NonNullable<ReturnType<typeof rowIdentifier>>) {
+  const field: MappableField = ref.platformId ? 'platformId' : 'supplierId.id';
+  const value = String(ref.platformId ?? ref.supplierId ?? ref.customerId ?? ref.ownId);
+  return { key: JSON.stringify(ref), field, value, variant: undefined };
 }
 
 function valueAt(draft: Record<string, unknown>, path: readonly PropertyKey[]): string {

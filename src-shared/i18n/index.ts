@@ -172,6 +172,19 @@ export function hasKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(en, key);
 }
 
+/** A registered kind's words (src-main/kinds/registry.ts registerKind): new keys only, each in
+ *  English and German. Keys added so are read as every other (`word`, `wordCode`, `hasKey`). */
+export function addWords(words: Record<Lang, Record<string, string>>): void {
+  const keys = Object.keys(words.en);
+  const missing = keys.filter((k) => words.de[k] === undefined);
+  const extra = Object.keys(words.de).filter((k) => words.en[k] === undefined);
+  if (missing.length || extra.length)
+    throw new Error(`words in one language only: ${[...missing, ...extra].join(', ')}`);
+  const known = keys.filter(hasKey);
+  if (known.length) throw new Error(`words known already: ${known.join(', ')}`);
+  for (const lang of LANGS) Object.assign(messages[lang], words[lang]);
+}
+
 /** A catalogue entry in a language, filled in. */
 export function word(lang: Lang, key: MessageKey, params?: Params): string {
   const text = messages[lang][key];

@@ -17,7 +17,7 @@ export const deactivateKind: JobKind = {
   name: 'deactivate',
   traits: KIND_TRAITS.deactivate,
   figures: FIGURES,
-  runner: namedRunner(FIGURES, deactivateWrite, false),
+  runner: namedRunner(FIGURES, deactivateWrite, { notFound: 'deactivate_not_found' }),
   ownWrite: deactivateWrite,
   planCounts: (counts) => ({
     creations: 0,

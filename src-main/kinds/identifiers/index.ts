@@ -5,6 +5,7 @@ import { changeCount } from '../../../src-shared/contract';
 import { KIND_TRAITS } from '../../../src-shared/operations';
 import { namedFigures, namedPlanSaid, namedRunner } from '../named';
 import type { JobKind } from '../types';
+import { identifiersCheck } from './check';
 import { identifiersWrite } from './write';
 
 /** Two lookups per row (its supplier, the identifier's holder); rows a start may still send a
@@ -17,7 +18,7 @@ export const identifiersKind: JobKind = {
   name: 'identifiers',
   traits: KIND_TRAITS.identifiers,
   figures: FIGURES,
-  runner: namedRunner(FIGURES, identifiersWrite, true),
+  runner: namedRunner(FIGURES, identifiersWrite, { named: identifiersCheck }),
   ownWrite: identifiersWrite,
   planCounts: (counts) => ({
     creations: 0,

@@ -52,7 +52,6 @@ export class ScoresRunner extends RunSkeleton {
     const kind = {
       figures,
       check: 'named',
-      changesIdentifier: false,
       matchedTo: undefined,
       opResults: false,
     } as const;
