@@ -57,7 +57,7 @@ for (const set of ownSets) {
     seed.push({
       name: r.name,
       address: r.street ?? '',
-      ...(r.postalCode ? { postalCode: r.postalCode } : {}),
+      ...(r.postalCode ? { postalCode: String(r.postalCode) } : {}),
       city: r.city ?? '',
       countryCode: r.countryCode ?? 'DE',
       supplierIds: [{ id, source: 'AUDIT' }],
