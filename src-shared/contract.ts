@@ -344,6 +344,33 @@ export const TallySchema = z.object({
   attention: z.record(z.enum(ATTENTION_REASONS), z.number().int()),
 });
 
+/** One figure a job's kind computed for the screens: its name (a row state for an onboarding's
+ *  check, else the kind's own figure: toChange, already, notFound, deactivated, …) and its
+ *  count. The screens word it by its name and draw it; they compute none of their own. */
+export const FigureSchema = z.object({ name: z.string(), count: z.number().int() });
+export type Figure = z.infer<typeof FigureSchema>;
+
+/** A job's figures as its kind computes them from its rows' states and own outcomes
+ *  (src-main/services/runFigures.ts), live in each progress event and in the job view: what the
+ *  check sorted the rows into (none for a kind without a check), what the rows' own changes came
+ *  to (the non-empty ones), the rows the check has not seen and has sorted, and whether a start
+ *  has sent anything (or the job ended). */
+export const RunFiguresSchema = z.object({
+  check: z.array(FigureSchema),
+  outcomes: z.array(FigureSchema),
+  unchecked: z.number().int(),
+  checked: z.number().int(),
+  started: z.boolean(),
+});
+export type RunFiguresView = z.infer<typeof RunFiguresSchema>;
+export const NO_FIGURES: RunFiguresView = {
+  check: [],
+  outcomes: [],
+  unchecked: 0,
+  checked: 0,
+  started: false,
+};
+
 export const JobViewSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -402,6 +429,8 @@ export const JobViewSchema = z.object({
   /** A deactivate or identifiers job: rows per own outcome (OP_RESULTS: deactivated, already
    *  inactive, not found, added, already present, on another supplier, removed, not present). */
   opResults: CountsSchema.default({}),
+  /** Its figures as its kind computes them (RunFiguresSchema). */
+  figures: RunFiguresSchema.default(NO_FIGURES),
   /** Hidden from the job list unless the user shows archived jobs. */
   archived: z.boolean().default(false),
   /** The job this one sends rows again for (made from its results file), and the jobs made
@@ -561,6 +590,8 @@ export const JobProgressSchema = z.object({
   etaParts: EtaPartsSchema.nullable(),
   /** The job's tally as of this event (the same as the job view's, read with the counts). */
   tally: TallySchema.nullable().default(null),
+  /** The job's figures as of this event (RunFiguresSchema), as its kind computes them. */
+  figures: RunFiguresSchema.nullable().default(null),
   throttle: z.object({ GET: ThrottleViewSchema, WRITE: ThrottleViewSchema }),
   offline: z.boolean(),
 });
@@ -594,6 +625,9 @@ export const JobLogEntrySchema = z.object({
   params: ParamsSchema.optional(),
   message: z.string().optional(),
   figures: z.record(z.string(), z.number()).optional(),
+  /** A check's figures as the job's kind sorts them (the same names as the Check card's), for
+   *  a kind that sorts its rows into its own figures. */
+  lines: z.array(FigureSchema).optional(),
 });
 export type JobLogEntry = z.infer<typeof JobLogEntrySchema>;
 
