@@ -134,16 +134,16 @@ export interface KindTraits {
   /** A row describes a supplier to create: its customer and own ids are attached after the
    *  creation (not part of its payload), and screening and validation may be ordered for it. */
   readonly createsSuppliers: boolean;
-  /** The kind's rows come from a sheet of its own layout, not from the Map screen's mapping. */
-  readonly ownSheetLayout: boolean;
+  /** The layouts of a sheet of its own its rows come from (a scores sheet's wide or long);
+   *  none: its rows come from the Map screen's mapping (hasOwnSheet). */
+  readonly sheetLayouts: readonly ScoresLayout[];
   /** A job's rows are looked up on the platform by the identifier check before its start (not:
    *  its writes find each row's supplier themselves, as a batch of scores does). */
   readonly hasCheck: boolean;
-  /** A start is confirmed by typing the number of suppliers it changes, which the app cannot
-   *  take back (the services refuse a start whose typed number differs). */
-  readonly confirmedByCount: boolean;
-  /** A finished job can be undone: a new job deactivates exactly the suppliers it created. */
-  readonly undoable: boolean;
+  /** The kind of the job that undoes a finished job of this kind (a new job of it acts on
+   *  exactly the suppliers the job created); null: it cannot be undone. A start confirmed by a
+   *  typed count is the plan's change with `typed` (src-main/kinds/: planCounts). */
+  readonly undoneBy: Operation | null;
   /** A row's values are fixed in the app (its grid and row panel); not: in the sheet, uploaded
    *  again as a new job (a batch of scores). */
   readonly fixesInApp: boolean;
@@ -155,10 +155,9 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     namesSupplier: false,
     changesIdentifier: false,
     createsSuppliers: true,
-    ownSheetLayout: false,
+    sheetLayouts: [],
     hasCheck: true,
-    confirmedByCount: false,
-    undoable: true,
+    undoneBy: 'deactivate',
     fixesInApp: true,
   },
   identifiers: {
@@ -169,10 +168,9 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     namesSupplier: true,
     changesIdentifier: true,
     createsSuppliers: false,
-    ownSheetLayout: false,
+    sheetLayouts: [],
     hasCheck: true,
-    confirmedByCount: false,
-    undoable: false,
+    undoneBy: null,
     fixesInApp: true,
   },
   deactivate: {
@@ -180,10 +178,9 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     namesSupplier: true,
     changesIdentifier: false,
     createsSuppliers: false,
-    ownSheetLayout: false,
+    sheetLayouts: [],
     hasCheck: true,
-    confirmedByCount: true,
-    undoable: false,
+    undoneBy: null,
     fixesInApp: true,
   },
   scores: {
@@ -191,13 +188,17 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     namesSupplier: false,
     changesIdentifier: false,
     createsSuppliers: false,
-    ownSheetLayout: true,
+    sheetLayouts: SCORES_LAYOUTS,
     hasCheck: false,
-    confirmedByCount: false,
-    undoable: false,
+    undoneBy: null,
     fixesInApp: false,
   },
 };
+
+/** Its rows come from a sheet of its own layout, not from the Map screen's mapping. */
+export function hasOwnSheet(traits: KindTraits): boolean {
+  return traits.sheetLayouts.length > 0;
+}
 
 /** The traits of a kind (absent: an onboarding, as every job before kinds). */
 export function kindTraits(operation: Operation | undefined): KindTraits {

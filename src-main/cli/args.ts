@@ -19,9 +19,8 @@ export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } 
 /** The kinds whose jobs the import makes (not those with a command of their own), and each
  *  kind's own options with their kind. */
 const IMPORT_KINDS = (Object.values(KINDS) as JobKind[]).filter((k) => !k.cli.ownCommand);
-const KIND_OPTIONS: ReadonlyArray<{ kind: Operation; option: KindCliOption }> = IMPORT_KINDS.flatMap(
-  (kind) => kind.cli.options.map((option) => ({ kind: kind.name, option })),
-);
+const KIND_OPTIONS: ReadonlyArray<{ kind: Operation; option: KindCliOption }> =
+  IMPORT_KINDS.flatMap((kind) => kind.cli.options.map((option) => ({ kind: kind.name, option })));
 
 /** A help line: the option and its value in a column of 26, its words wrapped under them. */
 function helpLine(option: string, words: string): string {

@@ -1,4 +1,4 @@
-// The screens ask a job's kind what it is (kindTraits: namesSupplier, ownSheetLayout, hasCheck, …)
+// The screens ask a job's kind what it is (kindTraits: namesSupplier, sheetLayouts, hasCheck, …)
 // and choose its words through src-renderer/lib/kindWords.ts; they never test the kind's name.
 // This reads every .svelte and .ts file of src-renderer and fails on a comparison with a kind's
 // name (`=== 'scores'`, `!== 'onboard'`), on operationOf (whose answer is a name to compare), and
@@ -82,7 +82,7 @@ describe("the renderer and the kinds' names", () => {
       "t(`run.startHint.${operation as 'identifiers'}`)",
     ])
       expect(COMPARED.test(line) || CAST.test(line), line).toBe(true);
-    expect(COMPARED.test('kindTraits(job.options.operation).ownSheetLayout')).toBe(false);
+    expect(COMPARED.test('hasOwnSheet(kindTraits(job.options.operation))')).toBe(false);
   });
 
   it('lets through only comparisons still in the code', () => {
