@@ -729,6 +729,17 @@ export const PlanChangeSchema = z.object({
 });
 export type PlanChange = z.infer<typeof PlanChangeSchema>;
 
+/** A line of a kind's own in the plan besides its counts (an undo names the job it undoes): its
+ *  name, its sentence on the screens (`key`) and on the command line (`said`), and what fills
+ *  them. */
+export const PlanNoteSchema = z.object({
+  name: z.string(),
+  key: z.string(),
+  said: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
+export type PlanNote = z.infer<typeof PlanNoteSchema>;
+
 /** The change a start is confirmed by typing the count of, if the kind has one. */
 export function typedChange(plan: Pick<JobPlanView, 'changes'>): PlanChange | undefined {
   return plan.changes.find((c) => c.typed !== null);
@@ -873,11 +884,11 @@ export const JobPlanSchema = z.object({
   }),
   /** The kind of job; the writes of its own a start makes, as the kind counts and words them (a
    *  deactivate job's DELETEs still to send at most, which a start must confirm by typing their
-   *  number; an identifiers job's POSTs or DELETEs; a scores job's rows and batches); the
-   *  onboarding job it undoes, if any. */
+   *  number; an identifiers job's POSTs or DELETEs; a scores job's rows and batches); the kind's
+   *  own lines besides (an undo: the onboarding job it undoes). */
   operation: OperationSchema,
   changes: z.array(PlanChangeSchema).default([]),
-  undoOf: z.string().nullable(),
+  notes: z.array(PlanNoteSchema).default([]),
   /** The start must be confirmed: it orders screenings or validations not confirmed before,
    *  deactivates suppliers, or another job holds some of the same suppliers. */
   needsConfirmation: z.boolean(),

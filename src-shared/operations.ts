@@ -45,13 +45,11 @@ export type OperationOptions = z.infer<typeof OperationOptionsSchema>;
 /** The kind and the kind's own options a job's stored options hold (none for a job from before
  *  kinds existed). */
 export function kindOptions(options: Partial<OperationOptions>): Partial<OperationOptions> {
-  const out: Partial<OperationOptions> = {};
-  if (options.operation !== undefined) out.operation = options.operation;
-  if (options.identifierAction !== undefined) out.identifierAction = options.identifierAction;
-  if (options.undoOf !== undefined) out.undoOf = options.undoOf;
-  if (options.perspectiveId !== undefined) out.perspectiveId = options.perspectiveId;
-  if (options.scoresLayout !== undefined) out.scoresLayout = options.scoresLayout;
-  return out;
+  // Every option of the schema, whichever kind's: a kind's new option is kept without a line here.
+  const keys = Object.keys(OperationOptionsSchema.shape) as (keyof OperationOptions)[];
+  return Object.fromEntries(
+    keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]]),
+  ) as Partial<OperationOptions>;
 }
 
 /** The kind of a job, from its stored options (absent: an onboarding, as every job before). */

@@ -2,7 +2,7 @@
 // engine, the services, the command line and the screens ask of a kind instead of testing its
 // name. Each kind is a module of this folder; registry.ts lists them, one line each.
 import type { RowState } from '../journal/rowStates';
-import type { Figure, JobPlanView, PlanChange } from '../../src-shared/contract';
+import type { Figure, JobPlanView, PlanChange, PlanNote } from '../../src-shared/contract';
 import type { ExportSummary } from '../workbook/export';
 import type { MessageKey } from '../../src-shared/i18n';
 import type { KindTraits, Operation, OperationOptions } from '../../src-shared/operations';
@@ -74,6 +74,9 @@ export interface JobKind {
    *  the rows its start has sent or is sending. */
   checkFigures(counts: RowCounts, opResults: RowCounts): Figure[];
   sentRows(counts: RowCounts, opResults: RowCounts): number;
+  /** Its own lines of the plan besides its counts, from the job's options (an undo names the
+   *  job it undoes); none when absent. */
+  planNotes?(options: JobOptions): PlanNote[];
 }
 
 // ---- The kind's own shapes on the front doors (issue 40) -------------------------------------

@@ -208,7 +208,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     deactivatedBefore,
     operation: kind.name,
     changes,
-    undoOf: job.options.undoOf ?? null,
+    notes: kind.planNotes?.(job.options) ?? [],
     needsConfirmation:
       held.size > 0 ||
       (paidOrders > 0 && !paidConfirmed) ||

@@ -36,7 +36,7 @@ export const deactivateKind: JobKind = {
     namedPlanSaid(
       [
         { key: 'cli.plan.deactivate', count: changeCount(plan, CHANGE) },
-        ...(plan.undoOf ? [{ key: 'cli.plan.undoOf', params: { job: plan.undoOf } }] : []),
+        ...plan.notes.map((n) => ({ key: n.said, params: n.params })),
       ],
       plan,
     ),
@@ -71,4 +71,16 @@ export const deactivateKind: JobKind = {
   },
   /** Rows whose DELETE was sent: on their way, or settled by it. */
   ...namedShapes(deactivateWrite, ['deactivated', 'already_inactive'], []),
+  /** An undo names the onboarding job it undoes. */
+  planNotes: (options) =>
+    options.undoOf
+      ? [
+          {
+            name: 'undo',
+            key: 'plan.undoOf',
+            said: 'cli.plan.undoOf',
+            params: { job: options.undoOf },
+          },
+        ]
+      : [],
 };
