@@ -1256,9 +1256,10 @@ export const commands = {
       .object({
         jobId: z.string().min(1).max(100),
         confirmed: z.boolean().default(false),
-        /** The number the user typed to confirm: a deactivate job's deactivations (jobs:plan's
-         *  `deactivations`), or the paid orders not confirmed before (`paidToConfirm`); a
-         *  start without the matching number is refused. */
+        /** The number the user typed to confirm: the count of the plan's change its kind
+         *  confirms by typing (`typedChange`, a deactivate job's deactivations), or the paid
+         *  orders not confirmed before (`paidToConfirm`); a start without the matching number
+         *  is refused. */
         confirmedCount: z.number().int().min(0).optional(),
         leaveOutHeld: z.boolean().default(false),
       })

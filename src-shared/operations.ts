@@ -129,6 +129,9 @@ export interface KindTraits {
   readonly namesSupplier: boolean;
   /** A row also names the identifier it adds or removes (IDENTIFIER_CHANGE_FIELDS). */
   readonly changesIdentifier: boolean;
+  /** What a row may do with its identifier, the job's choice for rows that do not say (New
+   *  import offers them); none for a kind whose rows name no identifier to change. */
+  readonly identifierActions: readonly IdentifierAction[];
   /** A row describes a supplier to create: its customer and own ids are attached after the
    *  creation (not part of its payload), and screening and validation may be ordered for it. */
   readonly createsSuppliers: boolean;
@@ -152,6 +155,7 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     fields: PAYLOAD_FIELDS,
     namesSupplier: false,
     changesIdentifier: false,
+    identifierActions: [],
     createsSuppliers: true,
     sheetLayouts: [],
     hasCheck: true,
@@ -165,6 +169,7 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     ],
     namesSupplier: true,
     changesIdentifier: true,
+    identifierActions: IDENTIFIER_ACTIONS,
     createsSuppliers: false,
     sheetLayouts: [],
     hasCheck: true,
@@ -175,6 +180,7 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     fields: NAMED_FIELDS,
     namesSupplier: true,
     changesIdentifier: false,
+    identifierActions: [],
     createsSuppliers: false,
     sheetLayouts: [],
     hasCheck: true,
@@ -185,6 +191,7 @@ export const KIND_TRAITS: Readonly<Record<Operation, KindTraits>> = {
     fields: PAYLOAD_FIELDS,
     namesSupplier: false,
     changesIdentifier: false,
+    identifierActions: [],
     createsSuppliers: false,
     sheetLayouts: SCORES_LAYOUTS,
     hasCheck: false,

@@ -329,8 +329,14 @@ export function missingRequiredFields(mapping: Mapping): MappableField[] {
   const traits = kindTraits(mapping.operation);
   if (traits.namesSupplier) {
     const ref: MappableField[] = SUPPLIER_REF_FIELDS.every(open) ? [...SUPPLIER_REF_FIELDS] : [];
-    if (!traits.changesIdentifier) return ref;
-    return [...ref, ...(['identifier.type', 'identifier.id'] as const).filter(open)];
+    // Besides: the kind's own required fields (an identifiers row's identifier type and id).
+    return [
+      ...ref,
+      ...traits.fields
+        .filter((f) => f.required)
+        .map((f) => f.key)
+        .filter(open),
+    ];
   }
   return REQUIRED_FIELDS.filter(open);
 }
