@@ -2,7 +2,7 @@
 // builds their parsing, their checks and their lines of the help from those lists (issue 40).
 import { describe, expect, it } from 'vitest';
 import { HELP, OPTIONS, parse, type Args } from '../../../src-main/cli/args';
-import { UsageError } from '../../../src-main/cli/words';
+import type { UsageError } from '../../../src-main/cli/words';
 import { KINDS } from '../../../src-main/kinds/registry';
 import type { JobKind } from '../../../src-main/kinds/types';
 import { word } from '../../../src-shared/i18n';
