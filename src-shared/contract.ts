@@ -349,6 +349,33 @@ export const TallySchema = z.object({
   attention: z.record(z.enum(ATTENTION_REASONS), z.number().int()),
 });
 
+/** One figure a job's kind computed for the screens: its name (a row state for an onboarding's
+ *  check, else the kind's own figure: toChange, already, notFound, deactivated, …) and its
+ *  count. The screens word it by its name and draw it; they compute none of their own. */
+export const FigureSchema = z.object({ name: z.string(), count: z.number().int() });
+export type Figure = z.infer<typeof FigureSchema>;
+
+/** A job's figures as its kind computes them from its rows' states and own outcomes
+ *  (src-main/services/runFigures.ts), live in each progress event and in the job view: what the
+ *  check sorted the rows into (none for a kind without a check), what the rows' own changes came
+ *  to (the non-empty ones), the rows the check has not seen and has sorted, and whether a start
+ *  has sent anything (or the job ended). */
+export const RunFiguresSchema = z.object({
+  check: z.array(FigureSchema),
+  outcomes: z.array(FigureSchema),
+  unchecked: z.number().int(),
+  checked: z.number().int(),
+  started: z.boolean(),
+});
+export type RunFiguresView = z.infer<typeof RunFiguresSchema>;
+export const NO_FIGURES: RunFiguresView = {
+  check: [],
+  outcomes: [],
+  unchecked: 0,
+  checked: 0,
+  started: false,
+};
+
 export const JobViewSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -407,6 +434,8 @@ export const JobViewSchema = z.object({
   /** A deactivate or identifiers job: rows per own outcome (OP_RESULTS: deactivated, already
    *  inactive, not found, added, already present, on another supplier, removed, not present). */
   opResults: CountsSchema.default({}),
+  /** Its figures as its kind computes them (RunFiguresSchema). */
+  figures: RunFiguresSchema.default(NO_FIGURES),
   /** Hidden from the job list unless the user shows archived jobs. */
   archived: z.boolean().default(false),
   /** The job this one sends rows again for (made from its results file), and the jobs made
@@ -566,6 +595,8 @@ export const JobProgressSchema = z.object({
   etaParts: EtaPartsSchema.nullable(),
   /** The job's tally as of this event (the same as the job view's, read with the counts). */
   tally: TallySchema.nullable().default(null),
+  /** The job's figures as of this event (RunFiguresSchema), as its kind computes them. */
+  figures: RunFiguresSchema.nullable().default(null),
   throttle: z.object({ GET: ThrottleViewSchema, WRITE: ThrottleViewSchema }),
   offline: z.boolean(),
 });
@@ -599,6 +630,9 @@ export const JobLogEntrySchema = z.object({
   params: ParamsSchema.optional(),
   message: z.string().optional(),
   figures: z.record(z.string(), z.number()).optional(),
+  /** A check's figures as the job's kind sorts them (the same names as the Check card's), for
+   *  a kind that sorts its rows into its own figures. */
+  lines: z.array(FigureSchema).optional(),
 });
 export type JobLogEntry = z.infer<typeof JobLogEntrySchema>;
 
@@ -702,6 +736,17 @@ export const PlanChangeSchema = z.object({
   typed: z.object({ listed: z.string(), ask: z.string() }).nullable().default(null),
 });
 export type PlanChange = z.infer<typeof PlanChangeSchema>;
+
+/** A line of a kind's own in the plan besides its counts (an undo names the job it undoes): its
+ *  name, its sentence on the screens (`key`) and on the command line (`said`), and what fills
+ *  them. */
+export const PlanNoteSchema = z.object({
+  name: z.string(),
+  key: z.string(),
+  said: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).default({}),
+});
+export type PlanNote = z.infer<typeof PlanNoteSchema>;
 
 /** The change a start is confirmed by typing the count of, if the kind has one. */
 export function typedChange(plan: Pick<JobPlanView, 'changes'>): PlanChange | undefined {
@@ -847,11 +892,11 @@ export const JobPlanSchema = z.object({
   }),
   /** The kind of job; the writes of its own a start makes, as the kind counts and words them (a
    *  deactivate job's DELETEs still to send at most, which a start must confirm by typing their
-   *  number; an identifiers job's POSTs or DELETEs; a scores job's rows and batches); the
-   *  onboarding job it undoes, if any. */
+   *  number; an identifiers job's POSTs or DELETEs; a scores job's rows and batches); the kind's
+   *  own lines besides (an undo: the onboarding job it undoes). */
   operation: OperationSchema,
   changes: z.array(PlanChangeSchema).default([]),
-  undoOf: z.string().nullable(),
+  notes: z.array(PlanNoteSchema).default([]),
   /** The start must be confirmed: it orders screenings or validations not confirmed before,
    *  deactivates suppliers, or another job holds some of the same suppliers. */
   needsConfirmation: z.boolean(),
@@ -1262,9 +1307,10 @@ export const commands = {
       .object({
         jobId: z.string().min(1).max(100),
         confirmed: z.boolean().default(false),
-        /** The number the user typed to confirm: a deactivate job's deactivations (jobs:plan's
-         *  `deactivations`), or the paid orders not confirmed before (`paidToConfirm`); a
-         *  start without the matching number is refused. */
+        /** The number the user typed to confirm: the count of the plan's change its kind
+         *  confirms by typing (`typedChange`, a deactivate job's deactivations), or the paid
+         *  orders not confirmed before (`paidToConfirm`); a start without the matching number
+         *  is refused. */
         confirmedCount: z.number().int().min(0).optional(),
         leaveOutHeld: z.boolean().default(false),
       })

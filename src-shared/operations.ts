@@ -64,13 +64,11 @@ export type OperationOptions = z.infer<typeof OperationOptionsSchema>;
 /** The kind and the kind's own options a job's stored options hold (none for a job from before
  *  kinds existed). */
 export function kindOptions(options: Partial<OperationOptions>): Partial<OperationOptions> {
-  const out: Partial<OperationOptions> = {};
-  if (options.operation !== undefined) out.operation = options.operation;
-  if (options.identifierAction !== undefined) out.identifierAction = options.identifierAction;
-  if (options.undoOf !== undefined) out.undoOf = options.undoOf;
-  if (options.perspectiveId !== undefined) out.perspectiveId = options.perspectiveId;
-  if (options.scoresLayout !== undefined) out.scoresLayout = options.scoresLayout;
-  return out;
+  // Every option of the schema, whichever kind's: a kind's new option is kept without a line here.
+  const keys = Object.keys(OperationOptionsSchema.shape) as (keyof OperationOptions)[];
+  return Object.fromEntries(
+    keys.filter((k) => options[k] !== undefined).map((k) => [k, options[k]]),
+  ) as Partial<OperationOptions>;
 }
 
 /** The kind of a job, from its stored options (absent: an onboarding, as every job before). */
@@ -148,21 +146,22 @@ export interface KindTraits {
   /** A row names an existing supplier by any identifier (SUPPLIER_REF_FIELDS, one of them needed)
    *  instead of describing a supplier to create. */
   readonly namesSupplier: boolean;
-  /** A row also names the identifier it adds or removes (IDENTIFIER_CHANGE_FIELDS). */
-  readonly changesIdentifier: boolean;
+  /** What a row may do with its identifier, the job's choice for rows that do not say (New
+   *  import offers them); none for a kind whose rows name no identifier to change. */
+  readonly identifierActions: readonly IdentifierAction[];
   /** A row describes a supplier to create: its customer and own ids are attached after the
    *  creation (not part of its payload), and screening and validation may be ordered for it. */
   readonly createsSuppliers: boolean;
-  /** The kind's rows come from a sheet of its own layout, not from the Map screen's mapping. */
-  readonly ownSheetLayout: boolean;
+  /** The layouts of a sheet of its own its rows come from (a scores sheet's wide or long);
+   *  none: its rows come from the Map screen's mapping (hasOwnSheet). */
+  readonly sheetLayouts: readonly ScoresLayout[];
   /** A job's rows are looked up on the platform by the identifier check before its start (not:
    *  its writes find each row's supplier themselves, as a batch of scores does). */
   readonly hasCheck: boolean;
-  /** A start is confirmed by typing the number of suppliers it changes, which the app cannot
-   *  take back (the services refuse a start whose typed number differs). */
-  readonly confirmedByCount: boolean;
-  /** A finished job can be undone: a new job deactivates exactly the suppliers it created. */
-  readonly undoable: boolean;
+  /** The kind of the job that undoes a finished job of this kind (a new job of it acts on
+   *  exactly the suppliers the job created); null: it cannot be undone. A start confirmed by a
+   *  typed count is the plan's change with `typed` (src-main/kinds/: planCounts). */
+  readonly undoneBy: Operation | null;
   /** A row's values are fixed in the app (its grid and row panel); not: in the sheet, uploaded
    *  again as a new job (a batch of scores). */
   readonly fixesInApp: boolean;
@@ -203,12 +202,11 @@ const BUILT_IN_TRAITS = {
   onboard: {
     fields: PAYLOAD_FIELDS,
     namesSupplier: false,
-    changesIdentifier: false,
+    identifierActions: [],
     createsSuppliers: true,
-    ownSheetLayout: false,
+    sheetLayouts: [],
     hasCheck: true,
-    confirmedByCount: false,
-    undoable: true,
+    undoneBy: 'deactivate',
     fixesInApp: true,
   },
   identifiers: {
@@ -217,35 +215,32 @@ const BUILT_IN_TRAITS = {
       ...KIND_FIELDS.filter((f) => (IDENTIFIER_CHANGE_FIELDS as readonly string[]).includes(f.key)),
     ],
     namesSupplier: true,
-    changesIdentifier: true,
+    identifierActions: IDENTIFIER_ACTIONS,
     createsSuppliers: false,
-    ownSheetLayout: false,
+    sheetLayouts: [],
     hasCheck: true,
-    confirmedByCount: false,
-    undoable: false,
+    undoneBy: null,
     fixesInApp: true,
     rowValues: identifierRowValues,
   },
   deactivate: {
     fields: NAMED_FIELDS,
     namesSupplier: true,
-    changesIdentifier: false,
+    identifierActions: [],
     createsSuppliers: false,
-    ownSheetLayout: false,
+    sheetLayouts: [],
     hasCheck: true,
-    confirmedByCount: true,
-    undoable: false,
+    undoneBy: null,
     fixesInApp: true,
   },
   scores: {
     fields: PAYLOAD_FIELDS,
     namesSupplier: false,
-    changesIdentifier: false,
+    identifierActions: [],
     createsSuppliers: false,
-    ownSheetLayout: true,
+    sheetLayouts: SCORES_LAYOUTS,
     hasCheck: false,
-    confirmedByCount: false,
-    undoable: false,
+    undoneBy: null,
     fixesInApp: false,
   },
 } as const satisfies Record<BuiltInOperation, KindTraits>;
@@ -267,6 +262,11 @@ export function registerOperation(name: string, traits: KindTraits): void {
     throw new Error(`a kind's name is lower case letters, digits and _: ${name}`);
   if (isOperation(name)) throw new Error(`a kind named ${name} is known already`);
   (KIND_TRAITS as Record<string, KindTraits>)[name] = traits;
+}
+
+/** Its rows come from a sheet of its own layout, not from the Map screen's mapping. */
+export function hasOwnSheet(traits: KindTraits): boolean {
+  return traits.sheetLayouts.length > 0;
 }
 
 /** The traits of a kind (absent: an onboarding, as every job before kinds). */

@@ -3,14 +3,49 @@
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fieldNames';
+import { word, type MessageKey } from '../../src-shared/i18n';
 import { parseIdentifierTypes, type IdentifierTypes } from '../../src-shared/identifierTypes';
+import type { Operation, OperationOptions } from '../../src-shared/operations';
+import { KINDS } from '../kinds/registry';
+import type { JobKind, KindCliOption } from '../kinds/types';
 import { defaultDataDir } from '../services/paths';
-import { UsageError } from './words';
+import { UsageError, type CliKey } from './words';
 
 export { UsageError };
 
 /** The exit codes of both commands (the import and the supplier base), as their help texts say. */
 export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
+
+/** The kinds whose jobs the import makes (not those with a command of their own), and each
+ *  kind's own options with their kind. */
+const IMPORT_KINDS = (Object.values(KINDS) as JobKind[]).filter((k) => !k.cli.ownCommand);
+const KIND_OPTIONS: ReadonlyArray<{ kind: Operation; option: KindCliOption }> =
+  IMPORT_KINDS.flatMap((kind) => kind.cli.options.map((option) => ({ kind: kind.name, option })));
+
+/** A help line: the option and its value in a column of 26, its words wrapped under them. */
+function helpLine(option: string, words: string): string {
+  const out: string[] = [];
+  let line = `  ${option}`.padEnd(28);
+  if (line.length > 28) {
+    out.push(line.trimEnd());
+    line = ' '.repeat(28);
+  }
+  let fresh = true;
+  for (const w of words.split(' ')) {
+    if (!fresh && line.length + 1 + w.length > 95) {
+      out.push(line);
+      line = ' '.repeat(28) + w;
+    } else line += (fresh ? '' : ' ') + w;
+    fresh = false;
+  }
+  out.push(line);
+  return out.join('\n') + '\n';
+}
+
+/** The kinds' own options in the help, in the kinds' order. */
+const KIND_HELP = KIND_OPTIONS.map(({ option }) =>
+  helpLine(`--${option.flag} ${option.value}`, word('en', option.help)),
+).join('');
 
 export const HELP = `Usage: npm run onboard -- <file> [options]
        npm run onboard -- --resume [JOB] [options]
@@ -41,11 +76,7 @@ What to do:
                             an Action column (add/remove, hinzufügen/entfernen) says it per row;
                             scores: upload external scores (its own options: --operation scores
                             --help)
-  --action add|remove       identifiers: what every row does when no Action column is mapped
-                            (default: add)
-  --undo JOB                deactivate exactly the suppliers the onboarding job JOB created
-                            (never one that existed before it), confirmed like a deactivation
-  --dry-run                 offline: import, map, validate and export; no API call
+${KIND_HELP}  --dry-run                 offline: import, map, validate and export; no API call
   --check-only              check every identifier (new, exists, ambiguous, pending); create nothing
   --skip-existing           leave suppliers that exist already alone (no screening/validation);
                             the default with --screening
@@ -158,8 +189,9 @@ export interface Args {
   duplicates: DuplicatesChoice | undefined;
   /** The kind of job (src-shared/operations.ts); onboard when not given. */
   operation: 'onboard' | 'deactivate' | 'identifiers';
-  /** --action: an identifiers job's action for every row without an Action column. */
-  identifierAction: 'add' | 'remove';
+  /** The job options the kind's own options set (--action: an identifiers job's action for
+   *  every row without an Action column). */
+  kindOptions: Partial<OperationOptions>;
   /** --undo JOB: the onboarding job whose created suppliers are deactivated. */
   undo: string | undefined;
   out: string | undefined;
@@ -176,7 +208,7 @@ export interface Args {
 
 /** The options the import parses (scores and the supplier base parse their own); --help names
  *  each of them (test/main/cli/help.test.ts). */
-export const OPTIONS = {
+const IMPORT_OPTIONS = {
   sheet: { type: 'string' },
   mapping: { type: 'string' },
   'save-mapping': { type: 'string' },
@@ -195,8 +227,6 @@ export const OPTIONS = {
   'send-held': { type: 'boolean', default: false },
   duplicates: { type: 'string' },
   operation: { type: 'string' },
-  action: { type: 'string' },
-  undo: { type: 'string' },
   out: { type: 'string' },
   journal: { type: 'string' },
   'data-dir': { type: 'string' },
@@ -207,6 +237,67 @@ export const OPTIONS = {
   help: { type: 'boolean', default: false },
   version: { type: 'boolean', default: false },
 } as const satisfies ParseArgsOptionsConfig;
+
+/** The kinds' own options: each takes a value (read by its flag, apart from the import's). */
+const KIND_PARSE = Object.fromEntries(
+  KIND_OPTIONS.map(({ option }) => [option.flag, { type: 'string' }]),
+) as Record<never, never>;
+
+/** Every option the import parses: its own and the kinds'. */
+export const OPTIONS: ParseArgsOptionsConfig = { ...IMPORT_OPTIONS, ...KIND_PARSE };
+
+/** Whether an option of the import was given (a flag set, or a value). */
+const givenIn = (values: Record<string, unknown>, flag: string) =>
+  values[flag] !== undefined && values[flag] !== false;
+
+/** The kind of the job and the job options its own options set, checked: an option of another
+ *  kind, a value it does not take, a file beside an option that makes its own job, and the
+ *  import's options the kind refuses are usage errors. */
+function kindOfArgs(
+  values: Record<string, unknown>,
+  standing: { file: string | undefined; resume: unknown; retryFrom: string | undefined },
+): { operation: Args['operation']; kindOptions: Partial<OperationOptions>; undo?: string } {
+  const named = (values.operation as string | undefined) ?? 'onboard';
+  if (!IMPORT_KINDS.some((k) => k.name === named))
+    throw new UsageError('cli.usage.operation', { given: named });
+  const given = KIND_OPTIONS.flatMap(({ kind, option }) => {
+    const value = values[option.flag];
+    return typeof value === 'string' ? [{ kind, option, value }] : [];
+  });
+  for (const { kind, option, value } of given) {
+    if (option.otherKind && kind !== named) throw new UsageError(cliKey(option.otherKind));
+    if (option.choices && !option.choices.includes(value))
+      throw new UsageError(cliKey(option.refused ?? 'cli.usage.badOption'), { given: value });
+  }
+  const standsAlone = given.find((g) => g.option.standsAlone);
+  if (
+    standsAlone?.option.standsAlone &&
+    (standing.file || standing.resume !== undefined || standing.retryFrom !== undefined)
+  )
+    throw new UsageError(cliKey(standsAlone.option.standsAlone));
+  // An option that makes its own kind's job decides the kind (--undo makes a deactivation).
+  const operation = (given.find((g) => g.option.makesKind)?.kind ?? named) as Args['operation'];
+  const refuses = KINDS[operation].cli.refuses;
+  const madeBy = given.filter((g) => g.kind === operation && g.option.makesKind);
+  // With --undo, the kind refuses what its option refuses too (--dry-run); else only its own.
+  const refused = refuses
+    ? [...refuses.flags, ...madeBy.flatMap((g) => g.option.alsoRefuses ?? [])].filter((f) =>
+        givenIn(values, f),
+      )
+    : [];
+  if (refuses && refused.length)
+    throw new UsageError(cliKey(refuses.key), {
+      options: refused.map((f) => `--${f}`).join(', '),
+    });
+  const kindOptions = Object.fromEntries(given.map((g) => [g.option.sets, g.value]));
+  const undo = given.find((g) => g.option.sets === 'undoOf')?.value;
+  return { operation, kindOptions, ...(undo !== undefined ? { undo } : {}) };
+}
+
+/** A kind's catalogue key of the command line. */
+function cliKey(key: MessageKey): CliKey {
+  return key as CliKey;
+}
 
 export function parse(argv: string[]): Args | 'help' | 'version' {
   // --resume takes an optional value: a following word that is not an option and not a file.
@@ -228,7 +319,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
   try {
     ({ values, positionals } = parseArgs({
       args,
-      options: OPTIONS,
+      options: { ...IMPORT_OPTIONS, ...KIND_PARSE },
       strict: true,
       allowPositionals: true,
     }));
@@ -243,35 +334,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     throw new UsageError('cli.usage.oneFile', { count: positionals.length });
   const file = positionals[0];
   const retryFrom = values['retry-from'];
-  const undo = values.undo;
-  const operation = values.operation ?? 'onboard';
-  if (!['onboard', 'identifiers', 'deactivate'].includes(operation))
-    throw new UsageError('cli.usage.operation', { given: operation });
-  const action = values.action;
-  if (action !== undefined && operation !== 'identifiers')
-    throw new UsageError('cli.usage.actionWithoutIdentifiers');
-  if (action !== undefined && action !== 'add' && action !== 'remove')
-    throw new UsageError('cli.usage.action', { given: action });
-  if (undo !== undefined && (file || resume !== undefined || retryFrom !== undefined))
-    throw new UsageError('cli.usage.undoAndFile');
-  if (undo !== undefined || operation === 'deactivate' || operation === 'identifiers') {
-    const own = (
-      [
-        ['--screening', values.screening !== undefined],
-        ['--validate', values.validate],
-        ['--skip-existing', values['skip-existing']],
-        ['--include-existing', values['include-existing']],
-        ['--dry-run', undo !== undefined && values['dry-run']],
-        ['--duplicates', values.duplicates !== undefined],
-      ] as const
-    )
-      .filter(([, given]) => given)
-      .map(([name]) => name);
-    if (own.length) {
-      const key = operation === 'identifiers' ? 'identifiersOwnOptions' : 'undoOwnOptions';
-      throw new UsageError(`cli.usage.${key}`, { options: own.join(', ') });
-    }
-  }
+  const { operation, kindOptions, undo } = kindOfArgs(values, { file, resume, retryFrom });
   if (!file && resume === undefined && retryFrom === undefined && undo === undefined)
     throw new UsageError('cli.usage.noFile');
   if (retryFrom !== undefined) {
@@ -373,8 +436,8 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     yes: values.yes ?? false,
     sendHeld: values['send-held'] ?? false,
     duplicates: duplicates as DuplicatesChoice | undefined,
-    operation: undo !== undefined ? 'deactivate' : (operation as Args['operation']),
-    identifierAction: action ?? 'add',
+    operation,
+    kindOptions,
     undo,
     out: values.out,
     journal: values.journal,

@@ -339,7 +339,7 @@ export async function main(argv: string[]): Promise<number> {
           screeningPeriod: args.screening,
           validate: args.validate,
           operation: args.operation,
-          identifierAction: args.identifierAction,
+          ...args.kindOptions,
         },
       });
       jobId = created.jobId;

@@ -1,7 +1,7 @@
 // A kind's reads and writes, worked out from its row counts once, for the time left of a running
 // job (progress.ts) and for the plan before its start (services/plan.ts). Each kind's module in
 // src-main/kinds/ gives its figures; the engine and the plan ask them and never the kind's name.
-import type { RowState } from '../journal/rowStates';
+import { FOLLOW_UP_STATES, type RowState } from '../journal/rowStates';
 
 export type RowCounts = Partial<Record<string, number>>;
 
@@ -38,4 +38,25 @@ export function changeFigures(
     changes: (counts) => Math.ceil(rows(counts) / rowsPerWrite),
     changeRows: rows,
   };
+}
+
+/** Rows that say their job has sent something: it started working on its list. */
+export const SENT_STATES: readonly RowState[] = [
+  'sending',
+  'in_doubt',
+  'accepted',
+  'created',
+  'rejected',
+  'vanished',
+  ...FOLLOW_UP_STATES,
+  'done',
+  'needs_user',
+];
+/** Rows a start has moved past the check: sent, queued to be, left out or cancelled. */
+const MOVED_ON_STATES: readonly RowState[] = ['queued', ...SENT_STATES, 'skipped', 'cancelled'];
+
+/** The rows of a kind without own outcomes a start has moved on (MOVED_ON_STATES): a job with
+ *  any has started. */
+export function sentByState(counts: RowCounts): number {
+  return sumOf(counts, MOVED_ON_STATES);
 }

@@ -86,6 +86,8 @@ export function progressOf(p: ProgressInput): JobProgress {
         }
       : null,
     tally: p.tally,
+    // The kind's figures are added by the services, which know the kinds.
+    figures: null,
     throttle: { GET: view('GET'), WRITE: write },
     offline: p.offline,
   };

@@ -3,7 +3,7 @@
 // plan lines of what is left unchecked or ambiguous.
 import type { JobPlanView } from '../../src-shared/contract';
 import { JobRunner } from '../engine/jobRunner';
-import { changeFigures, type KindFigures } from '../engine/kindFigures';
+import { changeFigures, type KindFigures, type RowCounts } from '../engine/kindFigures';
 import type { KindWriteStage } from '../engine/ownWrite';
 import type { NamedCheck, RowKind } from '../engine/rowKind';
 import type { HistoryCode } from '../engine/messages';
@@ -43,4 +43,41 @@ export function namedPlanSaid(first: Said[], plan: JobPlanView): Said[] {
   if (plan.rows.ambiguous > 0)
     out.push({ key: 'cli.plan.ambiguousNamed', count: plan.rows.ambiguous });
   return out;
+}
+
+/** The import's options a kind that changes existing suppliers refuses: it creates nothing and
+ *  orders nothing (no screening, validation, existing suppliers to skip, duplicates to decide). */
+export const CREATING_FLAGS = [
+  'screening',
+  'validate',
+  'skip-existing',
+  'include-existing',
+  'duplicates',
+] as const;
+
+/** The figures the screens draw of such a kind (services/runFigures.ts). `sentRows`: the rows
+ *  a start has sent or is sending, on their way in its own write's states or with an own
+ *  outcome of the write (`sentResults`: deactivated, added, …). `checkFigures`: rows matched and
+ *  waiting, or sent since (the check found them to change: they still count there after their
+ *  change was sent), then its own (`own`, each from the rows' own outcomes), the rows naming
+ *  several suppliers and those naming none. */
+export function namedShapes(
+  write: KindWriteStage,
+  sentResults: readonly string[],
+  own: readonly (readonly [name: string, results: readonly string[]])[],
+): Pick<JobKind, 'checkFigures' | 'sentRows'> {
+  const { queued, sending, inDoubt } = write.states;
+  const sum = (of: RowCounts, keys: readonly string[]) =>
+    keys.reduce((a, k) => a + (of[k] ?? 0), 0);
+  const sentRows: JobKind['sentRows'] = (counts, opResults) =>
+    sum(counts, [queued, sending, inDoubt]) + sum(opResults, sentResults);
+  return {
+    sentRows,
+    checkFigures: (counts, opResults) => [
+      { name: 'toChange', count: (counts.exists ?? 0) + sentRows(counts, opResults) },
+      ...own.map(([name, results]) => ({ name, count: sum(opResults, results) })),
+      { name: 'ambiguous', count: counts.ambiguous ?? 0 },
+      { name: 'notFound', count: sum(opResults, ['not_found']) },
+    ],
+  };
 }

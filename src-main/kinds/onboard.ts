@@ -3,12 +3,14 @@
 import type { JobPlanView } from '../../src-shared/contract';
 import { KIND_TRAITS } from '../../src-shared/operations';
 import { JobRunner } from '../engine/jobRunner';
-import { CREATE_FIGURES, type RowCounts } from '../engine/kindFigures';
+import { CREATE_FIGURES, sentByState, type RowCounts } from '../engine/kindFigures';
 import type { RowKind } from '../engine/rowKind';
 import type { JobKind, Said } from './types';
 
 /** Rows whose create may still leave: unchecked, new and already queued (a resumed job). */
 const CREATE_STATES = ['valid', 'new', 'queued'] as const;
+/** The states its identifier check sorts rows into, as the Check card shows them. */
+const CHECK_STATES = ['new', 'exists', 'ambiguous', 'pending'] as const;
 
 const ROW_KIND: RowKind = {
   figures: CREATE_FIGURES,
@@ -90,4 +92,14 @@ export const onboardKind: JobKind = {
   resultsWord: () => 'results',
   opResults: false,
   fixesInApp: true,
+
+  // ---- its own shapes on the front doors (issue 40)
+  /** The import's own options are an onboarding's (cli/args.ts). */
+  cli: { options: [] },
+  /** The check's states, and the rows waiting for a decision as likely duplicates when any do. */
+  checkFigures: (counts) => [
+    ...CHECK_STATES.map((name) => ({ name, count: counts[name] ?? 0 })),
+    ...((counts.duplicate ?? 0) > 0 ? [{ name: 'duplicate', count: counts.duplicate ?? 0 }] : []),
+  ],
+  sentRows: sentByState,
 };

@@ -2,9 +2,10 @@
 // engine, the services, the command line and the screens ask of a kind instead of testing its
 // name. Each kind is a module of this folder; registry.ts lists them, one line each.
 import type { RowState } from '../journal/rowStates';
-import type { JobPlanView, PlanChange } from '../../src-shared/contract';
+import type { Figure, JobPlanView, PlanChange, PlanNote } from '../../src-shared/contract';
 import type { ExportSummary } from '../workbook/export';
-import type { KindTraits, Operation } from '../../src-shared/operations';
+import type { MessageKey } from '../../src-shared/i18n';
+import type { KindTraits, Operation, OperationOptions } from '../../src-shared/operations';
 import type { KindFigures, RowCounts } from '../engine/kindFigures';
 import type { KindWriteStage } from '../engine/ownWrite';
 import type { Runner } from '../engine/runSkeleton';
@@ -63,4 +64,52 @@ export interface JobKind {
    *  supplier by the check, not sent yet or in doubt), listed with their suppliers before the
    *  count is typed. */
   readonly targetStates?: readonly RowState[];
+
+  // ---- its own shapes on the front doors (issue 40)
+  /** Its options on the command line. */
+  readonly cli: KindCli;
+  /** The figures the screens draw of a job of this kind (services/runFigures.ts), from its
+   *  rows' states and own outcomes: what its check sorted the rows into, in order (named by a
+   *  row state, or by the kind's own figure where `ownCheckFigures`; none without a check), and
+   *  the rows its start has sent or is sending. */
+  checkFigures(counts: RowCounts, opResults: RowCounts): Figure[];
+  sentRows(counts: RowCounts, opResults: RowCounts): number;
+  /** Its own lines of the plan besides its counts, from the job's options (an undo names the
+   *  job it undoes); none when absent. */
+  planNotes?(options: JobOptions): PlanNote[];
+}
+
+// ---- The kind's own shapes on the front doors (issue 40) -------------------------------------
+
+/** One of a kind's own options on the command line: cli/args.ts builds its parsing, its checks
+ *  and its lines of the help from these. */
+export interface KindCliOption {
+  /** The flag without its dashes (`action` is `--action`). */
+  readonly flag: string;
+  /** What follows the flag in the help (`add|remove`, `JOB`). */
+  readonly value: string;
+  /** Its line of the help (the help is English; the catalogue has its German too). */
+  readonly help: MessageKey;
+  /** The job option its value sets. */
+  readonly sets: keyof OperationOptions;
+  /** The values it takes; another is a usage error worded by `refused` (`{given}`). */
+  readonly choices?: readonly string[];
+  readonly refused?: MessageKey;
+  /** The usage error when it is given for a job of another kind. */
+  readonly otherKind?: MessageKey;
+  /** Given, it makes the job of this kind whatever --operation says (--undo). */
+  readonly makesKind?: boolean;
+  /** It makes its own job: the usage error when a file, --resume or --retry-from is given too. */
+  readonly standsAlone?: MessageKey;
+  /** The import's options it refuses besides the kind's own `refuses` (flags without dashes). */
+  readonly alsoRefuses?: readonly string[];
+}
+
+/** A kind on the command line: its own options, and the import's options a job of it refuses
+ *  (flags without dashes, worded by `key` with `{options}`). A kind with a command of its own
+ *  (`ownCommand`: a scores job) parses its options there. */
+export interface KindCli {
+  readonly options: readonly KindCliOption[];
+  readonly refuses?: { readonly key: MessageKey; readonly flags: readonly string[] };
+  readonly ownCommand?: boolean;
 }

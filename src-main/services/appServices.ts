@@ -146,6 +146,8 @@ export function createAppServices(options: AppServicesOptions): AppServices {
             etaMs: p.etaMs ?? null,
             etaParts: p.etaParts ?? null,
             counts: p.counts as Record<string, number>,
+            // The job's figures as its kind computes them, from these same counts.
+            figures: onboarding.jobFigures(p.jobId, p.counts as Record<string, number>) ?? null,
           });
         } else if (e.type === 'warning') {
           if (e.jobId) recorder.warning(e.jobId, e.code, e.message, e.params);

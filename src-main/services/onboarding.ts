@@ -93,6 +93,8 @@ export class Onboarding {
   // ---- jobView
   readonly jobView = (...a: Args<typeof jobView.jobView>) => jobView.jobView(this.ctx, ...a);
   readonly listJobs = (...a: Args<typeof jobView.listJobs>) => jobView.listJobs(this.ctx, ...a);
+  readonly jobFigures = (...a: Args<typeof jobView.jobFigures>) =>
+    jobView.jobFigures(this.ctx, ...a);
 
   // ---- jobAdmin
   readonly archiveJob = (...a: Args<typeof jobAdmin.archiveJob>) =>

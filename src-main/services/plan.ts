@@ -27,6 +27,7 @@ import {
 } from '../engine/paidWork';
 import { SCREENING_PERIODS } from '../../src-shared/supplier';
 import { jobEstimate } from '../engine/estimate';
+import { SENT_STATES } from '../engine/kindFigures';
 
 /** Marks a row left out because another job holds its supplier; kept in the row's error code,
  *  so the results and the row's history say why it was not sent. */
@@ -56,18 +57,6 @@ const NOT_SENT_YET: readonly RowState[] = [
   'identifiers_queued',
   'screening_queued',
   'validation_queued',
-];
-/** Rows of another job that say it has sent something: it started working on its list. */
-const SENT_STATES: readonly RowState[] = [
-  'sending',
-  'in_doubt',
-  'accepted',
-  'created',
-  'rejected',
-  'vanished',
-  ...FOLLOW_UP_STATES,
-  'done',
-  'needs_user',
 ];
 const ENDED_JOBS = new Set(['finished', 'cancelled']);
 /** The count of a change (by its name) a start confirmed before, from the job's last plan
@@ -219,7 +208,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     deactivatedBefore,
     operation: kind.name,
     changes,
-    undoOf: job.options.undoOf ?? null,
+    notes: kind.planNotes?.(job.options) ?? [],
     needsConfirmation:
       held.size > 0 ||
       (paidOrders > 0 && !paidConfirmed) ||

@@ -7,6 +7,7 @@ import type { JobLogEntry, RunChartView } from '../../src-shared/contract';
 import { failWith, paramsOf } from '../../src-shared/errors';
 import type { SyncEngine } from '../engine/syncEngine';
 import type { Journal } from '../journal/journal';
+import { checkNoteFigures } from './runFigures';
 
 /** At most this many buckets: a long job's minutes are merged. */
 const MAX_BUCKETS = 120;
@@ -59,7 +60,7 @@ const paramsIn = (v: unknown): { params?: Params } => (isRecord(v) ? { params: p
 
 /** The "What happened" log of a job, newest first. */
 export function runLog(journal: Journal, engine: SyncEngine, jobId: string): JobLogEntry[] {
-  if (!journal.getJob(jobId)) failWith('not_found', { reason: 'job', jobId });
+  const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const history = engine.history(jobId);
   history.update();
   const out: JobLogEntry[] = [];
@@ -85,7 +86,10 @@ export function runLog(journal: Journal, engine: SyncEngine, jobId: string): Job
         ...paramsIn(d.warning.params),
       });
     } else if (isRecord(d.check)) {
-      out.push({ ...base, kind: 'check', figures: numbers(d.check) });
+      // The check's figures as the job's kind sorts them, when it sorts into its own.
+      const figures = numbers(d.check);
+      const lines = checkNoteFigures(job.options, figures);
+      out.push({ ...base, kind: 'check', figures, ...(lines ? { lines } : {}) });
     } else if (isRecord(d.plan)) {
       out.push({ ...base, kind: 'plan', figures: numbers(d.plan) });
     }

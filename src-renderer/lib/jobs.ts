@@ -9,9 +9,8 @@ import { t } from './i18n.svelte';
 /** The screen a job opens on: review before its check, results once it ended, else the run. */
 export function screenFor(job: JobView): Screen {
   if (job.state === 'finished' || job.state === 'cancelled') return 'results';
-  const checked = Object.entries(job.counts).some(
-    ([state, n]) => n > 0 && !['draft', 'valid', 'invalid'].includes(state),
-  );
+  // Checked or sent: the figures the job's kind computed in the services.
+  const checked = job.figures.checked > 0 || job.figures.started;
   return job.state === 'ready' && !checked && !job.running ? 'review' : 'run';
 }
 

@@ -5,7 +5,10 @@ import type { MessageKey } from '../../src-shared/i18n';
 import type { Operation } from '../../src-shared/operations';
 import { num } from './format';
 import { t } from './i18n.svelte';
-import type { CheckFigure } from './kindFigures';
+
+/** The figures a kind's check sorts rows into, in its own words (the services name them:
+ *  src-main/kinds/named.ts namedCheckFigures). */
+export type CheckFigure = 'toChange' | 'already' | 'onOther' | 'ambiguous' | 'notFound';
 
 /** The words of a kind, one entry per kind (a new kind is one more entry). */
 export interface KindWords {
@@ -25,7 +28,7 @@ export interface KindWords {
   /** The log's line once a start is confirmed, and which of the plan note's figures fill it
    *  (placeholder → figure). */
   planLog: { key: MessageKey; figures: Record<string, string> };
-  /** The words of a check that sorts the rows into the kind's own figures (lib/kindFigures.ts):
+  /** The words of a check that sorts the rows into the kind's own figures (the services'):
    *  the Check card's intro, its figure of rows to change, the sentence of what it found and
    *  the hint before the start. Only the kinds whose rows name an existing supplier have them. */
   check?: { intro: MessageKey; toChange: MessageKey; found: MessageKey; startHint: MessageKey };
@@ -92,11 +95,18 @@ export function wordsKind(options: { operation?: Operation | undefined } | undef
   return options?.operation ?? 'onboard';
 }
 
-/** What a kind's check found, in the kind's words: its figures (lib/kindFigures.ts), live on
- *  the Check card or as the check noted them in the log. */
+/** What a kind's check found, in the kind's words: its figures as the services computed them,
+ *  live on the Check card or as the check noted them in the log. */
 export function checkFoundText(
   check: NonNullable<KindWords['check']>,
-  figures: ReadonlyArray<{ key: CheckFigure; n: number }>,
+  figures: ReadonlyArray<{ name: string; count: number }>,
 ): string {
-  return t(check.found, Object.fromEntries(figures.map((f) => [f.key, num(f.n)])));
+  return t(check.found, Object.fromEntries(figures.map((f) => [f.name, num(f.count)])));
+}
+
+/** The label of one of a kind's check figures. */
+export function checkWord(check: NonNullable<KindWords['check']>, name: string): MessageKey {
+  return name === 'toChange'
+    ? check.toChange
+    : (`run.kindCheck.${name as Exclude<CheckFigure, 'toChange'>}` as const);
 }

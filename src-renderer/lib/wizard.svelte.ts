@@ -9,6 +9,7 @@ import type {
 import type { AppError } from '../../src-shared/errors';
 import { normaliseTransform, type FieldTransform } from '../../src-shared/fieldTransforms';
 import {
+  hasOwnSheet,
   SUPPLIER_REF_FIELDS,
   fieldsFor,
   kindTraits,
@@ -279,7 +280,7 @@ class Wizard {
   async #runPreview(): Promise<void> {
     const preview = this.#preview;
     // A scores sheet is previewed by its own call (the Map screen's scores part).
-    if (!this.#path || !preview || this.traits.ownSheetLayout) return;
+    if (!this.#path || !preview || hasOwnSheet(this.traits)) return;
     const seq = ++this.#previewSeq;
     this.#mappingBusy = true;
     const r = await call('mapping:preview', {
@@ -320,7 +321,7 @@ class Wizard {
       headerRow: preview.headerRow,
       ...(name.trim() ? { name: name.trim() } : {}),
       connectionId,
-      mapping: this.traits.ownSheetLayout
+      mapping: hasOwnSheet(this.traits)
         ? { fields: [], ...(this.#scores ? { scores: this.#scores } : {}) }
         : { fields: this.#mapping },
       options: {

@@ -342,6 +342,10 @@ export const en = {
     'Made job {job} to undo job {of} ({name}): {count} supplier it created will be deactivated.',
   'cli.undo.made.other':
     'Made job {job} to undo job {of} ({name}): {count} suppliers it created will be deactivated.',
+  'cli.help.action':
+    'identifiers: what every row does when no Action column is mapped (default: add)',
+  'cli.help.undo':
+    'deactivate exactly the suppliers the onboarding job JOB created (never one that existed before it), confirmed like a deactivation',
   'cli.usage.operation': '--operation takes onboard, identifiers or deactivate, not "{given}".',
   'cli.usage.identifiersOwnOptions':
     '{options} cannot be used with --operation identifiers: adding or removing identifiers creates nothing and orders nothing.',
@@ -798,6 +802,10 @@ export const de: Record<keyof typeof en, string> = {
     'Auftrag {job} macht Auftrag {of} ({name}) rückgängig: {count} von ihm angelegter Lieferant wird deaktiviert.',
   'cli.undo.made.other':
     'Auftrag {job} macht Auftrag {of} ({name}) rückgängig: {count} von ihm angelegte Lieferanten werden deaktiviert.',
+  'cli.help.action':
+    'identifiers: was jede Zeile tut, wenn keine Spalte Aktion zugeordnet ist (Vorgabe: add)',
+  'cli.help.undo':
+    'genau die Lieferanten deaktivieren, die der Onboarding-Auftrag JOB angelegt hat (nie einen, den es vorher schon gab), bestätigt wie eine Deaktivierung',
   'cli.usage.operation': '--operation nimmt onboard, identifiers oder deactivate, nicht „{given}“.',
   'cli.usage.identifiersOwnOptions':
     '{options} kann nicht mit --operation identifiers verwendet werden: Das Hinzufügen oder Entfernen von Kennungen legt nichts an und bestellt nichts.',

@@ -1,4 +1,4 @@
-// The screens ask a job's kind what it is (kindTraits: namesSupplier, ownSheetLayout, hasCheck, …)
+// The screens ask a job's kind what it is (kindTraits: namesSupplier, sheetLayouts, hasCheck, …)
 // and choose its words through src-renderer/lib/kindWords.ts; they never test the kind's name.
 // This reads every .svelte and .ts file of src-renderer and fails on a comparison with a kind's
 // name (`=== 'scores'`, `!== 'onboard'`), on operationOf (whose answer is a name to compare), and
@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src-shared/operations';
-import { kindSentRows } from '../../src-renderer/lib/kindFigures';
+import { ROW_STATES } from '../../src-shared/rowStates';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const RENDERER = path.join(ROOT, 'src-renderer');
@@ -65,7 +65,7 @@ describe("the renderer and the kinds' names", () => {
         'screens/MapScreen.svelte',
         'components/StartSummary.svelte',
         'lib/wizard.svelte.ts',
-        'lib/kindFigures.ts',
+        'components/RunCheckCard.svelte',
       ]),
     );
   });
@@ -82,7 +82,7 @@ describe("the renderer and the kinds' names", () => {
       "t(`run.startHint.${operation as 'identifiers'}`)",
     ])
       expect(COMPARED.test(line) || CAST.test(line), line).toBe(true);
-    expect(COMPARED.test('kindTraits(job.options.operation).ownSheetLayout')).toBe(false);
+    expect(COMPARED.test('hasOwnSheet(kindTraits(job.options.operation))')).toBe(false);
   });
 
   it('lets through only comparisons still in the code', () => {
@@ -92,16 +92,52 @@ describe("the renderer and the kinds' names", () => {
   });
 });
 
-describe('a kind change on its way, as the screens count it', () => {
-  it('counts the states the kind declares for its own write, and its settled changes', () => {
-    const job = (operation: 'deactivate' | 'identifiers', counts: Record<string, number>) => ({
-      options: { operation },
-      counts,
-      opResults: { deactivated: 1, added: 2 },
-    });
-    const states = { deactivate_queued: 3, deactivate_in_doubt: 1, idchange_sending: 5 };
-    // deactivate: its own two states and the one deactivated; the identifiers' state is not its.
-    expect(kindSentRows(job('deactivate', states) as never)).toBe(3 + 1 + 1 + 2);
-    expect(kindSentRows(job('identifiers', states) as never)).toBe(5 + 1 + 2);
+// The screens draw the figures the services send (issue 40): the job's kind computes what its
+// check sorted the rows into, what its rows' changes came to and whether a start sent anything
+// (src-main/services/runFigures.ts); the renderer keeps no list of row states of its own to
+// count them by.
+describe('the figures the screens draw', () => {
+  /** The screens that show a job's figures: none imports a list of row states. */
+  const FIGURE_SCREENS = [
+    'screens/RunScreen.svelte',
+    'screens/ResultsScreen.svelte',
+    'components/RunCheckCard.svelte',
+    'components/RunFigures.svelte',
+    'components/RunLog.svelte',
+    'components/StartSummary.svelte',
+  ];
+  const STATE_LIST_IMPORT = /import\s*{[^}]*\b[A-Z_]*_STATES\b[^}]*}\s*from\s*'[^']*rowStates'/;
+  /** Files that still write a list of row states, and why: not figures to count, but the rows a
+   *  command is asked to act on. */
+  const WRITES_STATES = [
+    // The states the Retry button asks `jobs:retry` to send again, and its count of them.
+    'screens/ResultsScreen.svelte',
+  ];
+  /** A literal list of two row states or more (`['new', 'exists', …]`). */
+  const STATE_LIST = new RegExp(
+    `\\[\\s*'(${ROW_STATES.join('|')})',\\s*'(${ROW_STATES.join('|')})'`,
+  );
+
+  it('keep no list of row states: no screen of figures imports one, no file writes one', () => {
+    const text = (f: string) => readFileSync(path.join(RENDERER, f), 'utf8');
+    for (const f of FIGURE_SCREENS) expect(STATE_LIST_IMPORT.test(text(f)), f).toBe(false);
+    const written = files.filter(
+      (f) =>
+        !WRITES_STATES.includes(path.relative(RENDERER, f).split(path.sep).join('/')) &&
+        STATE_LIST.test(readFileSync(f, 'utf8').replace(/\s+/g, ' ')),
+    );
+    expect(written.map((f) => path.relative(RENDERER, f))).toEqual([]);
+    expect(files.some((f) => f.endsWith('kindFigures.ts'))).toBe(false);
+  });
+
+  it('finds what it looks for', () => {
+    expect(
+      STATE_LIST_IMPORT.test("import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';"),
+    ).toBe(true);
+    expect(STATE_LIST.test("const CHECK_STATES = ['new', 'exists', 'ambiguous'] as const;")).toBe(
+      true,
+    );
+    expect(STATE_LIST.test("const SENT = [ 'queued', 'sending' ];")).toBe(true);
+    expect(STATE_LIST.test("const WORDS = ['add', 'remove'];")).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 // made from the suppliers that job created.
 import { changeCount } from '../../../src-shared/contract';
 import { KIND_TRAITS } from '../../../src-shared/operations';
-import { namedFigures, namedPlanSaid, namedRunner } from '../named';
+import { CREATING_FLAGS, namedFigures, namedPlanSaid, namedRunner, namedShapes } from '../named';
 import type { JobKind } from '../types';
 import { deactivateWrite } from './write';
 
@@ -36,7 +36,7 @@ export const deactivateKind: JobKind = {
     namedPlanSaid(
       [
         { key: 'cli.plan.deactivate', count: changeCount(plan, CHANGE) },
-        ...(plan.undoOf ? [{ key: 'cli.plan.undoOf', params: { job: plan.undoOf } }] : []),
+        ...plan.notes.map((n) => ({ key: n.said, params: n.params })),
       ],
       plan,
     ),
@@ -53,4 +53,34 @@ export const deactivateKind: JobKind = {
   opResults: true,
   fixesInApp: true,
   targetStates: ['exists', WRITE.queued, WRITE.sending, WRITE.inDoubt],
+
+  // ---- its own shapes on the front doors (issue 40)
+  cli: {
+    options: [
+      {
+        flag: 'undo',
+        value: 'JOB',
+        help: 'cli.help.undo',
+        sets: 'undoOf',
+        makesKind: true,
+        standsAlone: 'cli.usage.undoAndFile',
+        alsoRefuses: ['dry-run'],
+      },
+    ],
+    refuses: { key: 'cli.usage.undoOwnOptions', flags: CREATING_FLAGS },
+  },
+  /** Rows whose DELETE was sent: on their way, or settled by it. */
+  ...namedShapes(deactivateWrite, ['deactivated', 'already_inactive'], []),
+  /** An undo names the onboarding job it undoes. */
+  planNotes: (options) =>
+    options.undoOf
+      ? [
+          {
+            name: 'undo',
+            key: 'plan.undoOf',
+            said: 'cli.plan.undoOf',
+            params: { job: options.undoOf },
+          },
+        ]
+      : [],
 };

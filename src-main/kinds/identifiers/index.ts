@@ -2,8 +2,8 @@
 // remove from it; the check finds the supplier and who holds the identifier, and only what is
 // not already as the row wants it is sent.
 import { changeCount } from '../../../src-shared/contract';
-import { KIND_TRAITS } from '../../../src-shared/operations';
-import { namedFigures, namedPlanSaid, namedRunner } from '../named';
+import { IDENTIFIER_ACTIONS, KIND_TRAITS } from '../../../src-shared/operations';
+import { CREATING_FLAGS, namedFigures, namedPlanSaid, namedRunner, namedShapes } from '../named';
 import type { JobKind } from '../types';
 import { identifiersCheck } from './check';
 import { identifiersWrite } from './write';
@@ -50,4 +50,31 @@ export const identifiersKind: JobKind = {
   resultsWord: () => 'identifier-results',
   opResults: true,
   fixesInApp: true,
+
+  // ---- its own shapes on the front doors (issue 40)
+  cli: {
+    options: [
+      {
+        flag: 'action',
+        value: 'add|remove',
+        help: 'cli.help.action',
+        sets: 'identifierAction',
+        choices: IDENTIFIER_ACTIONS,
+        refused: 'cli.usage.action',
+        otherKind: 'cli.usage.actionWithoutIdentifiers',
+      },
+    ],
+    refuses: { key: 'cli.usage.identifiersOwnOptions', flags: CREATING_FLAGS },
+  },
+  /** Rows whose POST or DELETE was sent (on their way, or settled by it); besides the rows to
+   *  change, those already as the row wants them and those whose identifier another supplier
+   *  holds. */
+  ...namedShapes(
+    identifiersWrite,
+    ['added', 'removed'],
+    [
+      ['already', ['already_present', 'not_present']],
+      ['onOther', ['on_other_supplier']],
+    ],
+  ),
 };

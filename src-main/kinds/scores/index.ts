@@ -3,7 +3,7 @@
 // its results are a line per score (results.ts).
 import { KIND_TRAITS } from '../../../src-shared/operations';
 import { MAX_SCORE_ENTRIES } from '../../../src-shared/scores';
-import { changeFigures } from '../../engine/kindFigures';
+import { changeFigures, sentByState } from '../../engine/kindFigures';
 import type { JobKind } from '../types';
 import { ScoresRunner } from './batchRunner';
 import { exportScoresJob } from './results';
@@ -51,4 +51,11 @@ export const scoresKind: JobKind = {
   exportResults: exportScoresJob,
   opResults: false,
   fixesInApp: false,
+
+  // ---- its own shapes on the front doors (issue 40)
+  /** Its command line is a command of its own (cli/scores.ts). */
+  cli: { options: [], ownCommand: true },
+  /** No check: the API finds each row's supplier. */
+  checkFigures: () => [],
+  sentRows: sentByState,
 };

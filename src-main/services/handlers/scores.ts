@@ -2,7 +2,7 @@
 // types, a scores sheet's preview, and jobs:create for a scores job.
 import type { CommandOutput } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
-import { kindTraits } from '../../../src-shared/operations';
+import { hasOwnSheet, kindTraits } from '../../../src-shared/operations';
 import { createScoresJobFromFile, scoresEventTypes, scoresPreview } from '../scores';
 import type { Handlers } from '../router';
 import type { AreaHandlers, HandlerDeps } from './deps';
@@ -26,7 +26,7 @@ export async function createScoresJobFor(
   d: HandlerDeps,
   input: Parameters<Handlers['jobs:create']>[0],
 ): Promise<CommandOutput<'jobs:create'> | undefined> {
-  if (!kindTraits(input.options.operation).ownSheetLayout) return undefined;
+  if (!hasOwnSheet(kindTraits(input.options.operation))) return undefined;
   await d.readable(input.path);
   const perspectiveId = input.options.perspectiveId?.trim();
   if (!perspectiveId) failWith('invalid_input', { reason: 'scores_perspective_missing' });

@@ -7,6 +7,7 @@ import { failWith } from '../../../src-shared/errors';
 import type { JobTally } from '../../../src-shared/tally';
 import { PROBLEM_STATES } from '../../journal/rowStates';
 import type { Mapping } from '../../workbook';
+import { runFiguresOf } from '../runFigures';
 import type { Ctx } from './context';
 
 /** The journal setting with the archived jobs: job id → when it was archived. */
@@ -58,6 +59,7 @@ export function jobView(ctx: Ctx, jobId: string): JobView {
     outcomes,
     tally,
     opResults,
+    figures: runFiguresOf(journal, job, counts, opResults),
     archived: Object.hasOwn(archivedJobs(ctx), jobId),
     ...retryLinks(ctx, job.id, job.options.retryOf ?? null, tally.outcomes.left_out > 0),
   };
@@ -132,4 +134,16 @@ export function lastCheckOf(
     ambiguous: n('ambiguous'),
     pending: n('pending'),
   };
+}
+
+/** A job's figures as its kind computes them (services/runFigures.ts), from the live counts of
+ *  a progress event; undefined for a job no longer in the journal. */
+export function jobFigures(
+  ctx: Ctx,
+  jobId: string,
+  counts: Record<string, number>,
+): JobView['figures'] | undefined {
+  const job = ctx.journal.getJob(jobId);
+  if (!job) return undefined;
+  return runFiguresOf(ctx.journal, job, counts, opResultsOf(ctx, jobId, job.options, counts));
 }

@@ -2,6 +2,7 @@
 import { kindOf } from '../../kinds';
 import type { RowView } from '../../../src-shared/contract';
 import { failWith } from '../../../src-shared/errors';
+import { hasOwnSheet } from '../../../src-shared/operations';
 import { isAttentionOutcome } from '../../../src-shared/outcomes';
 import { OUTCOME_GROUP, rowOutcome } from '../../../src-shared/tally';
 import type { ValueTarget } from '../../journal/fixBatches';
@@ -20,7 +21,7 @@ export function sentChanges(
   job: Job | null | undefined,
   changes?: readonly ValueChange[],
 ): RowView['changes'] {
-  if (!job || kindOf(job.options).traits.ownSheetLayout) return [];
+  if (!job || hasOwnSheet(kindOf(job.options).traits)) return [];
   const list = changes ?? valueChanges(row, job.mapping as unknown as Mapping, job.headers);
   return list.map((c) => ({
     field: c.field,

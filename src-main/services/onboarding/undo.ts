@@ -19,9 +19,10 @@ export function createUndoJob(
   const { journal } = ctx;
   const job =
     journal.getJob(input.jobId) ?? failWith('not_found', { reason: 'job', jobId: input.jobId });
-  if (!kindOf(job.options).traits.undoable) {
+  // The kind of job that undoes this one's (a deactivation), if its kind has one.
+  const undoneBy =
+    kindOf(job.options).traits.undoneBy ??
     failWith('undo_refused', { reason: 'kind', name: job.name });
-  }
   if (isBusy(ctx, job.id)) failWith('job_running', { reason: 'undo', name: job.name });
   const counts = journal.counts(job.id);
   const unsettled = CREATING.reduce((n, s) => n + (counts[s] ?? 0), 0);
@@ -50,12 +51,12 @@ export function createUndoJob(
     headerRow: job.headerRow,
     headers: job.headers,
     // The rows name their supplier by platform id alone: nothing to map from the file.
-    mapping: { fields: [], operation: 'deactivate' },
+    mapping: { fields: [], operation: undoneBy },
     options: {
       skipExisting: false,
       screeningPeriod: null,
       validate: false,
-      operation: 'deactivate',
+      operation: undoneBy,
       undoOf: job.id,
       lang,
     },

@@ -10,6 +10,8 @@ import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices } from '../../../src-main/services/appServices';
 import { DEFAULT_CONNECTION_SETTING } from '../../../src-main/services/onboarding/connections';
+import { parse } from '../../../src-main/cli/args';
+import type { UsageError } from '../../../src-main/cli/words';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SAMPLE = path.join(ROOT, 'resources/samples/suppliers.xlsx');
@@ -296,4 +298,14 @@ export function sandboxPerTest(
       '100',
     ],
   };
+}
+
+/** What parsing `argv` comes to: `parsed`, or the catalogue key of its usage error. */
+export function usageKey(argv: string[]): string {
+  try {
+    parse(argv);
+    return 'parsed';
+  } catch (e) {
+    return (e as UsageError).key;
+  }
 }

@@ -6,8 +6,8 @@ import type { CommandOutput, JobPlanView } from '../../../src-shared/contract';
 import { askDuplicates, bulkDecisions, duplicatesLine } from '../../../src-main/cli/duplicates';
 import { HELP, parse, type Args } from '../../../src-main/cli/args';
 import { duplicatePlanLines } from '../../../src-main/cli/planText';
-import type { UsageError } from '../../../src-main/cli/words';
 import { cliWords } from '../../../src-main/cli/words';
+import { usageKey } from './cli';
 
 type Group = CommandOutput<'duplicates:list'>['groups'][number];
 type Member = Group['rows'][number];
@@ -202,14 +202,7 @@ describe('the question on a terminal', () => {
 });
 
 describe('the option', () => {
-  const key = (argv: string[]) => {
-    try {
-      parse(argv);
-      return 'parsed';
-    } catch (e) {
-      return (e as UsageError).key;
-    }
-  };
+  const key = usageKey;
   it('takes keep, skip or attach, for an onboarding that checks', () => {
     expect((parse(['a.xlsx', '--duplicates', 'attach']) as Args).duplicates).toBe('attach');
     expect((parse(['--resume', 'JOB', '--duplicates', 'keep']) as Args).duplicates).toBe('keep');

@@ -186,7 +186,10 @@ describe('undoing an onboarding job', () => {
     expect(plan).toMatchObject({ operation: 'deactivate', creations: 0 });
     // Its one change of its own, confirmed by typing its count.
     expect(typedChange(plan)).toMatchObject({ name: 'deactivations', count: 2 });
-    expect(plan.undoOf).toBe(first.jobId);
+    // The kind's own line: the job it undoes, on the screens and the command line.
+    expect(plan.notes).toEqual([
+      { name: 'undo', key: 'plan.undoOf', said: 'cli.plan.undoOf', params: { job: first.jobId } },
+    ]);
     expect(plan.needsConfirmation).toBe(true);
     // Whom, before the count is typed: the two it created, as the check found them.
     const targets = await call('jobs:targets', { jobId: undo.jobId });

@@ -11,7 +11,12 @@ import {
   type KindRowValues,
   type KindTraits,
 } from '../../../../src-shared/operations';
-import { namedFigures, namedPlanSaid, namedRunner } from '../../../../src-main/kinds/named';
+import {
+  namedFigures,
+  namedPlanSaid,
+  namedRunner,
+  namedShapes,
+} from '../../../../src-main/kinds/named';
 import { registerKind, type JobKind } from '../../../../src-main/kinds';
 import { STAGE, STATES } from './policy';
 import { WORDS } from './words';
@@ -84,6 +89,9 @@ export const addressesKind: JobKind = {
   opResults: false,
   fixesInApp: true,
   targetStates: ['exists', ...([STATES.queued, STATES.sending, STATES.inDoubt] as never[])],
+  // No options of its own on the command line; its figures as every named kind's.
+  cli: { options: [] },
+  ...namedShapes(addressWrite, [], []),
 };
 
 let registered = false;
