@@ -111,6 +111,10 @@ export const en = {
   'history.duplicate_left_out': 'Left out by you: likely a duplicate.',
   'history.duplicate_attached':
     'You decided it is the existing supplier {platformId}: its ids are attached there instead of creating it.',
+  'history.attached_by_hand':
+    'You found it on the platform as the supplier {platformId}: its ids are attached there instead of creating it.',
+  'history.attached_from_results':
+    'The results file names the platform supplier {platformId} in "Attach to platform ID": its ids are attached there instead of creating it.',
 } as const;
 
 type Keys = keyof typeof en;
@@ -243,4 +247,8 @@ export const de: Record<keyof typeof en, string> = {
   'history.duplicate_left_out': 'Von Ihnen ausgelassen: wahrscheinlich eine Dublette.',
   'history.duplicate_attached':
     'Sie haben entschieden, dass es der vorhandene Lieferant {platformId} ist: Seine Kennungen werden dort angehängt, statt ihn anzulegen.',
+  'history.attached_by_hand':
+    'Sie haben ihn auf der Plattform als Lieferanten {platformId} gefunden: Seine Kennungen werden dort angehängt, statt ihn anzulegen.',
+  'history.attached_from_results':
+    'Die Ergebnisdatei nennt in „An Plattform-ID anhängen“ den Plattform-Lieferanten {platformId}: Seine Kennungen werden dort angehängt, statt ihn anzulegen.',
 };

@@ -5,5 +5,7 @@ export function duplicateHandlers(d: HandlerDeps): AreaHandlers<'duplicates'> {
   return {
     'duplicates:list': async ({ jobId }) => (await d.onboarding()).listDuplicates(jobId),
     'duplicates:decide': async (input) => (await d.onboarding()).decideDuplicates(input),
+    'duplicates:searchPlatform': async (input) => (await d.onboarding()).searchPlatform(input),
+    'duplicates:attachFound': async (input) => (await d.onboarding()).attachFound(input),
   };
 }
