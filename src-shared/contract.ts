@@ -1245,6 +1245,8 @@ export const commands = {
     output: z.object({
       platformId: z.string(),
       name: z.string().nullable(),
+      /** The row as it is now (attached: `exists` with that platform id). */
+      row: RowViewSchema,
       figures: DuplicateFiguresSchema,
     }),
   },

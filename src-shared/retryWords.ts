@@ -33,7 +33,8 @@ export function attachSentences(
   },
 ): string[] {
   const out: string[] = [];
-  const list = (items: string[]) => (items.length > 20 ? items.slice(0, 20).join(', ') + ' …' : items.join(', '));
+  const list = (items: string[]) =>
+    items.length > 20 ? items.slice(0, 20).join(', ') + ' …' : items.join(', ');
   if (a.rows.length)
     out.push(
       word(lang, 'retry.attach', {
@@ -41,7 +42,11 @@ export function attachSentences(
         examples: list(
           a.rows.map((r) =>
             r.name
-              ? word(lang, 'retry.attachRowNamed', { row: r.sourceRow, platformId: r.platformId, name: r.name })
+              ? word(lang, 'retry.attachRowNamed', {
+                  row: r.sourceRow,
+                  platformId: r.platformId,
+                  name: r.name,
+                })
               : word(lang, 'retry.attachRow', { row: r.sourceRow, platformId: r.platformId }),
           ),
         ),
@@ -55,6 +60,8 @@ export function attachSentences(
       }),
     );
   if (a.done.length)
-    out.push(word(lang, 'retry.attachDone', { count: a.done.length, rows: list(a.done.map(String)) }));
+    out.push(
+      word(lang, 'retry.attachDone', { count: a.done.length, rows: list(a.done.map(String)) }),
+    );
   return out;
 }

@@ -21,6 +21,7 @@ import type { Job, JournalRow, RowOutcome } from '../../journal/journal';
 import type { RowState } from '../../journal/rowStates';
 import { kindOf } from '../../kinds';
 import type { Ctx } from './context';
+import { rowView } from './rows';
 
 type Listed = SupplierPage['content'][number];
 
@@ -92,7 +93,10 @@ export function agreement(
   if (q.postalCode.trim()) {
     // The code as typed is the start of the supplier's ("591" finds 59100), or the same code
     // by the country's convention (DE 1067 is 01067).
-    const typed = q.postalCode.trim().toUpperCase().replace(/[\s.\-–/]+/g, '');
+    const typed = q.postalCode
+      .trim()
+      .toUpperCase()
+      .replace(/[\s.\-–/]+/g, '');
     const have = normalisePostalCode(s.postalCode, country);
     const same = normalisePostalCode(q.postalCode, country) === have;
     if (!have || !(same || have.startsWith(typed))) return null;
@@ -206,8 +210,7 @@ export async function attachFound(
   const before =
     journal.rowAtSource(job.id, input.sourceRow) ??
     failWith('not_found', { reason: 'row', rowId: input.sourceRow });
-  const refuse = () =>
-    failWith('invalid_input', { reason: 'attach_state', row: input.sourceRow });
+  const refuse = () => failWith('invalid_input', { reason: 'attach_state', row: input.sourceRow });
   if (!attachable(before)) refuse();
   const platformId = input.platformId;
   const supplier = await activeSupplier(ctx, job.connectionId, platformId);
@@ -224,6 +227,7 @@ export async function attachFound(
   return {
     platformId,
     name: supplier.name ?? null,
+    row: rowView(ctx, attached, job),
     figures: duplicateFiguresOf(journal, job.id),
   };
 }

@@ -73,7 +73,16 @@ export function applyAttachIds(
   for (const r of out.rows) {
     const row = journal.rowAtSource(retryJob.id, r.sourceRow);
     if (row?.state === 'exists')
-      rememberDecision(journal, retryJob.connectionId, row, 'attach', r.platformId, retryJob, now, true);
+      rememberDecision(
+        journal,
+        retryJob.connectionId,
+        row,
+        'attach',
+        r.platformId,
+        retryJob,
+        now,
+        true,
+      );
   }
   out.rows.sort((a, b) => a.sourceRow - b.sourceRow);
   out.unknown.sort((a, b) => a.sourceRow - b.sourceRow);

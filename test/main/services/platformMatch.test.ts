@@ -47,7 +47,13 @@ async function newJob(name: string) {
 
 const rowAt = async (jobId: string, sourceRow: number) =>
   (await call('rows:page', { jobId, limit: 100 })).rows.find((r) => r.sourceRow === sourceRow)!;
-const q = (query: Record<string, string>) => ({ name: '', city: '', postalCode: '', id: '', ...query });
+const q = (query: Record<string, string>) => ({
+  name: '',
+  city: '',
+  postalCode: '',
+  id: '',
+  ...query,
+});
 
 // Row 13 of the list: Verde Agricola S.r.l., Verona, DUP-012 — like no supplier of the base.
 const VERDE = 13;
@@ -71,7 +77,7 @@ describe('a match found by hand', () => {
     expect((await rowAt(jobId, VERDE)).state).toBe('new');
 
     // The list the check read is searched, not read again; each field finds the supplier.
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       { name: 'Toscani Tessuti' }, // words in another order
       { name: 'Tesuti Toscanni' }, // misspelt
       { city: 'prato' },
@@ -114,7 +120,10 @@ describe('a match found by hand', () => {
       sourceRow: VERDE,
       platformId: tessuti.platformId,
     });
-    expect(attached).toMatchObject({ platformId: tessuti.platformId, name: 'Tessuti Toscani S.p.A.' });
+    expect(attached).toMatchObject({
+      platformId: tessuti.platformId,
+      name: 'Tessuti Toscani S.p.A.',
+    });
     expect(await rowAt(jobId, VERDE)).toMatchObject({
       state: 'exists',
       platformId: tessuti.platformId,
@@ -144,7 +153,10 @@ describe('a match found by hand', () => {
     expect(stats.creationsByIdentity['DUP-012|ERP'] ?? 0).toBe(0);
     const key = [tessuti.platformId, 'SUPPLIER_ID', 'DUP-012', 'ERP'].join('\u001f');
     expect(stats.changesByIdentity.identifier_add[key]).toBe(1);
-    expect(await rowAt(jobId, VERDE)).toMatchObject({ state: 'done', platformId: tessuti.platformId });
+    expect(await rowAt(jobId, VERDE)).toMatchObject({
+      state: 'done',
+      platformId: tessuti.platformId,
+    });
 
     // A row something was sent for can no longer be attached.
     const late = await services.router.dispatch('duplicates:attachFound', {
@@ -154,6 +166,5 @@ describe('a match found by hand', () => {
     });
     expect(late.ok).toBe(false);
     if (!late.ok) expect(late.error.code).toBe('invalid_input');
-
   }, 120_000);
 });
