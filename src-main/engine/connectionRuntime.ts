@@ -1,13 +1,7 @@
 // One API connection as the engine uses it: the client, the scheduler that keeps every job on
 // this connection inside one rate budget, and the pending list shared by all of them (one call
 // covers every pending creation of the API user, so it is read once per poll, not once per row).
-import type {
-  ApiAnswer,
-  ApiWarning,
-  PendingSupplier,
-  SchedulerEvent,
-  SupplierPage,
-} from '../api';
+import type { ApiAnswer, ApiWarning, PendingSupplier, SchedulerEvent, SupplierPage } from '../api';
 import { ApiClient, Scheduler, ThrottledApi, type TokenSource } from '../api';
 import type { LimitWindow, SendLogStore } from '../api/limiter';
 import type { Clock } from '../util/clock';

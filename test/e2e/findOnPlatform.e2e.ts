@@ -19,7 +19,7 @@ import {
   mapAndCreate,
   openApp,
   text,
-  typePaidCount,
+  startUpload,
   watchErrors,
 } from './support';
 
@@ -88,7 +88,7 @@ test('a row found on the platform by keyboard is attached, not created', async (
   // The journal holds the decision: the row is the existing supplier, attached.
   const [held] = read<{ state: string; platform_id: string; duplicate_decision: string }>(
     'journal.sqlite',
-    `SELECT state, platform_id, duplicate_decision FROM rows r JOIN jobs j ON j.id = r.job_id
+    `SELECT r.state, r.platform_id, r.duplicate_decision FROM rows r JOIN jobs j ON j.id = r.job_id
       WHERE j.name = ? AND r.source_row = ?`,
     'Found by hand',
     VERDE,
@@ -97,11 +97,7 @@ test('a row found on the platform by keyboard is attached, not created', async (
   await checkIdentifiers(page);
 
   // The run: the rows waiting for a decision stay; the attached one gets its id on Tessuti.
-  await page.getByRole('button', { name: 'Start upload' }).click();
-  const summary = page.getByTestId('start-summary');
-  await expect(summary).toBeVisible();
-  await typePaidCount(summary);
-  await summary.getByRole('button', { name: 'Confirm and start' }).click();
+  await startUpload(page);
   await expect(jobEnded(page)).toBeVisible({ timeout: 180_000 });
 
   // What the sandbox holds: the row's supplier id on Tessuti once, no supplier made for it.
@@ -124,7 +120,7 @@ test('a row found on the platform by keyboard is attached, not created', async (
   expect(named[0]!.n).toBe(0);
   const [done] = read<{ state: string }>(
     'journal.sqlite',
-    `SELECT state FROM rows r JOIN jobs j ON j.id = r.job_id WHERE j.name = ? AND r.source_row = ?`,
+    `SELECT r.state FROM rows r JOIN jobs j ON j.id = r.job_id WHERE j.name = ? AND r.source_row = ?`,
     'Found by hand',
     VERDE,
   );
