@@ -145,8 +145,9 @@ export const en = {
   'find.search': 'Search',
   'find.searching': 'Searching…',
   'find.results':
-    '{matches, plural, =0 {No supplier found} one {# supplier found} other {# suppliers found}} among {size} active suppliers (list read {at}).',
-  'find.more': 'Showing the best {shown}: add a city or postal code to narrow the search.',
+    '{matches, plural, =0 {No supplier found} one {# supplier found} other {# suppliers found}} among {size, plural, one {# active supplier} other {# active suppliers}} (list read {at}).',
+  'find.more':
+    '{shown, plural, one {Showing the best one} other {Showing the best #}}: add a city or postal code to narrow the search.',
   'find.attach': 'Attach',
   'find.attachLabel': 'Attach row {row} to {name} ({platformId})',
   'find.attaching': 'Attaching…',
@@ -297,9 +298,9 @@ export const de: Record<keyof typeof en, string> = {
   'find.search': 'Suchen',
   'find.searching': 'Suche läuft…',
   'find.results':
-    '{matches, plural, =0 {Kein Lieferant gefunden} one {# Lieferant gefunden} other {# Lieferanten gefunden}} unter {size} aktiven Lieferanten (Liste gelesen {at}).',
+    '{matches, plural, =0 {Kein Lieferant gefunden} one {# Lieferant gefunden} other {# Lieferanten gefunden}} unter {size, plural, one {# aktiven Lieferanten} other {# aktiven Lieferanten}} (Liste gelesen {at}).',
   'find.more':
-    'Die besten {shown} werden gezeigt: Geben Sie Ort oder Postleitzahl an, um die Suche einzugrenzen.',
+    '{shown, plural, one {Der beste wird} other {Die besten # werden}} gezeigt: Geben Sie Ort oder Postleitzahl an, um die Suche einzugrenzen.',
   'find.attach': 'Zuordnen',
   'find.attachLabel': 'Zeile {row} {name} ({platformId}) zuordnen',
   'find.attaching': 'Wird zugeordnet…',
