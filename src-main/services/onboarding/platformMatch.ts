@@ -77,6 +77,14 @@ async function readBase(ctx: Ctx, connectionId: string, jobId: string) {
 
 const text = (v: string | null | undefined) => (v ?? '').trim();
 
+/** Each listed supplier's folded name, folded once for all the searches of the list kept. */
+const folded = new WeakMap<object, ReturnType<typeof foldName>>();
+function foldedName(s: { name?: string | null }) {
+  let f = folded.get(s);
+  if (!f) folded.set(s, (f = foldName(text(s.name))));
+  return f;
+}
+
 /** How `s` agrees with the query: its score (name similarity, 1 without a name), or null. */
 export function agreement(
   s: Pick<Listed, 'platformTargetId' | 'name' | 'city' | 'postalCode' | 'countryCode'> & {
@@ -109,7 +117,7 @@ export function agreement(
   }
   if (!q.name.trim()) return 1;
   const want = foldName(q.name);
-  const have = foldName(text(s.name));
+  const have = foldedName(s);
   const words = have.tokens.join(' ');
   const within = want.tokens.length > 0 && want.tokens.every((t) => words.includes(t));
   const similar = nameSimilarity(want, have);
