@@ -3,10 +3,12 @@
 // search reads the list the check read (or reads it again), finds by name, city, postal code and
 // id; the attach verifies the supplier, creates nothing, lands the row's id on that supplier
 // once, and is remembered for the next list of the connection.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachSentences } from '../../../src-shared/retryWords';
 import { MemorySecretStore } from '../../../src-main/api';
 import { createAppServices, type AppServices } from '../../../src-main/services/appServices';
 import type { SandboxHandle } from '../../../src-main/sandbox';
@@ -166,5 +168,65 @@ describe('a match found by hand', () => {
     });
     expect(late.ok).toBe(false);
     if (!late.ok) expect(late.error.code).toBe('invalid_input');
+  }, 120_000);
+
+  it('a results file with platform ids typed into Attach to platform ID makes a retry job that attaches those rows, said in English and German', async () => {
+    // A list of its own (the first test created the rows of the other): two rows like
+    // platform suppliers, held for a decision.
+    const file = path.join(dir, 'typed.csv');
+    await writeFile(
+      file,
+      [
+        'Supplier ID,Source,Name,Street,Postal code,City,Country',
+        'TYP-1,ERP,NORDWIND STAHLBAU GMBH,Am Sandtorkai 12,20457,Hamburg,DE',
+        'TYP-2,ERP,"Great Lakes Packaging, Inc.",1200 Lakeside Ave,44114,Cleveland,US',
+      ].join('\n') + '\n',
+    );
+    services.grants.grantRead(file);
+    const { jobId } = await importSuggested(call, file);
+    await waitForGrouping(jobId);
+    await call('jobs:check', { jobId });
+    await waitForJob(jobId, ['ready', 'needs_attention', 'checked']);
+    const base = (await call('duplicates:list', { jobId })).groups.filter(
+      (g) => g.scope === 'base',
+    );
+    const nordwind = base.find((g) => g.rows[0]!.sourceRow === 2)!.rows[0]!.base[0]!;
+    const { path: results } = await call('jobs:export', { jobId, format: 'xlsx' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(results);
+    const ws = wb.getWorksheet('Results')!;
+    const headers = (ws.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    const attachAt = headers.indexOf('Attach to platform ID');
+    const sourceAt = headers.indexOf('Source row');
+    ws.eachRow((row) => {
+      const n = Number(row.getCell(sourceAt).value);
+      if (n === 2) row.getCell(attachAt).value = Number(nordwind.platformId);
+      if (n === 3) row.getCell(attachAt).value = '999999';
+    });
+    await wb.xlsx.writeFile(results);
+
+    const r = await call('jobs:retryFromResults', { path: results, jobId });
+    expect(r.attach).toEqual({
+      rows: [{ sourceRow: 2, platformId: nordwind.platformId, name: nordwind.name }],
+      unknown: [{ sourceRow: 3, platformId: '999999' }],
+      done: [],
+    });
+    // Sent again unchanged because of the id typed: only those two rows.
+    expect(r.retry).toBe(2);
+    expect(attachSentences('en', r.attach)).toEqual([
+      `1 row will be attached to an existing supplier: row 2 → platform ${nordwind.platformId} (${nordwind.name}). Their ids are added there (Attach to platform ID); nothing is created for it.`,
+      'No active supplier on the platform has the platform id typed in Attach to platform ID for row 3 (999999): nothing is sent for it. Check the id, or empty the cell to create the row.',
+    ]);
+    expect(attachSentences('de', r.attach)[0]).toBe(
+      `1 Zeile wird einem vorhandenen Lieferanten zugeordnet: Zeile 2 → Plattform ${nordwind.platformId} (${nordwind.name}). Ihre Kennungen werden dort hinzugefügt (An Plattform-ID anhängen); angelegt wird für sie nichts.`,
+    );
+    const retry = r.jobId!;
+    expect(await rowAt(retry, 2)).toMatchObject({
+      state: 'exists',
+      platformId: nordwind.platformId,
+    });
+    const unknown = await rowAt(retry, 3);
+    expect(unknown).toMatchObject({ state: 'invalid', errorCode: 'api_not_found' });
+    expect(unknown.errorMessage).toContain('platform id 999999');
   }, 120_000);
 });
