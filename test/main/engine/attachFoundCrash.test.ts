@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { identityKey } from '../../../src-shared/supplier';
 import { runnerFor } from '../../../src-main/kinds';
 import { SyncEngine } from '../../../src-main/engine/syncEngine';
-import type { NewRow } from '../../../src-main/journal/journal';
+import type { Journal, NewRow } from '../../../src-main/journal/journal';
 import type { Ctx } from '../../../src-main/services/onboarding/context';
 import {
   attachFound,
@@ -72,32 +72,51 @@ async function setUp(name: string) {
   return made;
 }
 
+/** Each attached row's id on its supplier once, none of them created, the new row created once. */
+function attachedOnce(journal: Journal, jobId: string, ctx: string): void {
+  const stats = base.sandbox().stats();
+  expect(stats.creationsByIdentity['HAND-1|ERP'] ?? 0, ctx).toBe(0);
+  expect(stats.creationsByIdentity['FILE-1|ERP'] ?? 0, ctx).toBe(0);
+  expect(stats.creationsByIdentity['NEW-1|ERP'], ctx).toBe(1);
+  const adds = stats.changesByIdentity.identifier_add;
+  expect(adds[[ids.tessuti, 'SUPPLIER_ID', 'HAND-1', 'ERP'].join('\u001f')], ctx).toBe(1);
+  expect(adds[[ids.polar, 'SUPPLIER_ID', 'FILE-1', 'ERP'].join('\u001f')], ctx).toBe(1);
+  const states = journal.pageRows(jobId).rows.map((r) => [r.sourceRow, r.state]);
+  expect(states, ctx).toEqual([
+    [2, 'done'],
+    [3, 'done'],
+    [4, 'done'],
+  ]);
+  expect(journal.rowAtSource(jobId, 2)!.platformId, ctx).toBe(ids.tessuti);
+  expect(journal.rowAtSource(jobId, 3)!.platformId, ctx).toBe(ids.polar);
+}
+
 describe('rows attached by hand and a crash', () => {
   it('attaches each row once and creates none of them, whichever write was the last before the crash', async () => {
     const { total, crashed } = await crashAtEveryWrite(
       setUp,
       SETTINGS,
       ['sending', 'identifiers_sending'],
-      (journal, jobId, k) => {
-        const stats = base.sandbox().stats();
-        const ctx = `crash at write ${k}`;
-        expect(stats.creationsByIdentity['HAND-1|ERP'] ?? 0, ctx).toBe(0);
-        expect(stats.creationsByIdentity['FILE-1|ERP'] ?? 0, ctx).toBe(0);
-        expect(stats.creationsByIdentity['NEW-1|ERP'], ctx).toBe(1);
-        const adds = stats.changesByIdentity.identifier_add;
-        expect(adds[[ids.tessuti, 'SUPPLIER_ID', 'HAND-1', 'ERP'].join('\u001f')], ctx).toBe(1);
-        expect(adds[[ids.polar, 'SUPPLIER_ID', 'FILE-1', 'ERP'].join('\u001f')], ctx).toBe(1);
-        const states = journal.pageRows(jobId).rows.map((r) => [r.sourceRow, r.state]);
-        expect(states, ctx).toEqual([
-          [2, 'done'],
-          [3, 'done'],
-          [4, 'done'],
-        ]);
-        expect(journal.rowAtSource(jobId, 2)!.platformId, ctx).toBe(ids.tessuti);
-        expect(journal.rowAtSource(jobId, 3)!.platformId, ctx).toBe(ids.polar);
-      },
+      (journal, jobId, k) => attachedOnce(journal, jobId, `crash at write ${k}`),
     );
     expect(total).toBeGreaterThan(4);
     expect(crashed).toBeGreaterThan(4);
   }, 300_000);
+
+  it('attaches each row once when the answer of every write is lost (applied, then 500)', async () => {
+    const { journal, secrets, jobId } = await setUp('lost-answers');
+    base.sandbox().configure({ faults: { after500: 1 } });
+    try {
+      const engine = new SyncEngine({ runnerFor, journal, secrets, settings: SETTINGS });
+      const ended = await engine.run(jobId);
+      await engine.close();
+      expect(ended).toBe('finished');
+      // The two attachments and the creation each lost their answer at least once.
+      expect(base.sandbox().stats().faults.after500).toBeGreaterThanOrEqual(3);
+      attachedOnce(journal, jobId, 'answers lost');
+    } finally {
+      base.sandbox().configure({ faults: {} });
+      journal.close();
+    }
+  }, 120_000);
 });
