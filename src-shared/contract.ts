@@ -710,6 +710,25 @@ export const DuplicateMemberSchema = z.object({
   remembered: RememberedDecisionSchema.nullable().default(null),
 });
 
+/** What a search of the platform's suppliers by hand looks for; empty fields are not asked. */
+export const PlatformSearchQuerySchema = z
+  .object({
+    name: z.string().max(300).default(''),
+    city: z.string().max(200).default(''),
+    postalCode: z.string().max(40).default(''),
+    /** A platform id, or any supplier id the platform has for the supplier. */
+    id: z.string().max(200).default(''),
+  })
+  .strict();
+export type PlatformSearchQuery = z.infer<typeof PlatformSearchQuerySchema>;
+
+/** A platform supplier a search by hand found, best first: as a candidate is shown, with its
+ *  supplier ids; `score` is how well the name agrees (1 for a search without a name). */
+export const PlatformSupplierFoundSchema = BaseCandidateSchema.omit({ reasons: true }).extend({
+  supplierIds: z.array(z.string()),
+});
+export type PlatformSupplierFound = z.infer<typeof PlatformSupplierFoundSchema>;
+
 /** A group of likely duplicates: rows of the list that are likely one site (`list`), or one
  *  row that likely is a supplier of the platform (`base`); a list group's rows may have
  *  platform suppliers too. */
@@ -1283,6 +1302,50 @@ export const commands = {
       .strict(),
     output: z.object({ asked: z.number().int(), refused: z.number().int() }),
   },
+  /** Searches the platform's active suppliers for a row's supplier by hand: by name (folded as
+   *  the duplicate matching folds it, alike or containing the words), city, postal code and
+   *  platform id or any supplier id; every field given must agree. Reads the list the last
+   *  check (or search) of the connection read whole, or reads it again (`fresh`, or none kept). */
+  'duplicates:searchPlatform': {
+    input: z
+      .object({
+        jobId: z.string().min(1).max(100),
+        query: PlatformSearchQuerySchema,
+        fresh: z.boolean().default(false),
+        limit: z.number().int().min(1).max(200).default(25),
+      })
+      .strict(),
+    output: z.object({
+      suppliers: z.array(PlatformSupplierFoundSchema),
+      /** How many suppliers agree (beyond `limit` too). */
+      matches: z.number().int(),
+      /** How many active suppliers the list held, and when it was read. */
+      baseSize: z.number().int(),
+      readAt: z.number(),
+      /** The list was read again for this search (else the one kept was searched). */
+      readNow: z.boolean(),
+    }),
+  },
+  /** Attaches a row to a platform supplier the user found (any supplier, not only one of its
+   *  candidates): verified active on the platform first, then the row is `exists` with that
+   *  platform id, its ids go there instead of creating it, and the decision is remembered for
+   *  the connection. Only a row nothing was sent for. */
+  'duplicates:attachFound': {
+    input: z
+      .object({
+        jobId: z.string().min(1).max(100),
+        sourceRow: z.number().int(),
+        platformId: z.string().trim().min(1).max(100),
+      })
+      .strict(),
+    output: z.object({
+      platformId: z.string(),
+      name: z.string().nullable(),
+      /** The row as it is now (attached: `exists` with that platform id). */
+      row: RowViewSchema,
+      figures: DuplicateFiguresSchema,
+    }),
+  },
   /** Checks every valid row's identity against the API (new, exists, ambiguous, pending);
    *  creates nothing. Runs in the background; follow `job:progress`. */
   'jobs:check': { input: JobIdSchema, output: z.object({ started: z.boolean() }) },
@@ -1387,6 +1450,22 @@ export const commands = {
       zerosPaddedRows: z
         .array(z.object({ sourceRow: z.number().int(), from: z.string(), to: z.string() }))
         .default([]),
+      /** Rows with a platform id typed into Attach to platform ID: attached to that active
+       *  supplier (nothing created), the id unknown or inactive (the row's problem, nothing
+       *  sent), or done before (nothing attached). */
+      attach: z
+        .object({
+          rows: z.array(
+            z.object({
+              sourceRow: z.number().int(),
+              platformId: z.string(),
+              name: z.string().nullable(),
+            }),
+          ),
+          unknown: z.array(z.object({ sourceRow: z.number().int(), platformId: z.string() })),
+          done: z.array(z.number().int()),
+        })
+        .default({ rows: [], unknown: [], done: [] }),
     }),
   },
   'rows:page': {

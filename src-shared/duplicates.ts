@@ -64,6 +64,8 @@ export const RememberedDecisionSchema = z.object({
   jobId: z.string(),
   jobName: z.string(),
   at: z.number(),
+  /** An attach to a supplier the user found on the platform by hand (not a candidate). */
+  byHand: z.boolean().optional(),
 });
 export type RememberedDecision = z.infer<typeof RememberedDecisionSchema>;
 

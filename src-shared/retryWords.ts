@@ -20,3 +20,48 @@ export function zerosPaddedSentence(
     examples: shown.join(', ') + more,
   });
 }
+
+/** The rows a results file attaches to existing suppliers (Attach to platform ID), those whose
+ *  platform id the platform does not have active, and those done before: one sentence each,
+ *  said before anything is sent. */
+export function attachSentences(
+  lang: Lang,
+  a: {
+    rows: ReadonlyArray<{ sourceRow: number; platformId: string; name: string | null }>;
+    unknown: ReadonlyArray<{ sourceRow: number; platformId: string }>;
+    done: readonly number[];
+  },
+): string[] {
+  const out: string[] = [];
+  const list = (items: string[]) =>
+    items.length > 20 ? items.slice(0, 20).join(', ') + ' …' : items.join(', ');
+  if (a.rows.length)
+    out.push(
+      word(lang, 'retry.attach', {
+        count: a.rows.length,
+        examples: list(
+          a.rows.map((r) =>
+            r.name
+              ? word(lang, 'retry.attachRowNamed', {
+                  row: r.sourceRow,
+                  platformId: r.platformId,
+                  name: r.name,
+                })
+              : word(lang, 'retry.attachRow', { row: r.sourceRow, platformId: r.platformId }),
+          ),
+        ),
+      }),
+    );
+  if (a.unknown.length)
+    out.push(
+      word(lang, 'retry.attachUnknown', {
+        count: a.unknown.length,
+        examples: list(a.unknown.map((r) => `${r.sourceRow} (${r.platformId})`)),
+      }),
+    );
+  if (a.done.length)
+    out.push(
+      word(lang, 'retry.attachDone', { count: a.done.length, rows: list(a.done.map(String)) }),
+    );
+  return out;
+}

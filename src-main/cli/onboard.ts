@@ -37,6 +37,7 @@ import {
   retryDetails,
   retrySummary,
 } from './retryFrom';
+import { attachSentences } from '../../src-shared/retryWords';
 import { confirmStart, resultsNextStep, resumeCommand } from './start';
 import { duplicateStep, sayWaiting } from './duplicates';
 import { checkedFields, checkedLine } from './checkedText';
@@ -280,6 +281,7 @@ export async function main(argv: string[]): Promise<number> {
       if (r.stillInvalid > 0) view.log(w.n('cli.retry.stillInvalid', r.stillInvalid));
       if (r.unmatched > 0) view.log(w.n('cli.retry.unmatched', r.unmatched, { job: source.id }));
       for (const line of retryDetails(r, w)) view.log(line);
+      for (const line of attachSentences(w.lang, r.attach)) view.log(line);
       if (!r.jobId) {
         view.log(w.t('cli.retry.nothing'));
         return nothingToSend(mode);

@@ -1,6 +1,6 @@
 // The identifier check: every valid row is sorted into new, exists, ambiguous or pending, from
 // the supplier list (read whole, when that costs fewer reads) or find-by-identifier per row.
-import { recallDecision } from './duplicateMemory';
+import { hasHandDecisions, recallDecision } from './duplicateMemory';
 import type { FindResult, SupplierDetail, SupplierPage } from '../api';
 import { OpenWords, recognisableIds, wordsText } from '../api/openWords';
 import type { JournalRow, RowOutcome, RowPatch } from '../journal/journal';
@@ -23,6 +23,8 @@ export class Checker {
   /** Whether the whole list was read (else the rows are not compared with the platform's). */
   private baseRead = false;
   private comparison: BaseComparison | undefined;
+  /** Whether the connection has a duplicate decision made by hand (read once per check). */
+  private handDecisions: boolean | undefined;
 
   /** Identifiers whose `system` is no kind the app knows, as this check met them. */
   private readonly words = new OpenWords();
@@ -74,6 +76,7 @@ export class Checker {
     try {
       const total = journal.counts(jobId).valid ?? 0;
       if (!total) return;
+      this.handDecisions = undefined;
       const signal = health.signal;
       // A job naming existing suppliers by any identifier: one lookup per row; the pending
       // list and the supplier list (matched by supplier id only) cannot answer it.
@@ -121,6 +124,8 @@ export class Checker {
         dedupe && this.baseRead && settings.compareWithBase
           ? await BaseComparison.of(this.base)
           : undefined;
+      // Kept for a search of the base by hand (services/onboarding/platformMatch.ts).
+      if (this.baseRead) conn.keepBase(this.base, clock.now());
       this.base = [];
       await this.matchRows(index, strategy === 'list' ? 'list' : 'lookup');
     } finally {
@@ -316,11 +321,16 @@ export class Checker {
       if (decision === 'skip') {
         return { ...o, to: 'skipped', patch: { duplicates }, reason: 'duplicate_left_out' };
       }
-      if (!duplicates || decision === 'keep') return { ...o, patch: { ...o.patch, duplicates } };
-      // Decided before in another job of the connection, against no candidate it has not seen:
-      // carried out, and said (engine/duplicateMemory.ts).
+      // Decided before in another job of the connection, against no candidate it has not seen
+      // (or attached to a supplier found by hand): carried out, and said (duplicateMemory.ts).
       const { journal, conn } = this.run.d;
-      const memory = recallDecision(journal, conn.id, row, duplicates);
+      this.handDecisions ??= hasHandDecisions(journal, conn.id);
+      const memory =
+        decision !== 'keep' && (duplicates || this.handDecisions)
+          ? recallDecision(journal, conn.id, row, duplicates)
+          : undefined;
+      if ((!duplicates && !memory?.byHand) || decision === 'keep')
+        return { ...o, patch: { ...o.patch, duplicates } };
       if (memory && memory.jobId !== row.jobId) {
         const { candidates: _seen, ...remembered } = memory;
         const patch = { ...o.patch, duplicates: { ...duplicates, remembered } };

@@ -1,7 +1,7 @@
 // One API connection as the engine uses it: the client, the scheduler that keeps every job on
 // this connection inside one rate budget, and the pending list shared by all of them (one call
 // covers every pending creation of the API user, so it is read once per poll, not once per row).
-import type { ApiAnswer, ApiWarning, PendingSupplier, SchedulerEvent } from '../api';
+import type { ApiAnswer, ApiWarning, PendingSupplier, SchedulerEvent, SupplierPage } from '../api';
 import { ApiClient, Scheduler, ThrottledApi, type TokenSource } from '../api';
 import type { LimitWindow, SendLogStore } from '../api/limiter';
 import type { Clock } from '../util/clock';
@@ -45,6 +45,9 @@ export class ConnectionRuntime {
   private readonly clock: Clock;
   private snapshot: PendingSnapshot | undefined;
   private inFlight: Promise<ApiAnswer<PendingSnapshot>> | undefined;
+  /** The platform's active suppliers as last read whole (by a check, or a search by hand),
+   *  and when: a search of the base by hand reads them here instead of reading them again. */
+  private base: { items: SupplierPage['content']; at: number } | undefined;
 
   constructor(o: ConnectionRuntimeOptions) {
     this.id = o.connectionId;
@@ -122,6 +125,16 @@ export class ConnectionRuntime {
     // A call that was already under way may predate `notBefore`: ask again.
     if (answer.kind === 'ok' && answer.value.takenAt < notBefore) return this.pending(notBefore, o);
     return answer;
+  }
+
+  /** Keeps the supplier list read whole at `at` (the newest read wins). */
+  keepBase(items: SupplierPage['content'], at: number): void {
+    if (!this.base || this.base.at <= at) this.base = { items, at };
+  }
+
+  /** The supplier list last read whole, if any. */
+  keptBase(): { items: SupplierPage['content']; at: number } | undefined {
+    return this.base;
   }
 
   close(): void {

@@ -17,6 +17,10 @@ import { identityKey } from '../../src-shared/supplier';
 export interface MemoryEntry extends RememberedDecision {
   /** The candidates the decision saw: other rows by fingerprint, platform suppliers as `p:ID`. */
   candidates: string[];
+  /** An attach to a supplier the user found on the platform by hand (services/onboarding/
+   *  platformMatch.ts), not to one of the row's candidates: carried out for the row also when
+   *  the check finds no candidate, or others it saw. */
+  byHand?: boolean;
 }
 
 const KEY = (connectionId: string, fingerprint: string) =>
@@ -69,6 +73,7 @@ export function rememberDecision(
   platformId: string | null,
   job: { id: string; name: string },
   at: number,
+  byHand = false,
 ): void {
   const fingerprint = fingerprintOf(row.payload as Record<string, unknown>);
   if (!fingerprint) return;
@@ -79,11 +84,22 @@ export function rememberDecision(
     jobName: job.name,
     at,
     candidates: candidatesOf(journal, row.jobId, row.duplicates),
+    ...(byHand ? { byHand: true } : {}),
   };
   journal.setSetting(KEY(connectionId, fingerprint), entry);
+  if (byHand) journal.setSetting(HAND_KEY(connectionId), true);
 }
 
-/** The decision remembered for this row, if it saw every candidate the row has now. */
+/** Set once the connection has a decision made by hand: only then does the check look up the
+ *  rows without candidates as well (one settings read per row otherwise spared). */
+const HAND_KEY = (connectionId: string) => `dupdecision-byhand:${connectionId}`;
+
+export function hasHandDecisions(journal: Journal, connectionId: string): boolean {
+  return journal.getSetting(HAND_KEY(connectionId)) === true;
+}
+
+/** The decision remembered for this row, if it saw every candidate the row has now; an attach
+ *  to a supplier found by hand whatever candidates the row has (the user chose the supplier). */
 export function recallDecision(
   journal: Journal,
   connectionId: string,
@@ -94,6 +110,7 @@ export function recallDecision(
   if (!fingerprint) return undefined;
   const entry = journal.getSetting(KEY(connectionId, fingerprint)) as MemoryEntry | undefined;
   if (!entry || !Array.isArray(entry.candidates)) return undefined;
+  if (entry.byHand && entry.decision === 'attach' && entry.platformId) return entry;
   const seen = new Set(entry.candidates);
   const now = candidatesOf(journal, row.jobId, duplicates);
   if (!now.every((c) => seen.has(c))) return undefined;

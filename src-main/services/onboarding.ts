@@ -14,6 +14,7 @@ import * as jobAdmin from './onboarding/jobAdmin';
 import * as jobRun from './onboarding/jobRun';
 import * as rows from './onboarding/rows';
 import * as duplicates from './onboarding/duplicates';
+import * as platformMatch from './onboarding/platformMatch';
 import * as fixes from './onboarding/fixes';
 import * as rowWork from './onboarding/rowWork';
 import * as results from './onboarding/results';
@@ -137,6 +138,10 @@ export class Onboarding {
     duplicates.decideDuplicates(this.ctx, ...a);
   readonly askAgain = (...a: Args<typeof duplicates.askAgain>) =>
     duplicates.askAgain(this.ctx, ...a);
+  readonly searchPlatform = (...a: Args<typeof platformMatch.searchPlatform>) =>
+    platformMatch.searchPlatform(this.ctx, ...a);
+  readonly attachFound = (...a: Args<typeof platformMatch.attachFound>) =>
+    platformMatch.attachFound(this.ctx, ...a);
   readonly groupDuplicates = (...a: Args<typeof duplicates.groupDuplicates>) =>
     duplicates.groupDuplicates(this.ctx, ...a);
 

@@ -44,6 +44,7 @@ export {
   SUPPLIER_OUTCOME,
   isResultHeader,
   isSourceRowHeader,
+  isAttachHeader,
   resultColumnsStart,
   resultHeader,
   resultHeadersAfter,

@@ -19,6 +19,9 @@ export const RESULT_COLUMNS = [
   { key: 'updatedAt', header: 'Last update' },
   { key: 'changedValues', header: 'Changed values' },
   { key: 'sourceRow', header: 'Source row' },
+  // Typed by the user: a platform id the row is attached to when the file comes back
+  // (services/onboarding/retryAttach.ts); always empty in an export.
+  { key: 'attachTo', header: 'Attach to platform ID' },
 ] as const satisfies readonly { key: keyof RowResult; header: string }[];
 
 /** The words of the Supplier outcome column: the job's own creation, confirmed by its answer or
@@ -102,6 +105,12 @@ export function resultColumnsStart(headers: readonly string[]): number {
 const idResultHeaders = inEveryLanguage((lang) => [resultHeader('platformId', lang)]);
 export function isIdResultHeader(header: string): boolean {
   return idResultHeaders.has(header.trim().toLowerCase());
+}
+
+/** The Attach to platform ID column, in whichever language the results file was written. */
+const attachHeaders = inEveryLanguage((lang) => [resultHeader('attachTo', lang)]);
+export function isAttachHeader(header: string): boolean {
+  return attachHeaders.has(header.trim().toLowerCase());
 }
 
 /** The Source row column, in whichever language the results file was written. */

@@ -94,6 +94,8 @@ export interface RetryCandidate {
   changed: boolean;
   /** Ids typed without the zeros of their column, given them back. */
   padded: ZerosPadded[];
+  /** The platform id typed into Attach to platform ID ('' for none). */
+  attachTo: string;
 }
 
 /** An id of a zero-padded column typed as a number, and the id it was sent as. */
@@ -146,6 +148,9 @@ export interface RetrySelection {
   unmatched: number;
   /** Ids of the rows sent again that were typed without the zeros of their column. */
   padded: ZerosPadded[];
+  /** Done (or under way) before, with a platform id typed into Attach to platform ID: the
+   *  supplier exists already, nothing is attached. */
+  attachDone: number[];
 }
 
 /**
@@ -166,6 +171,7 @@ export class RetrySelector {
     conflicts: [],
     unmatched: 0,
     padded: [],
+    attachDone: [],
   };
 
   constructor(
@@ -204,7 +210,7 @@ export class RetrySelector {
     return found;
   }
 
-  private candidate(row: ValidatedRow, job: JobRow): RetryCandidate {
+  private candidate(row: ValidatedRow, job: JobRow, attachCell = ''): RetryCandidate {
     const shown = shownRow(job, this.mapping, this.headers).cells;
     // A cell the export cut to fit Excel gets back its whole text from the journal; so does an
     // id a spreadsheet turned into a number ("Convert to Number" made 000156 into 156): the
@@ -239,29 +245,32 @@ export class RetrySelector {
       previous: job,
       changed: payloadKey(journalValues(again)) !== payloadKey(job.payload),
       padded,
+      attachTo: attachCell.trim(),
     };
   }
 
   /** A row of an Errors sheet: kept until the Results sheets are read. */
-  addFromErrors(row: ValidatedRow, sourceRowCell: string | undefined): void {
+  addFromErrors(row: ValidatedRow, sourceRowCell: string | undefined, attachCell?: string): void {
     const job = this.match(row, sourceRowCell, 'errors');
     if (!job) {
       this.selection.unmatched++;
       return;
     }
-    this.fromErrors.set(job.id, this.candidate(row, job));
+    this.fromErrors.set(job.id, this.candidate(row, job, attachCell));
   }
 
   /** A row of a Results sheet, with the same row of an Errors sheet if there was one. */
-  addFromResults(row: ValidatedRow, sourceRowCell: string | undefined): void {
+  addFromResults(row: ValidatedRow, sourceRowCell: string | undefined, attachCell?: string): void {
     const job = this.match(row, sourceRowCell, 'results');
     if (!job) {
       this.selection.unmatched++;
       return;
     }
-    const mine = this.candidate(row, job);
+    const mine = this.candidate(row, job, attachCell);
     const other = this.fromErrors.get(job.id);
     this.fromErrors.delete(job.id);
+    // A platform id typed on either sheet counts (the Results sheet's first).
+    if (other) mine.attachTo = other.attachTo = mine.attachTo || other.attachTo;
     if (!other || !other.changed) return this.decide(mine);
     if (!mine.changed) return this.decide(other);
     const same = payloadKey(journalValues(mine.row)) === payloadKey(journalValues(other.row));
@@ -279,10 +288,12 @@ export class RetrySelector {
   private decide(c: RetryCandidate): void {
     const s = this.selection;
     if (wasDone(c.previous.state)) {
+      if (c.attachTo) s.attachDone.push(c.previous.sourceRow);
       if (c.changed) s.doneButChanged.push(c.previous.sourceRow);
       else s.alreadyDone++;
     } else if (c.row.status !== 'valid' || keepsLostLetter(c)) s.stillInvalid++;
-    else if (c.changed) {
+    // A platform id typed into Attach to platform ID sends the row again unchanged: attached.
+    else if (c.changed || c.attachTo) {
       s.retry.push(c);
       s.padded.push(...c.padded);
     } else s.unchanged++;

@@ -297,6 +297,8 @@ export interface RowResult {
   updatedAt?: string | number | null;
   /** "Land: Atlantis → ES": the values sent that differ from the file's. */
   changedValues?: string | null;
+  /** Attach to platform ID: empty in an export; the user types a platform id there. */
+  attachTo?: string | null;
   /** The row of the job's file; the results file's rows are matched back by it. */
   sourceRow?: number | null;
   /** The row's problems as data: when given, the Error message column words them in the

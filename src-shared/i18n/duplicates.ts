@@ -138,6 +138,28 @@ export const en = {
     'The list is still being looked through for likely duplicates. The check waits for it: rows found wait for your decision and nothing is created for them until you decide.',
   'dup.plan.pending':
     'The likely duplicates are not up to date: rows were fixed since the list was looked through, or the search did not finish. The check looks through it first: rows found wait for your decision and nothing is created for them until you decide.',
+  'find.open': 'Find on the platform…',
+  'find.title': 'Find row {row} on the platform',
+  'find.help':
+    "Search the platform's active suppliers by name, city, postal code or id. Enter searches; ↓ and ↑ move through the suppliers found; Enter attaches the row to the one chosen; Escape closes.",
+  'find.name': 'Name',
+  'find.city': 'City',
+  'find.postalCode': 'Postal code',
+  'find.id': 'Platform id or supplier id',
+  'find.fresh': 'Read the list from the platform again',
+  'find.search': 'Search',
+  'find.searching': 'Searching…',
+  'find.results':
+    '{matches, plural, =0 {No supplier found} one {# supplier found} other {# suppliers found}} among {size, plural, one {# active supplier} other {# active suppliers}} (list read {at}).',
+  'find.more':
+    '{shown, plural, one {Showing the best one} other {Showing the best #}}: add a city or postal code to narrow the search.',
+  'find.attach': 'Attach',
+  'find.attachLabel': 'Attach row {row} to {name} ({platformId})',
+  'find.attaching': 'Attaching…',
+  'find.attached':
+    'Row {row} is attached to {name} ({platformId}): its ids go there when the job runs, nothing is created. The decision is remembered for later lists of this connection.',
+  'find.ids': 'Ids: {ids}',
+  'find.noIds': 'no supplier ids',
 } as const;
 
 export const de: Record<keyof typeof en, string> = {
@@ -275,4 +297,26 @@ export const de: Record<keyof typeof en, string> = {
     'Die Liste wird noch nach wahrscheinlichen Dubletten durchsucht. Die Prüfung wartet darauf: Gefundene Zeilen warten auf Ihre Entscheidung, und für sie wird nichts angelegt, bis Sie entscheiden.',
   'dup.plan.pending':
     'Die wahrscheinlichen Dubletten sind nicht aktuell: Seit der Suche wurden Zeilen korrigiert, oder die Suche wurde nicht beendet. Die Prüfung durchsucht die Liste zuerst: Gefundene Zeilen warten auf Ihre Entscheidung, und für sie wird nichts angelegt, bis Sie entscheiden.',
+  'find.open': 'Auf der Plattform suchen…',
+  'find.title': 'Zeile {row} auf der Plattform suchen',
+  'find.help':
+    'Durchsuchen Sie die aktiven Lieferanten der Plattform nach Name, Ort, Postleitzahl oder ID. Enter sucht; ↓ und ↑ wechseln zwischen den gefundenen Lieferanten; Enter ordnet die Zeile dem gewählten zu; Escape schließt.',
+  'find.name': 'Name',
+  'find.city': 'Ort',
+  'find.postalCode': 'Postleitzahl',
+  'find.id': 'Plattform-ID oder Lieferanten-ID',
+  'find.fresh': 'Liste erneut von der Plattform lesen',
+  'find.search': 'Suchen',
+  'find.searching': 'Suche läuft…',
+  'find.results':
+    '{matches, plural, =0 {Kein Lieferant gefunden} one {# Lieferant gefunden} other {# Lieferanten gefunden}} unter {size, plural, one {# aktiven Lieferanten} other {# aktiven Lieferanten}} (Liste gelesen {at}).',
+  'find.more':
+    '{shown, plural, one {Der beste wird} other {Die besten # werden}} gezeigt: Geben Sie Ort oder Postleitzahl an, um die Suche einzugrenzen.',
+  'find.attach': 'Zuordnen',
+  'find.attachLabel': 'Zeile {row} {name} ({platformId}) zuordnen',
+  'find.attaching': 'Wird zugeordnet…',
+  'find.attached':
+    'Zeile {row} ist {name} ({platformId}) zugeordnet: Ihre Kennungen werden beim Lauf des Auftrags dort angehängt, angelegt wird nichts. Die Entscheidung wird für spätere Listen dieser Verbindung gemerkt.',
+  'find.ids': 'IDs: {ids}',
+  'find.noIds': 'keine Lieferanten-IDs',
 };

@@ -113,6 +113,10 @@ export const en = {
     'The decision remembered from the job "{jobName}" taken back by you: waits for your decision again.',
   'history.duplicate_attached':
     'You decided it is the existing supplier {platformId}: its ids are attached there instead of creating it.',
+  'history.attached_by_hand':
+    'You found it on the platform as the supplier {platformId}: its ids are attached there instead of creating it.',
+  'history.attached_from_results':
+    'The results file names the platform supplier {platformId} in "Attach to platform ID": its ids are attached there instead of creating it.',
 } as const;
 
 type Keys = keyof typeof en;
@@ -247,4 +251,8 @@ export const de: Record<keyof typeof en, string> = {
     'Die aus dem Auftrag „{jobName}“ gemerkte Entscheidung haben Sie zurückgenommen: wartet wieder auf Ihre Entscheidung.',
   'history.duplicate_attached':
     'Sie haben entschieden, dass es der vorhandene Lieferant {platformId} ist: Seine Kennungen werden dort angehängt, statt ihn anzulegen.',
+  'history.attached_by_hand':
+    'Sie haben ihn auf der Plattform als Lieferanten {platformId} gefunden: Seine Kennungen werden dort angehängt, statt ihn anzulegen.',
+  'history.attached_from_results':
+    'Die Ergebnisdatei nennt in „An Plattform-ID anhängen“ den Plattform-Lieferanten {platformId}: Seine Kennungen werden dort angehängt, statt ihn anzulegen.',
 };

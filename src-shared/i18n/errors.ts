@@ -140,6 +140,10 @@ const cases = {
     'The row has no platform id to request this for. Retry the row so the app finds its supplier first.',
   'failure.api_not_found.identifiers':
     'The platform did not find this supplier to add its identifiers to. Check that it is still active on the platform, then retry the row.',
+  'failure.api_not_found.attach_platform':
+    'No active supplier on the platform has the platform id {platformId}, so nothing was sent for this row. Check the id (search the platform for the supplier), or empty "Attach to platform ID" to create the row.',
+  'failure.invalid_input.attach_state':
+    'Row {row} can no longer be attached to a supplier: something was sent for it already, or it was created. Only a row not sent yet can be attached.',
   'failure.api_not_found.named_supplier':
     'No active supplier on the platform matches this row, so nothing was changed for it. Check the identifier in the row (a typo, a missing source, leading zeros Excel dropped) or whether the supplier was deactivated before; fix the row and run it again.',
   'failure.api_maybe_processed.identifier_cap':
@@ -488,6 +492,10 @@ export const de: Record<keyof typeof en, string> = {
     'Die Zeile hat keine Plattform-ID, für die dies angefordert werden könnte. Versuchen Sie die Zeile erneut, damit die App zuerst ihren Lieferanten findet.',
   'failure.api_not_found.identifiers':
     'Die Plattform hat diesen Lieferanten nicht gefunden, um ihm seine Kennungen hinzuzufügen. Prüfen Sie, ob er auf der Plattform noch aktiv ist, und versuchen Sie die Zeile dann erneut.',
+  'failure.api_not_found.attach_platform':
+    'Kein aktiver Lieferant der Plattform hat die Plattform-ID {platformId}, darum wurde für diese Zeile nichts gesendet. Prüfen Sie die ID (suchen Sie den Lieferanten auf der Plattform) oder leeren Sie „An Plattform-ID anhängen“, um die Zeile anzulegen.',
+  'failure.invalid_input.attach_state':
+    'Zeile {row} kann keinem Lieferanten mehr zugeordnet werden: Für sie wurde schon etwas gesendet, oder sie wurde angelegt. Nur eine noch nicht gesendete Zeile kann zugeordnet werden.',
   'failure.api_not_found.named_supplier':
     'Kein aktiver Lieferant auf der Plattform passt zu dieser Zeile, daher wurde für sie nichts geändert. Prüfen Sie die Kennung in der Zeile (ein Tippfehler, eine fehlende Quelle, führende Nullen, die Excel entfernt hat) oder ob der Lieferant schon vorher deaktiviert wurde; korrigieren Sie die Zeile und senden Sie sie erneut.',
   'failure.api_maybe_processed.identifier_cap':

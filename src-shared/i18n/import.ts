@@ -186,6 +186,14 @@ export const en = {
   'retry.zerosPadded':
     '{count, plural, one {# id was} other {# ids were}} typed without the leading zeros that every other id of {count, plural, one {its column} other {their columns}} has, and {count, plural, one {is} other {are}} sent with them: {examples}. If an id really is that short, correct it in the grid of the new job before you start it.',
   'retry.zerosPaddedRow': 'row {row}: {from} → {to}',
+  'retry.attach':
+    '{count, plural, one {# row will be attached to an existing supplier} other {# rows will be attached to existing suppliers}}: {examples}. Their ids are added there (Attach to platform ID); nothing is created for {count, plural, one {it} other {them}}.',
+  'retry.attachRow': 'row {row} → platform {platformId}',
+  'retry.attachRowNamed': 'row {row} → platform {platformId} ({name})',
+  'retry.attachUnknown':
+    'No active supplier on the platform has the platform id typed in Attach to platform ID for {count, plural, one {row} other {rows}} {examples}: nothing is sent for {count, plural, one {it} other {them}}. Check the id, or empty the cell to create the row.',
+  'retry.attachDone':
+    '{count, plural, one {Row} other {Rows}} {rows} {count, plural, one {has} other {have}} a platform id in Attach to platform ID, but {count, plural, one {its supplier was} other {their suppliers were}} created already or {count, plural, one {is} other {are}} on the way: nothing is attached.',
   'note.source_unmapped':
     'The column {column} looks like the system the ids come from, but it is not mapped: every supplier id is sent without a source, so the same number from two systems would be one supplier. Map it to "Supplier ID source" on the Map screen (or in a --mapping file) if it is.',
   'note.merged_header_split':
@@ -392,6 +400,14 @@ export const de: Record<keyof typeof en, string> = {
   'retry.zerosPadded':
     '{count, plural, one {# ID wurde} other {# IDs wurden}} ohne die führenden Nullen eingegeben, die jede andere ID {count, plural, one {ihrer Spalte} other {ihrer Spalten}} hat, und {count, plural, one {wird} other {werden}} mit ihnen gesendet: {examples}. Wenn eine ID wirklich so kurz ist, korrigieren Sie sie im Raster des neuen Auftrags, bevor Sie ihn starten.',
   'retry.zerosPaddedRow': 'Zeile {row}: {from} → {to}',
+  'retry.attach':
+    '{count, plural, one {# Zeile wird einem vorhandenen Lieferanten zugeordnet} other {# Zeilen werden vorhandenen Lieferanten zugeordnet}}: {examples}. Ihre Kennungen werden dort hinzugefügt (An Plattform-ID anhängen); angelegt wird für sie nichts.',
+  'retry.attachRow': 'Zeile {row} → Plattform {platformId}',
+  'retry.attachRowNamed': 'Zeile {row} → Plattform {platformId} ({name})',
+  'retry.attachUnknown':
+    'Kein aktiver Lieferant der Plattform hat die Plattform-ID, die in An Plattform-ID anhängen für {count, plural, one {Zeile} other {die Zeilen}} {examples} steht: Für sie wird nichts gesendet. Prüfen Sie die ID, oder leeren Sie die Zelle, um die Zeile anzulegen.',
+  'retry.attachDone':
+    '{count, plural, one {Zeile} other {Die Zeilen}} {rows} {count, plural, one {hat} other {haben}} eine Plattform-ID in An Plattform-ID anhängen, aber {count, plural, one {ihr Lieferant wurde} other {ihre Lieferanten wurden}} schon angelegt oder {count, plural, one {ist} other {sind}} unterwegs: Es wird nichts zugeordnet.',
   'note.source_unmapped':
     'Die Spalte {column} sieht nach dem System aus, aus dem die IDs stammen, ist aber nicht zugeordnet: Jede Lieferanten-ID wird ohne Quelle gesendet, sodass dieselbe Nummer aus zwei Systemen ein Lieferant wäre. Ordnen Sie sie auf der Seite Zuordnen (oder in einer --mapping-Datei) „Quelle der Lieferanten-ID“ zu, wenn sie das ist.',
   'note.merged_header_split':

@@ -6,5 +6,7 @@ export function duplicateHandlers(d: HandlerDeps): AreaHandlers<'duplicates'> {
     'duplicates:list': async ({ jobId }) => (await d.onboarding()).listDuplicates(jobId),
     'duplicates:decide': async (input) => (await d.onboarding()).decideDuplicates(input),
     'duplicates:askAgain': async (input) => (await d.onboarding()).askAgain(input),
+    'duplicates:searchPlatform': async (input) => (await d.onboarding()).searchPlatform(input),
+    'duplicates:attachFound': async (input) => (await d.onboarding()).attachFound(input),
   };
 }

@@ -11,6 +11,7 @@ import {
   inspectFile,
   resultColumnsStart,
   isSourceRowHeader,
+  isAttachHeader,
   previewTable,
   resultSheetFamily,
   validateRows,
@@ -24,6 +25,7 @@ import { toNewRow } from './importJob';
 import { canTransition, type RowState } from '../../journal/rowStates';
 import type { Job } from '../../journal/journal';
 import { rowError } from '../../engine/messages';
+import { applyAttachIds, NO_ATTACH, verifyAttachIds, type RetryAttach } from './retryAttach';
 
 export interface RetryFromResults {
   jobId: string | null;
@@ -44,6 +46,8 @@ export interface RetryFromResults {
   /** Ids typed without the zeros of their column, sent with them (up to 20, and how many). */
   zerosPadded: number;
   zerosPaddedRows: ZerosPadded[];
+  /** Rows attached to existing suppliers by Attach to platform ID (retryAttach.ts). */
+  attach: RetryAttach;
 }
 
 /** A results file the user fixed in Excel (on its Results or Errors sheets): a new job with
@@ -105,14 +109,23 @@ export async function retryFromResults(
       ).rows[0]!,
     zeroPaddedWidths(journal.eachRow(job.id), mapping, job.headers),
   );
-  const read = async (sheet: string | undefined, add: (r: ValidatedRow, n?: string) => void) => {
+  const read = async (
+    sheet: string | undefined,
+    add: (r: ValidatedRow, n?: string, attach?: string) => void,
+  ) => {
     const imported = await importRows(filePath, { ...(sheet ? { sheet } : {}), mapping });
     const at = imported.columns.findIndex((c) => isSourceRowHeader(c.header));
-    for await (const row of imported.rows) add(row, at >= 0 ? (row.cells[at] ?? '') : undefined);
+    const attachAt = imported.columns.findIndex((c) => isAttachHeader(c.header));
+    for await (const row of imported.rows)
+      add(
+        row,
+        at >= 0 ? (row.cells[at] ?? '') : undefined,
+        attachAt >= 0 ? (row.cells[attachAt] ?? '') : undefined,
+      );
     return imported;
   };
   for (const sheet of errorSheets) {
-    await read(sheet, (r, n) => selector.addFromErrors(r, n)).catch((e: unknown) => {
+    await read(sheet, (r, n, a) => selector.addFromErrors(r, n, a)).catch((e: unknown) => {
       // An Errors sheet with no row under its header has nothing to give.
       if (toAppError(e).code !== 'sheet_empty' && toAppError(e).code !== 'header_not_found')
         throw e;
@@ -120,7 +133,7 @@ export async function retryFromResults(
   }
   let imported: Awaited<ReturnType<typeof importRows>> | undefined;
   for (const sheet of resultSheets.length ? resultSheets : [undefined]) {
-    const r = await read(sheet, (row, n) => selector.addFromResults(row, n));
+    const r = await read(sheet, (row, n, a) => selector.addFromResults(row, n, a));
     imported ??= r;
   }
   const selection = selector.finish();
@@ -128,6 +141,9 @@ export async function retryFromResults(
   const original = firstResult >= 0 ? firstResult : imported!.columns.length;
   let newJobId: string | null = null;
   let handedOver = 0;
+  let attach: RetryAttach = { ...NO_ATTACH, done: selection.attachDone.slice(0, 20) };
+  // The platform ids typed into Attach to platform ID, verified before a job is made.
+  const verified = await verifyAttachIds(ctx, job.connectionId, selection.retry);
   if (selection.retry.length) {
     const retryJob = journal.createJob({
       // Named in the language the job was made in, as its results workbooks are.
@@ -156,6 +172,7 @@ export async function retryFromResults(
         .sort((a, b) => a.sourceRow - b.sourceRow),
     );
     newJobId = retryJob.id;
+    attach = applyAttachIds(ctx, retryJob, selection.retry, verified, attach.done);
     handedOver = handOverToRetry(
       ctx,
       job,
@@ -179,6 +196,7 @@ export async function retryFromResults(
     doneButChangedRows: selection.doneButChanged.slice(0, 20),
     zerosPadded: selection.padded.length,
     zerosPaddedRows: selection.padded.slice(0, 20),
+    attach,
   };
 }
 

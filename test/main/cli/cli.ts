@@ -309,3 +309,23 @@ export function usageKey(argv: string[]): string {
     return (e as UsageError).key;
   }
 }
+
+/** What the built-in sandbox of the data folder `home` holds, from its state file (the command
+ *  has ended). */
+export async function builtInSandboxStats(home: string) {
+  const sandbox = await startSandbox({ statePath: path.join(home, 'sandbox.sqlite') });
+  try {
+    return sandbox.stats();
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** The Results sheet of a results workbook as objects keyed by header. */
+export async function resultRows(file: string): Promise<Record<string, unknown>[]> {
+  const sheet = (await readWorkbook(file)).find((s) => s.name === 'Results')!;
+  const [header, ...body] = sheet.rows;
+  return body
+    .filter((r) => r.some((v) => v !== null))
+    .map((r) => Object.fromEntries(header!.map((h, i) => [String(h), r[i] ?? null])));
+}

@@ -6,8 +6,15 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openJournal } from '../../../src-main/journal/journal';
-import { startSandbox } from '../../../src-main/sandbox';
-import { lastLine, readWorkbook, runCli, tempDir, writeSupplierList, type CliResult } from './cli';
+import {
+  builtInSandboxStats,
+  lastLine,
+  resultRows,
+  runCli,
+  tempDir,
+  writeSupplierList,
+  type CliResult,
+} from './cli';
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;
 let home: string;
@@ -65,15 +72,6 @@ async function editSheet(
   await wb.xlsx.writeFile(file);
 }
 
-/** The Results sheet as objects keyed by header. */
-async function resultRows(file: string): Promise<Record<string, unknown>[]> {
-  const sheet = (await readWorkbook(file)).find((s) => s.name === 'Results')!;
-  const [header, ...body] = sheet.rows;
-  return body
-    .filter((r) => r.some((v) => v !== null))
-    .map((r) => Object.fromEntries(header!.map((h, i) => [String(h), r[i] ?? null])));
-}
-
 function jobCount(): number {
   const journal = openJournal({ path: path.join(home, 'journal.sqlite') });
   try {
@@ -96,14 +94,7 @@ function jobRowIds(jobId: string): string[] {
 }
 
 /** What the built-in sandbox holds, from its state file (the command has ended). */
-async function sandboxStats() {
-  const sandbox = await startSandbox({ statePath: path.join(home, 'sandbox.sqlite') });
-  try {
-    return sandbox.stats();
-  } finally {
-    await sandbox.close();
-  }
-}
+const sandboxStats = () => builtInSandboxStats(home);
 
 const out = (r: CliResult) => r.stdout + r.stderr;
 

@@ -41,6 +41,7 @@ const RESULT_COLUMNS = [
   'Last update',
   'Changed values',
   'Source row',
+  'Attach to platform ID',
 ];
 
 let tmp: Awaited<ReturnType<typeof tempDir>>;

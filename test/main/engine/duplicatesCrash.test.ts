@@ -4,43 +4,18 @@
 // run, a new one opens the same journal and runs the job to its end. Each decision is carried
 // out once: the attached supplier id lands on the existing supplier once, the kept row is
 // created once, the left-out row never.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { identityKey } from '../../../src-shared/supplier';
 import { runnerFor } from '../../../src-main/kinds';
 import { SyncEngine } from '../../../src-main/engine/syncEngine';
 import type { NewRow } from '../../../src-main/journal/journal';
-import { SAMPLE_SUPPLIERS, startSandbox, type SandboxHandle } from '../../../src-main/sandbox';
 import { decideDuplicates } from '../../../src-main/services/onboarding/duplicates';
 import type { Ctx } from '../../../src-main/services/onboarding/context';
-import { crashAtEveryWrite, FAST, sandboxJob } from './support';
+import { ATTACH_CRASH_SETTINGS, crashAtEveryWrite, sampleBasePerFile, sandboxJob } from './support';
 
-const SETTINGS = {
-  ...FAST,
-  settleMs: 120,
-  trackPollMs: 25,
-  statusPollBaseMs: 25,
-  statusPollCapMs: 100,
-  leaseTtlMs: 60,
-};
-
-let sandbox: SandboxHandle;
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'dup-crash-'));
-  sandbox = await startSandbox({
-    processingMs: 30,
-    screeningMs: 30,
-    validationMs: 30,
-    seedSuppliers: [...SAMPLE_SUPPLIERS],
-  });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const SETTINGS = ATTACH_CRASH_SETTINGS;
+const base = sampleBasePerFile('dup-crash-');
 
 function row(
   sourceRow: number,
@@ -69,7 +44,7 @@ const ROWS = [
 ];
 
 async function setUp(name: string) {
-  const made = await sandboxJob(sandbox, path.join(dir, `${name}.sqlite`), ROWS, {
+  const made = await sandboxJob(base.sandbox(), path.join(base.dir(), `${name}.sqlite`), ROWS, {
     skipExisting: false,
     screeningPeriod: null,
     validate: false,
@@ -107,7 +82,7 @@ describe('likely duplicates and a crash', () => {
       SETTINGS,
       ['sending', 'identifiers_sending'],
       (journal, jobId, k) => {
-        const stats = sandbox.stats();
+        const stats = base.sandbox().stats();
         const ctx = `crash at write ${k}`;
         expect(stats.creationsByIdentity['DUP-C|ERP'], ctx).toBe(1);
         expect(stats.creationsByIdentity['DUP-A|ERP'] ?? 0, ctx).toBe(0);

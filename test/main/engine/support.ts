@@ -15,7 +15,12 @@ import {
 } from '../../../src-main/journal/journal';
 import type { JobOptions } from '../../../src-main/journal/schema';
 import type { RowState } from '../../../src-main/journal/rowStates';
-import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../../src-main/sandbox';
+import {
+  SAMPLE_SUPPLIERS,
+  startSandbox,
+  type SandboxHandle,
+  type SandboxOptions,
+} from '../../../src-main/sandbox';
 import { identityKey } from '../../../src-shared/supplier';
 import { runnerFor } from '../../../src-main/kinds';
 
@@ -355,4 +360,36 @@ export function kindSandbox(
 
 function failNoSandbox(): never {
   throw new Error('the sandbox is not started yet');
+}
+
+/** The settings of the crash tests of rows attached to existing suppliers (duplicatesCrash,
+ *  attachFoundCrash): fast polls, and a short lease so a second engine takes over at once. */
+export const ATTACH_CRASH_SETTINGS = {
+  ...FAST,
+  settleMs: 120,
+  trackPollMs: 25,
+  statusPollBaseMs: 25,
+  statusPollCapMs: 100,
+  leaseTtlMs: 60,
+};
+
+/** For the tests of a file: a sandbox over real HTTP seeded with the sample base, and a
+ *  temporary folder (`prefix`) for their journals. */
+export function sampleBasePerFile(prefix: string): { sandbox(): SandboxHandle; dir(): string } {
+  let sandbox: SandboxHandle | undefined;
+  let dir = '';
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+    sandbox = await startSandbox({
+      processingMs: 30,
+      screeningMs: 30,
+      validationMs: 30,
+      seedSuppliers: [...SAMPLE_SUPPLIERS],
+    });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { sandbox: () => sandbox!, dir: () => dir };
 }

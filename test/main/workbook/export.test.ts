@@ -536,7 +536,7 @@ describe('results within what Excel opens', () => {
     );
     expect(failure.error.code).toBe('results_too_wide');
     expect(failure.error.message).toBe(
-      `The results need 16,399 columns (16,384 of the file and 15 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
+      `The results need 16,400 columns (16,384 of the file and 16 result columns), more than the 16,384 an Excel sheet holds. Export them as CSV instead.`,
     );
     expect(await readdir(dir)).not.toContain('wide.xlsx');
     const csv = join(dir, 'wide.csv');
@@ -545,7 +545,7 @@ describe('results within what Excel opens', () => {
       rows: () => [{ sourceRow: 2, cells: wide, result: { status: 'done' } }],
       format: 'csv',
     });
-    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_399);
+    expect((await readFile(csv, 'utf8')).split('\r\n')[1]!.split(',')).toHaveLength(16_400);
   });
 
   it('says what stops the file from being written, with the next step the caller gives', async () => {
@@ -648,6 +648,7 @@ describe('a results workbook in German', () => {
       'Letzte Änderung',
       'Geänderte Werte',
       'Zeile in der Datei',
+      'An Plattform-ID anhängen',
     ]);
     expect(result.every(isResultHeader)).toBe(true);
     expect(isSourceRowHeader(SOURCE_ROW_HEADER)).toBe(true);
