@@ -513,6 +513,29 @@ test('a duplicate decision remembered from an earlier job, which the user can ta
   await picture(page, lang, 'duplicates-remembered', { at: group, margin: 24 });
 });
 
+test("a row's supplier found on the platform by hand", async ({ page, lang }) => {
+  // Verde Agricola (row 13 of writeDuplicatesList) is like no supplier of the platform; the user
+  // knows it as another supplier and finds it by name from the row's panel.
+  const { t } = wordsFor(lang);
+  const go = steps(page, lang);
+  const file = path.join(dir, `${lang}-find.xlsx`);
+  await writeDuplicatesList(file);
+  await openIn(page, servers().host, lang, errors);
+  await go.importFile(file);
+  await go.toMap();
+  await go.create(lang === 'de' ? 'Von Hand gefunden' : 'Found by hand');
+  await page.getByRole('button', { name: t('rows.openRow', { row: 13 }) }).click();
+  const detail = page.getByTestId('row-detail');
+  await detail.getByRole('button', { name: t('find.open') }).click();
+  const search = detail.getByTestId('platform-search');
+  await search.getByTestId('find-name').fill('Tessuti');
+  await search.getByTestId('find-city').fill('');
+  await search.getByTestId('find-name').press('Enter');
+  await expect(search.getByTestId('find-results').getByRole('option')).toHaveCount(1);
+  await page.keyboard.press('ArrowDown');
+  await picture(page, lang, 'find-on-platform', { at: search, block: 'end' });
+});
+
 /** Adds a connection on the open Connection screen, its labels in `lang`. */
 function addConnectionIn(
   page: Parameters<typeof addConnection>[0],
