@@ -1114,7 +1114,8 @@ export const commands = {
    *  first: the Review screen's counts and filters. */
   /** The suppliers a start of a deactivation would deactivate, as its check matched them (name
    *  and place as the platform answered), the first `limit` in the order of the file, and how
-   *  many there are: listed before the count is typed. Empty for the other kinds. */
+   *  many there are: listed before the count is typed. An identifiers job's: the suppliers it
+   *  removes an identifier from, with the identifier. Empty for the other kinds. */
   'jobs:targets': {
     input: z
       .object({
@@ -1130,6 +1131,11 @@ export const commands = {
           name: z.string().nullable(),
           city: z.string().nullable(),
           countryCode: z.string().nullable(),
+          /** The identifier an identifiers row removes; null for a deactivation. */
+          identifier: z
+            .object({ type: z.string(), id: z.string(), source: z.string().nullable() })
+            .nullable()
+            .default(null),
         }),
       ),
       total: z.number().int(),

@@ -204,6 +204,8 @@ export class Checker {
     const { jobId, conn } = this.run.d;
     const { health, options } = this.run;
     const identifiers = this.run.kind.changesIdentifier;
+    // An undo names the suppliers its onboarding created, by the platform id the platform gave.
+    const undo = Boolean(options.undoOf);
     const o = () => ({ jobId, signal: health.signal, kind: 'check' as const });
     return this.inBatches(async (rows) => {
       const outcomes: (RowOutcome | undefined)[] = await Promise.all(
@@ -213,11 +215,12 @@ export class Checker {
           if (!ref || (identifiers && !change)) return invalidPayload(row, 'valid');
           const answer = await conn.api.findByIdentifier(ref, o());
           if (answer.kind !== 'ok') return void health.readFailed(answer);
-          const named = namedOutcome(row, answer.value, identifiers);
+          const named = namedOutcome(row, answer.value, identifiers, undo);
           if (!change || named.to !== 'exists' || !named.patch?.platformId) return named;
           const held = await conn.api.findByIdentifier(holderQuery(change.identifier), o());
           if (held.kind !== 'ok') return void health.readFailed(held);
-          return changeOutcome(row, named.patch.platformId, change, held.value);
+          const { platformId, matched } = named.patch;
+          return changeOutcome(row, { platformId, matched }, change, held.value);
         }),
       );
       // A failed read leaves its row valid (fewer outcomes: the loop comes back later).
@@ -372,11 +375,15 @@ export class Checker {
 }
 
 /** A deactivate (or identifiers) job's check outcome: matched (its platform id kept), several,
- *  or none active (left out: nothing to change, said in the results). */
+ *  or none active (left out: nothing to change, said in the results). An undo's row names a
+ *  supplier by the platform id its onboarding's create got: none active means it was
+ *  deactivated since (find-by-identifier finds active suppliers only; deactivation is soft),
+ *  so the row is done as `already_inactive`, as a DELETE answered 404 is, and asks nothing. */
 function namedOutcome(
   row: JournalRow,
   found: FindResult<SupplierDetail>,
   identifiers = false,
+  undo = false,
 ): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
   if (found.found === 'one') {
@@ -388,6 +395,13 @@ function namedOutcome(
   }
   if (found.found === 'ambiguous')
     return outcomeOfCheck(row, { kind: 'ambiguous', platformIds: [] });
+  if (undo && found.found === 'none')
+    return {
+      ...base,
+      to: 'done',
+      patch: { opResult: 'already_inactive' },
+      reason: 'already_inactive',
+    };
   return {
     ...base,
     to: 'skipped',
@@ -403,16 +417,18 @@ function namedOutcome(
  *  decides. Remove: on this supplier → to remove; elsewhere or nowhere → not present, done. */
 function changeOutcome(
   row: JournalRow,
-  platformId: string,
+  supplier: Pick<NonNullable<RowOutcome['patch']>, 'platformId' | 'matched'>,
   change: { identifier: IdentifierToAttach; action: IdentifierAction },
   held: FindResult<SupplierDetail>,
 ): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
+  const platformId = supplier.platformId!;
   const holder = held.found === 'one' ? String(held.supplier.platformTargetId) : undefined;
   const here = holder === platformId;
   const toSend = change.action === 'add' ? held.found === 'none' : here;
   // A row checked again (retried) says nothing of an earlier outcome until it has a new one.
-  const fresh = { platformId, opResult: null };
+  // Its supplier as the platform answered: listed before a removal's count is typed.
+  const fresh = { platformId, matched: supplier.matched ?? null, opResult: null };
   if (toSend) return { ...base, to: 'exists', patch: fresh, reason: 'exists' };
   if (held.found === 'ambiguous') {
     const error = rowError('api_ambiguous.identifier', { id: change.identifier.id });

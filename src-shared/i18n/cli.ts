@@ -312,10 +312,24 @@ export const en = {
     '{what} Nothing was sent{cancelled}. Check the summary above, then run the same command again with --yes to confirm it{held}.',
   'cli.confirm.cancelled': ' (job {job} was cancelled)',
   'cli.confirm.addSendHeld': ' (add --send-held to send the rows another job holds as well)',
-  'cli.plan.identifiers.one':
-    '  {count} identifier will be added or removed at most (one already where its row wants it is left alone).',
-  'cli.plan.identifiers.other':
-    '  {count} identifiers will be added or removed at most (those already where their rows want them are left alone).',
+  'cli.plan.identifierAdds.one':
+    '  {count} identifier will be added at most (one already where its row wants it is left alone).',
+  'cli.plan.identifierAdds.other':
+    '  {count} identifiers will be added at most (those already where their rows want them are left alone).',
+  'cli.plan.identifierRemovals.one':
+    '  {count} identifier will be removed at most: putting it back takes its type, id and source again.',
+  'cli.plan.identifierRemovals.other':
+    '  {count} identifiers will be removed at most: putting one back takes its type, id and source again.',
+  'cli.plan.removals.one': '  The identifier to remove, and its supplier as the check found it:',
+  'cli.plan.removals.other':
+    '  The {count} identifiers to remove, and their suppliers as the check found them:',
+  'cli.plan.removal': '    row {row}: {type} {id} from {name} ({place}), platform {platformId}',
+  'cli.confirm.removeIds.one': 'removes {count} identifier',
+  'cli.confirm.removeIds.other': 'removes {count} identifiers',
+  'cli.confirm.askRemoveIds.one':
+    'Remove {count} identifier? Type {typed} to confirm (anything else stops here):',
+  'cli.confirm.askRemoveIds.other':
+    'Remove {count} identifiers? Type {typed} to confirm (anything else stops here):',
   'cli.plan.deactivate.one': '  {count} supplier will be deactivated.',
   'cli.plan.deactivate.other': '  {count} suppliers will be deactivated.',
   'cli.plan.undoOf':
@@ -768,10 +782,25 @@ export const de: Record<keyof typeof en, string> = {
   'cli.confirm.cancelled': ' (Auftrag {job} wurde abgebrochen)',
   'cli.confirm.addSendHeld':
     ' (mit --send-held werden auch die Zeilen gesendet, die ein anderer Auftrag hält)',
-  'cli.plan.identifiers.one':
-    '  Höchstens {count} Kennung wird hinzugefügt oder entfernt (eine, die schon dort ist, wo ihre Zeile sie will, bleibt unberührt).',
-  'cli.plan.identifiers.other':
-    '  Höchstens {count} Kennungen werden hinzugefügt oder entfernt (die, die schon dort sind, wo ihre Zeilen sie wollen, bleiben unberührt).',
+  'cli.plan.identifierAdds.one':
+    '  Höchstens {count} Kennung wird hinzugefügt (eine, die schon dort ist, wo ihre Zeile sie will, bleibt unberührt).',
+  'cli.plan.identifierAdds.other':
+    '  Höchstens {count} Kennungen werden hinzugefügt (die, die schon dort sind, wo ihre Zeilen sie wollen, bleiben unberührt).',
+  'cli.plan.identifierRemovals.one':
+    '  Höchstens {count} Kennung wird entfernt: Um sie zurückzubringen, braucht es wieder Typ, ID und Quelle.',
+  'cli.plan.identifierRemovals.other':
+    '  Höchstens {count} Kennungen werden entfernt: Um eine zurückzubringen, braucht es wieder Typ, ID und Quelle.',
+  'cli.plan.removals.one':
+    '  Die zu entfernende Kennung und ihr Lieferant, wie die Prüfung ihn gefunden hat:',
+  'cli.plan.removals.other':
+    '  Die {count} zu entfernenden Kennungen und ihre Lieferanten, wie die Prüfung sie gefunden hat:',
+  'cli.plan.removal': '    Zeile {row}: {type} {id} von {name} ({place}), Plattform {platformId}',
+  'cli.confirm.removeIds.one': 'entfernt {count} Kennung',
+  'cli.confirm.removeIds.other': 'entfernt {count} Kennungen',
+  'cli.confirm.askRemoveIds.one':
+    '{count} Kennung entfernen? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
+  'cli.confirm.askRemoveIds.other':
+    '{count} Kennungen entfernen? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
   'cli.plan.deactivate.one': '  {count} Lieferant wird deaktiviert.',
   'cli.plan.deactivate.other': '  {count} Lieferanten werden deaktiviert.',
   'cli.plan.undoOf':

@@ -53,10 +53,12 @@ export const en = {
   'log.plan.deactivate':
     'Start confirmed: {n, plural, one {# supplier} other {# suppliers}} to deactivate.',
   'log.plan.identifiers':
-    'Start confirmed: {n, plural, one {# identifier} other {# identifiers}} to add or remove at most.',
+    'Start confirmed: at most {adds, plural, one {# identifier} other {# identifiers}} to add and {removals} to remove.',
   'log.plan.scores': 'Start confirmed: {n, plural, one {# row} other {# rows}} of scores to send.',
-  'plan.identifierChanges':
-    'At most {n, plural, one {# identifier} other {# identifiers}} will be added or removed (the check left out those already where their rows want them).',
+  'plan.identifierAdds':
+    'At most {n, plural, one {# identifier} other {# identifiers}} will be added (the check left out those already where their rows want them).',
+  'plan.identifierRemovals':
+    'At most {n, plural, one {# identifier} other {# identifiers}} will be removed: putting one back takes its type, id and source again.',
   'plan.scores':
     '{rows, plural, one {# row} other {# rows}} of scores will be sent, in at most {batches, plural, one {# request} other {# requests}}.',
   'plan.scoresNote':
@@ -166,11 +168,13 @@ export const de: Record<keyof typeof en, string> = {
   'log.plan.deactivate':
     'Start bestätigt: {n, plural, one {# Lieferant} other {# Lieferanten}} zu deaktivieren.',
   'log.plan.identifiers':
-    'Start bestätigt: höchstens {n, plural, one {# Kennung} other {# Kennungen}} hinzuzufügen oder zu entfernen.',
+    'Start bestätigt: höchstens {adds, plural, one {# Kennung} other {# Kennungen}} hinzuzufügen und {removals} zu entfernen.',
   'log.plan.scores':
     'Start bestätigt: {n, plural, one {# Zeile} other {# Zeilen}} mit Bewertungen zu senden.',
-  'plan.identifierChanges':
-    'Höchstens {n, plural, one {# Kennung wird} other {# Kennungen werden}} hinzugefügt oder entfernt (der Abgleich hat die ausgelassen, die schon dort sind, wo ihre Zeilen sie wollen).',
+  'plan.identifierAdds':
+    'Höchstens {n, plural, one {# Kennung wird} other {# Kennungen werden}} hinzugefügt (der Abgleich hat die ausgelassen, die schon dort sind, wo ihre Zeilen sie wollen).',
+  'plan.identifierRemovals':
+    'Höchstens {n, plural, one {# Kennung wird} other {# Kennungen werden}} entfernt: Um eine zurückzubringen, braucht es wieder Typ, ID und Quelle.',
   'plan.scores':
     '{rows, plural, one {# Zeile mit Bewertungen wird} other {# Zeilen mit Bewertungen werden}} gesendet, in höchstens {batches, plural, one {# Anfrage} other {# Anfragen}}.',
   'plan.scoresNote':

@@ -466,6 +466,9 @@ export const en = {
     'The job "{name}" deactivated {n, plural, one {# of the suppliers} other {# of the suppliers}} this job creates, on {date} (same supplier ID and source), for example {examples}. The check does not find a deactivated supplier: {n, plural, one {it is} other {they are}} created again as new.',
   'plan.targetsTitle':
     '{n, plural, one {The supplier to deactivate, as the check found it} other {The # suppliers to deactivate, as the check found them}}',
+  'plan.removalsTitle':
+    '{n, plural, one {The identifier to remove, and its supplier as the check found it} other {The # identifiers to remove, and their suppliers as the check found them}}',
+  'plan.targets.identifier': 'Identifier',
   'plan.targets.row': 'Row',
   'plan.targets.name': 'Name',
   'plan.targets.city': 'City',
@@ -1224,6 +1227,9 @@ export const de: Record<UiKey, string> = {
     'Der Auftrag „{name}“ hat am {date} {n, plural, one {# der Lieferanten} other {# der Lieferanten}} deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}. Die Prüfung findet deaktivierte Lieferanten nicht: {n, plural, one {Er wird} other {Sie werden}} neu angelegt.',
   'plan.targetsTitle':
     '{n, plural, one {Der zu deaktivierende Lieferant, wie die Prüfung ihn gefunden hat} other {Die # zu deaktivierenden Lieferanten, wie die Prüfung sie gefunden hat}}',
+  'plan.removalsTitle':
+    '{n, plural, one {Die zu entfernende Kennung und ihr Lieferant, wie die Prüfung ihn gefunden hat} other {Die # zu entfernenden Kennungen und ihre Lieferanten, wie die Prüfung sie gefunden hat}}',
+  'plan.targets.identifier': 'Kennung',
   'plan.targets.row': 'Zeile',
   'plan.targets.name': 'Name',
   'plan.targets.city': 'Ort',
