@@ -12,6 +12,7 @@ import {
   lastLine,
   ONBOARD,
   parseSummary,
+  readWorkbook,
   ROOT,
   runCli,
   sandboxPerTest,
@@ -98,6 +99,52 @@ it('--undo deactivates exactly the suppliers the job created, after the count is
   const changes = Object.values(after.changesByIdentity.deactivate);
   expect(changes).toHaveLength(4);
   expect(changes.every((n) => n === 1)).toBe(true);
+}, 120_000);
+
+it('--undo checks before it asks: a supplier deactivated since is done, already inactive, and not in the count', async () => {
+  const list = path.join(run.dir(), 'list.xlsx');
+  await writeSupplierList(list, 5);
+  const onboarded = await runCli([list, ...where(), '--yes'], env);
+  expect(onboarded.code, onboarded.stderr).toBe(0);
+  const journal = openJournal({ path: path.join(run.dataDir(), 'journal.sqlite') });
+  const jobId = journal.listJobs()[0]!.id;
+  journal.close();
+  // Someone deactivates one of the four created suppliers on the platform meanwhile.
+  const gone = await fetch(
+    `${run.sandbox().url}/public/v2/suppliers/sites?supplierId=T000003&source=ERP`,
+    { method: 'DELETE', headers: { 'X-Auth-Token': TOKEN } },
+  );
+  expect(gone.status).toBe(204);
+
+  // The question's count leaves it out, and the suppliers are listed by name before it.
+  const refused = await runCli(['--undo', jobId, ...where()], env);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('deactivates 3 suppliers');
+  expect(refused.stdout).toContain('3 suppliers will be deactivated.');
+  expect(refused.stdout).toContain('The 3 suppliers to deactivate, as the check found them:');
+  for (const n of [1, 4, 5]) expect(refused.stdout).toContain(`Test Supplier ${n} GmbH`);
+  expect(refused.stdout).not.toContain('Test Supplier 3 GmbH');
+
+  const undone = await runCli(['--undo', jobId, ...where(), '--yes'], env);
+  expect(undone.code, undone.stderr + undone.stdout).toBe(0);
+  expect(parseSummary(lastLine(undone))).toMatchObject({
+    rows: 4,
+    deactivated: 3,
+    already_inactive: 1,
+    not_found: 0,
+    failed: 0,
+  });
+  expect(undone.stdout).toMatch(/\(4 rows, 0 need attention\)/);
+  // The results say it in words: already inactive, not "not found".
+  const [results] = await readWorkbook(path.join(run.dir(), 'list.undo-results.xlsx'));
+  const header = results!.rows[0]!;
+  const outcome = header.indexOf('Supplier outcome');
+  const row3 = results!.rows.find((r) => r[0] === 'T000003')!;
+  expect(row3[outcome]).toBe('already inactive');
+  const stats = run.sandbox().stats();
+  expect(stats.suppliers).toBe(2);
+  // Each supplier deactivated once: the one deactivated before never got a second DELETE.
+  expect(Object.values(stats.changesByIdentity.deactivate)).toEqual([1, 1, 1, 1]);
 }, 120_000);
 
 it('--operation deactivate names suppliers by any identifier; unknown ones are not found', async () => {
