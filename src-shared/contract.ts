@@ -1291,12 +1291,23 @@ export const commands = {
       /** Changed differently on the Results and the Errors sheets: not sent. */
       conflicts: z.number().int(),
       conflictRows: z.array(z.number().int()),
+      /** Done rows whose id the platform has on another supplier, the id corrected in the
+       *  file: `jobs:idFixJob` makes the identifiers job that adds them (first 20 rows named). */
+      idFixes: z.number().int().default(0),
+      idFixRows: z.array(z.number().int()).default([]),
       /** Ids typed without the zeros every other id of their column has: sent with them. */
       zerosPadded: z.number().int().default(0),
       zerosPaddedRows: z
         .array(z.object({ sourceRow: z.number().int(), from: z.string(), to: z.string() }))
         .default([]),
     }),
+  },
+  /** The identifiers job of a results file's corrected ids: each done row whose customer id,
+   *  own id or supplier id was on another supplier, with only that id changed, adds the
+   *  corrected id to its own supplier (by platform id). Null when the file corrects none. */
+  'jobs:idFixJob': {
+    input: z.object({ path: z.string().min(1).max(4096), jobId: z.string().optional() }).strict(),
+    output: z.object({ jobId: z.string().nullable(), rows: z.number().int() }),
   },
   'rows:page': {
     input: z

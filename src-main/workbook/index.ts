@@ -52,6 +52,7 @@ export {
 export { FINDINGS_STATUS, REVIEW_STATUS } from './outcomeWords';
 export {
   RetrySelector,
+  journalValues,
   wasDone,
   zeroPaddedWidths,
   type ZerosPadded,

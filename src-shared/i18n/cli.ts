@@ -112,6 +112,15 @@ export const en = {
   'cli.retry.conflicts.other':
     'Rows {rows} (Source row) were changed differently on the Results and the Errors sheets and are not sent: keep the fix on one sheet (or make both the same) and run --retry-from again.',
   'cli.retry.andMore': '{rows} and {count} more',
+  'cli.retry.idFixes.one':
+    "Row {rows} brings back a corrected id where the platform had its id on another supplier: an identifiers job can add the corrected id to that row's supplier (an onboarding never changes a supplier it is done with).",
+  'cli.retry.idFixes.other':
+    "Rows {rows} bring back corrected ids where the platform had their ids on other suppliers: an identifiers job can add the {count} corrected ids to their rows' suppliers (an onboarding never changes a supplier it is done with).",
+  'cli.retry.idFixAsk': 'Make that identifiers job?',
+  'cli.retry.idFixOffer': 'To make it, run the same command again with --yes.',
+  'cli.retry.idFixMade.one': 'Made identifiers job {job}: {count} corrected id to add.',
+  'cli.retry.idFixMade.other': 'Made identifiers job {job}: {count} corrected ids to add.',
+  'cli.retry.idFixLater': 'Run it once this job has ended: {command}',
   'cli.retry.nothing': 'Nothing to send again: no job was made.',
   'cli.retry.made.one': 'Made job {job} with the row to send again.',
   'cli.retry.made.other': 'Made job {job} with the rows to send again.',
@@ -578,6 +587,18 @@ export const de: Record<keyof typeof en, string> = {
   'cli.retry.conflicts.other':
     'Die Zeilen {rows} (Spalte „Zeile in der Datei“) wurden auf den Blättern Ergebnisse und Fehler unterschiedlich geändert und werden nicht gesendet: Behalten Sie die Korrektur auf einem Blatt (oder machen Sie beide gleich) und führen Sie --retry-from erneut aus.',
   'cli.retry.andMore': '{rows} und {count} weitere',
+  'cli.retry.idFixes.one':
+    'Zeile {rows} bringt eine korrigierte Kennung zurück, wo die Plattform ihre Kennung bei einem anderen Lieferanten hatte: Ein Kennungen-Auftrag kann die korrigierte Kennung dem Lieferanten der Zeile hinzufügen (eine Anlage ändert nie einen Lieferanten, mit dem sie fertig ist).',
+  'cli.retry.idFixes.other':
+    'Die Zeilen {rows} bringen korrigierte Kennungen zurück, wo die Plattform ihre Kennungen bei anderen Lieferanten hatte: Ein Kennungen-Auftrag kann die {count} korrigierten Kennungen den Lieferanten ihrer Zeilen hinzufügen (eine Anlage ändert nie einen Lieferanten, mit dem sie fertig ist).',
+  'cli.retry.idFixAsk': 'Diesen Kennungen-Auftrag anlegen?',
+  'cli.retry.idFixOffer':
+    'Um ihn anzulegen, führen Sie denselben Befehl noch einmal mit --yes aus.',
+  'cli.retry.idFixMade.one':
+    'Kennungen-Auftrag {job} angelegt: {count} korrigierte Kennung hinzuzufügen.',
+  'cli.retry.idFixMade.other':
+    'Kennungen-Auftrag {job} angelegt: {count} korrigierte Kennungen hinzuzufügen.',
+  'cli.retry.idFixLater': 'Führen Sie ihn aus, wenn dieser Auftrag beendet ist: {command}',
   'cli.retry.nothing': 'Nichts erneut zu senden: Es wurde kein Auftrag angelegt.',
   'cli.retry.made.one': 'Auftrag {job} mit der erneut zu sendenden Zeile angelegt.',
   'cli.retry.made.other': 'Auftrag {job} mit den erneut zu sendenden Zeilen angelegt.',

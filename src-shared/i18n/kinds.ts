@@ -21,6 +21,7 @@ export const en = {
   'kind.undo': 'Undo onboarding',
   'kind.undoName': '{name} · undo',
   'kind.retryName': '{name} · retry',
+  'kind.idFixName': '{name} · corrected ids',
   'kind.badge': 'Kind: {kind}',
   'map.introRef':
     'Choose the columns that name each supplier: any of its ids is enough (a supplier ID with its source is the most precise). Rows are checked against the platform before anything is sent.',
@@ -136,6 +137,7 @@ export const de: Record<keyof typeof en, string> = {
   'kind.undo': 'Anlage rückgängig machen',
   'kind.undoName': '{name} · rückgängig',
   'kind.retryName': '{name} · erneut',
+  'kind.idFixName': '{name} · korrigierte Kennungen',
   'kind.badge': 'Art: {kind}',
   'map.introRef':
     'Wählen Sie die Spalten, die jeden Lieferanten nennen: eine seiner Kennungen genügt (eine Lieferanten-ID mit ihrer Quelle ist am genauesten). Die Zeilen werden mit der Plattform abgeglichen, bevor etwas gesendet wird.',
