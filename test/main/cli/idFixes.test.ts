@@ -3,8 +3,8 @@
 // file brought back with the id corrected offers an identifiers job (made with --yes) that adds
 // the corrected id to the row's own supplier, once.
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { expect, it } from 'vitest';
+import { correctOnErrorsSheet, writeCustomerIdList } from '../../lists';
 import { lastLine, parseSummary, runCli, sandboxPerTest } from './cli';
 
 const TOKEN = 'id-fixes-cli-token';
@@ -39,21 +39,10 @@ async function holderOf(customerId: string): Promise<string | null> {
 
 it('a customer id on another supplier: the advice leads to an identifiers job of the corrected ids', async () => {
   const list = path.join(run.dir(), 'list.xlsx');
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Suppliers');
-  ws.addRow([
-    'Supplier No',
-    'Name',
-    'Street',
-    'Postal code',
-    'City',
-    'Country',
-    'Source',
-    'Customer ID',
+  await writeCustomerIdList(list, [
+    ['T-1', 'New One GmbH', 'K-1'],
+    ['T-2', 'New Two GmbH', 'K-2'],
   ]);
-  ws.addRow(['T-1', 'New One GmbH', 'Street 1', '10115', 'Berlin', 'DE', 'ERP', 'K-1']);
-  ws.addRow(['T-2', 'New Two GmbH', 'Street 2', '10115', 'Berlin', 'DE', 'ERP', 'K-2']);
-  await wb.xlsx.writeFile(list);
   const where = run.where();
 
   const onboarded = await runCli([list, ...where, '--yes'], env);
@@ -61,25 +50,16 @@ it('a customer id on another supplier: the advice leads to an identifiers job of
   const holder = await holderOf('K-1');
   expect(holder).not.toBeNull();
 
-  // The Errors sheet says the steps that work, not "correct the row, then retry it".
   const results = path.join(run.dir(), 'list.results.xlsx');
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(results);
-  const errors = book.worksheets.find((s) => s.name === 'Errors')!;
-  const header = Array.from(errors.getRow(1).values as unknown[], (v) => String(v ?? ''));
-  const idColumn = header.indexOf('Customer ID');
-  let advice = '';
-  let fixed = false;
-  errors.eachRow((row, n) => {
-    if (n === 1) return;
-    const cells = Array.from(row.values as unknown[], (v) => String(v ?? ''));
-    if (!cells.includes('T-1')) return;
-    advice = cells.find((c) => c.includes('The identifier')) ?? cells.join(' | ');
-    // The user corrects the id in the Errors sheet.
-    row.getCell(idColumn).value = 'K-9';
-    fixed = true;
-  });
-  expect(fixed).toBe(true);
+  // The user corrects the id in the Errors sheet; the row said the steps that work, not
+  // "correct the row, then retry it".
+  const cells = await correctOnErrorsSheet(
+    results,
+    { column: 'Supplier No', value: 'T-1' },
+    'Customer ID',
+    'K-9',
+  );
+  const advice = cells?.find((c) => c.includes('The identifier')) ?? '';
   expect(advice).toContain(
     `The identifier K-1 belongs to another supplier (platform id ${holder})`,
   );
@@ -88,7 +68,6 @@ it('a customer id on another supplier: the advice leads to an identifiers job of
     `first remove it from platform id ${holder}, then add it to platform id`,
   );
   expect(advice).not.toContain('then retry it');
-  await book.xlsx.writeFile(results);
   const addsBefore = Object.keys(run.sandbox().stats().changesByIdentity.identifier_add).length;
 
   // Offered without --yes: nothing made, nothing sent.
