@@ -106,7 +106,7 @@ test('an identifiers list: the check sorts the rows, the run adds and removes ea
   await expect(outcomes).toContainText('not found: 1');
   await expect(status).toContainText('2 identifiers to add or remove, 2 already as their rows ask');
   await expect(page.getByTestId('log')).toContainText(
-    'Start confirmed: 2 identifiers to add or remove at most.',
+    'Start confirmed: at most 1 identifier to add and 1 to remove.',
   );
   await shot(page, 'kind-identifiers-finished', true);
 
