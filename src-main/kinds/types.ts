@@ -73,4 +73,6 @@ export interface JobKind {
 export interface PlanRows {
   /** How many rows in `states` have this identifier action (the row's own, else the job's). */
   actionCount(states: readonly RowState[], action: IdentifierAction): number;
+  /** Rows per own outcome so far (a deactivation's suppliers found inactive already). */
+  opResults(): Record<string, number>;
 }

@@ -100,6 +100,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   const own = kind.planCounts(counts, {
     actionCount: (states, action) =>
       journal.targetRows(jobId, states, 0, { action, jobAction }).total,
+    opResults: () => journal.opResults(jobId),
   });
   const { creations, changes } = own;
   const typed = typedChange(own);

@@ -341,6 +341,10 @@ export const en = {
     'Remove {count} identifiers? Type {typed} to confirm (anything else stops here):',
   'cli.plan.deactivate.one': '  {count} supplier will be deactivated.',
   'cli.plan.deactivate.other': '  {count} suppliers will be deactivated.',
+  'cli.plan.alreadyInactive.one':
+    '  {count} supplier is inactive already (the check found no active one): done, nothing is sent for it.',
+  'cli.plan.alreadyInactive.other':
+    '  {count} suppliers are inactive already (the check found no active one): done, nothing is sent for them.',
   'cli.plan.undoOf':
     '  This undoes job {job}: only the suppliers it created, none that existed before it.',
   'cli.plan.ambiguousNamed.one':
@@ -824,6 +828,10 @@ export const de: Record<keyof typeof en, string> = {
     '{count} Kennungen entfernen? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
   'cli.plan.deactivate.one': '  {count} Lieferant wird deaktiviert.',
   'cli.plan.deactivate.other': '  {count} Lieferanten werden deaktiviert.',
+  'cli.plan.alreadyInactive.one':
+    '  {count} Lieferant ist schon inaktiv (die Prüfung fand keinen aktiven): erledigt, für ihn wird nichts gesendet.',
+  'cli.plan.alreadyInactive.other':
+    '  {count} Lieferanten sind schon inaktiv (die Prüfung fand keine aktiven): erledigt, für sie wird nichts gesendet.',
   'cli.plan.undoOf':
     '  Dies macht Auftrag {job} rückgängig: nur die Lieferanten, die er angelegt hat, keinen, der vorher bestand.',
   'cli.plan.ambiguousNamed.one':

@@ -31,6 +31,8 @@ export const en = {
     '{n, plural, one {# supplier} other {# suppliers}} will be deactivated on the platform.',
   'plan.undoOf':
     'These are exactly the suppliers the onboarding job created; suppliers that existed before it are left alone.',
+  'plan.alreadyInactive':
+    '{n, plural, one {# supplier is} other {# suppliers are}} inactive already (the check found no active one): done, nothing is sent for {n, plural, one {it} other {them}}.',
   'plan.typeCount': 'Type {n} to confirm the number',
   'run.checkIntro.deactivate':
     'Before anything is deactivated, each row’s supplier is looked up on the platform by the ids the row names.',
@@ -147,6 +149,8 @@ export const de: Record<keyof typeof en, string> = {
     '{n, plural, one {# Lieferant wird} other {# Lieferanten werden}} auf der Plattform deaktiviert.',
   'plan.undoOf':
     'Das sind genau die Lieferanten, die der Anlage-Auftrag angelegt hat; Lieferanten, die es vorher schon gab, bleiben unberührt.',
+  'plan.alreadyInactive':
+    '{n, plural, one {# Lieferant ist} other {# Lieferanten sind}} schon inaktiv (die Prüfung fand keinen aktiven): erledigt, dafür wird nichts gesendet.',
   'plan.typeCount': 'Geben Sie {n} ein, um die Anzahl zu bestätigen',
   'run.checkIntro.deactivate':
     'Bevor etwas deaktiviert wird, wird der Lieferant jeder Zeile anhand der Kennungen, die die Zeile nennt, auf der Plattform gesucht.',

@@ -121,6 +121,9 @@ it('--undo checks before it asks: a supplier deactivated since is done, already 
   expect(refused.code).toBe(2);
   expect(refused.stderr).toContain('deactivates 3 suppliers');
   expect(refused.stdout).toContain('3 suppliers will be deactivated.');
+  expect(refused.stdout).toContain(
+    '1 supplier is inactive already (the check found no active one): done, nothing is sent for it.',
+  );
   expect(refused.stdout).toContain('The 3 suppliers to deactivate, as the check found them:');
   for (const n of [1, 4, 5]) expect(refused.stdout).toContain(`Test Supplier ${n} GmbH`);
   expect(refused.stdout).not.toContain('Test Supplier 3 GmbH');
