@@ -1,7 +1,8 @@
 // `--retry-from`: the rows whose id the platform had on another supplier, brought back with the
 // id corrected (services/onboarding/idFixes.ts). The onboarding sends nothing for them; an
 // identifiers job that adds the corrected ids does. It is offered, and made with --yes (or a yes
-// on a terminal).
+// on a terminal); beside a retry job made from the same file it is made at once and named with
+// the command that runs it, since a later run would find the file used.
 import type { Onboarding, RetryFromResults } from '../services/onboarding';
 import type { Args } from './args';
 import { askYesNo } from './planText';
@@ -31,8 +32,13 @@ export async function idFixStep(
   if (r.idFixes === 0) return null;
   const rows = r.idFixRows.join(', ') + (r.idFixes > r.idFixRows.length ? ' …' : '');
   view.log(w.n('cli.retry.idFixes', r.idFixes, { rows }));
+  // With a retry job made from the same file, the identifiers job is made beside it (nothing
+  // is sent until it is resumed): the file, once used, is not taken again by a later run.
   const terminal = mode !== 'json' && process.stdin.isTTY === true;
-  const yes = args.yes || (terminal && (await askYesNo(w.t('cli.retry.idFixAsk'), false, w)));
+  const yes =
+    args.yes ||
+    r.jobId !== null ||
+    (terminal && (await askYesNo(w.t('cli.retry.idFixAsk'), false, w)));
   if (!yes) {
     view.log(w.t('cli.retry.idFixOffer'));
     return null;

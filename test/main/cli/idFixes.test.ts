@@ -94,3 +94,34 @@ it('a customer id on another supplier: the advice leads to an identifiers job of
   expect(Object.keys(adds).length).toBe(addsBefore + 1);
   expect(Object.values(adds).every((n) => n === 1)).toBe(true);
 }, 120_000);
+
+it('beside a retry job of the same file, the identifiers job is made at once, to run after it', async () => {
+  const list = path.join(run.dir(), 'both.xlsx');
+  await writeCustomerIdList(list, [
+    ['T-5', 'Five GmbH', 'K-1'],
+    ['T-6', '', 'K-6'], // no name: invalid, fixed in the file
+  ]);
+  const where = run.where();
+  const onboarded = await runCli([list, ...where, '--yes'], env);
+  expect(parseSummary(lastLine(onboarded))).toMatchObject({ rows: 2, created: 1, invalid: 1 });
+  const results = path.join(run.dir(), 'both.results.xlsx');
+  const supplierNo = { column: 'Supplier No', value: 'T-5' };
+  expect(await correctOnErrorsSheet(results, supplierNo, 'Customer ID', 'K-55')).toBeDefined();
+  const invalid = { column: 'Supplier No', value: 'T-6' };
+  expect(await correctOnErrorsSheet(results, invalid, 'Name', 'Six GmbH')).toBeDefined();
+
+  // No --yes: the retry job runs (it orders nothing to confirm), and the identifiers job is
+  // made beside it, sending nothing until it is resumed.
+  const retried = await runCli(['--retry-from', results, ...where], env);
+  expect(retried.code, retried.stderr + retried.stdout).toBe(0);
+  expect(parseSummary(lastLine(retried))).toMatchObject({ rows: 1, created: 1 });
+  const made = /Made identifiers job (\S+): 1 corrected id to add\./.exec(retried.stdout);
+  expect(made, retried.stdout).not.toBeNull();
+  expect(retried.stdout).toContain(`Run it once this job has ended: --resume ${made![1]}`);
+  expect(await holderOf('K-55')).toBeNull();
+
+  const fixed = await runCli(['--resume', made![1]!, ...where], env);
+  expect(fixed.code, fixed.stderr + fixed.stdout).toBe(0);
+  expect(parseSummary(lastLine(fixed))).toMatchObject({ rows: 1, added: 1 });
+  expect(await holderOf('K-55')).not.toBeNull();
+}, 120_000);
