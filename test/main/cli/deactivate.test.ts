@@ -2,7 +2,6 @@
 // exactly the suppliers an onboarding job created (never one that existed before it), and
 // `--operation deactivate` the suppliers a list names; both need the count confirmed (--yes)
 // and end with a summary line named for the kind.
-import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -10,10 +9,9 @@ import { openJournal } from '../../../src-main/journal/journal';
 import { word } from '../../../src-shared/i18n';
 import {
   lastLine,
-  ONBOARD,
   parseSummary,
   readWorkbook,
-  ROOT,
+  runOnTerminal,
   runCli,
   sandboxPerTest,
   writeSupplierList,
@@ -185,49 +183,27 @@ it('--operation deactivate names suppliers by any identifier; unknown ones are n
   expect(r.stdout).toMatch(/Results: .*\(4 rows, 1 needs attention\)/);
 }, 120_000);
 
-/** Runs `onboard` on a terminal (a pseudo-terminal from `script`), typing `answer` once the
- *  question ending in `prompt` appears. */
-function runOnTerminal(args: string[], prompt: string, answer: string): Promise<string> {
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = [process.execPath, ONBOARD, ...args].map(quote).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let typed = false;
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    out += chunk;
-    if (!typed && out.includes(prompt)) {
-      typed = true;
-      child.stdin.write(`${answer}\r`);
-    }
-  });
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', () => resolve(out.replace(/\r/g, '')));
-  });
-}
-
 it('on a terminal, the number of suppliers is typed to confirm a deactivation', async () => {
   const csv = path.join(run.dir(), 'off.csv');
   await writeFile(csv, ['Supplier No;Source', 'OLD-2;ERP', 'T000002;ERP'].join('\n'));
   const prompt = 'Deactivate 2 suppliers? Type 2 to confirm (anything else stops here):';
   // "y" is not the number: nothing is deactivated, and the job waits to be resumed.
-  const declined = await runOnTerminal([csv, '--operation', 'deactivate', ...where()], prompt, 'y');
+  const declined = await runOnTerminal(
+    [csv, '--operation', 'deactivate', ...where()],
+    prompt,
+    'y',
+    env,
+  );
   expect(declined).toContain(prompt);
   expect(declined).toMatch(/--resume (\S+)/);
   expect(run.sandbox().stats().suppliers).toBe(2);
   expect(Object.keys(run.sandbox().stats().changesByIdentity.deactivate)).toHaveLength(0);
   const jobId = /--resume (\S+)/.exec(declined)![1]!;
   // A wrong number is a no as well.
-  await runOnTerminal(['--resume', jobId, ...where()], prompt, '3');
+  await runOnTerminal(['--resume', jobId, ...where()], prompt, '3', env);
   expect(run.sandbox().stats().suppliers).toBe(2);
   // The number typed: both deactivated, once each.
-  const done = await runOnTerminal(['--resume', jobId, ...where()], prompt, '2');
+  const done = await runOnTerminal(['--resume', jobId, ...where()], prompt, '2', env);
   expect(done).toMatch(/rows=2 deactivated=2 /);
   const stats = run.sandbox().stats();
   expect(stats.suppliers).toBe(0);

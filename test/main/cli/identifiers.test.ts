@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { lastLine, parseSummary, runCli, sandboxPerTest } from './cli';
+import { lastLine, parseSummary, runCli, runOnTerminal, sandboxPerTest } from './cli';
 
 const TOKEN = 'identifiers-cli-token';
 const env = { ONBOARD_TOKEN: TOKEN };
@@ -155,4 +155,23 @@ it('adds alone need no typed count', async () => {
   expect(r.stdout).not.toContain('to remove, and');
   expect(parseSummary(lastLine(r))).toMatchObject({ rows: 1, added: 1 });
   expect(changes('identifier_add')).toEqual([1]);
+}, 120_000);
+
+it('on a terminal, the number of identifiers to remove is typed to confirm them', async () => {
+  const csv = path.join(run.dir(), 'typed.csv');
+  await writeFile(
+    csv,
+    ['Supplier No;Source;Identifier type;Identifier', 'S-1;ERP;customer id;K-1'].join('\n'),
+  );
+  const args = [csv, '--operation', 'identifiers', '--action', 'remove', ...where()];
+  const prompt = 'Remove 1 identifier? Type 1 to confirm (anything else stops here):';
+  // "y" is not the number: nothing is removed, and the job waits to be resumed.
+  const declined = await runOnTerminal(args, prompt, 'y', env);
+  expect(declined).toContain('row 2: CUSTOMER_ID K-1 from One (Berlin, DE)');
+  expect(declined).toContain(prompt);
+  expect(changes('identifier_remove')).toEqual([]);
+  const jobId = /--resume (\S+)/.exec(declined)![1]!;
+  const done = await runOnTerminal(['--resume', jobId, ...where()], prompt, '1', env);
+  expect(done).toMatch(/rows=1 added=0 already_present=0 removed=1 /);
+  expect(changes('identifier_remove')).toEqual([1]);
 }, 120_000);
