@@ -1217,7 +1217,8 @@ export const commands = {
    *  first: the Review screen's counts and filters. */
   /** The suppliers a start of a deactivation would deactivate, as its check matched them (name
    *  and place as the platform answered), the first `limit` in the order of the file, and how
-   *  many there are: listed before the count is typed. Empty for the other kinds. */
+   *  many there are: listed before the count is typed. An identifiers job's: the suppliers it
+   *  removes an identifier from, with the identifier. Empty for the other kinds. */
   'jobs:targets': {
     input: z
       .object({
@@ -1233,6 +1234,11 @@ export const commands = {
           name: z.string().nullable(),
           city: z.string().nullable(),
           countryCode: z.string().nullable(),
+          /** The identifier an identifiers row removes; null for a deactivation. */
+          identifier: z
+            .object({ type: z.string(), id: z.string(), source: z.string().nullable() })
+            .nullable()
+            .default(null),
         }),
       ),
       total: z.number().int(),
@@ -1445,6 +1451,10 @@ export const commands = {
       /** Changed differently on the Results and the Errors sheets: not sent. */
       conflicts: z.number().int(),
       conflictRows: z.array(z.number().int()),
+      /** Done rows whose id the platform has on another supplier, the id corrected in the
+       *  file: `jobs:idFixJob` makes the identifiers job that adds them (first 20 rows named). */
+      idFixes: z.number().int().default(0),
+      idFixRows: z.array(z.number().int()).default([]),
       /** Ids typed without the zeros every other id of their column has: sent with them. */
       zerosPadded: z.number().int().default(0),
       zerosPaddedRows: z
@@ -1467,6 +1477,13 @@ export const commands = {
         })
         .default({ rows: [], unknown: [], done: [] }),
     }),
+  },
+  /** The identifiers job of a results file's corrected ids: each done row whose customer id,
+   *  own id or supplier id was on another supplier, with only that id changed, adds the
+   *  corrected id to its own supplier (by platform id). Null when the file corrects none. */
+  'jobs:idFixJob': {
+    input: z.object({ path: z.string().min(1).max(4096), jobId: z.string().optional() }).strict(),
+    output: z.object({ jobId: z.string().nullable(), rows: z.number().int() }),
   },
   'rows:page': {
     input: z

@@ -191,3 +191,52 @@ export const AUDIT_GROUPS: readonly (readonly string[])[] = [
   ['B1', 'B2'],
   ['C1', 'C2', 'C3'],
 ];
+
+/** A supplier list with a Customer ID column: one row per `[supplier no, name, customer id]`,
+ *  all in Berlin with the source ERP. */
+export async function writeCustomerIdList(
+  file: string,
+  rows: readonly (readonly [string, string, string])[],
+): Promise<void> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Suppliers');
+  ws.addRow([
+    'Supplier No',
+    'Name',
+    'Street',
+    'Postal code',
+    'City',
+    'Country',
+    'Source',
+    'Customer ID',
+  ]);
+  rows.forEach(([no, name, customerId], i) =>
+    ws.addRow([no, name, `Street ${i + 1}`, '10115', 'Berlin', 'DE', 'ERP', customerId]),
+  );
+  await wb.xlsx.writeFile(file);
+}
+
+/**
+ * Corrects a results file as a user does in Excel: on its Errors sheet, the row whose
+ * `match.column` holds `match.value` gets `value` in `column`. Returns that row's cells as text
+ * before the change (its advice among them); undefined when no row matched.
+ */
+export async function correctOnErrorsSheet(
+  file: string,
+  match: { column: string; value: string },
+  column: string,
+  value: string,
+): Promise<string[] | undefined> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const errors = book.getWorksheet('Errors')!;
+  const header = Array.from(errors.getRow(1).values as unknown[], (v) => String(v ?? ''));
+  let before: string[] | undefined;
+  errors.eachRow((row, n) => {
+    if (n === 1 || row.getCell(header.indexOf(match.column)).value !== match.value) return;
+    before = Array.from(row.values as unknown[], (v) => String(v ?? ''));
+    row.getCell(header.indexOf(column)).value = value;
+  });
+  await book.xlsx.writeFile(file);
+  return before;
+}

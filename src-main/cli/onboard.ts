@@ -39,6 +39,7 @@ import {
 } from './retryFrom';
 import { attachSentences } from '../../src-shared/retryWords';
 import { confirmStart, resultsNextStep, resumeCommand } from './start';
+import { idFixStep } from './idFixes';
 import { duplicateStep, sayWaiting } from './duplicates';
 import { checkedFields, checkedLine } from './checkedText';
 import {
@@ -282,12 +283,14 @@ export async function main(argv: string[]): Promise<number> {
       if (r.unmatched > 0) view.log(w.n('cli.retry.unmatched', r.unmatched, { job: source.id }));
       for (const line of retryDetails(r, w)) view.log(line);
       for (const line of attachSentences(w.lang, r.attach)) view.log(line);
-      if (!r.jobId) {
+      // Corrected ids on other suppliers: their identifiers job (offered; made with a yes).
+      const fixes = await idFixStep(onboarding, r, { file, source, args, mode, view, w });
+      if (!r.jobId && !fixes) {
         view.log(w.t('cli.retry.nothing'));
         return nothingToSend(mode);
       }
-      jobId = r.jobId;
-      view.log(w.n('cli.retry.made', r.retry, { job: jobId }));
+      jobId = r.jobId ?? fixes!;
+      if (r.jobId) view.log(w.n('cli.retry.made', r.retry, { job: jobId }));
     } else {
       const file = path.resolve(args.file!);
       const preview = await onboarding.preview({

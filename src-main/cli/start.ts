@@ -9,19 +9,30 @@ import type { Words } from './words';
 /** How many of a deactivation's suppliers the summary lists by name. */
 const TARGETS_SHOWN = 20;
 
-/** The suppliers a deactivation acts on, one line each, as the check matched them. */
+/** The suppliers a deactivation acts on (an identifiers job's removals: the identifier and
+ *  its supplier), one line each, as the check matched them. */
 export function targetLines(targets: ReturnType<Onboarding['targets']>, w: Words): string[] {
   if (!targets.total) return [];
-  const lines = [w.n('cli.plan.targets', targets.total)];
-  for (const r of targets.rows)
+  const removals = targets.rows.some((r) => r.identifier !== null);
+  const lines = [w.n(removals ? 'cli.plan.removals' : 'cli.plan.targets', targets.total)];
+  for (const r of targets.rows) {
+    const params = {
+      row: r.sourceRow,
+      name: r.name ?? '–',
+      place: [r.city, r.countryCode].filter(Boolean).join(', ') || '–',
+      platformId: r.platformId ?? '–',
+    };
+    const id = r.identifier;
     lines.push(
-      w.t('cli.plan.target', {
-        row: r.sourceRow,
-        name: r.name ?? '–',
-        place: [r.city, r.countryCode].filter(Boolean).join(', ') || '–',
-        platformId: r.platformId ?? '–',
-      }),
+      id
+        ? w.t('cli.plan.removal', {
+            ...params,
+            type: id.type,
+            id: id.source ? `${id.id} (${id.source})` : id.id,
+          })
+        : w.t('cli.plan.target', params),
     );
+  }
   const more = targets.total - targets.rows.length;
   if (more > 0) lines.push(w.n('cli.plan.targetsMore', more));
   return lines;

@@ -205,6 +205,8 @@ export class Checker {
     const { jobId, conn } = this.run.d;
     const { health, options } = this.run;
     const own = this.run.kind.named;
+    // An undo names the suppliers its onboarding created, by the platform id the platform gave.
+    const undo = Boolean(options.undoOf);
     const o = () => ({ jobId, signal: health.signal, kind: 'check' as const });
     return this.inBatches(async (rows) => {
       const outcomes: (RowOutcome | undefined)[] = await Promise.all(
@@ -213,9 +215,10 @@ export class Checker {
           if (!ref || (own && !own.readable(row, options))) return invalidPayload(row, 'valid');
           const answer = await conn.api.findByIdentifier(ref, o());
           if (answer.kind !== 'ok') return void health.readFailed(answer);
-          const named = namedOutcome(row, answer.value, this.run.kind.notFound);
+          const named = namedOutcome(row, answer.value, this.run.kind.notFound, undo);
           if (!own || named.to !== 'exists' || !named.patch?.platformId) return named;
-          return own.matched(this.run, row, named.patch.platformId);
+          const { platformId, matched } = named.patch;
+          return own.matched(this.run, row, { platformId, matched });
         }),
       );
       // A failed read leaves its row valid (fewer outcomes: the loop comes back later).
@@ -375,11 +378,15 @@ export class Checker {
 }
 
 /** A named row's check outcome: matched (its platform id kept), several, or none active (left
- *  out: nothing to change, said in the results, with the kind's reason). */
+ *  out: nothing to change, said in the results, with the kind's reason). An undo's row names a
+ *  supplier by the platform id its onboarding's create got: none active means it was
+ *  deactivated since (find-by-identifier finds active suppliers only; deactivation is soft),
+ *  so the row is done as `already_inactive`, as a DELETE answered 404 is, and asks nothing. */
 function namedOutcome(
   row: JournalRow,
   found: FindResult<SupplierDetail>,
   notFound: HistoryCode = 'supplier_not_found',
+  undo = false,
 ): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
   if (found.found === 'one') {
@@ -391,6 +398,13 @@ function namedOutcome(
   }
   if (found.found === 'ambiguous')
     return outcomeOfCheck(row, { kind: 'ambiguous', platformIds: [] });
+  if (undo && found.found === 'none')
+    return {
+      ...base,
+      to: 'done',
+      patch: { opResult: 'already_inactive' },
+      reason: 'already_inactive',
+    };
   return {
     ...base,
     to: 'skipped',

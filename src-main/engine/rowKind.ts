@@ -39,7 +39,12 @@ export interface RowKind {
 export interface NamedCheck {
   /** The row's payload says what the kind needs to check it (else the row is invalid). */
   readable(row: JournalRow, options: JobOptions): boolean;
-  /** The row's outcome once its supplier matched `platformId`; undefined after a failed read
-   *  (told to the job's health: the row stays valid and is checked again). */
-  matched(run: RunContext, row: JournalRow, platformId: string): Promise<RowOutcome | undefined>;
+  /** The row's outcome once its supplier matched (`platformId`, and its name and place as the
+   *  platform answered: `matched`); undefined after a failed read (told to the job's health:
+   *  the row stays valid and is checked again). */
+  matched(
+    run: RunContext,
+    row: JournalRow,
+    supplier: Pick<NonNullable<RowOutcome['patch']>, 'platformId' | 'matched'>,
+  ): Promise<RowOutcome | undefined>;
 }

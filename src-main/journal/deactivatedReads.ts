@@ -61,36 +61,64 @@ export function deactivatedIn(
   };
 }
 
-/** A row a start would deactivate: matched by the check to one supplier, not sent yet. */
+/** A row a start would deactivate (or change an identifier of): matched by the check to one
+ *  supplier, not sent yet. `identifier`: the one an identifiers row changes. */
 export interface TargetRow {
   sourceRow: number;
   platformId: string | null;
   name: string | null;
   city: string | null;
   countryCode: string | null;
+  identifier: { type: string; id: string; source: string | null } | null;
+}
+
+/** Only the rows of one identifier action (the row's own, else the job's). */
+export interface TargetAction {
+  action: 'add' | 'remove';
+  jobAction: 'add' | 'remove';
 }
 
 /** The rows a start of a deactivation would act on (matched, queued, or in doubt), in the
- *  order of the file, the first `limit`; with how many there are. */
+ *  order of the file, the first `limit`; with how many there are. `only`: an identifiers job's
+ *  rows of one action (its removals, listed before their count is typed). */
 export function targetRows(
   h: ReadHandle,
   jobId: string,
   states: readonly RowState[],
   limit: number,
+  only?: TargetAction,
 ): { rows: TargetRow[]; total: number } {
   if (!states.length) return { rows: [], total: 0 };
   const list = states.map(() => '?').join(', ');
-  const rows = h.sqlite
-    .prepare(
-      `SELECT source_row AS sourceRow, platform_id AS platformId,
+  const where = `job_id = ? AND state IN (${list})${
+    only ? ` AND coalesce(payload ->> '$.action', ?) = ?` : ''
+  }`;
+  const params = [jobId, ...states, ...(only ? [only.jobAction, only.action] : [])];
+  const rows = (
+    h.sqlite
+      .prepare(
+        `SELECT source_row AS sourceRow, platform_id AS platformId,
               matched ->> '$.name' AS name, matched ->> '$.city' AS city,
-              matched ->> '$.countryCode' AS countryCode
-         FROM rows WHERE job_id = ? AND state IN (${list}) ORDER BY source_row LIMIT ?`,
-    )
-    .all(jobId, ...states, limit) as TargetRow[];
+              matched ->> '$.countryCode' AS countryCode,
+              payload ->> '$.identifier.type' AS idType, payload ->> '$.identifier.id' AS idValue,
+              payload ->> '$.identifier.source' AS idSource
+         FROM rows WHERE ${where} ORDER BY source_row LIMIT ?`,
+      )
+      .all(...params, limit) as (Omit<TargetRow, 'identifier'> & {
+      idType: string | null;
+      idValue: string | null;
+      idSource: string | null;
+    })[]
+  ).map(({ idType, idValue, idSource, ...r }) => ({
+    ...r,
+    identifier:
+      idType !== null && idValue !== null
+        ? { type: idType, id: String(idValue), source: idSource }
+        : null,
+  }));
   const { total } = h.sqlite
-    .prepare(`SELECT count(*) AS total FROM rows WHERE job_id = ? AND state IN (${list})`)
-    .get(jobId, ...states) as { total: number };
+    .prepare(`SELECT count(*) AS total FROM rows WHERE ${where}`)
+    .get(...params) as { total: number };
   return { rows, total };
 }
 

@@ -5,7 +5,12 @@ import type { RowState } from '../journal/rowStates';
 import type { Figure, JobPlanView, PlanChange, PlanNote } from '../../src-shared/contract';
 import type { ExportSummary } from '../workbook/export';
 import type { MessageKey } from '../../src-shared/i18n';
-import type { KindTraits, Operation, OperationOptions } from '../../src-shared/operations';
+import type {
+  IdentifierAction,
+  KindTraits,
+  Operation,
+  OperationOptions,
+} from '../../src-shared/operations';
 import type { KindFigures, RowCounts } from '../engine/kindFigures';
 import type { KindWriteStage } from '../engine/ownWrite';
 import type { Runner } from '../engine/runSkeleton';
@@ -37,8 +42,9 @@ export interface JobKind {
   /** Its own write stage, when it has one (engine/ownWrite.ts): its request, its reconcile after
    *  a lost answer, its policy's lines of the table. */
   readonly ownWrite?: KindWriteStage;
-  /** What a start will write, from the job's row counts. */
-  planCounts(counts: RowCounts): KindPlanCounts;
+  /** What a start will write, from the job's row counts (and, where the counts do not tell,
+   *  the rows themselves: an identifiers job's adds and removals). */
+  planCounts(counts: RowCounts, rows: PlanRows): KindPlanCounts;
   /** The rows whose write may have reached the platform without an answer, named by the plan. */
   readonly inDoubtStates: readonly string[];
   /** The command line's lines of the plan that are the kind's own. */
@@ -64,6 +70,9 @@ export interface JobKind {
    *  supplier by the check, not sent yet or in doubt), listed with their suppliers before the
    *  count is typed. */
   readonly targetStates?: readonly RowState[];
+  /** Of those, only the rows of this identifier action are listed (an identifiers job's
+   *  removals: its adds need no typed count). */
+  readonly targetAction?: IdentifierAction;
 
   // ---- its own shapes on the front doors (issue 40)
   /** Its options on the command line. */
@@ -112,4 +121,12 @@ export interface KindCli {
   readonly options: readonly KindCliOption[];
   readonly refuses?: { readonly key: MessageKey; readonly flags: readonly string[] };
   readonly ownCommand?: boolean;
+}
+
+/** What the plan reads of a job's rows beyond their counts. */
+export interface PlanRows {
+  /** How many rows in `states` have this identifier action (the row's own, else the job's). */
+  actionCount(states: readonly RowState[], action: IdentifierAction): number;
+  /** Rows per own outcome so far (a deactivation's suppliers found inactive already). */
+  opResults(): Record<string, number>;
 }

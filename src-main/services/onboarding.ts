@@ -163,4 +163,6 @@ export class Onboarding {
   // ---- retryFromResults
   readonly retryFromResults = (...a: Args<typeof retryFromResults.retryFromResults>) =>
     retryFromResults.retryFromResults(this.ctx, ...a);
+  readonly idFixJobFromResults = (...a: Args<typeof retryFromResults.idFixJobFromResults>) =>
+    retryFromResults.idFixJobFromResults(this.ctx, ...a);
 }

@@ -85,7 +85,12 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   // What the kind writes: creations, DELETEs (each confirmed), identifiers added or removed,
   // batches of scores; from the same figures as the time left of its run (kinds/).
   const kind = kindOf(job.options);
-  const own = kind.planCounts(counts);
+  const jobAction = job.options.identifierAction ?? 'add';
+  const own = kind.planCounts(counts, {
+    actionCount: (states, action) =>
+      journal.targetRows(jobId, states, 0, { action, jobAction }).total,
+    opResults: () => journal.opResults(jobId),
+  });
   const { creations, changes } = own;
   const typed = typedChange(own);
   // Paid work, from the job's options and the rows' own columns alike: the engine orders by
@@ -266,8 +271,8 @@ export function recordConfirmedPlan(journal: Journal, plan: JobPlanView): void {
             validations: plan.validation?.suppliers ?? 0,
           }),
           creations: plan.creations,
-          // Each of the kind's changes under its name (deactivations, identifierChanges,
-          // scoreRows: the names the notes have always kept).
+          // Each of the kind's changes under its name (deactivations, identifierAdds and
+          // identifierRemovals, scoreRows).
           ...Object.fromEntries(plan.changes.map((c) => [c.name, c.count])),
           heldRows: plan.heldRows,
         },

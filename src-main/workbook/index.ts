@@ -53,6 +53,7 @@ export {
 export { FINDINGS_STATUS, REVIEW_STATUS } from './outcomeWords';
 export {
   RetrySelector,
+  journalValues,
   wasDone,
   zeroPaddedWidths,
   type ZerosPadded,

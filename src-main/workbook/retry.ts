@@ -50,7 +50,7 @@ function lostZeros(cell: string, before: string): boolean {
 /** A row of the file as the journal keeps a row's values: its payload (or, invalid, its draft)
  *  with the customer and own ids beside it (services/onboarding/importJob.ts toNewRow). Without
  *  them, every row with a Customer ID column would read as changed. */
-function journalValues(row: ValidatedRow): Record<string, unknown> | null {
+export function journalValues(row: ValidatedRow): Record<string, unknown> | null {
   const values = (row.payload ?? row.draft ?? null) as Record<string, unknown> | null;
   return values && Object.keys(row.extraIds).length ? { ...values, ...row.extraIds } : values;
 }
@@ -140,6 +140,8 @@ export interface RetrySelection {
   alreadyDone: number;
   /** Done (or under way) before, and changed in the file: a change the app does not send. */
   doneButChanged: number[];
+  /** Those rows themselves (an id on another supplier corrected: services/onboarding/idFixes.ts). */
+  doneChanged: RetryCandidate[];
   /** Not done before, valid, but no value changed: sending it again would end the same way. */
   unchanged: number;
   /** Changed differently on the Results and the Errors sheets: left out. */
@@ -167,6 +169,7 @@ export class RetrySelector {
     stillInvalid: 0,
     alreadyDone: 0,
     doneButChanged: [],
+    doneChanged: [],
     unchanged: 0,
     conflicts: [],
     unmatched: 0,
@@ -289,8 +292,10 @@ export class RetrySelector {
     const s = this.selection;
     if (wasDone(c.previous.state)) {
       if (c.attachTo) s.attachDone.push(c.previous.sourceRow);
-      if (c.changed) s.doneButChanged.push(c.previous.sourceRow);
-      else s.alreadyDone++;
+      if (c.changed) {
+        s.doneButChanged.push(c.previous.sourceRow);
+        s.doneChanged.push(c);
+      } else s.alreadyDone++;
     } else if (c.row.status !== 'valid' || keepsLostLetter(c)) s.stillInvalid++;
     // A platform id typed into Attach to platform ID sends the row again unchanged: attached.
     else if (c.changed || c.attachTo) {

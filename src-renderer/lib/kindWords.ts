@@ -54,7 +54,10 @@ export const KIND_WORDS: Record<Operation, KindWords> = {
     reviewNext: 'review.next',
     connection: 'map.connection.identifiers',
     mapIntro: 'map.introRef',
-    planLog: { key: 'log.plan.identifiers', figures: { n: 'identifierChanges' } },
+    planLog: {
+      key: 'log.plan.identifiers',
+      figures: { adds: 'identifierAdds', removals: 'identifierRemovals' },
+    },
     check: {
       intro: 'run.checkIntro.identifiers',
       toChange: 'run.kindCheck.toChange.identifiers',

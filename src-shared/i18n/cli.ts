@@ -112,6 +112,15 @@ export const en = {
   'cli.retry.conflicts.other':
     'Rows {rows} (Source row) were changed differently on the Results and the Errors sheets and are not sent: keep the fix on one sheet (or make both the same) and run --retry-from again.',
   'cli.retry.andMore': '{rows} and {count} more',
+  'cli.retry.idFixes.one':
+    "Row {rows} brings back a corrected id where the platform had its id on another supplier: an identifiers job can add the corrected id to that row's supplier (an onboarding never changes a supplier it is done with).",
+  'cli.retry.idFixes.other':
+    "Rows {rows} bring back corrected ids where the platform had their ids on other suppliers: an identifiers job can add the {count} corrected ids to their rows' suppliers (an onboarding never changes a supplier it is done with).",
+  'cli.retry.idFixAsk': 'Make that identifiers job?',
+  'cli.retry.idFixOffer': 'To make it, run the same command again with --yes.',
+  'cli.retry.idFixMade.one': 'Made identifiers job {job}: {count} corrected id to add.',
+  'cli.retry.idFixMade.other': 'Made identifiers job {job}: {count} corrected ids to add.',
+  'cli.retry.idFixLater': 'Run it once this job has ended: {command}',
   'cli.retry.nothing': 'Nothing to send again: no job was made.',
   'cli.retry.made.one': 'Made job {job} with the row to send again.',
   'cli.retry.made.other': 'Made job {job} with the rows to send again.',
@@ -312,12 +321,30 @@ export const en = {
     '{what} Nothing was sent{cancelled}. Check the summary above, then run the same command again with --yes to confirm it{held}.',
   'cli.confirm.cancelled': ' (job {job} was cancelled)',
   'cli.confirm.addSendHeld': ' (add --send-held to send the rows another job holds as well)',
-  'cli.plan.identifiers.one':
-    '  {count} identifier will be added or removed at most (one already where its row wants it is left alone).',
-  'cli.plan.identifiers.other':
-    '  {count} identifiers will be added or removed at most (those already where their rows want them are left alone).',
+  'cli.plan.identifierAdds.one':
+    '  {count} identifier will be added at most (one already where its row wants it is left alone).',
+  'cli.plan.identifierAdds.other':
+    '  {count} identifiers will be added at most (those already where their rows want them are left alone).',
+  'cli.plan.identifierRemovals.one':
+    '  {count} identifier will be removed at most: putting it back takes its type, id and source again.',
+  'cli.plan.identifierRemovals.other':
+    '  {count} identifiers will be removed at most: putting one back takes its type, id and source again.',
+  'cli.plan.removals.one': '  The identifier to remove, and its supplier as the check found it:',
+  'cli.plan.removals.other':
+    '  The {count} identifiers to remove, and their suppliers as the check found them:',
+  'cli.plan.removal': '    row {row}: {type} {id} from {name} ({place}), platform {platformId}',
+  'cli.confirm.removeIds.one': 'removes {count} identifier',
+  'cli.confirm.removeIds.other': 'removes {count} identifiers',
+  'cli.confirm.askRemoveIds.one':
+    'Remove {count} identifier? Type {typed} to confirm (anything else stops here):',
+  'cli.confirm.askRemoveIds.other':
+    'Remove {count} identifiers? Type {typed} to confirm (anything else stops here):',
   'cli.plan.deactivate.one': '  {count} supplier will be deactivated.',
   'cli.plan.deactivate.other': '  {count} suppliers will be deactivated.',
+  'cli.plan.alreadyInactive.one':
+    '  {count} supplier is inactive already (the check found no active one): done, nothing is sent for it.',
+  'cli.plan.alreadyInactive.other':
+    '  {count} suppliers are inactive already (the check found no active one): done, nothing is sent for them.',
   'cli.plan.undoOf':
     '  This undoes job {job}: only the suppliers it created, none that existed before it.',
   'cli.plan.ambiguousNamed.one':
@@ -568,6 +595,18 @@ export const de: Record<keyof typeof en, string> = {
   'cli.retry.conflicts.other':
     'Die Zeilen {rows} (Spalte „Zeile in der Datei“) wurden auf den Blättern Ergebnisse und Fehler unterschiedlich geändert und werden nicht gesendet: Behalten Sie die Korrektur auf einem Blatt (oder machen Sie beide gleich) und führen Sie --retry-from erneut aus.',
   'cli.retry.andMore': '{rows} und {count} weitere',
+  'cli.retry.idFixes.one':
+    'Zeile {rows} bringt eine korrigierte Kennung zurück, wo die Plattform ihre Kennung bei einem anderen Lieferanten hatte: Ein Kennungen-Auftrag kann die korrigierte Kennung dem Lieferanten der Zeile hinzufügen (eine Anlage ändert nie einen Lieferanten, mit dem sie fertig ist).',
+  'cli.retry.idFixes.other':
+    'Die Zeilen {rows} bringen korrigierte Kennungen zurück, wo die Plattform ihre Kennungen bei anderen Lieferanten hatte: Ein Kennungen-Auftrag kann die {count} korrigierten Kennungen den Lieferanten ihrer Zeilen hinzufügen (eine Anlage ändert nie einen Lieferanten, mit dem sie fertig ist).',
+  'cli.retry.idFixAsk': 'Diesen Kennungen-Auftrag anlegen?',
+  'cli.retry.idFixOffer':
+    'Um ihn anzulegen, führen Sie denselben Befehl noch einmal mit --yes aus.',
+  'cli.retry.idFixMade.one':
+    'Kennungen-Auftrag {job} angelegt: {count} korrigierte Kennung hinzuzufügen.',
+  'cli.retry.idFixMade.other':
+    'Kennungen-Auftrag {job} angelegt: {count} korrigierte Kennungen hinzuzufügen.',
+  'cli.retry.idFixLater': 'Führen Sie ihn aus, wenn dieser Auftrag beendet ist: {command}',
   'cli.retry.nothing': 'Nichts erneut zu senden: Es wurde kein Auftrag angelegt.',
   'cli.retry.made.one': 'Auftrag {job} mit der erneut zu sendenden Zeile angelegt.',
   'cli.retry.made.other': 'Auftrag {job} mit den erneut zu sendenden Zeilen angelegt.',
@@ -772,12 +811,31 @@ export const de: Record<keyof typeof en, string> = {
   'cli.confirm.cancelled': ' (Auftrag {job} wurde abgebrochen)',
   'cli.confirm.addSendHeld':
     ' (mit --send-held werden auch die Zeilen gesendet, die ein anderer Auftrag hält)',
-  'cli.plan.identifiers.one':
-    '  Höchstens {count} Kennung wird hinzugefügt oder entfernt (eine, die schon dort ist, wo ihre Zeile sie will, bleibt unberührt).',
-  'cli.plan.identifiers.other':
-    '  Höchstens {count} Kennungen werden hinzugefügt oder entfernt (die, die schon dort sind, wo ihre Zeilen sie wollen, bleiben unberührt).',
+  'cli.plan.identifierAdds.one':
+    '  Höchstens {count} Kennung wird hinzugefügt (eine, die schon dort ist, wo ihre Zeile sie will, bleibt unberührt).',
+  'cli.plan.identifierAdds.other':
+    '  Höchstens {count} Kennungen werden hinzugefügt (die, die schon dort sind, wo ihre Zeilen sie wollen, bleiben unberührt).',
+  'cli.plan.identifierRemovals.one':
+    '  Höchstens {count} Kennung wird entfernt: Um sie zurückzubringen, braucht es wieder Typ, ID und Quelle.',
+  'cli.plan.identifierRemovals.other':
+    '  Höchstens {count} Kennungen werden entfernt: Um eine zurückzubringen, braucht es wieder Typ, ID und Quelle.',
+  'cli.plan.removals.one':
+    '  Die zu entfernende Kennung und ihr Lieferant, wie die Prüfung ihn gefunden hat:',
+  'cli.plan.removals.other':
+    '  Die {count} zu entfernenden Kennungen und ihre Lieferanten, wie die Prüfung sie gefunden hat:',
+  'cli.plan.removal': '    Zeile {row}: {type} {id} von {name} ({place}), Plattform {platformId}',
+  'cli.confirm.removeIds.one': 'entfernt {count} Kennung',
+  'cli.confirm.removeIds.other': 'entfernt {count} Kennungen',
+  'cli.confirm.askRemoveIds.one':
+    '{count} Kennung entfernen? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
+  'cli.confirm.askRemoveIds.other':
+    '{count} Kennungen entfernen? Geben Sie zur Bestätigung {typed} ein (alles andere bricht hier ab):',
   'cli.plan.deactivate.one': '  {count} Lieferant wird deaktiviert.',
   'cli.plan.deactivate.other': '  {count} Lieferanten werden deaktiviert.',
+  'cli.plan.alreadyInactive.one':
+    '  {count} Lieferant ist schon inaktiv (die Prüfung fand keinen aktiven): erledigt, für ihn wird nichts gesendet.',
+  'cli.plan.alreadyInactive.other':
+    '  {count} Lieferanten sind schon inaktiv (die Prüfung fand keine aktiven): erledigt, für sie wird nichts gesendet.',
   'cli.plan.undoOf':
     '  Dies macht Auftrag {job} rückgängig: nur die Lieferanten, die er angelegt hat, keinen, der vorher bestand.',
   'cli.plan.ambiguousNamed.one':

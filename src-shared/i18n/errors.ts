@@ -100,7 +100,7 @@ const cases = {
   'failure.export_file_exists.named':
     'A file named {name} is already in that folder, and the app did not write it or it was changed since (for example fixed in Excel), so it is not replaced. Rename or move that file (or, in the desktop app, choose another place with "Save as…"), then export again.',
   'failure.plan_not_confirmed.count':
-    'This job deactivates {count, plural, one {# supplier} other {# suppliers}}, and the start did not confirm that count. Look at the summary, then confirm the start with exactly that count.',
+    'This start deactivates suppliers or removes identifiers, {count} in all, confirmed by typing that number, and the start did not confirm it. Look at the summary, then confirm the start with exactly that count.',
   'failure.plan_not_confirmed.paid':
     'This start orders {count, plural, one {# screening or validation} other {# screenings and validations}}, which may cost money, and did not confirm that count. Look at the summary, then confirm the start by typing exactly that number.',
   'failure.undo_refused.kind':
@@ -442,7 +442,7 @@ export const de: Record<keyof typeof en, string> = {
   'failure.export_file_exists.named':
     'Eine Datei namens {name} liegt bereits in diesem Ordner, und die App hat sie nicht geschrieben oder sie wurde seitdem geändert (etwa in Excel korrigiert), daher wird sie nicht ersetzt. Benennen Sie diese Datei um oder verschieben Sie sie (oder wählen Sie in der Desktop-App mit „Speichern unter…“ einen anderen Ort) und exportieren Sie dann erneut.',
   'failure.plan_not_confirmed.count':
-    'Dieser Auftrag deaktiviert {count, plural, one {# Lieferanten} other {# Lieferanten}}, und der Start hat diese Anzahl nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start dann mit genau dieser Anzahl.',
+    'Dieser Start deaktiviert Lieferanten oder entfernt Kennungen, {count} insgesamt, zu bestätigen durch Eingabe dieser Zahl, und der Start hat sie nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start dann mit genau dieser Anzahl.',
   'failure.plan_not_confirmed.paid':
     'Dieser Start bestellt {count, plural, one {# Screening oder Validierung, die Geld kosten kann} other {# Screenings und Validierungen, die Geld kosten können}}, und hat diese Anzahl nicht bestätigt. Sehen Sie sich die Übersicht an und bestätigen Sie den Start, indem Sie genau diese Zahl eingeben.',
   'failure.undo_refused.kind':

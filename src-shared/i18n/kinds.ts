@@ -21,6 +21,7 @@ export const en = {
   'kind.undo': 'Undo onboarding',
   'kind.undoName': '{name} · undo',
   'kind.retryName': '{name} · retry',
+  'kind.idFixName': '{name} · corrected ids',
   'kind.badge': 'Kind: {kind}',
   'map.introRef':
     'Choose the columns that name each supplier: any of its ids is enough (a supplier ID with its source is the most precise). Rows are checked against the platform before anything is sent.',
@@ -30,6 +31,8 @@ export const en = {
     '{n, plural, one {# supplier} other {# suppliers}} will be deactivated on the platform.',
   'plan.undoOf':
     'These are exactly the suppliers the onboarding job created; suppliers that existed before it are left alone.',
+  'plan.alreadyInactive':
+    '{n, plural, one {# supplier is} other {# suppliers are}} inactive already (the check found no active one): done, nothing is sent for {n, plural, one {it} other {them}}.',
   'plan.typeCount': 'Type {n} to confirm the number',
   'run.checkIntro.deactivate':
     'Before anything is deactivated, each row’s supplier is looked up on the platform by the ids the row names.',
@@ -53,10 +56,12 @@ export const en = {
   'log.plan.deactivate':
     'Start confirmed: {n, plural, one {# supplier} other {# suppliers}} to deactivate.',
   'log.plan.identifiers':
-    'Start confirmed: {n, plural, one {# identifier} other {# identifiers}} to add or remove at most.',
+    'Start confirmed: at most {adds, plural, one {# identifier} other {# identifiers}} to add and {removals} to remove.',
   'log.plan.scores': 'Start confirmed: {n, plural, one {# row} other {# rows}} of scores to send.',
-  'plan.identifierChanges':
-    'At most {n, plural, one {# identifier} other {# identifiers}} will be added or removed (the check left out those already where their rows want them).',
+  'plan.identifierAdds':
+    'At most {n, plural, one {# identifier} other {# identifiers}} will be added (the check left out those already where their rows want them).',
+  'plan.identifierRemovals':
+    'At most {n, plural, one {# identifier} other {# identifiers}} will be removed: putting one back takes its type, id and source again.',
   'plan.scores':
     '{rows, plural, one {# row} other {# rows}} of scores will be sent, in at most {batches, plural, one {# request} other {# requests}}.',
   'plan.scoresNote':
@@ -134,6 +139,7 @@ export const de: Record<keyof typeof en, string> = {
   'kind.undo': 'Anlage rückgängig machen',
   'kind.undoName': '{name} · rückgängig',
   'kind.retryName': '{name} · erneut',
+  'kind.idFixName': '{name} · korrigierte Kennungen',
   'kind.badge': 'Art: {kind}',
   'map.introRef':
     'Wählen Sie die Spalten, die jeden Lieferanten nennen: eine seiner Kennungen genügt (eine Lieferanten-ID mit ihrer Quelle ist am genauesten). Die Zeilen werden mit der Plattform abgeglichen, bevor etwas gesendet wird.',
@@ -143,6 +149,8 @@ export const de: Record<keyof typeof en, string> = {
     '{n, plural, one {# Lieferant wird} other {# Lieferanten werden}} auf der Plattform deaktiviert.',
   'plan.undoOf':
     'Das sind genau die Lieferanten, die der Anlage-Auftrag angelegt hat; Lieferanten, die es vorher schon gab, bleiben unberührt.',
+  'plan.alreadyInactive':
+    '{n, plural, one {# Lieferant ist} other {# Lieferanten sind}} schon inaktiv (die Prüfung fand keinen aktiven): erledigt, dafür wird nichts gesendet.',
   'plan.typeCount': 'Geben Sie {n} ein, um die Anzahl zu bestätigen',
   'run.checkIntro.deactivate':
     'Bevor etwas deaktiviert wird, wird der Lieferant jeder Zeile anhand der Kennungen, die die Zeile nennt, auf der Plattform gesucht.',
@@ -166,11 +174,13 @@ export const de: Record<keyof typeof en, string> = {
   'log.plan.deactivate':
     'Start bestätigt: {n, plural, one {# Lieferant} other {# Lieferanten}} zu deaktivieren.',
   'log.plan.identifiers':
-    'Start bestätigt: höchstens {n, plural, one {# Kennung} other {# Kennungen}} hinzuzufügen oder zu entfernen.',
+    'Start bestätigt: höchstens {adds, plural, one {# Kennung} other {# Kennungen}} hinzuzufügen und {removals} zu entfernen.',
   'log.plan.scores':
     'Start bestätigt: {n, plural, one {# Zeile} other {# Zeilen}} mit Bewertungen zu senden.',
-  'plan.identifierChanges':
-    'Höchstens {n, plural, one {# Kennung wird} other {# Kennungen werden}} hinzugefügt oder entfernt (der Abgleich hat die ausgelassen, die schon dort sind, wo ihre Zeilen sie wollen).',
+  'plan.identifierAdds':
+    'Höchstens {n, plural, one {# Kennung wird} other {# Kennungen werden}} hinzugefügt (der Abgleich hat die ausgelassen, die schon dort sind, wo ihre Zeilen sie wollen).',
+  'plan.identifierRemovals':
+    'Höchstens {n, plural, one {# Kennung wird} other {# Kennungen werden}} entfernt: Um eine zurückzubringen, braucht es wieder Typ, ID und Quelle.',
   'plan.scores':
     '{rows, plural, one {# Zeile mit Bewertungen wird} other {# Zeilen mit Bewertungen werden}} gesendet, in höchstens {batches, plural, one {# Anfrage} other {# Anfragen}}.',
   'plan.scoresNote':

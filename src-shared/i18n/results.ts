@@ -16,6 +16,10 @@ export const en = {
   'results.status.screening_findings': 'Findings to review',
   'results.status.unknown': 'needs review (state: {status})',
   'results.outcome.unknown': 'needs review (API: {status})',
+  'results.advice.idOnOther':
+    'The identifier {id} belongs to another supplier (platform id {holder}), so it was not added to this one (platform id {platformId}): an identifier belongs to one supplier only, and an onboarding does not change a supplier it is done with. If the id in this row is wrong, correct it here and bring this file back (--retry-from, or “Bring back a results file you fixed in Excel” on the Results screen): an identifiers job adds the corrected id to this supplier. If the id belongs here, move it with two identifiers jobs: first remove it from platform id {holder}, then add it to platform id {platformId}.',
+  'results.advice.idOnOthers':
+    'The identifier {id} belongs to several other suppliers, so it was not added to this one (platform id {platformId}): an identifier belongs to one supplier only, and an onboarding does not change a supplier it is done with. If the id in this row is wrong, correct it here and bring this file back (--retry-from, or “Bring back a results file you fixed in Excel” on the Results screen): an identifiers job adds the corrected id to this supplier. If the id belongs here, first remove it from those suppliers with an identifiers job, then add it to platform id {platformId} with another.',
   'results.findings.next':
     'Review the screening findings on the platform before working with this supplier.',
   'results.summary.findings': 'Screening findings to review (sheet {sheets})',
@@ -98,6 +102,10 @@ export const de: Record<keyof typeof en, string> = {
   'results.status.screening_findings': 'Treffer prüfen',
   'results.status.unknown': 'zu prüfen (Zustand: {status})',
   'results.outcome.unknown': 'zu prüfen (API: {status})',
+  'results.advice.idOnOther':
+    'Die Kennung {id} gehört zu einem anderen Lieferanten (Plattform-ID {holder}) und wurde diesem (Plattform-ID {platformId}) deshalb nicht hinzugefügt: Eine Kennung gehört zu genau einem Lieferanten, und eine Anlage ändert keinen Lieferanten, mit dem sie fertig ist. Ist die Kennung in dieser Zeile falsch, korrigieren Sie sie hier und bringen Sie diese Datei zurück (--retry-from oder „Eine in Excel korrigierte Ergebnisdatei zurückholen“ auf der Seite Ergebnisse): Ein Kennungen-Auftrag fügt die korrigierte Kennung diesem Lieferanten hinzu. Gehört die Kennung hierher, verschieben Sie sie mit zwei Kennungen-Aufträgen: Entfernen Sie sie zuerst bei Plattform-ID {holder}, dann fügen Sie sie Plattform-ID {platformId} hinzu.',
+  'results.advice.idOnOthers':
+    'Die Kennung {id} gehört zu mehreren anderen Lieferanten und wurde diesem (Plattform-ID {platformId}) deshalb nicht hinzugefügt: Eine Kennung gehört zu genau einem Lieferanten, und eine Anlage ändert keinen Lieferanten, mit dem sie fertig ist. Ist die Kennung in dieser Zeile falsch, korrigieren Sie sie hier und bringen Sie diese Datei zurück (--retry-from oder „Eine in Excel korrigierte Ergebnisdatei zurückholen“ auf der Seite Ergebnisse): Ein Kennungen-Auftrag fügt die korrigierte Kennung diesem Lieferanten hinzu. Gehört die Kennung hierher, entfernen Sie sie zuerst mit einem Kennungen-Auftrag bei jenen Lieferanten und fügen Sie sie dann mit einem weiteren Plattform-ID {platformId} hinzu.',
   'results.findings.next':
     'Prüfen Sie die Treffer des Screenings auf der Plattform, bevor Sie mit diesem Lieferanten arbeiten.',
   'results.summary.findings': 'Screening-Treffer zu prüfen (Blatt {sheets})',

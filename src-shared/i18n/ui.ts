@@ -466,6 +466,9 @@ export const en = {
     'The job "{name}" deactivated {n, plural, one {# of the suppliers} other {# of the suppliers}} this job creates, on {date} (same supplier ID and source), for example {examples}. The check does not find a deactivated supplier: {n, plural, one {it is} other {they are}} created again as new.',
   'plan.targetsTitle':
     '{n, plural, one {The supplier to deactivate, as the check found it} other {The # suppliers to deactivate, as the check found them}}',
+  'plan.removalsTitle':
+    '{n, plural, one {The identifier to remove, and its supplier as the check found it} other {The # identifiers to remove, and their suppliers as the check found them}}',
+  'plan.targets.identifier': 'Identifier',
   'plan.targets.row': 'Row',
   'plan.targets.name': 'Name',
   'plan.targets.city': 'City',
@@ -495,6 +498,9 @@ export const en = {
     '{retry, plural, one {# row} other {# rows}} will be sent again, {still, plural, one {# still has} other {# still have}} problems, {done, plural, one {# was} other {# were}} already done, {unmatched} did not match a row of this job.',
   'retryFile.unchanged':
     '{n, plural, one {# row that needs attention has the same values as before and is not sent again. Change the values the error message names, or send it} other {# rows that need attention have the same values as before and are not sent again. Change the values the error message names, or send them}} unchanged with this screen’s “Retry failed rows”.',
+  'retryFile.idFixes':
+    "{n, plural, one {Row {rows} brings back a corrected id} other {Rows {rows} bring back corrected ids}} where the platform had the id on another supplier. An onboarding never changes a supplier it is done with; an identifiers job adds {n, plural, one {the corrected id to its row's supplier} other {the # corrected ids to their rows' suppliers}}, after its check.",
+  'retryFile.idFixMake': 'Make the identifiers job',
   'retryFile.doneButChanged':
     'Rows {rows} were changed, but their suppliers already exist or are being created: the app does not change suppliers, so make these changes on the platform.',
   'retryFile.conflicts':
@@ -1224,6 +1230,9 @@ export const de: Record<UiKey, string> = {
     'Der Auftrag „{name}“ hat am {date} {n, plural, one {# der Lieferanten} other {# der Lieferanten}} deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}. Die Prüfung findet deaktivierte Lieferanten nicht: {n, plural, one {Er wird} other {Sie werden}} neu angelegt.',
   'plan.targetsTitle':
     '{n, plural, one {Der zu deaktivierende Lieferant, wie die Prüfung ihn gefunden hat} other {Die # zu deaktivierenden Lieferanten, wie die Prüfung sie gefunden hat}}',
+  'plan.removalsTitle':
+    '{n, plural, one {Die zu entfernende Kennung und ihr Lieferant, wie die Prüfung ihn gefunden hat} other {Die # zu entfernenden Kennungen und ihre Lieferanten, wie die Prüfung sie gefunden hat}}',
+  'plan.targets.identifier': 'Kennung',
   'plan.targets.row': 'Zeile',
   'plan.targets.name': 'Name',
   'plan.targets.city': 'Ort',
@@ -1254,6 +1263,9 @@ export const de: Record<UiKey, string> = {
     '{retry, plural, one {# Zeile wird} other {# Zeilen werden}} erneut gesendet, {still, plural, one {# hat} other {# haben}} weiterhin Probleme, {done, plural, one {# war} other {# waren}} schon erledigt, {unmatched, plural, one {# passte} other {# passten}} zu keiner Zeile dieses Auftrags.',
   'retryFile.unchanged':
     '{n, plural, one {# Zeile, die Aufmerksamkeit braucht, hat dieselben Werte wie zuvor und wird nicht erneut gesendet. Ändern Sie die Werte, die die Fehlermeldung nennt, oder senden Sie sie} other {# Zeilen, die Aufmerksamkeit brauchen, haben dieselben Werte wie zuvor und werden nicht erneut gesendet. Ändern Sie die Werte, die die Fehlermeldung nennt, oder senden Sie sie}} unverändert mit „fehlgeschlagene Zeilen erneut senden“ auf dieser Seite.',
+  'retryFile.idFixes':
+    '{n, plural, one {Zeile {rows} bringt eine korrigierte Kennung zurück} other {Die Zeilen {rows} bringen korrigierte Kennungen zurück}}, wo die Plattform die Kennung bei einem anderen Lieferanten hatte. Eine Anlage ändert nie einen Lieferanten, mit dem sie fertig ist; ein Kennungen-Auftrag fügt {n, plural, one {die korrigierte Kennung dem Lieferanten ihrer Zeile} other {die # korrigierten Kennungen den Lieferanten ihrer Zeilen}} nach seiner Prüfung hinzu.',
+  'retryFile.idFixMake': 'Kennungen-Auftrag anlegen',
   'retryFile.doneButChanged':
     'Die Zeilen {rows} wurden geändert, ihre Lieferanten gibt es aber schon oder sie werden gerade angelegt: Die App ändert keine Lieferanten, nehmen Sie diese Änderungen auf der Plattform vor.',
   'retryFile.conflicts':

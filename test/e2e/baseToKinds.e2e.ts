@@ -253,8 +253,12 @@ test('the exported base with identifier columns runs as an identifiers job, mapp
   await page.getByTestId('start-run').click();
   const summary = page.getByTestId('start-summary');
   await expect(summary.getByTestId('plan-identifiers')).toContainText(
-    'At most 3 identifiers will be added or removed',
+    'At most 2 identifiers will be added',
   );
+  await expect(summary.getByTestId('plan-identifiers')).toContainText(
+    'At most 1 identifier will be removed',
+  );
+  await summary.getByTestId('confirm-count').fill('1');
   await summary.getByRole('button', { name: 'Confirm and start' }).click();
   await expect(jobEnded(page)).toHaveCount(1, { timeout: 90_000 });
   const outcomes = page.getByTestId('kind-outcomes');

@@ -81,11 +81,19 @@ test('an identifiers list: the check sorts the rows, the run adds and removes ea
   await page.getByRole('button', { name: 'Start identifier changes' }).click();
   const summary = page.getByTestId('start-summary');
   await expect(summary.getByTestId('plan-identifiers')).toContainText(
-    'At most 2 identifiers will be added or removed',
+    'At most 1 identifier will be added',
   );
+  // The removal is listed with its supplier, and confirmed by its typed count.
+  await expect(summary.getByTestId('plan-identifiers')).toContainText(
+    'At most 1 identifier will be removed',
+  );
+  await expect(summary.getByTestId('plan-target-identifier')).toHaveCount(1);
   await expect(summary.getByTestId('plan-suppliers')).toHaveCount(0);
   await expect(summary.getByTestId('plan-duration')).toContainText('Sending 2 requests');
-  await summary.getByRole('button', { name: 'Confirm and start' }).click();
+  const confirm = summary.getByRole('button', { name: 'Confirm and start' });
+  await expect(confirm).toBeDisabled();
+  await summary.getByTestId('confirm-count').fill('1');
+  await confirm.click();
   await expect(jobEnded(page)).toHaveCount(1, { timeout: 90_000 });
 
   // What each row came to; the check's figures stay as they were.
@@ -98,7 +106,7 @@ test('an identifiers list: the check sorts the rows, the run adds and removes ea
   await expect(outcomes).toContainText('not found: 1');
   await expect(status).toContainText('2 identifiers to add or remove, 2 already as their rows ask');
   await expect(page.getByTestId('log')).toContainText(
-    'Start confirmed: 2 identifiers to add or remove at most.',
+    'Start confirmed: at most 1 identifier to add and 1 to remove.',
   );
   await shot(page, 'kind-identifiers-finished', true);
 

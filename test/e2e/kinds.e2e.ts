@@ -113,13 +113,16 @@ test('undo of an onboarding job deactivates exactly the suppliers it created', a
   await expect(dialog).toContainText('none that existed before it');
   await dialog.getByRole('button', { name: 'Make the undo job' }).click();
 
-  // The undo's summary: the 57 suppliers the job created, confirmed by number.
+  // The undo is checked first, then its summary: the 57 suppliers the job created, confirmed
+  // by number.
   const summary = page.getByTestId('start-summary');
   await expect(summary.getByTestId('plan-deactivate')).toContainText(
     '57 suppliers will be deactivated',
     { timeout: 30_000 },
   );
   await expect(summary.getByTestId('plan-undo')).toBeVisible();
+  // Checked before it asks: the 57 are listed by name.
+  await expect(summary.getByTestId('plan-target')).toHaveCount(57);
   await summary.getByTestId('confirm-count').fill('57');
   await summary.getByRole('button', { name: 'Confirm and start' }).click();
   await expect(jobEnded(page)).toHaveCount(1, { timeout: 120_000 });

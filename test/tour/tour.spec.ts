@@ -359,7 +359,10 @@ test('an identifiers job, run', async ({ page, lang }) => {
   await go.create(lang === 'de' ? 'Kundennummern' : 'Customer ids');
   await go.check();
   await expect(page.getByTestId('check-toChange')).toBeVisible();
-  await go.confirm(await go.summary());
+  // Its one removal (PC-4) is confirmed by its number.
+  const summary = await go.summary();
+  await summary.getByTestId('confirm-count').fill('1');
+  await go.confirm(summary);
   await expect(jobEnded(page)).toHaveCount(1, { timeout: 120_000 });
   await expect(page.getByTestId('kind-outcomes').locator('li')).toHaveCount(6);
   await expect(page.getByTestId('log')).toBeVisible();

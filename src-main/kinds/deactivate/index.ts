@@ -1,10 +1,10 @@
 // Deactivation: each row names a supplier by any of its ids; the check finds it, the user
 // confirms the number, and each is deactivated once. An undo of an onboarding is one of these,
 // made from the suppliers that job created.
-import { changeCount } from '../../../src-shared/contract';
+import { changeCount, type JobPlanView } from '../../../src-shared/contract';
 import { KIND_TRAITS } from '../../../src-shared/operations';
 import { CREATING_FLAGS, namedFigures, namedPlanSaid, namedRunner, namedShapes } from '../named';
-import type { JobKind } from '../types';
+import type { JobKind, Said } from '../types';
 import { deactivateWrite } from './write';
 
 /** One lookup per row; rows a start may still send a DELETE for. */
@@ -13,20 +13,27 @@ const WRITE = deactivateWrite.states;
 /** Its change's name in the plan (and the confirmed plan's note). */
 const CHANGE = 'deactivations';
 
+/** "N of the suppliers are inactive already": said when some are. */
+function alreadyInactive(plan: JobPlanView): Said[] {
+  const n = plan.changes.find((c) => c.name === CHANGE)?.params.alreadyInactive ?? 0;
+  return n > 0 ? [{ key: 'cli.plan.alreadyInactive', count: n }] : [];
+}
+
 export const deactivateKind: JobKind = {
   name: 'deactivate',
   traits: KIND_TRAITS.deactivate,
   figures: FIGURES,
   runner: namedRunner(FIGURES, deactivateWrite, { notFound: 'deactivate_not_found' }),
   ownWrite: deactivateWrite,
-  planCounts: (counts) => ({
+  planCounts: (counts, rows) => ({
     creations: 0,
     changes: [
       {
         name: CHANGE,
         key: 'plan.deactivations',
         count: FIGURES.changes!(counts),
-        params: {},
+        // Suppliers the check (or an answer) found inactive already: done, never in the count.
+        params: { alreadyInactive: rows.opResults().already_inactive ?? 0 },
         typed: { listed: 'cli.confirm.deactivate', ask: 'cli.confirm.askDeactivate' },
       },
     ],
@@ -36,6 +43,7 @@ export const deactivateKind: JobKind = {
     namedPlanSaid(
       [
         { key: 'cli.plan.deactivate', count: changeCount(plan, CHANGE) },
+        ...alreadyInactive(plan),
         ...plan.notes.map((n) => ({ key: n.said, params: n.params })),
       ],
       plan,

@@ -31,16 +31,18 @@ export function changeOf(
  *  decides. Remove: on this supplier → to remove; elsewhere or nowhere → not present, done. */
 function changeOutcome(
   row: JournalRow,
-  platformId: string,
+  supplier: Pick<NonNullable<RowOutcome['patch']>, 'platformId' | 'matched'>,
   change: { identifier: IdentifierToAttach; action: IdentifierAction },
   held: FindResult<SupplierDetail>,
 ): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
+  const platformId = supplier.platformId!;
   const holder = held.found === 'one' ? String(held.supplier.platformTargetId) : undefined;
   const here = holder === platformId;
   const toSend = change.action === 'add' ? held.found === 'none' : here;
   // A row checked again (retried) says nothing of an earlier outcome until it has a new one.
-  const fresh = { platformId, opResult: null };
+  // Its supplier as the platform answered: listed before a removal's count is typed.
+  const fresh = { platformId, matched: supplier.matched ?? null, opResult: null };
   if (toSend) return { ...base, to: 'exists', patch: fresh, reason: 'exists' };
   if (held.found === 'ambiguous') {
     const error = rowError('api_ambiguous.identifier', { id: change.identifier.id });
@@ -62,13 +64,13 @@ function changeOutcome(
 /** Looks up the supplier holding the row's identifier (find-by-identifier, `holderQuery`). */
 export const identifiersCheck: NamedCheck = {
   readable: (row, options) => changeOf(row, options) !== undefined,
-  async matched(run: RunContext, row, platformId) {
+  async matched(run: RunContext, row, supplier) {
     const change = changeOf(row, run.options);
     if (!change) return undefined;
     const { jobId, conn } = run.d;
     const o = { jobId, signal: run.health.signal, kind: 'check' as const };
     const held = await conn.api.findByIdentifier(holderQuery(change.identifier), o);
     if (held.kind !== 'ok') return void run.health.readFailed(held);
-    return changeOutcome(row, platformId, change, held.value);
+    return changeOutcome(row, supplier, change, held.value);
   },
 };

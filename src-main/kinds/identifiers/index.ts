@@ -4,6 +4,7 @@
 import { changeCount } from '../../../src-shared/contract';
 import { IDENTIFIER_ACTIONS, KIND_TRAITS } from '../../../src-shared/operations';
 import { CREATING_FLAGS, namedFigures, namedPlanSaid, namedRunner, namedShapes } from '../named';
+import type { RowState } from '../../journal/rowStates';
 import type { JobKind } from '../types';
 import { identifiersCheck } from './check';
 import { identifiersWrite } from './write';
@@ -11,8 +12,14 @@ import { identifiersWrite } from './write';
 /** Two lookups per row (its supplier, the identifier's holder); rows a start may still send a
  *  POST or DELETE for (unchecked rows counted: an upper bound until the check has run). */
 const FIGURES = namedFigures(2, identifiersWrite);
-/** Its change's name in the plan (and the confirmed plan's note). */
-const CHANGE = 'identifierChanges';
+/** Its changes' names in the plan (and the confirmed plan's note): the adds, and the removals,
+ *  which are confirmed by typing their count (an identifier removed is hard to put back: its
+ *  type, id and source must be known again). */
+const ADDS = 'identifierAdds';
+const REMOVALS = 'identifierRemovals';
+/** The rows a start may still send a write for, as the figures count them. */
+const { queued, sending, inDoubt } = identifiersWrite.states;
+const CHANGE_STATES: RowState[] = ['valid', 'exists', queued, sending, inDoubt];
 
 export const identifiersKind: JobKind = {
   name: 'identifiers',
@@ -20,21 +27,32 @@ export const identifiersKind: JobKind = {
   figures: FIGURES,
   runner: namedRunner(FIGURES, identifiersWrite, { named: identifiersCheck }),
   ownWrite: identifiersWrite,
-  planCounts: (counts) => ({
-    creations: 0,
-    changes: [
-      {
-        name: CHANGE,
-        key: 'plan.identifierChanges',
-        count: FIGURES.changes!(counts),
-        params: {},
-        typed: null,
-      },
-    ],
-  }),
+  planCounts: (counts, rows) => {
+    const all = FIGURES.changes!(counts);
+    const removals = Math.min(all, rows.actionCount(CHANGE_STATES, 'remove'));
+    return {
+      creations: 0,
+      changes: [
+        { name: ADDS, key: 'plan.identifierAdds', count: all - removals, params: {}, typed: null },
+        {
+          name: REMOVALS,
+          key: 'plan.identifierRemovals',
+          count: removals,
+          params: {},
+          typed: { listed: 'cli.confirm.removeIds', ask: 'cli.confirm.askRemoveIds' },
+        },
+      ],
+    };
+  },
   inDoubtStates: [],
   planSaid: (plan) =>
-    namedPlanSaid([{ key: 'cli.plan.identifiers', count: changeCount(plan, CHANGE) }], plan),
+    namedPlanSaid(
+      [
+        { key: 'cli.plan.identifierAdds', count: changeCount(plan, ADDS) },
+        { key: 'cli.plan.identifierRemovals', count: changeCount(plan, REMOVALS) },
+      ],
+      plan,
+    ),
   summaryCounts: [
     ['rows', 'rows'],
     ['added', 'added'],
@@ -50,6 +68,9 @@ export const identifiersKind: JobKind = {
   resultsWord: () => 'identifier-results',
   opResults: true,
   fixesInApp: true,
+  // Its removals are listed (supplier and identifier) before their count is typed.
+  targetStates: CHANGE_STATES.filter((s) => s !== 'valid'),
+  targetAction: 'remove',
 
   // ---- its own shapes on the front doors (issue 40)
   cli: {

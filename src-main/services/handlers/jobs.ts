@@ -61,5 +61,7 @@ export function jobHandlers(d: HandlerDeps): AreaHandlers<'jobs'> {
     'jobs:cancelExport': async ({ jobId }) => ({ cancelled: (await ob()).cancelExport(jobId) }),
     'jobs:retryFromResults': async ({ path: p, jobId }) =>
       (await d.readable(p)).retryFromResults(p, jobId),
+    'jobs:idFixJob': async ({ path: p, jobId }) =>
+      (await d.readable(p)).idFixJobFromResults(p, jobId),
   };
 }

@@ -199,7 +199,9 @@ export function resultRow(
       : []),
   ];
   const ended = rejected || aborted || findings || unknown.length > 0;
-  // An id the row attaches belongs to another supplier: not added, the user decides.
+  // An id the row attaches belongs to another supplier: not added, the user decides. The
+  // advice names the steps that work (idFixes.ts): the id corrected in this file and brought
+  // back, or moved by two identifiers jobs; a retry of the row would send nothing.
   const other = idOnOtherSupplier(row) ? row.identifiers!.find((i) => i.result === 'other') : null;
   const otherError = other
     ? {
@@ -207,10 +209,12 @@ export function resultRow(
         params: { id: other.id, holder: other.holder ?? '', reason: 'on_other_supplier' },
         message: word(
           lang,
-          other.holder
-            ? 'failure.api_conflict.on_other_supplier'
-            : 'failure.api_conflict.on_other_suppliers',
-          { id: other.id, holder: other.holder ?? '' },
+          other.holder ? 'results.advice.idOnOther' : 'results.advice.idOnOthers',
+          {
+            id: other.id,
+            holder: other.holder ?? '',
+            platformId: row.platformId ?? '',
+          },
         ),
       }
     : null;

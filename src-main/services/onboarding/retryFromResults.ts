@@ -5,6 +5,7 @@ import { word } from '../../../src-shared/i18n';
 import {
   type Mapping,
   RetrySelector,
+  type RetrySelection,
   type ValidatedRow,
   columnLetter,
   importRows,
@@ -21,6 +22,7 @@ import {
 import { type ResultsFileWording, assertResultsFileFits, resultsJobOf } from '../resultsFile';
 import type { Ctx } from './context';
 import { refuseScoresFix } from './fixes';
+import { idFixesOf, makeIdFixJob } from './idFixes';
 import { toNewRow } from './importJob';
 import { canTransition, type RowState } from '../../journal/rowStates';
 import type { Job } from '../../journal/journal';
@@ -43,6 +45,11 @@ export interface RetryFromResults {
   conflictRows: number[];
   /** The job's row numbers (up to 20) of done rows whose values were changed. */
   doneButChangedRows: number[];
+  /** Done rows whose id the platform has on another supplier, corrected in the file: an
+   *  identifiers job can add the corrected ids to the rows' suppliers (idFixes.ts), and the
+   *  job's row numbers of the first 20. */
+  idFixes: number;
+  idFixRows: number[];
   /** Ids typed without the zeros of their column, sent with them (up to 20, and how many). */
   zerosPadded: number;
   zerosPaddedRows: ZerosPadded[];
@@ -50,14 +57,29 @@ export interface RetryFromResults {
   attach: RetryAttach;
 }
 
-/** A results file the user fixed in Excel (on its Results or Errors sheets): a new job with
- *  the rows that were not done and whose values the user changed. */
-export async function retryFromResults(
+/** A results file read back against its job: which rows to send again, and the rest. */
+export interface ReadResults {
+  job: Job;
+  file: { hash: string };
+  selection: RetrySelection;
+  imported: Awaited<ReturnType<typeof importRows>>;
+  /** How many of the file's columns are the job's own (the result columns follow). */
+  original: number;
+  /** A job made from the file: its connection (the job's), the file and its columns. */
+  source: Pick<
+    Job,
+    'connectionId' | 'sourcePath' | 'sourceHash' | 'sourceSheet' | 'headerRow' | 'headers'
+  >;
+}
+
+/** Reads a results file the user fixed in Excel (its Results and Errors sheets) against the job
+ *  that wrote it: the selection of rows to send again, and what happens to the others. */
+export async function readResultsFile(
   ctx: Ctx,
   filePath: string,
   jobId?: string,
   wording?: ResultsFileWording,
-): Promise<RetryFromResults> {
+): Promise<ReadResults> {
   const { journal } = ctx;
   const job =
     (jobId ? journal.getJob(jobId) : undefined) ??
@@ -139,6 +161,33 @@ export async function retryFromResults(
   const selection = selector.finish();
   const firstResult = resultColumnsStart(imported!.columns.map((c) => c.header));
   const original = firstResult >= 0 ? firstResult : imported!.columns.length;
+  const source = {
+    connectionId: job.connectionId,
+    sourcePath: path.resolve(filePath),
+    sourceHash: file.hash,
+    sourceSheet: imported!.sheet,
+    headerRow: imported!.headerRow,
+    headers: imported!.columns.slice(0, original).map((c) => c.header),
+  };
+  return { job, file, selection, imported: imported!, original, source };
+}
+
+/** A results file the user fixed in Excel (on its Results or Errors sheets): a new job with
+ *  the rows that were not done and whose values the user changed. */
+export async function retryFromResults(
+  ctx: Ctx,
+  filePath: string,
+  jobId?: string,
+  wording?: ResultsFileWording,
+): Promise<RetryFromResults> {
+  const { journal } = ctx;
+  const read = await readResultsFile(ctx, filePath, jobId, wording);
+  const { job, selection, original } = read;
+  // Rows whose id on another supplier was corrected: an identifiers job can add them
+  // (idFixes.ts); they are not among the changes the app does not send.
+  const idFixes = idFixesOf(journal, selection.doneChanged);
+  const fixed = new Set(idFixes.map((f) => f.sourceRow));
+  const doneButChanged = selection.doneButChanged.filter((n) => !fixed.has(n));
   let newJobId: string | null = null;
   let handedOver = 0;
   let attach: RetryAttach = { ...NO_ATTACH, done: selection.attachDone.slice(0, 20) };
@@ -148,12 +197,7 @@ export async function retryFromResults(
     const retryJob = journal.createJob({
       // Named in the language the job was made in, as its results workbooks are.
       name: word(job.options.lang ?? 'en', 'kind.retryName', { name: job.name }),
-      connectionId: job.connectionId,
-      sourcePath: path.resolve(filePath),
-      sourceHash: file.hash,
-      sourceSheet: imported!.sheet,
-      headerRow: imported!.headerRow,
-      headers: imported!.columns.slice(0, original).map((c) => c.header),
+      ...read.source,
       mapping: job.mapping,
       // The job whose results these are: a fixed id that names a supplier another of its rows
       // has is that row's problem (engine/check.ts).
@@ -190,14 +234,27 @@ export async function retryFromResults(
     alreadyDone: selection.alreadyDone,
     unmatched: selection.unmatched,
     unchanged: selection.unchanged,
-    doneButChanged: selection.doneButChanged.length,
+    doneButChanged: doneButChanged.length,
     conflicts: selection.conflicts.length,
     conflictRows: selection.conflicts.slice(0, 20),
-    doneButChangedRows: selection.doneButChanged.slice(0, 20),
+    doneButChangedRows: doneButChanged.slice(0, 20),
+    idFixes: idFixes.length,
+    idFixRows: idFixes.slice(0, 20).map((f) => f.sourceRow),
     zerosPadded: selection.padded.length,
     zerosPaddedRows: selection.padded.slice(0, 20),
     attach,
   };
+}
+
+/** The identifiers job of a results file's corrected ids on other suppliers (idFixes.ts):
+ *  the step that works for them, offered by --retry-from and the Results screen. */
+export async function idFixJobFromResults(
+  ctx: Ctx,
+  filePath: string,
+  jobId?: string,
+  wording?: ResultsFileWording,
+): Promise<{ jobId: string | null; rows: number }> {
+  return makeIdFixJob(ctx, await readResultsFile(ctx, filePath, jobId, wording));
 }
 
 /**

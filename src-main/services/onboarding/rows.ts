@@ -142,13 +142,16 @@ export function problemKinds(ctx: Ctx, jobId: string) {
   return ctx.journal.problemKinds(jobId);
 }
 
-/** The suppliers a start of a job confirmed by a typed count would act on (a deactivation's),
+/** The suppliers a start of a job confirmed by a typed count would act on (a deactivation's; an
+ *  identifiers job's removals),
  *  as the check matched them, the first `limit` in the order of the file; none for another
  *  kind. */
 export function targets(ctx: Ctx, jobId: string, limit = 500) {
   const job = ctx.journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
-  const states = kindOf(job.options).targetStates ?? [];
-  return ctx.journal.targetRows(jobId, states, limit);
+  const kind = kindOf(job.options);
+  const jobAction = job.options.identifierAction ?? 'add';
+  const only = kind.targetAction ? { action: kind.targetAction, jobAction } : undefined;
+  return ctx.journal.targetRows(jobId, kind.targetStates ?? [], limit, only);
 }
 
 export function rowEvents(ctx: Ctx, rowId: number) {

@@ -329,3 +329,35 @@ export async function resultRows(file: string): Promise<Record<string, unknown>[
     .filter((r) => r.some((v) => v !== null))
     .map((r) => Object.fromEntries(header!.map((h, i) => [String(h), r[i] ?? null])));
 }
+
+/** Runs `onboard` on a terminal (a pseudo-terminal from `script`), typing `answer` once the
+ *  question ending in `prompt` appears. */
+export function runOnTerminal(
+  args: string[],
+  prompt: string,
+  answer: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, ONBOARD, ...args].map(quote).join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let typed = false;
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    out += chunk;
+    if (!typed && out.includes(prompt)) {
+      typed = true;
+      child.stdin.write(`${answer}\r`);
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', () => resolve(out.replace(/\r/g, '')));
+  });
+}

@@ -2,7 +2,6 @@
 // exactly the suppliers an onboarding job created (never one that existed before it), and
 // `--operation deactivate` the suppliers a list names; both need the count confirmed (--yes)
 // and end with a summary line named for the kind.
-import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -10,9 +9,9 @@ import { openJournal } from '../../../src-main/journal/journal';
 import { word } from '../../../src-shared/i18n';
 import {
   lastLine,
-  ONBOARD,
   parseSummary,
-  ROOT,
+  readWorkbook,
+  runOnTerminal,
   runCli,
   sandboxPerTest,
   writeSupplierList,
@@ -100,6 +99,55 @@ it('--undo deactivates exactly the suppliers the job created, after the count is
   expect(changes.every((n) => n === 1)).toBe(true);
 }, 120_000);
 
+it('--undo checks before it asks: a supplier deactivated since is done, already inactive, and not in the count', async () => {
+  const list = path.join(run.dir(), 'list.xlsx');
+  await writeSupplierList(list, 5);
+  const onboarded = await runCli([list, ...where(), '--yes'], env);
+  expect(onboarded.code, onboarded.stderr).toBe(0);
+  const journal = openJournal({ path: path.join(run.dataDir(), 'journal.sqlite') });
+  const jobId = journal.listJobs()[0]!.id;
+  journal.close();
+  // Someone deactivates one of the four created suppliers on the platform meanwhile.
+  const gone = await fetch(
+    `${run.sandbox().url}/public/v2/suppliers/sites?supplierId=T000003&source=ERP`,
+    { method: 'DELETE', headers: { 'X-Auth-Token': TOKEN } },
+  );
+  expect(gone.status).toBe(204);
+
+  // The question's count leaves it out, and the suppliers are listed by name before it.
+  const refused = await runCli(['--undo', jobId, ...where()], env);
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toContain('deactivates 3 suppliers');
+  expect(refused.stdout).toContain('3 suppliers will be deactivated.');
+  expect(refused.stdout).toContain(
+    '1 supplier is inactive already (the check found no active one): done, nothing is sent for it.',
+  );
+  expect(refused.stdout).toContain('The 3 suppliers to deactivate, as the check found them:');
+  for (const n of [1, 4, 5]) expect(refused.stdout).toContain(`Test Supplier ${n} GmbH`);
+  expect(refused.stdout).not.toContain('Test Supplier 3 GmbH');
+
+  const undone = await runCli(['--undo', jobId, ...where(), '--yes'], env);
+  expect(undone.code, undone.stderr + undone.stdout).toBe(0);
+  expect(parseSummary(lastLine(undone))).toMatchObject({
+    rows: 4,
+    deactivated: 3,
+    already_inactive: 1,
+    not_found: 0,
+    failed: 0,
+  });
+  expect(undone.stdout).toMatch(/\(4 rows, 0 need attention\)/);
+  // The results say it in words: already inactive, not "not found".
+  const [results] = await readWorkbook(path.join(run.dir(), 'list.undo-results.xlsx'));
+  const header = results!.rows[0]!;
+  const outcome = header.indexOf('Supplier outcome');
+  const row3 = results!.rows.find((r) => r[0] === 'T000003')!;
+  expect(row3[outcome]).toBe('already inactive');
+  const stats = run.sandbox().stats();
+  expect(stats.suppliers).toBe(2);
+  // Each supplier deactivated once: the one deactivated before never got a second DELETE.
+  expect(Object.values(stats.changesByIdentity.deactivate)).toEqual([1, 1, 1, 1]);
+}, 120_000);
+
 it('--operation deactivate names suppliers by any identifier; unknown ones are not found', async () => {
   const csv = path.join(run.dir(), 'off.csv');
   await writeFile(
@@ -135,49 +183,27 @@ it('--operation deactivate names suppliers by any identifier; unknown ones are n
   expect(r.stdout).toMatch(/Results: .*\(4 rows, 1 needs attention\)/);
 }, 120_000);
 
-/** Runs `onboard` on a terminal (a pseudo-terminal from `script`), typing `answer` once the
- *  question ending in `prompt` appears. */
-function runOnTerminal(args: string[], prompt: string, answer: string): Promise<string> {
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = [process.execPath, ONBOARD, ...args].map(quote).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C' },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let typed = false;
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    out += chunk;
-    if (!typed && out.includes(prompt)) {
-      typed = true;
-      child.stdin.write(`${answer}\r`);
-    }
-  });
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', () => resolve(out.replace(/\r/g, '')));
-  });
-}
-
 it('on a terminal, the number of suppliers is typed to confirm a deactivation', async () => {
   const csv = path.join(run.dir(), 'off.csv');
   await writeFile(csv, ['Supplier No;Source', 'OLD-2;ERP', 'T000002;ERP'].join('\n'));
   const prompt = 'Deactivate 2 suppliers? Type 2 to confirm (anything else stops here):';
   // "y" is not the number: nothing is deactivated, and the job waits to be resumed.
-  const declined = await runOnTerminal([csv, '--operation', 'deactivate', ...where()], prompt, 'y');
+  const declined = await runOnTerminal(
+    [csv, '--operation', 'deactivate', ...where()],
+    prompt,
+    'y',
+    env,
+  );
   expect(declined).toContain(prompt);
   expect(declined).toMatch(/--resume (\S+)/);
   expect(run.sandbox().stats().suppliers).toBe(2);
   expect(Object.keys(run.sandbox().stats().changesByIdentity.deactivate)).toHaveLength(0);
   const jobId = /--resume (\S+)/.exec(declined)![1]!;
   // A wrong number is a no as well.
-  await runOnTerminal(['--resume', jobId, ...where()], prompt, '3');
+  await runOnTerminal(['--resume', jobId, ...where()], prompt, '3', env);
   expect(run.sandbox().stats().suppliers).toBe(2);
   // The number typed: both deactivated, once each.
-  const done = await runOnTerminal(['--resume', jobId, ...where()], prompt, '2');
+  const done = await runOnTerminal(['--resume', jobId, ...where()], prompt, '2', env);
   expect(done).toMatch(/rows=2 deactivated=2 /);
   const stats = run.sandbox().stats();
   expect(stats.suppliers).toBe(0);

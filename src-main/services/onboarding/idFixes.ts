@@ -1,0 +1,111 @@
+// An onboarding row whose customer id, own id or supplier id the platform has on another
+// supplier: the supplier itself is done (created or found), the id was not added, since an
+// identifier belongs to one supplier only (api-notes.md, "Identifiers": 409 on this or another
+// supplier). The onboarding creates suppliers and never changes them, so a retry of such a row
+// would send nothing. The step that works is an identifiers job: brought back in the results
+// file with the id corrected, each such row becomes an add of the corrected id to the row's own
+// supplier (by the platform id the onboarding kept), checked and sent like any identifiers row
+// (a corrected id that is on another supplier too says so again; one already there is done).
+//
+// Moving the id (removing it from the supplier that has it, then adding it here) is not made
+// from a results file: it is two writes on two suppliers, the removal hard to undo, and an
+// identifiers job checks all its rows before it sends any, so the add would be checked while the
+// id is still on the other supplier. The Errors sheet's advice says the two jobs to run instead.
+import { word } from '../../../src-shared/i18n';
+import {
+  ATTACHED_ID_FIELDS,
+  identifiersToAttach,
+  sameIdentifier,
+  type IdentifierToAttach,
+} from '../../../src-shared/supplier';
+import type { Journal, NewRow } from '../../journal/journal';
+import { journalValues, payloadKey, type RetryCandidate } from '../../workbook';
+import type { Ctx } from './context';
+import type { ReadResults } from './retryFromResults';
+
+/** A corrected id, to add to the supplier of the row it came from. */
+export interface IdFix {
+  sourceRow: number;
+  platformId: string;
+  identifier: IdentifierToAttach;
+  cells: string[];
+}
+
+/** The payload's field of an identifier type (the supplier id is an object with its source). */
+function fieldOf(type: string): string {
+  return ATTACHED_ID_FIELDS.find((f) => f.type === type)?.key ?? 'supplierId';
+}
+
+/**
+ * Of the done rows the user changed in a results file, those whose only change is a corrected
+ * id where the platform had the row's id on another supplier: one fix per corrected id. A row
+ * with any other change is not one (the app does not change a supplier's fields), and neither is
+ * an id typed back as it was.
+ */
+export function idFixesOf(journal: Journal, changed: readonly RetryCandidate[]): IdFix[] {
+  const out: IdFix[] = [];
+  for (const c of changed) {
+    const row = journal.getRow(c.previous.id);
+    const others = (row?.identifiers ?? []).filter((i) => i.result === 'other');
+    if (!row?.platformId || !others.length) continue;
+    const now = journalValues(c.row) ?? {};
+    const attach = row.duplicateDecision === 'attach';
+    const fresh = identifiersToAttach(now, attach);
+    const fixes = others.flatMap((o) => {
+      const typed = fresh.find((i) => i.type === o.type);
+      return typed && !sameIdentifier(typed, o) ? [{ was: o, typed }] : [];
+    });
+    if (!fixes.length) continue;
+    // Nothing else changed: the corrected fields put back, the row is as the job had it.
+    const restored = { ...now };
+    for (const { was } of fixes) restored[fieldOf(was.type)] = row.payload?.[fieldOf(was.type)];
+    if (payloadKey(restored) !== payloadKey(row.payload)) continue;
+    for (const { typed } of fixes)
+      out.push({
+        sourceRow: row.sourceRow,
+        platformId: row.platformId,
+        identifier: typed,
+        cells: c.row.cells,
+      });
+  }
+  return out;
+}
+
+/**
+ * Makes the identifiers job of a results file's corrected ids (see above), from the file as
+ * read (retryFromResults.ts `idFixJobFromResults`): on the job's connection, named after it,
+ * its rows named by platform id with the identifier to add, and the file as its source (so the
+ * same file brought back again is known as used). None is made when the file corrects no such
+ * id.
+ */
+export function makeIdFixJob(ctx: Ctx, read: ReadResults): { jobId: string | null; rows: number } {
+  const { journal } = ctx;
+  const { job, selection, original } = read;
+  const fixes = idFixesOf(journal, selection.doneChanged);
+  if (!fixes.length) return { jobId: null, rows: 0 };
+  const lang = job.options.lang ?? 'en';
+  const rows: NewRow[] = fixes.map((f) => ({
+    sourceRow: f.sourceRow,
+    cells: f.cells.slice(0, original),
+    payload: { platformId: f.platformId, identifier: f.identifier, action: 'add' },
+    identityKey: JSON.stringify(f.identifier),
+    state: 'valid',
+  }));
+  const made = journal.createJob({
+    name: word(lang, 'kind.idFixName', { name: job.name }),
+    ...read.source,
+    // The rows name their supplier by platform id and carry their identifier: nothing to map.
+    mapping: { fields: [], operation: 'identifiers' },
+    options: {
+      skipExisting: false,
+      screeningPeriod: null,
+      validate: false,
+      operation: 'identifiers',
+      identifierAction: 'add',
+      lang,
+    },
+  });
+  journal.addRows(made.id, rows);
+  ctx.onJobChanged?.(made.id);
+  return { jobId: made.id, rows: rows.length };
+}
