@@ -141,8 +141,9 @@ describe('the results workbook in other spreadsheet programs', () => {
       const results = book.data.Results!;
       const more = book.data['Results (2)']!;
       expect(results.freeze).toBe('A2');
-      expect(results.filter).toBe('A1:T3');
-      expect(more.filter).toBe('A1:T2');
+      // The filter spans every column, up to the user's own last one, Attach to platform ID.
+      expect(results.filter).toBe('A1:U3');
+      expect(more.filter).toBe('A1:U2');
       expect(book.data.Errors!.freeze).toBe('A2');
       expect(results.widths.A).toBe(17);
       expect(book.data.Summary!.widths.C).toBe(90);
