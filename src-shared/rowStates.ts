@@ -185,6 +185,16 @@ export const FIXABLE_STATES = [
   'needs_user',
 ] as const satisfies readonly RowState[];
 
+/** States a row of a list that creates suppliers can be attached from to a supplier the user
+ *  found on the platform: nothing of it was sent (the services also take an `exists` row that
+ *  was attached before: services/onboarding/platformMatch.ts). */
+export const ATTACHABLE_STATES = [
+  'valid',
+  'new',
+  'duplicate',
+  'ambiguous',
+] as const satisfies readonly RowState[];
+
 /** States the engine leaves alone until the user acts. */
 export const PROBLEM_STATES = [
   'invalid',

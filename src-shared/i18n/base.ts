@@ -122,7 +122,8 @@ export const en = {
   'base.audit.start': 'Audit the supplier base',
   'base.audit.done':
     '{suppliers, plural, one {# active supplier} other {# active suppliers}} compared (connection "{connection}"): {groups, plural, =0 {no likely duplicates} one {# group of likely duplicates} other {# groups of likely duplicates}}, {inGroups, plural, one {# supplier} other {# suppliers}} in all. Workbook: {file}.',
-  'base.audit.more': 'The first {shown} groups are shown; the workbook lists all {groups}.',
+  'base.audit.more':
+    '{shown, plural, one {The first group is shown} other {The first # groups are shown}}; the workbook lists all {groups}.',
   'base.audit.group': 'Group {n}',
   'base.audit.choose': 'Deactivate {name} (platform {id})',
   'base.audit.kept': 'kept',
@@ -259,14 +260,14 @@ export const de: Record<keyof typeof en, string> = {
   'base.audit.done':
     '{suppliers, plural, one {# aktiver Lieferant} other {# aktive Lieferanten}} verglichen (Verbindung „{connection}“): {groups, plural, =0 {keine wahrscheinlichen Dubletten} one {# Gruppe wahrscheinlicher Dubletten} other {# Gruppen wahrscheinlicher Dubletten}}, insgesamt {inGroups, plural, one {# Lieferant} other {# Lieferanten}}. Arbeitsmappe: {file}.',
   'base.audit.more':
-    'Die ersten {shown} Gruppen werden gezeigt; die Arbeitsmappe enthält alle {groups}.',
+    '{shown, plural, one {Die erste Gruppe wird gezeigt} other {Die ersten # Gruppen werden gezeigt}}; die Arbeitsmappe enthält alle {groups}.',
   'base.audit.group': 'Gruppe {n}',
   'base.audit.choose': '{name} (Plattform {id}) deaktivieren',
   'base.audit.kept': 'bleibt',
   'base.audit.deactivateChosen':
     '{count, plural, one {Den # gewählten Lieferanten} other {Die # gewählten Lieferanten}} deaktivieren …',
   'base.audit.keptAll':
-    'Alle Lieferanten der Gruppe {n} sind angehakt: Die Gruppe verschwände ganz von der Plattform. Behalten Sie mindestens einen.',
+    'In Gruppe {n} ist jeder Lieferant angehakt: Die Gruppe verschwände ganz von der Plattform. Behalten Sie mindestens einen.',
   'base.audit.summary.toDeactivateHelp':
     'Der erste Lieferant jeder Gruppe (die kleinste Plattform-ID) bleibt; die anderen stehen auf dem Blatt „{sheet}“. Löschen Sie dort die Zeilen derer, die Sie behalten, und deaktivieren Sie den Rest mit dem Deaktivierungsauftrag: npm run onboard -- DATEI --sheet "{sheet}" --operation deactivate (er fragt nach ihrer Anzahl, schreibt eigene Ergebnisse und lässt sich vor dem Start prüfen).',
 };

@@ -18,7 +18,7 @@ import { duplicateFiguresOf } from '../../engine/duplicates';
 import { rememberDecision } from '../../engine/duplicateMemory';
 import { listShape } from '../../engine/payload';
 import type { Job, JournalRow, RowOutcome } from '../../journal/journal';
-import type { RowState } from '../../journal/rowStates';
+import { ATTACHABLE_STATES, type RowState } from '../../journal/rowStates';
 import { kindOf } from '../../kinds';
 import type { Ctx } from './context';
 import { rowView } from './rows';
@@ -30,7 +30,7 @@ const NAME_AGREES = 0.6;
 
 /** The states a row can be attached from: nothing of it was sent. An `exists` row only when it
  *  was attached before (its own id named no supplier). */
-const ATTACHABLE: readonly RowState[] = ['valid', 'new', 'duplicate', 'ambiguous', 'exists'];
+const ATTACHABLE: readonly RowState[] = [...ATTACHABLE_STATES, 'exists'];
 
 function onboardingJob(ctx: Ctx, jobId: string): Job {
   const job = ctx.journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
