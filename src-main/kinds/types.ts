@@ -13,6 +13,7 @@ import type {
 } from '../../src-shared/operations';
 import type { KindFigures, RowCounts } from '../engine/kindFigures';
 import type { KindWriteStage } from '../engine/ownWrite';
+import type { OwnPolicyCases } from '../engine/policy/table';
 import type { Runner } from '../engine/runSkeleton';
 import type { JobRunnerDeps } from '../engine/runTypes';
 import type { Journal } from '../journal/journal';
@@ -42,6 +43,9 @@ export interface JobKind {
   /** Its own write stage, when it has one (engine/ownWrite.ts): its request, its reconcile after
    *  a lost answer, its policy's lines of the table. */
   readonly ownWrite?: KindWriteStage;
+  /** Its policy's lines of the table when it writes without a row write stage (a scores job's
+   *  batches, kinds/scores/policy.ts); a kind with `ownWrite` gives them there. */
+  policyCases?(): OwnPolicyCases;
   /** What a start will write, from the job's row counts (and, where the counts do not tell,
    *  the rows themselves: an identifiers job's adds and removals). */
   planCounts(counts: RowCounts, rows: PlanRows): KindPlanCounts;
