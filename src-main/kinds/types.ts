@@ -4,6 +4,7 @@
 import type { RowState } from '../journal/rowStates';
 import type { Figure, JobPlanView, PlanChange, PlanNote } from '../../src-shared/contract';
 import type { ExportSummary } from '../workbook/export';
+import type { FailureReason } from '../../src-shared/errors';
 import type { MessageKey } from '../../src-shared/i18n';
 import type { KindTraits, Operation, OperationOptions } from '../../src-shared/operations';
 import type { KindFigures, RowCounts } from '../engine/kindFigures';
@@ -66,6 +67,10 @@ export interface JobKind {
   readonly opResults: boolean;
   /** Its rows are fixed in the app (not: a sheet of its own layout is fixed in the sheet). */
   readonly fixesInApp: boolean;
+  /** The reason a fix of its rows in the app is refused with (`failure.invalid_input.<reason>`,
+   *  its words saying where they are fixed), for a kind whose rows are not fixed in the app;
+   *  absent: the general `fix_not_in_app`. */
+  readonly fixRefusal?: FailureReason<'invalid_input'>;
   /** A kind confirmed by a typed count: the states of the rows a start acts on (matched to a
    *  supplier by the check, not sent yet or in doubt), listed with their suppliers before the
    *  count is typed. */

@@ -53,6 +53,7 @@ export const scoresKind: JobKind = {
   exportResults: exportScoresJob,
   opResults: false,
   fixesInApp: false,
+  fixRefusal: 'scores_fix_in_sheet',
 
   // ---- its own shapes on the front doors (issue 40)
   /** Its command line is a command of its own (cli/scores.ts). */
