@@ -9,6 +9,7 @@ import type { RunContext } from './context';
 import { BaseComparison, groupIfChanged } from './duplicates';
 import { IdentityIndex } from './identityIndex';
 import { reason, rowError, warningOf, type HistoryCode } from './messages';
+import type { RowKind } from './rowKind';
 import { findQuery, listShape, namedSupplier, supplierRef } from './payload';
 import { backoffMs } from './progress';
 
@@ -200,13 +201,13 @@ export class Checker {
   }
 
   /** Finds each row's supplier by the identifier it names; then the kind's own step of the
-   *  check, when it has one (RowKind.named: the identifiers kind's holder lookup). */
+   *  check, when it has one (RowKind.named). */
   private matchNamed(): Promise<void> {
     const { jobId, conn } = this.run.d;
     const { health, options } = this.run;
     const own = this.run.kind.named;
-    // An undo names the suppliers its onboarding created, by the platform id the platform gave.
-    const undo = Boolean(options.undoOf);
+    // What none found means for this job, when more than not found (RowKind.goneMeans).
+    const gone = this.run.kind.goneMeans?.(options);
     const o = () => ({ jobId, signal: health.signal, kind: 'check' as const });
     return this.inBatches(async (rows) => {
       const outcomes: (RowOutcome | undefined)[] = await Promise.all(
@@ -215,7 +216,7 @@ export class Checker {
           if (!ref || (own && !own.readable(row, options))) return invalidPayload(row, 'valid');
           const answer = await conn.api.findByIdentifier(ref, o());
           if (answer.kind !== 'ok') return void health.readFailed(answer);
-          const named = namedOutcome(row, answer.value, this.run.kind.notFound, undo);
+          const named = namedOutcome(row, answer.value, this.run.kind.notFound, gone);
           if (!own || named.to !== 'exists' || !named.patch?.platformId) return named;
           const { platformId, matched } = named.patch;
           return own.matched(this.run, row, { platformId, matched });
@@ -378,33 +379,27 @@ export class Checker {
 }
 
 /** A named row's check outcome: matched (its platform id kept), several, or none active (left
- *  out: nothing to change, said in the results, with the kind's reason). An undo's row names a
- *  supplier by the platform id its onboarding's create got: none active means it was
- *  deactivated since (find-by-identifier finds active suppliers only; deactivation is soft),
- *  so the row is done as `already_inactive`, as a DELETE answered 404 is, and asks nothing. */
+ *  out: nothing to change, said in the results, with the kind's reason; or, where the kind
+ *  says what none active means for the job, `gone`, done with that own outcome, asking
+ *  nothing). */
 function namedOutcome(
   row: JournalRow,
   found: FindResult<SupplierDetail>,
   notFound: HistoryCode = 'supplier_not_found',
-  undo = false,
+  gone?: ReturnType<NonNullable<RowKind['goneMeans']>>,
 ): RowOutcome {
   const base = { rowId: row.id, from: 'valid' as RowState };
   if (found.found === 'one') {
     const { platformTargetId, name, city, countryCode } = found.supplier;
     const platformId = String(platformTargetId);
-    // Its name and place as the platform answered: listed before a deactivation is confirmed.
+    // Its name and place as the platform answered: listed before a typed count is confirmed.
     const matched = { name: name ?? null, city: city ?? null, countryCode: countryCode ?? null };
     return { ...base, to: 'exists', patch: { platformId, matched }, reason: 'exists' };
   }
   if (found.found === 'ambiguous')
     return outcomeOfCheck(row, { kind: 'ambiguous', platformIds: [] });
-  if (undo && found.found === 'none')
-    return {
-      ...base,
-      to: 'done',
-      patch: { opResult: 'already_inactive' },
-      reason: 'already_inactive',
-    };
+  if (gone && found.found === 'none')
+    return { ...base, to: 'done', patch: { opResult: gone.opResult }, reason: gone.reason };
   return {
     ...base,
     to: 'skipped',

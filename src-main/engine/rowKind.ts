@@ -3,6 +3,7 @@
 import type { JournalRow, RowOutcome } from '../journal/journal';
 import type { RowState } from '../journal/rowStates';
 import type { JobOptions } from '../journal/schema';
+import type { OpResult } from '../../src-shared/operations';
 import type { RunContext } from './context';
 import type { KindFigures } from './kindFigures';
 import type { HistoryCode } from './messages';
@@ -21,6 +22,11 @@ export interface RowKind {
   /** The reason a named row whose supplier is not found says (its history); default
    *  `supplier_not_found`. */
   readonly notFound?: HistoryCode;
+  /** A named row whose supplier none active answers ends done with this own outcome and reason
+   *  instead (the undo of an onboarding: its supplier was deactivated since, and
+   *  find-by-identifier finds active suppliers only), from the job's options; undefined: it is
+   *  skipped as not found. */
+  goneMeans?(options: JobOptions): { opResult: OpResult; reason: HistoryCode } | undefined;
   /** Where a row the check matched goes without a request (its own write's queue); undefined:
    *  the onboarding's way (new rows to create, existing ones to their ids and follow-ups). */
   readonly matchedTo: Extract<RowState, HistoryCode> | undefined;

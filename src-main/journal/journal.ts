@@ -17,7 +17,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { AppFailure } from '../../src-shared/errors';
 import type { Clock } from '../util/clock';
 import * as connections from './connections';
-import { createdByJobCount, deactivatedIn, targetRows } from './deactivatedReads';
+import { createdByJobCount, identitiesFinishedIn, matchedRows } from './matchedReads';
 import * as dup from './duplicates';
 import * as events from './events';
 import {
@@ -387,7 +387,7 @@ export class Journal {
   doneStatuses(jobId: string, now = Date.now()): ReturnType<typeof doneStatuses> {
     return doneStatuses(this.h, this.tallies, jobId, now);
   }
-  /** Rows per own outcome of a deactivate or identifiers job (deactivated, added, …). */
+  /** Rows per own outcome (op_result) of a job whose rows keep one. */
   opResults(jobId: string): Record<string, number> {
     return read.opResults(this.h, jobId);
   }
@@ -416,13 +416,14 @@ export class Journal {
   identitiesSharedWith(...a: Args<typeof read.identitiesSharedWith>) {
     return read.identitiesSharedWith(this.h, ...a);
   }
-  /** Rows of `jobId` in `states` whose supplier a row of another job deactivated. */
-  deactivatedIn(...a: Args<typeof deactivatedIn>) {
-    return deactivatedIn(this.h, ...a);
+  /** Rows of `jobId` in `states` whose supplier a row of another job finished with an own
+   *  outcome (matchedReads.ts). */
+  identitiesFinishedIn(...a: Args<typeof identitiesFinishedIn>) {
+    return identitiesFinishedIn(this.h, ...a);
   }
-  /** The rows a start of a deactivation would act on, with the supplier each was matched to. */
-  targetRows(...a: Args<typeof targetRows>) {
-    return targetRows(this.h, ...a);
+  /** Rows in some states (of a payload value), with the supplier each was matched to. */
+  matchedRows(...a: Args<typeof matchedRows>) {
+    return matchedRows(this.h, ...a);
   }
   /** The job's rows whose supplier its own creation made. */
   createdByJobCount(jobId: string): number {

@@ -72,7 +72,8 @@ function doneWhere(filter: DoneOutcomeFilter): { sql: string; params: SqlValue[]
   // Findings, a stopped screening, a rejected validation, and any word the app does not know
   // (src-shared/outcomes.ts isAttentionOutcome), in SQL.
   const { screening, validation } = NOT_ATTENTION_OUTCOMES;
-  // Also a supplier the platform does not know (a deactivate or identifiers job's own result),
+  // Also a row's own outcome that needs the user (ATTENTION_OP_RESULTS: a supplier the platform
+  // does not know),
   // and an id the row attaches that another supplier holds: the same rows the tally counts.
   const needs = `((validation_status IS NOT NULL AND validation_status NOT IN (${validation.map(() => '?').join(', ')})) OR (screening_status IS NOT NULL AND screening_status NOT IN (${screening.map(() => '?').join(', ')})) OR coalesce(op_result, '') IN (${ATTENTION_OP_RESULTS.map(() => '?').join(', ')}) OR (identifiers IS NOT NULL AND EXISTS (SELECT 1 FROM json_each(rows.identifiers) i WHERE i.value ->> '$.result' = 'other')))`;
   return {

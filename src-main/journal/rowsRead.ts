@@ -241,7 +241,7 @@ export function problemKinds(
   return { kinds, rows: counts(h, jobId).invalid };
 }
 
-/** What the rows' own changes came to (a deactivate or identifiers job's op_result): result →
+/** What the rows' own changes came to (op_result, for a kind whose rows keep one): result →
  *  rows. One pass over the job's rows. */
 export function opResults(h: ReadHandle, jobId: string): Record<string, number> {
   const found = h.statement(ROW_READ_SQL.opResults).all(jobId) as Array<{

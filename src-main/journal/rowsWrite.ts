@@ -63,7 +63,7 @@ const PATCH_KEYS = [
   'duplicateDecision',
   // A row held after its import (an id without the zeros of its column).
   'problems',
-  // A scores row keeps each score's outcome in its payload (src-shared/scores.ts).
+  // A kind may keep a row's own outcomes in its payload (a batch writer's, per item it sent).
   'payload',
 ] as const satisfies ReadonlyArray<keyof JournalRow>;
 

@@ -12,12 +12,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import type { CreateFieldNames } from '../../src-shared/fieldNames';
 import type { IdentifierTypes } from '../../src-shared/identifierTypes';
-import type {
-  IdentifierAction,
-  OpResult,
-  Operation,
-  ScoresLayout,
-} from '../../src-shared/operations';
+import type { OpResult, OperationOptions } from '../../src-shared/operations';
 import { OWN_WRITES } from '../../src-shared/kindWrites';
 import type { AttachedIdentifier } from '../../src-shared/supplier';
 import type {
@@ -34,7 +29,9 @@ export interface ConnectionLimits {
   WRITE: Array<{ limit: number; windowMs: number }>;
 }
 
-export interface JobOptions {
+/** A job's options: the pipeline's own, and its kind with the kind's own options, each as
+ *  src-shared/operations.ts declares them (`OperationOptions`; an onboarding when absent). */
+export interface JobOptions extends Partial<OperationOptions> {
   /** Rows whose supplier already exists are skipped instead of followed up. */
   skipExisting: boolean;
   /** Screening period in years (2, 5 or 10), or null for no screening. */
@@ -43,14 +40,8 @@ export interface JobOptions {
   validate: boolean;
   /** The language the job was made in (its results are worded in it); English when absent. */
   lang?: 'en' | 'de';
-  /** The kind of job and its own options (src-shared/operations.ts); an onboarding when absent. */
-  operation?: Operation;
-  identifierAction?: IdentifierAction;
-  undoOf?: string | null;
   /** A retry job made from a results file: the job whose results it was. */
   retryOf?: string | null;
-  perspectiveId?: string | null;
-  scoresLayout?: ScoresLayout;
 }
 
 /** One validation problem of a row, as the workbook validation reports it. */
@@ -215,12 +206,11 @@ export const rows = sqliteTable(
     /** The ids attached after creation (the payload's customer and own ids) and what each
      *  came to, in the order they were sent; an id of the payload not listed is still to go. */
     identifiers: text('identifiers', { mode: 'json' }).$type<AttachedIdentifier[]>(),
-    /** What the job's own change came to, for the kinds of job other than onboarding
-     *  (src-shared/operations.ts OP_RESULTS: deactivated, already inactive, not found; an
-     *  identifier added, already present, on another supplier, removed, not present). */
+    /** What the row's own change came to, for a kind whose rows keep an own outcome
+     *  (src-shared/operations.ts OP_RESULTS, each kind's words of them). */
     opResult: text('op_result').$type<OpResult>(),
-    /** The supplier the check matched a row naming one to (deactivate, identifiers): its name
-     *  and place as the platform answered, listed before a deactivation is confirmed. */
+    /** The supplier the check matched a row naming one to: its name and place as the platform
+     *  answered, listed before a kind's typed count is confirmed (matchedReads.ts). */
     matched: text('matched', { mode: 'json' }).$type<MatchedSupplier>(),
     /** The likely duplicates found for the row (src-main/dedupe): the other rows of its group
      *  in the same list, and the platform's suppliers it likely is (after the check), each with

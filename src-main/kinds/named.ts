@@ -5,8 +5,7 @@ import type { JobPlanView } from '../../src-shared/contract';
 import { JobRunner } from '../engine/jobRunner';
 import { changeFigures, type KindFigures, type RowCounts } from '../engine/kindFigures';
 import type { KindWriteStage } from '../engine/ownWrite';
-import type { NamedCheck, RowKind } from '../engine/rowKind';
-import type { HistoryCode } from '../engine/messages';
+import type { RowKind } from '../engine/rowKind';
 import type { JobKind, Said } from './types';
 
 /** Such a kind's figures: `lookups` per row for its check, one write per row a start may still
@@ -22,7 +21,7 @@ export function namedFigures(lookups: number, write: KindWriteStage): KindFigure
 export function namedRunner(
   figures: KindFigures,
   write: KindWriteStage,
-  check: { named?: NamedCheck; notFound?: HistoryCode } = {},
+  check: Pick<RowKind, 'named' | 'notFound' | 'goneMeans'> = {},
 ): JobKind['runner'] {
   const kind: RowKind = {
     figures,

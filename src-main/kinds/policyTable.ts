@@ -1,5 +1,6 @@
 // The retry policy's table with every kind's own write (engine/policy/table.ts gives the
-// pipeline's stages; each kind's own write gives its lines, engine/ownWrite.ts).
+// pipeline's stages; each kind's own write gives its lines, engine/ownWrite.ts, and a kind that
+// writes in batches its own, JobKind.policyCases).
 // `npm run docs:policy` writes it into docs/architecture.md.
 import {
   policyTable as pipelineTable,
@@ -13,7 +14,10 @@ import { KINDS } from './registry';
 
 /** The lines of the kinds' own writes, in the registry's order. */
 function ownCases(): OwnPolicyCases[] {
-  return Object.values(KINDS).flatMap((k) => (k.ownWrite ? [k.ownWrite.policyCases()] : []));
+  return Object.values(KINDS).flatMap((k) => {
+    const own = k.ownWrite?.policyCases() ?? k.policyCases?.();
+    return own ? [own] : [];
+  });
 }
 
 export const writeCases = (): PolicyCase[] => pipelineWrites(ownCases());

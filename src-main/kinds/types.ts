@@ -4,18 +4,16 @@
 import type { RowState } from '../journal/rowStates';
 import type { Figure, JobPlanView, PlanChange, PlanNote } from '../../src-shared/contract';
 import type { ExportSummary } from '../workbook/export';
+import type { FailureReason } from '../../src-shared/errors';
 import type { MessageKey } from '../../src-shared/i18n';
-import type {
-  IdentifierAction,
-  KindTraits,
-  Operation,
-  OperationOptions,
-} from '../../src-shared/operations';
+import type { KindTraits, Operation, OperationOptions } from '../../src-shared/operations';
 import type { KindFigures, RowCounts } from '../engine/kindFigures';
 import type { KindWriteStage } from '../engine/ownWrite';
+import type { OwnPolicyCases } from '../engine/policy/table';
 import type { Runner } from '../engine/runSkeleton';
 import type { JobRunnerDeps } from '../engine/runTypes';
 import type { Journal } from '../journal/journal';
+import type { PayloadFilter } from '../journal/matchedReads';
 import type { JobOptions } from '../journal/schema';
 
 /** A sentence of the catalogue with what fills it: a front door words it in its language
@@ -42,6 +40,9 @@ export interface JobKind {
   /** Its own write stage, when it has one (engine/ownWrite.ts): its request, its reconcile after
    *  a lost answer, its policy's lines of the table. */
   readonly ownWrite?: KindWriteStage;
+  /** Its policy's lines of the table when it writes without a row write stage (a scores job's
+   *  batches, kinds/scores/policy.ts); a kind with `ownWrite` gives them there. */
+  policyCases?(): OwnPolicyCases;
   /** What a start will write, from the job's row counts (and, where the counts do not tell,
    *  the rows themselves: an identifiers job's adds and removals). */
   planCounts(counts: RowCounts, rows: PlanRows): KindPlanCounts;
@@ -66,13 +67,27 @@ export interface JobKind {
   readonly opResults: boolean;
   /** Its rows are fixed in the app (not: a sheet of its own layout is fixed in the sheet). */
   readonly fixesInApp: boolean;
+  /** The reason a fix of its rows in the app is refused with (`failure.invalid_input.<reason>`,
+   *  its words saying where they are fixed), for a kind whose rows are not fixed in the app;
+   *  absent: the general `fix_not_in_app`. */
+  readonly fixRefusal?: FailureReason<'invalid_input'>;
   /** A kind confirmed by a typed count: the states of the rows a start acts on (matched to a
    *  supplier by the check, not sent yet or in doubt), listed with their suppliers before the
    *  count is typed. */
   readonly targetStates?: readonly RowState[];
-  /** Of those, only the rows of this identifier action are listed (an identifiers job's
-   *  removals: its adds need no typed count). */
-  readonly targetAction?: IdentifierAction;
+  /** Of those, only the rows this lets through are listed (an identifiers job's removals: its
+   *  adds need no typed count). */
+  targetFilter?(options: JobOptions): PayloadFilter;
+  /** What a listed row changes besides its supplier, from its payload (an identifiers row's
+   *  identifier); none for a kind whose change is the supplier itself. */
+  targetIdentifier?(payload: Record<string, unknown>): TargetIdentifier | null;
+  /** The own outcome by which a row of it ends its supplier on the platform (a deactivation's
+   *  `deactivated`), and the job its rows were made from (an undo's onboarding): a later
+   *  onboarding's plan names such suppliers, which its check would not find. */
+  readonly endsSupplier?: {
+    readonly opResult: string;
+    madeFrom(options: JobOptions): string | null;
+  };
 
   // ---- its own shapes on the front doors (issue 40)
   /** Its options on the command line. */
@@ -123,10 +138,19 @@ export interface KindCli {
   readonly ownCommand?: boolean;
 }
 
+/** The identifier a listed row changes, as the list of targets shows it. */
+export interface TargetIdentifier {
+  type: string;
+  id: string;
+  source: string | null;
+}
+
 /** What the plan reads of a job's rows beyond their counts. */
 export interface PlanRows {
-  /** How many rows in `states` have this identifier action (the row's own, else the job's). */
-  actionCount(states: readonly RowState[], action: IdentifierAction): number;
+  /** The job's options. */
+  readonly options: JobOptions;
+  /** How many rows in `states` `only` lets through (journal/matchedReads.ts). */
+  count(states: readonly RowState[], only: PayloadFilter): number;
   /** Rows per own outcome so far (a deactivation's suppliers found inactive already). */
   opResults(): Record<string, number>;
 }

@@ -85,10 +85,9 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
   // What the kind writes: creations, DELETEs (each confirmed), identifiers added or removed,
   // batches of scores; from the same figures as the time left of its run (kinds/).
   const kind = kindOf(job.options);
-  const jobAction = job.options.identifierAction ?? 'add';
   const own = kind.planCounts(counts, {
-    actionCount: (states, action) =>
-      journal.targetRows(jobId, states, 0, { action, jobAction }).total,
+    options: job.options,
+    count: (states, only) => journal.matchedRows(jobId, states, 0, only).total,
     opResults: () => journal.opResults(jobId),
   });
   const { creations, changes } = own;
@@ -336,19 +335,19 @@ function sharedIdentities(deps: PlanDeps, job: Job): Overlap[] {
 }
 
 /** Rows this job would still create (unchecked or found new) whose supplier an earlier job on
- *  the same connection deactivated, by that job, the latest first. Only jobs whose rows keep an
- *  own result (deactivations and identifier changes) can have deactivated one. */
+ *  the same connection ended (deactivated: its kind's `endsSupplier`), by that job, the latest
+ *  first. */
 function deactivatedByOthers(journal: Journal, job: Job): JobPlanView['deactivatedBefore'] {
   const out: JobPlanView['deactivatedBefore'] = [];
   for (const other of journal.listJobs()) {
     if (other.id === job.id || other.connectionId !== job.connectionId) continue;
-    if (!kindOf(other.options).opResults || !journal.counts(other.id).done) continue;
-    const found = journal.deactivatedIn(
-      job.id,
-      ['valid', 'new'],
-      other.id,
-      other.options.undoOf ?? null,
-    );
+    const ends = kindOf(other.options).endsSupplier;
+    if (!ends || !journal.counts(other.id).done) continue;
+    const found = journal.identitiesFinishedIn(job.id, ['valid', 'new'], {
+      jobId: other.id,
+      opResult: ends.opResult,
+      madeFrom: ends.madeFrom(other.options),
+    });
     if (found)
       out.push({
         jobId: other.id,

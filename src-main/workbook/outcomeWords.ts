@@ -5,7 +5,6 @@ import type { RowDuplicates } from '../../src-shared/duplicates';
 import { errorCatalogue } from '../../src-shared/errors';
 import { hasKey, word, wordFailure, type Lang, type MessageKey } from '../../src-shared/i18n';
 import { OUTCOME_STATUSES, type OutcomeStage } from '../../src-shared/outcomes';
-import { SUPPLIER_OUTCOME } from './resultColumns';
 
 /** The Status of a done row whose screening found something (src-shared/outcomes.ts
  *  `hasScreeningFindings`): the user reviews the findings. */
@@ -72,25 +71,12 @@ export function errorCodeLabel(code: string, lang: Lang): string {
   return `${head} (${code})`;
 }
 
-/** The Supplier outcome column's words by the value the journal's rows are exported with. */
-const SUPPLIER_KEY = {
-  [SUPPLIER_OUTCOME.created]: 'results.supplier.created',
-  [SUPPLIER_OUTCOME.existing]: 'results.supplier.existing',
-  [SUPPLIER_OUTCOME.deactivated]: 'results.supplier.deactivated',
-  [SUPPLIER_OUTCOME.already_inactive]: 'results.supplier.already_inactive',
-  [SUPPLIER_OUTCOME.not_found]: 'results.supplier.not_found',
-  [SUPPLIER_OUTCOME.added]: 'results.supplier.added',
-  [SUPPLIER_OUTCOME.already_present]: 'results.supplier.already_present',
-  [SUPPLIER_OUTCOME.on_other_supplier]: 'results.supplier.on_other_supplier',
-  [SUPPLIER_OUTCOME.removed]: 'results.supplier.removed',
-  [SUPPLIER_OUTCOME.not_present]: 'results.supplier.not_present',
-} as const;
-
-/** A Supplier outcome in the workbook's language; a value of an older app as it was written. */
+/** A Supplier outcome (resultColumns.ts SUPPLIER_OUTCOME, or a kind's own outcome) in the
+ *  workbook's language: the catalogue's `results.supplier.<value>`, which the kind whose
+ *  outcome it is gives; a value without words as it was written. */
 export function supplierWord(value: string, lang: Lang): string {
-  return Object.hasOwn(SUPPLIER_KEY, value)
-    ? word(lang, SUPPLIER_KEY[value as keyof typeof SUPPLIER_KEY])
-    : value;
+  const key = `results.supplier.${value}`;
+  return hasKey(key) ? word(lang, key as MessageKey) : value;
 }
 
 /** The Likely duplicate of cell in the workbook's language: the others of the row's group, the

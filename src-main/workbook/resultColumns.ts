@@ -24,23 +24,12 @@ export const RESULT_COLUMNS = [
   { key: 'attachTo', header: 'Attach to platform ID' },
 ] as const satisfies readonly { key: keyof RowResult; header: string }[];
 
-/** The words of the Supplier outcome column: the job's own creation, confirmed by its answer or
- *  by reconciling a lost one, or a supplier that was there before the job; for a deactivate
- *  job, what its DELETE came to. */
-export const SUPPLIER_OUTCOME = {
-  created: 'created by this job',
-  existing: 'existed before',
-  // A deactivate job's (or an undo's) own outcome, from the row's op_result.
-  deactivated: 'deactivated by this job',
-  already_inactive: 'already inactive',
-  not_found: 'not found',
-  // An identifiers job's own outcome: what its POST or DELETE of the row's identifier came to.
-  added: 'identifier added by this job',
-  already_present: 'identifier already there',
-  on_other_supplier: 'identifier on another supplier',
-  removed: 'identifier removed by this job',
-  not_present: 'identifier not on the supplier',
-} as const;
+/** The Supplier outcome column's values of the pipeline: the job's own creation, confirmed by
+ *  its answer or by reconciling a lost one, or a supplier that was there before the job. A row
+ *  whose kind keeps an own outcome has that instead (its op_result). Each value is worded by
+ *  the catalogue's `results.supplier.<value>` (outcomeWords.ts `supplierWord`): a kind gives the
+ *  words of its own outcomes with its other words. */
+export const SUPPLIER_OUTCOME = { created: 'created', existing: 'existing' } as const;
 
 /** A result column's header in a language; English gives `RESULT_COLUMNS`' own. */
 export function resultHeader(key: (typeof RESULT_COLUMNS)[number]['key'], lang: Lang): string {

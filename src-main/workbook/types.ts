@@ -263,7 +263,8 @@ export interface ValidationSummary {
 export interface RowResult {
   status: string;
   platformId?: string | number | null;
-  /** Who made the supplier: this job's own create, or it existed before (see SUPPLIER_OUTCOME). */
+  /** Who made the supplier: this job's own create, or it existed before (SUPPLIER_OUTCOME); or
+   *  the row's own outcome, for a kind whose rows keep one. Worded by `supplierWord`. */
   supplier?: string | null;
   creationUuid?: string | null;
   /** The screening's status as the API reported it (OUTCOME_STATUSES; `OnCreate` the app's own

@@ -69,6 +69,8 @@ const cases = {
   'failure.invalid_input.pause_to_fix': 'Pause the job before fixing rows.',
   'failure.invalid_input.scores_fix_in_sheet':
     'The rows of a scores job are fixed in the sheet: correct the cells its results name, then upload only those rows as a new scores job. The scores already written stay written.',
+  'failure.invalid_input.fix_not_in_app':
+    'The rows of this kind of job are not fixed in the app: correct them in the file they came from, then import only those rows as a new job.',
   'failure.invalid_input.pause_to_undo': 'Pause the job before undoing a fix.',
   'failure.invalid_input.pause_to_retry':
     'Pause the job before retrying rows, or wait until it ends.',
@@ -409,6 +411,8 @@ export const de: Record<keyof typeof en, string> = {
   'failure.invalid_input.pause_to_fix': 'Halten Sie den Auftrag an, bevor Sie Zeilen korrigieren.',
   'failure.invalid_input.scores_fix_in_sheet':
     'Die Zeilen eines Bewertungsauftrags werden im Blatt korrigiert: Korrigieren Sie die Zellen, die seine Ergebnisse nennen, und laden Sie nur diese Zeilen als neuen Bewertungsauftrag hoch. Bereits geschriebene Bewertungen bleiben geschrieben.',
+  'failure.invalid_input.fix_not_in_app':
+    'Die Zeilen dieser Art von Auftrag werden nicht in der App korrigiert: Korrigieren Sie sie in der Datei, aus der sie stammen, und importieren Sie nur diese Zeilen als neuen Auftrag.',
   'failure.invalid_input.pause_to_undo':
     'Halten Sie den Auftrag an, bevor Sie eine Korrektur rückgängig machen.',
   'failure.invalid_input.pause_to_retry':

@@ -28,13 +28,6 @@ import {
   type AttachRow,
 } from './attach';
 import { createPolicy, followUpPolicy } from './writes';
-import {
-  scoresAfterWrite,
-  scoresBatchPolicy,
-  settleScoresPolicy,
-  SETTLE_CAP,
-  type ScoresContext,
-} from './scores';
 import { ANSWER_CLASSES, type Answer, type AnswerClass, type Decision } from './types';
 
 /** A sample answer of each class, with what the policy may keep of it. */
@@ -103,35 +96,8 @@ export function writeCases(own: readonly OwnPolicyCases[] = []): PolicyCase[] {
     ANSWER_CLASSES.map((c) => ({ stage, answer: c, decision: decide(stage, c) })),
   );
   for (const kind of own) cases.push(...kind.writes);
-  // A batch of scores, for a row of one score: written when the batch is accepted.
-  const written = scoresAfterWrite([SCORE], [SENT_SCORE], []);
-  for (const c of ANSWER_CLASSES)
-    cases.push({
-      stage: 'scores batch',
-      answer: c,
-      decision: scoresBatchPolicy(sampleAnswer(c), { scores: written, payload: {} }, SCORES_CTX),
-    });
-  const refused = scoresAfterWrite(
-    [SCORE],
-    [SENT_SCORE],
-    [{ entryIndex: 0, reason: 'UNKNOWN_EVENT_TYPE', message: 'unknown' }],
-  );
-  cases.push({
-    stage: 'scores batch',
-    answer: 'accepted, the score in errors[]',
-    decision: scoresBatchPolicy(
-      sampleAnswer('accepted'),
-      { scores: refused, payload: {} },
-      SCORES_CTX,
-    ),
-  });
   return cases;
 }
-
-/** A scores row of one score, sent as the first score of the batch's first entry. */
-const SCORE = { eventTypeKey: 'audit', value: 85, cell: 'C2' };
-const SENT_SCORE = { scoreIndex: 0, entryIndex: 0, indexInEntry: 0 };
-const SCORES_CTX: ScoresContext = { describe: (s) => `${s.cell}: ${s.reason ?? ''}` };
 
 /** Every reading stage against the evidence it can find, and the row's history where it counts
  *  (a second look, the attempt cap). */
@@ -236,17 +202,6 @@ export function readCases(own: readonly OwnPolicyCases[] = []): PolicyCase[] {
     attaching('identifiers_in_doubt', { attempts: 3 }),
   );
   for (const kind of own) cases.push(...kind.reads);
-  const scoresRow = (attempts: number) => ({ scores: [SCORE], payload: {}, attempts, sentAt: 0 });
-  const settle = (answer: string, e: Parameters<typeof settleScoresPolicy>[0], attempts = 1) =>
-    add('settle scores', answer, settleScoresPolicy(e, scoresRow(attempts), SCORES_CTX));
-  const shown = { eventTypeKey: 'audit', value: 85, comment: undefined, at: 0 };
-  settle('history shows the score', { class: 'seen', seen: [shown] });
-  settle('history does not show it', { class: 'seen', seen: [] });
-  settle('history does not show it, cap reached', { class: 'seen', seen: [] }, SETTLE_CAP);
-  settle('not_settled', { class: 'not_settled' });
-  settle('access_denied', { class: 'refused', error: appError('api_access_denied') });
-  settle('offline', { class: 'offline' });
-  settle('aborted', { class: 'aborted' });
   return cases;
 }
 

@@ -23,7 +23,14 @@ export const deactivateKind: JobKind = {
   name: 'deactivate',
   traits: KIND_TRAITS.deactivate,
   figures: FIGURES,
-  runner: namedRunner(FIGURES, deactivateWrite, { notFound: 'deactivate_not_found' }),
+  runner: namedRunner(FIGURES, deactivateWrite, {
+    notFound: 'deactivate_not_found',
+    // An undo names the suppliers its onboarding created, by the platform id the platform gave:
+    // none active means deactivated since (deactivation is soft), so the row is done as
+    // `already_inactive`, as a DELETE answered 404 is, and asks nothing.
+    goneMeans: (options) =>
+      options.undoOf ? { opResult: 'already_inactive', reason: 'already_inactive' } : undefined,
+  }),
   ownWrite: deactivateWrite,
   planCounts: (counts, rows) => ({
     creations: 0,
@@ -61,6 +68,9 @@ export const deactivateKind: JobKind = {
   opResults: true,
   fixesInApp: true,
   targetStates: ['exists', WRITE.queued, WRITE.sending, WRITE.inDoubt],
+  // Its suppliers are inactive after it: a later onboarding would create them again. An undo's
+  // rows are its onboarding's, row for row.
+  endsSupplier: { opResult: 'deactivated', madeFrom: (options) => options.undoOf ?? null },
 
   // ---- its own shapes on the front doors (issue 40)
   cli: {

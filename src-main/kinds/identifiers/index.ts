@@ -5,7 +5,9 @@ import { changeCount } from '../../../src-shared/contract';
 import { IDENTIFIER_ACTIONS, KIND_TRAITS } from '../../../src-shared/operations';
 import { CREATING_FLAGS, namedFigures, namedPlanSaid, namedRunner, namedShapes } from '../named';
 import type { RowState } from '../../journal/rowStates';
-import type { JobKind } from '../types';
+import type { PayloadFilter } from '../../journal/matchedReads';
+import type { JobOptions } from '../../journal/schema';
+import type { JobKind, TargetIdentifier } from '../types';
 import { identifiersCheck } from './check';
 import { identifiersWrite } from './write';
 
@@ -21,6 +23,22 @@ const REMOVALS = 'identifierRemovals';
 const { queued, sending, inDoubt } = identifiersWrite.states;
 const CHANGE_STATES: RowState[] = ['valid', 'exists', queued, sending, inDoubt];
 
+/** Its removals: the rows whose own action, else the job's, is `remove`. */
+function removalsOf(options: JobOptions): PayloadFilter {
+  return { path: '$.action', value: 'remove', absent: options.identifierAction ?? 'add' };
+}
+
+/** The identifier a row changes, as its payload keeps it (IdentifierChangePayload). */
+function targetIdentifier(payload: Record<string, unknown>): TargetIdentifier | null {
+  const i = payload.identifier as { type?: unknown; id?: unknown; source?: unknown } | undefined;
+  if (!i || i.type == null || i.id == null) return null;
+  return {
+    type: String(i.type),
+    id: String(i.id),
+    source: i.source == null ? null : String(i.source),
+  };
+}
+
 export const identifiersKind: JobKind = {
   name: 'identifiers',
   traits: KIND_TRAITS.identifiers,
@@ -29,7 +47,7 @@ export const identifiersKind: JobKind = {
   ownWrite: identifiersWrite,
   planCounts: (counts, rows) => {
     const all = FIGURES.changes!(counts);
-    const removals = Math.min(all, rows.actionCount(CHANGE_STATES, 'remove'));
+    const removals = Math.min(all, rows.count(CHANGE_STATES, removalsOf(rows.options)));
     return {
       creations: 0,
       changes: [
@@ -70,7 +88,8 @@ export const identifiersKind: JobKind = {
   fixesInApp: true,
   // Its removals are listed (supplier and identifier) before their count is typed.
   targetStates: CHANGE_STATES.filter((s) => s !== 'valid'),
-  targetAction: 'remove',
+  targetFilter: removalsOf,
+  targetIdentifier,
 
   // ---- its own shapes on the front doors (issue 40)
   cli: {

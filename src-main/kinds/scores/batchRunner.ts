@@ -3,7 +3,7 @@
 // payload. Queued rows are packed into batches of at most 100 entries of at most 50 scores (rows
 // of one supplier share an entry); a batch is one write in the connection's budget, sent under
 // the durable intent every write takes (engine/intent.ts). What its answer does to each row, and
-// what a history read says about a lost one, is policy (engine/policy/scores.ts).
+// what a history read says about a lost one, is policy (policy.ts).
 import { randomUUID } from 'node:crypto';
 import { MAX_SCORE_ENTRIES, type ScoresPayload } from '../../../src-shared/scores';
 import { rejectionText } from '../../../src-shared/scoresText';
@@ -21,7 +21,7 @@ import {
   settleScoresPolicy,
   SCORES_STATES,
   type ScoresContext,
-} from '../../engine/policy/scores';
+} from './policy';
 import { RunSkeleton, type Counts, type StepResult } from '../../engine/runSkeleton';
 import type { JobRunnerDeps, RunOptions } from '../../engine/runTypes';
 import type { Job, JournalRow } from '../../journal/journal';

@@ -6,6 +6,7 @@ import { MAX_SCORE_ENTRIES } from '../../../src-shared/scores';
 import { changeFigures, sentByState } from '../../engine/kindFigures';
 import type { JobKind } from '../types';
 import { ScoresRunner } from './batchRunner';
+import { policyCases } from './policy';
 import { exportScoresJob } from './results';
 
 /** No check; the rows still to send (a row in doubt only if its history does not show its
@@ -20,6 +21,7 @@ export const scoresKind: JobKind = {
   traits: KIND_TRAITS.scores,
   figures: FIGURES,
   runner: (deps) => new ScoresRunner(deps, FIGURES),
+  policyCases,
   planCounts: (counts) => {
     const rows = FIGURES.changeRows!(counts);
     const batches = FIGURES.changes!(counts);
@@ -51,6 +53,7 @@ export const scoresKind: JobKind = {
   exportResults: exportScoresJob,
   opResults: false,
   fixesInApp: false,
+  fixRefusal: 'scores_fix_in_sheet',
 
   // ---- its own shapes on the front doors (issue 40)
   /** Its command line is a command of its own (cli/scores.ts). */

@@ -35,7 +35,7 @@ export function fixRow(ctx: Ctx, rowId: number, edits: Record<string, string>): 
   if (ctx.engine.isRunning(row.jobId)) failWith('invalid_input', { reason: 'pause_to_fix' });
   refuseWhileWriting(ctx, row.jobId);
   const job = journal.getJob(row.jobId)!;
-  refuseScoresFix(job);
+  refuseFixOutsideApp(job);
   journal.fixes.apply(row.jobId, [rowId], (r) => computeFix(ctx, r, job, edits), {
     kind: 'fix',
     field: null,
@@ -76,7 +76,7 @@ export async function fixMany(
 }> {
   const { journal } = ctx;
   const job = journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
-  refuseScoresFix(job);
+  refuseFixOutsideApp(job);
   if (!q.whole && q.find === '') failWith('invalid_input', { reason: 'find_empty' });
   const work = beginWork(ctx, jobId, q.apply);
   let written = false;
@@ -227,10 +227,12 @@ export function valueTarget(ctx: Ctx, job: { mapping: unknown }, field: string):
 }
 
 /** A row mapped and validated again with the user's edits merged into its earlier ones. */
-/** A scores job's rows are the sheet's scores, not a supplier's fields: they are fixed in the
- *  sheet and uploaded again as a new job, never edited here. */
-export function refuseScoresFix(job: { options: { operation?: Operation | undefined } }): void {
-  if (!kindOf(job.options).fixesInApp) failWith('invalid_input', { reason: 'scores_fix_in_sheet' });
+/** A kind whose rows are not a supplier's fields (a sheet of its own layout) has them fixed
+ *  where they came from and imported again as a new job, never edited here: refused with the
+ *  kind's reason. */
+export function refuseFixOutsideApp(job: { options: { operation?: Operation | undefined } }): void {
+  const kind = kindOf(job.options);
+  if (!kind.fixesInApp) failWith('invalid_input', { reason: kind.fixRefusal ?? 'fix_not_in_app' });
 }
 
 export function computeFix(

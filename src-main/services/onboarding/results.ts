@@ -253,7 +253,7 @@ export function resultRow(
               : row.state,
       platformId: row.platformId,
       supplier: row.opResult
-        ? SUPPLIER_OUTCOME[row.opResult]
+        ? row.opResult
         : row.platformId
           ? row.createdByJob
             ? SUPPLIER_OUTCOME.created

@@ -21,7 +21,7 @@ import {
 } from '../../workbook';
 import { type ResultsFileWording, assertResultsFileFits, resultsJobOf } from '../resultsFile';
 import type { Ctx } from './context';
-import { refuseScoresFix } from './fixes';
+import { refuseFixOutsideApp } from './fixes';
 import { idFixesOf, makeIdFixJob } from './idFixes';
 import { toNewRow } from './importJob';
 import { canTransition, type RowState } from '../../journal/rowStates';
@@ -85,7 +85,7 @@ export async function readResultsFile(
     (jobId ? journal.getJob(jobId) : undefined) ??
     (await resultsJobOf(journal, filePath)) ??
     failWith('not_found', { reason: 'results_job', path: filePath });
-  refuseScoresFix(job);
+  refuseFixOutsideApp(job);
   const file = await inspectFile(filePath);
   // The Results sheets, and the Errors sheets where fixes count as well; a file whose sheets
   // were renamed is read from its first sheet, and a CSV file has one table.

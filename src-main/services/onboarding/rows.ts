@@ -149,9 +149,15 @@ export function problemKinds(ctx: Ctx, jobId: string) {
 export function targets(ctx: Ctx, jobId: string, limit = 500) {
   const job = ctx.journal.getJob(jobId) ?? failWith('not_found', { reason: 'job', jobId });
   const kind = kindOf(job.options);
-  const jobAction = job.options.identifierAction ?? 'add';
-  const only = kind.targetAction ? { action: kind.targetAction, jobAction } : undefined;
-  return ctx.journal.targetRows(jobId, kind.targetStates ?? [], limit, only);
+  const only = kind.targetFilter?.(job.options);
+  const { rows, total } = ctx.journal.matchedRows(jobId, kind.targetStates ?? [], limit, only);
+  return {
+    rows: rows.map(({ payload, ...r }) => ({
+      ...r,
+      identifier: kind.targetIdentifier?.(payload) ?? null,
+    })),
+    total,
+  };
 }
 
 export function rowEvents(ctx: Ctx, rowId: number) {

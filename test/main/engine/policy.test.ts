@@ -22,7 +22,7 @@ import {
   scoresBatchPolicy,
   settleScoresPolicy,
   SETTLE_CAP,
-} from '../../../src-main/engine/policy/scores';
+} from '../../../src-main/kinds/scores/policy';
 import { appError } from '../../../src-shared/errors';
 
 /** `state | due again | effect`, as the tables below write it. */

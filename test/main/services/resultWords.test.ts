@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobView } from '../../../src-shared/contract';
 import { word } from '../../../src-shared/i18n';
+import { OP_RESULTS } from '../../../src-shared/operations';
 import { OUTCOME_STATUSES } from '../../../src-shared/outcomes';
 import { ROW_STATES } from '../../../src-shared/rowStates';
 import { MemorySecretStore } from '../../../src-main/api';
@@ -65,6 +66,11 @@ const DISTINCT_CODES = [
 /** Journal states that are plain words: never a cell of their own. */
 const PLAIN_STATES = ROW_STATES.filter((s) => !s.includes('_'));
 
+/** The Supplier outcome's English words: the pipeline's and every kind's own outcomes'. */
+const SUPPLIER_WORDS_EN = [...Object.values(SUPPLIER_OUTCOME), ...OP_RESULTS].map((k) =>
+  word('en', `results.supplier.${k}`),
+);
+
 /** The codes a cell holds outside brackets. */
 function rawCodes(text: string, lang: 'en' | 'de'): string[] {
   const outside = text.replace(/\([^()]*\)/g, ' ');
@@ -72,8 +78,7 @@ function rawCodes(text: string, lang: 'en' | 'de'): string[] {
   const found = DISTINCT_CODES.filter((c) => tokens.has(c));
   if ((PLAIN_STATES as readonly string[]).includes(text.trim())) found.push(text.trim());
   // The English words of the Supplier outcome are codes in a German workbook.
-  if (lang === 'de')
-    for (const w of Object.values(SUPPLIER_OUTCOME)) if (text.includes(w)) found.push(w);
+  if (lang === 'de') for (const w of SUPPLIER_WORDS_EN) if (text.includes(w)) found.push(w);
   return found;
 }
 

@@ -618,7 +618,7 @@ describe('a results workbook in German', () => {
       headers.slice(0, 6).map((header, index) => ({ index, header, letter: 'ABCDEF'[index]! })),
     ).rows[0]!.problems;
     const rows: ResultRow[] = [
-      { ...results[0]!, result: { ...results[0]!.result, supplier: 'created by this job' } },
+      { ...results[0]!, result: { ...results[0]!.result, supplier: 'created' } },
       {
         ...results[1]!,
         result: { ...results[1]!.result, problems: [problem!] },
@@ -891,7 +891,7 @@ describe.each(['en', 'de'] as const)('states and outcomes in words (%s)', (lang)
         {
           sourceRow: 2,
           cells: ['100011', 'Alpha'],
-          result: { status: 'done', platformId: '100011', supplier: 'deactivated by this job' },
+          result: { status: 'done', platformId: '100011', supplier: 'deactivated' },
         },
       ],
       format: 'xlsx',

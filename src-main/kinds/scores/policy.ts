@@ -1,6 +1,7 @@
 // The scores kind's policy: what the answer to a batch of scores does to each of its rows, and
 // what reading a supplier's score history says about a batch whose answer was lost. Pure, like
-// the other policies, and in the policy table (table.ts) with them.
+// the other policies (engine/policy/), and in the policy table with them: its lines are
+// `policyCases` below, handed to the table by kinds/policyTable.ts.
 //
 // A batch is one write (POST /public/v2/external-scores). 200 with errors[] writes the rest:
 // each error lands on the score (or every score of the entry) it names. A lost answer leaves the
@@ -10,8 +11,15 @@ import { appError, type AppError } from '../../../src-shared/errors';
 import { word } from '../../../src-shared/i18n';
 import type { RowScore } from '../../../src-shared/scores';
 import { answerError, type ApiAnswer, type ScoreSeen, type ScoreWriteError } from '../../api';
-import { NO_EFFECT, type Answer, type Decision, type Outcome } from './types';
-import { isRefusal, reachable, unsentOrLost } from './writes';
+import { sampleAnswer, type OwnPolicyCases, type PolicyCase } from '../../engine/policy/table';
+import {
+  ANSWER_CLASSES,
+  NO_EFFECT,
+  type Answer,
+  type Decision,
+  type Outcome,
+} from '../../engine/policy/types';
+import { isRefusal, reachable, unsentOrLost } from '../../engine/policy/writes';
 
 /** The states of a scores row's write: waiting, under its intent, in doubt. */
 export const SCORES_STATES = { queued: 'queued', sending: 'sending', inDoubt: 'in_doubt' } as const;
@@ -258,4 +266,52 @@ export function settleScoresPolicy(
     },
     effect: reachable,
   };
+}
+
+/** A scores row of one score, sent as the first score of the batch's first entry. */
+const SCORE = { eventTypeKey: 'audit', value: 85, cell: 'C2' };
+const SENT_SCORE = { scoreIndex: 0, entryIndex: 0, indexInEntry: 0 };
+const TABLE_CTX: ScoresContext = { describe: (s) => `${s.cell}: ${s.reason ?? ''}` };
+
+/** The scores kind's lines of the policy table (kinds/policyTable.ts): a batch against every
+ *  answer class, and the history read that settles a lost one. */
+export function policyCases(): OwnPolicyCases {
+  // A batch of scores, for a row of one score: written when the batch is accepted.
+  const written = scoresAfterWrite([SCORE], [SENT_SCORE], []);
+  const writes: PolicyCase[] = ANSWER_CLASSES.map((c) => ({
+    stage: 'scores batch',
+    answer: c,
+    decision: scoresBatchPolicy(sampleAnswer(c), { scores: written, payload: {} }, TABLE_CTX),
+  }));
+  const refused = scoresAfterWrite(
+    [SCORE],
+    [SENT_SCORE],
+    [{ entryIndex: 0, reason: 'UNKNOWN_EVENT_TYPE', message: 'unknown' }],
+  );
+  writes.push({
+    stage: 'scores batch',
+    answer: 'accepted, the score in errors[]',
+    decision: scoresBatchPolicy(
+      sampleAnswer('accepted'),
+      { scores: refused, payload: {} },
+      TABLE_CTX,
+    ),
+  });
+  const reads: PolicyCase[] = [];
+  const scoresRow = (attempts: number) => ({ scores: [SCORE], payload: {}, attempts, sentAt: 0 });
+  const settle = (answer: string, e: HistoryEvidence, attempts = 1) =>
+    reads.push({
+      stage: 'settle scores',
+      answer,
+      decision: settleScoresPolicy(e, scoresRow(attempts), TABLE_CTX),
+    });
+  const shown = { eventTypeKey: 'audit', value: 85, comment: undefined, at: 0 };
+  settle('history shows the score', { class: 'seen', seen: [shown] });
+  settle('history does not show it', { class: 'seen', seen: [] });
+  settle('history does not show it, cap reached', { class: 'seen', seen: [] }, SETTLE_CAP);
+  settle('not_settled', { class: 'not_settled' });
+  settle('access_denied', { class: 'refused', error: appError('api_access_denied') });
+  settle('offline', { class: 'offline' });
+  settle('aborted', { class: 'aborted' });
+  return { writes, reads };
 }
