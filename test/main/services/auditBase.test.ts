@@ -94,4 +94,22 @@ describe('the supplier base audited on the screen', () => {
     expect(again.suppliers).toBe(BASE.length - 4);
     expect(again.groups).toBe(0);
   });
+
+  it('groups the same from a server that answers only what the spec shows (no postal codes, identifiers as foreignSystems)', async () => {
+    // The spec's supplier list shows no postal code and names identifiers as foreignSystems
+    // {system, id, source}: a real API may answer so. The groups must not depend on the sandbox's
+    // fuller answer.
+    const core = await services().ready();
+    core.sandbox!.configure({ seedSuppliers: [...BASE], answers: 'spec' });
+    core.sandbox!.reset();
+    try {
+      const audit = await call('base:audit', { connectionId });
+      expect(audit.complete).toBe(true);
+      expect(audit.suppliers).toBe(BASE.length);
+      expect(audit.shown.map(idsOf).sort()).toEqual(AUDIT_GROUPS);
+      expect(audit.shown.flat().every((m) => m.postalCode === '')).toBe(true);
+    } finally {
+      core.sandbox!.configure({ answers: 'full' });
+    }
+  });
 });
