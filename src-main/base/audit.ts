@@ -40,6 +40,12 @@ export interface AuditResult {
   found: AuditGroup[];
 }
 
+/** A supplier's ids as the audit shows them, on the screen and in the workbook: `id (source)`,
+ *  joined by `; `. */
+export function supplierIdsText(s: Pick<BaseSupplier, 'supplierIds'>): string {
+  return s.supplierIds.map((i) => (i.source ? `${i.id} (${i.source})` : i.id)).join('; ');
+}
+
 /** Groups the suppliers of a base: the likely duplicates among them, each group's members by
  *  platform ID. In slices, so that the services answer meanwhile. */
 export async function groupBase(
@@ -111,8 +117,6 @@ async function writeAuditWorkbook(
 ): Promise<void> {
   const lang: Lang = o.lang ?? 'en';
   const w = (k: MessageKey, p?: Parameters<typeof word>[2]) => word(lang, k, p);
-  const ids = (s: BaseSupplier) =>
-    s.supplierIds.map((i) => (i.source ? `${i.id} (${i.source})` : i.id)).join('; ');
   await writeBeside(out, async (file) => {
     const book = bookWriter(file.stream(), lang, o.maxRowsPerSheet);
     const header = [
@@ -146,7 +150,7 @@ async function writeAuditWorkbook(
           s.postalCode,
           s.city,
           s.countryCode,
-          ids(s),
+          supplierIdsText(s),
           others.join('; '),
           why,
           w(k === 0 ? 'base.audit.decision.keep' : 'base.audit.decision.deactivate'),

@@ -102,7 +102,7 @@ export class SupplierBaseService {
       pageSize?: number;
       onProgress?: (p: BaseExportProgress) => void;
     },
-  ): Promise<AuditResult & { readCeilingPerMinute: number }> {
+  ): Promise<AuditResult & { readCeilingPerMinute: number; connection: string }> {
     const { conn, rt } = this.runtime(o.connectionId);
     const result = await auditBase({
       out: o.out,
@@ -114,7 +114,11 @@ export class SupplierBaseService {
       ...(o.onProgress ? { onProgress: o.onProgress } : {}),
       ...(o.lang ? { lang: o.lang } : {}),
     });
-    return { ...result, readCeilingPerMinute: readCeilingPerMinute(conn.limits) };
+    return {
+      ...result,
+      readCeilingPerMinute: readCeilingPerMinute(conn.limits),
+      connection: conn.name,
+    };
   }
 
   async drift(

@@ -7,7 +7,7 @@ import type {
   CommandOutput,
 } from '../../../src-shared/contract';
 import { fail, failWith } from '../../../src-shared/errors';
-import type { AuditGroup } from '../../base/audit';
+import { supplierIdsText, type AuditGroup } from '../../base/audit';
 import type { BaseExportProgress } from '../../base/exportSuppliers';
 import type { EventBus } from '../eventBus';
 import { defaultDriftPath, SupplierBaseService } from '../supplierBase';
@@ -29,7 +29,7 @@ const membersOf = (g: AuditGroup): AuditMemberView[] =>
     postalCode: s.postalCode,
     city: s.city,
     countryCode: s.countryCode,
-    supplierIds: s.supplierIds.map((i) => (i.source ? `${i.id} (${i.source})` : i.id)).join('; '),
+    supplierIds: supplierIdsText(s),
     reasons: g.why.get(s.platformId) ?? [],
   }));
 
@@ -172,7 +172,7 @@ export function baseHandlers(d: HandlerDeps, bus: EventBus): AreaHandlers<'base'
         toDeactivate: r.toDeactivate,
         pairsCompared: r.pairsCompared,
         shown: r.found.slice(0, SHOWN_GROUPS).map(membersOf),
-        connection: (await d.ready()).journal.getConnection(connectionId)?.name ?? connectionId,
+        connection: r.connection,
       } satisfies CommandOutput<'base:audit'>;
     },
     'base:deactivateAudited': async ({ connectionId, platformIds, lang }) => {
