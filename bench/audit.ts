@@ -23,13 +23,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
 import { auditBase } from '../src-main/base/audit';
-import { ConnectionRuntime } from '../src-main/engine/connectionRuntime';
 import { openJournal } from '../src-main/journal/journal';
+import { sandboxRuntime } from './sandboxJob';
 import { startSandbox, type SandboxSeedSupplier } from '../src-main/sandbox';
 import { manySuppliers } from '../src-main/sandbox/manySuppliers';
-import { systemClock } from '../src-main/util/clock';
 import { ownSets } from './sets';
 import { recordsOf } from './sets/types';
 
@@ -93,19 +91,7 @@ console.log(
 const journal = openJournal({ path: path.join(dir, 'journal.sqlite') });
 let failed = false;
 try {
-  const conn = journal.createConnection({
-    name: 'bench audit',
-    baseUrl: sandbox.url,
-    limits: DEFAULT_WINDOWS,
-  });
-  const rt = new ConnectionRuntime({
-    connectionId: conn.id,
-    baseUrl: sandbox.url,
-    token: async () => 'sandbox',
-    clock: systemClock,
-    sendLog: journal.sendLog,
-    limits: DEFAULT_WINDOWS,
-  });
+  const { conn, rt } = sandboxRuntime(journal, sandbox.url, 'bench audit');
   let peakRss = process.memoryUsage().rss;
   const sample = setInterval(() => {
     peakRss = Math.max(peakRss, process.memoryUsage().rss);

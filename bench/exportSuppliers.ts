@@ -16,12 +16,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
 import { exportSupplierBase } from '../src-main/base/exportSuppliers';
-import { ConnectionRuntime } from '../src-main/engine/connectionRuntime';
 import { openJournal } from '../src-main/journal/journal';
+import { sandboxRuntime } from './sandboxJob';
 import { startSandbox } from '../src-main/sandbox';
 import { manySuppliers } from '../src-main/sandbox/manySuppliers';
 import { readCeilingPerMinute } from '../src-main/services/supplierBase';
-import { systemClock } from '../src-main/util/clock';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -43,19 +42,7 @@ try {
   for (const size of sizes) {
     // Each run as a fresh API user on a fresh connection: the budgets are per user.
     sandbox.reset();
-    const conn = journal.createConnection({
-      name: `bench ${size}`,
-      baseUrl: sandbox.url,
-      limits: DEFAULT_WINDOWS,
-    });
-    const rt = new ConnectionRuntime({
-      connectionId: conn.id,
-      baseUrl: sandbox.url,
-      token: async () => 'sandbox',
-      clock: systemClock,
-      sendLog: journal.sendLog,
-      limits: DEFAULT_WINDOWS,
-    });
+    const { conn, rt } = sandboxRuntime(journal, sandbox.url, `bench ${size}`);
     const out = path.join(dir, `base-${size}.xlsx`);
     const r = await exportSupplierBase({
       out,

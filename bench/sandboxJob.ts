@@ -4,7 +4,14 @@ import path from 'node:path';
 import { confirmPaidWork } from '../src-main/engine/paidWork';
 import { MemorySecretStore } from '../src-main/api';
 import { DEFAULT_WINDOWS } from '../src-main/api/limiter';
-import { openJournal, type JobOptions, type NewRow } from '../src-main/journal/journal';
+import { ConnectionRuntime } from '../src-main/engine/connectionRuntime';
+import {
+  openJournal,
+  type JobOptions,
+  type Journal,
+  type NewRow,
+} from '../src-main/journal/journal';
+import { systemClock } from '../src-main/util/clock';
 import { scoresJobOptions } from '../src-main/kinds/scores/job';
 import { scoresIdentity } from '../src-main/kinds/scores/sheet';
 import type { ScoresPayload } from '../src-shared/scores';
@@ -62,4 +69,19 @@ export function scoresRow(sourceRow: number, payload: ScoresPayload): NewRow {
     identityKey: scoresIdentity(payload.identifier),
     state: 'valid',
   };
+}
+
+/** A connection to the sandbox at `url` at the API's default limits, and its runtime (the
+ *  scheduler and client the app reads the supplier base through); the caller closes `rt`. */
+export function sandboxRuntime(journal: Journal, url: string, name: string) {
+  const conn = journal.createConnection({ name, baseUrl: url, limits: DEFAULT_WINDOWS });
+  const rt = new ConnectionRuntime({
+    connectionId: conn.id,
+    baseUrl: url,
+    token: async () => 'sandbox',
+    clock: systemClock,
+    sendLog: journal.sendLog,
+    limits: DEFAULT_WINDOWS,
+  });
+  return { conn, rt };
 }
