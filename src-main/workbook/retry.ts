@@ -234,9 +234,10 @@ export class RetrySelector {
       const typed = cell.trim();
       if (width !== undefined && /^[1-9]\d*$/.test(typed) && typed.length < width) {
         if (typed === (shown[i] ?? '').trim()) continue;
+        const to = padZeros(typed, width);
         cells ??= [...row.cells];
-        cells[i] = padZeros(typed, width);
-        padded.push({ sourceRow: job.sourceRow, from: typed, to: padZeros(typed, width) });
+        cells[i] = to;
+        padded.push({ sourceRow: job.sourceRow, from: typed, to });
       }
     }
     const columnless = Object.keys(job.userEdits ?? {}).some(

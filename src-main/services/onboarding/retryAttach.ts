@@ -4,7 +4,7 @@
 // have active is that row's problem, and nothing is sent for it. The ids are verified before the
 // retry job is made, so a failed read makes no job (and never a row created that was meant to be
 // attached).
-import type { Job } from '../../journal/journal';
+import type { Job, JournalRow } from '../../journal/journal';
 import { rowError } from '../../engine/messages';
 import { rememberDecision } from '../../engine/duplicateMemory';
 import type { RetryCandidate } from '../../workbook';
@@ -48,6 +48,9 @@ export function applyAttachIds(
 ): RetryAttach {
   const { journal } = ctx;
   const out: RetryAttach = { rows: [], unknown: [], done: [...done] };
+  // The rows attached, as read here: what the decision remembers of them (payload, candidates)
+  // is not changed by the move.
+  const attached: { row: JournalRow; platformId: string }[] = [];
   const moves = candidates.flatMap((c) => {
     if (!c.attachTo) return [];
     const row = journal.rowAtSource(retryJob.id, c.previous.sourceRow);
@@ -56,6 +59,7 @@ export function applyAttachIds(
     const supplier = verified.get(platformId);
     if (supplier) {
       out.rows.push({ sourceRow: row.sourceRow, platformId, name: supplier.name });
+      attached.push({ row, platformId });
       return [attachOutcome(row, platformId, 'attached_from_results')];
     }
     out.unknown.push({ sourceRow: row.sourceRow, platformId });
@@ -68,21 +72,20 @@ export function applyAttachIds(
       },
     ];
   });
-  if (moves.length) journal.recordOutcomes(moves);
+  const applied = new Set(moves.length ? journal.recordOutcomes(moves).applied : []);
   const now = journal.now();
-  for (const r of out.rows) {
-    const row = journal.rowAtSource(retryJob.id, r.sourceRow);
-    if (row?.state === 'exists')
-      rememberDecision(
-        journal,
-        retryJob.connectionId,
-        row,
-        'attach',
-        r.platformId,
-        retryJob,
-        now,
-        true,
-      );
+  for (const { row, platformId } of attached) {
+    if (!applied.has(row.id)) continue;
+    rememberDecision(
+      journal,
+      retryJob.connectionId,
+      row,
+      'attach',
+      platformId,
+      retryJob,
+      now,
+      true,
+    );
   }
   out.rows.sort((a, b) => a.sourceRow - b.sourceRow);
   out.unknown.sort((a, b) => a.sourceRow - b.sourceRow);
