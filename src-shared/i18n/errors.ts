@@ -145,7 +145,7 @@ const cases = {
   'failure.api_not_found.attach_platform':
     'No active supplier on the platform has the platform id {platformId}, so nothing was sent for this row. Check the id (search the platform for the supplier), or empty "Attach to platform ID" to create the row.',
   'failure.invalid_input.attach_state':
-    'Row {row} can no longer be attached to a supplier: something was sent for it already, or it was created. Only a row not sent yet can be attached.',
+    'Row {row} can no longer be attached to a supplier: something was sent for it already, or it was created. Only a row not sent yet can be attached. If it was created as a second supplier, deactivate the one you do not want with a deactivation job (or the undo of this job), then add its ids to the other with an identifiers job.',
   'failure.api_not_found.named_supplier':
     'No active supplier on the platform matches this row, so nothing was changed for it. Check the identifier in the row (a typo, a missing source, leading zeros Excel dropped) or whether the supplier was deactivated before; fix the row and run it again.',
   'failure.api_maybe_processed.identifier_cap':
@@ -499,7 +499,7 @@ export const de: Record<keyof typeof en, string> = {
   'failure.api_not_found.attach_platform':
     'Kein aktiver Lieferant der Plattform hat die Plattform-ID {platformId}, darum wurde für diese Zeile nichts gesendet. Prüfen Sie die ID (suchen Sie den Lieferanten auf der Plattform) oder leeren Sie „An Plattform-ID anhängen“, um die Zeile anzulegen.',
   'failure.invalid_input.attach_state':
-    'Zeile {row} kann keinem Lieferanten mehr zugeordnet werden: Für sie wurde schon etwas gesendet, oder sie wurde angelegt. Nur eine noch nicht gesendete Zeile kann zugeordnet werden.',
+    'Zeile {row} kann keinem Lieferanten mehr zugeordnet werden: Für sie wurde schon etwas gesendet, oder sie wurde angelegt. Nur eine noch nicht gesendete Zeile kann zugeordnet werden. Wurde sie als zweiter Lieferant angelegt, deaktivieren Sie den unerwünschten mit einem Deaktivierungsauftrag (oder dem Rückgängigmachen dieses Auftrags) und fügen Sie seine IDs mit einem Kennungsauftrag dem anderen hinzu.',
   'failure.api_not_found.named_supplier':
     'Kein aktiver Lieferant auf der Plattform passt zu dieser Zeile, daher wurde für sie nichts geändert. Prüfen Sie die Kennung in der Zeile (ein Tippfehler, eine fehlende Quelle, führende Nullen, die Excel entfernt hat) oder ob der Lieferant schon vorher deaktiviert wurde; korrigieren Sie die Zeile und senden Sie sie erneut.',
   'failure.api_maybe_processed.identifier_cap':
