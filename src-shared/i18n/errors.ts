@@ -499,7 +499,7 @@ export const de: Record<keyof typeof en, string> = {
   'failure.api_not_found.attach_platform':
     'Kein aktiver Lieferant der Plattform hat die Plattform-ID {platformId}, darum wurde für diese Zeile nichts gesendet. Prüfen Sie die ID (suchen Sie den Lieferanten auf der Plattform) oder leeren Sie „An Plattform-ID anhängen“, um die Zeile anzulegen.',
   'failure.invalid_input.attach_state':
-    'Zeile {row} kann keinem Lieferanten mehr zugeordnet werden: Für sie wurde schon etwas gesendet, oder sie wurde angelegt. Nur eine noch nicht gesendete Zeile kann zugeordnet werden. Wurde sie als zweiter Lieferant angelegt, deaktivieren Sie den unerwünschten mit einem Deaktivierungsauftrag (oder dem Rückgängigmachen dieses Auftrags) und fügen Sie seine IDs mit einem Kennungsauftrag dem anderen hinzu.',
+    'Zeile {row} kann keinem Lieferanten mehr zugeordnet werden: Für sie wurde schon etwas gesendet, oder sie wurde angelegt. Nur eine noch nicht gesendete Zeile kann zugeordnet werden. Wurde sie als zweiter Lieferant angelegt, deaktivieren Sie den unerwünschten mit einem Deaktivierungsauftrag (oder dem Rückgängigmachen dieses Auftrags) und fügen Sie seine IDs mit einem Auftrag „Kennungen anhängen oder entfernen“ dem anderen hinzu.',
   'failure.api_not_found.named_supplier':
     'Kein aktiver Lieferant auf der Plattform passt zu dieser Zeile, daher wurde für sie nichts geändert. Prüfen Sie die Kennung in der Zeile (ein Tippfehler, eine fehlende Quelle, führende Nullen, die Excel entfernt hat) oder ob der Lieferant schon vorher deaktiviert wurde; korrigieren Sie die Zeile und senden Sie sie erneut.',
   'failure.api_maybe_processed.identifier_cap':
