@@ -244,7 +244,7 @@ const KIND_PARSE = Object.fromEntries(
 ) as Record<never, never>;
 
 /** Every option the import parses: its own and the kinds'. */
-export const OPTIONS: ParseArgsOptionsConfig = { ...IMPORT_OPTIONS, ...KIND_PARSE };
+export const OPTIONS = { ...IMPORT_OPTIONS, ...KIND_PARSE } satisfies ParseArgsOptionsConfig;
 
 /** Whether an option of the import was given (a flag set, or a value). */
 const givenIn = (values: Record<string, unknown>, flag: string) =>
@@ -319,7 +319,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
   try {
     ({ values, positionals } = parseArgs({
       args,
-      options: { ...IMPORT_OPTIONS, ...KIND_PARSE },
+      options: OPTIONS,
       strict: true,
       allowPositionals: true,
     }));

@@ -16,7 +16,7 @@ export interface KindFigures {
   changeRows?(counts: RowCounts): number;
 }
 
-const sumOf = (counts: RowCounts, states: readonly string[]) =>
+export const sumOf = (counts: RowCounts, states: readonly string[]) =>
   states.reduce((a, s) => a + (counts[s] ?? 0), 0);
 
 /** An onboarding: the pending list once, then at most one lookup per row (a list read may take

@@ -3,7 +3,7 @@
 // plan lines of what is left unchecked or ambiguous.
 import type { JobPlanView } from '../../src-shared/contract';
 import { JobRunner } from '../engine/jobRunner';
-import { changeFigures, type KindFigures, type RowCounts } from '../engine/kindFigures';
+import { changeFigures, sumOf, type KindFigures } from '../engine/kindFigures';
 import type { KindWriteStage } from '../engine/ownWrite';
 import type { RowKind } from '../engine/rowKind';
 import type { JobKind, Said } from './types';
@@ -66,17 +66,15 @@ export function namedShapes(
   own: readonly (readonly [name: string, results: readonly string[]])[],
 ): Pick<JobKind, 'checkFigures' | 'sentRows'> {
   const { queued, sending, inDoubt } = write.states;
-  const sum = (of: RowCounts, keys: readonly string[]) =>
-    keys.reduce((a, k) => a + (of[k] ?? 0), 0);
   const sentRows: JobKind['sentRows'] = (counts, opResults) =>
-    sum(counts, [queued, sending, inDoubt]) + sum(opResults, sentResults);
+    sumOf(counts, [queued, sending, inDoubt]) + sumOf(opResults, sentResults);
   return {
     sentRows,
     checkFigures: (counts, opResults) => [
       { name: 'toChange', count: (counts.exists ?? 0) + sentRows(counts, opResults) },
-      ...own.map(([name, results]) => ({ name, count: sum(opResults, results) })),
+      ...own.map(([name, results]) => ({ name, count: sumOf(opResults, results) })),
       { name: 'ambiguous', count: counts.ambiguous ?? 0 },
-      { name: 'notFound', count: sum(opResults, ['not_found']) },
+      { name: 'notFound', count: sumOf(opResults, ['not_found']) },
     ],
   };
 }

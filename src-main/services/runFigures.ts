@@ -31,7 +31,8 @@ export function runFiguresOf(
     started:
       job.state === 'finished' ||
       job.state === 'cancelled' ||
-      sent > (sent > (counts.skipped ?? 0) ? 0 : leftOut(journal, job.id, counts)),
+      sent > (counts.skipped ?? 0) ||
+      sent > leftOut(journal, job.id, counts),
   };
 }
 

@@ -2,7 +2,7 @@
 // remove from it; the check finds the supplier and who holds the identifier, and only what is
 // not already as the row wants it is sent.
 import { changeCount } from '../../../src-shared/contract';
-import { IDENTIFIER_ACTIONS, KIND_TRAITS } from '../../../src-shared/operations';
+import { IDENTIFIER_ACTIONS, identifierChange, KIND_TRAITS } from '../../../src-shared/operations';
 import { CREATING_FLAGS, namedFigures, namedPlanSaid, namedRunner, namedShapes } from '../named';
 import type { RowState } from '../../journal/rowStates';
 import type { PayloadFilter } from '../../journal/matchedReads';
@@ -28,15 +28,10 @@ function removalsOf(options: JobOptions): PayloadFilter {
   return { path: '$.action', value: 'remove', absent: options.identifierAction ?? 'add' };
 }
 
-/** The identifier a row changes, as its payload keeps it (IdentifierChangePayload). */
+/** The identifier a row changes, as its payload keeps it (read as the check reads it). */
 function targetIdentifier(payload: Record<string, unknown>): TargetIdentifier | null {
-  const i = payload.identifier as { type?: unknown; id?: unknown; source?: unknown } | undefined;
-  if (!i || i.type == null || i.id == null) return null;
-  return {
-    type: String(i.type),
-    id: String(i.id),
-    source: i.source == null ? null : String(i.source),
-  };
+  const i = identifierChange(payload, 'add')?.identifier;
+  return i ? { type: i.type, id: i.id, source: i.source ?? null } : null;
 }
 
 export const identifiersKind: JobKind = {
