@@ -3,6 +3,7 @@
 // results) with the journal, the throttle and the exactly-once discipline; what differs is the
 // map fields, the check, the write and how a lost answer is settled.
 import { z } from 'zod';
+import { failWith } from './errors';
 import {
   IdentifierTypeSchema,
   PAYLOAD_FIELDS,
@@ -272,7 +273,7 @@ export function hasOwnSheet(traits: KindTraits): boolean {
 /** The traits of a kind (absent: an onboarding, as every job before kinds). */
 export function kindTraits(operation: Operation | undefined): KindTraits {
   const traits = KIND_TRAITS[operation ?? 'onboard'];
-  if (!traits) throw new Error(`no kind of job is named ${operation}`);
+  if (!traits) failWith('not_found', { reason: 'job_kind', kind: String(operation) });
   return traits;
 }
 

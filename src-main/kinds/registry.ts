@@ -8,6 +8,7 @@ import {
   type KindTraits,
   type Operation,
 } from '../../src-shared/operations';
+import { failWith } from '../../src-shared/errors';
 import { addKindWrite } from '../../src-shared/rowStates';
 import { addWords, type Lang } from '../../src-shared/i18n';
 import type { Runner } from '../engine/runSkeleton';
@@ -62,7 +63,7 @@ export function registerKind(registration: KindRegistration): JobKind {
 /** The kind of a job from its stored options (absent: an onboarding, as every job before). */
 export function kindOf(options: { operation?: Operation | undefined }): JobKind {
   const kind = KINDS[operationOf(options)];
-  if (!kind) throw new Error(`no kind of job is named ${options.operation}`);
+  if (!kind) failWith('not_found', { reason: 'job_kind', kind: String(options.operation) });
   return kind;
 }
 

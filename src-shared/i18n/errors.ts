@@ -41,6 +41,8 @@ const cases = {
   'failure.not_found.upload': 'The upload was interrupted. Choose the file again.',
   'failure.not_found.download':
     'Only results files exported in this session can be downloaded. Export the job again.',
+  'failure.not_found.job_kind':
+    'This job is of a kind this version of the app does not know ("{kind}"): it was made by a newer version of the app or with an add-on. Open it with that version, or update the app.',
   'failure.not_found.results_job':
     'No job was found for this results file. Open the job it came from and import the file there.',
   'failure.not_found.audit':
@@ -381,6 +383,8 @@ export const de: Record<keyof typeof en, string> = {
   'failure.not_found.upload': 'Das Hochladen wurde unterbrochen. Wählen Sie die Datei erneut.',
   'failure.not_found.download':
     'Nur Ergebnisdateien, die in dieser Sitzung exportiert wurden, können heruntergeladen werden. Exportieren Sie den Auftrag erneut.',
+  'failure.not_found.job_kind':
+    'Dieser Auftrag ist von einer Art, die diese Version der App nicht kennt („{kind}“): Er wurde mit einer neueren Version der App oder einer Erweiterung erstellt. Öffnen Sie ihn mit jener Version oder aktualisieren Sie die App.',
   'failure.not_found.results_job':
     'Zu dieser Ergebnisdatei wurde kein Auftrag gefunden. Öffnen Sie den Auftrag, aus dem sie stammt, und importieren Sie die Datei dort.',
   'failure.not_found.audit':
