@@ -115,7 +115,9 @@ describe('the token', () => {
     const api = new ThrottledApi(client, scheduler);
     const ac2 = new AbortController();
     const queued = api.listPending(undefined, { signal: ac2.signal });
-    setTimeout(() => ac2.abort(), 200);
+    // Long enough for its 429 to come back on a busy machine (the suite runs files side by side),
+    // short of the ten-second window it would wait out.
+    setTimeout(() => ac2.abort(), 1_500);
     await run(queued);
     scheduler.close();
     sandbox.configure({
