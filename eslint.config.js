@@ -7,7 +7,12 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mayImport, processMayImport, SRC_MAIN_ALLOWED } from './scripts/srcMainOrder.mjs';
+import {
+  mayImport,
+  orderFolder,
+  processMayImport,
+  SRC_MAIN_ALLOWED,
+} from './scripts/srcMainOrder.mjs';
 
 const nodeBuiltins = [
   'node:*',
@@ -43,7 +48,7 @@ function srcMainFolder(file, folderItself = false) {
   const rel = path.relative(srcMainRoot, file);
   if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
   const parts = rel.split(path.sep);
-  return parts.length > 1 || folderItself ? parts[0] : undefined;
+  return parts.length > 1 || folderItself ? orderFolder(parts) : undefined;
 }
 
 const layersPlugin = {

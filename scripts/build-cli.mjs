@@ -21,7 +21,7 @@ export const BUNDLE_OPTIONS = {
   packages: 'external',
 };
 export const ENTRIES = {
-  onboard: path.join(ROOT, 'src-main', 'cli', 'onboard.ts'),
+  onboard: path.join(ROOT, 'src-main', 'onboard.ts'),
   sandbox: path.join(ROOT, 'src-main', 'sandbox', 'cli.ts'),
   // The browser host finds the built renderer at ../../out/renderer from its own file, the same
   // folder from out/cli as from src-main/host.

@@ -6,3 +6,4 @@ export declare const ELECTRON_PROCESSES: Readonly<
 >;
 export declare function mayImport(from: string, to: string): boolean;
 export declare function processMayImport(file: string, target: string): boolean;
+export declare function orderFolder(parts: readonly string[]): string | undefined;

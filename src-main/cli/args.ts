@@ -450,9 +450,3 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
     json: values.json ?? false,
   };
 }
-
-/** Whether argv asks for a scores job (kinds of job: the CLI's dispatch). */
-export function isScoresCommand(argv: readonly string[]): boolean {
-  const i = argv.indexOf('--operation');
-  return (i >= 0 && argv[i + 1] === 'scores') || argv.includes('--operation=scores');
-}

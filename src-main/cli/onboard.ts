@@ -14,12 +14,12 @@ import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../servic
 import { defaultDataDir, journalPathFor } from '../services/paths';
 import { APP_VERSION } from '../services/version';
 import { checkExportTarget, missingRequiredFields, type Mapping } from '../workbook';
-import { EXIT, HELP, isScoresCommand, parse, UsageError, type Args } from './args';
+import { EXIT, HELP, parse, UsageError, type Args } from './args';
 import { kindTraits, mappingOfKind } from '../../src-shared/operations';
 import { kindOf } from '../kinds';
 import { PAID_FIELDS } from '../../src-shared/supplier';
 import { baseMain, isBaseCommand } from './baseCommands';
-import { scoresMain } from './scores';
+import { kindCommand } from '../services/kindFronts';
 import {
   cliNetwork,
   connectionAt,
@@ -58,8 +58,9 @@ export { summarize, summaryLine, type Summary } from './summary';
 export async function main(argv: string[]): Promise<number> {
   // The supplier base (export, drift report): its own options, in cli/baseCommands.ts.
   if (isBaseCommand(argv)) return baseMain(argv);
-  // Kinds of job: a scores job has its own options and run (src-main/scores/cli.ts).
-  if (isScoresCommand(argv)) return scoresMain(argv);
+  // A kind with a command line of its own (its options and its run, in its folder's front/).
+  const own = kindCommand(argv);
+  if (own) return own.main(argv);
   const w = cliWords();
   let args: Args | 'help' | 'version';
   try {
@@ -593,5 +594,3 @@ function shownPath(file: string): string {
   const rel = path.relative(process.cwd(), file);
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
 }
-
-process.exitCode = await main(process.argv.slice(2));

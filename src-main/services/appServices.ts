@@ -28,7 +28,7 @@ import { EventBus } from './eventBus';
 import { FileGrants } from './fileGrants';
 import { OpenedFiles } from './openedFiles';
 import { baseHandlers } from './handlers/base';
-import { scoresHandlers } from './handlers/scores';
+import { completeHandlers, kindHandlers } from './kindFronts';
 import { connectionHandlers } from './handlers/connections';
 import type { HandlerDeps } from './handlers/deps';
 import { fileHandlers } from './handlers/files';
@@ -241,29 +241,34 @@ export function createAppServices(options: AppServicesOptions): AppServices {
 
   const router = createRouter(
     // A command naming an uploaded file keeps it while it runs (services/uploads.ts).
-    holdingUploads<Handlers>(uploads, {
-      'app:info': () => info(),
-      'demo:ping': ({ steps, intervalMs }) => {
-        const runId = randomUUID();
-        const task = (async () => {
-          for (let step = 1; step <= steps; step++) {
-            await clock.sleep(intervalMs, stop.signal);
-            bus.emit('demo:progress', { runId, step, steps, done: step === steps });
-          }
-        })().catch(() => undefined);
-        running.add(task);
-        void task.finally(() => running.delete(task));
-        return { runId, steps };
-      },
-      ...connectionHandlers(deps),
-      ...fileHandlers(deps),
-      ...templateHandlers(deps),
-      ...jobHandlers(deps),
-      ...rowHandlers(deps),
-      ...duplicateHandlers(deps),
-      ...baseHandlers(deps, bus),
-      ...scoresHandlers(deps),
-    }),
+    holdingUploads<Handlers>(
+      uploads,
+      // The kinds' own commands come from their folders (kinds/fronts.ts); a command of a kind
+      // not loaded is refused with a sentence.
+      completeHandlers({
+        'app:info': () => info(),
+        'demo:ping': ({ steps, intervalMs }) => {
+          const runId = randomUUID();
+          const task = (async () => {
+            for (let step = 1; step <= steps; step++) {
+              await clock.sleep(intervalMs, stop.signal);
+              bus.emit('demo:progress', { runId, step, steps, done: step === steps });
+            }
+          })().catch(() => undefined);
+          running.add(task);
+          void task.finally(() => running.delete(task));
+          return { runId, steps };
+        },
+        ...connectionHandlers(deps),
+        ...fileHandlers(deps),
+        ...templateHandlers(deps),
+        ...jobHandlers(deps),
+        ...rowHandlers(deps),
+        ...duplicateHandlers(deps),
+        ...baseHandlers(deps, bus),
+        ...kindHandlers(deps),
+      }),
+    ),
     (e) => console.error('command failed:', e instanceof Error ? (e.stack ?? e.message) : e),
   );
 

@@ -3,13 +3,13 @@
 import type { CommandOutput } from '../../../src-shared/contract';
 import { runChart, runLog } from '../runPicture';
 import type { AreaHandlers, HandlerDeps } from './deps';
-import { createScoresJobFor } from './scores';
+import { createOwnJob } from '../kindFronts';
 
 export function jobHandlers(d: HandlerDeps): AreaHandlers<'jobs'> {
   const ob = d.onboarding;
   return {
     'jobs:create': async (input) =>
-      (await createScoresJobFor(d, input)) ?? (await d.readable(input.path)).createJob(input),
+      (await createOwnJob(d, input)) ?? (await d.readable(input.path)).createJob(input),
     'jobs:list': async () => (await ob()).listJobs(),
     'jobs:get': async ({ jobId }) => (await ob()).jobView(jobId),
     'jobs:problems': async ({ jobId }) => (await ob()).problemKinds(jobId),

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { HELP, OPTIONS } from '../../../src-main/cli/args';
 import { BASE_HELP, BASE_OPTIONS } from '../../../src-main/cli/baseCommands';
-import { SCORES_HELP, SCORES_OPTIONS } from '../../../src-main/cli/scores';
+import { SCORES_HELP, SCORES_OPTIONS } from '../../../src-main/kinds/scores/front/cli';
 import { runCli } from './cli';
 
 /** The options a help text names, as `--name` not followed by more of a name. */

@@ -2,20 +2,20 @@
 // types, a scores mapping checked against the sheet and the event types, the first rows as the
 // job would read them, and the job made through scores/job.ts. Errors are codes worded in both
 // languages (failure.*.scores_*).
-import { AppFailure, appError, failWith } from '../../src-shared/errors';
-import type { ScoresLayout } from '../../src-shared/operations';
+import { AppFailure, appError, failWith } from '../../../../src-shared/errors';
+import type { ScoresLayout } from '../../../../src-shared/operations';
 import {
   ScoresMappingSchema,
   type ScoresMapping,
   type ScoresPayload,
-} from '../../src-shared/scores';
-import type { EventType } from '../api';
-import { answerError } from '../api';
-import type { Journal } from '../journal/journal';
-import { createScoresJob, mappingGap } from '../kinds/scores/job';
-import { ScoresRowReader, suggestScoresMapping } from '../kinds/scores/sheet';
-import { openTable, type TableColumn } from '../workbook';
-import type { Core } from './core';
+} from '../../../../src-shared/scores';
+import type { EventType } from '../../../api';
+import { answerError } from '../../../api';
+import type { Journal } from '../../../journal/journal';
+import { createScoresJob, mappingGap } from '../job';
+import { ScoresRowReader, suggestScoresMapping } from '../sheet';
+import { openTable, type TableColumn } from '../../../workbook';
+import type { Core } from '../../../services/core';
 
 /** The perspective's event types, read from the API on the connection's budget. */
 export async function scoresEventTypes(

@@ -4,7 +4,7 @@
 // and resume as the onboarding.
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { toAppError } from '../../src-shared/errors';
+import { toAppError } from '../../../../src-shared/errors';
 import {
   langFromEnv,
   word,
@@ -12,20 +12,24 @@ import {
   type Lang,
   type MessageKey,
   type Params,
-} from '../../src-shared/i18n';
-import { reportedProblemText } from '../../src-shared/i18n/reported';
-import type { ScoresLayout } from '../../src-shared/operations';
-import { EXIT } from './args';
-import { cliNetwork, connectionAt, tokenStore } from './connection';
-import type { RunExit } from '../engine/runTypes';
-import { sandboxEngineSettings } from '../engine/settings';
-import { createAppServices, PRACTICE_SANDBOX, type AppServices } from '../services/appServices';
-import { journalPathFor, defaultDataDir } from '../services/paths';
-import { defaultExportPath, ownResults } from '../services/onboarding/results';
-import { KINDS, kindOf } from '../kinds';
-import { createScoresJob } from '../kinds/scores/job';
-import { exportScoresResults, type ScoresSummary } from '../kinds/scores/results';
-import { countsLine } from './summary';
+} from '../../../../src-shared/i18n';
+import { reportedProblemText } from '../../../../src-shared/i18n/reported';
+import type { ScoresLayout } from '../../../../src-shared/operations';
+import { EXIT } from '../../../cli/args';
+import { cliNetwork, connectionAt, tokenStore } from '../../../cli/connection';
+import type { RunExit } from '../../../engine/runTypes';
+import { sandboxEngineSettings } from '../../../engine/settings';
+import {
+  createAppServices,
+  PRACTICE_SANDBOX,
+  type AppServices,
+} from '../../../services/appServices';
+import { journalPathFor, defaultDataDir } from '../../../services/paths';
+import { defaultExportPath, ownResults } from '../../../services/onboarding/results';
+import { KINDS, kindOf } from '../..';
+import { createScoresJob } from '../job';
+import { exportScoresResults, type ScoresSummary } from '../results';
+import { countsLine } from '../../../cli/summary';
 
 export const SCORES_HELP = `Usage: npm run onboard -- <file> --operation scores --perspective ID [options]
        npm run onboard -- --operation scores --resume [JOB] [options]

@@ -1,11 +1,10 @@
 // Commands of the scores job (docs/architecture.md, "The scores job"): a perspective's event
 // types, a scores sheet's preview, and jobs:create for a scores job.
-import type { CommandOutput } from '../../../src-shared/contract';
-import { failWith } from '../../../src-shared/errors';
-import { hasOwnSheet, kindTraits } from '../../../src-shared/operations';
-import { createScoresJobFromFile, scoresEventTypes, scoresPreview } from '../scores';
-import type { Handlers } from '../router';
-import type { AreaHandlers, HandlerDeps } from './deps';
+import type { CommandOutput } from '../../../../src-shared/contract';
+import { failWith } from '../../../../src-shared/errors';
+import { createScoresJobFromFile, scoresEventTypes, scoresPreview } from './service';
+import type { Handlers } from '../../../services/router';
+import type { AreaHandlers, HandlerDeps } from '../../../services/handlers/deps';
 
 export function scoresHandlers(d: HandlerDeps): AreaHandlers<'scores'> {
   return {
@@ -21,12 +20,11 @@ export function scoresHandlers(d: HandlerDeps): AreaHandlers<'scores'> {
   };
 }
 
-/** jobs:create for a job whose options say `operation: 'scores'`, or undefined for another. */
+/** jobs:create for a scores job (services/kindFronts.ts hands it the jobs of its kind). */
 export async function createScoresJobFor(
   d: HandlerDeps,
   input: Parameters<Handlers['jobs:create']>[0],
-): Promise<CommandOutput<'jobs:create'> | undefined> {
-  if (!hasOwnSheet(kindTraits(input.options.operation))) return undefined;
+): Promise<CommandOutput<'jobs:create'>> {
   await d.readable(input.path);
   const perspectiveId = input.options.perspectiveId?.trim();
   if (!perspectiveId) failWith('invalid_input', { reason: 'scores_perspective_missing' });
