@@ -1,7 +1,8 @@
 // `npm run onboard -- FILE --operation scores --perspective ID [--layout wide|long]`: a scores
-// job on the command line (docs/architecture.md, "The scores job"). Called from the top of
-// cli/onboard.ts for `--operation scores`; the same data folder, journal, connections, exit codes
-// and resume as the onboarding.
+// job on the command line (docs/architecture.md, "The scores job"): the kind's `command`
+// (front/index.ts), which cli/onboard.ts runs through the registry when the arguments ask for
+// `--operation scores`; the same data folder, journal, connections, exit codes and resume as the
+// onboarding.
 import path from 'node:path';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { toAppError } from '../../../../src-shared/errors';
