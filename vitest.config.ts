@@ -7,7 +7,6 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**', 'out/**'],
     environment: 'node',
     globalSetup: ['test/globalSetup.ts'],
-    setupFiles: ['test/setupKinds.ts'],
     pool: 'forks',
     // Most test files wait (on the sandbox's processing times, on rate-limit windows, on child
     // processes) far more than they compute: two files per core keep the cores busy. vitest's

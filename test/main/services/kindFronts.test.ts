@@ -12,6 +12,7 @@ async function freshRegistry() {
 
 describe('the kinds’ front doors', () => {
   it('are the scores job’s own commands, its job and its command line, once loaded', async () => {
+    await import('../../setupKinds');
     const { kindFronts, kindCommand } = await import('../../../src-main/services/kindFronts');
     expect(kindFronts().map((f) => f.kind)).toContain('scores');
     expect(kindCommand(['list.xlsx', '--operation', 'scores'])).toBeDefined();

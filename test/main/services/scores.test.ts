@@ -1,6 +1,7 @@
 // The scores job's services through the router, as the screens call them, against the embedded
 // sandbox: a perspective's event types (and the refusals, worded in both languages), a sheet's
 // preview with its problems, and jobs:create for a scores job run to its end.
+import '../../setupKinds';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
