@@ -20,6 +20,7 @@ import * as rowWork from './onboarding/rowWork';
 import * as results from './onboarding/results';
 import * as retryFromResults from './onboarding/retryFromResults';
 import * as undo from './onboarding/undo';
+import * as jobOfRows from './onboarding/jobOfRows';
 import type { Ctx, OnboardingOptions } from './onboarding/context';
 
 export type { OnboardingOptions } from './onboarding/context';
@@ -86,8 +87,8 @@ export class Onboarding {
     importJob.createJob(this.ctx, ...a);
   readonly createUndoJob = (...a: Args<typeof undo.createUndoJob>) =>
     undo.createUndoJob(this.ctx, ...a);
-  readonly createAuditDeactivationJob = (...a: Args<typeof undo.createAuditDeactivationJob>) =>
-    undo.createAuditDeactivationJob(this.ctx, ...a);
+  readonly createJobOfRows = (...a: Args<typeof jobOfRows.createJobOfRows>) =>
+    jobOfRows.createJobOfRows(this.ctx, ...a);
   readonly finishImport = (...a: Args<typeof importJob.finishImport>) =>
     importJob.finishImport(this.ctx, ...a);
 
