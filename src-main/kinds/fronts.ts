@@ -4,6 +4,7 @@
 // its own on the front doors adds its line here (docs/architecture.md, "Adding a kind").
 import { registerKindFront } from '../services/kindFronts';
 import { deactivateFront } from './deactivate/front';
+import { identifiersFront } from './identifiers/front';
 import { scoresFront } from './scores/front';
 
 let loaded = false;
@@ -14,4 +15,5 @@ export function loadKindFronts(): void {
   loaded = true;
   registerKindFront(scoresFront);
   registerKindFront(deactivateFront);
+  registerKindFront(identifiersFront);
 }

@@ -27,7 +27,7 @@ export type { OnboardingOptions } from './onboarding/context';
 export { SANDBOX_CONNECTION_NAME, SANDBOX_USER } from './onboarding/connections';
 export type { CreateJobInput } from './onboarding/importJob';
 export { APP_EXPORT_WORDING, type ExportWording } from './onboarding/results';
-export type { RetryFromResults } from './onboarding/retryFromResults';
+export type { ReadResults, RetryFromResults } from './onboarding/retryFromResults';
 
 /** The arguments of a service function after its context. */
 type Args<F> = F extends (ctx: Ctx, ...rest: infer R) => unknown ? R : never;
@@ -164,6 +164,6 @@ export class Onboarding {
   // ---- retryFromResults
   readonly retryFromResults = (...a: Args<typeof retryFromResults.retryFromResults>) =>
     retryFromResults.retryFromResults(this.ctx, ...a);
-  readonly idFixJobFromResults = (...a: Args<typeof retryFromResults.idFixJobFromResults>) =>
-    retryFromResults.idFixJobFromResults(this.ctx, ...a);
+  readonly readResultsFile = (...a: Args<typeof retryFromResults.readResultsFile>) =>
+    retryFromResults.readResultsFile(this.ctx, ...a);
 }
