@@ -1,8 +1,9 @@
 // `--retry-from`: the rows whose id the platform had on another supplier, brought back with the
 // id corrected (services/onboarding/idFixes.ts). The onboarding sends nothing for them; an
-// identifiers job that adds the corrected ids does. It is offered, and made with --yes (or a yes
+// identifiers job that adds the corrected ids does (kinds/identifiers/front/). It is offered, and made with --yes (or a yes
 // on a terminal); beside a retry job made from the same file it is made at once and named with
 // the command that runs it, since a later run would find the file used.
+import { retryFollowUp } from '../services/kindFronts';
 import type { Onboarding, RetryFromResults } from '../services/onboarding';
 import type { Args } from './args';
 import { askYesNo } from './planText';
@@ -43,7 +44,8 @@ export async function idFixStep(
     view.log(w.t('cli.retry.idFixOffer'));
     return null;
   }
-  const made = await onboarding.idFixJobFromResults(c.file, c.source.id);
+  // Made by the kind that brings it (kinds/identifiers/front/), through the registry.
+  const made = await retryFollowUp()(onboarding, c.file, c.source.id);
   if (!made.jobId) return null;
   view.log(w.n('cli.retry.idFixMade', made.rows, { job: made.jobId }), {
     idFixJob: { jobId: made.jobId, rows: made.rows },

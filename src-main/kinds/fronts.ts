@@ -3,6 +3,8 @@
 // host/servicesMain.ts) and the command line's entry (src-main/onboard.ts). A kind with parts of
 // its own on the front doors adds its line here (docs/architecture.md, "Adding a kind").
 import { registerKindFront } from '../services/kindFronts';
+import { deactivateFront } from './deactivate/front';
+import { identifiersFront } from './identifiers/front';
 import { scoresFront } from './scores/front';
 
 let loaded = false;
@@ -12,4 +14,6 @@ export function loadKindFronts(): void {
   if (loaded) return;
   loaded = true;
   registerKindFront(scoresFront);
+  registerKindFront(deactivateFront);
+  registerKindFront(identifiersFront);
 }

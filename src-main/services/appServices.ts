@@ -27,6 +27,7 @@ import { Downloads } from './downloads';
 import { EventBus } from './eventBus';
 import { FileGrants } from './fileGrants';
 import { OpenedFiles } from './openedFiles';
+import { AuditMemory } from './auditMemory';
 import { baseHandlers } from './handlers/base';
 import { completeHandlers, kindHandlers } from './kindFronts';
 import { connectionHandlers } from './handlers/connections';
@@ -227,6 +228,7 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     opened,
     downloads,
     uploads,
+    audits: new AuditMemory(),
     canDownload,
     ready,
     onboarding,

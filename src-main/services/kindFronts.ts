@@ -8,6 +8,7 @@ import { commands, type CommandName, type CommandOutput } from '../../src-shared
 import { failWith } from '../../src-shared/errors';
 import { hasOwnSheet, kindTraits } from '../../src-shared/operations';
 import type { HandlerDeps } from './handlers/deps';
+import type { Onboarding } from './onboarding';
 import type { Handlers } from './router';
 
 export interface KindFront {
@@ -21,6 +22,13 @@ export interface KindFront {
     d: HandlerDeps,
     input: Parameters<Handlers['jobs:create']>[0],
   ) => Promise<CommandOutput<'jobs:create'>>;
+  /** A job of this kind made from a results file brought back with a retry (`--retry-from`),
+   *  of the rows the retry does not send; null when the file asks for none. */
+  retryFollowUp?: (
+    onboarding: Onboarding,
+    filePath: string,
+    jobId?: string,
+  ) => Promise<{ jobId: string | null; rows: number }>;
   /** Its command line, when it has one of its own: whether the arguments ask for it, and its
    *  run, which gives the exit code. */
   command?: {
@@ -69,6 +77,15 @@ export async function createOwnJob(
 /** The kind's command line that `argv` asks for, if any. */
 export function kindCommand(argv: readonly string[]): KindFront['command'] | undefined {
   return kindFronts().find((f) => f.command?.asks(argv))?.command;
+}
+
+/** The job a retry from a results file is followed by, made by the kind that brings one; refused
+ *  with a sentence when no loaded kind brings it. */
+export function retryFollowUp(): NonNullable<KindFront['retryFollowUp']> {
+  const front = kindFronts().find((f) => f.retryFollowUp);
+  return (
+    front?.retryFollowUp ?? failWith('unknown_command', undefined, { command: 'jobs:idFixJob' })
+  );
 }
 
 /** The whole table of handlers: `table` and, for each command of the contract it lacks (a kind's

@@ -20,13 +20,14 @@ import * as rowWork from './onboarding/rowWork';
 import * as results from './onboarding/results';
 import * as retryFromResults from './onboarding/retryFromResults';
 import * as undo from './onboarding/undo';
+import * as jobOfRows from './onboarding/jobOfRows';
 import type { Ctx, OnboardingOptions } from './onboarding/context';
 
 export type { OnboardingOptions } from './onboarding/context';
 export { SANDBOX_CONNECTION_NAME, SANDBOX_USER } from './onboarding/connections';
 export type { CreateJobInput } from './onboarding/importJob';
 export { APP_EXPORT_WORDING, type ExportWording } from './onboarding/results';
-export type { RetryFromResults } from './onboarding/retryFromResults';
+export type { ReadResults, RetryFromResults } from './onboarding/retryFromResults';
 
 /** The arguments of a service function after its context. */
 type Args<F> = F extends (ctx: Ctx, ...rest: infer R) => unknown ? R : never;
@@ -86,8 +87,8 @@ export class Onboarding {
     importJob.createJob(this.ctx, ...a);
   readonly createUndoJob = (...a: Args<typeof undo.createUndoJob>) =>
     undo.createUndoJob(this.ctx, ...a);
-  readonly createAuditDeactivationJob = (...a: Args<typeof undo.createAuditDeactivationJob>) =>
-    undo.createAuditDeactivationJob(this.ctx, ...a);
+  readonly createJobOfRows = (...a: Args<typeof jobOfRows.createJobOfRows>) =>
+    jobOfRows.createJobOfRows(this.ctx, ...a);
   readonly finishImport = (...a: Args<typeof importJob.finishImport>) =>
     importJob.finishImport(this.ctx, ...a);
 
@@ -163,6 +164,6 @@ export class Onboarding {
   // ---- retryFromResults
   readonly retryFromResults = (...a: Args<typeof retryFromResults.retryFromResults>) =>
     retryFromResults.retryFromResults(this.ctx, ...a);
-  readonly idFixJobFromResults = (...a: Args<typeof retryFromResults.idFixJobFromResults>) =>
-    retryFromResults.idFixJobFromResults(this.ctx, ...a);
+  readonly readResultsFile = (...a: Args<typeof retryFromResults.readResultsFile>) =>
+    retryFromResults.readResultsFile(this.ctx, ...a);
 }

@@ -6,8 +6,8 @@ import type {
   BaseProgressView,
   CommandOutput,
 } from '../../../src-shared/contract';
-import { fail, failWith } from '../../../src-shared/errors';
-import { supplierIdsText, type AuditGroup } from '../../base/audit';
+import { fail } from '../../../src-shared/errors';
+import { auditCounts, supplierIdsText, type AuditGroup } from '../../base/audit';
 import type { BaseExportProgress } from '../../base/exportSuppliers';
 import type { EventBus } from '../eventBus';
 import { defaultDriftPath, SupplierBaseService } from '../supplierBase';
@@ -33,16 +33,10 @@ const membersOf = (g: AuditGroup): AuditMemberView[] =>
     reasons: g.why.get(s.platformId) ?? [],
   }));
 
-/** The last complete audit of a connection: the suppliers it grouped, which a deactivation
- *  chosen on the screen may name (and no other). */
-interface Audited {
-  path: string;
-  suppliers: Map<number, { platformId: number; name: string; city: string }>;
-}
-
-export function baseHandlers(d: HandlerDeps, bus: EventBus): AreaHandlers<'base'> {
+/** The commands on the supplier base; a command on an audit's chosen suppliers is brought by
+ *  the kind it makes a job of (services/kindFronts.ts), reading the audit kept in `d.audits`. */
+export function baseHandlers(d: HandlerDeps, bus: EventBus): Partial<AreaHandlers<'base'>> {
   let running: AbortController | undefined;
-  const audited = new Map<string, Audited>();
   const defaultExport = () => path.join(d.options.dataDir, 'supplier-base.xlsx');
   const defaultAudit = () => path.join(d.options.dataDir, 'supplier-audit.xlsx');
   const service = async () => new SupplierBaseService(await d.ready());
@@ -157,42 +151,13 @@ export function baseHandlers(d: HandlerDeps, bus: EventBus): AreaHandlers<'base'
         s.audit({ connectionId, out: target, signal, onProgress: progress('audit') }),
       );
       await offer(r);
-      if (r.complete) {
-        const suppliers: Audited['suppliers'] = new Map();
-        for (const g of r.found)
-          for (const m of g.members)
-            suppliers.set(m.platformId, { platformId: m.platformId, name: m.name, city: m.city });
-        audited.set(connectionId, { path: r.path, suppliers });
-      }
+      if (r.complete) d.audits.remember(connectionId, r.path, r.found);
       return {
         ...where(r),
-        suppliers: r.suppliers,
-        groups: r.groups,
-        inGroups: r.inGroups,
-        toDeactivate: r.toDeactivate,
-        pairsCompared: r.pairsCompared,
+        ...auditCounts(r),
         shown: r.found.slice(0, SHOWN_GROUPS).map(membersOf),
         connection: r.connection,
       } satisfies CommandOutput<'base:audit'>;
-    },
-    'base:deactivateAudited': async ({ connectionId, platformIds, lang }) => {
-      const last = audited.get(connectionId);
-      if (!last) failWith('not_found', { reason: 'audit', connectionId });
-      const unknown = platformIds.filter((id) => !last.suppliers.has(id));
-      if (unknown.length > 0)
-        failWith('not_found', {
-          reason: 'audit_member',
-          count: unknown.length,
-          ids: unknown.slice(0, 5).join(', '),
-        });
-      const chosen = [...new Set(platformIds)].map((id) => last.suppliers.get(id)!);
-      const core = await d.ready();
-      return core.onboarding.createAuditDeactivationJob({
-        connectionId,
-        auditPath: last.path,
-        suppliers: chosen,
-        ...(lang ? { lang } : {}),
-      });
     },
     'base:stop': () => {
       const stopped = Boolean(running);

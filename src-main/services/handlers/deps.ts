@@ -3,6 +3,7 @@
 // combined into one table at the root (services/appServices.ts).
 import type { CommandName } from '../../../src-shared/contract';
 import type { Clock } from '../../util/clock';
+import type { AuditMemory } from '../auditMemory';
 import type { AppServicesOptions, Core } from '../core';
 import type { Downloads } from '../downloads';
 import type { FileGrants } from '../fileGrants';
@@ -20,6 +21,8 @@ export interface HandlerDeps {
   downloads: Downloads;
   /** Files the browser uploaded, removed once unused for a while. */
   uploads: Uploads;
+  /** The last complete audit of each connection (base:audit keeps it). */
+  audits: AuditMemory;
   /** The browser host may offer exported files as downloads. */
   canDownload: boolean;
   /** Opens the journal and the engine on first use. */

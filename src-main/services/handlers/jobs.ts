@@ -5,7 +5,8 @@ import { runChart, runLog } from '../runPicture';
 import type { AreaHandlers, HandlerDeps } from './deps';
 import { createOwnJob } from '../kindFronts';
 
-export function jobHandlers(d: HandlerDeps): AreaHandlers<'jobs'> {
+/** Every `jobs:…` command but the one a kind brings (kinds/identifiers/front/). */
+export function jobHandlers(d: HandlerDeps): Omit<AreaHandlers<'jobs'>, 'jobs:idFixJob'> {
   const ob = d.onboarding;
   return {
     'jobs:create': async (input) =>
@@ -61,7 +62,5 @@ export function jobHandlers(d: HandlerDeps): AreaHandlers<'jobs'> {
     'jobs:cancelExport': async ({ jobId }) => ({ cancelled: (await ob()).cancelExport(jobId) }),
     'jobs:retryFromResults': async ({ path: p, jobId }) =>
       (await d.readable(p)).retryFromResults(p, jobId),
-    'jobs:idFixJob': async ({ path: p, jobId }) =>
-      (await d.readable(p)).idFixJobFromResults(p, jobId),
   };
 }

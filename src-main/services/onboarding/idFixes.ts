@@ -6,22 +6,21 @@
 // file with the id corrected, each such row becomes an add of the corrected id to the row's own
 // supplier (by the platform id the onboarding kept), checked and sent like any identifiers row
 // (a corrected id that is on another supplier too says so again; one already there is done).
+// Here the corrected ids are found (a retry counts them); the job is made by the identifiers
+// kind's front-door parts (kinds/identifiers/front/).
 //
 // Moving the id (removing it from the supplier that has it, then adding it here) is not made
 // from a results file: it is two writes on two suppliers, the removal hard to undo, and an
 // identifiers job checks all its rows before it sends any, so the add would be checked while the
 // id is still on the other supplier. The Errors sheet's advice says the two jobs to run instead.
-import { word } from '../../../src-shared/i18n';
 import {
   ATTACHED_ID_FIELDS,
   identifiersToAttach,
   sameIdentifier,
   type IdentifierToAttach,
 } from '../../../src-shared/supplier';
-import type { Journal, NewRow } from '../../journal/journal';
+import type { Journal } from '../../journal/journal';
 import { journalValues, payloadKey, type RetryCandidate } from '../../workbook';
-import type { Ctx } from './context';
-import type { ReadResults } from './retryFromResults';
 
 /** A corrected id, to add to the supplier of the row it came from. */
 export interface IdFix {
@@ -69,43 +68,4 @@ export function idFixesOf(journal: Journal, changed: readonly RetryCandidate[]):
       });
   }
   return out;
-}
-
-/**
- * Makes the identifiers job of a results file's corrected ids (see above), from the file as
- * read (retryFromResults.ts `idFixJobFromResults`): on the job's connection, named after it,
- * its rows named by platform id with the identifier to add, and the file as its source (so the
- * same file brought back again is known as used). None is made when the file corrects no such
- * id.
- */
-export function makeIdFixJob(ctx: Ctx, read: ReadResults): { jobId: string | null; rows: number } {
-  const { journal } = ctx;
-  const { job, selection, original } = read;
-  const fixes = idFixesOf(journal, selection.doneChanged);
-  if (!fixes.length) return { jobId: null, rows: 0 };
-  const lang = job.options.lang ?? 'en';
-  const rows: NewRow[] = fixes.map((f) => ({
-    sourceRow: f.sourceRow,
-    cells: f.cells.slice(0, original),
-    payload: { platformId: f.platformId, identifier: f.identifier, action: 'add' },
-    identityKey: JSON.stringify(f.identifier),
-    state: 'valid',
-  }));
-  const made = journal.createJob({
-    name: word(lang, 'kind.idFixName', { name: job.name }),
-    ...read.source,
-    // The rows name their supplier by platform id and carry their identifier: nothing to map.
-    mapping: { fields: [], operation: 'identifiers' },
-    options: {
-      skipExisting: false,
-      screeningPeriod: null,
-      validate: false,
-      operation: 'identifiers',
-      identifierAction: 'add',
-      lang,
-    },
-  });
-  journal.addRows(made.id, rows);
-  ctx.onJobChanged?.(made.id);
-  return { jobId: made.id, rows: rows.length };
 }

@@ -22,7 +22,7 @@ import {
 import { type ResultsFileWording, assertResultsFileFits, resultsJobOf } from '../resultsFile';
 import type { Ctx } from './context';
 import { refuseFixOutsideApp } from './fixes';
-import { idFixesOf, makeIdFixJob } from './idFixes';
+import { idFixesOf } from './idFixes';
 import { toNewRow } from './importJob';
 import { canTransition, type RowState } from '../../journal/rowStates';
 import type { Job } from '../../journal/journal';
@@ -244,17 +244,6 @@ export async function retryFromResults(
     zerosPaddedRows: selection.padded.slice(0, 20),
     attach,
   };
-}
-
-/** The identifiers job of a results file's corrected ids on other suppliers (idFixes.ts):
- *  the step that works for them, offered by --retry-from and the Results screen. */
-export async function idFixJobFromResults(
-  ctx: Ctx,
-  filePath: string,
-  jobId?: string,
-  wording?: ResultsFileWording,
-): Promise<{ jobId: string | null; rows: number }> {
-  return makeIdFixJob(ctx, await readResultsFile(ctx, filePath, jobId, wording));
 }
 
 /**

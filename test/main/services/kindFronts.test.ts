@@ -20,6 +20,27 @@ describe('the kinds’ front doors', () => {
     expect(kindCommand(['list.xlsx', '--operation', 'deactivate'])).toBeUndefined();
   });
 
+  it('bring the deactivation of an audit’s chosen suppliers and the job of corrected ids', async () => {
+    const { kindFronts, kindHandlers, retryFollowUp } =
+      await import('../../../src-main/services/kindFronts');
+    expect(kindFronts().map((f) => f.kind)).toEqual(
+      expect.arrayContaining(['deactivate', 'identifiers']),
+    );
+    const handlers = kindHandlers({} as never);
+    expect(handlers['base:deactivateAudited']).toBeDefined();
+    expect(handlers['jobs:idFixJob']).toBeDefined();
+    expect(retryFollowUp()).toBeTypeOf('function');
+  });
+
+  it('refuse the job of a retry’s follow-up with a sentence when no kind brings it', async () => {
+    const { completeHandlers, retryFollowUp } = await freshRegistry();
+    expect(() => retryFollowUp()).toThrow(expect.objectContaining({ name: 'AppFailure' }));
+    for (const name of ['base:deactivateAudited', 'jobs:idFixJob'] as const)
+      await expect(
+        Promise.resolve().then(() => completeHandlers({})[name]({} as never)),
+      ).rejects.toMatchObject({ error: { code: 'unknown_command' } });
+  });
+
   it('refuse a kind’s command with a sentence when its kind was not loaded', async () => {
     const { completeHandlers } = await freshRegistry();
     const handlers = completeHandlers({});
