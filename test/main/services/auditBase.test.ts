@@ -4,6 +4,7 @@
 // address), grouped with reasons; the suppliers chosen on the screen become a deactivation job
 // that is checked, confirmed by its typed count and run; the sandbox deactivates each once, and an
 // audit made again finds no group left. An ID the audit did not group is refused.
+import '../../setupKinds';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { typedChange } from '../../../src-shared/contract';

@@ -3,6 +3,7 @@
 // results file brought back with the id corrected counts the row as a corrected id (not as a
 // change the app does not send), and `jobs:idFixJob` makes the identifiers job that adds it to
 // the row's own supplier, checked before its start.
+import '../../setupKinds';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
