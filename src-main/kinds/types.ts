@@ -83,9 +83,11 @@ export interface JobKind {
   targetIdentifier?(payload: Record<string, unknown>): TargetIdentifier | null;
   /** The own outcome by which a row of it ends its supplier on the platform (a deactivation's
    *  `deactivated`), and the job its rows were made from (an undo's onboarding): a later
-   *  onboarding's plan names such suppliers, which its check would not find. */
+   *  onboarding's plan names such suppliers, which its check would not find, in the command
+   *  line's sentence `said` (plural, with `job`, `name`, `date` and `examples`). */
   readonly endsSupplier?: {
     readonly opResult: string;
+    readonly said: string;
     madeFrom(options: JobOptions): string | null;
   };
 

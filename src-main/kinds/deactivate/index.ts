@@ -70,7 +70,11 @@ export const deactivateKind: JobKind = {
   targetStates: ['exists', WRITE.queued, WRITE.sending, WRITE.inDoubt],
   // Its suppliers are inactive after it: a later onboarding would create them again. An undo's
   // rows are its onboarding's, row for row.
-  endsSupplier: { opResult: 'deactivated', madeFrom: (options) => options.undoOf ?? null },
+  endsSupplier: {
+    opResult: 'deactivated',
+    said: 'cli.plan.deactivated',
+    madeFrom: (options) => options.undoOf ?? null,
+  },
 
   // ---- its own shapes on the front doors (issue 40)
   cli: {
