@@ -53,6 +53,10 @@ export interface JobKind {
   /** The command line's summary line: `label=count` pairs in order (count: a key of the
    *  summary). */
   readonly summaryCounts: readonly (readonly [label: string, count: string])[];
+  /** The summary count each own outcome of its rows goes to (op_result: a count of
+   *  `summaryCounts`), and whether its rows need the user (counted in the command line's exit
+   *  code). A kind without own outcomes has none. */
+  readonly summaryOutcomes?: Readonly<Record<string, SummaryOutcome>>;
   /** The word a results file's name says the kind by: `<name>.<word>.xlsx`. */
   resultsWord(options: JobOptions): string;
   /** A results export of its own (a kind whose rows are not a supplier's fields). */
@@ -106,6 +110,12 @@ export interface JobKind {
 }
 
 // ---- The kind's own shapes on the front doors (issue 40) -------------------------------------
+
+/** Where a row's own outcome is counted in the command line's summary. */
+export interface SummaryOutcome {
+  readonly count: string;
+  readonly needsUser?: boolean;
+}
 
 /** One of a kind's own options on the command line: cli/args.ts builds its parsing, its checks
  *  and its lines of the help from these. */

@@ -64,6 +64,12 @@ export const deactivateKind: JobKind = {
     ['failed', 'failed'],
     ['pending', 'pending'],
   ],
+  summaryOutcomes: {
+    deactivated: { count: 'deactivated' },
+    already_inactive: { count: 'alreadyInactive' },
+    // A row whose supplier is not found changed nothing: the user looks at it.
+    not_found: { count: 'notFound', needsUser: true },
+  },
   resultsWord: (options) => (options.undoOf ? 'undo-results' : 'deactivation-results'),
   opResults: true,
   fixesInApp: true,

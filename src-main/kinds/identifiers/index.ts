@@ -78,6 +78,15 @@ export const identifiersKind: JobKind = {
     ['failed', 'failed'],
     ['pending', 'pending'],
   ],
+  summaryOutcomes: {
+    added: { count: 'added' },
+    already_present: { count: 'alreadyPresent' },
+    // An identifier another supplier holds waits for the user, as a supplier not found does.
+    on_other_supplier: { count: 'onOther', needsUser: true },
+    removed: { count: 'removed' },
+    not_present: { count: 'notPresent' },
+    not_found: { count: 'notFound', needsUser: true },
+  },
   resultsWord: () => 'identifier-results',
   opResults: true,
   fixesInApp: true,
