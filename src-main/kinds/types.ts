@@ -148,6 +148,19 @@ export interface KindCli {
   readonly options: readonly KindCliOption[];
   readonly refuses?: { readonly key: MessageKey; readonly flags: readonly string[] };
   readonly ownCommand?: boolean;
+  /** Its parts of the import's --help (cli/args.ts; its usage line is made from its name and
+   *  options). */
+  readonly help?: KindHelp;
+}
+
+/** A kind's parts of the import's --help, in English as the help is, each a list of lines
+ *  wrapped to the help's width (95). */
+export interface KindHelp {
+  /** What a job of it does, under `--operation KIND`: the first line begins with its name. */
+  readonly what: readonly string[];
+  /** What the last line of a job of it says: its summary's counts, and which rows need the user
+   *  (exit code 1). */
+  readonly ends?: readonly string[];
 }
 
 /** The identifier a listed row changes, as the list of targets shows it. */

@@ -96,6 +96,18 @@ export const deactivateKind: JobKind = {
       },
     ],
     refuses: { key: 'cli.usage.undoOwnOptions', flags: CREATING_FLAGS },
+    help: {
+      what: [
+        'deactivate: deactivate the suppliers the rows name (by platform id,',
+        'supplier id and source, customer id or own id); the summary names',
+        'the count, which --yes or the question confirms',
+      ],
+      ends: [
+        'A deactivation (--operation deactivate, --undo) ends with: rows= deactivated= already_inactive=',
+        'not_found= invalid= failed= pending=; a supplier already inactive is not a failure; a row whose',
+        'supplier is not found changed nothing and needs you (exit code 1).',
+      ],
+    },
   },
   /** Rows whose DELETE was sent: on their way, or settled by it. */
   ...namedShapes(deactivateWrite, ['deactivated', 'already_inactive'], []),
