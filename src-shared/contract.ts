@@ -873,14 +873,16 @@ export const JobPlanSchema = z.object({
   /** Rows of this job another unfinished job holds (each counted once). */
   heldRows: z.number().int(),
   /** Rows this job would create whose supplier (same supplier id and source) an earlier job of
-   *  this journal deactivated, by job: the check does not find a deactivated supplier, so it is
-   *  created again as a new one. */
-  deactivatedBefore: z
+   *  this journal ended (a kind's `endsSupplier`: a deactivation), by job: the check does not
+   *  find an ended supplier, so it is created again as a new one. */
+  endedBefore: z
     .array(
       z.object({
         jobId: z.string(),
         jobName: z.string(),
-        /** When that job deactivated the last of them. */
+        /** The command line's sentence for them: the ending kind's (its `endsSupplier.said`). */
+        said: z.string(),
+        /** When that job ended the last of them. */
         at: z.number(),
         rows: z.number().int(),
         /** A few of them, as "id · source". */

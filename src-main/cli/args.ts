@@ -6,7 +6,7 @@ import { CREATE_FIELD_NAMES, type CreateFieldNames } from '../../src-shared/fiel
 import { word, type MessageKey } from '../../src-shared/i18n';
 import { parseIdentifierTypes, type IdentifierTypes } from '../../src-shared/identifierTypes';
 import type { Operation, OperationOptions } from '../../src-shared/operations';
-import { KINDS } from '../kinds/registry';
+import { KINDS, kindOf, kindsByName } from '../kinds/registry';
 import type { JobKind, KindCliOption } from '../kinds/types';
 import { defaultDataDir } from '../services/paths';
 import { UsageError, type CliKey } from './words';
@@ -47,13 +47,43 @@ const KIND_HELP = KIND_OPTIONS.map(({ option }) =>
   helpLine(`--${option.flag} ${option.value}`, word('en', option.help)),
 ).join('');
 
+/** The kinds in the help's lists (kinds/ cli.help): the default first, the others by name. */
+const DEFAULT_KIND = kindOf({});
+const HELP_KINDS = kindsByName();
+/** A kind's usage line, made from its name and its options: an option that makes its own job
+ *  (--undo) has a line of its own, after the kinds'. */
+const USAGE_KINDS = HELP_KINDS.filter((k) => !k.cli.ownCommand);
+const KIND_USAGE = [
+  ...USAGE_KINDS.filter((k) => k !== DEFAULT_KIND).map((k) =>
+    [
+      `<file> --operation ${k.name}`,
+      ...k.cli.options.filter((o) => !o.standsAlone).map((o) => `[--${o.flag} ${o.value}]`),
+      '[options]',
+    ].join(' '),
+  ),
+  ...USAGE_KINDS.flatMap((k) => k.cli.options.filter((o) => o.standsAlone)).map(
+    (o) => `--${o.flag} ${o.value} [options]`,
+  ),
+]
+  .map((usage) => `       npm run onboard -- ${usage}\n`)
+  .join('');
+/** What each kind does, under --operation KIND. */
+const KIND_WHAT = HELP_KINDS.flatMap((k) => k.cli.help?.what ?? [])
+  .map((line, i) => (i === 0 ? helpLine('--operation KIND', line) : `${' '.repeat(28)}${line}\n`))
+  .join('');
+/** What a job of each kind ends with: the others in the kinds' order, the default's last. */
+const KIND_ENDS = [
+  ...(Object.values(KINDS) as JobKind[]).filter((k) => k !== DEFAULT_KIND),
+  DEFAULT_KIND,
+]
+  .flatMap((k) => k.cli.help?.ends ?? [])
+  .map((line) => `${line}\n`)
+  .join('');
+
 export const HELP = `Usage: npm run onboard -- <file> [options]
        npm run onboard -- --resume [JOB] [options]
        npm run onboard -- --retry-from RESULTS [options]
-       npm run onboard -- <file> --operation deactivate [options]
-       npm run onboard -- <file> --operation identifiers [--action add|remove] [options]
-       npm run onboard -- --undo JOB [options]
-
+${KIND_USAGE}
 Imports a supplier list (.xlsx, .csv or .txt), maps its columns to the supplier payload,
 validates every row, checks each identifier against the API, creates the new suppliers within
 the API's rate limits, follows them until they exist (and screening and validation, when asked
@@ -66,17 +96,7 @@ File and mapping:
                             saved templates (default: auto)
   --save-mapping FILE       write the mapping used to FILE, to reuse or edit it
 What to do:
-  --operation KIND          onboard (the default): create the suppliers of the list;
-                            deactivate: deactivate the suppliers the rows name (by platform id,
-                            supplier id and source, customer id or own id); the summary names
-                            the count, which --yes or the question confirms
-                            identifiers: add an identifier to the supplier each row names (by
-                            the same identifiers), or remove it: the rows give the identifier's
-                            type (supplier id, customer id, own id), id and optional source;
-                            an Action column (add/remove, hinzufügen/entfernen) says it per row;
-                            scores: upload external scores (its own options: --operation scores
-                            --help)
-${KIND_HELP}  --dry-run                 offline: import, map, validate and export; no API call
+${KIND_WHAT}${KIND_HELP}  --dry-run                 offline: import, map, validate and export; no API call
   --check-only              check every identifier (new, exists, ambiguous, pending); create nothing
   --skip-existing           leave suppliers that exist already alone (no screening/validation);
                             the default with --screening
@@ -147,20 +167,7 @@ duplicates (counted as pending; decide with --resume JOB --duplicates keep|skip|
 the app); 2 usage or file error, or a start that needs confirming without a terminal and without
 --yes; 3 authentication or permission error; 4 interrupted, paused because the disk of the data
 folder is full, or stopped by --no-wait before every row was done (continue with --resume).
-An identifiers job ends with: rows= added= already_present= removed= not_present= on_other=
-not_found= invalid= failed= pending=; an identifier already where the row wants it (or already
-absent) is not a failure; an identifier on another supplier, or a supplier not found, needs you
-(exit code 1).
-A deactivation (--operation deactivate, --undo) ends with: rows= deactivated= already_inactive=
-not_found= invalid= failed= pending=; a supplier already inactive is not a failure; a row whose
-supplier is not found changed nothing and needs you (exit code 1).
-The last line of an onboarding is a summary: rows= created= existing= invalid= rejected= failed= pending=
-validation_rejected= screening_aborted= screening_findings= needs_review= (suppliers whose
-validation the platform rejected, whose screening it stopped, whose screening found something to
-review on the platform, or whose status is a word the app does not know: they exist, but need you;
-counted in the exit code like rejected rows). A supplier created (or found) whose later step
-needs you counts in created= (or existing=) and in failed=.
-`;
+${KIND_ENDS}`;
 
 /** What --duplicates decides for every row waiting as a likely duplicate (cli/duplicates.ts). */
 export const DUPLICATES_CHOICES = ['keep', 'skip', 'attach'] as const;
@@ -188,7 +195,7 @@ export interface Args {
   /** --duplicates: the decision for every row the check holds back as a likely duplicate. */
   duplicates: DuplicatesChoice | undefined;
   /** The kind of job (src-shared/operations.ts); onboard when not given. */
-  operation: 'onboard' | 'deactivate' | 'identifiers';
+  operation: Operation;
   /** The job options the kind's own options set (--action: an identifiers job's action for
    *  every row without an Action column). */
   kindOptions: Partial<OperationOptions>;

@@ -8,7 +8,7 @@ import type { CliKey, Words } from './words';
  *  the outcomes the check itself gave. */
 export interface CheckedFigures {
   counts: Readonly<Record<string, number>>;
-  outcomes: Pick<Summary, 'notFound' | 'alreadyPresent' | 'notPresent' | 'onOther'>;
+  outcomes: Partial<Pick<Summary, 'notFound' | 'alreadyPresent' | 'notPresent' | 'onOther'>>;
   /** An onboarding: `exists` is a supplier that exists already; another kind: one to change. */
   createsSuppliers: boolean;
 }
@@ -17,7 +17,7 @@ export interface CheckedFigures {
 export function checkedParts(f: CheckedFigures): Array<[CliKey, number]> {
   const c = (s: string) => f.counts[s] ?? 0;
   const total = Object.values(f.counts).reduce((a, n) => a + n, 0);
-  const o = f.outcomes;
+  const o = (count: keyof CheckedFigures['outcomes']) => f.outcomes[count] ?? 0;
   const parts: Array<[CliKey, number]> = f.createsSuppliers
     ? [
         ['cli.checked.new', c('new')],
@@ -32,10 +32,10 @@ export function checkedParts(f: CheckedFigures): Array<[CliKey, number]> {
     : [
         ['cli.checked.toChange', c('exists')],
         // Left out (skipped) by the check: the row names no supplier the platform knows.
-        ['cli.checked.notFound', o.notFound],
+        ['cli.checked.notFound', o('notFound')],
         // Done by the check, without a write: already present (or not there to remove).
-        ['cli.checked.nothingToChange', o.alreadyPresent + o.notPresent],
-        ['cli.checked.onOther', o.onOther],
+        ['cli.checked.nothingToChange', o('alreadyPresent') + o('notPresent')],
+        ['cli.checked.onOther', o('onOther')],
         ['cli.checked.ambiguous', c('ambiguous')],
         ['cli.checked.invalid', c('invalid') + c('draft')],
         ['cli.checked.unchecked', c('valid')],

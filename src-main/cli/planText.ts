@@ -82,14 +82,22 @@ export function planLines(
   lines.push(...duplicatePlanLines(plan, w));
   if (plan.heldRows > 0)
     lines.push(w.n(sendHeld ? 'cli.plan.sendHeld' : 'cli.plan.leaveHeld', plan.heldRows));
-  for (const d of plan.deactivatedBefore)
+  // Suppliers an earlier job ended: in the sentence of that job's kind.
+  for (const d of plan.endedBefore)
     lines.push(
-      w.n('cli.plan.deactivated', d.rows, {
-        job: d.jobId,
-        name: d.jobName,
-        date: w.date(d.at),
-        examples: d.examples.join(', '),
-      }),
+      saidText(
+        {
+          key: d.said,
+          count: d.rows,
+          params: {
+            job: d.jobId,
+            name: d.jobName,
+            date: w.date(d.at),
+            examples: d.examples.join(', '),
+          },
+        },
+        w,
+      ),
     );
   return lines;
 }

@@ -1,8 +1,7 @@
 // The last line of every run: the figures of the job's rows, key=value, the same in every
 // language (scripts and tests read them).
 import { attentionReasons } from '../../src-shared/outcomes';
-import type { OpResult } from '../../src-shared/operations';
-import { KINDS, type JobKind } from '../kinds';
+import { KINDS, kindsByName, type JobKind } from '../kinds';
 import { FOLLOW_UP_STATES } from '../../src-shared/rowStates';
 import type { Journal, JournalRow } from '../journal/journal';
 import { hasKey, word } from '../../src-shared/i18n';
@@ -27,17 +26,63 @@ export interface Summary {
   screeningFindings: number;
   /** Finished rows whose screening or validation status is a word the app does not know. */
   needsReview: number;
-  /** A deactivate job's (or an undo's) rows, by what their DELETE came to. */
-  deactivated: number;
-  alreadyInactive: number;
-  notFound: number;
-  /** An identifiers job's rows, by what their POST or DELETE (or the check) came to; an
-   *  identifier on another supplier waits for the user (counted in the exit code). */
-  added: number;
-  alreadyPresent: number;
-  removed: number;
-  notPresent: number;
+  /** An id an onboarding attaches that another supplier has: the user decides (a kind's own
+   *  outcome may be counted here too). */
   onOther: number;
+  /** The kinds' own counts (their `summaryCounts`): rows by their own outcome (`summaryOutcomes`:
+   *  what a DELETE, a POST or the check came to). */
+  [count: string]: number;
+}
+
+/** The counts every job has, in the summary's order (the --json summary's keys). */
+const BASE_COUNTS = [
+  'rows',
+  'created',
+  'existing',
+  'invalid',
+  'rejected',
+  'failed',
+  'pending',
+  'validationRejected',
+  'screeningAborted',
+  'screeningFindings',
+  'needsReview',
+] as const;
+/** Of those, the rows that need the user (counted in the exit code). */
+const BASE_NEEDING_USER = [
+  'invalid',
+  'rejected',
+  'failed',
+  'onOther',
+  'validationRejected',
+  'screeningAborted',
+  'screeningFindings',
+  'needsReview',
+] as const;
+
+/** The kinds whose jobs the import makes (a kind with a command of its own sums up there), the
+ *  default first and the others by name, so the summary's counts keep their order. */
+function importKinds(): JobKind[] {
+  return kindsByName().filter((k) => !k.cli.ownCommand);
+}
+
+/** Every count of the summary, zero: the base ones, the kinds' own in their order. */
+function zeroCounts(): Summary {
+  const keys = [
+    ...BASE_COUNTS,
+    ...importKinds().flatMap((k) => k.summaryCounts.map(([, count]) => count)),
+    'onOther',
+  ];
+  return Object.fromEntries(keys.map((k) => [k, 0])) as Summary;
+}
+
+/** The count a row's own outcome (the kinds other than onboarding) goes to. */
+function outcomeCount(opResult: string): string | undefined {
+  for (const kind of importKinds()) {
+    const count = kind.summaryOutcomes?.[opResult]?.count;
+    if (count !== undefined) return count;
+  }
+  return undefined;
 }
 
 const FAILED = new Set(['needs_user', 'vanished', 'ambiguous']);
@@ -54,32 +99,21 @@ export function summarize(journal: Journal, jobId: string): Summary {
 }
 
 export function summaryOf(rows: Iterable<JournalRow>): Summary {
-  const s: Summary = {
-    rows: 0,
-    created: 0,
-    existing: 0,
-    invalid: 0,
-    rejected: 0,
-    failed: 0,
-    pending: 0,
-    validationRejected: 0,
-    screeningAborted: 0,
-    screeningFindings: 0,
-    needsReview: 0,
-    deactivated: 0,
-    alreadyInactive: 0,
-    notFound: 0,
-    added: 0,
-    alreadyPresent: 0,
-    removed: 0,
-    notPresent: 0,
-    onOther: 0,
+  const s = zeroCounts();
+  const outcomes = new Map<string, string | undefined>();
+  const byOutcome = (opResult: string) => {
+    if (!outcomes.has(opResult)) outcomes.set(opResult, outcomeCount(opResult));
+    return outcomes.get(opResult);
   };
-  for (const row of rows) count(s, row);
+  for (const row of rows) count(s, row, byOutcome);
   return s;
 }
 
-function count(s: Summary, row: JournalRow): void {
+function count(
+  s: Summary,
+  row: JournalRow,
+  byOutcome: (opResult: string) => string | undefined,
+): void {
   s.rows++;
   // The same reasons every screen counts (src-shared/outcomes.ts attentionReasons).
   const reasons = attentionReasons(row);
@@ -90,8 +124,8 @@ function count(s: Summary, row: JournalRow): void {
     s.needsReview++;
   // An id an onboarding attaches that another supplier has: the user decides (exit code 1).
   if (reasons.includes('id_on_other')) s.onOther++;
-  const byResult = row.opResult ? OP_RESULT_COUNT[row.opResult] : undefined;
-  if (byResult) s[byResult]++;
+  const byResult = row.opResult ? byOutcome(row.opResult) : undefined;
+  if (byResult) s[byResult] = (s[byResult] ?? 0) + 1;
   // Left out for another job that holds the same supplier: still to do, not existing.
   else if (row.errorCode === HELD_BY_OTHER_JOB) s.pending++;
   else if (row.state === 'invalid') s.invalid++;
@@ -116,32 +150,14 @@ function count(s: Summary, row: JournalRow): void {
 
 /** The rows that need the user once the run ended: to correct, to decide, or a result to act
  *  on (a rejected validation, a stopped screening, findings to review, a status the app does
- *  not know, an id on another supplier, a supplier not found). Counted in the exit code. */
+ *  not know, an id on another supplier, and a kind's own outcome that needs the user: a
+ *  supplier not found). Counted in the exit code; a count is summed once. */
 export function rowsNeedingUser(s: Summary): number {
-  return (
-    s.invalid +
-    s.rejected +
-    s.failed +
-    s.onOther +
-    s.notFound +
-    s.validationRejected +
-    s.screeningAborted +
-    s.screeningFindings +
-    s.needsReview
-  );
+  const counts = new Set<string>(BASE_NEEDING_USER);
+  for (const kind of importKinds())
+    for (const o of Object.values(kind.summaryOutcomes ?? {})) if (o.needsUser) counts.add(o.count);
+  return [...counts].reduce((n, c) => n + (s[c] ?? 0), 0);
 }
-
-/** The count a row's own outcome (the kinds other than onboarding) goes to. */
-const OP_RESULT_COUNT: Record<OpResult, keyof Summary> = {
-  deactivated: 'deactivated',
-  already_inactive: 'alreadyInactive',
-  not_found: 'notFound',
-  added: 'added',
-  already_present: 'alreadyPresent',
-  on_other_supplier: 'onOther',
-  removed: 'removed',
-  not_present: 'notPresent',
-};
 
 /** The summary line: the counts the job's kind names, `label=count` in its order. */
 export function summaryLine(s: Summary, kind: JobKind = KINDS.onboard): string {

@@ -95,7 +95,20 @@ export const onboardKind: JobKind = {
 
   // ---- its own shapes on the front doors (issue 40)
   /** The import's own options are an onboarding's (cli/args.ts). */
-  cli: { options: [] },
+  cli: {
+    options: [],
+    help: {
+      what: ['onboard (the default): create the suppliers of the list;'],
+      ends: [
+        'The last line of an onboarding is a summary: rows= created= existing= invalid= rejected= failed= pending=',
+        'validation_rejected= screening_aborted= screening_findings= needs_review= (suppliers whose',
+        'validation the platform rejected, whose screening it stopped, whose screening found something to',
+        'review on the platform, or whose status is a word the app does not know: they exist, but need you;',
+        'counted in the exit code like rejected rows). A supplier created (or found) whose later step',
+        'needs you counts in created= (or existing=) and in failed=.',
+      ],
+    },
+  },
   /** The check's states, and the rows waiting for a decision as likely duplicates when any do. */
   checkFigures: (counts) => [
     ...CHECK_STATES.map((name) => ({ name, count: counts[name] ?? 0 })),

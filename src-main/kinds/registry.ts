@@ -60,6 +60,14 @@ export function registerKind(registration: KindRegistration): JobKind {
   return kind;
 }
 
+/** The kinds as the command line lists them (its help, its summary's counts): the default kind
+ *  first, then the others by name. Read when asked: a kind may be registered at run time. */
+export function kindsByName(): JobKind[] {
+  const first = kindOf({});
+  const others = (Object.values(KINDS) as JobKind[]).filter((k) => k !== first);
+  return [first, ...others.sort((a, b) => a.name.localeCompare(b.name))];
+}
+
 /** The kind of a job from its stored options (absent: an onboarding, as every job before). */
 export function kindOf(options: { operation?: Operation | undefined }): JobKind {
   const kind = KINDS[operationOf(options)];

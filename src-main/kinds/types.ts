@@ -53,6 +53,10 @@ export interface JobKind {
   /** The command line's summary line: `label=count` pairs in order (count: a key of the
    *  summary). */
   readonly summaryCounts: readonly (readonly [label: string, count: string])[];
+  /** The summary count each own outcome of its rows goes to (op_result: a count of
+   *  `summaryCounts`), and whether its rows need the user (counted in the command line's exit
+   *  code). A kind without own outcomes has none. */
+  readonly summaryOutcomes?: Readonly<Record<string, SummaryOutcome>>;
   /** The word a results file's name says the kind by: `<name>.<word>.xlsx`. */
   resultsWord(options: JobOptions): string;
   /** A results export of its own (a kind whose rows are not a supplier's fields). */
@@ -83,9 +87,11 @@ export interface JobKind {
   targetIdentifier?(payload: Record<string, unknown>): TargetIdentifier | null;
   /** The own outcome by which a row of it ends its supplier on the platform (a deactivation's
    *  `deactivated`), and the job its rows were made from (an undo's onboarding): a later
-   *  onboarding's plan names such suppliers, which its check would not find. */
+   *  onboarding's plan names such suppliers, which its check would not find, in the command
+   *  line's sentence `said` (plural, with `job`, `name`, `date` and `examples`). */
   readonly endsSupplier?: {
     readonly opResult: string;
+    readonly said: string;
     madeFrom(options: JobOptions): string | null;
   };
 
@@ -104,6 +110,12 @@ export interface JobKind {
 }
 
 // ---- The kind's own shapes on the front doors (issue 40) -------------------------------------
+
+/** Where a row's own outcome is counted in the command line's summary. */
+export interface SummaryOutcome {
+  readonly count: string;
+  readonly needsUser?: boolean;
+}
 
 /** One of a kind's own options on the command line: cli/args.ts builds its parsing, its checks
  *  and its lines of the help from these. */
@@ -136,6 +148,19 @@ export interface KindCli {
   readonly options: readonly KindCliOption[];
   readonly refuses?: { readonly key: MessageKey; readonly flags: readonly string[] };
   readonly ownCommand?: boolean;
+  /** Its parts of the import's --help (cli/args.ts; its usage line is made from its name and
+   *  options). */
+  readonly help?: KindHelp;
+}
+
+/** A kind's parts of the import's --help, in English as the help is, each a list of lines
+ *  wrapped to the help's width (95). */
+export interface KindHelp {
+  /** What a job of it does, under `--operation KIND`: the first line begins with its name. */
+  readonly what: readonly string[];
+  /** What the last line of a job of it says: its summary's counts, and which rows need the user
+   *  (exit code 1). */
+  readonly ends?: readonly string[];
 }
 
 /** The identifier a listed row changes, as the list of targets shows it. */

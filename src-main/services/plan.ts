@@ -131,7 +131,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
 
   // ---- other unfinished jobs on the same suppliers
   const overlaps = sharedIdentities(deps, job);
-  const deactivatedBefore = kind.traits.createsSuppliers ? deactivatedByOthers(journal, job) : [];
+  const endedBefore = kind.traits.createsSuppliers ? endedByOthers(journal, job) : [];
   const held = new Set(overlaps.flatMap((o) => o.rowIds));
 
   // ---- what was confirmed before: a resumed job asks again only for what is new
@@ -209,7 +209,7 @@ export function planJob(deps: PlanDeps, jobId: string): JobPlanView {
     },
     overlaps: overlaps.map(({ rowIds: _rows, ...o }) => o),
     heldRows: held.size,
-    deactivatedBefore,
+    endedBefore,
     operation: kind.name,
     changes,
     notes: kind.planNotes?.(job.options) ?? [],
@@ -335,10 +335,9 @@ function sharedIdentities(deps: PlanDeps, job: Job): Overlap[] {
 }
 
 /** Rows this job would still create (unchecked or found new) whose supplier an earlier job on
- *  the same connection ended (deactivated: its kind's `endsSupplier`), by that job, the latest
- *  first. */
-function deactivatedByOthers(journal: Journal, job: Job): JobPlanView['deactivatedBefore'] {
-  const out: JobPlanView['deactivatedBefore'] = [];
+ *  the same connection ended (its kind's `endsSupplier`), by that job, the latest first. */
+function endedByOthers(journal: Journal, job: Job): JobPlanView['endedBefore'] {
+  const out: JobPlanView['endedBefore'] = [];
   for (const other of journal.listJobs()) {
     if (other.id === job.id || other.connectionId !== job.connectionId) continue;
     const ends = kindOf(other.options).endsSupplier;
@@ -352,6 +351,7 @@ function deactivatedByOthers(journal: Journal, job: Job): JobPlanView['deactivat
       out.push({
         jobId: other.id,
         jobName: other.name,
+        said: ends.said,
         at: found.at,
         rows: found.rows,
         examples: found.examples.map(identityText),

@@ -64,13 +64,23 @@ export const deactivateKind: JobKind = {
     ['failed', 'failed'],
     ['pending', 'pending'],
   ],
+  summaryOutcomes: {
+    deactivated: { count: 'deactivated' },
+    already_inactive: { count: 'alreadyInactive' },
+    // A row whose supplier is not found changed nothing: the user looks at it.
+    not_found: { count: 'notFound', needsUser: true },
+  },
   resultsWord: (options) => (options.undoOf ? 'undo-results' : 'deactivation-results'),
   opResults: true,
   fixesInApp: true,
   targetStates: ['exists', WRITE.queued, WRITE.sending, WRITE.inDoubt],
   // Its suppliers are inactive after it: a later onboarding would create them again. An undo's
   // rows are its onboarding's, row for row.
-  endsSupplier: { opResult: 'deactivated', madeFrom: (options) => options.undoOf ?? null },
+  endsSupplier: {
+    opResult: 'deactivated',
+    said: 'cli.plan.deactivated',
+    madeFrom: (options) => options.undoOf ?? null,
+  },
 
   // ---- its own shapes on the front doors (issue 40)
   cli: {
@@ -86,6 +96,18 @@ export const deactivateKind: JobKind = {
       },
     ],
     refuses: { key: 'cli.usage.undoOwnOptions', flags: CREATING_FLAGS },
+    help: {
+      what: [
+        'deactivate: deactivate the suppliers the rows name (by platform id,',
+        'supplier id and source, customer id or own id); the summary names',
+        'the count, which --yes or the question confirms',
+      ],
+      ends: [
+        'A deactivation (--operation deactivate, --undo) ends with: rows= deactivated= already_inactive=',
+        'not_found= invalid= failed= pending=; a supplier already inactive is not a failure; a row whose',
+        'supplier is not found changed nothing and needs you (exit code 1).',
+      ],
+    },
   },
   /** Rows whose DELETE was sent: on their way, or settled by it. */
   ...namedShapes(deactivateWrite, ['deactivated', 'already_inactive'], []),

@@ -78,6 +78,15 @@ export const identifiersKind: JobKind = {
     ['failed', 'failed'],
     ['pending', 'pending'],
   ],
+  summaryOutcomes: {
+    added: { count: 'added' },
+    already_present: { count: 'alreadyPresent' },
+    // An identifier another supplier holds waits for the user, as a supplier not found does.
+    on_other_supplier: { count: 'onOther', needsUser: true },
+    removed: { count: 'removed' },
+    not_present: { count: 'notPresent' },
+    not_found: { count: 'notFound', needsUser: true },
+  },
   resultsWord: () => 'identifier-results',
   opResults: true,
   fixesInApp: true,
@@ -100,6 +109,20 @@ export const identifiersKind: JobKind = {
       },
     ],
     refuses: { key: 'cli.usage.identifiersOwnOptions', flags: CREATING_FLAGS },
+    help: {
+      what: [
+        'identifiers: add an identifier to the supplier each row names (by',
+        "the same identifiers), or remove it: the rows give the identifier's",
+        'type (supplier id, customer id, own id), id and optional source;',
+        'an Action column (add/remove, hinzufügen/entfernen) says it per row;',
+      ],
+      ends: [
+        'An identifiers job ends with: rows= added= already_present= removed= not_present= on_other=',
+        'not_found= invalid= failed= pending=; an identifier already where the row wants it (or already',
+        'absent) is not a failure; an identifier on another supplier, or a supplier not found, needs you',
+        '(exit code 1).',
+      ],
+    },
   },
   /** Rows whose POST or DELETE was sent (on their way, or settled by it); besides the rows to
    *  change, those already as the row wants them and those whose identifier another supplier

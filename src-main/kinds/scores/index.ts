@@ -57,7 +57,13 @@ export const scoresKind: JobKind = {
 
   // ---- its own shapes on the front doors (issue 40)
   /** Its command line is a command of its own (cli/scores.ts). */
-  cli: { options: [], ownCommand: true },
+  cli: {
+    options: [],
+    ownCommand: true,
+    help: {
+      what: ['scores: upload external scores (its own options: --operation scores', '--help)'],
+    },
+  },
   /** No check: the API finds each row's supplier. */
   checkFigures: () => [],
   sentRows: sentByState,

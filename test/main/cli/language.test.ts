@@ -113,7 +113,7 @@ describe('the summary before a start', () => {
     validation: null,
     overlaps: [],
     heldRows: 0,
-    deactivatedBefore: [],
+    endedBefore: [],
     needsConfirmation: true,
   } as unknown as Parameters<typeof planLines>[0];
 

@@ -406,7 +406,7 @@ describe('on a connection never measured', () => {
       validation: null,
       overlaps: [],
       heldRows: 0,
-      deactivatedBefore: [],
+      endedBefore: [],
       needsConfirmation: false,
     } as unknown as Parameters<typeof planLines>[0];
     expect(planLines(plan, false).at(-1)).toBe(

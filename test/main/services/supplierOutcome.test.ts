@@ -240,10 +240,11 @@ describe('undoing an onboarding job', () => {
     expect(plan.rows.new).toBe(2);
     expect(plan.creations).toBe(2);
     const undoJob = (await call('jobs:list', {})).find((j) => j.id === undoJobId)!;
-    expect(plan.deactivatedBefore).toEqual([
+    expect(plan.endedBefore).toEqual([
       {
         jobId: undoJobId,
         jobName: undoJob.name,
+        said: 'cli.plan.deactivated',
         at: expect.any(Number),
         rows: 2,
         examples: ['NEW-1 · ERP', 'NEW-2 · ERP'],
@@ -257,6 +258,6 @@ describe('undoing an onboarding job', () => {
     expect(de).toContain(`Auftrag ${undoJobId} „${undoJob.name}“ hat am`);
     // A job that creates nothing names none.
     const again = await call('jobs:undo', { jobId: first.jobId });
-    expect((await call('jobs:plan', { jobId: again.jobId })).deactivatedBefore).toEqual([]);
+    expect((await call('jobs:plan', { jobId: again.jobId })).endedBefore).toEqual([]);
   }, 60_000);
 });
