@@ -752,7 +752,12 @@ export const PlanChangeSchema = z.object({
   params: z.record(z.string(), z.number()).default({}),
   /** A start is confirmed by typing this count: the command line's sentences that name it
    *  among what needs confirming (`listed`) and ask for it (`ask`); null: confirmed as a whole. */
-  typed: z.object({ listed: z.string(), ask: z.string() }).nullable().default(null),
+  // `targets`: the words of the list of its suppliers shown before the count is typed
+  // (`cli.plan.<targets>`, `plan.<targets>Title`); without it, the words of any kind's change.
+  typed: z
+    .object({ listed: z.string(), ask: z.string(), targets: z.string().optional() })
+    .nullable()
+    .default(null),
 });
 export type PlanChange = z.infer<typeof PlanChangeSchema>;
 

@@ -17,10 +17,12 @@ export { UsageError };
 export const EXIT = { ok: 0, rowsFailed: 1, usage: 2, auth: 3, interrupted: 4 } as const;
 
 /** The kinds whose jobs the import makes (not those with a command of their own), and each
- *  kind's own options with their kind. */
-const IMPORT_KINDS = (Object.values(KINDS) as JobKind[]).filter((k) => !k.cli.ownCommand);
-const KIND_OPTIONS: ReadonlyArray<{ kind: Operation; option: KindCliOption }> =
-  IMPORT_KINDS.flatMap((kind) => kind.cli.options.map((option) => ({ kind: kind.name, option })));
+ *  kind's own options with their kind: read from the registry when asked, so that a kind
+ *  registered at run time (`registerKind`) is taken by --operation as a built-in one is. */
+const importKinds = () => (Object.values(KINDS) as JobKind[]).filter((k) => !k.cli.ownCommand);
+const kindsOptions = (): ReadonlyArray<{ kind: Operation; option: KindCliOption }> =>
+  importKinds().flatMap((kind) => kind.cli.options.map((option) => ({ kind: kind.name, option })));
+const KIND_OPTIONS = kindsOptions();
 
 /** A help line: the option and its value in a column of 26, its words wrapped under them. */
 function helpLine(option: string, words: string): string {
@@ -245,13 +247,15 @@ const IMPORT_OPTIONS = {
   version: { type: 'boolean', default: false },
 } as const satisfies ParseArgsOptionsConfig;
 
-/** The kinds' own options: each takes a value (read by its flag, apart from the import's). */
-const KIND_PARSE = Object.fromEntries(
-  KIND_OPTIONS.map(({ option }) => [option.flag, { type: 'string' }]),
-) as Record<never, never>;
-
-/** Every option the import parses: its own and the kinds'. */
-export const OPTIONS = { ...IMPORT_OPTIONS, ...KIND_PARSE } satisfies ParseArgsOptionsConfig;
+/** Every option the import parses: its own and the kinds' (each of those takes a value, read by
+ *  its flag apart from the import's), the kinds as registered now. */
+export function importOptions(): typeof IMPORT_OPTIONS {
+  const kinds = Object.fromEntries(
+    kindsOptions().map(({ option }) => [option.flag, { type: 'string' as const }]),
+  );
+  // The kinds' values are read by their flags (kindOfArgs), the import's by their names.
+  return { ...IMPORT_OPTIONS, ...kinds } as typeof IMPORT_OPTIONS;
+}
 
 /** Whether an option of the import was given (a flag set, or a value). */
 const givenIn = (values: Record<string, unknown>, flag: string) =>
@@ -265,9 +269,9 @@ function kindOfArgs(
   standing: { file: string | undefined; resume: unknown; retryFrom: string | undefined },
 ): { operation: Args['operation']; kindOptions: Partial<OperationOptions>; undo?: string } {
   const named = (values.operation as string | undefined) ?? 'onboard';
-  if (!IMPORT_KINDS.some((k) => k.name === named))
+  if (!importKinds().some((k) => k.name === named))
     throw new UsageError('cli.usage.operation', { given: named });
-  const given = KIND_OPTIONS.flatMap(({ kind, option }) => {
+  const given = kindsOptions().flatMap(({ kind, option }) => {
     const value = values[option.flag];
     return typeof value === 'string' ? [{ kind, option, value }] : [];
   });
@@ -326,7 +330,7 @@ export function parse(argv: string[]): Args | 'help' | 'version' {
   try {
     ({ values, positionals } = parseArgs({
       args,
-      options: OPTIONS,
+      options: importOptions(),
       strict: true,
       allowPositionals: true,
     }));

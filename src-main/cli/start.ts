@@ -4,17 +4,21 @@ import type { Onboarding } from '../services/onboarding';
 import type { Args } from './args';
 import { askCount, askYesNo, planLines, saidText, whatNeedsConfirming } from './planText';
 import type { OutputMode, ProgressView } from './progressView';
-import type { Words } from './words';
+import type { CliPluralKey, Words } from './words';
 
 /** How many of a deactivation's suppliers the summary lists by name. */
 const TARGETS_SHOWN = 20;
 
-/** The suppliers a deactivation acts on (an identifiers job's removals: the identifier and
- *  its supplier), one line each, as the check matched them. */
-export function targetLines(targets: ReturnType<Onboarding['targets']>, w: Words): string[] {
+/** The suppliers a change confirmed by its typed count acts on (an identifiers job's removals:
+ *  the identifier and its supplier), one line each, as the check matched them, under the
+ *  heading its kind names (`typed.targets`: `cli.plan.<targets>`; else a kind-neutral one). */
+export function targetLines(
+  targets: ReturnType<Onboarding['targets']>,
+  w: Words,
+  heading: string | undefined,
+): string[] {
   if (!targets.total) return [];
-  const removals = targets.rows.some((r) => r.identifier !== null);
-  const lines = [w.n(removals ? 'cli.plan.removals' : 'cli.plan.targets', targets.total)];
+  const lines = [w.n(`cli.plan.${heading ?? 'matched'}` as CliPluralKey, targets.total)];
   for (const r of targets.rows) {
     const params = {
       row: r.sourceRow,
@@ -64,7 +68,7 @@ export async function confirmStart(
   if (mode === 'json') view.log('Before you start', { plan, ...(targets ? { targets } : {}) });
   else {
     for (const line of planLines(plan, args.sendHeld, w)) view.log(line);
-    if (targets) for (const line of targetLines(targets, w)) view.log(line);
+    if (targets) for (const line of targetLines(targets, w, toType?.targets)) view.log(line);
   }
   const leaveOutHeld = plan.heldRows > 0 && !args.sendHeld;
   const terminal = mode !== 'json' && process.stdin.isTTY === true;

@@ -293,6 +293,8 @@ export const en = {
     '  Note: job {job} "{name}" deactivated {count} of the suppliers this job creates, on {date} (same supplier id and source), e.g. {examples}; the check does not find a deactivated supplier, so it is created again as new.',
   'cli.plan.deactivated.other':
     '  Note: job {job} "{name}" deactivated {count} of the suppliers this job creates, on {date} (same supplier id and source), e.g. {examples}; the check does not find deactivated suppliers, so they are created again as new.',
+  'cli.plan.matched.one': '  The supplier it changes, as the check found it:',
+  'cli.plan.matched.other': '  The {count} suppliers it changes, as the check found them:',
   'cli.plan.targets.one': '  The supplier to deactivate, as the check found it:',
   'cli.plan.targets.other': '  The {count} suppliers to deactivate, as the check found them:',
   'cli.plan.target': '    row {row}: {name} ({place}), platform {platformId}',
@@ -779,6 +781,9 @@ export const de: Record<keyof typeof en, string> = {
     '  Hinweis: Auftrag {job} „{name}“ hat am {date} {count} der Lieferanten deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), z. B. {examples}; die Prüfung findet deaktivierte Lieferanten nicht, er wird neu angelegt.',
   'cli.plan.deactivated.other':
     '  Hinweis: Auftrag {job} „{name}“ hat am {date} {count} der Lieferanten deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), z. B. {examples}; die Prüfung findet deaktivierte Lieferanten nicht, sie werden neu angelegt.',
+  'cli.plan.matched.one': '  Der Lieferant, den er ändert, wie die Prüfung ihn gefunden hat:',
+  'cli.plan.matched.other':
+    '  Die {count} Lieferanten, die er ändert, wie die Prüfung sie gefunden hat:',
   'cli.plan.targets.one': '  Der zu deaktivierende Lieferant, wie die Prüfung ihn gefunden hat:',
   'cli.plan.targets.other':
     '  Die {count} zu deaktivierenden Lieferanten, wie die Prüfung sie gefunden hat:',

@@ -464,6 +464,8 @@ export const en = {
   'plan.deactivatedTitle': 'Suppliers deactivated before will be created again',
   'plan.deactivated':
     'The job "{name}" deactivated {n, plural, one {# of the suppliers} other {# of the suppliers}} this job creates, on {date} (same supplier ID and source), for example {examples}. The check does not find a deactivated supplier: {n, plural, one {it is} other {they are}} created again as new.',
+  'plan.matchedTitle':
+    '{n, plural, one {The supplier it changes, as the check found it} other {The # suppliers it changes, as the check found them}}',
   'plan.targetsTitle':
     '{n, plural, one {The supplier to deactivate, as the check found it} other {The # suppliers to deactivate, as the check found them}}',
   'plan.removalsTitle':
@@ -1228,6 +1230,8 @@ export const de: Record<UiKey, string> = {
   'plan.deactivatedTitle': 'Früher deaktivierte Lieferanten werden neu angelegt',
   'plan.deactivated':
     'Der Auftrag „{name}“ hat am {date} {n, plural, one {# der Lieferanten} other {# der Lieferanten}} deaktiviert, die dieser Auftrag anlegt (gleiche Lieferanten-ID und Quelle), zum Beispiel {examples}. Die Prüfung findet deaktivierte Lieferanten nicht: {n, plural, one {Er wird} other {Sie werden}} neu angelegt.',
+  'plan.matchedTitle':
+    '{n, plural, one {Der Lieferant, den er ändert, wie die Prüfung ihn gefunden hat} other {Die # Lieferanten, die er ändert, wie die Prüfung sie gefunden hat}}',
   'plan.targetsTitle':
     '{n, plural, one {Der zu deaktivierende Lieferant, wie die Prüfung ihn gefunden hat} other {Die # zu deaktivierenden Lieferanten, wie die Prüfung sie gefunden hat}}',
   'plan.removalsTitle':

@@ -9,6 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { mayImport, orderFolder, SRC_MAIN_ALLOWED } from '../../scripts/srcMainOrder.mjs';
 
 const root = path.resolve(__dirname, '../../src-main');
+
+/** The files of the services and the command line that still name a kind, and why. */
+const KIND_NAMING_FILES: string[] = [
+  // The supplier base's audit (--audit-duplicates): its help and its last line say what its
+  // workbook's "To deactivate" sheet is for, the deactivation job that takes it as it is.
+  path.join('cli', 'baseCommands.ts'),
+];
 const renderer = path.resolve(__dirname, '../../src-renderer');
 
 function files(dir = root, ending = '.ts'): string[] {
@@ -101,6 +108,41 @@ describe('the shape of src-main', () => {
       .filter((f) => kindName.test(readFileSync(f, 'utf8')))
       .map((f) => path.relative(root, f));
     expect(places.sort()).toEqual([path.join('kinds', 'registry.ts')]);
+  });
+});
+
+/** A source's code without its comments (a comment may name a kind; code may not). */
+const codeOf = (src: string) =>
+  src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+
+/** A kind other than the onboarding named in code: its name as a string, an import from its
+ *  folder, or an identifier built on its own words (deactivat…, …Scores…, idchange). */
+const NAMES_A_KIND =
+  /(['"`])(deactivate|identifiers|scores|idchange)\1|kinds\/(deactivate|identifiers|scores)\/|[Dd]eactivat|\b[Ss]cores\b|Scores[A-Z(]|[a-z]Scores\b|\bidchange/;
+
+describe('the front doors', () => {
+  it('name a kind in at most four files of the services and the command line', () => {
+    // A kind's own features live in its folder (kinds/<kind>/front/, registered through
+    // services/kindFronts.ts); the files left name a kind for a reason of their own.
+    const naming = ['services', 'cli']
+      .flatMap((folder) => files(path.join(root, folder)))
+      .filter((f) => NAMES_A_KIND.test(codeOf(readFileSync(f, 'utf8'))))
+      .map((f) => path.relative(root, f))
+      .sort();
+    expect(naming.length).toBeLessThanOrEqual(4);
+    expect(naming).toEqual(KIND_NAMING_FILES);
+  });
+
+  it('see a kind’s name where it is written in code, not in a comment', () => {
+    const named = (src: string) => NAMES_A_KIND.test(codeOf(src));
+    expect(named("const op = 'deactivate';")).toBe(true);
+    expect(named("import { x } from '../kinds/scores/job';")).toBe(true);
+    expect(named('deactivatedBefore: []')).toBe(true);
+    expect(named('createScoresJob(input)')).toBe(true);
+    expect(named('// a deactivation job\nconst x = 1;')).toBe(false);
+    expect(named('/** the scores job */ const y = 2;')).toBe(false);
+    expect(named("const url = 'https://example.test/x'; // scores")).toBe(false);
+    expect(named('let score = 0;')).toBe(false);
   });
 });
 

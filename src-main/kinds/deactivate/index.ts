@@ -41,7 +41,11 @@ export const deactivateKind: JobKind = {
         count: FIGURES.changes!(counts),
         // Suppliers the check (or an answer) found inactive already: done, never in the count.
         params: { alreadyInactive: rows.opResults().already_inactive ?? 0 },
-        typed: { listed: 'cli.confirm.deactivate', ask: 'cli.confirm.askDeactivate' },
+        typed: {
+          listed: 'cli.confirm.deactivate',
+          ask: 'cli.confirm.askDeactivate',
+          targets: 'targets',
+        },
       },
     ],
   }),

@@ -52,7 +52,11 @@ export const identifiersKind: JobKind = {
           key: 'plan.identifierRemovals',
           count: removals,
           params: {},
-          typed: { listed: 'cli.confirm.removeIds', ask: 'cli.confirm.askRemoveIds' },
+          typed: {
+            listed: 'cli.confirm.removeIds',
+            ask: 'cli.confirm.askRemoveIds',
+            targets: 'removals',
+          },
         },
       ],
     };

@@ -1,7 +1,7 @@
 // The command line's options of a kind come from the kind (src-main/kinds/*: `cli`): cli/args.ts
 // builds their parsing, their checks and their lines of the help from those lists (issue 40).
 import { describe, expect, it } from 'vitest';
-import { HELP, OPTIONS, parse, type Args } from '../../../src-main/cli/args';
+import { HELP, importOptions, parse, type Args } from '../../../src-main/cli/args';
 import type { UsageError } from '../../../src-main/cli/words';
 import { KINDS } from '../../../src-main/kinds/registry';
 import type { JobKind } from '../../../src-main/kinds/types';
@@ -17,7 +17,7 @@ describe("a kind's own options", () => {
   it('are parsed, named in the help with their words, and worded in English and German', () => {
     expect(own.map((o) => o.flag).sort()).toEqual(['action', 'undo']);
     for (const o of own) {
-      expect(Object.keys(OPTIONS)).toContain(o.flag);
+      expect(Object.keys(importOptions())).toContain(o.flag);
       expect(HELP).toContain(`--${o.flag} ${o.value}`);
       const en = word('en', o.help);
       expect(HELP.replace(/\s+/g, ' ')).toContain(en);

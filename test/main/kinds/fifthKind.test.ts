@@ -3,15 +3,17 @@
 // sandbox), run through what every kind goes through: the import of an xlsx file, validation,
 // the check, the plan with its typed count, the engine over real HTTP with lost answers, a
 // crash at every journal write (between an intent and its outcome among them) with no address
-// written twice, the journal, the command line's plan and summary, and the results workbook.
+// written twice, the journal, the command line's plan and summary, the results workbook, and the
+// command line itself (`--operation addresses`, run in this process, where the kind is registered).
 // The files ./fifth holds, and the registry call below, are the plug-in surface
 // (docs/architecture.md, "Adding a kind").
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemorySecretStore } from '../../../src-main/api';
+import { main } from '../../../src-main/cli/onboard';
 import { planLines, whatNeedsConfirming } from '../../../src-main/cli/planText';
 import { countsLine, summarize } from '../../../src-main/cli/summary';
 import { cliWords } from '../../../src-main/cli/words';
@@ -272,5 +274,75 @@ describe('a crash between any two journal writes of a job of the fifth kind', ()
     expect(crashed).toBeGreaterThanOrEqual(total - 1);
     // Some deaths came between an intent and its outcome: PUTs that had left.
     expect(sawIntent).toBeGreaterThan(0);
+  }, 90_000);
+});
+
+describe('the command line with the fifth kind registered', () => {
+  it('takes --operation addresses: its plan, its typed count confirmed by --yes, its writes and its summary line', async () => {
+    const cliRoute = addressRoute();
+    const sandbox = await startSandbox({
+      randomSeed: 7,
+      tokens: [{ token: 'fifth-token', permissions: ['ACCESS_PUBLIC_SUPPLIERS'] }],
+      seedSuppliers: NAMED_SEEDS,
+      extraRoutes: cliRoute.routes,
+    });
+    const list = path.join(dir, 'cli-addresses.xlsx');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Addresses');
+    ws.addRow(['Supplier No', 'Source', 'Street', 'City']);
+    ws.addRow(['A-1', 'ERP', 'Hauptstraße 5', 'Köln']);
+    ws.addRow(['X-1', 'ERP', 'Ringweg 7', 'Bonn']);
+    ws.addRow(['X-1', 'SAP', '', '']); // no street: invalid
+    await wb.xlsx.writeFile(list);
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((...a) => void lines.push(a.join(' ')));
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      return true;
+    });
+    const error = vi
+      .spyOn(console, 'error')
+      .mockImplementation((...a) => void lines.push(a.join(' ')));
+    process.env.FIFTH_KIND_TOKEN = 'fifth-token';
+    let code: number;
+    try {
+      code = await main([
+        list,
+        '--operation',
+        NAME,
+        '--base-url',
+        sandbox.url,
+        '--token-env',
+        'FIFTH_KIND_TOKEN',
+        '--data-dir',
+        path.join(dir, 'cli-data'),
+        '--sandbox-processing-ms',
+        '50',
+        '--yes',
+      ]);
+    } finally {
+      log.mockRestore();
+      out.mockRestore();
+      error.mockRestore();
+      delete process.env.FIFTH_KIND_TOKEN;
+      await sandbox.close();
+    }
+    const text = lines.join('\n');
+    // Its plan line and the typed count it asks for, confirmed by --yes.
+    expect(text).toContain('2 suppliers’ addresses will be changed.');
+    // Its suppliers listed before the count, under words of its own or of any kind's change,
+    // never another kind's.
+    expect(text).toContain('The 2 suppliers it changes, as the check found them:');
+    expect(text).toMatch(/row 2: A \(B, DE\), platform \d+/);
+    expect(text).not.toMatch(/deactivat/i);
+    // Each address written once, to the supplier its row names.
+    expect([...cliRoute.received.values()]).toEqual([1, 1]);
+    expect([...cliRoute.addresses.values()].map((a) => a.address).sort()).toEqual([
+      'Hauptstraße 5',
+      'Ringweg 7',
+    ]);
+    // Its summary line as the kind counts it; a row invalid needs the user (exit code 1).
+    expect(lines.at(-1)).toBe('rows=3 invalid=1 failed=0 pending=0');
+    expect(code).toBe(1);
   }, 90_000);
 });
