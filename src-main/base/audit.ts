@@ -40,17 +40,6 @@ export interface AuditResult {
   found: AuditGroup[];
 }
 
-/** An audit's counts, as the supplier-base screen receives them (base:audit). */
-export type AuditCounts = Pick<
-  AuditResult,
-  'suppliers' | 'groups' | 'inGroups' | 'toDeactivate' | 'pairsCompared'
->;
-
-export function auditCounts(r: AuditCounts): AuditCounts {
-  const { suppliers, groups, inGroups, toDeactivate, pairsCompared } = r;
-  return { suppliers, groups, inGroups, toDeactivate, pairsCompared };
-}
-
 /** A supplier's ids as the audit shows them, on the screen and in the workbook: `id (source)`,
  *  joined by `; `. */
 export function supplierIdsText(s: Pick<BaseSupplier, 'supplierIds'>): string {

@@ -4,7 +4,7 @@
 // on a terminal); beside a retry job made from the same file it is made at once and named with
 // the command that runs it, since a later run would find the file used.
 import { retryFollowUp } from '../services/kindFronts';
-import type { Onboarding, RetryFromResults } from '../services/onboarding';
+import type { Onboarding, ReadResults, RetryFromResults } from '../services/onboarding';
 import type { Args } from './args';
 import { askYesNo } from './planText';
 import type { OutputMode } from './progressView';
@@ -20,9 +20,8 @@ export async function idFixStep(
   onboarding: Onboarding,
   r: Pick<RetryFromResults, 'jobId' | 'idFixes' | 'idFixRows'>,
   c: {
-    file: string;
-    /** The job whose results the file holds. */
-    source: { id: string };
+    /** The results file as the retry read it. */
+    read: ReadResults;
     args: Args;
     mode: OutputMode;
     view: { log(line: string, extra?: object): void };
@@ -45,7 +44,7 @@ export async function idFixStep(
     return null;
   }
   // Made by the kind that brings it (kinds/identifiers/front/), through the registry.
-  const made = await retryFollowUp()(onboarding, c.file, c.source.id);
+  const made = retryFollowUp()(onboarding, c.read);
   if (!made.jobId) return null;
   view.log(w.n('cli.retry.idFixMade', made.rows, { job: made.jobId }), {
     idFixJob: { jobId: made.jobId, rows: made.rows },

@@ -270,7 +270,9 @@ export async function main(argv: string[]): Promise<number> {
               }),
         }),
       );
-      const r = await onboarding.retryFromResults(file, source.id, CLI_WORDING);
+      // Read once: the retry and the identifiers job of its corrected ids take it as read.
+      const read = await onboarding.readResultsFile(file, source.id, CLI_WORDING);
+      const r = await onboarding.retryFromRead(read);
       const counts = {
         retry: r.retry,
         stillInvalid: r.stillInvalid,
@@ -285,7 +287,7 @@ export async function main(argv: string[]): Promise<number> {
       for (const line of retryDetails(r, w)) view.log(line);
       for (const line of attachSentences(w.lang, r.attach)) view.log(line);
       // Corrected ids on other suppliers: their identifiers job (offered; made with a yes).
-      const fixes = await idFixStep(onboarding, r, { file, source, args, mode, view, w });
+      const fixes = await idFixStep(onboarding, r, { read, args, mode, view, w });
       if (!r.jobId && !fixes) {
         view.log(w.t('cli.retry.nothing'));
         return nothingToSend(mode);

@@ -76,13 +76,14 @@ function zeroCounts(): Summary {
   return Object.fromEntries(keys.map((k) => [k, 0])) as Summary;
 }
 
-/** The count a row's own outcome (the kinds other than onboarding) goes to. */
-function outcomeCount(opResult: string): string | undefined {
-  for (const kind of importKinds()) {
-    const count = kind.summaryOutcomes?.[opResult]?.count;
-    if (count !== undefined) return count;
-  }
-  return undefined;
+/** Each own outcome of a row (the kinds other than onboarding) → the count it goes to; the
+ *  first kind that names it decides. */
+function outcomeCounts(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const kind of importKinds())
+    for (const [opResult, o] of Object.entries(kind.summaryOutcomes ?? {}))
+      if (!out.has(opResult)) out.set(opResult, o.count);
+  return out;
 }
 
 const FAILED = new Set(['needs_user', 'vanished', 'ambiguous']);
@@ -100,20 +101,12 @@ export function summarize(journal: Journal, jobId: string): Summary {
 
 export function summaryOf(rows: Iterable<JournalRow>): Summary {
   const s = zeroCounts();
-  const outcomes = new Map<string, string | undefined>();
-  const byOutcome = (opResult: string) => {
-    if (!outcomes.has(opResult)) outcomes.set(opResult, outcomeCount(opResult));
-    return outcomes.get(opResult);
-  };
-  for (const row of rows) count(s, row, byOutcome);
+  const outcomes = outcomeCounts();
+  for (const row of rows) count(s, row, outcomes);
   return s;
 }
 
-function count(
-  s: Summary,
-  row: JournalRow,
-  byOutcome: (opResult: string) => string | undefined,
-): void {
+function count(s: Summary, row: JournalRow, outcomes: ReadonlyMap<string, string>): void {
   s.rows++;
   // The same reasons every screen counts (src-shared/outcomes.ts attentionReasons).
   const reasons = attentionReasons(row);
@@ -124,7 +117,7 @@ function count(
     s.needsReview++;
   // An id an onboarding attaches that another supplier has: the user decides (exit code 1).
   if (reasons.includes('id_on_other')) s.onOther++;
-  const byResult = row.opResult ? byOutcome(row.opResult) : undefined;
+  const byResult = row.opResult ? outcomes.get(row.opResult) : undefined;
   if (byResult) s[byResult] = (s[byResult] ?? 0) + 1;
   // Left out for another job that holds the same supplier: still to do, not existing.
   else if (row.errorCode === HELD_BY_OTHER_JOB) s.pending++;

@@ -8,7 +8,7 @@ import { commands, type CommandName, type CommandOutput } from '../../src-shared
 import { failWith } from '../../src-shared/errors';
 import { hasOwnSheet, kindTraits } from '../../src-shared/operations';
 import type { HandlerDeps } from './handlers/deps';
-import type { Onboarding } from './onboarding';
+import type { Onboarding, ReadResults } from './onboarding';
 import type { Handlers } from './router';
 
 export interface KindFront {
@@ -23,12 +23,12 @@ export interface KindFront {
     input: Parameters<Handlers['jobs:create']>[0],
   ) => Promise<CommandOutput<'jobs:create'>>;
   /** A job of this kind made from a results file brought back with a retry (`--retry-from`),
-   *  of the rows the retry does not send; null when the file asks for none. */
+   *  of the rows the retry does not send, from the file as the retry read it; null when the
+   *  file asks for none. */
   retryFollowUp?: (
     onboarding: Onboarding,
-    filePath: string,
-    jobId?: string,
-  ) => Promise<{ jobId: string | null; rows: number }>;
+    read: ReadResults,
+  ) => { jobId: string | null; rows: number };
   /** Its command line, when it has one of its own: whether the arguments ask for it, and its
    *  run, which gives the exit code. */
   command?: {

@@ -164,6 +164,8 @@ export class Onboarding {
   // ---- retryFromResults
   readonly retryFromResults = (...a: Args<typeof retryFromResults.retryFromResults>) =>
     retryFromResults.retryFromResults(this.ctx, ...a);
+  readonly retryFromRead = (...a: Args<typeof retryFromResults.retryFromRead>) =>
+    retryFromResults.retryFromRead(this.ctx, ...a);
   readonly readResultsFile = (...a: Args<typeof retryFromResults.readResultsFile>) =>
     retryFromResults.readResultsFile(this.ctx, ...a);
 }

@@ -15,6 +15,9 @@ const KIND_NAMING_FILES: string[] = [
   // The supplier base's audit (--audit-duplicates): its help and its last line say what its
   // workbook's "To deactivate" sheet is for, the deactivation job that takes it as it is.
   path.join('cli', 'baseCommands.ts'),
+  // The audit's figures on the screen (base:audit): how many suppliers its workbook suggests to
+  // deactivate, a field of the contract's answer.
+  path.join('services', 'handlers', 'base.ts'),
 ];
 const renderer = path.resolve(__dirname, '../../src-renderer');
 

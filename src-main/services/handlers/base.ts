@@ -7,7 +7,7 @@ import type {
   CommandOutput,
 } from '../../../src-shared/contract';
 import { fail } from '../../../src-shared/errors';
-import { auditCounts, supplierIdsText, type AuditGroup } from '../../base/audit';
+import { supplierIdsText, type AuditGroup } from '../../base/audit';
 import type { BaseExportProgress } from '../../base/exportSuppliers';
 import type { EventBus } from '../eventBus';
 import { defaultDriftPath, SupplierBaseService } from '../supplierBase';
@@ -154,7 +154,11 @@ export function baseHandlers(d: HandlerDeps, bus: EventBus): Partial<AreaHandler
       if (r.complete) d.audits.remember(connectionId, r.path, r.found);
       return {
         ...where(r),
-        ...auditCounts(r),
+        suppliers: r.suppliers,
+        groups: r.groups,
+        inGroups: r.inGroups,
+        toDeactivate: r.toDeactivate,
+        pairsCompared: r.pairsCompared,
         shown: r.found.slice(0, SHOWN_GROUPS).map(membersOf),
         connection: r.connection,
       } satisfies CommandOutput<'base:audit'>;

@@ -60,9 +60,7 @@ export interface RetryFromResults {
 /** A results file read back against its job: which rows to send again, and the rest. */
 export interface ReadResults {
   job: Job;
-  file: { hash: string };
   selection: RetrySelection;
-  imported: Awaited<ReturnType<typeof importRows>>;
   /** How many of the file's columns are the job's own (the result columns follow). */
   original: number;
   /** A job made from the file: its connection (the job's), the file and its columns. */
@@ -169,7 +167,7 @@ export async function readResultsFile(
     headerRow: imported!.headerRow,
     headers: imported!.columns.slice(0, original).map((c) => c.header),
   };
-  return { job, file, selection, imported: imported!, original, source };
+  return { job, selection, original, source };
 }
 
 /** A results file the user fixed in Excel (on its Results or Errors sheets): a new job with
@@ -180,8 +178,13 @@ export async function retryFromResults(
   jobId?: string,
   wording?: ResultsFileWording,
 ): Promise<RetryFromResults> {
+  return retryFromRead(ctx, await readResultsFile(ctx, filePath, jobId, wording));
+}
+
+/** The retry of a results file already read (`readResultsFile`): a caller that goes on with the
+ *  same file (the command line's identifiers job of its corrected ids) reads it once. */
+export async function retryFromRead(ctx: Ctx, read: ReadResults): Promise<RetryFromResults> {
   const { journal } = ctx;
-  const read = await readResultsFile(ctx, filePath, jobId, wording);
   const { job, selection, original } = read;
   // Rows whose id on another supplier was corrected: an identifiers job can add them
   // (idFixes.ts); they are not among the changes the app does not send.

@@ -7,7 +7,7 @@ import { kindOf } from '../../kinds';
 import type { RowState } from '../../../src-shared/rowStates';
 import type { NewRow } from '../../journal/journal';
 import { isBusy, type Ctx } from './context';
-import { createJobOfRows } from './jobOfRows';
+import { createJobOfRows, platformIdRow } from './jobOfRows';
 
 /** Creations that may still make a supplier: the undo waits until every one is answered. */
 const CREATING: readonly RowState[] = ['queued', 'sending', 'in_doubt', 'accepted', 'pending'];
@@ -33,13 +33,7 @@ export function createUndoJob(
   for (const row of journal.eachRow(job.id)) {
     // Only the suppliers this job's own creates made; a supplier found existing is left alone.
     if (!row.createdByJob || !row.platformId) continue;
-    rows.push({
-      sourceRow: row.sourceRow,
-      cells: row.cells,
-      payload: { platformId: row.platformId },
-      identityKey: JSON.stringify({ platformId: row.platformId }),
-      state: 'valid',
-    });
+    rows.push(platformIdRow(row.sourceRow, row.cells, row.platformId));
   }
   const lang = input.lang ?? job.options.lang ?? 'en';
   return createJobOfRows(
@@ -53,15 +47,8 @@ export function createUndoJob(
       headerRow: job.headerRow,
       headers: job.headers,
       // The rows name their supplier by platform id alone: nothing to map from the file.
-      mapping: { fields: [], operation: undoneBy },
-      options: {
-        skipExisting: false,
-        screeningPeriod: null,
-        validate: false,
-        operation: undoneBy,
-        undoOf: job.id,
-        lang,
-      },
+      operation: undoneBy,
+      options: { undoOf: job.id, lang },
     },
     rows,
   );

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import type { CommandOutput } from '../../../../src-shared/contract';
 import { failWith } from '../../../../src-shared/errors';
 import { word } from '../../../../src-shared/i18n';
-import type { NewRow } from '../../../journal/journal';
+import { platformIdRow } from '../../../services/onboarding/jobOfRows';
 import type { AuditedSupplier } from '../../../services/auditMemory';
 import type { HandlerDeps } from '../../../services/handlers/deps';
 import type { Onboarding } from '../../../services/onboarding';
@@ -29,16 +29,11 @@ export function createAuditDeactivationJob(
     onboarding.journal.getConnection(input.connectionId) ??
     failWith('not_found', { reason: 'connection', connectionId: input.connectionId });
   const lang = input.lang ?? 'en';
-  const rows: NewRow[] = input.suppliers.map((s, i) => ({
-    // Row 1 is the header, as on the audit workbook's sheet.
-    sourceRow: i + 2,
-    cells: [String(s.platformId), s.name, s.city],
-    payload: { platformId: String(s.platformId) },
-    identityKey: JSON.stringify({ platformId: String(s.platformId) }),
-    state: 'valid',
-  }));
+  // Row 1 is the header, as on the audit workbook's sheet.
+  const rows = input.suppliers.map((s, i) =>
+    platformIdRow(i + 2, [String(s.platformId), s.name, s.city], String(s.platformId)),
+  );
   const ids = input.suppliers.map((s) => s.platformId).join(',');
-  const operation = deactivateKind.name;
   return onboarding.createJobOfRows(
     {
       name: word(lang, 'base.audit.jobName', { count: rows.length }),
@@ -52,14 +47,9 @@ export function createAuditDeactivationJob(
         word(lang, 'base.column.name'),
         word(lang, 'base.column.city'),
       ],
-      mapping: { fields: [{ field: 'platformId', column: 0 }], operation },
-      options: {
-        skipExisting: false,
-        screeningPeriod: null,
-        validate: false,
-        operation,
-        lang,
-      },
+      operation: deactivateKind.name,
+      fields: [{ field: 'platformId', column: 0 }],
+      options: { lang },
     },
     rows,
   );

@@ -28,21 +28,13 @@ export function makeIdFixJob(
     identityKey: JSON.stringify(f.identifier),
     state: 'valid',
   }));
-  const operation = identifiersKind.name;
   return onboarding.createJobOfRows(
     {
       name: word(lang, 'kind.idFixName', { name: job.name }),
       ...read.source,
       // The rows name their supplier by platform id and carry their identifier: nothing to map.
-      mapping: { fields: [], operation },
-      options: {
-        skipExisting: false,
-        screeningPeriod: null,
-        validate: false,
-        operation,
-        identifierAction: 'add',
-        lang,
-      },
+      operation: identifiersKind.name,
+      options: { identifierAction: 'add', lang },
     },
     rows,
   );

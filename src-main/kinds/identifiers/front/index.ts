@@ -2,7 +2,7 @@
 // results file's corrected ids (`jobs:idFixJob`, and the command line's --retry-from).
 import type { KindFront } from '../../../services/kindFronts';
 import { identifiersKind } from '..';
-import { idFixJobFromResults } from './idFixJob';
+import { idFixJobFromResults, makeIdFixJob } from './idFixJob';
 
 export const identifiersFront: KindFront = {
   kind: identifiersKind.name,
@@ -10,5 +10,5 @@ export const identifiersFront: KindFront = {
     'jobs:idFixJob': async ({ path: p, jobId }) =>
       idFixJobFromResults(await d.readable(p), p, jobId),
   }),
-  retryFollowUp: idFixJobFromResults,
+  retryFollowUp: makeIdFixJob,
 };
