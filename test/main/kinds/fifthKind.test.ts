@@ -277,56 +277,72 @@ describe('a crash between any two journal writes of a job of the fifth kind', ()
   }, 90_000);
 });
 
+/** Runs the command line in this process, where the fifth kind is registered, on a sheet of
+ *  `sheet` (header first) against a sandbox with the kind's route: its exit code, every line it
+ *  printed, and what the route received. */
+async function runAddressesCli(name: string, sheet: string[][], operation: string[]) {
+  const route = addressRoute();
+  const sandbox = await startSandbox({
+    randomSeed: 7,
+    tokens: [{ token: 'fifth-token', permissions: ['ACCESS_PUBLIC_SUPPLIERS'] }],
+    seedSuppliers: NAMED_SEEDS,
+    extraRoutes: route.routes,
+  });
+  const list = path.join(dir, `${name}.xlsx`);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Addresses');
+  for (const row of sheet) ws.addRow(row);
+  await wb.xlsx.writeFile(list);
+  const lines: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a) => void lines.push(a.join(' ')));
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    lines.push(...String(chunk).split('\n').filter(Boolean));
+    return true;
+  });
+  const error = vi
+    .spyOn(console, 'error')
+    .mockImplementation((...a) => void lines.push(a.join(' ')));
+  process.env.FIFTH_KIND_TOKEN = 'fifth-token';
+  try {
+    const code = await main([
+      list,
+      ...operation,
+      '--base-url',
+      sandbox.url,
+      '--token-env',
+      'FIFTH_KIND_TOKEN',
+      '--data-dir',
+      path.join(dir, `${name}-data`),
+      '--sandbox-processing-ms',
+      '50',
+      '--yes',
+    ]);
+    return { code, lines, route };
+  } finally {
+    log.mockRestore();
+    out.mockRestore();
+    error.mockRestore();
+    delete process.env.FIFTH_KIND_TOKEN;
+    await sandbox.close();
+  }
+}
+
 describe('the command line with the fifth kind registered', () => {
   it('takes --operation addresses: its plan, its typed count confirmed by --yes, its writes and its summary line', async () => {
-    const cliRoute = addressRoute();
-    const sandbox = await startSandbox({
-      randomSeed: 7,
-      tokens: [{ token: 'fifth-token', permissions: ['ACCESS_PUBLIC_SUPPLIERS'] }],
-      seedSuppliers: NAMED_SEEDS,
-      extraRoutes: cliRoute.routes,
-    });
-    const list = path.join(dir, 'cli-addresses.xlsx');
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('Addresses');
-    ws.addRow(['Supplier No', 'Source', 'Street', 'City']);
-    ws.addRow(['A-1', 'ERP', 'Hauptstraße 5', 'Köln']);
-    ws.addRow(['X-1', 'ERP', 'Ringweg 7', 'Bonn']);
-    ws.addRow(['X-1', 'SAP', '', '']); // no street: invalid
-    await wb.xlsx.writeFile(list);
-    const lines: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((...a) => void lines.push(a.join(' ')));
-    const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      return true;
-    });
-    const error = vi
-      .spyOn(console, 'error')
-      .mockImplementation((...a) => void lines.push(a.join(' ')));
-    process.env.FIFTH_KIND_TOKEN = 'fifth-token';
-    let code: number;
-    try {
-      code = await main([
-        list,
-        '--operation',
-        NAME,
-        '--base-url',
-        sandbox.url,
-        '--token-env',
-        'FIFTH_KIND_TOKEN',
-        '--data-dir',
-        path.join(dir, 'cli-data'),
-        '--sandbox-processing-ms',
-        '50',
-        '--yes',
-      ]);
-    } finally {
-      log.mockRestore();
-      out.mockRestore();
-      error.mockRestore();
-      delete process.env.FIFTH_KIND_TOKEN;
-      await sandbox.close();
-    }
+    const {
+      code,
+      lines,
+      route: cliRoute,
+    } = await runAddressesCli(
+      'cli-addresses',
+      [
+        ['Supplier No', 'Source', 'Street', 'City'],
+        ['A-1', 'ERP', 'Hauptstraße 5', 'Köln'],
+        ['X-1', 'ERP', 'Ringweg 7', 'Bonn'],
+        ['X-1', 'SAP', '', ''], // no street: invalid
+      ],
+      ['--operation', NAME],
+    );
     const text = lines.join('\n');
     // Its plan line and the typed count it asks for, confirmed by --yes.
     expect(text).toContain('2 suppliers’ addresses will be changed.');
@@ -344,5 +360,32 @@ describe('the command line with the fifth kind registered', () => {
     // Its summary line as the kind counts it; a row invalid needs the user (exit code 1).
     expect(lines.at(-1)).toBe('rows=3 invalid=1 failed=0 pending=0');
     expect(code).toBe(1);
+  }, 90_000);
+});
+
+describe('the command line with the fifth kind, on a colleague’s sheet', () => {
+  it('takes a German sheet with Austrian and Swiss address forms, and --operation=addresses', async () => {
+    // Headers as a German colleague types them; addresses as Vienna (stair/door numbers) and
+    // Zurich (Strasse without ß, a house number with a letter) write them; an own id typed with
+    // a space at its end.
+    const { code, lines, route } = await runAddressesCli(
+      'kollegin',
+      [
+        ['Lieferantennummer', 'Quelle', 'Eigene ID', 'Straße', 'PLZ', 'Ort'],
+        ['A-1', 'ERP', '', 'Mariahilfer Straße 12/3/14', '1060', 'Wien'],
+        ['', '', 'OWN-B ', 'Bahnhofstrasse 21a', '8001', 'Zürich'],
+      ],
+      [`--operation=${NAME}`],
+    );
+    const text = lines.join('\n');
+    expect(text).toContain('2 suppliers’ addresses will be changed.');
+    expect(text).not.toMatch(/deactivat/i);
+    expect([...route.received.values()]).toEqual([1, 1]);
+    expect([...route.addresses.values()].sort((a, b) => a.city!.localeCompare(b.city!))).toEqual([
+      { address: 'Mariahilfer Straße 12/3/14', city: 'Wien', postalCode: '1060' },
+      { address: 'Bahnhofstrasse 21a', city: 'Zürich', postalCode: '8001' },
+    ]);
+    expect(lines.at(-1)).toBe('rows=2 invalid=0 failed=0 pending=0');
+    expect(code).toBe(0);
   }, 90_000);
 });
