@@ -270,7 +270,13 @@ function kindOfArgs(
 ): { operation: Args['operation']; kindOptions: Partial<OperationOptions>; undo?: string } {
   const named = (values.operation as string | undefined) ?? 'onboard';
   if (!importKinds().some((k) => k.name === named))
-    throw new UsageError('cli.usage.operation', { given: named });
+    // Every kind this command line knows, those with a command of their own too (as registered).
+    throw new UsageError('cli.usage.operation', {
+      given: named,
+      kinds: kindsByName()
+        .map((k) => k.name)
+        .join(', '),
+    });
   const given = kindsOptions().flatMap(({ kind, option }) => {
     const value = values[option.flag];
     return typeof value === 'string' ? [{ kind, option, value }] : [];

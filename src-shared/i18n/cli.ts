@@ -375,7 +375,7 @@ export const en = {
     'identifiers: what every row does when no Action column is mapped (default: add)',
   'cli.help.undo':
     'deactivate exactly the suppliers the onboarding job JOB created (never one that existed before it), confirmed like a deactivation',
-  'cli.usage.operation': '--operation takes onboard, identifiers or deactivate, not "{given}".',
+  'cli.usage.operation': '--operation takes one of {kinds}, not "{given}".',
   'cli.usage.identifiersOwnOptions':
     '{options} cannot be used with --operation identifiers: adding or removing identifiers creates nothing and orders nothing.',
   'cli.usage.action': '--action takes add or remove, not "{given}".',
@@ -869,7 +869,7 @@ export const de: Record<keyof typeof en, string> = {
     'identifiers: was jede Zeile tut, wenn keine Spalte Aktion zugeordnet ist (Vorgabe: add)',
   'cli.help.undo':
     'genau die Lieferanten deaktivieren, die der Onboarding-Auftrag JOB angelegt hat (nie einen, den es vorher schon gab), bestätigt wie eine Deaktivierung',
-  'cli.usage.operation': '--operation nimmt onboard, identifiers oder deactivate, nicht „{given}“.',
+  'cli.usage.operation': '--operation nimmt eines von {kinds}, nicht „{given}“.',
   'cli.usage.identifiersOwnOptions':
     '{options} kann nicht mit --operation identifiers verwendet werden: Das Hinzufügen oder Entfernen von Kennungen legt nichts an und bestellt nichts.',
   'cli.usage.action': '--action nimmt add oder remove, nicht „{given}“.',
